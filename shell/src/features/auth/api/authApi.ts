@@ -1,0 +1,17 @@
+import type { LoginResponse, MessageResponse, Role, UserView } from '@cine/contracts';
+import { api } from '../../../lib/api';
+
+export const login = (credentials: { email: string; password: string }) =>
+  api.post<LoginResponse>('/auth/login', credentials, { auth: false });
+
+export const register = (user: { email: string; username: string; password: string }) =>
+  api.post<UserView>('/auth/register', user, { auth: false });
+
+export const requestPasswordRecovery = (email: string) =>
+  api.post<MessageResponse>('/mailing/recuperarpassword', { email }, { auth: false });
+
+export const resetPassword = (reset: { email: string; code: string; password: string }) =>
+  api.post<MessageResponse>('/mailing/resetpassword', reset, { auth: false });
+
+export const changePassword = (change: { password: string; email: string; username: string; role: Role }) =>
+  api.put<MessageResponse>('/auth/password', change);

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/Button';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { FormCard, PageContainer } from '../../../components/Page';
+import { Spinner } from '../../../components/Spinner';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { SignInPrompt } from '../../session/components/SignInPrompt';
+import { useSession } from '../../session/hooks/useSession';
+import { changePassword } from '../api/authApi';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
+import type { LoginLocationState } from './LoginPage';
+
+export const PASSWORD_CHANGED_NOTICE = 'Tu contraseña fue actualizada. Inicia sesión con tu nueva contraseña.';
+
+export function ChangePasswordPage() {
+  const { status, user, signOut } = useSession();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (status === 'checking') return <Spinner />;
+  if (!user) return <SignInPrompt />;
+  const account = user;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await changePassword({ password, email: account.email, username: account.username, role: account.role });
+      // The server invalidates every token issued before the change, ours included.
+      signOut();
+      const state: LoginLocationState = { notice: PASSWORD_CHANGED_NOTICE };
+      navigate('/login', { state });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Hubo problemas. Intente nuevamente.');
+      setPending(false);
+    }
+  }
+
+  return (
+    <PageContainer>
+      <FormCard aria-labelledby="change-password-title">
+        <h1 id="change-password-title">Cambiar contraseña</h1>
+        <form onSubmit={handleSubmit}>
+          <TextField
+            label="Ingresa tu nueva contraseña"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            hint={PASSWORD_HINT}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error && <ErrorMessage>{error}</ErrorMessage>}
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Actualizando...' : 'Actualizar'}
+          </Button>
+        </form>
+      </FormCard>
+    </PageContainer>
+  );
+}

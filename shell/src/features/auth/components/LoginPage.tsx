@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button';
+import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
+import { FormCard, PageContainer } from '../../../components/Page';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../session/hooks/useSession';
+import { login } from '../api/authApi';
+import { RecoverPasswordDialog } from './RecoverPasswordDialog';
+
+export interface LoginLocationState {
+  notice?: string;
+}
+
+export function LoginPage() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const notice = (useLocation().state as LoginLocationState | null)?.notice;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [recovering, setRecovering] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      const result = await login({ email, password });
+      signIn(result);
+      navigate('/home');
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Hubo problemas. Intente nuevamente.');
+      setPending(false);
+    }
+  }
+
+  return (
+    <PageContainer>
+      <FormCard aria-labelledby="login-title">
+        <h1 id="login-title">Iniciar sesión</h1>
+        {notice && <SuccessMessage>{notice}</SuccessMessage>}
+        <form onSubmit={handleSubmit}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Contraseña"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Checkbox>
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            Recordarme
+          </Checkbox>
+          {error && (
+            <ErrorBlock>
+              <ErrorMessage>{error}</ErrorMessage>
+              <Button type="button" $variant="link" onClick={() => setRecovering(true)}>
+                ¿Olvidaste tu contraseña? Recupérala aquí
+              </Button>
+            </ErrorBlock>
+          )}
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Ingresando...' : 'Ingresar'}
+          </Button>
+        </form>
+        <Aside>
+          ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
+        </Aside>
+      </FormCard>
+      {recovering && <RecoverPasswordDialog initialEmail={email} onClose={() => setRecovering(false)} />}
+    </PageContainer>
+  );
+}
+
+const Checkbox = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  color: var(--cine-muted);
+
+  input {
+    width: 1.1rem;
+    height: 1.1rem;
+    accent-color: var(--cine-accent);
+  }
+`;
+
+const ErrorBlock = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 0.4rem;
+`;
+
+const Aside = styled.p`
+  margin: 1.5rem 0 0;
+  text-align: center;
+  color: var(--cine-muted);
+`;

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { FormCard, PageContainer } from '../../../components/Page';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { register } from '../api/authApi';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await register({ email, username, password });
+      navigate('/login');
+    } catch (failure) {
+      setError(registrationError(failure));
+      setPending(false);
+    }
+  }
+
+  return (
+    <PageContainer>
+      <FormCard aria-labelledby="register-title">
+        <h1 id="register-title">Regístrate</h1>
+        <form onSubmit={handleSubmit}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Nombre de usuario"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+          <TextField
+            label="Contraseña"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            hint={PASSWORD_HINT}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error && <ErrorMessage>{error}</ErrorMessage>}
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Registrando...' : 'Registrarse'}
+          </Button>
+        </form>
+        <Aside>
+          ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+        </Aside>
+        <Copyright>Copyright © Cine 2022.</Copyright>
+      </FormCard>
+    </PageContainer>
+  );
+}
+
+function registrationError(failure: unknown): string {
+  if (failure instanceof ApiError) {
+    // A used e-mail gets the spec's fixed wording; other refusals carry the server's explanation.
+    return failure.status === 409 ? 'Error, intente nuevamente' : failure.message;
+  }
+  return 'Hubo problemas. Intente nuevamente.';
+}
+
+const Aside = styled.p`
+  margin: 1.5rem 0 0;
+  text-align: center;
+  color: var(--cine-muted);
+`;
+
+const Copyright = styled.p`
+  margin: 1rem 0 0;
+  text-align: center;
+  font-size: 0.85rem;
+  color: var(--cine-muted);
+`;

@@ -1,0 +1,20 @@
+import type { UserView } from '@cine/contracts';
+import { api, ApiError } from '../../../lib/api';
+
+export interface OwnComment {
+  id: string;
+  Text: string;
+  movie: { id: string; Title: string };
+}
+
+export const fetchProfile = () => api.get<UserView>('/auth/me');
+
+/** The comments endpoint belongs to the catalog service; while it is absent or down the profile shows none. */
+export async function fetchOwnComments(userId: string): Promise<OwnComment[]> {
+  try {
+    return await api.get<OwnComment[]>(`/comments/user/${encodeURIComponent(userId)}`);
+  } catch (failure) {
+    if (failure instanceof ApiError && (failure.status === 404 || failure.status === 503)) return [];
+    throw failure;
+  }
+}

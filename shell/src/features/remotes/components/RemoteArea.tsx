@@ -1,0 +1,46 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Spinner } from '../../../components/Spinner';
+import { useSession } from '../../session/hooks/useSession';
+import { useRemoteLoader } from '../hooks/useRemoteLoader';
+import type { RemoteName, RemotePageProps } from '../types';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+
+interface RemoteAreaProps {
+  remote: RemoteName;
+  exposedModule: string;
+}
+
+export function RemoteArea({ remote, exposedModule }: RemoteAreaProps) {
+  // A fresh boundary per page, so an error on one page does not stick to the next.
+  return <RemotePage key={`${remote}/${exposedModule}`} remote={remote} exposedModule={exposedModule} />;
+}
+
+function RemotePage({ remote, exposedModule }: RemoteAreaProps) {
+  const loadRemotePage = useRemoteLoader();
+  const session = useRemoteSession();
+  const [attempt, setAttempt] = useState(0);
+  // Each attempt gets its own lazy component: React caches a rejected lazy() forever.
+  const Page = useMemo(
+    () => lazy(() => loadRemotePage(remote, exposedModule)),
+    [loadRemotePage, remote, exposedModule, attempt],
+  );
+
+  return (
+    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<Spinner label="Cargando sección..." />}>
+        <Page session={session} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function useRemoteSession(): RemotePageProps['session'] {
+  const { token, userId, role, user } = useSession();
+  return useMemo(
+    () =>
+      token && userId && role !== 'guest'
+        ? { token, userId, username: user?.username ?? '', role }
+        : null,
+    [token, userId, role, user],
+  );
+}

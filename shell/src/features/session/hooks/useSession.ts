@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { LoginResponse, Role, UserView } from '@cine/contracts';
+
+export type SessionRole = 'guest' | Role;
+
+export interface SessionValue {
+  /** 'checking' while a stored token is being verified with the server. */
+  status: 'checking' | 'ready';
+  token: string | null;
+  userId: string | null;
+  role: SessionRole;
+  user: UserView | null;
+  signIn: (login: LoginResponse) => void;
+  /** Forgets the session locally; callers decide where to navigate. */
+  signOut: () => void;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession necesita un SessionProvider');
+  return session;
+}
