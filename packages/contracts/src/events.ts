@@ -1,0 +1,43 @@
+/**
+ * Integration events: small, versioned records of facts other services need.
+ * The `type` doubles as the routing key on the topic exchange.
+ */
+export interface IntegrationEvent<TType extends string, TData> {
+  id: string;
+  type: TType;
+  version: number;
+  occurredAt: string;
+  data: TData;
+}
+
+export type UserRegistered = IntegrationEvent<
+  'user.registered',
+  { userId: string; email: string; username: string }
+>;
+
+/** Tokens carrying a credentials version below `credentialsVersion` are no longer valid. */
+export type UserCredentialsChanged = IntegrationEvent<
+  'user.credentials-changed',
+  { userId: string; credentialsVersion: number }
+>;
+
+export type UserDeleted = IntegrationEvent<'user.deleted', { userId: string; email: string }>;
+
+export type PasswordRecoveryRequested = IntegrationEvent<
+  'password.recovery-requested',
+  { email: string; username: string; code: string; expiresAt: string }
+>;
+
+export type CineEvent = UserRegistered | UserCredentialsChanged | UserDeleted | PasswordRecoveryRequested;
+
+export type CineEventType = CineEvent['type'];
+
+export type EventOfType<T extends CineEventType> = Extract<CineEvent, { type: T }>;
+
+/** Current schema version of each event type; bump when the data shape changes. */
+export const eventVersions: { readonly [T in CineEventType]: number } = {
+  'user.registered': 1,
+  'user.credentials-changed': 1,
+  'user.deleted': 1,
+  'password.recovery-requested': 1,
+};

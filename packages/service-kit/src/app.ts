@@ -1,0 +1,76 @@
+import fastifySensible from '@fastify/sensible';
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Connection } from 'mongoose';
+import { authPlugin } from './auth';
+import type { ServiceConfig } from './config';
+import { isDatabaseUp } from './database';
+import { registerErrorHandling } from './errors';
+import type { EventBus } from './events/event-bus';
+
+export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** What a service is given to build its app: configuration, its database, the event bus. */
+export interface ServiceContext {
+  config: ServiceConfig;
+  db: Connection;
+  bus: EventBus;
+  logger?: FastifyBaseLogger;
+}
+
+/** JSON bodies above this size are refused with 413 (uploads set their own limits). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export const ErrorBody = Type.Object({ statusCode: Type.Integer(), error: Type.String() }, { $id: 'ErrorBody' });
+
+/**
+ * The common base of every service: logging, Spanish error handling, schema
+ * validation with TypeBox, OpenAPI at /openapi.json, bearer auth, and
+ * GET /health reporting database and broker connectivity.
+ */
+export async function createServiceApp({ config, db, bus, logger }: ServiceContext): Promise<ServiceApp> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger.child({ service: config.name }) } : { logger: { level: config.logLevel } }),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  app.addSchema(ErrorBody);
+  await app.register(fastifySensible);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `Cine ${config.name} service`, version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtl: config.tokenTtl, serviceName: config.name, db, bus });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        hide: true,
+        response: {
+          200: Type.Object({ status: Type.String(), database: Type.String(), broker: Type.String() }),
+          503: Type.Object({ status: Type.String(), database: Type.String(), broker: Type.String() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const database = isDatabaseUp(db) ? 'up' : 'down';
+      const broker = bus.isConnected() ? 'up' : 'down';
+      const healthy = database === 'up' && broker === 'up';
+      return reply.status(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'degraded', database, broker });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,121 @@
+import fastifyJwt from '@fastify/jwt';
+import type { Role, TokenClaims } from '@cine/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import type { EventBus } from './events/event-bus';
+import { subscribeIdempotent } from './events/processed-events';
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid, unrevoked bearer token is required. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: authenticated and role admin. */
+    requireAdmin: preHandlerAsyncHookHandler;
+    credentials: CredentialsRegistry;
+  }
+}
+
+/**
+ * Minimum credentials version per user, fed by identity's events. A password
+ * change or a deletion raises it, so older tokens stop working in every
+ * service. Kept in the service's own database and cached in memory.
+ */
+export class CredentialsRegistry {
+  private readonly minimumVersions = new Map<string, number>();
+  private readonly collection;
+
+  constructor(db: Connection) {
+    this.collection = db.collection<{ _id: string; minVersion: number }>('credential_versions');
+  }
+
+  async load(): Promise<void> {
+    for (const entry of await this.collection.find().toArray()) this.minimumVersions.set(entry._id, entry.minVersion);
+  }
+
+  async raise(userId: string, minVersion: number): Promise<void> {
+    this.minimumVersions.set(userId, Math.max(minVersion, this.minimumVersions.get(userId) ?? 0));
+    await this.collection.updateOne({ _id: userId }, { $max: { minVersion } }, { upsert: true });
+  }
+
+  accepts(claims: TokenClaims): boolean {
+    return claims.ver >= (this.minimumVersions.get(claims.sub) ?? 0);
+  }
+}
+
+/** Version meaning "no token of this user is valid any more" (the user was deleted). */
+export const REVOKED_FOR_GOOD = Number.MAX_SAFE_INTEGER;
+
+export interface AuthOptions {
+  jwtSecret: string;
+  tokenTtl: string;
+  serviceName: string;
+  db: Connection;
+  bus: EventBus;
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (app, { jwtSecret, tokenTtl, serviceName, db, bus }) => {
+    await app.register(fastifyJwt, { secret: jwtSecret, sign: { expiresIn: tokenTtl } });
+
+    const credentials = new CredentialsRegistry(db);
+    await credentials.load();
+    await subscribeIdempotent(bus, db, `${serviceName}.credentials`, ['user.credentials-changed', 'user.deleted'], async (event) => {
+      if (event.type === 'user.credentials-changed') {
+        await credentials.raise(event.data.userId, event.data.credentialsVersion);
+      } else {
+        await credentials.raise(event.data.userId, REVOKED_FOR_GOOD);
+      }
+    });
+    app.decorate('credentials', credentials);
+
+    const authenticate = async (request: FastifyRequest): Promise<void> => {
+      await request.jwtVerify();
+      if (!credentials.accepts(request.user)) {
+        throw app.httpErrors.unauthorized('La sesión ya no es válida. Inicia sesión nuevamente.');
+      }
+    };
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (request.user.role !== 'admin') throw app.httpErrors.forbidden('Solo un administrador puede realizar esta acción.');
+    });
+  },
+  { name: 'cine-auth', dependencies: ['@fastify/sensible'] },
+);
+
+export function isAdmin(request: FastifyRequest): boolean {
+  return request.user?.role === 'admin';
+}
+
+/**
+ * A user id sent by the client (`userId`, `idUser`, `id`) must be the
+ * caller's own, unless the caller is an admin. Throws 403 otherwise.
+ */
+export function assertSameUser(request: FastifyRequest, userId: string | undefined): void {
+  if (isAdmin(request)) return;
+  if (!userId || userId !== request.user?.sub) {
+    throw request.server.httpErrors.forbidden('Solo puedes operar con tu propio usuario.');
+  }
+}
+
+/** preHandler factory: authenticate, then check the client-sent user id taken from the request. */
+export function requireSameUser(pickUserId: (request: FastifyRequest) => string | undefined): preHandlerAsyncHookHandler {
+  return async function sameUser(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await this.authenticate.call(this, request, reply);
+    assertSameUser(request, pickUserId(request));
+  };
+}
+
+export function signToken(app: FastifyInstance, claims: TokenClaims): string {
+  return app.jwt.sign(claims);
+}
+
+export type { Role };

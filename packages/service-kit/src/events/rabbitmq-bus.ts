@@ -1,0 +1,157 @@
+import { connect, type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
+import type { CineEvent, CineEventType } from '@cine/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './event-bus';
+
+export const EVENTS_EXCHANGE = 'cine.events';
+export const DEAD_LETTER_EXCHANGE = 'cine.events.dead';
+
+interface Subscription {
+  consumer: string;
+  types: readonly string[];
+  handler: (event: CineEvent) => Promise<void>;
+}
+
+export function deadLetterQueueOf(consumer: string): string {
+  return `${consumer}.dead`;
+}
+
+/**
+ * Events over RabbitMQ: a topic exchange keyed by event type, a durable
+ * quorum queue per consumer (delivery limit, then its dead-letter queue),
+ * persistent messages, publisher confirms, manual acks, and reconnection
+ * with backoff (amqplib's recovery re-creates topology and consumers).
+ */
+export class RabbitMqEventBus implements EventBus {
+  private publishChannel: ConfirmChannel | undefined;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly consumerChannels = new Map<string, Channel>();
+  private connected = false;
+
+  private constructor(
+    private readonly connection: RecoveringChannelModel,
+    private readonly logger: FastifyBaseLogger | undefined,
+  ) {}
+
+  static async connect(url: string, logger?: FastifyBaseLogger): Promise<RabbitMqEventBus> {
+    let bus: RabbitMqEventBus | undefined;
+    const connection = await connect(url, {
+      recovery: {
+        initialDelay: 250,
+        maxDelay: 10_000,
+        maxRetries: Infinity,
+        initialMaxRetries: 20,
+        waitForConnect: false,
+        setup: async (model: ChannelModel) => {
+          await bus?.onConnected(model);
+        },
+      },
+    });
+    bus = new RabbitMqEventBus(connection, logger);
+    connection.on('disconnect', (err: Error) => bus?.onDisconnected(err));
+    connection.on('error', (err: Error) => logger?.warn({ err: err.message }, 'rabbitmq connection error'));
+    await connection.waitForConnect();
+    return bus;
+  }
+
+  async publish(event: CineEvent): Promise<void> {
+    const channel = this.publishChannel;
+    if (!channel || !this.connected) throw new Error('RabbitMQ is not connected; the event stays in the outbox');
+    const body = Buffer.from(JSON.stringify(event));
+    await new Promise<void>((resolve, reject) => {
+      channel.publish(
+        EVENTS_EXCHANGE,
+        event.type,
+        body,
+        { persistent: true, messageId: event.id, type: event.type, contentType: 'application/json', timestamp: Date.now() },
+        (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
+      );
+    });
+  }
+
+  async subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>): Promise<void> {
+    const subscription: Subscription = { consumer, types, handler: handler as (event: CineEvent) => Promise<void> };
+    this.subscriptions.push(subscription);
+    await this.connection.waitForConnect();
+    if (this.connected) await this.startConsumer(this.connection, subscription);
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  async close(): Promise<void> {
+    this.connected = false;
+    await this.connection.close().catch(() => undefined);
+  }
+
+  private async onConnected(model: ChannelModel): Promise<void> {
+    const channel = await model.createConfirmChannel();
+    await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+    await channel.assertExchange(DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
+    this.publishChannel = channel;
+    this.consumerChannels.clear();
+    for (const subscription of this.subscriptions) await this.startConsumer(model, subscription);
+    this.connected = true;
+    this.logger?.info('rabbitmq connected');
+  }
+
+  private onDisconnected(err: Error): void {
+    this.connected = false;
+    this.publishChannel = undefined;
+    this.logger?.warn({ err: err?.message }, 'rabbitmq disconnected; reconnecting');
+  }
+
+  private async startConsumer(model: Pick<ChannelModel, 'createChannel'>, subscription: Subscription): Promise<void> {
+    const { consumer } = subscription;
+    const channel = this.consumerChannels.get(consumer) ?? (await model.createChannel());
+    this.consumerChannels.set(consumer, channel);
+    await channel.assertQueue(deadLetterQueueOf(consumer), { durable: true });
+    await channel.bindQueue(deadLetterQueueOf(consumer), DEAD_LETTER_EXCHANGE, consumer);
+    await channel.assertQueue(consumer, {
+      durable: true,
+      arguments: {
+        'x-queue-type': 'quorum',
+        'x-delivery-limit': MAX_DELIVERY_ATTEMPTS - 1,
+        'x-dead-letter-exchange': DEAD_LETTER_EXCHANGE,
+        'x-dead-letter-routing-key': consumer,
+      },
+    });
+    for (const type of subscription.types) await channel.bindQueue(consumer, EVENTS_EXCHANGE, type);
+    await channel.prefetch(10);
+    await channel.consume(consumer, (message) => {
+      if (message) void this.handle(channel, subscription, message);
+    });
+  }
+
+  private async handle(channel: Channel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
+    let event: CineEvent;
+    try {
+      event = JSON.parse(message.content.toString('utf8')) as CineEvent;
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('not an integration event');
+    } catch (error) {
+      this.logger?.error({ consumer: subscription.consumer, err: (error as Error).message }, 'poison message dead-lettered');
+      this.settle(() => channel.nack(message, false, false));
+      return;
+    }
+    try {
+      await subscription.handler(event);
+      this.settle(() => channel.ack(message));
+    } catch (error) {
+      this.logger?.warn(
+        { consumer: subscription.consumer, eventId: event.id, type: event.type, err: (error as Error).message },
+        'event handler failed; message requeued',
+      );
+      this.settle(() => channel.nack(message, false, true));
+    }
+  }
+
+  /** Acks on a channel closed by a broker restart throw; the broker redelivers those messages anyway. */
+  private settle(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.logger?.debug({ err: (error as Error).message }, 'ack on a closed channel ignored');
+    }
+  }
+}
