@@ -4,7 +4,7 @@ module.exports = {
   ...preset,
   displayName: 'shell',
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['@testing-library/jest-dom', '<rootDir>/src/test/setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.js', '@testing-library/jest-dom'],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '\\.svg$': '<rootDir>/src/test/fileStub.ts',

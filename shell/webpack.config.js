@@ -3,12 +3,12 @@
 const path = require('node:path');
 
 // @module-federation/enhanced deep-imports webpack internals; point it at the webpack this
-// package pins (webpack >= 5.112 moved those files), not whichever copy npm hoisted.
+// package pins (webpack >= 5.111 moved or changed them), not whichever copy npm hoisted.
 process.env.FEDERATION_WEBPACK_PATH = require.resolve('webpack');
 
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const sharedSingletons = require('./webpack.shared');
+const { moduleRules, sharedSingletons, SwcMinifyPlugin } = require('./webpack.common');
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -26,25 +26,7 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.svg$/, type: 'asset/resource' },
-      ],
-    },
+    module: { rules: moduleRules(production) },
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',
@@ -55,8 +37,8 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './index.html', favicon: './src/assets/logo.svg' }),
     ],
     optimization: {
-      // html-webpack-plugin minifies index.html itself; webpack's own HTML minifier is left out.
-      minimizeOptions: { html: false },
+      // swc instead of webpack's default terser (and its HTML minifier: html-webpack-plugin minifies index.html).
+      minimizer: [new SwcMinifyPlugin()],
     },
     performance: { hints: false },
     devServer: {

@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RemotePageProps } from '../types';
+import FeedbackPage from './feedback/components/FeedbackPage';
+import CreatePage from './movies/components/CreatePage';
+import AdminPanel from './panel/components/AdminPanel';
+import { adminSections } from './panel/sections';
+
+const admin: RemotePageProps['session'] = { token: 't', userId: 'a1', username: 'root', role: 'admin' };
+const user: RemotePageProps['session'] = { token: 't', userId: 'u1', username: 'ana', role: 'user' };
+
+test('the admin panel lists the spec sections and switches by local selection', async () => {
+  render(<AdminPanel session={admin} />);
+  for (const section of adminSections) {
+    expect(screen.getByRole('button', { name: section })).toBeInTheDocument();
+  }
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Peliculas');
+  await userEvent.click(screen.getByRole('button', { name: 'Usuarios Registrados' }));
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Usuarios Registrados');
+  expect(screen.getByRole('button', { name: 'Usuarios Registrados' })).toHaveAttribute('aria-current', 'true');
+});
+
+test.each([
+  ['AdminPanel', AdminPanel],
+  ['FeedbackPage', FeedbackPage],
+  ['CreatePage', CreatePage],
+])('%s renders nothing for a user or a guest', (_name, Page) => {
+  const { container, rerender } = render(<Page session={user} />);
+  expect(container).toBeEmptyDOMElement();
+  rerender(<Page session={null} />);
+  expect(container).toBeEmptyDOMElement();
+});
+
+test('feedback and create pages render for an admin', () => {
+  const { unmount } = render(<FeedbackPage session={admin} />);
+  expect(screen.getByRole('heading', { name: 'Feedback' })).toBeInTheDocument();
+  unmount();
+  render(<CreatePage session={admin} />);
+  expect(screen.getByRole('heading', { name: 'Crear Pelicula' })).toBeInTheDocument();
+});

@@ -1,0 +1,23 @@
+import { createRoot } from 'react-dom/client';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import CajaPage from './features/caja/components/CajaPage';
+import CandyModalPage from './features/candy/components/CandyModalPage';
+import CandyPage from './features/candy/components/CandyPage';
+import CheckoutPage from './features/checkout/components/CheckoutPage';
+
+// Standalone page for developing this remote alone; inside the product the shell renders the pages.
+const container = document.body.appendChild(document.createElement('div'));
+createRoot(container).render(
+  <MemoryRouter initialEntries={['/candy']}>
+    <nav>
+      <Link to="/candy">CandyPage</Link> · <Link to="/Checkout">CheckoutPage</Link> ·{' '}
+      <Link to="/CandyModal">CandyModalPage</Link> · <Link to="/caja">CajaPage</Link>
+    </nav>
+    <Routes>
+      <Route path="/candy" element={<CandyPage session={null} />} />
+      <Route path="/Checkout" element={<CheckoutPage session={null} />} />
+      <Route path="/CandyModal" element={<CandyModalPage session={null} />} />
+      <Route path="/caja" element={<CajaPage session={null} />} />
+    </Routes>
+  </MemoryRouter>,
+);
