@@ -1,0 +1,94 @@
+import type { CineEvent } from '@cine/contracts';
+import { Schema } from 'mongoose';
+import { createTestContext } from '../testing';
+import { createEvent, type EventBus } from './event-bus';
+import { InProcessEventBus } from './in-process-bus';
+import { outboxPlugin, startOutboxRelay } from './outbox';
+import { subscribeIdempotent } from './processed-events';
+
+describe('outbox relay and idempotent consumers (real database)', () => {
+  let context: Awaited<ReturnType<typeof createTestContext>>;
+
+  beforeAll(async () => {
+    context = await createTestContext('identity');
+  });
+  afterAll(async () => {
+    await context.dropDatabase();
+  });
+
+  function accountModel(name: string) {
+    const schema = new Schema({ email: String });
+    schema.plugin(outboxPlugin);
+    return context.db.model(name, schema);
+  }
+
+  it('publishes events recorded with the state change, then removes them from the document', async () => {
+    const Account = accountModel('AccountA');
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    await bus.subscribe('test', ['user.registered'], async (event) => void seen.push(event.id));
+    const first = createEvent('user.registered', { userId: '1', email: 'a@cine.local', username: 'a' });
+    const second = createEvent('user.registered', { userId: '2', email: 'b@cine.local', username: 'b' });
+    await Account.create({ email: 'a@cine.local', outbox: [first] });
+    await Account.create({ email: 'b@cine.local', outbox: [second] });
+
+    const relay = startOutboxRelay({ models: [Account], bus, intervalMs: 60_000 });
+    await relay.flush();
+    await relay.stop();
+
+    expect(seen.sort()).toEqual([first.id, second.id].sort());
+    expect(await Account.countDocuments({ 'outbox.0': { $exists: true } })).toBe(0);
+  });
+
+  it('keeps events while the broker is down and publishes them once it is back', async () => {
+    const Account = accountModel('AccountB');
+    const delivered: CineEvent[] = [];
+    let brokerUp = false;
+    const bus: EventBus = {
+      publish: async (event) => {
+        if (!brokerUp) throw new Error('broker down');
+        delivered.push(event);
+      },
+      subscribe: async () => undefined,
+      isConnected: () => brokerUp,
+      close: async () => undefined,
+    };
+    const event = createEvent('user.registered', { userId: '3', email: 'c@cine.local', username: 'c' });
+    await Account.create({ email: 'c@cine.local', outbox: [event] });
+
+    const relay = startOutboxRelay({ models: [Account], bus, intervalMs: 60_000 });
+    await relay.flush();
+    expect(delivered).toEqual([]);
+    expect((await Account.findOne().lean())?.outbox).toHaveLength(1);
+
+    brokerUp = true;
+    await relay.flush();
+    await relay.stop();
+    expect(delivered.map((e) => e.id)).toEqual([event.id]);
+    expect((await Account.findOne().lean())?.outbox).toHaveLength(0);
+  });
+
+  it('runs a consumer once per event id even when the event is redelivered', async () => {
+    const bus = new InProcessEventBus();
+    let handled = 0;
+    await subscribeIdempotent(bus, context.db, 'test.once', ['user.deleted'], async () => {
+      handled += 1;
+    });
+    const event = createEvent('user.deleted', { userId: '9', email: 'z@cine.local' });
+    await bus.publish(event);
+    await bus.publish(event);
+    await bus.publish(createEvent('user.deleted', { userId: '10', email: 'y@cine.local' }));
+    expect(handled).toBe(2);
+  });
+
+  it('handles an event again when the first attempt failed', async () => {
+    const bus = new InProcessEventBus();
+    let calls = 0;
+    await subscribeIdempotent(bus, context.db, 'test.retry', ['user.deleted'], async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('mail server down');
+    });
+    await bus.publish(createEvent('user.deleted', { userId: '11', email: 'x@cine.local' }));
+    expect(calls).toBe(2);
+  });
+});

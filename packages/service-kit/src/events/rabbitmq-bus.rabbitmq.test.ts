@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { connect, type ChannelModel } from 'amqplib';
+import type { CineEvent } from '@cine/contracts';
+import { createEvent } from './event-bus';
+import { deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './rabbitmq-bus';
+
+const amqpUrl = process.env.AMQP_URL;
+if (!amqpUrl) throw new Error('AMQP_URL must point at a RabbitMQ broker for these tests (see README, "Tests")');
+const url: string = amqpUrl;
+
+jest.setTimeout(60_000);
+
+const registered = () => createEvent('user.registered', { userId: randomUUID(), email: 'ana@cine.local', username: 'ana' });
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('RabbitMqEventBus (real broker)', () => {
+  let admin: ChannelModel;
+  const consumers: string[] = [];
+  const buses: RabbitMqEventBus[] = [];
+  const consumerName = (label: string) => {
+    const name = `test.${label}.${randomUUID().slice(0, 8)}`;
+    consumers.push(name);
+    return name;
+  };
+  const openBus = async () => {
+    const bus = await RabbitMqEventBus.connect(url);
+    buses.push(bus);
+    return bus;
+  };
+  const readDeadLetters = async (consumer: string): Promise<string[]> => {
+    const channel = await admin.createChannel();
+    const bodies: string[] = [];
+    for (;;) {
+      const message = await channel.get(deadLetterQueueOf(consumer), { noAck: true });
+      if (!message) break;
+      bodies.push(message.content.toString('utf8'));
+    }
+    await channel.close();
+    return bodies;
+  };
+
+  beforeAll(async () => {
+    admin = await connect(url);
+  });
+
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    const channel = await admin.createChannel();
+    for (const consumer of consumers) {
+      await channel.deleteQueue(consumer);
+      await channel.deleteQueue(deadLetterQueueOf(consumer));
+    }
+    await admin.close();
+  });
+
+  it('publishes with confirms and delivers to each durable consumer queue', async () => {
+    const bus = await openBus();
+    const welcome = consumerName('welcome');
+    const audit = consumerName('audit');
+    const seenByWelcome: CineEvent[] = [];
+    const seenByAudit: CineEvent[] = [];
+    await bus.subscribe(welcome, ['user.registered'], async (event) => void seenByWelcome.push(event));
+    await bus.subscribe(audit, ['user.registered'], async (event) => void seenByAudit.push(event));
+    const event = registered();
+    await bus.publish(event);
+    await waitFor(() => (seenByWelcome.length && seenByAudit.length ? true : undefined));
+    expect(seenByWelcome).toEqual([event]);
+    expect(seenByAudit).toEqual([event]);
+    expect(bus.isConnected()).toBe(true);
+  });
+
+  it('keeps events for a consumer that is not running (durable queue, persistent message)', async () => {
+    const consumer = consumerName('offline');
+    const first = await openBus();
+    await first.subscribe(consumer, ['user.deleted'], async () => undefined);
+    await first.close();
+
+    const producer = await openBus();
+    const event = createEvent('user.deleted', { userId: 'u1', email: 'u1@cine.local' });
+    await producer.publish(event);
+
+    const seen: CineEvent[] = [];
+    const second = await openBus();
+    await second.subscribe(consumer, ['user.deleted'], async (received) => void seen.push(received));
+    await waitFor(() => (seen.length ? true : undefined));
+    expect(seen[0]?.id).toBe(event.id);
+  });
+
+  it('redelivers an unacknowledged event after the consumer crashes', async () => {
+    const consumer = consumerName('crash');
+    const crashing = await openBus();
+    let started = false;
+    await crashing.subscribe(consumer, ['user.registered'], async () => {
+      started = true;
+      await new Promise(() => undefined); // the process "dies" before acking
+    });
+    const event = registered();
+    await crashing.publish(event);
+    await waitFor(() => (started ? true : undefined));
+    await crashing.close();
+
+    const seen: string[] = [];
+    const recovered = await openBus();
+    await recovered.subscribe(consumer, ['user.registered'], async (received) => void seen.push(received.id));
+    await waitFor(() => (seen.length ? true : undefined));
+    expect(seen).toEqual([event.id]);
+  });
+
+  it('dead-letters an event whose handler keeps failing instead of retrying forever', async () => {
+    const consumer = consumerName('failing');
+    const bus = await openBus();
+    let attempts = 0;
+    await bus.subscribe(consumer, ['user.registered'], async () => {
+      attempts += 1;
+      throw new Error('handler bug');
+    });
+    const event = registered();
+    await bus.publish(event);
+    const dead = await waitFor(async () => {
+      const bodies = await readDeadLetters(consumer);
+      return bodies.length ? bodies : undefined;
+    });
+    expect(JSON.parse(dead[0] as string).id).toBe(event.id);
+    expect(attempts).toBe(5);
+  });
+
+  it('dead-letters a poison message that is not an event', async () => {
+    const consumer = consumerName('poison');
+    const bus = await openBus();
+    const handled: unknown[] = [];
+    await bus.subscribe(consumer, ['user.registered'], async (event) => void handled.push(event));
+    const channel = await admin.createConfirmChannel();
+    channel.publish(EVENTS_EXCHANGE, 'user.registered', Buffer.from('not json{'), { persistent: true });
+    await channel.waitForConfirms();
+    await channel.close();
+    const dead = await waitFor(async () => {
+      const bodies = await readDeadLetters(consumer);
+      return bodies.length ? bodies : undefined;
+    });
+    expect(dead).toEqual(['not json{']);
+    expect(handled).toEqual([]);
+  });
+
+  it('reconnects after the broker restarts and keeps consuming; publishing fails fast while it is down', async () => {
+    const consumer = consumerName('restart');
+    const bus = await openBus();
+    const seen: string[] = [];
+    await bus.subscribe(consumer, ['user.registered'], async (event) => void seen.push(event.id));
+
+    await admin.close().catch(() => undefined);
+    execFileSync('rabbitmqctl', ['stop_app'], { stdio: 'ignore' });
+    try {
+      await waitFor(() => (bus.isConnected() ? undefined : true));
+      await expect(bus.publish(registered())).rejects.toThrow('RabbitMQ is not connected');
+    } finally {
+      execFileSync('rabbitmqctl', ['start_app'], { stdio: 'ignore' });
+    }
+    admin = await connect(url);
+
+    await waitFor(() => (bus.isConnected() ? true : undefined), 45_000);
+    const event = registered();
+    await bus.publish(event);
+    await waitFor(() => (seen.includes(event.id) ? true : undefined));
+    expect(seen).toContain(event.id);
+  });
+});
