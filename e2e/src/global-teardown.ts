@@ -1,0 +1,5 @@
+import { stopPlatform } from './platform';
+
+export default async function globalTeardown(): Promise<void> {
+  if (globalThis.cinePlatform) await stopPlatform(globalThis.cinePlatform.process);
+}

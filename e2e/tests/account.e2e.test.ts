@@ -1,0 +1,141 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, uniqueEmail, waitForMail } from '../src/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await newPage(browser));
+});
+afterEach(async () => {
+  await screenshot(page, `account-${expect.getState().currentTestName ?? 'test'}`.replace(/\W+/g, '-'));
+  await context.close();
+});
+
+async function register(email: string, username: string, password: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByRole('heading', { name: 'Regístrate' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Nombre de usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await page.waitForURL('**/login');
+}
+
+async function login(email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+const userMenu = () => page.getByRole('navigation', { name: 'Principal' }).locator('button[aria-expanded]');
+
+test('a visitor registers, logs in, sees their name and profile, and logs out', async () => {
+  const email = uniqueEmail('ana');
+  const username = `ana${Date.now() % 100000}`;
+  await register(email, username, 'entradas2026');
+
+  await login(email, 'entradas2026');
+  await page.waitForURL('**/home');
+  await expect(userMenu().textContent()).resolves.toContain(username);
+  expect(await page.evaluate(() => window.localStorage.getItem('sw-token'))).toBeTruthy();
+
+  await userMenu().click();
+  await page.getByRole('link', { name: 'Mi perfil' }).click();
+  await page.waitForURL('**/profile');
+  await page.getByText(email).waitFor();
+  await page.getByText('No has comentado nada todavía').waitFor();
+
+  await userMenu().click();
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.waitForURL('**/home');
+  expect(await page.evaluate(() => window.localStorage.getItem('sw-token'))).toBeNull();
+  await expect(userMenu().textContent()).resolves.toContain('Usuario');
+});
+
+test('registering an e-mail twice shows the spec error', async () => {
+  const email = uniqueEmail('dup');
+  await register(email, 'dup', 'entradas2026');
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Nombre de usuario').fill('dup2');
+  await page.getByLabel('Contraseña').fill('entradas2026');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await page.getByText('Error, intente nuevamente').waitFor();
+});
+
+test('a bad login shows the server error in red with a recovery link', async () => {
+  await login('nadie@cine.test', 'incorrecta123');
+  const error = page.getByRole('alert').filter({ hasText: 'Email o contraseña incorrectos.' });
+  await error.waitFor();
+  const color = await error.evaluate((element) => getComputedStyle(element).color);
+  const [red, green, blue] = (color.match(/\d+/g) ?? []).map(Number);
+  expect(red).toBeGreaterThan(150);
+  expect(green).toBeLessThan(120);
+  expect(blue).toBeLessThan(120);
+  await page.getByRole('button', { name: /recuperar/i }).first().click();
+  await page.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' }).waitFor();
+});
+
+test('an admin sees the admin panel link; a user does not', async () => {
+  await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.waitForURL('**/home');
+  await page.getByRole('link', { name: 'Panel de Admin' }).waitFor();
+
+  const email = uniqueEmail('user');
+  await page.evaluate(() => window.localStorage.clear());
+  await register(email, 'usuario', 'entradas2026');
+  await login(email, 'entradas2026');
+  await page.waitForURL('**/home');
+  await expect(userMenu().textContent()).resolves.toContain('usuario');
+  expect(await page.getByRole('link', { name: 'Panel de Admin' }).count()).toBe(0);
+});
+
+test('an unknown route shows the 404 page with a way home', async () => {
+  await page.goto('/esto-no-existe');
+  await page.getByText('Oops... esta página no está disponible.').waitFor();
+  await page.getByRole('link', { name: 'VOLVER A HOME' }).click();
+  await page.waitForURL('**/home');
+});
+
+test('password recovery: the code arrives by mail and the new password works', async () => {
+  const email = uniqueEmail('olvido');
+  await register(email, 'olvido', 'original2026');
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill('equivocada1');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: /recuperar/i }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' });
+  const alert = page.waitForEvent('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Enviar código' }).click();
+  const sent = await alert;
+  expect(sent.message()).toBe('El mail ha sido enviado a la casilla indicada.');
+  await sent.accept();
+
+  const mail = await waitForMail(email, (eml) => /\b\d{6}\b/.test(eml.split('\n\n').slice(1).join('\n')) && /recuper/i.test(eml));
+  const code = /\b(\d{6})\b/.exec(mail.split('\n\n').slice(1).join('\n'))?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+
+  if (!(await dialog.getByLabel('Código').isVisible())) await dialog.getByRole('button', { name: 'Ya tengo un código' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Código').fill(code as string);
+  await dialog.getByLabel('Nueva contraseña').fill('renovada2026');
+  await dialog.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await dialog.getByText('Tu contraseña fue actualizada.', { exact: false }).waitFor();
+
+  await login(email, 'renovada2026');
+  await page.waitForURL('**/home');
+  await expect(userMenu().textContent()).resolves.toContain('olvido');
+});
