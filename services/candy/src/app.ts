@@ -1,0 +1,6 @@
+import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
+
+/** The candy service's Fastify app: the kit's base (errors, auth, OpenAPI, /health). */
+export async function buildCandyApp(context: ServiceContext): Promise<ServiceApp> {
+  return createServiceApp(context);
+}

@@ -1,0 +1,4 @@
+import { runService } from '@cine/service-kit';
+import { catalogService } from './index';
+
+void runService(catalogService);

@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset.js').withDatabase, displayName: 'sales-service', testEnvironment: 'node' };

@@ -1,0 +1,4 @@
+import { runService } from '@cine/service-kit';
+import { salesService } from './index';
+
+void runService(salesService);
