@@ -2,3 +2,9 @@
 const { TextDecoder, TextEncoder } = require('node:util');
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Each test starts signed out, with no alerts left over.
+beforeEach(() => {
+  localStorage.clear();
+  window.alert = jest.fn();
+});

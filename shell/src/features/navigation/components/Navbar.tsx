@@ -34,6 +34,7 @@ export function Navbar() {
           type="button"
           aria-expanded={menuOpen}
           aria-controls="navbar-menu"
+          aria-label="Menú"
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true">☰</span>
