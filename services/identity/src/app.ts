@@ -1,0 +1,33 @@
+// The kit registers these plugins; importing their types brings their FastifyInstance
+// and FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
+import type {} from '@fastify/jwt';
+import type {} from '@fastify/sensible';
+import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
+import { accountsPlugin } from './plugins/accounts';
+import { currentUserPlugin } from './plugins/current-user';
+import adminRoutes from './routes/admin';
+import authRoutes from './routes/auth';
+import mailingRoutes from './routes/mailing';
+import { adminAccountFromEnv, type AdminAccount } from './settings';
+import { strictValidatorCompiler } from './validation';
+
+export interface IdentityContext extends ServiceContext {
+  /** The seeded admin account; ADMIN_EMAIL / ADMIN_PASSWORD (or their defaults) when absent. */
+  admin?: AdminAccount;
+}
+
+/** Identity: accounts, login and tokens, the admin's user management, password recovery. */
+export async function buildIdentityApp(context: IdentityContext): Promise<ServiceApp> {
+  const app = await createServiceApp(context);
+  app.setValidatorCompiler(strictValidatorCompiler());
+
+  await app.register(accountsPlugin, { db: context.db, bus: context.bus, secret: context.config.jwtSecret });
+  await app.register(currentUserPlugin);
+
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(mailingRoutes, { prefix: '/mailing' });
+
+  await app.accounts.ensureAdmin(context.admin ?? adminAccountFromEnv());
+  return app;
+}

@@ -1,0 +1,7 @@
+import type { ServiceDefinition } from '@cine/service-kit';
+import { buildIdentityApp } from './app';
+
+export const identityService: ServiceDefinition = { name: 'identity', build: buildIdentityApp };
+
+export { buildIdentityApp, type IdentityContext } from './app';
+export { adminAccountFromEnv, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type AdminAccount } from './settings';

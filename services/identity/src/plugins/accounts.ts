@@ -1,0 +1,42 @@
+import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import { PasswordHasher } from '../security/password-hasher';
+import { RecoveryCodeHasher } from '../security/recovery-codes';
+import { Accounts } from '../users/accounts';
+import { userModel } from '../users/user-model';
+import { UsersRepository } from '../users/users-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+    /** Publishes the users' outbox events; tests flush it to wait for them. */
+    outboxRelay: OutboxRelay;
+  }
+}
+
+export interface AccountsPluginOptions {
+  db: Connection;
+  bus: EventBus;
+  /** Keys the hashes of recovery codes. */
+  secret: string;
+}
+
+export const accountsPlugin = fp<AccountsPluginOptions>(
+  async (app, { db, bus, secret }) => {
+    const model = await userModel(db);
+    const relay = startOutboxRelay({ models: [model], bus, logger: app.log });
+    app.addHook('onClose', () => relay.stop());
+    app.decorate('outboxRelay', relay);
+    app.decorate(
+      'accounts',
+      new Accounts({
+        users: new UsersRepository(model),
+        passwords: new PasswordHasher(),
+        recoveryCodes: new RecoveryCodeHasher(secret),
+        relay,
+      }),
+    );
+  },
+  { name: 'identity-accounts' },
+);

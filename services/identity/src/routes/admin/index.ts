@@ -1,0 +1,46 @@
+import type { ServiceApp } from '@cine/service-kit';
+import { currentUserOf } from '../../plugins/current-user';
+import * as schemas from './schemas';
+
+const STALE = 'El usuario cambió mientras se actualizaba. Intenta nuevamente.';
+
+export default async function adminRoutes(app: ServiceApp): Promise<void> {
+  app.addHook('preHandler', app.requireCurrentAdmin);
+
+  app.get('/', { schema: schemas.listUsers }, async () => app.accounts.users.list());
+
+  app.get('/searchUser', { schema: schemas.searchUsers }, async (request) =>
+    app.accounts.users.searchByUsername(request.query.username),
+  );
+
+  app.delete('/deleteUser', { schema: schemas.deleteUser }, async (request) => {
+    const outcome = await app.accounts.deleteUser(currentUserOf(request), request.body.email);
+    switch (outcome) {
+      case 'not-found':
+        throw app.httpErrors.notFound('No existe un usuario con ese e-mail.');
+      case 'own-account':
+        throw app.httpErrors.badRequest('No puedes eliminar tu propia cuenta.');
+      case 'stale':
+        throw app.httpErrors.conflict(STALE);
+      case 'deleted':
+        return { message: 'Usuario eliminado.' };
+    }
+  });
+
+  app.put('/updateUser', { schema: schemas.updateUser }, async (request) => {
+    const { id, ...changes } = request.body;
+    const result = await app.accounts.updateProfile(currentUserOf(request), id, changes);
+    switch (result.outcome) {
+      case 'not-found':
+        throw app.httpErrors.notFound('No existe un usuario con ese id.');
+      case 'own-role':
+        throw app.httpErrors.badRequest('No puedes cambiar tu propio rol.');
+      case 'email-taken':
+        throw app.httpErrors.conflict('Ya existe un usuario registrado con ese e-mail.');
+      case 'stale':
+        throw app.httpErrors.conflict(STALE);
+      case 'updated':
+        return result.user;
+    }
+  });
+}

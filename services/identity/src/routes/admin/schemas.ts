@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, Email, errors, Message, Role, UserId, Username, UserView } from '../../schemas';
+
+const tags = ['admin'];
+const security = bearerAuth;
+
+export const listUsers = {
+  tags,
+  security,
+  summary: 'All users (never their password hashes)',
+  response: { 200: Type.Array(UserView), ...errors(401, 403) },
+};
+
+export const searchUsers = {
+  tags,
+  security,
+  summary: 'Users whose username contains the text, ignoring case (empty list when none)',
+  querystring: Type.Object({ username: Type.String({ maxLength: 50 }) }, { additionalProperties: false }),
+  response: { 200: Type.Array(UserView), ...errors(400, 401, 403) },
+};
+
+export const deleteUser = {
+  tags,
+  security,
+  summary: 'Delete the user with this e-mail (not the caller); their tokens stop working',
+  body: Type.Object({ email: Email }, { additionalProperties: false }),
+  response: { 200: Message, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+};
+
+export const updateUser = {
+  tags,
+  security,
+  summary: "Change a user's username, e-mail or role; a role change ends that user's sessions",
+  body: Type.Object(
+    { id: UserId, username: Type.Optional(Username), email: Type.Optional(Email), role: Type.Optional(Role) },
+    { additionalProperties: false },
+  ),
+  response: { 200: UserView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+};

@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, Email, errors, Message, NewPassword, Role, Username, UserView } from '../../schemas';
+
+const tags = ['auth'];
+
+export const RegisterBody = Type.Object(
+  { email: Email, username: Username, password: NewPassword, role: Type.Optional(Role) },
+  { additionalProperties: false },
+);
+
+export const register = {
+  tags,
+  summary: 'Create an account (role user; role admin only when the caller is an admin)',
+  body: RegisterBody,
+  response: { 201: UserView, ...errors(...BODY_ERRORS, 401, 403, 409) },
+};
+
+export const LoginBody = Type.Object(
+  { email: Email, password: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+
+export const login = {
+  tags,
+  summary: 'Exchange e-mail and password for a bearer token',
+  body: LoginBody,
+  response: { 200: Type.Object({ token: Type.String(), user: UserView }), ...errors(...BODY_ERRORS, 401) },
+};
+
+export const verifyRole = {
+  tags,
+  summary: "The caller's role and user id",
+  security: bearerAuth,
+  response: { 200: Type.Object({ role: Role, id: Type.String() }), ...errors(401) },
+};
+
+export const access = {
+  tags,
+  summary: 'Whether the caller may enter the admin panel',
+  security: bearerAuth,
+  response: { 200: Type.Object({ permitir: Type.Boolean() }), ...errors(401) },
+};
+
+export const me = {
+  tags,
+  summary: "The caller's account",
+  security: bearerAuth,
+  response: { 200: UserView, ...errors(401) },
+};
+
+export const ChangePasswordBody = Type.Object(
+  {
+    password: NewPassword,
+    email: Email,
+    // Sent by the web app along with the user it shows; the password is the only thing changed here.
+    role: Type.Optional(Role),
+    username: Type.Optional(Type.String({ maxLength: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+export const changePassword = {
+  tags,
+  summary: "Change a password: a user their own, an admin anyone's; that user's older tokens stop working",
+  security: bearerAuth,
+  body: ChangePasswordBody,
+  response: { 200: Message, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+};

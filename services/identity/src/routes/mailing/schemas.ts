@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, Email, errors, Message, NewPassword } from '../../schemas';
+
+const tags = ['mailing'];
+
+export const requestRecovery = {
+  tags,
+  summary: 'Mail a one-time recovery code (same answer whether or not the e-mail is registered)',
+  body: Type.Object({ email: Email }, { additionalProperties: false }),
+  response: { 202: Message, ...errors(...BODY_ERRORS) },
+};
+
+export const resetPassword = {
+  tags,
+  summary: 'Set a new password with the mailed code (valid 15 minutes, 5 attempts)',
+  body: Type.Object(
+    { email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }), password: NewPassword },
+    { additionalProperties: false },
+  ),
+  response: { 200: Message, ...errors(...BODY_ERRORS) },
+};

@@ -1,0 +1,4 @@
+import { runService } from '@cine/service-kit';
+import { identityService } from './index';
+
+void runService(identityService);

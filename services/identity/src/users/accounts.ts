@@ -1,0 +1,140 @@
+import type { Role, UserView } from '@cine/contracts';
+import { createEvent, type OutboxRelay } from '@cine/service-kit';
+import type { AdminAccount } from '../settings';
+import type { PasswordHasher } from '../security/password-hasher';
+import { MAX_RECOVERY_ATTEMPTS, newRecoveryCode, RECOVERY_CODE_TTL_MS, type RecoveryCodeHasher } from '../security/recovery-codes';
+import { normalizeEmail, toUserView, type ProfileChanges, type UserRecord, type UsersRepository } from './users-repository';
+
+export interface Registration {
+  email: string;
+  username: string;
+  password: string;
+  role: Role;
+}
+
+export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' };
+export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'not-found' | 'stale';
+export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale';
+export type ProfileUpdateOutcome =
+  | { outcome: 'updated'; user: UserView }
+  | { outcome: 'not-found' | 'own-role' | 'email-taken' | 'stale' };
+
+export interface AccountsDependencies {
+  users: UsersRepository;
+  passwords: PasswordHasher;
+  recoveryCodes: RecoveryCodeHasher;
+  relay: OutboxRelay;
+}
+
+/**
+ * The identity use cases. Each state change other services care about is
+ * recorded with its event (outbox) and the relay is nudged to publish it.
+ */
+export class Accounts {
+  constructor(private readonly deps: AccountsDependencies) {}
+
+  get users(): UsersRepository {
+    return this.deps.users;
+  }
+
+  async register({ email, username, password, role }: Registration): Promise<RegistrationOutcome> {
+    const { users, passwords } = this.deps;
+    const id = users.newId();
+    const user = { id, email: normalizeEmail(email), username, role };
+    const registered = createEvent('user.registered', { userId: id, email: user.email, username });
+    const inserted = await users.insert({ ...user, passwordHash: await passwords.hash(password) }, [registered]);
+    if (!inserted) return { outcome: 'email-taken' };
+    this.deps.relay.nudge();
+    return { outcome: 'registered', user };
+  }
+
+  /** The user whose e-mail and password these are, or null (unknown e-mail or wrong password alike). */
+  async checkCredentials(email: string, password: string): Promise<UserRecord | null> {
+    const user = await this.deps.users.findByEmail(email);
+    const valid = await this.deps.passwords.verify(user?.passwordHash, password);
+    return valid ? user : null;
+  }
+
+  /** A user changes their own password; an admin anyone's. Every older token of that user stops working. */
+  async changePassword(caller: UserRecord, email: string, password: string): Promise<PasswordChangeOutcome> {
+    if (caller.role !== 'admin' && normalizeEmail(email) !== caller.email) return 'forbidden';
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) return 'not-found';
+    return (await this.setPassword(user, password)) ? 'changed' : 'stale';
+  }
+
+  async deleteUser(caller: UserRecord, email: string): Promise<DeletionOutcome> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) return 'not-found';
+    if (user.id === caller.id) return 'own-account';
+    const deleted = createEvent('user.deleted', { userId: user.id, email: user.email });
+    if (!(await this.deps.users.markDeleted(user, [deleted]))) return 'stale';
+    this.deps.relay.nudge();
+    return 'deleted';
+  }
+
+  /** A role change also revokes the user's tokens, so a demoted admin loses admin rights at once. */
+  async updateProfile(caller: UserRecord, id: string, changes: Omit<ProfileChanges, 'credentialsVersion'>): Promise<ProfileUpdateOutcome> {
+    const user = await this.deps.users.findById(id);
+    if (!user) return { outcome: 'not-found' };
+    const roleChanges = changes.role !== undefined && changes.role !== user.role;
+    if (roleChanges && user.id === caller.id) return { outcome: 'own-role' };
+    const credentialsVersion = roleChanges ? user.credentialsVersion + 1 : user.credentialsVersion;
+    const events = roleChanges ? [createEvent('user.credentials-changed', { userId: user.id, credentialsVersion })] : [];
+    const outcome = await this.deps.users.updateProfile(user, { ...changes, credentialsVersion }, events);
+    if (outcome !== 'updated') return { outcome };
+    if (events.length > 0) this.deps.relay.nudge();
+    const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
+    return { outcome: 'updated', user: updated };
+  }
+
+  /**
+   * Sends a fresh one-time code by mail (through password.recovery-requested)
+   * when the e-mail belongs to a user; does nothing otherwise, and the caller
+   * answers the same either way.
+   */
+  async requestRecovery(email: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) return;
+    const code = newRecoveryCode();
+    const expiresAt = new Date(Date.now() + RECOVERY_CODE_TTL_MS);
+    const requested = createEvent('password.recovery-requested', {
+      email: user.email,
+      username: user.username,
+      code,
+      expiresAt: expiresAt.toISOString(),
+    });
+    const recovery = { codeHash: this.deps.recoveryCodes.hash(user.id, code), expiresAt, attemptsLeft: MAX_RECOVERY_ATTEMPTS };
+    if (await this.deps.users.storeRecovery(user, recovery, [requested])) this.deps.relay.nudge();
+  }
+
+  /** Sets a new password with a valid pending code; false for an unknown e-mail or a wrong, used, exhausted or expired code. */
+  async resetPassword(email: string, code: string, password: string): Promise<boolean> {
+    const { users, recoveryCodes } = this.deps;
+    const user = await users.findByEmail(email);
+    const pending = user?.recovery;
+    if (!user || !pending || pending.expiresAt.getTime() <= Date.now()) return false;
+    if (!(await users.takeRecoveryAttempt(user, pending.codeHash))) return false;
+    if (!recoveryCodes.matches(pending.codeHash, user.id, code)) return false;
+    return this.setPassword(user, password, pending.codeHash);
+  }
+
+  /** Creates the configured admin when no user has its e-mail; an existing account is left as it is. */
+  async ensureAdmin({ email, password }: AdminAccount): Promise<void> {
+    if (await this.deps.users.findByEmail(email)) return;
+    await this.register({ email, username: 'admin', password, role: 'admin' });
+  }
+
+  private async setPassword(user: UserRecord, password: string, recoveryCodeHash?: string): Promise<boolean> {
+    const credentialsVersion = user.credentialsVersion + 1;
+    const changed = createEvent('user.credentials-changed', { userId: user.id, credentialsVersion });
+    const passwordHash = await this.deps.passwords.hash(password);
+    const replaced = await this.deps.users.replaceCredentials(
+      user,
+      { passwordHash, credentialsVersion, ...(recoveryCodeHash ? { recoveryCodeHash } : {}) },
+      [changed],
+    );
+    if (replaced) this.deps.relay.nudge();
+    return replaced;
+  }
+}

@@ -1,0 +1,186 @@
+import type { CineEvent, Role, UserView } from '@cine/contracts';
+import { Types, type Model, type UpdateQuery } from 'mongoose';
+import type { PendingRecovery, UserDocument } from './user-model';
+
+/** A live user as the domain sees it (never sent to clients as is: see toUserView). */
+export interface UserRecord extends UserView {
+  passwordHash: string;
+  credentialsVersion: number;
+  recovery?: PendingRecovery;
+}
+
+export interface NewUser {
+  id: string;
+  email: string;
+  username: string;
+  role: Role;
+  passwordHash: string;
+}
+
+export interface ProfileChanges {
+  email?: string;
+  username?: string;
+  role?: Role;
+  credentialsVersion?: number;
+}
+
+export type UpdateOutcome = 'updated' | 'stale' | 'email-taken';
+
+const ACTIVE = { deletedAt: { $exists: false } };
+const DUPLICATE_KEY = 11000;
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function toUserView(user: UserView): UserView {
+  return { id: user.id, username: user.username, email: user.email, role: user.role };
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number }).code === DUPLICATE_KEY;
+}
+
+type StoredUser = Omit<UserDocument, 'outbox'>;
+
+function toRecord(document: StoredUser): UserRecord {
+  return {
+    id: document._id.toHexString(),
+    email: document.email,
+    username: document.username,
+    role: document.role,
+    passwordHash: document.passwordHash,
+    credentialsVersion: document.credentialsVersion,
+    ...(document.recovery ? { recovery: document.recovery } : {}),
+  };
+}
+
+const VIEW_FIELDS = { email: 1, username: 1, role: 1 };
+const RECORD_FIELDS = { outbox: 0 };
+
+/**
+ * Every read and write of the users collection. Writes that other services
+ * must hear about carry their events into the document's outbox in the same
+ * single-document update (FerretDB has no transactions); writes that depend
+ * on what was read are conditional on the credentials version, so a
+ * concurrent change makes them 'stale' instead of overwriting it.
+ */
+export class UsersRepository {
+  constructor(private readonly model: Model<UserDocument>) {}
+
+  newId(): string {
+    return new Types.ObjectId().toHexString();
+  }
+
+  /** False when the e-mail is already registered. */
+  async insert(user: NewUser, events: CineEvent[]): Promise<boolean> {
+    try {
+      await this.model.create({
+        _id: new Types.ObjectId(user.id),
+        email: normalizeEmail(user.email),
+        username: user.username,
+        role: user.role,
+        passwordHash: user.passwordHash,
+        credentialsVersion: 1,
+        outbox: events,
+      });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    const document = await this.model.findOne({ _id: id, ...ACTIVE }, RECORD_FIELDS).lean<StoredUser>();
+    return document ? toRecord(document) : null;
+  }
+
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const document = await this.model.findOne({ email: normalizeEmail(email), ...ACTIVE }, RECORD_FIELDS).lean<StoredUser>();
+    return document ? toRecord(document) : null;
+  }
+
+  async list(): Promise<UserView[]> {
+    const documents = await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredUser[]>();
+    return documents.map((document) => toUserView(toRecord(document)));
+  }
+
+  /** Case-insensitive partial match on the username; the term is literal text, not a pattern. */
+  async searchByUsername(term: string): Promise<UserView[]> {
+    const documents = await this.model
+      .find({ username: { $regex: escapeRegex(term), $options: 'i' }, ...ACTIVE }, VIEW_FIELDS)
+      .sort({ _id: 1 })
+      .lean<StoredUser[]>();
+    return documents.map((document) => toUserView(toRecord(document)));
+  }
+
+  async updateProfile(user: UserRecord, changes: ProfileChanges, events: CineEvent[]): Promise<UpdateOutcome> {
+    const set: ProfileChanges = { ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
+    try {
+      return (await this.updateIfCurrent(user, {}, { $set: set, ...pushEvents(events) })) ? 'updated' : 'stale';
+    } catch (error) {
+      if (isDuplicateKey(error)) return 'email-taken';
+      throw error;
+    }
+  }
+
+  /**
+   * Sets a new password hash and credentials version and drops any pending
+   * recovery code. With `recoveryCodeHash`, only while that code is the pending one.
+   */
+  async replaceCredentials(
+    user: UserRecord,
+    change: { passwordHash: string; credentialsVersion: number; recoveryCodeHash?: string },
+    events: CineEvent[],
+  ): Promise<boolean> {
+    const codeCondition = change.recoveryCodeHash ? { 'recovery.codeHash': change.recoveryCodeHash } : {};
+    return this.updateIfCurrent(user, codeCondition, {
+      $set: { passwordHash: change.passwordHash, credentialsVersion: change.credentialsVersion },
+      $unset: { recovery: 1 },
+      ...pushEvents(events),
+    });
+  }
+
+  /** Turns the user into a tombstone: the e-mail is free again and no token of theirs is accepted. */
+  async markDeleted(user: UserRecord, events: CineEvent[]): Promise<boolean> {
+    return this.updateIfCurrent(user, {}, {
+      $set: { deletedAt: new Date(), email: `${user.id}.deleted`, username: '', passwordHash: '' },
+      $unset: { recovery: 1 },
+      ...pushEvents(events),
+    });
+  }
+
+  /** Replaces any pending recovery code of the user. */
+  async storeRecovery(user: UserRecord, recovery: PendingRecovery, events: CineEvent[]): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: user.id, ...ACTIVE }, { $set: { recovery }, ...pushEvents(events) });
+    return result.matchedCount === 1;
+  }
+
+  /** Spends one attempt of the pending code; false when that code is gone or has no attempts left. */
+  async takeRecoveryAttempt(user: UserRecord, codeHash: string): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: user.id, 'recovery.codeHash': codeHash, 'recovery.attemptsLeft': { $gt: 0 }, ...ACTIVE },
+      { $inc: { 'recovery.attemptsLeft': -1 } },
+    );
+    return result.matchedCount === 1;
+  }
+
+  private async updateIfCurrent(user: UserRecord, condition: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: user.id, credentialsVersion: user.credentialsVersion, ...ACTIVE, ...condition },
+      update,
+    );
+    return result.matchedCount === 1;
+  }
+}
+
+function pushEvents(events: CineEvent[]): UpdateQuery<UserDocument> {
+  return events.length > 0 ? { $push: { outbox: { $each: events } } } : {};
+}
