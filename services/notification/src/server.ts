@@ -1,0 +1,4 @@
+import { runService } from '@cine/service-kit';
+import { notificationService } from './index';
+
+void runService(notificationService);
