@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyJwt from '@fastify/jwt';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyReplyFrom from '@fastify/reply-from';
+import fastifySwagger from '@fastify/swagger';
+import { DEFAULT_BODY_LIMIT, registerErrorHandling } from '@cine/service-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import {
+  DEFAULT_AUTH_RATE_LIMIT,
+  DEFAULT_UPSTREAM_TIMEOUTS,
+  defaultClientConfig,
+  defaultServiceUrls,
+  repositoryWebRoots,
+  type ClientConfig,
+  type GatewayOptions,
+} from './options';
+import { apiDocs } from './plugins/api-docs';
+import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
+import { healthRoutes } from './plugins/health';
+import { webApp } from './plugins/web-app';
+import { securityHeaders } from './security-headers';
+import { createUpstreamAgent } from './upstream';
+
+/** A caller's X-Request-Id is kept when it is a plain token, so one id follows a request across services. */
+function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * The single origin of the platform: /api/* to the services (route table,
+ * early 401, rate-limited auth endpoints, 503 for a service that is down),
+ * /api/health, /api/docs, and the web apps with their SPA fallback.
+ */
+export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const services = { ...defaultServiceUrls(), ...options.services };
+  const web = options.web ?? repositoryWebRoots();
+  const defaults = defaultClientConfig();
+  const clientConfig: ClientConfig = {
+    stripePublishableKey: options.clientConfig?.stripePublishableKey ?? defaults.stripePublishableKey,
+    remotes: { ...defaults.remotes, ...options.clientConfig?.remotes },
+  };
+  const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.upstreamTimeouts };
+
+  const app = Fastify({
+    ...(options.logger
+      ? { loggerInstance: options.logger.child({ service: 'gateway' }) }
+      : { logger: { level: options.logLevel ?? 'info' } }),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
+
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, securityHeaders(clientConfig));
+  await app.register(fastifyJwt, { secret: options.jwtSecret });
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' } },
+  });
+
+  const upstream = createUpstreamAgent(timeouts);
+  app.addHook('onClose', async () => upstream.close());
+  await app.register(fastifyReplyFrom, { undici: upstream, disableRequestLogging: true });
+
+  await app.register(healthRoutes, { services, upstream, timeoutMs: timeouts.healthMs });
+  await app.register(apiDocs, { services });
+  await app.register(apiProxy, { services, authRateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT });
+  await app.register(webApp, { web, clientConfig });
+
+  if (!existsSync(path.join(web.shell, 'index.html'))) {
+    app.log.warn({ shell: web.shell }, 'the shell is not built: pages answer 404 until `npm run build` has run');
+  }
+  return app;
+}

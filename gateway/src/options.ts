@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { serviceNames, type ServiceName } from '@cine/contracts';
+import { defaultPorts, readEnv, resolveJwtSecret } from '@cine/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const remoteNames = ['catalog', 'checkout', 'admin'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+/** Folders holding the built web apps: the shell and each remote's dist. */
+export interface WebRoots {
+  shell: string;
+  remotes: Record<RemoteName, string>;
+}
+
+/** What the browser reads from GET /config.js before the shell's bundle starts. */
+export interface ClientConfig {
+  remotes: Record<RemoteName, string>;
+  stripePublishableKey: string | null;
+}
+
+export interface RateLimitSettings {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface UpstreamTimeouts {
+  /** Opening a connection to a service (a host that is down fails here). */
+  connectMs: number;
+  /** Waiting for a service's response headers, and between body chunks. */
+  responseMs: number;
+  /** Each service's GET /health during GET /api/health. */
+  healthMs: number;
+}
+
+export interface GatewayOptions {
+  /** JWT_SECRET shared with the services. */
+  jwtSecret: string;
+  /** Base URL of each service, e.g. http://127.0.0.1:7103 (defaults: 127.0.0.1 on the ports of the brief). */
+  services?: Partial<Record<ServiceName, string>>;
+  /** Built web apps (default: the dist folders of this repository). */
+  web?: WebRoots;
+  clientConfig?: Partial<ClientConfig>;
+  /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
+  authRateLimit?: RateLimitSettings;
+  upstreamTimeouts?: Partial<UpstreamTimeouts>;
+  /** Fastify's trustProxy: only when another proxy in front of the gateway sets X-Forwarded-For. */
+  trustProxy?: boolean | string;
+  logger?: FastifyBaseLogger;
+  logLevel?: string;
+}
+
+export const DEFAULT_AUTH_RATE_LIMIT: RateLimitSettings = { max: 20, timeWindowMs: 60_000 };
+export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = { connectMs: 2_000, responseMs: 30_000, healthMs: 1_500 };
+
+export function defaultServiceUrls(): Record<ServiceName, string> {
+  const urls = {} as Record<ServiceName, string>;
+  for (const name of serviceNames) urls[name] = `http://127.0.0.1:${defaultPorts[name]}`;
+  return urls;
+}
+
+export function defaultClientConfig(): ClientConfig {
+  return {
+    remotes: { catalog: '/remotes/catalog/remoteEntry.js', checkout: '/remotes/checkout/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' },
+    stripePublishableKey: null,
+  };
+}
+
+/** The dist folders of this repository; the gateway runs from gateway/src (tests) or gateway/dist. */
+export function repositoryWebRoots(repositoryRoot = path.resolve(__dirname, '..', '..')): WebRoots {
+  return {
+    shell: path.join(repositoryRoot, 'shell', 'dist'),
+    remotes: {
+      catalog: path.join(repositoryRoot, 'mfe-catalog', 'dist'),
+      checkout: path.join(repositoryRoot, 'mfe-checkout', 'dist'),
+      admin: path.join(repositoryRoot, 'mfe-admin', 'dist'),
+    },
+  };
+}
+
+/**
+ * WEB_ROOT layout (what a deployment copies the built apps into):
+ *   <WEB_ROOT>/shell/              shell/dist        (index.html, main.<hash>.js, assets/…)
+ *   <WEB_ROOT>/remotes/catalog/    mfe-catalog/dist  (remoteEntry.js, chunks)
+ *   <WEB_ROOT>/remotes/checkout/   mfe-checkout/dist
+ *   <WEB_ROOT>/remotes/admin/      mfe-admin/dist
+ */
+export function webRootsIn(folder: string): WebRoots {
+  const root = path.resolve(folder);
+  return {
+    shell: path.join(root, 'shell'),
+    remotes: {
+      catalog: path.join(root, 'remotes', 'catalog'),
+      checkout: path.join(root, 'remotes', 'checkout'),
+      admin: path.join(root, 'remotes', 'admin'),
+    },
+  };
+}
+
+function serviceUrlVariable(name: ServiceName): string {
+  return `${name.toUpperCase()}_SERVICE_URL`;
+}
+
+function positiveInteger(key: string, fallback: number): number {
+  const raw = readEnv(key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${key} must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+/** TRUST_PROXY: 'true', or the proxies' addresses/subnets separated by commas. */
+function trustProxyFromEnv(): boolean | string | undefined {
+  const raw = readEnv('TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return undefined;
+  return raw === 'true' ? true : raw;
+}
+
+export interface GatewayListenOptions {
+  host: string;
+  port: number;
+}
+
+/**
+ * The gateway's configuration from the environment (see server.ts):
+ * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
+ * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY,
+ * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL.
+ */
+export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: GatewayListenOptions } {
+  const services = defaultServiceUrls();
+  for (const name of serviceNames) services[name] = readEnv(serviceUrlVariable(name)) ?? services[name];
+
+  const defaults = defaultClientConfig();
+  const webRoot = readEnv('WEB_ROOT');
+  const trustProxy = trustProxyFromEnv();
+  const options: GatewayOptions = {
+    jwtSecret: resolveJwtSecret(path.resolve(readEnv('DATA_DIR') ?? '.data')),
+    services,
+    web: webRoot ? webRootsIn(webRoot) : repositoryWebRoots(),
+    clientConfig: {
+      remotes: {
+        catalog: readEnv('CATALOG_REMOTE_URL') ?? defaults.remotes.catalog,
+        checkout: readEnv('CHECKOUT_REMOTE_URL') ?? defaults.remotes.checkout,
+        admin: readEnv('ADMIN_REMOTE_URL') ?? defaults.remotes.admin,
+      },
+      stripePublishableKey: readEnv('STRIPE_PUBLISHABLE_KEY') ?? null,
+    },
+    authRateLimit: { max: positiveInteger('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
+    logLevel: readEnv('LOG_LEVEL') ?? 'info',
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+  };
+  return { options, listen: { host: readEnv('HOST') ?? '0.0.0.0', port: positiveInteger('PORT', 8080) } };
+}

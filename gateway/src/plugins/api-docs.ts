@@ -1,0 +1,36 @@
+import { serviceNames, type ServiceName } from '@cine/contracts';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { replyServiceUnavailable } from '../upstream';
+
+export const DOCS_PREFIX = '/api/docs';
+
+export interface ApiDocsOptions {
+  services: Record<ServiceName, string>;
+}
+
+/**
+ * /api/docs: Swagger UI (assets shipped with @fastify/swagger-ui, nothing from
+ * a CDN) with a selector over every service's OpenAPI document. Each service
+ * generates its own from the schemas that validate its requests and serves it
+ * at GET /openapi.json; the gateway passes it on as /api/docs/<service>.json.
+ * The gateway's own document (GET /api/health) is /api/docs/json.
+ */
+export async function apiDocs(app: FastifyInstance, { services }: ApiDocsOptions): Promise<void> {
+  for (const name of serviceNames) {
+    app.get(`${DOCS_PREFIX}/${name}.json`, { schema: { hide: true } }, (_request, reply) =>
+      reply.from(`${services[name]}/openapi.json`, {
+        retriesCount: 1,
+        onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, name, error),
+      }),
+    );
+  }
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: {
+      urls: [...serviceNames.map((name) => ({ name, url: `${DOCS_PREFIX}/${name}.json` })), { name: 'gateway', url: `${DOCS_PREFIX}/json` }],
+      deepLinking: true,
+    },
+  });
+}

@@ -1,0 +1,141 @@
+import { rateLimitedAuthPaths, requiresToken, resolveRoute, routeTable } from './route-table';
+
+describe('route table', () => {
+  it.each([
+    ['/auth/login', 'identity'],
+    ['/auth/register', 'identity'],
+    ['/auth/verifyrole', 'identity'],
+    ['/auth/acceder', 'identity'],
+    ['/auth/me', 'identity'],
+    ['/auth/password', 'identity'],
+    ['/admin', 'identity'],
+    ['/admin/searchUser', 'identity'],
+    ['/admin/deleteUser', 'identity'],
+    ['/admin/updateUser', 'identity'],
+    ['/mailing/recuperarpassword', 'identity'],
+    ['/mailing/resetpassword', 'identity'],
+    ['/mailing/newsletter', 'notification'],
+    ['/movies/billboard', 'catalog'],
+    ['/movies/Premieres', 'catalog'],
+    ['/movies/search', 'catalog'],
+    ['/movies/search/65f1c0ffee', 'catalog'],
+    ['/movies/createMovie', 'catalog'],
+    ['/movies/update/65f1c0ffee', 'catalog'],
+    ['/movies/delete/65f1c0ffee', 'catalog'],
+    ['/movies/checkout', 'booking'],
+    ['/comments/', 'catalog'],
+    ['/comments/add/65f1c0ffee', 'catalog'],
+    ['/comments/delete/65f1c0ffee', 'catalog'],
+    ['/comments/user/65f1c0ffee', 'catalog'],
+    ['/feedback', 'catalog'],
+    ['/feedback/add/65f1c0ffee', 'catalog'],
+    ['/uploads', 'catalog'],
+    ['/uploads/poster.png', 'catalog'],
+    ['/show', 'booking'],
+    ['/show/all', 'booking'],
+    ['/show/one/65f1c0ffee', 'booking'],
+    ['/show/day', 'booking'],
+    ['/tickets/addTickets', 'booking'],
+    ['/tickets/delete', 'booking'],
+    ['/tickets/all', 'sales'],
+    ['/tickets/all/detail', 'sales'],
+    ['/cart', 'booking'],
+    ['/cart/tickets', 'booking'],
+    ['/cart/userCart', 'booking'],
+    ['/candy', 'candy'],
+    ['/candy/searchCandy', 'candy'],
+    ['/candy/add', 'booking'],
+    ['/candy/delete', 'booking'],
+    ['/sales', 'sales'],
+    ['/sales/summary', 'sales'],
+  ])('routes %s to %s', (pathname, service) => {
+    expect(resolveRoute(pathname)?.service).toBe(service);
+  });
+
+  it('lets the longest prefix win whatever the order of the table', () => {
+    expect(routeTable.findIndex((route) => route.prefix === '/movies')).toBeLessThan(
+      routeTable.findIndex((route) => route.prefix === '/movies/checkout'),
+    );
+    expect(resolveRoute('/movies/checkout')?.service).toBe('booking');
+    expect(resolveRoute('/movies/checkout/retry')?.service).toBe('booking');
+  });
+
+  it('matches whole path segments only', () => {
+    expect(resolveRoute('/moviesX')).toBeUndefined();
+    expect(resolveRoute('/showcase')).toBeUndefined();
+    expect(resolveRoute('/candy/addicional')?.service).toBe('candy');
+    expect(resolveRoute('/movies/checkoutX')?.service).toBe('catalog');
+  });
+
+  it('owns nothing else', () => {
+    for (const pathname of ['/', '/health', '/openapi.json', '/mailing', '/tickets', '/tickets/other', '/Movies/billboard', '//movies']) {
+      expect(resolveRoute(pathname)).toBeUndefined();
+    }
+  });
+
+  it('has one entry per prefix', () => {
+    const prefixes = routeTable.map((route) => route.prefix);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+
+  describe('token required at the gateway', () => {
+    it.each([
+      ['GET', '/admin'],
+      ['GET', '/auth/verifyrole'],
+      ['GET', '/auth/acceder'],
+      ['GET', '/auth/me'],
+      ['PUT', '/auth/password'],
+      ['POST', '/tickets/addTickets'],
+      ['GET', '/tickets/all'],
+      ['POST', '/cart/userCart'],
+      ['POST', '/movies/checkout'],
+      ['POST', '/movies/createMovie'],
+      ['DELETE', '/movies/delete/1'],
+      ['POST', '/comments/add/1'],
+      ['GET', '/comments/'],
+      ['POST', '/feedback/add/1'],
+      ['GET', '/feedback'],
+      ['POST', '/candy/add'],
+      ['POST', '/candy/delete'],
+      ['POST', '/candy'],
+      ['POST', '/show'],
+      ['DELETE', '/show/one/1'],
+      ['POST', '/uploads'],
+      ['GET', '/sales'],
+    ])('%s %s', (method, pathname) => {
+      const route = resolveRoute(pathname);
+      expect(route && requiresToken(route, method)).toBe(true);
+    });
+  });
+
+  describe('public at the gateway', () => {
+    it.each([
+      ['POST', '/auth/login'],
+      ['POST', '/auth/register'],
+      ['POST', '/mailing/recuperarpassword'],
+      ['POST', '/mailing/resetpassword'],
+      ['POST', '/mailing/newsletter'],
+      ['GET', '/movies/billboard'],
+      ['GET', '/movies/Premieres'],
+      ['GET', '/movies/search'],
+      ['GET', '/show/all'],
+      ['GET', '/show/day'],
+      ['GET', '/candy'],
+      ['GET', '/candy/searchCandy'],
+      ['GET', '/uploads/poster.png'],
+      ['HEAD', '/movies/billboard'],
+    ])('%s %s', (method, pathname) => {
+      const route = resolveRoute(pathname);
+      expect(route).toBeDefined();
+      expect(route && requiresToken(route, method)).toBe(false);
+    });
+  });
+
+  it('rate-limits only public auth endpoints the table routes', () => {
+    for (const pathname of rateLimitedAuthPaths) {
+      const route = resolveRoute(pathname);
+      expect(route?.service).toBe('identity');
+      expect(route && requiresToken(route, 'POST')).toBe(false);
+    }
+  });
+});

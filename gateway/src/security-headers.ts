@@ -1,0 +1,43 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { ClientConfig } from './options';
+
+/** Origins of remotes configured on another host (CATALOG_REMOTE_URL …), which the shell loads scripts from. */
+function remoteOrigins(config: ClientConfig): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(config.remotes)) {
+    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * Helmet's headers with a Content-Security-Policy for the shell, its remotes
+ * and Swagger UI: own scripts only, plus Stripe.js (script, API, card
+ * iframes), YouTube trailer embeds, the chatbot's dog.ceo API and images,
+ * uploaded images (data:, blob:, Cloudinary when CLOUDINARY_URL is used).
+ * Inline styles are allowed because styled-components injects <style> tags.
+ * No upgrade-insecure-requests: the app is served over plain http locally.
+ */
+export function securityHeaders(config: ClientConfig): FastifyHelmetOptions {
+  const remotes = remoteOrigins(config);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', ...remotes],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://images.dog.ceo', 'https://res.cloudinary.com'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://dog.ceo', ...remotes],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  };
+}
