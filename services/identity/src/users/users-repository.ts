@@ -42,8 +42,10 @@ export function toUserView(user: UserView): UserView {
   return { id: user.id, username: user.username, email: user.email, role: user.role };
 }
 
+/** MongoDB reports 11000; FerretDB v1 does too on inserts, but on updates only an internal error naming the constraint. */
 function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number }).code === DUPLICATE_KEY;
+  const { code, message } = error as { code?: number; message?: string };
+  return code === DUPLICATE_KEY || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 
 type StoredUser = Omit<UserDocument, 'outbox'>;

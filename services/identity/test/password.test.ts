@@ -1,0 +1,91 @@
+import type { TokenClaims } from '@cine/contracts';
+import { auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest } from './helpers';
+
+let identity: IdentityUnderTest;
+
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(() => identity.close());
+
+function changePassword(headers: { authorization: string } | undefined, payload: object) {
+  return identity.app.inject({ method: 'PUT', url: '/auth/password', ...(headers ? { headers } : {}), payload });
+}
+
+describe('PUT /auth/password', () => {
+  it("changes the caller's own password: the old token stops working at once, the new password logs in", async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    const response = await changePassword(headers, { email: user.email, password: 'otraClave2026', role: 'user', username: user.username });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Contraseña actualizada.' });
+    const withOldToken = await identity.app.inject({ method: 'GET', url: '/auth/me', headers });
+    expect(withOldToken.statusCode).toBe(401);
+    expect(withOldToken.json()).toEqual({ statusCode: 401, error: 'La sesión ya no es válida. Inicia sesión nuevamente.' });
+    const oldPassword = await identity.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+    expect(oldPassword.statusCode).toBe(401);
+    const newToken = await login(identity.app, user.email, 'otraClave2026');
+    const me = await identity.app.inject({ method: 'GET', url: '/auth/me', headers: auth(newToken) });
+    expect(me.json()).toMatchObject({ id: user.id, email: user.email });
+  });
+
+  it('publishes user.credentials-changed so every service revokes the older tokens', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    await changePassword(headers, { email: user.email, password: 'otraClave2026' });
+    await identity.app.outboxRelay.flush();
+
+    expect(identity.published).toContainEqual(
+      expect.objectContaining({ type: 'user.credentials-changed', data: { userId: user.id, credentialsVersion: 2 } }),
+    );
+    // The kit's registry, fed by that event, is what the other services check.
+    const oldClaims: TokenClaims = { sub: user.id, role: 'user', ver: 1 };
+    expect(identity.app.credentials.accepts(oldClaims)).toBe(false);
+    expect(identity.app.credentials.accepts({ ...oldClaims, ver: 2 })).toBe(true);
+  });
+
+  it("refuses a user changing someone else's password with 403", async () => {
+    const victim = await signedInUser(identity.app);
+    const attacker = await signedInUser(identity.app);
+
+    const response = await changePassword(attacker.headers, { email: victim.user.email, password: 'robada12345' });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ statusCode: 403, error: 'Solo puedes cambiar tu propia contraseña.' });
+    expect(await login(identity.app, victim.user.email, victim.user.password)).toEqual(expect.any(String));
+  });
+
+  it("lets an admin change anyone's password, ending that user's sessions", async () => {
+    const admin = await signedInAdmin(identity.app);
+    const { user, headers } = await signedInUser(identity.app);
+
+    const response = await changePassword(admin.headers, { email: user.email.toUpperCase(), password: 'nuevaDeAdmin1' });
+
+    expect(response.statusCode).toBe(200);
+    expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(401);
+    expect(await login(identity.app, user.email, 'nuevaDeAdmin1')).toEqual(expect.any(String));
+    expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it('answers 404 to an admin naming an unknown e-mail', async () => {
+    const admin = await signedInAdmin(identity.app);
+
+    const response = await changePassword(admin.headers, { email: 'nadie@cine.test', password: 'cualquiera123' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, error: 'No existe un usuario con ese e-mail.' });
+  });
+
+  it('refuses a short password and a guest', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    const short = await changePassword(headers, { email: user.email, password: '1234567' });
+    const guest = await changePassword(undefined, { email: user.email, password: 'sinSesion123' });
+
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ statusCode: 400, error: "El campo 'password' debe tener al menos 8 caracteres." });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ statusCode: 401, error: 'Debes iniciar sesión.' });
+  });
+});
