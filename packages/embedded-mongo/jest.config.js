@@ -1,0 +1,6 @@
+const preset = require('../../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: 'embedded-mongo',
+};

@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { transformFileSync } from '@swc/core';
+import { MongoClient } from 'mongodb';
+import { ensureFerretBinary, findFreePort, startEmbeddedMongo, type EmbeddedMongo } from './index';
+
+// The first build on a machine with an empty Go cache takes minutes.
+jest.setTimeout(10 * 60_000);
+
+const tempDirs: string[] = [];
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function withClient<T>(url: string, work: (client: MongoClient) => Promise<T>): Promise<T> {
+  const client = new MongoClient(url, { directConnection: true, serverSelectionTimeoutMS: 5_000 });
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('ensureFerretBinary', () => {
+  it('builds once for concurrent callers and then serves the cached binary', async () => {
+    const cacheDir = await tempDir('cine-ferret-cache-');
+    const onBuildStart = jest.fn();
+
+    const [first, second] = await Promise.all([
+      ensureFerretBinary({ cacheDir, onBuildStart }),
+      ensureFerretBinary({ cacheDir, onBuildStart }),
+    ]);
+
+    expect(first).toBe(second);
+    expect(onBuildStart).toHaveBeenCalledTimes(1);
+    expect(() => accessSync(first, constants.X_OK)).not.toThrow();
+    expect(path.relative(cacheDir, first)).toMatch(/^[0-9a-f]{16}\/cine-ferretdb$/);
+    expect(await readdir(path.dirname(first))).toEqual(['cine-ferretdb']);
+
+    const cached = await ensureFerretBinary({ cacheDir, onBuildStart });
+    expect(cached).toBe(first);
+    expect(onBuildStart).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('startEmbeddedMongo', () => {
+  let binaryPath: string;
+  const running: EmbeddedMongo[] = [];
+
+  beforeAll(async () => {
+    binaryPath = await ensureFerretBinary();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((mongo) => mongo.stop()));
+  });
+
+  async function start(dataDir: string, port: number): Promise<EmbeddedMongo> {
+    const mongo = await startEmbeddedMongo({ dataDir, port, binaryPath });
+    running.push(mongo);
+    return mongo;
+  }
+
+  it('keeps the data across a stop and a restart', async () => {
+    const dataDir = await tempDir('cine-ferret-data-');
+    const port = await findFreePort();
+
+    const first = await start(dataDir, port);
+    expect(first.url).toBe(`mongodb://127.0.0.1:${port}`);
+    await withClient(first.url, async (client) => {
+      await client.db('cine_catalog').collection('movies').insertOne({ Title: 'Dune', year: 2021 });
+    });
+    await first.stop();
+    expect(await acceptsConnections(port)).toBe(false);
+
+    const second = await start(dataDir, port);
+    const found = await withClient(second.url, (client) =>
+      client.db('cine_catalog').collection('movies').findOne({ Title: 'Dune' }),
+    );
+    expect(found).toMatchObject({ Title: 'Dune', year: 2021 });
+  });
+
+  it('keeps each database apart', async () => {
+    const mongo = await start(await tempDir('cine-ferret-data-'), await findFreePort());
+    await withClient(mongo.url, async (client) => {
+      await client.db('cine_identity').collection('users').insertOne({ email: 'ana@cine.test' });
+      expect(await client.db('cine_sales').collection('users').countDocuments()).toBe(0);
+      expect(await client.db('cine_identity').collection('users').countDocuments()).toBe(1);
+    });
+  });
+
+  it('refuses a port that is already taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      await expect(
+        startEmbeddedMongo({ dataDir: await tempDir('cine-ferret-data-'), port, binaryPath }),
+      ).rejects.toThrow(`El puerto ${port} ya está en uso`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('stops the server when the process that started it is killed', async () => {
+    const scriptDir = await compileForNode();
+    const port = await findFreePort();
+    const dataDir = await tempDir('cine-ferret-data-');
+    const parent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require(${JSON.stringify(scriptDir)}).startEmbeddedMongo(${JSON.stringify({ dataDir, port, binaryPath })})` +
+          `.then(() => process.stdout.write('ready\\n'), (e) => { process.stderr.write(String(e)); process.exit(1); });` +
+          `setInterval(() => undefined, 1000);`,
+      ],
+      { env: { ...process.env, NODE_PATH: path.resolve(__dirname, '../../../node_modules') }, stdio: 'pipe' },
+    );
+    await new Promise<void>((resolve, reject) => {
+      parent.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) resolve();
+      });
+      parent.on('exit', (code) => reject(new Error(`parent exited with ${code}`)));
+    });
+    expect(await acceptsConnections(port)).toBe(true);
+
+    parent.kill('SIGKILL');
+
+    const deadline = Date.now() + 10_000;
+    while ((await acceptsConnections(port)) && Date.now() < deadline) await sleep(100);
+    expect(await acceptsConnections(port)).toBe(false);
+  });
+});
+
+/** This package's sources as CommonJS, so a plain `node` child can run them. */
+async function compileForNode(): Promise<string> {
+  const outDir = await tempDir('cine-embedded-mongo-js-');
+  for (const file of ['index.ts', 'embedded-mongo.ts', 'ferret-binary.ts']) {
+    const { code } = transformFileSync(path.join(__dirname, file), {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'commonjs' },
+    });
+    await writeFile(path.join(outDir, file.replace(/\.ts$/, '.js')), code);
+  }
+  return outDir;
+}

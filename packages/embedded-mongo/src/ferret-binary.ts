@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const BUILD_MESSAGE = 'Compilando la base de datos embebida (FerretDB), solo la primera vez…';
+
+const BINARY_NAME = 'cine-ferretdb';
+const HASHED_FILES = ['go.mod', 'go.sum', 'main.go'];
+/** A lock file older than this with no live owner is a leftover of a crash. */
+const STALE_LOCK_MS = 30_000;
+
+export interface EnsureFerretBinaryOptions {
+  /** Called once, when this caller is about to compile; defaults to printing BUILD_MESSAGE. */
+  onBuildStart?: () => void;
+  /** Folder of the Go program; defaults to infra/ferretdb of this repository. */
+  sourceDir?: string;
+  /** Where built binaries are kept, one folder per source hash; defaults to <sourceDir>/bin. */
+  cacheDir?: string;
+}
+
+/** Path of the cached FerretDB binary, compiled with `go build` when it is missing. */
+export async function ensureFerretBinary(options: EnsureFerretBinaryOptions = {}): Promise<string> {
+  const sourceDir = options.sourceDir ?? findFerretSourceDir();
+  const cacheDir = options.cacheDir ?? path.join(sourceDir, 'bin');
+  const hash = await hashSources(sourceDir);
+  const binaryDir = path.join(cacheDir, hash);
+  const binaryPath = path.join(binaryDir, BINARY_NAME);
+  if (existsSync(binaryPath)) return binaryPath;
+
+  await mkdir(binaryDir, { recursive: true });
+  const lockPath = path.join(binaryDir, `${BINARY_NAME}.lock`);
+  for (;;) {
+    if (existsSync(binaryPath)) return binaryPath;
+    if (await tryAcquireLock(lockPath)) break;
+    await sleep(250);
+  }
+  try {
+    if (existsSync(binaryPath)) return binaryPath;
+    (options.onBuildStart ?? printBuildMessage)();
+    // Built under a temporary name and renamed, so nobody ever runs half a binary.
+    const partialPath = `${binaryPath}.${process.pid}.partial`;
+    await goBuild(sourceDir, partialPath);
+    await rename(partialPath, binaryPath);
+    return binaryPath;
+  } finally {
+    await rm(lockPath, { force: true });
+  }
+}
+
+function printBuildMessage(): void {
+  process.stderr.write(`${BUILD_MESSAGE}\n`);
+}
+
+/** infra/ferretdb of the repository holding this file (from src/ or dist/ alike). */
+export function findFerretSourceDir(): string {
+  let dir = __dirname;
+  for (;;) {
+    const candidate = path.join(dir, 'infra', 'ferretdb');
+    if (existsSync(path.join(candidate, 'go.mod'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) {
+      throw new Error(`No se encontró infra/ferretdb/go.mod por encima de ${__dirname}`);
+    }
+    dir = parent;
+  }
+}
+
+async function hashSources(sourceDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(`${process.platform}-${process.arch}\n`);
+  for (const file of HASHED_FILES) {
+    hash.update(`${file}\n`);
+    hash.update(await readFile(path.join(sourceDir, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function tryAcquireLock(lockPath: string): Promise<boolean> {
+  try {
+    const handle = await open(lockPath, 'wx');
+    await handle.writeFile(String(process.pid));
+    await handle.close();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (await isStaleLock(lockPath)) await rm(lockPath, { force: true });
+  return false;
+}
+
+async function isStaleLock(lockPath: string): Promise<boolean> {
+  try {
+    const owner = Number.parseInt(await readFile(lockPath, 'utf8'), 10);
+    if (Number.isInteger(owner) && owner > 0) return !isAlive(owner);
+    const { mtimeMs } = await stat(lockPath);
+    return Date.now() - mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function goBuild(sourceDir: string, outputPath: string): Promise<void> {
+  const args = ['build', '-o', outputPath, '.'];
+  try {
+    await run('go', args, sourceDir);
+  } catch (error) {
+    // Go's official tarball installs here without always being on PATH.
+    const fallback = '/usr/local/go/bin/go';
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync(fallback)) {
+      await run(fallback, args, sourceDir);
+      return;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'Se necesita Go (https://go.dev/dl/) para compilar la base de datos embebida (FerretDB); no se encontró el comando "go".',
+      );
+    }
+    throw error;
+  }
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) {
+        resolve();
+        return;
+      }
+      const text = Buffer.concat(output).toString('utf8').trim();
+      reject(
+        new Error(
+          `La compilación de FerretDB falló (${command} ${args.join(' ')}: ${signal ?? `código ${code}`})\n${text}`,
+        ),
+      );
+    });
+  });
+}
