@@ -1,1 +1,9 @@
-module.exports = { ...require('../jest.preset.js'), displayName: 'gateway', testEnvironment: 'node' };
+const preset = require('../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: 'gateway',
+  testEnvironment: 'node',
+  // @fastify/static depends on content-disposition, published as ESM only.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+};

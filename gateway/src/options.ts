@@ -39,7 +39,8 @@ export interface GatewayOptions {
   services?: Partial<Record<ServiceName, string>>;
   /** Built web apps (default: the dist folders of this repository). */
   web?: WebRoots;
-  clientConfig?: Partial<ClientConfig>;
+  /** What /config.js tells the browser; each remote URL and the key default as in defaultClientConfig(). */
+  clientConfig?: { remotes?: Partial<Record<RemoteName, string>>; stripePublishableKey?: string | null };
   /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
   authRateLimit?: RateLimitSettings;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;

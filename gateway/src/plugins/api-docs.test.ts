@@ -1,0 +1,47 @@
+import { serviceNames } from '@cine/contracts';
+import type { FastifyInstance } from 'fastify';
+import { buildTestGateway, serviceUrls, startFakeService, type FakeService } from '../testing/fake-services';
+
+describe('API documentation at /api/docs', () => {
+  let catalog: FakeService;
+  let gateway: FastifyInstance;
+
+  beforeAll(async () => {
+    catalog = await startFakeService('catalog');
+    gateway = await buildTestGateway({ services: await serviceUrls({ catalog: catalog.url }) });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await catalog.close();
+  });
+
+  it('serves Swagger UI from its own assets', async () => {
+    const page = await gateway.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const bundle = await gateway.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+  });
+
+  it("offers every service's document in the selector", async () => {
+    const initializer = await gateway.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    for (const name of serviceNames) expect(initializer.body).toContain(`"url":"/api/docs/${name}.json"`);
+  });
+
+  it("passes on a service's OpenAPI document", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/docs/catalog.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ info: { title: 'Cine catalog service' }, paths: { '/catalog': {} } });
+  });
+
+  it('answers 503 for the document of a service that is down', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/docs/sales.json' });
+    expect(response.statusCode).toBe(503);
+  });
+
+  it("documents the gateway's own /api/health", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(Object.keys(response.json().paths)).toEqual(['/api/health']);
+  });
+});

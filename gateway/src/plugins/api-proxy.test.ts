@@ -1,0 +1,247 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildTestGateway, closedPortUrl, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from '../testing/fake-services';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../upstream';
+
+/** An HS256 token like identity's, signed with any secret and lifetime. */
+function token(claims: Record<string, unknown>, { secret = TEST_JWT_SECRET, expiresInSeconds = 3600 } = {}): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iat: now, exp: now + expiresInSeconds, ...claims })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+const userToken = () => token({ sub: 'user-1', role: 'user', ver: 0 });
+
+describe('API proxy', () => {
+  let catalog: FakeService;
+  let identity: FakeService;
+  let booking: FakeService;
+  let gateway: FastifyInstance;
+
+  beforeAll(async () => {
+    [catalog, identity, booking] = await Promise.all([startFakeService('catalog'), startFakeService('identity'), startFakeService('booking')]);
+    gateway = await buildTestGateway({
+      services: await serviceUrls({ catalog: catalog.url, identity: identity.url, booking: booking.url }),
+      upstreamTimeouts: { responseMs: 500 },
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([catalog.close(), identity.close(), booking.close()]);
+  });
+  beforeEach(() => {
+    for (const service of [catalog, identity, booking]) service.received.length = 0;
+  });
+
+  it('strips /api and keeps the query string', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/movies/search?name=acci%C3%B3n&genre=Drama' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ service: 'catalog', method: 'GET', url: '/movies/search?name=acci%C3%B3n&genre=Drama', body: '' });
+    expect(response.headers['x-served-by']).toBe('catalog');
+  });
+
+  it('sends each path to the service the route table names', async () => {
+    const checkout = await gateway.inject({ method: 'POST', url: '/api/movies/checkout', headers: { authorization: `Bearer ${userToken()}` }, payload: {} });
+    const login = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'x' } });
+    expect(checkout.json().service).toBe('booking');
+    expect(login.json().service).toBe('identity');
+  });
+
+  it('forwards the body byte for byte and the Authorization header untouched', async () => {
+    const authorization = `Bearer ${userToken()}`;
+    const payload = '{"idUser":"user-1",  "note":"ñandú"}';
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/cart/userCart',
+      headers: { authorization, 'content-type': 'application/json; charset=utf-8' },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const [received] = booking.received;
+    expect(received?.body).toBe(payload);
+    expect(received?.headers.authorization).toBe(authorization);
+    expect(received?.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('adds x-request-id and the caller identity, and drops identity headers sent by the client', async () => {
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin' },
+    });
+    expect(response.statusCode).toBe(200);
+    const headers = identity.received[0]?.headers;
+    expect(headers?.['x-request-id']).toBe(response.headers['x-request-id']);
+    expect(headers?.['x-user-id']).toBe('admin-7');
+    expect(headers?.['x-user-role']).toBe('admin');
+    expect(headers?.['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('keeps a well-formed x-request-id from the caller', async () => {
+    await gateway.inject({ method: 'GET', url: '/api/movies/billboard', headers: { 'x-request-id': 'trace-42' } });
+    expect(catalog.received[0]?.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('forwards a public request with a bad token to the service, without an identity', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/movies/billboard', headers: { authorization: 'Bearer not-a-token', 'x-user-id': 'forged' } });
+    expect(response.statusCode).toBe(200);
+    expect(catalog.received[0]?.headers.authorization).toBe('Bearer not-a-token');
+    expect(catalog.received[0]?.headers['x-user-id']).toBeUndefined();
+  });
+
+  describe('early 401 where the route table requires a token', () => {
+    it.each([
+      ['GET', '/api/admin'],
+      ['GET', '/api/auth/verifyrole'],
+      ['POST', '/api/tickets/addTickets'],
+      ['POST', '/api/cart/userCart'],
+      ['POST', '/api/movies/checkout'],
+      ['POST', '/api/comments/add/1?userId=user-1'],
+      ['POST', '/api/candy/add'],
+      ['POST', '/api/movies/createMovie'],
+    ])('%s %s without a token', async (method, url) => {
+      const response = await gateway.inject({ method: method as 'GET' | 'POST', url, payload: method === 'GET' ? undefined : {} });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ statusCode: 401, error: 'Debes iniciar sesión.' });
+      expect([...catalog.received, ...identity.received, ...booking.received]).toHaveLength(0);
+    });
+
+    it.each([
+      ['garbage', 'Bearer not-a-token', 'La sesión no es válida. Inicia sesión nuevamente.'],
+      ['signed with another secret', `Bearer ${token({ sub: 'u', role: 'admin', ver: 0 }, { secret: 'someone-elses-secret' })}`, 'La sesión no es válida. Inicia sesión nuevamente.'],
+      ['expired', `Bearer ${token({ sub: 'u', role: 'user', ver: 0 }, { expiresInSeconds: -60 })}`, 'La sesión expiró. Inicia sesión nuevamente.'],
+    ])('with a token that is %s', async (_kind, authorization, error) => {
+      const response = await gateway.inject({ method: 'GET', url: '/api/admin', headers: { authorization } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ statusCode: 401, error });
+      expect(identity.received).toHaveLength(0);
+    });
+
+    it('decides on the normalised path, the one the service would receive', async () => {
+      const response = await gateway.inject({ method: 'GET', url: '/api/movies/%2e%2e/admin' });
+      expect(response.statusCode).toBe(401);
+      expect(identity.received).toHaveLength(0);
+    });
+
+    it('lets reads of public resources through without a token', async () => {
+      const response = await gateway.inject({ method: 'GET', url: '/api/show/all' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().service).toBe('booking');
+    });
+  });
+
+  it.each(['/api/nothing', '/api/tickets/other', '/api', '/api/health/extra', '/api/openapi.json'])('answers 404 JSON for the unknown API path %s', async (url) => {
+    const response = await gateway.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ statusCode: 404, error: `No existe la ruta GET ${url}.` });
+  });
+
+  it('passes a 503 of a service on as it is, without retrying', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/movies/unavailable' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ statusCode: 503, error: 'Servicio en mantenimiento.' });
+    expect(catalog.received).toHaveLength(1);
+  });
+
+  it('answers 503 when a service does not answer in time', async () => {
+    const started = Date.now();
+    const response = await gateway.inject({ method: 'GET', url: '/api/movies/slow' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ statusCode: 503, error: SERVICE_UNAVAILABLE_MESSAGE });
+    expect(Date.now() - started).toBeLessThan(1_900);
+  });
+
+  it('refuses a JSON body over 64 KiB with 413', async () => {
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/mailing/newsletter',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ statusCode: 413, error: 'El cuerpo de la solicitud es demasiado grande.' });
+  });
+
+  it('accepts uploads up to 5 MiB and refuses larger ones', async () => {
+    const authorization = `Bearer ${token({ sub: 'admin-1', role: 'admin', ver: 0 })}`;
+    const multipart = (size: number) => {
+      const boundary = 'cineboundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="poster.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.alloc(size, 1),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
+    };
+    const accepted = await gateway.inject({ method: 'POST', url: '/api/uploads', ...multipart(1024 * 1024) });
+    expect(accepted.statusCode).toBe(200);
+    expect(catalog.received[0]?.headers['content-type']).toBe('multipart/form-data; boundary=cineboundary');
+    expect(Number(catalog.received[0]?.headers['content-length'])).toBeGreaterThan(1024 * 1024);
+
+    const refused = await gateway.inject({ method: 'POST', url: '/api/uploads', ...multipart(5 * 1024 * 1024 + 1) });
+    expect(refused.statusCode).toBe(413);
+  });
+
+  it('sends security headers with a CSP for Stripe, YouTube and dog.ceo', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/movies/billboard' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com[^;]*https:\/\/dog\.ceo/);
+    expect(csp).toMatch(/img-src [^;]*data: blob: https:\/\/images\.dog\.ceo/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('a service that is down', () => {
+  it('answers 503 JSON over real HTTP within 3 s', async () => {
+    const gateway = await buildTestGateway({ services: await serviceUrls({ catalog: await closedPortUrl() }) });
+    const address = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const started = Date.now();
+      const response = await fetch(`${address}/api/movies/billboard`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ statusCode: 503, error: 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.' });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('rate limit of the auth endpoints', () => {
+  let identity: FakeService;
+  let gateway: FastifyInstance;
+
+  beforeAll(async () => {
+    identity = await startFakeService('identity');
+    gateway = await buildTestGateway({ services: await serviceUrls({ identity: identity.url }), authRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await identity.close();
+  });
+
+  it('answers 429 with a Spanish message once a client exceeds the limit', async () => {
+    const login = () => gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'wrong-password' } });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login()).statusCode).toBe(200);
+    const limited = await login();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ statusCode: 429, error: expect.stringMatching(/^Demasiados intentos\. Espera \d+ segundos y vuelve a intentarlo\.$/) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(identity.received).toHaveLength(3);
+  });
+
+  it('limits each auth endpoint, not the rest of the API', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await gateway.inject({ method: 'GET', url: '/api/auth/verifyrole', headers: { authorization: `Bearer ${userToken()}` } })).statusCode).toBe(200);
+    }
+    const recovery = () => gateway.inject({ method: 'POST', url: '/api/mailing/recuperarpassword', payload: { email: 'a@cine.local' } });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await recovery()).statusCode).toBe(200);
+    expect((await recovery()).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,84 @@
+import { serviceNames, type ServiceName } from '@cine/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildGateway } from '../gateway';
+import type { GatewayOptions } from '../options';
+
+export const TEST_JWT_SECRET = 'gateway-test-secret-0123456789-0123456789';
+
+/** What a fake service saw of a request the gateway forwarded. */
+export interface ReceivedRequest {
+  service: ServiceName;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface FakeService {
+  name: ServiceName;
+  app: FastifyInstance;
+  url: string;
+  received: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small real service on a random port: GET /health answers `health`,
+ * GET /openapi.json a one-path document, a path ending in /slow waits 2 s
+ * before answering, one ending in /unavailable answers 503, anything else
+ * echoes what it received.
+ */
+export async function startFakeService(
+  name: ServiceName,
+  { health = { code: 200, body: { status: 'ok', database: 'up', broker: 'up' } }, delayMs = 0 } = {},
+): Promise<FakeService> {
+  const received: ReceivedRequest[] = [];
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.get('/health', async (_request, reply) => {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return reply.code(health.code).send(health.body);
+  });
+  app.get('/openapi.json', async () => ({ openapi: '3.0.3', info: { title: `Cine ${name} service`, version: '1.0.0' }, paths: { [`/${name}`]: {} } }));
+  app.all('/*', async (request, reply) => {
+    const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+    const seen: ReceivedRequest = { service: name, method: request.method, url: request.url, headers: { ...request.headers }, body };
+    received.push(seen);
+    if (request.url.endsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    if (request.url.endsWith('/unavailable')) return reply.code(503).send({ statusCode: 503, error: 'Servicio en mantenimiento.' });
+    return reply.header('x-served-by', name).send({ service: name, method: seen.method, url: seen.url, body: seen.body });
+  });
+
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { name, app, url, received, close: () => app.close() };
+}
+
+/** A local port nothing listens on (a service that is down). */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Every service pointed at a port nothing listens on, unless given. */
+export async function serviceUrls(given: Partial<Record<ServiceName, string>> = {}): Promise<Record<ServiceName, string>> {
+  const down = await closedPortUrl();
+  return Object.fromEntries(serviceNames.map((name) => [name, given[name] ?? down])) as Record<ServiceName, string>;
+}
+
+export function emptyWebRoot(): string {
+  return mkdtempSync(path.join(tmpdir(), 'cine-gateway-web-'));
+}
+
+export async function buildTestGateway(options: Partial<GatewayOptions> = {}): Promise<FastifyInstance> {
+  return buildGateway({ jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', services: await serviceUrls(), ...options });
+}
