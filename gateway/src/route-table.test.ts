@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { rateLimitedAuthPaths, requiresToken, resolveRoute, routeTable } from './route-table';
 
 describe('route table', () => {
@@ -137,5 +139,11 @@ describe('route table', () => {
       expect(route?.service).toBe('identity');
       expect(route && requiresToken(route, 'POST')).toBe(false);
     }
+  });
+
+  it('is the table documented in the README', () => {
+    const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| (\/\S*) \| (\w+) \| (\w+) \|$/gm)].map(([, prefix, service, auth]) => ({ prefix, service, auth }));
+    expect(documented).toEqual(routeTable);
   });
 });

@@ -17,6 +17,8 @@ function remoteOrigins(config: ClientConfig): string[] {
  * uploaded images (data:, blob:, Cloudinary when CLOUDINARY_URL is used).
  * Inline styles are allowed because styled-components injects <style> tags.
  * No upgrade-insecure-requests: the app is served over plain http locally.
+ * The referrer policy is the browsers' default rather than helmet's
+ * no-referrer, because YouTube refuses to play embeds that send no referrer.
  */
 export function securityHeaders(config: ClientConfig): FastifyHelmetOptions {
   const remotes = remoteOrigins(config);
@@ -39,5 +41,6 @@ export function securityHeaders(config: ClientConfig): FastifyHelmetOptions {
         workerSrc: ["'self'", 'blob:'],
       },
     },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
 }

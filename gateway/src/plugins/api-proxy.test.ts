@@ -194,6 +194,7 @@ describe('API proxy', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube\.com https:\/\/www\.youtube-nocookie\.com/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
 

@@ -26,6 +26,11 @@ export interface FakeService {
   close(): Promise<void>;
 }
 
+/** A wait that does not keep the test process alive once the test is over. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
 /**
  * A small real service on a random port: GET /health answers `health`,
  * GET /openapi.json a one-path document, a path ending in /slow waits 2 s
@@ -42,7 +47,7 @@ export async function startFakeService(
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.get('/health', async (_request, reply) => {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (delayMs) await pause(delayMs);
     return reply.code(health.code).send(health.body);
   });
   app.get('/openapi.json', async () => ({ openapi: '3.0.3', info: { title: `Cine ${name} service`, version: '1.0.0' }, paths: { [`/${name}`]: {} } }));
@@ -50,7 +55,7 @@ export async function startFakeService(
     const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
     const seen: ReceivedRequest = { service: name, method: request.method, url: request.url, headers: { ...request.headers }, body };
     received.push(seen);
-    if (request.url.endsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    if (request.url.endsWith('/slow')) await pause(2_000);
     if (request.url.endsWith('/unavailable')) return reply.code(503).send({ statusCode: 503, error: 'Servicio en mantenimiento.' });
     return reply.header('x-served-by', name).send({ service: name, method: seen.method, url: seen.url, body: seen.body });
   });
