@@ -36,6 +36,8 @@ export async function createServiceApp({ config, db, bus, logger }: ServiceConte
     ...(logger ? { loggerInstance: logger.child({ service: config.name }) } : { logger: { level: config.logLevel } }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
+    // The gateway stamps each request, so one id follows it across services' logs.
+    requestIdHeader: 'x-request-id',
     ajv: { customOptions: { allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,6 +1,7 @@
 import { createServiceApp, type ServiceApp } from './app';
 import { assertSameUser, requireSameUser } from './auth';
 import { createEvent } from './events/event-bus';
+import { InProcessEventBus } from './events/in-process-bus';
 import { bearer, createTestContext } from './testing';
 
 describe('auth', () => {
@@ -73,7 +74,7 @@ describe('auth', () => {
 
   it('keeps revocations across a restart (they are stored in the service database)', async () => {
     await context.bus.publish(createEvent('user.credentials-changed', { userId: 'u9', credentialsVersion: 5 }));
-    const restarted = await createServiceApp({ ...context, bus: new (await import('./events/in-process-bus')).InProcessEventBus() });
+    const restarted = await createServiceApp({ ...context, bus: new InProcessEventBus() });
     restarted.get('/mine', { preHandler: restarted.authenticate }, async () => ({ ok: true }));
     await restarted.ready();
     expect((await restarted.inject({ url: '/mine', headers: bearer(restarted, { sub: 'u9', ver: 4 }) })).statusCode).toBe(401);

@@ -3,7 +3,7 @@ import { Schema } from 'mongoose';
 import { createTestContext } from '../testing';
 import { createEvent, type EventBus } from './event-bus';
 import { InProcessEventBus } from './in-process-bus';
-import { outboxPlugin, startOutboxRelay } from './outbox';
+import { outboxPlugin, startOutboxRelay, type WithOutbox } from './outbox';
 import { subscribeIdempotent } from './processed-events';
 
 describe('outbox relay and idempotent consumers (real database)', () => {
@@ -17,7 +17,7 @@ describe('outbox relay and idempotent consumers (real database)', () => {
   });
 
   function accountModel(name: string) {
-    const schema = new Schema({ email: String });
+    const schema = new Schema<{ email: string } & WithOutbox>({ email: String });
     schema.plugin(outboxPlugin);
     return context.db.model(name, schema);
   }

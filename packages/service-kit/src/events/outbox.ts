@@ -1,6 +1,6 @@
 import type { CineEvent } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Schema, type Model } from 'mongoose';
+import { Schema, type Model, type Types } from 'mongoose';
 import type { EventBus } from './event-bus';
 
 /**
@@ -44,7 +44,7 @@ export function startOutboxRelay({ models, bus, logger, intervalMs = 2000, batch
       const documents = await model
         .find({ 'outbox.0': { $exists: true } }, { outbox: 1 })
         .limit(batchSize)
-        .lean<Array<{ _id: unknown; outbox: CineEvent[] }>>();
+        .lean<Array<{ _id: Types.ObjectId; outbox: CineEvent[] }>>();
       for (const document of documents) {
         for (const event of document.outbox) {
           await bus.publish(event);
