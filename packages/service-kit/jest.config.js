@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: 'service-kit', testEnvironment: 'node' };
+module.exports = { ...require('../../jest.preset.js').withDatabase, displayName: 'service-kit', testEnvironment: 'node' };
