@@ -1,5 +1,5 @@
 import type { UserView } from '@cine/contracts';
-import { ADMIN, auth, login, newCredentials, register, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest } from './helpers';
+import { ADMIN, auth, login, newCredentials, register, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
 
 let identity: IdentityUnderTest;
 let adminHeaders: { authorization: string };
@@ -86,7 +86,7 @@ describe('DELETE /admin/deleteUser', () => {
     expect(relogin.statusCode).toBe(401);
     const list = await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders });
     expect(list.json<UserView[]>().map((u) => u.id)).not.toContain(user.id);
-    await identity.app.outboxRelay.flush();
+    await publishOutbox(identity.app);
     expect(identity.published).toContainEqual(expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, email: user.email } }));
     expect(identity.app.credentials.accepts({ sub: user.id, role: 'user', ver: 1 })).toBe(false);
     const again = await register(identity.app, newCredentials({ email: user.email }));
@@ -135,7 +135,7 @@ describe('PUT /admin/updateUser', () => {
     expect((await identity.app.inject({ method: 'GET', url: '/auth/acceder', headers })).statusCode).toBe(401);
     const token = await login(identity.app, user.email, user.password);
     expect((await identity.app.inject({ method: 'GET', url: '/auth/acceder', headers: auth(token) })).json()).toEqual({ permitir: true });
-    await identity.app.outboxRelay.flush();
+    await publishOutbox(identity.app);
     expect(identity.published).toContainEqual(
       expect.objectContaining({ type: 'user.credentials-changed', data: { userId: user.id, credentialsVersion: 2 } }),
     );

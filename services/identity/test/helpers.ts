@@ -17,6 +17,11 @@ export interface IdentityUnderTest {
 
 const ALL_EVENTS: CineEventType[] = ['user.registered', 'user.credentials-changed', 'user.deleted', 'password.recovery-requested'];
 
+/** Waits until every event identity recorded so far has been published. */
+export async function publishOutbox(app: ServiceApp): Promise<void> {
+  await app.outboxRelay.flush();
+}
+
 export async function startIdentity(context?: TestContext): Promise<IdentityUnderTest> {
   const ctx = context ?? (await createTestContext('identity'));
   const published: CineEvent[] = [];

@@ -1,5 +1,5 @@
 import type { TokenClaims } from '@cine/contracts';
-import { auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest } from './helpers';
+import { auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
 
 let identity: IdentityUnderTest;
 
@@ -34,7 +34,7 @@ describe('PUT /auth/password', () => {
     const { user, headers } = await signedInUser(identity.app);
 
     await changePassword(headers, { email: user.email, password: 'otraClave2026' });
-    await identity.app.outboxRelay.flush();
+    await publishOutbox(identity.app);
 
     expect(identity.published).toContainEqual(
       expect.objectContaining({ type: 'user.credentials-changed', data: { userId: user.id, credentialsVersion: 2 } }),

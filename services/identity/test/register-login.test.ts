@@ -1,4 +1,4 @@
-import { auth, login, newCredentials, register, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest } from './helpers';
+import { auth, login, newCredentials, register, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
 
 let identity: IdentityUnderTest;
 
@@ -20,7 +20,7 @@ describe('POST /auth/register', () => {
     expect(response.statusCode).toBe(201);
     const user = response.json();
     expect(user).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), email: 'ana.perez@cine.test', username: 'Ana', role: 'user' });
-    await identity.app.outboxRelay.flush();
+    await publishOutbox(identity.app);
     expect(identity.published).toContainEqual(
       expect.objectContaining({
         type: 'user.registered',

@@ -1,13 +1,13 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRecord } from '../users/users-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid token of a user who still exists and has not changed credentials since. */
-    requireCurrentUser: preHandlerAsyncHookHandler;
-    /** preHandler: requireCurrentUser, and that user is an admin now. */
-    requireCurrentAdmin: preHandlerAsyncHookHandler;
+    /** Hook: a valid token of a user who still exists and has not changed credentials since. */
+    requireCurrentUser: onRequestAsyncHookHandler;
+    /** Hook: requireCurrentUser, and that user is an admin now. */
+    requireCurrentAdmin: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     currentUser: UserRecord | null;

@@ -1,5 +1,6 @@
 import type { CineEvent, Role, UserView } from '@cine/contracts';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
+import type { DocumentLock } from './document-lock';
 import type { PendingRecovery, UserDocument } from './user-model';
 
 /** A live user as the domain sees it (never sent to clients as is: see toUserView). */
@@ -70,10 +71,14 @@ const RECORD_FIELDS = { outbox: 0 };
  * must hear about carry their events into the document's outbox in the same
  * single-document update (FerretDB has no transactions); writes that depend
  * on what was read are conditional on the credentials version, so a
- * concurrent change makes them 'stale' instead of overwriting it.
+ * concurrent change makes them 'stale' instead of overwriting it. Updates of
+ * one user run one at a time (see DocumentLock).
  */
 export class UsersRepository {
-  constructor(private readonly model: Model<UserDocument>) {}
+  constructor(
+    private readonly model: Model<UserDocument>,
+    private readonly lock: DocumentLock,
+  ) {}
 
   newId(): string {
     return new Types.ObjectId().toHexString();
@@ -161,24 +166,24 @@ export class UsersRepository {
 
   /** Replaces any pending recovery code of the user. */
   async storeRecovery(user: UserRecord, recovery: PendingRecovery, events: CineEvent[]): Promise<boolean> {
-    const result = await this.model.updateOne({ _id: user.id, ...ACTIVE }, { $set: { recovery }, ...pushEvents(events) });
-    return result.matchedCount === 1;
+    return this.update(user.id, { _id: user.id, ...ACTIVE }, { $set: { recovery }, ...pushEvents(events) });
   }
 
   /** Spends one attempt of the pending code; false when that code is gone or has no attempts left. */
   async takeRecoveryAttempt(user: UserRecord, codeHash: string): Promise<boolean> {
-    const result = await this.model.updateOne(
+    return this.update(
+      user.id,
       { _id: user.id, 'recovery.codeHash': codeHash, 'recovery.attemptsLeft': { $gt: 0 }, ...ACTIVE },
       { $inc: { 'recovery.attemptsLeft': -1 } },
     );
-    return result.matchedCount === 1;
   }
 
-  private async updateIfCurrent(user: UserRecord, condition: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: user.id, credentialsVersion: user.credentialsVersion, ...ACTIVE, ...condition },
-      update,
-    );
+  private updateIfCurrent(user: UserRecord, condition: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
+    return this.update(user.id, { _id: user.id, credentialsVersion: user.credentialsVersion, ...ACTIVE, ...condition }, update);
+  }
+
+  private async update(id: string, filter: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
+    const result = await this.lock.run(id, () => this.model.updateOne(filter, update));
     return result.matchedCount === 1;
   }
 }

@@ -5,7 +5,8 @@ import * as schemas from './schemas';
 const STALE = 'El usuario cambió mientras se actualizaba. Intenta nuevamente.';
 
 export default async function adminRoutes(app: ServiceApp): Promise<void> {
-  app.addHook('preHandler', app.requireCurrentAdmin);
+  // Checked on request, before the body is even read: a guest gets 401, a user 403.
+  app.addHook('onRequest', app.requireCurrentAdmin);
 
   app.get('/', { schema: schemas.listUsers }, async () => app.accounts.users.list());
 

@@ -24,18 +24,18 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
     return { token, user: toUserView(user) };
   });
 
-  app.get('/verifyrole', { schema: schemas.verifyRole, preHandler: app.requireCurrentUser }, async (request) => {
+  app.get('/verifyrole', { schema: schemas.verifyRole, onRequest: app.requireCurrentUser }, async (request) => {
     const user = currentUserOf(request);
     return { role: user.role, id: user.id };
   });
 
-  app.get('/acceder', { schema: schemas.access, preHandler: app.requireCurrentUser }, async (request) => ({
+  app.get('/acceder', { schema: schemas.access, onRequest: app.requireCurrentUser }, async (request) => ({
     permitir: currentUserOf(request).role === 'admin',
   }));
 
-  app.get('/me', { schema: schemas.me, preHandler: app.requireCurrentUser }, async (request) => toUserView(currentUserOf(request)));
+  app.get('/me', { schema: schemas.me, onRequest: app.requireCurrentUser }, async (request) => toUserView(currentUserOf(request)));
 
-  app.put('/password', { schema: schemas.changePassword, preHandler: app.requireCurrentUser }, async (request) => {
+  app.put('/password', { schema: schemas.changePassword, onRequest: app.requireCurrentUser }, async (request) => {
     const outcome = await app.accounts.changePassword(currentUserOf(request), request.body.email, request.body.password);
     switch (outcome) {
       case 'forbidden':
