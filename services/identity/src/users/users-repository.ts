@@ -63,6 +63,12 @@ function toRecord(document: StoredUser): UserRecord {
   };
 }
 
+type StoredView = Pick<StoredUser, '_id' | 'email' | 'username' | 'role'>;
+
+function toView(document: StoredView): UserView {
+  return { id: document._id.toHexString(), username: document.username, email: document.email, role: document.role };
+}
+
 const VIEW_FIELDS = { email: 1, username: 1, role: 1 };
 const RECORD_FIELDS = { outbox: 0 };
 
@@ -115,8 +121,8 @@ export class UsersRepository {
   }
 
   async list(): Promise<UserView[]> {
-    const documents = await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredUser[]>();
-    return documents.map((document) => toUserView(toRecord(document)));
+    const documents = await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>();
+    return documents.map(toView);
   }
 
   /** Case-insensitive partial match on the username; the term is literal text, not a pattern. */
@@ -124,8 +130,8 @@ export class UsersRepository {
     const documents = await this.model
       .find({ username: { $regex: escapeRegex(term), $options: 'i' }, ...ACTIVE }, VIEW_FIELDS)
       .sort({ _id: 1 })
-      .lean<StoredUser[]>();
-    return documents.map((document) => toUserView(toRecord(document)));
+      .lean<StoredView[]>();
+    return documents.map(toView);
   }
 
   async updateProfile(user: UserRecord, changes: ProfileChanges, events: CineEvent[]): Promise<UpdateOutcome> {
