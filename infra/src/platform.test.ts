@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serviceNames, type ServiceName } from '@cine/contracts';
+import { findFreePort } from '@cine/embedded-mongo';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '@cine/identity-service';
+import { startPlatform, type PlatformSettings, type RunningPlatform } from './platform';
+
+// The first start on a machine may compile FerretDB.
+jest.setTimeout(10 * 60_000);
+
+const savedEnv = { ...process.env };
+let dataDir: string;
+let settings: PlatformSettings;
+let gatewayPort: number;
+let platform: RunningPlatform | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'cine-platform-'));
+  gatewayPort = await findFreePort();
+  // The gateway reads its own settings from the environment, as in `npm start`.
+  for (const key of ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT']) delete process.env[key];
+  Object.assign(process.env, { DATA_DIR: dataDir, PORT: String(gatewayPort), HOST: '127.0.0.1', MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox') });
+  settings = {
+    dataDir,
+    mongoUrl: undefined,
+    ferretdbPort: await findFreePort(),
+    amqpUrl: undefined,
+    logLevel: 'silent',
+    tokenTtl: '1h',
+    servicePorts: Object.fromEntries(serviceNames.map((name) => [name, 0])) as Record<ServiceName, number>,
+    databasePrefix: 'cine_',
+  };
+});
+
+afterEach(async () => {
+  await platform?.stop();
+  platform = undefined;
+});
+
+afterAll(async () => {
+  process.env = savedEnv;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function api(pathname: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`http://127.0.0.1:${gatewayPort}/api${pathname}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+}
+
+function login(email: string, password: string): Promise<Response> {
+  return api('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('startPlatform (embedded)', () => {
+  it('serves every service through the gateway, on embedded FerretDB, with the seeded admin', async () => {
+    platform = await startPlatform(settings);
+
+    expect(platform.embeddedMongo).toBeDefined();
+    expect(platform.mongoUrl).toBe(`mongodb://127.0.0.1:${settings.ferretdbPort}`);
+    expect(Object.keys(platform.services).sort()).toEqual([...serviceNames].sort());
+
+    const health = await api('/health');
+    expect(health.status).toBe(200);
+
+    const admin = await login(DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD);
+    expect(admin.status).toBe(200);
+    expect(await admin.json()).toMatchObject({ token: expect.any(String), user: { role: 'admin' } });
+  });
+
+  it('keeps accounts across a restart and frees its ports when stopped', async () => {
+    platform = await startPlatform(settings);
+    const registered = await api('/auth/register', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'lucia@cine.test', username: 'lucia', password: 'palomitas123' }),
+    });
+    expect(registered.status).toBe(201);
+    await platform.stop();
+    platform = undefined;
+    expect(await accepts(gatewayPort)).toBe(false);
+    expect(await accepts(settings.ferretdbPort)).toBe(false);
+
+    platform = await startPlatform(settings);
+    const again = await login('lucia@cine.test', 'palomitas123');
+    expect(again.status).toBe(200);
+  });
+});

@@ -1,0 +1,54 @@
+// `npm start`: the whole platform in one process (see platform.ts), ready at http://localhost:8080.
+import { adminAccountFromEnv } from '@cine/identity-service';
+import { BUILD_MESSAGE } from '@cine/embedded-mongo';
+import { platformSettingsFromEnv, startPlatform, type RunningPlatform } from './platform';
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const settings = platformSettingsFromEnv();
+  say('Iniciando Cine…');
+  const platform = await startPlatform(settings, {
+    onDatabaseBuildStart: () => say(`${BUILD_MESSAGE} (unos minutos; queda guardada en infra/ferretdb/bin/)`),
+  });
+  stopOnSignals(platform);
+
+  const admin = adminAccountFromEnv();
+  const port = new URL(platform.gatewayUrl).port;
+  say('');
+  say(`Cine está listo en http://localhost:${port}`);
+  say(`  Administrador: ${admin.email} / ${admin.password}`);
+  say(
+    platform.embeddedMongo
+      ? `  Base de datos: FerretDB embebido en ${platform.mongoUrl}, datos en ${settings.dataDir}`
+      : `  Base de datos: ${platform.mongoUrl}`,
+  );
+  say(`  Eventos: ${settings.amqpUrl ? 'RabbitMQ' : 'bus en proceso'}`);
+  say(`  Arranque en ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Ctrl+C para detener.`);
+}
+
+function stopOnSignals(platform: RunningPlatform): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      process.exit(1);
+    }
+    stopping = true;
+    say(`\nDeteniendo Cine (${signal})…`);
+    platform.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+main().catch((error: unknown) => {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`No se pudo iniciar Cine: ${detail}\n`);
+  process.exit(1);
+});
