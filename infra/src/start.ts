@@ -32,19 +32,28 @@ async function main(): Promise<void> {
 
 function stopOnSignals(platform: RunningPlatform): void {
   let stopping = false;
-  const onSignal = (signal: NodeJS.Signals): void => {
+  const stop = (reason: string): void => {
     if (stopping) {
       process.exit(1);
     }
     stopping = true;
-    say(`\nDeteniendo Cine (${signal})…`);
+    say(`\nDeteniendo Cine (${reason})…`);
     platform.stop().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  // `npm start` runs us under `sh -c`; a SIGTERM sent to npm alone kills the
+  // shell without reaching us. Being re-parented means nobody is in charge.
+  const parent = process.ppid;
+  const watchParent = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watchParent);
+    stop('terminó el proceso que lo inició');
+  }, 1000).unref();
 }
 
 main().catch((error: unknown) => {
