@@ -7,7 +7,7 @@ test('an unknown path shows the 404 page and VOLVER A HOME goes to /home', async
   installFakeApi();
   await renderApp('/esto/no/existe');
   expect(screen.getByRole('heading', { name: 'Oops... esta página no está disponible.' })).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'VOLVER A HOME' }));
+  await userEvent.click(screen.getByRole('link', { name: 'VOLVER A HOME' }));
   expect(currentLocation(screen)).toBe('/home');
   expect(await screen.findByText(/remote catalog\/HomePage/)).toBeInTheDocument();
 });

@@ -1,18 +1,14 @@
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { ButtonLink } from '../../../components/Button';
 import { PageContainer } from '../../../components/Page';
 
 export function NotFoundPage() {
-  const navigate = useNavigate();
   return (
     <PageContainer>
       <Box>
         <Code aria-hidden="true">404</Code>
         <h1>Oops... esta página no está disponible.</h1>
-        <Button type="button" onClick={() => navigate('/home')}>
-          VOLVER A HOME
-        </Button>
+        <ButtonLink to="/home">VOLVER A HOME</ButtonLink>
       </Box>
     </PageContainer>
   );
