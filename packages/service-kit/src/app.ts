@@ -9,6 +9,7 @@ import { authPlugin } from './auth';
 import type { ServiceConfig } from './config';
 import { isDatabaseUp } from './database';
 import { registerErrorHandling } from './errors';
+import { strictValidatorCompiler } from './validation';
 import type { EventBus } from './events/event-bus';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -38,9 +39,9 @@ export async function createServiceApp({ config, db, bus, logger }: ServiceConte
     trustProxy: true,
     // The gateway stamps each request, so one id follows it across services' logs.
     requestIdHeader: 'x-request-id',
-    ajv: { customOptions: { allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.setValidatorCompiler(strictValidatorCompiler());
   registerErrorHandling(app);
   app.addSchema(ErrorBody);
   await app.register(fastifySensible);

@@ -89,3 +89,20 @@ describe('service base: validation and errors', () => {
     expect(response.json().paths['/echo']).toBeDefined();
   });
 });
+
+describe('service base: strict bodies', () => {
+  it('refuses scalars of the wrong type and unknown fields instead of coercing or dropping them', async () => {
+    const context = await createTestContext('identity');
+    const app = await createServiceApp(context);
+    app.post('/names', { schema: { body: Type.Object({ name: Type.String() }, { additionalProperties: false }) } }, async (request) => request.body);
+    app.get('/pages', { schema: { querystring: Type.Object({ page: Type.Integer() }) } }, async (request) => request.query);
+    await app.ready();
+    expect((await app.inject({ method: 'POST', url: '/names', payload: { name: 12345 } })).json().error).toBe("El campo 'name' debe ser texto.");
+    expect((await app.inject({ method: 'POST', url: '/names', payload: { name: 'ana', isAdmin: true } })).json().error).toBe(
+      "El campo 'isAdmin' no está permitido.",
+    );
+    expect((await app.inject({ url: '/pages?page=2' })).json()).toEqual({ page: 2 });
+    await app.close();
+    await context.dropDatabase();
+  });
+});

@@ -1,7 +1,10 @@
+// The decorations services use (app.httpErrors, app.jwt, request.jwtVerify) come with these plugins' types.
+/// <reference types="@fastify/sensible" />
+/// <reference types="@fastify/jwt" />
 export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type ServiceContext } from './app';
 export { assertSameUser, authPlugin, CredentialsRegistry, isAdmin, requireSameUser, REVOKED_FOR_GOOD, signToken } from './auth';
 export { defaultPorts, loadServiceConfig, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
-export { connectDatabase, isDatabaseUp } from './database';
+export { connectDatabase, isDatabaseUp, isDuplicateKeyError } from './database';
 export { registerErrorHandling } from './errors';
 export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './events/event-bus';
 export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';
@@ -9,4 +12,5 @@ export { outboxPlugin, startOutboxRelay, type OutboxRelay, type WithOutbox } fro
 export { subscribeIdempotent } from './events/processed-events';
 export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './events/rabbitmq-bus';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';
+export { strictValidatorCompiler } from './validation';
 export { describeValidationError } from './validation-messages';

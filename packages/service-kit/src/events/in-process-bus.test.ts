@@ -37,6 +37,18 @@ describe('InProcessEventBus', () => {
     expect(bus.deadLetters).toEqual([{ consumer: 'broken', event, error: 'always' }]);
   });
 
+  it('holds events until started, so consumers subscribing later still get them', async () => {
+    const bus = new InProcessEventBus(undefined, { holdUntilStarted: true });
+    const seen: string[] = [];
+    const published = bus.publish(registered());
+    await bus.subscribe('late', ['user.registered'], async (event) => void seen.push(event.data.userId));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual([]);
+    bus.start();
+    await published;
+    expect(seen).toEqual(['u1']);
+  });
+
   it('stamps events with id, type, version and time', () => {
     const event = registered();
     expect(event).toMatchObject({ type: 'user.registered', version: 1, data: { userId: 'u1' } });

@@ -23,10 +23,28 @@ export interface DeadLetter {
 export class InProcessEventBus implements EventBus {
   private readonly subscriptions: Subscription[] = [];
   readonly deadLetters: DeadLetter[] = [];
+  private readonly opened: Promise<void>;
+  private open: () => void = () => undefined;
 
-  constructor(private readonly logger?: FastifyBaseLogger) {}
+  /**
+   * With `holdUntilStarted`, publishing waits for `start()`: the launcher
+   * builds every service (so every consumer has subscribed) before the first
+   * event is delivered, as a broker's durable queues would guarantee.
+   */
+  constructor(
+    private readonly logger?: FastifyBaseLogger,
+    { holdUntilStarted = false }: { holdUntilStarted?: boolean } = {},
+  ) {
+    this.opened = holdUntilStarted ? new Promise((resolve) => (this.open = resolve)) : Promise.resolve();
+  }
+
+  /** Lets held and future events through. */
+  start(): void {
+    this.open();
+  }
 
   async publish(event: CineEvent): Promise<void> {
+    await this.opened;
     const targets = this.subscriptions.filter((s) => s.types.has(event.type));
     await Promise.all(targets.map((s) => this.deliver(s, event)));
   }

@@ -69,9 +69,9 @@ export function startOutboxRelay({ models, bus, logger, intervalMs = 2000, batch
           logger?.warn({ err: (error as Error).message }, 'outbox relay pass failed; will retry');
         }
       } while (again && !stopped);
-    })().finally(() => {
+      // Cleared in the same step as the last check of `again`, so a nudge arriving now starts a new pass.
       running = undefined;
-    });
+    })();
     return running;
   }
 

@@ -1,5 +1,6 @@
 import type { CineEvent, CineEventType, EventOfType } from '@cine/contracts';
 import type { Connection } from 'mongoose';
+import { isDuplicateKeyError } from '../database';
 import type { EventBus, EventHandler } from './event-bus';
 
 const COLLECTION = 'processed_events';
@@ -23,8 +24,8 @@ export async function subscribeIdempotent<T extends CineEventType>(
     await handler(event);
     await processed
       .insertOne({ _id: key, consumer, type: (event as CineEvent).type, processedAt: new Date() })
-      .catch((error: { code?: number }) => {
-        if (error.code !== 11000) throw error;
+      .catch((error: unknown) => {
+        if (!isDuplicateKeyError(error)) throw error;
       });
   });
 }

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { connectDatabase, isDuplicateKeyError } from './database';
+
+const mongoUrl = () => {
+  const url = process.env.MONGO_URL;
+  if (!url) throw new Error('MONGO_URL is not set');
+  return url;
+};
+
+describe('connectDatabase (real server)', () => {
+  it('keeps concurrent conditional updates of one document exact (no lost updates, no overselling)', async () => {
+    const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
+    const shows = db.collection<{ _id: string; seats: number; hits: number }>('shows');
+    await shows.insertOne({ _id: 'show', seats: 10, hits: 0 });
+
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        shows.findOneAndUpdate({ _id: 'show', seats: { $gte: 1 } }, { $inc: { seats: -1, hits: 1 } }),
+      ),
+    );
+    await Promise.all(Array.from({ length: 50 }, () => shows.updateOne({ _id: 'show' }, { $inc: { hits: 1 } })));
+
+    expect(attempts.filter(Boolean)).toHaveLength(10);
+    expect(await shows.findOne({ _id: 'show' })).toEqual({ _id: 'show', seats: 0, hits: 60 });
+    await db.dropDatabase();
+    await db.close();
+  });
+
+  it('recognises unique-index violations on insert and on update', async () => {
+    const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
+    const users = db.collection<{ email: string }>('users');
+    await users.createIndex({ email: 1 }, { unique: true });
+    await users.insertMany([{ email: 'a@cine.local' }, { email: 'b@cine.local' }]);
+    const onInsert = await users.insertOne({ email: 'a@cine.local' }).catch((error: unknown) => error);
+    const onUpdate = await users.updateOne({ email: 'b@cine.local' }, { $set: { email: 'a@cine.local' } }).catch((error: unknown) => error);
+    expect(isDuplicateKeyError(onInsert)).toBe(true);
+    expect(isDuplicateKeyError(onUpdate)).toBe(true);
+    expect(isDuplicateKeyError(new Error('other'))).toBe(false);
+    await db.dropDatabase();
+    await db.close();
+  });
+});
