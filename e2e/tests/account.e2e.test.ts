@@ -37,7 +37,9 @@ async function login(email: string, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-const userMenu = () => page.getByRole('navigation', { name: 'Principal' }).locator('button[aria-expanded]');
+/** The user menu's toggle shows the username, or 'Usuario' for a guest. */
+const userMenu = (name: string) => page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name, exact: true });
+const recoveryLink = () => page.getByRole('button', { name: '¿Olvidaste tu contraseña? Recupérala aquí' });
 
 test('a visitor registers, logs in, sees their name and profile, and logs out', async () => {
   const email = uniqueEmail('ana');
@@ -46,20 +48,20 @@ test('a visitor registers, logs in, sees their name and profile, and logs out', 
 
   await login(email, 'entradas2026');
   await page.waitForURL('**/home');
-  await expect(userMenu().textContent()).resolves.toContain(username);
+  await userMenu(username).waitFor();
   expect(await page.evaluate(() => window.localStorage.getItem('sw-token'))).toBeTruthy();
 
-  await userMenu().click();
+  await userMenu(username).click();
   await page.getByRole('link', { name: 'Mi perfil' }).click();
   await page.waitForURL('**/profile');
   await page.getByText(email).waitFor();
   await page.getByText('No has comentado nada todavía').waitFor();
 
-  await userMenu().click();
+  await userMenu(username).click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.waitForURL('**/home');
   expect(await page.evaluate(() => window.localStorage.getItem('sw-token'))).toBeNull();
-  await expect(userMenu().textContent()).resolves.toContain('Usuario');
+  await userMenu('Usuario').waitFor();
 });
 
 test('registering an e-mail twice shows the spec error', async () => {
@@ -82,7 +84,7 @@ test('a bad login shows the server error in red with a recovery link', async () 
   expect(red).toBeGreaterThan(150);
   expect(green).toBeLessThan(120);
   expect(blue).toBeLessThan(120);
-  await page.getByRole('button', { name: /recuperar/i }).first().click();
+  await recoveryLink().click();
   await page.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' }).waitFor();
 });
 
@@ -96,7 +98,7 @@ test('an admin sees the admin panel link; a user does not', async () => {
   await register(email, 'usuario', 'entradas2026');
   await login(email, 'entradas2026');
   await page.waitForURL('**/home');
-  await expect(userMenu().textContent()).resolves.toContain('usuario');
+  await userMenu('usuario').waitFor();
   expect(await page.getByRole('link', { name: 'Panel de Admin' }).count()).toBe(0);
 });
 
@@ -115,7 +117,7 @@ test('password recovery: the code arrives by mail and the new password works', a
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña').fill('equivocada1');
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.getByRole('button', { name: /recuperar/i }).first().click();
+  await recoveryLink().click();
   const dialog = page.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' });
   const alert = page.waitForEvent('dialog');
   await dialog.getByLabel('Email').fill(email);
@@ -137,5 +139,5 @@ test('password recovery: the code arrives by mail and the new password works', a
 
   await login(email, 'renovada2026');
   await page.waitForURL('**/home');
-  await expect(userMenu().textContent()).resolves.toContain('olvido');
+  await userMenu('olvido').waitFor();
 });

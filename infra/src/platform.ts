@@ -10,7 +10,7 @@ import { notificationService } from '@cine/notification-service';
 import { salesService } from '@cine/sales-service';
 import {
   createEventBus,
-  defaultPorts,
+  InProcessEventBus,
   readEnv,
   resolveJwtSecret,
   startService,
@@ -59,7 +59,9 @@ export function platformSettingsFromEnv(): PlatformSettings {
     amqpUrl: readEnv('AMQP_URL'),
     logLevel: readEnv('LOG_LEVEL') ?? 'warn',
     tokenTtl: readEnv('TOKEN_TTL') ?? '8h',
-    servicePorts: { ...defaultPorts },
+    // Services are reached only through the gateway here, so each takes a free
+    // loopback port: two platforms (say, a dev instance and the browser tests) never clash.
+    servicePorts: { identity: 0, notification: 0, catalog: 0, booking: 0, candy: 0, sales: 0 },
     databasePrefix: 'cine_',
   };
 }
@@ -108,7 +110,9 @@ export async function startPlatform(settings: PlatformSettings, hooks: PlatformH
       mongoUrl = mongo.url;
     }
 
-    const bus: EventBus = await createEventBus(settings.amqpUrl);
+    // In-process events wait until every service has subscribed, as RabbitMQ's durable queues would.
+    const inProcessBus = settings.amqpUrl ? undefined : new InProcessEventBus(undefined, { holdUntilStarted: true });
+    const bus: EventBus = inProcessBus ?? (await createEventBus(settings.amqpUrl));
     cleanups.push(() => bus.close());
 
     const jwtSecret = resolveJwtSecret(settings.dataDir);
@@ -132,6 +136,7 @@ export async function startPlatform(settings: PlatformSettings, hooks: PlatformH
       cleanups.push(() => running.close());
       services[definition.name] = running.url;
     }
+    inProcessBus?.start();
 
     const { options, listen } = gatewayOptionsFromEnv();
     const gateway = await buildGateway({ ...options, jwtSecret, services, logLevel: settings.logLevel });
