@@ -1,5 +1,6 @@
-// Build pieces every Cine frontend uses. Each package keeps its own copy so it builds
-// and deploys on its own.
+// The webpack build every Cine frontend shares: the shell (Module Federation host) and
+// each remote differ only in what createFrontendConfig is given.
+const path = require('node:path');
 const { minify } = require('@swc/core');
 
 /**
@@ -70,4 +71,54 @@ class SwcMinifyPlugin {
   }
 }
 
-module.exports = { sharedSingletons, moduleRules, SwcMinifyPlugin };
+/**
+ * The webpack configuration of one frontend package.
+ * - a remote passes `exposes` (its public pages): it emits remoteEntry.js with publicPath 'auto',
+ *   so the gateway or a CDN can mount its folder anywhere;
+ * - the host passes `publicPath: '/'` and its HTML template; remotes are registered at run time.
+ */
+function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, devServer }) {
+  // @module-federation/enhanced deep-imports webpack internals; point it at the webpack the
+  // frontend pins (webpack >= 5.111 moved or changed them), not whichever copy npm hoisted.
+  process.env.FEDERATION_WEBPACK_PATH = require.resolve('webpack', { paths: [dir] });
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  const pkg = require(path.join(dir, 'package.json'));
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      entry: './src/index.ts',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: `cine_${name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: moduleRules(production) },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+          shared: sharedSingletons(pkg),
+          dts: false,
+        }),
+        new HtmlWebpackPlugin(html),
+      ],
+      optimization: {
+        // swc instead of webpack's default terser (and its HTML minifier: html-webpack-plugin minifies index.html).
+        minimizer: [new SwcMinifyPlugin()],
+      },
+      performance: { hints: false },
+      devServer: { historyApiFallback: true, ...devServer },
+    };
+  };
+}
+
+module.exports = { createFrontendConfig };
