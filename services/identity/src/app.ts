@@ -1,5 +1,6 @@
-// The kit registers these plugins; importing their types brings their FastifyInstance
-// and FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
+// The kit registers these plugins, but its `/// <reference types>` lines are dropped from
+// its emitted .d.ts (TypeScript 5.5+), so these imports bring their FastifyInstance and
+// FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
 import type {} from '@fastify/jwt';
 import type {} from '@fastify/sensible';
 import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
@@ -9,7 +10,6 @@ import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import mailingRoutes from './routes/mailing';
 import { adminAccountFromEnv, type AdminAccount } from './settings';
-import { strictValidatorCompiler } from './validation';
 
 export interface IdentityContext extends ServiceContext {
   /** The seeded admin account; ADMIN_EMAIL / ADMIN_PASSWORD (or their defaults) when absent. */
@@ -19,7 +19,6 @@ export interface IdentityContext extends ServiceContext {
 /** Identity: accounts, login and tokens, the admin's user management, password recovery. */
 export async function buildIdentityApp(context: IdentityContext): Promise<ServiceApp> {
   const app = await createServiceApp(context);
-  app.setValidatorCompiler(strictValidatorCompiler());
 
   await app.register(accountsPlugin, { db: context.db, bus: context.bus, secret: context.config.jwtSecret });
   await app.register(currentUserPlugin);

@@ -1,14 +1,9 @@
-// The kit registers these plugins; importing their types brings their FastifyInstance
-// additions (httpErrors, jwt) into this program.
-import type {} from '@fastify/jwt';
-import type {} from '@fastify/sensible';
 import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
 import { mailConsumersPlugin } from './plugins/mail-consumers';
 import { mailerPlugin } from './plugins/mailer';
 import { newsletterPlugin } from './plugins/newsletter';
 import newsletterRoutes from './routes/newsletter';
 import { mailSettingsFromEnv, type MailSettings } from './settings';
-import { strictValidatorCompiler } from './validation';
 
 export interface NotificationContext extends ServiceContext {
   /** Overrides of SMTP_URL / MAIL_OUTBOX_DIR / MAIL_FROM. */
@@ -18,7 +13,6 @@ export interface NotificationContext extends ServiceContext {
 /** Notification: the platform's mails (welcome, recovery code) and the newsletter subscriptions. */
 export async function buildNotificationApp(context: NotificationContext): Promise<ServiceApp> {
   const app = await createServiceApp(context);
-  app.setValidatorCompiler(strictValidatorCompiler());
 
   await app.register(mailerPlugin, { ...mailSettingsFromEnv(context.config.dataDir), ...context.mail });
   await app.register(newsletterPlugin, { db: context.db });

@@ -1,6 +1,6 @@
 import type { CineEvent, Role, UserView } from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
-import type { DocumentLock } from './document-lock';
 import type { PendingRecovery, UserDocument } from './user-model';
 
 /** A live user as the domain sees it (never sent to clients as is: see toUserView). */
@@ -28,7 +28,6 @@ export interface ProfileChanges {
 export type UpdateOutcome = 'updated' | 'stale' | 'email-taken';
 
 const ACTIVE = { deletedAt: { $exists: false } };
-const DUPLICATE_KEY = 11000;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 export function normalizeEmail(email: string): string {
@@ -41,12 +40,6 @@ export function escapeRegex(text: string): string {
 
 export function toUserView(user: UserView): UserView {
   return { id: user.id, username: user.username, email: user.email, role: user.role };
-}
-
-/** MongoDB reports 11000; FerretDB v1 does too on inserts, but on updates only an internal error naming the constraint. */
-function isDuplicateKey(error: unknown): boolean {
-  const { code, message } = error as { code?: number; message?: string };
-  return code === DUPLICATE_KEY || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 
 type StoredUser = Omit<UserDocument, 'outbox'>;
@@ -77,14 +70,10 @@ const RECORD_FIELDS = { outbox: 0 };
  * must hear about carry their events into the document's outbox in the same
  * single-document update (FerretDB has no transactions); writes that depend
  * on what was read are conditional on the credentials version, so a
- * concurrent change makes them 'stale' instead of overwriting it. Updates of
- * one user run one at a time (see DocumentLock).
+ * concurrent change makes them 'stale' instead of overwriting it.
  */
 export class UsersRepository {
-  constructor(
-    private readonly model: Model<UserDocument>,
-    private readonly lock: DocumentLock,
-  ) {}
+  constructor(private readonly model: Model<UserDocument>) {}
 
   newId(): string {
     return new Types.ObjectId().toHexString();
@@ -104,7 +93,7 @@ export class UsersRepository {
       });
       return true;
     } catch (error) {
-      if (isDuplicateKey(error)) return false;
+      if (isDuplicateKeyError(error)) return false;
       throw error;
     }
   }
@@ -139,7 +128,7 @@ export class UsersRepository {
     try {
       return (await this.updateIfCurrent(user, {}, { $set: set, ...pushEvents(events) })) ? 'updated' : 'stale';
     } catch (error) {
-      if (isDuplicateKey(error)) return 'email-taken';
+      if (isDuplicateKeyError(error)) return 'email-taken';
       throw error;
     }
   }
@@ -172,24 +161,23 @@ export class UsersRepository {
 
   /** Replaces any pending recovery code of the user. */
   async storeRecovery(user: UserRecord, recovery: PendingRecovery, events: CineEvent[]): Promise<boolean> {
-    return this.update(user.id, { _id: user.id, ...ACTIVE }, { $set: { recovery }, ...pushEvents(events) });
+    return this.update({ _id: user.id, ...ACTIVE }, { $set: { recovery }, ...pushEvents(events) });
   }
 
   /** Spends one attempt of the pending code; false when that code is gone or has no attempts left. */
   async takeRecoveryAttempt(user: UserRecord, codeHash: string): Promise<boolean> {
     return this.update(
-      user.id,
       { _id: user.id, 'recovery.codeHash': codeHash, 'recovery.attemptsLeft': { $gt: 0 }, ...ACTIVE },
       { $inc: { 'recovery.attemptsLeft': -1 } },
     );
   }
 
   private updateIfCurrent(user: UserRecord, condition: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
-    return this.update(user.id, { _id: user.id, credentialsVersion: user.credentialsVersion, ...ACTIVE, ...condition }, update);
+    return this.update({ _id: user.id, credentialsVersion: user.credentialsVersion, ...ACTIVE, ...condition }, update);
   }
 
-  private async update(id: string, filter: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
-    const result = await this.lock.run(id, () => this.model.updateOne(filter, update));
+  private async update(filter: object, update: UpdateQuery<UserDocument>): Promise<boolean> {
+    const result = await this.model.updateOne(filter, update);
     return result.matchedCount === 1;
   }
 }
