@@ -1,6 +1,6 @@
 // The decorations services use (app.httpErrors, app.jwt, request.jwtVerify) come with these plugins' types.
-/// <reference types="@fastify/sensible" />
-/// <reference types="@fastify/jwt" />
+/// <reference types="@fastify/sensible" preserve="true" />
+/// <reference types="@fastify/jwt" preserve="true" />
 export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type ServiceContext } from './app';
 export { assertSameUser, authPlugin, CredentialsRegistry, isAdmin, requireSameUser, REVOKED_FOR_GOOD, signToken } from './auth';
 export { defaultPorts, loadServiceConfig, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';

@@ -1,8 +1,3 @@
-// The kit registers these plugins, but its `/// <reference types>` lines are dropped from
-// its emitted .d.ts (TypeScript 5.5+), so these imports bring their FastifyInstance and
-// FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
-import type {} from '@fastify/jwt';
-import type {} from '@fastify/sensible';
 import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
 import { accountsPlugin } from './plugins/accounts';
 import { currentUserPlugin } from './plugins/current-user';
