@@ -34,8 +34,9 @@ export function securityHeaders(config: ClientConfig): FastifyHelmetOptions {
         scriptSrc: ["'self'", 'https://js.stripe.com', ...remotes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://images.dog.ceo', 'https://res.cloudinary.com'],
-        fontSrc: ["'self'", 'data:'],
+        // A remote's own assets (posters, icons) load from its origin.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://images.dog.ceo', 'https://res.cloudinary.com', ...remotes],
+        fontSrc: ["'self'", 'data:', ...remotes],
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://dog.ceo', ...remotes],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
         workerSrc: ["'self'", 'blob:'],

@@ -118,7 +118,10 @@ describe('/config.js with configured remotes', () => {
         remotes: { catalog: '/remotes/catalog/remoteEntry.js', checkout: 'https://checkout.cine.example/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' },
         stripePublishableKey: 'pk_test_123',
       });
-      expect(response.headers['content-security-policy']).toMatch(/script-src [^;]*https:\/\/checkout\.cine\.example/);
+      const csp = String(response.headers['content-security-policy']);
+      for (const directive of ['script-src', 'connect-src', 'img-src', 'font-src']) {
+        expect(csp).toMatch(new RegExp(`${directive} [^;]*https://checkout\\.cine\\.example`));
+      }
     } finally {
       await gateway.close();
     }
