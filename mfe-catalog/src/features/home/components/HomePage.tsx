@@ -1,76 +1,43 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { EmptyState, Page, SectionTitle } from '../../../components/Page';
+import { Page } from '../../../components/Page';
 import type { RemotePageProps } from '../../../types';
+import { Chatbot } from '../../chatbot/components/Chatbot';
+import { FeedbackForm } from '../../feedback/components/FeedbackForm';
+import { NewsletterForm } from '../../newsletter/components/NewsletterForm';
+import { useCardsPerView } from '../hooks/useCardsPerView';
+import { HeroCarousel } from './HeroCarousel';
+import { MovieListings } from './MovieListings';
+import { SearchResults } from './SearchResults';
 
-/** Anchor the shell's 'Próximos estrenos' entry scrolls to. */
-export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
+export { PREMIERES_ANCHOR_ID } from './MovieListings';
 
-export default function HomePage(_props: RemotePageProps) {
+export default function HomePage({ session }: RemotePageProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const cardsPerView = useCardsPerView();
   const search = searchParams.get('search')?.trim();
 
   return (
     <Page>
+      <HeroCarousel />
       {search ? (
-        <Section aria-labelledby="search-results">
-          <SectionTitle id="search-results">Resultados de la búsqueda</SectionTitle>
-          <NotFound>
-            <p>
-              La película «{search}» no está disponible en este momento. Revisa que el título esté bien escrito o
-              vuelve a intentarlo más tarde.
-            </p>
-            <button type="button" onClick={() => navigate('/home')}>
-              Volver
-            </button>
-          </NotFound>
-        </Section>
+        <SearchResults key={search} title={search} onBack={() => navigate('/home')} />
       ) : (
-        <>
-          <Section aria-labelledby="en-cartelera">
-            <SectionTitle id="en-cartelera">EN CARTELERA</SectionTitle>
-            <EmptyState>Todavía no hay películas en cartelera.</EmptyState>
-          </Section>
-          <Section id={PREMIERES_ANCHOR_ID} aria-labelledby="proximos-estrenos-titulo">
-            <SectionTitle id="proximos-estrenos-titulo">PRÓXIMOS ESTRENOS</SectionTitle>
-            <EmptyState>Todavía no hay estrenos anunciados.</EmptyState>
-          </Section>
-        </>
+        <MovieListings cardsPerView={cardsPerView} />
       )}
+      <Forms>
+        <NewsletterForm />
+        <FeedbackForm session={session} />
+      </Forms>
+      <Chatbot />
     </Page>
   );
 }
 
-const Section = styled.section`
-  margin-bottom: 2.5rem;
-  scroll-margin-top: 5rem;
-`;
-
-const NotFound = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 1rem;
-  padding: 2rem 1rem;
-  text-align: center;
-  background: var(--cine-surface, #161622);
-  border-radius: 12px;
-
-  p {
-    margin: 0;
-    max-width: 36rem;
-  }
-
-  button {
-    min-height: 2.75rem;
-    padding: 0.6rem 1.6rem;
-    border: none;
-    border-radius: var(--cine-radius, 10px);
-    background: var(--cine-accent, #e50914);
-    color: #fff;
-    font: inherit;
-    font-weight: 600;
-    cursor: pointer;
-  }
+const Forms = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
+  gap: 1.5rem;
+  margin-top: 1rem;
 `;

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+
+interface Slide {
+  title: string;
+  text: string;
+  /** Drawn with CSS only: no external images. */
+  background: string;
+  icon: string;
+}
+
+const SLIDES: Slide[] = [
+  {
+    title: 'Los mejores estrenos',
+    text: 'Mira la cartelera y elige tu próxima función.',
+    background: 'radial-gradient(circle at 20% 30%, #e5091455, transparent 55%), linear-gradient(120deg, #1b0a1f, #0b0b12)',
+    icon: '🎬',
+  },
+  {
+    title: 'Vive el 3D',
+    text: 'Funciones en 2D y 3D en todas nuestras salas.',
+    background: 'radial-gradient(circle at 80% 20%, #1e90ff55, transparent 55%), linear-gradient(120deg, #0a1530, #0b0b12)',
+    icon: '🕶️',
+  },
+  {
+    title: 'Promos en la dulcería',
+    text: 'Combos de pochoclos, nachos y bebidas para tu función.',
+    background: 'radial-gradient(circle at 30% 70%, #f5c51855, transparent 55%), linear-gradient(120deg, #2a1c05, #0b0b12)',
+    icon: '🍿',
+  },
+  {
+    title: 'Compra tus entradas online',
+    text: 'Elige día, horario y formato sin hacer filas.',
+    background: 'radial-gradient(circle at 70% 70%, #3ddc8455, transparent 55%), linear-gradient(120deg, #062017, #0b0b12)',
+    icon: '🎟️',
+  },
+];
+
+const AUTOPLAY_MS = 6000;
+
+/** The home page's four-slide banner; it advances on its own and by its buttons. */
+export function HeroCarousel() {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused) return undefined;
+    const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [paused]);
+
+  const show = (index: number) => setCurrent((index + SLIDES.length) % SLIDES.length);
+
+  return (
+    <Frame
+      aria-roledescription="carrusel"
+      aria-label="Destacados"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {SLIDES.map((slide, index) => (
+        <SlideView
+          key={slide.title}
+          aria-roledescription="diapositiva"
+          aria-label={`${index + 1} de ${SLIDES.length}`}
+          aria-hidden={index !== current}
+          $active={index === current}
+          style={{ background: slide.background }}
+        >
+          <span className="icon" aria-hidden="true">
+            {slide.icon}
+          </span>
+          <div>
+            <h2>{slide.title}</h2>
+            <p>{slide.text}</p>
+          </div>
+        </SlideView>
+      ))}
+      <Control type="button" $side="left" aria-label="Diapositiva anterior" onClick={() => show(current - 1)}>
+        ‹
+      </Control>
+      <Control type="button" $side="right" aria-label="Diapositiva siguiente" onClick={() => show(current + 1)}>
+        ›
+      </Control>
+      <Dots>
+        {SLIDES.map((slide, index) => (
+          <button
+            key={slide.title}
+            type="button"
+            aria-label={`Ir a la diapositiva ${index + 1}`}
+            aria-current={index === current}
+            onClick={() => show(index)}
+          />
+        ))}
+      </Dots>
+    </Frame>
+  );
+}
+
+const Frame = styled.section`
+  position: relative;
+  height: clamp(11rem, 30vw, 18rem);
+  margin-bottom: 2rem;
+  overflow: hidden;
+  border-radius: 16px;
+  border: 1px solid var(--cine-border, #2e2e42);
+`;
+
+const SlideView = styled.div<{ $active: boolean }>`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  gap: 1.5rem;
+  padding: 1.5rem 4rem;
+  opacity: ${({ $active }) => ($active ? 1 : 0)};
+  visibility: ${({ $active }) => ($active ? 'visible' : 'hidden')};
+  transition: opacity 0.6s ease, visibility 0.6s;
+
+  .icon {
+    font-size: clamp(2.5rem, 8vw, 5rem);
+  }
+
+  h2 {
+    margin: 0 0 0.4rem;
+    font-size: clamp(1.3rem, 4vw, 2.2rem);
+  }
+
+  p {
+    margin: 0;
+    color: var(--cine-muted, #a6a6bb);
+  }
+
+  @media (max-width: 480px) {
+    padding: 1rem 3rem;
+    .icon {
+      display: none;
+    }
+  }
+`;
+
+const Control = styled.button<{ $side: 'left' | 'right' }>`
+  position: absolute;
+  top: 50%;
+  ${({ $side }) => $side}: 0.5rem;
+  transform: translateY(-50%);
+  width: 2.5rem;
+  height: 2.5rem;
+  border: none;
+  border-radius: 50%;
+  background: rgb(0 0 0 / 0.5);
+  color: #fff;
+  font-size: 1.6rem;
+  cursor: pointer;
+`;
+
+const Dots = styled.div`
+  position: absolute;
+  bottom: 0.75rem;
+  left: 50%;
+  display: flex;
+  gap: 0.5rem;
+  transform: translateX(-50%);
+
+  button {
+    width: 0.75rem;
+    height: 0.75rem;
+    padding: 0;
+    border: none;
+    border-radius: 50%;
+    background: rgb(255 255 255 / 0.4);
+    cursor: pointer;
+  }
+
+  button[aria-current='true'] {
+    background: var(--cine-gold, #f5c518);
+  }
+`;

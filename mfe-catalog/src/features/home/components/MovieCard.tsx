@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Movie } from '../../movies/types';
+
+interface MovieCardProps {
+  movie: Movie;
+  /** Premieres show when they open. */
+  showRelease?: boolean;
+}
+
+export function MovieCard({ movie, showRelease = false }: MovieCardProps) {
+  const [posterFailed, setPosterFailed] = useState(false);
+  return (
+    <Card to={`/movies/${movie.id}`} aria-label={movie.Title}>
+      <Poster>
+        {posterFailed || !movie.Poster ? (
+          <PosterFallback aria-hidden="true">{movie.Title}</PosterFallback>
+        ) : (
+          <img src={movie.Poster} alt="" loading="lazy" onError={() => setPosterFailed(true)} />
+        )}
+        <Badge>{movie.Type.trim()}</Badge>
+      </Poster>
+      <Title>{movie.Title}</Title>
+      {showRelease && <Release>Estreno: {movie.ReleaseText}</Release>}
+    </Card>
+  );
+}
+
+const Card = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  min-width: 0;
+  color: var(--cine-text, #f3f3f7);
+  text-decoration: none;
+  border-radius: 12px;
+
+  &:hover img,
+  &:focus-visible img {
+    transform: scale(1.03);
+  }
+`;
+
+const Poster = styled.div`
+  position: relative;
+  aspect-ratio: 2 / 3;
+  overflow: hidden;
+  border-radius: 12px;
+  background: var(--cine-surface-2, #20202f);
+  box-shadow: 0 10px 24px rgb(0 0 0 / 0.4);
+
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: transform 0.2s ease;
+  }
+`;
+
+const PosterFallback = styled.div`
+  display: grid;
+  place-items: center;
+  height: 100%;
+  padding: 1rem;
+  text-align: center;
+  font-weight: 700;
+  background: linear-gradient(160deg, #2a1030, #101028);
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  top: 0.5rem;
+  right: 0.5rem;
+  padding: 0.15rem 0.5rem;
+  border-radius: 6px;
+  background: rgb(0 0 0 / 0.7);
+  color: var(--cine-gold, #f5c518);
+  font-size: 0.8rem;
+  font-weight: 700;
+`;
+
+const Title = styled.span`
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Release = styled.span`
+  font-size: 0.9rem;
+  color: var(--cine-gold, #f5c518);
+`;

@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { EmptyState, SectionTitle } from '../../../components/Page';
+import { LoadError } from '../../../components/LoadError';
+import { useAsyncData } from '../../../lib/useAsyncData';
+import { fetchBillboard, fetchPremieres } from '../../movies/moviesApi';
+import type { Movie } from '../../movies/types';
+import { ALL, filterMovies, type MovieFilter } from '../movieFilters';
+import { MovieCarousel, MovieCarouselSkeleton } from './MovieCarousel';
+import { MovieFilters } from './MovieFilters';
+
+/** Anchor the shell's 'Próximos estrenos' entry scrolls to. */
+export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
+
+const byReleaseAscending = (a: Movie, b: Movie) => a.Release.localeCompare(b.Release);
+
+/** The two home carousels: the billboard (with the genre and type filters) and the premieres. */
+export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
+  const billboard = useAsyncData(fetchBillboard, 'billboard');
+  const premieres = useAsyncData(() => fetchPremieres().then((movies) => [...movies].sort(byReleaseAscending)), 'premieres');
+  const [filter, setFilter] = useState<MovieFilter>({ genre: ALL, type: ALL });
+  const filtered = useMemo(
+    () => (billboard.status === 'ready' ? filterMovies(billboard.data, filter) : []),
+    [billboard, filter],
+  );
+
+  return (
+    <>
+      <Section aria-labelledby="en-cartelera">
+        <SectionTitle id="en-cartelera">EN CARTELERA</SectionTitle>
+        <MovieFilters value={filter} onChange={setFilter} />
+        {billboard.status === 'loading' && <MovieCarouselSkeleton cardsPerView={cardsPerView} />}
+        {billboard.status === 'error' && <LoadError message={billboard.message} onRetry={billboard.reload} />}
+        {billboard.status === 'ready' &&
+          (billboard.data.length === 0 ? (
+            <EmptyState>Todavía no hay películas en cartelera.</EmptyState>
+          ) : filtered.length === 0 ? (
+            <EmptyState>No hay películas en cartelera con esos filtros.</EmptyState>
+          ) : (
+            <MovieCarousel
+              key={`${filter.genre}|${filter.type}`}
+              label="EN CARTELERA"
+              movies={filtered}
+              cardsPerView={cardsPerView}
+            />
+          ))}
+      </Section>
+      <Section id={PREMIERES_ANCHOR_ID} aria-labelledby="proximos-estrenos-titulo">
+        <SectionTitle id="proximos-estrenos-titulo">PRÓXIMOS ESTRENOS</SectionTitle>
+        {premieres.status === 'loading' && <MovieCarouselSkeleton cardsPerView={cardsPerView} />}
+        {premieres.status === 'error' && <LoadError message={premieres.message} onRetry={premieres.reload} />}
+        {premieres.status === 'ready' &&
+          (premieres.data.length === 0 ? (
+            <EmptyState>Todavía no hay estrenos anunciados.</EmptyState>
+          ) : (
+            <MovieCarousel label="PRÓXIMOS ESTRENOS" movies={premieres.data} cardsPerView={cardsPerView} showRelease />
+          ))}
+      </Section>
+    </>
+  );
+}
+
+export const Section = styled.section`
+  margin-bottom: 2.5rem;
+  scroll-margin-top: 5rem;
+`;
