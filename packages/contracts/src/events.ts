@@ -28,7 +28,30 @@ export type PasswordRecoveryRequested = IntegrationEvent<
   { email: string; username: string; code: string; expiresAt: string }
 >;
 
-export type CineEvent = UserRegistered | UserCredentialsChanged | UserDeleted | PasswordRecoveryRequested;
+/** What other services keep of a movie (booking's titles, sales' reports). `release` is yyyy-mm-dd. */
+export interface MovieFacts {
+  movieId: string;
+  title: string;
+  runtime: number;
+  type: '2D' | '3D';
+  release: string;
+}
+
+export type MovieCreated = IntegrationEvent<'movie.created', MovieFacts>;
+
+export type MovieUpdated = IntegrationEvent<'movie.updated', MovieFacts>;
+
+/** The movie and its comments are gone; `data` holds its last facts. */
+export type MovieDeleted = IntegrationEvent<'movie.deleted', MovieFacts>;
+
+export type CineEvent =
+  | UserRegistered
+  | UserCredentialsChanged
+  | UserDeleted
+  | PasswordRecoveryRequested
+  | MovieCreated
+  | MovieUpdated
+  | MovieDeleted;
 
 export type CineEventType = CineEvent['type'];
 
@@ -40,4 +63,7 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'user.credentials-changed': 1,
   'user.deleted': 1,
   'password.recovery-requested': 1,
+  'movie.created': 1,
+  'movie.updated': 1,
+  'movie.deleted': 1,
 };

@@ -1,0 +1,204 @@
+import type { OutboxRelay } from '@cine/service-kit';
+import type { CommentsRepository, StoredComment } from './comments/comments-repository';
+import type { FeedbackRepository } from './feedback/feedback-repository';
+import { checkMovieForm, type MovieForm, type MovieFields } from './movies/movie-rules';
+import type { MoviesRepository, MovieSearch, MovieView } from './movies/movies-repository';
+import { posterUrl } from './movies/posters';
+import { addDays, releaseDateOf, today } from './movies/release-date';
+import { seedMovies } from './movies/seed-movies';
+import { embedLink } from './movies/movie-rules';
+import type { UserNames } from './users/user-names';
+
+export interface CommentView {
+  id: string;
+  Text: string;
+  userId: string;
+  movieId: string;
+  user: { username: string };
+  createdAt: string;
+}
+
+export interface CommentWithMovie extends CommentView {
+  movie: { id: string; Title: string };
+}
+
+export interface MovieDetail extends MovieView {
+  comments: CommentView[];
+}
+
+export interface FeedbackView {
+  id: string;
+  Text: string;
+  userId: string;
+  user: { username: string };
+  createdAt: string;
+}
+
+export type MovieWrite = { outcome: 'saved'; movie: MovieView } | { outcome: 'invalid'; message: string } | { outcome: 'not-found' };
+
+export interface Caller {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** The catalog's use cases: movies with their rules and events, comments, feedback. */
+export class Catalog {
+  constructor(
+    private readonly movies: MoviesRepository,
+    private readonly comments: CommentsRepository,
+    private readonly feedback: FeedbackRepository,
+    private readonly userNames: UserNames,
+    private readonly relay: OutboxRelay,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  billboard(): Promise<MovieView[]> {
+    return this.movies.releasedBy(today(this.clock()));
+  }
+
+  premieres(): Promise<MovieView[]> {
+    return this.movies.upcomingAfter(today(this.clock()));
+  }
+
+  search(search: MovieSearch): Promise<MovieView[]> {
+    return this.movies.search(search);
+  }
+
+  /** By id, or else by exact title (ignoring case and accents), with its comments. */
+  async detail(idOrTitle: string): Promise<MovieDetail | null> {
+    const movie = (await this.movies.findById(idOrTitle)) ?? (await this.movies.findByTitle(idOrTitle));
+    if (!movie) return null;
+    return { ...movie, comments: await this.commentViews(await this.comments.ofMovie(movie.id)) };
+  }
+
+  async createMovie(form: MovieForm): Promise<MovieWrite> {
+    const checked = checkMovieForm(form);
+    if (!checked.ok) return { outcome: 'invalid', message: checked.message };
+    const movie = await this.movies.insert(checked.movie);
+    this.relay.nudge();
+    return { outcome: 'saved', movie };
+  }
+
+  /** Fields left out keep their value; the result must pass every rule of the form. */
+  async updateMovie(id: string, changes: MovieForm): Promise<MovieWrite> {
+    const current = await this.movies.findById(id);
+    if (!current) return { outcome: 'not-found' };
+    const checked = checkMovieForm({ ...formOf(current), ...changes });
+    if (!checked.ok) return { outcome: 'invalid', message: checked.message };
+    const movie = await this.movies.replace(id, checked.movie);
+    if (!movie) return { outcome: 'not-found' };
+    this.relay.nudge();
+    return { outcome: 'saved', movie };
+  }
+
+  /** Removes the movie and its comments; false when there is no such movie. */
+  async deleteMovie(id: string): Promise<boolean> {
+    const movie = await this.movies.findById(id);
+    if (!movie || !(await this.movies.markDeleted(movie))) return false;
+    await this.comments.deleteOfMovie(movie.id);
+    this.relay.nudge();
+    return true;
+  }
+
+  /** The new comment, or null when the movie does not exist. */
+  async addComment(movieId: string, userId: string, text: string): Promise<CommentView | null> {
+    const movie = await this.movies.findById(movieId);
+    if (!movie) return null;
+    const comment = await this.comments.insert({ movieId: movie.id, userId, text: text.trim() });
+    const [view] = await this.commentViews([comment]);
+    return view as CommentView;
+  }
+
+  async allComments(): Promise<CommentWithMovie[]> {
+    return this.withMovies(await this.comments.all());
+  }
+
+  async commentsOfUser(userId: string): Promise<CommentWithMovie[]> {
+    return this.withMovies(await this.comments.ofUser(userId));
+  }
+
+  async deleteComment(id: string, caller: Caller): Promise<'deleted' | 'not-found' | 'forbidden'> {
+    const comment = await this.comments.findById(id);
+    if (!comment) return 'not-found';
+    if (!caller.isAdmin && comment.userId !== caller.userId) return 'forbidden';
+    return (await this.comments.delete(id)) ? 'deleted' : 'not-found';
+  }
+
+  async addFeedback(userId: string, text: string): Promise<FeedbackView> {
+    const stored = await this.feedback.insert(userId, text.trim());
+    const names = await this.userNames.of([userId]);
+    return { id: stored._id.toHexString(), Text: stored.text, userId, user: { username: names.get(userId) as string }, createdAt: stored.createdAt.toISOString() };
+  }
+
+  async allFeedback(): Promise<FeedbackView[]> {
+    const items = await this.feedback.all();
+    const names = await this.userNames.of(items.map((item) => item.userId));
+    return items.map((item) => ({
+      id: item._id.toHexString(),
+      Text: item.text,
+      userId: item.userId,
+      user: { username: names.get(item.userId) as string },
+      createdAt: item.createdAt.toISOString(),
+    }));
+  }
+
+  /** On first start (no movie ever stored): the demo catalog, released around today. */
+  async seedIfEmpty(): Promise<number> {
+    if (!(await this.movies.isEmpty())) return 0;
+    const day = today(this.clock());
+    for (const seed of seedMovies) {
+      const fields: MovieFields = {
+        title: seed.title,
+        poster: posterUrl(seed.slug),
+        rated: seed.rated,
+        plot: seed.plot,
+        genres: seed.genres,
+        actors: seed.actors,
+        director: seed.director,
+        runtime: seed.runtime,
+        language: seed.language,
+        release: addDays(day, seed.releaseInDays),
+        trailer: embedLink(seed.trailerId),
+        type: seed.type,
+      };
+      await this.movies.insert(fields);
+    }
+    this.relay.nudge();
+    return seedMovies.length;
+  }
+
+  private async commentViews(comments: StoredComment[]): Promise<CommentView[]> {
+    const names = await this.userNames.of(comments.map((comment) => comment.userId));
+    return comments.map((comment) => ({
+      id: comment._id.toHexString(),
+      Text: comment.text,
+      userId: comment.userId,
+      movieId: comment.movieId,
+      user: { username: names.get(comment.userId) as string },
+      createdAt: comment.createdAt.toISOString(),
+    }));
+  }
+
+  private async withMovies(comments: StoredComment[]): Promise<CommentWithMovie[]> {
+    const views = await this.commentViews(comments);
+    const titles = await this.movies.titlesOf(comments.map((comment) => comment.movieId));
+    return views.map((view) => ({ ...view, movie: { id: view.movieId, Title: titles.get(view.movieId) ?? '' } }));
+  }
+}
+
+function formOf(movie: MovieView): MovieForm {
+  return {
+    Title: movie.Title,
+    Poster: movie.Poster,
+    Rated: movie.Rated,
+    Plot: movie.Plot,
+    Genre: movie.Genre,
+    Actors: movie.Actors,
+    Director: movie.Director,
+    Runtime: movie.Runtime,
+    Language: movie.Language,
+    Release: releaseDateOf(new Date(movie.Release)),
+    Trailer: movie.Trailer,
+    Type: movie.Type,
+  };
+}

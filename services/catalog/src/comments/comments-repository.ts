@@ -1,0 +1,58 @@
+import { Types, type Connection } from 'mongoose';
+
+export interface StoredComment {
+  _id: Types.ObjectId;
+  movieId: string;
+  userId: string;
+  text: string;
+  createdAt: Date;
+}
+
+export interface NewComment {
+  movieId: string;
+  userId: string;
+  text: string;
+}
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** Comments on movies; each names its movie and author by id. */
+export class CommentsRepository {
+  private readonly collection;
+
+  constructor(db: Connection) {
+    this.collection = db.collection<StoredComment>('comments');
+  }
+
+  async insert(comment: NewComment): Promise<StoredComment> {
+    const document: StoredComment = { _id: new Types.ObjectId(), ...comment, createdAt: new Date() };
+    await this.collection.insertOne(document);
+    return document;
+  }
+
+  async findById(id: string): Promise<StoredComment | null> {
+    return OBJECT_ID.test(id) ? this.collection.findOne({ _id: new Types.ObjectId(id) }) : null;
+  }
+
+  async all(): Promise<StoredComment[]> {
+    return this.collection.find().sort({ createdAt: -1, _id: -1 }).toArray();
+  }
+
+  /** Oldest first, as a conversation reads. */
+  async ofMovie(movieId: string): Promise<StoredComment[]> {
+    return this.collection.find({ movieId }).sort({ createdAt: 1, _id: 1 }).toArray();
+  }
+
+  async ofUser(userId: string): Promise<StoredComment[]> {
+    return this.collection.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.collection.deleteOne({ _id: new Types.ObjectId(id) });
+    return result.deletedCount === 1;
+  }
+
+  async deleteOfMovie(movieId: string): Promise<number> {
+    return (await this.collection.deleteMany({ movieId })).deletedCount;
+  }
+}

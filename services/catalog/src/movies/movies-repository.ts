@@ -1,0 +1,147 @@
+import type { CineEvent, MovieFacts } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import { Types, type Model } from 'mongoose';
+import type { MovieDocument } from './movie-model';
+import type { MovieFields } from './movie-rules';
+import { releaseDateOf, releaseTextOf } from './release-date';
+import { escapeRegex, searchKey } from './text-keys';
+
+/** A movie as the API shows it: the spec's field names, plus the release as text and as a date. */
+export interface MovieView {
+  id: string;
+  Title: string;
+  Poster: string;
+  Rated: string;
+  Plot: string;
+  Genre: string;
+  Actors: string;
+  Director: string;
+  Runtime: number;
+  Language: string;
+  /** ISO date-time of 00:00 UTC of the release day. */
+  Release: string;
+  /** '12 Mar 2026' */
+  ReleaseText: string;
+  /** '2026-03-12', what the editing form's date input takes. */
+  ReleaseDate: string;
+  Trailer: string;
+  Type: string;
+}
+
+export interface MovieSearch {
+  name?: string;
+  genre?: string;
+}
+
+type StoredMovie = Omit<MovieDocument, 'outbox'>;
+
+const ACTIVE = { deletedAt: { $exists: false } };
+const VIEW_FIELDS = { outbox: 0, titleKey: 0, genreKey: 0 };
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+export function toMovieView(movie: StoredMovie): MovieView {
+  return {
+    id: movie._id.toHexString(),
+    Title: movie.title,
+    Poster: movie.poster,
+    Rated: movie.rated,
+    Plot: movie.plot,
+    Genre: movie.genres.join(', '),
+    Actors: movie.actors,
+    Director: movie.director,
+    Runtime: movie.runtime,
+    Language: movie.language,
+    Release: movie.release.toISOString(),
+    ReleaseText: releaseTextOf(movie.release),
+    ReleaseDate: releaseDateOf(movie.release),
+    Trailer: movie.trailer,
+    Type: movie.type,
+  };
+}
+
+function factsOf(id: string, movie: Pick<MovieFields, 'title' | 'runtime' | 'type' | 'release'>): MovieFacts {
+  return { movieId: id, title: movie.title, runtime: movie.runtime, type: movie.type, release: releaseDateOf(movie.release) };
+}
+
+function stored(movie: MovieFields) {
+  return { ...movie, titleKey: searchKey(movie.title), genreKey: movie.genres.map(searchKey).join(', ') };
+}
+
+/**
+ * Every read and write of the movies collection. Writes carry their
+ * movie.* event into the document's outbox in the same write.
+ */
+export class MoviesRepository {
+  constructor(private readonly model: Model<MovieDocument>) {}
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.model.countDocuments({})) === 0;
+  }
+
+  async findById(id: string): Promise<MovieView | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    const movie = await this.model.findOne({ _id: id, ...ACTIVE }, VIEW_FIELDS).lean<StoredMovie>();
+    return movie ? toMovieView(movie) : null;
+  }
+
+  /** The movie whose title is this one, ignoring case and accents. */
+  async findByTitle(title: string): Promise<MovieView | null> {
+    const movie = await this.model.findOne({ titleKey: searchKey(title), ...ACTIVE }, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredMovie>();
+    return movie ? toMovieView(movie) : null;
+  }
+
+  /** Title of each existing movie among the ids. */
+  async titlesOf(ids: Iterable<string>): Promise<Map<string, string>> {
+    const valid = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
+    const movies = await this.model.find({ _id: { $in: valid }, ...ACTIVE }, { title: 1 }).lean<Array<Pick<StoredMovie, '_id' | 'title'>>>();
+    return new Map(movies.map((movie) => [movie._id.toHexString(), movie.title]));
+  }
+
+  /** Released on or before `day`, newest first. */
+  async releasedBy(day: Date): Promise<MovieView[]> {
+    return this.list({ release: { $lte: day } }, { release: -1, _id: 1 });
+  }
+
+  /** Released after `day`, soonest first. */
+  async upcomingAfter(day: Date): Promise<MovieView[]> {
+    return this.list({ release: { $gt: day } }, { release: 1, _id: 1 });
+  }
+
+  /** Title and genre contain the given texts, ignoring case and accents; both are literal text. */
+  async search({ name, genre }: MovieSearch): Promise<MovieView[]> {
+    const filter: Record<string, unknown> = {};
+    if (name !== undefined) filter.titleKey = { $regex: escapeRegex(searchKey(name)) };
+    if (genre !== undefined) filter.genreKey = { $regex: escapeRegex(searchKey(genre)) };
+    return this.list(filter, { title: 1, _id: 1 });
+  }
+
+  async insert(movie: MovieFields): Promise<MovieView> {
+    const id = new Types.ObjectId();
+    const event = createEvent('movie.created', factsOf(id.toHexString(), movie));
+    await this.model.create({ _id: id, ...stored(movie), outbox: [event] });
+    return (await this.findById(id.toHexString())) as MovieView;
+  }
+
+  /** The updated movie, or null when there is no such movie. */
+  async replace(id: string, movie: MovieFields): Promise<MovieView | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    const event = createEvent('movie.updated', factsOf(id, movie));
+    const result = await this.model.updateOne({ _id: id, ...ACTIVE }, { $set: stored(movie), $push: { outbox: event } });
+    return result.matchedCount === 1 ? this.findById(id) : null;
+  }
+
+  /** Turns the movie into a tombstone carrying movie.deleted; false when there is no such movie. */
+  async markDeleted(movie: MovieView): Promise<boolean> {
+    const event: CineEvent = createEvent(
+      'movie.deleted',
+      factsOf(movie.id, { title: movie.Title, runtime: movie.Runtime, type: movie.Type as MovieFields['type'], release: new Date(movie.Release) }),
+    );
+    const result = await this.model.updateOne({ _id: movie.id, ...ACTIVE }, { $set: { deletedAt: new Date() }, $push: { outbox: event } });
+    return result.matchedCount === 1;
+  }
+
+  private async list(filter: object, sort: Record<string, 1 | -1>): Promise<MovieView[]> {
+    const movies = await this.model.find({ ...filter, ...ACTIVE }, VIEW_FIELDS).sort(sort).lean<StoredMovie[]>();
+    return movies.map(toMovieView);
+  }
+}

@@ -1,0 +1,45 @@
+/** Release dates are calendar days: stored as a Date at 00:00 UTC of that day. */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The cinema's own calendar decides what "today" is (a movie opens at local midnight). */
+export const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+function dayAt(year: number, month: number, day: number): Date | undefined {
+  const date = new Date(Date.UTC(year, month, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day ? date : undefined;
+}
+
+/** 'yyyy-mm-dd' (the editing form) or 'day Mon year' (the text the API shows), else undefined. */
+export function parseReleaseDate(text: string): Date | undefined {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  if (iso) return dayAt(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
+  const spoken = /^(\d{1,2}) ([A-Za-z]{3}) (\d{4})$/.exec(trimmed);
+  if (spoken) {
+    const month = MONTHS.findIndex((name) => name.toLowerCase() === spoken[2]!.toLowerCase());
+    return month < 0 ? undefined : dayAt(Number(spoken[3]), month, Number(spoken[1]));
+  }
+  return undefined;
+}
+
+/** '2026-03-12' */
+export function releaseDateOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** '12 Mar 2026' */
+export function releaseTextOf(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** Today in the cinema's time zone, as a release date. */
+export function today(now: Date = new Date(), timeZone: string = CINEMA_TIME_ZONE): Date {
+  const local = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parseReleaseDate(local) as Date;
+}
+
+/** A release date `days` after `from`. */
+export function addDays(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * 86_400_000);
+}

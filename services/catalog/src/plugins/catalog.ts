@@ -1,0 +1,44 @@
+import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import { Catalog } from '../catalog';
+import { CommentsRepository } from '../comments/comments-repository';
+import { FeedbackRepository } from '../feedback/feedback-repository';
+import { movieModel } from '../movies/movie-model';
+import { MoviesRepository } from '../movies/movies-repository';
+import { ImageStore } from '../uploads/image-store';
+import { UserNames } from '../users/user-names';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: Catalog;
+    images: ImageStore;
+    /** Publishes the movies' outbox events; tests flush it to wait for them. */
+    outboxRelay: OutboxRelay;
+  }
+}
+
+export interface CatalogPluginOptions {
+  db: Connection;
+  bus: EventBus;
+  clock?: () => Date;
+}
+
+export const catalogPlugin = fp<CatalogPluginOptions>(
+  async (app, { db, bus, clock }) => {
+    const model = await movieModel(db);
+    const relay = startOutboxRelay({ models: [model], bus, logger: app.log });
+    app.addHook('onClose', () => relay.stop());
+    app.decorate('outboxRelay', relay);
+
+    const userNames = new UserNames(db);
+    await userNames.subscribe(bus, db);
+
+    app.decorate(
+      'catalog',
+      new Catalog(new MoviesRepository(model), new CommentsRepository(db), new FeedbackRepository(db), userNames, relay, clock),
+    );
+    app.decorate('images', new ImageStore(db));
+  },
+  { name: 'catalog' },
+);

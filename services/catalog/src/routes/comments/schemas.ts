@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, CommentView, CommentWithMovie, errors, Message, ObjectIdText } from '../../schemas';
+
+const tags = ['comments'];
+const security = bearerAuth;
+
+export const listComments = {
+  tags,
+  security,
+  summary: 'Every comment, newest first, with its author and movie (admin)',
+  response: { 200: Type.Array(CommentWithMovie), ...errors(401, 403) },
+};
+
+export const addComment = {
+  tags,
+  security,
+  summary: 'Comment on a movie as the signed-in user (userId must be the caller)',
+  params: Type.Object({ movieId: Type.String({ maxLength: 100 }) }),
+  querystring: Type.Object({ userId: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+  // Text is checked by the handler, which answers the form's own message for a missing or blank one.
+  body: Type.Object({ Text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
+  response: { 201: CommentView, ...errors(...BODY_ERRORS, 401, 403, 404) },
+};
+
+export const deleteComment = {
+  tags,
+  security,
+  summary: 'Delete a comment (admin, or its author)',
+  params: Type.Object({ id: ObjectIdText }),
+  response: { 200: Message, ...errors(400, 401, 403, 404) },
+};
+
+export const commentsOfUser = {
+  tags,
+  security,
+  summary: "A user's comments, newest first, with each movie (the user themself, or an admin)",
+  params: Type.Object({ userId: Type.String({ maxLength: 100 }) }),
+  response: { 200: Type.Array(CommentWithMovie), ...errors(400, 401, 403) },
+};

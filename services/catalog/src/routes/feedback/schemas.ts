@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, errors } from '../../schemas';
+
+const tags = ['feedback'];
+const security = bearerAuth;
+
+const FeedbackView = Type.Object({
+  id: Type.String(),
+  Text: Type.String(),
+  userId: Type.String(),
+  user: Type.Object({ username: Type.String() }),
+  createdAt: Type.String(),
+});
+
+export const addFeedback = {
+  tags,
+  security,
+  summary: 'Leave feedback as the signed-in user (id must be the caller)',
+  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  // Text is checked by the handler, which answers a readable message for a missing or blank one.
+  body: Type.Object({ Text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
+  response: { 201: FeedbackView, ...errors(...BODY_ERRORS, 401, 403) },
+};
+
+export const listFeedback = {
+  tags,
+  security,
+  summary: 'All feedback, newest first, with each author (admin)',
+  response: { 200: Type.Array(FeedbackView), ...errors(401, 403) },
+};

@@ -1,0 +1,45 @@
+import type { ServiceApp } from '@cine/service-kit';
+import type { MovieWrite } from '../../catalog';
+import * as schemas from './schemas';
+
+export const MOVIE_NOT_FOUND = 'No existe la película.';
+
+export default async function moviesRoutes(app: ServiceApp): Promise<void> {
+  const saved = (result: MovieWrite) => {
+    switch (result.outcome) {
+      case 'invalid':
+        throw app.httpErrors.badRequest(result.message);
+      case 'not-found':
+        throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
+      case 'saved':
+        return result.movie;
+    }
+  };
+
+  app.get('/billboard', { schema: schemas.billboard }, async () => app.catalog.billboard());
+
+  app.get('/Premieres', { schema: schemas.premieres }, async () => app.catalog.premieres());
+
+  app.get('/search', { schema: schemas.search }, async (request) => app.catalog.search(request.query));
+
+  app.get('/search/:id', { schema: schemas.detail }, async (request) => {
+    const movie = await app.catalog.detail(request.params.id);
+    if (!movie) throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
+    return movie;
+  });
+
+  app.post('/createMovie', { schema: schemas.createMovie, onRequest: app.requireAdmin }, async (request, reply) =>
+    reply.status(201).send(saved(await app.catalog.createMovie(request.body))),
+  );
+
+  app.put('/update/:id', { schema: schemas.updateMovie, onRequest: app.requireAdmin }, async (request) => {
+    const { id, ...changes } = request.body;
+    if (id !== undefined && id !== request.params.id) throw app.httpErrors.badRequest('El id del cuerpo no coincide con el de la ruta.');
+    return saved(await app.catalog.updateMovie(request.params.id, changes));
+  });
+
+  app.delete('/delete/:id', { schema: schemas.deleteMovie, onRequest: app.requireAdmin }, async (request) => {
+    if (!(await app.catalog.deleteMovie(request.params.id))) throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
+    return { message: 'Película eliminada.' };
+  });
+}

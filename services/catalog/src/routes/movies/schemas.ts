@@ -1,0 +1,99 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, CommentView, errors, Message, ObjectIdText } from '../../schemas';
+
+const tags = ['movies'];
+
+export const MovieView = Type.Object({
+  id: Type.String(),
+  Title: Type.String(),
+  Poster: Type.String(),
+  Rated: Type.String(),
+  Plot: Type.String(),
+  Genre: Type.String({ description: 'Comma-separated, at most four' }),
+  Actors: Type.String(),
+  Director: Type.String(),
+  Runtime: Type.Integer({ description: 'Minutes' }),
+  Language: Type.String(),
+  Release: Type.String({ description: 'ISO date-time of 00:00 UTC of the release day' }),
+  ReleaseText: Type.String({ description: "'day Mon year', e.g. '12 Mar 2026'" }),
+  ReleaseDate: Type.String({ description: 'yyyy-mm-dd' }),
+  Trailer: Type.String({ description: 'YouTube embed link' }),
+  Type: Type.String({ description: '2D or 3D' }),
+});
+
+const MovieDetail = Type.Composite([MovieView, Type.Object({ comments: Type.Array(CommentView) })]);
+
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
+/**
+ * The admin's movie form. Fields are only type-checked here; presence and the
+ * form's rules are checked by movie-rules, which answers with the form's own messages.
+ */
+const movieFormFields = {
+  Title: text(200),
+  Poster: text(2048),
+  Rated: text(10),
+  Plot: text(5000),
+  Genre: text(200),
+  Actors: text(1000),
+  Director: text(200),
+  Runtime: Type.Optional(Type.Unsafe<string | number>({ type: ['string', 'number'], maxLength: 10 })),
+  Language: text(100),
+  Release: text(40),
+  Trailer: text(500),
+  Type: text(10),
+};
+
+export const billboard = {
+  tags,
+  summary: 'Movies now showing: released on or before today, newest first',
+  response: { 200: Type.Array(MovieView) },
+};
+
+export const premieres = {
+  tags,
+  summary: 'Upcoming movies, soonest release first',
+  response: { 200: Type.Array(MovieView) },
+};
+
+export const search = {
+  tags,
+  summary: 'Movies whose title (name) and genre contain the texts, ignoring case and accents; an empty list when none',
+  querystring: Type.Object(
+    { name: Type.Optional(Type.String({ maxLength: 200 })), genre: Type.Optional(Type.String({ maxLength: 100 })) },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Array(MovieView), ...errors(400) },
+};
+
+export const detail = {
+  tags,
+  summary: 'One movie by id (or exact title) with its comments',
+  params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+  response: { 200: MovieDetail, ...errors(400, 404) },
+};
+
+export const createMovie = {
+  tags,
+  security: bearerAuth,
+  summary: 'Create a movie (admin); publishes movie.created',
+  body: Type.Object(movieFormFields, { additionalProperties: false }),
+  response: { 201: MovieView, ...errors(...BODY_ERRORS, 401, 403) },
+};
+
+export const updateMovie = {
+  tags,
+  security: bearerAuth,
+  summary: 'Change a movie (admin); fields left out keep their value; publishes movie.updated',
+  params: Type.Object({ id: ObjectIdText }),
+  body: Type.Object({ id: Type.Optional(ObjectIdText), ...movieFormFields }, { additionalProperties: false }),
+  response: { 200: MovieView, ...errors(...BODY_ERRORS, 401, 403, 404) },
+};
+
+export const deleteMovie = {
+  tags,
+  security: bearerAuth,
+  summary: 'Delete a movie and its comments (admin); publishes movie.deleted',
+  params: Type.Object({ id: ObjectIdText }),
+  response: { 200: Message, ...errors(400, 401, 403, 404) },
+};

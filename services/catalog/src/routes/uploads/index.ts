@@ -1,0 +1,54 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { ServiceApp } from '@cine/service-kit';
+import { seededPoster } from '../../movies/posters';
+import { detectImageType, MAX_IMAGE_BYTES } from '../../uploads/image-store';
+import * as schemas from './schemas';
+
+const NOT_AN_IMAGE = 'El archivo no es una imagen PNG, JPEG, GIF o WebP.';
+const TOO_LARGE = 'La imagen supera el tamaño máximo de 5 MB.';
+const IMAGE_NOT_FOUND = 'No existe la imagen.';
+// Uploads never change: each id names one stored file.
+const FOREVER = 'public, max-age=31536000, immutable';
+
+export default async function uploadsRoutes(app: ServiceApp): Promise<void> {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+
+  app.post('/', { schema: schemas.uploadImage, onRequest: app.requireAdmin }, async (request, reply) => {
+    if (!request.isMultipart()) throw app.httpErrors.unsupportedMediaType('Envía la imagen como multipart/form-data en el campo file.');
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw app.httpErrors.badRequest('Falta la imagen en el campo file.');
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw app.httpErrors.payloadTooLarge(TOO_LARGE);
+      throw error;
+    }
+    const contentType = detectImageType(bytes);
+    if (!contentType) throw app.httpErrors.badRequest(NOT_AN_IMAGE);
+    const id = await app.images.save(bytes, contentType, file.filename);
+    return reply.status(201).send({ id, secure_url: `/api/uploads/${id}` });
+  });
+
+  app.get('/posters/:file', { schema: schemas.poster }, async (request, reply) => {
+    const slug = /^([a-z0-9-]+)\.svg$/.exec(request.params.file)?.[1];
+    const svg = slug ? seededPoster(slug) : undefined;
+    if (!svg) throw app.httpErrors.notFound(IMAGE_NOT_FOUND);
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg);
+  });
+
+  app.get('/:id', { schema: schemas.image }, async (request, reply) => {
+    const image = await app.images.open(request.params.id);
+    if (!image) throw app.httpErrors.notFound(IMAGE_NOT_FOUND);
+    return reply
+      .header('content-type', image.contentType)
+      .header('content-length', image.length)
+      .header('cache-control', FOREVER)
+      .header('x-content-type-options', 'nosniff')
+      .send(image.stream);
+  });
+}
