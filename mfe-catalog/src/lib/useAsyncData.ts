@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type AsyncData<T> =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; error: unknown }
   | { status: 'ready'; data: T };
 
 /**
@@ -19,7 +19,8 @@ export function useAsyncData<T>(load: () => Promise<T>, key: string): AsyncData<
     load().then(
       (data) => current && setState({ status: 'ready', data }),
       (error: unknown) =>
-        current && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+        current &&
+        setState({ status: 'error', error, message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       current = false;
