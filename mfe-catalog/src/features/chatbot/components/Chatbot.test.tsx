@@ -31,6 +31,22 @@ test('the toggle opens and closes the panel', async () => {
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
 });
 
+test('works from the keyboard: opening focuses the message field, Escape closes and returns to the toggle', async () => {
+  render(
+    <MemoryRouter>
+      <Chatbot />
+    </MemoryRouter>,
+  );
+  await userEvent.tab();
+  await userEvent.keyboard('{Enter}');
+  expect(screen.getByLabelText('Mensaje para Cinebot')).toHaveFocus();
+  await userEvent.keyboard('gracias{Enter}');
+  expect(screen.getByText('¡De nada! Que disfrutes la función. 🍿')).toBeInTheDocument();
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Abrir asistente' })).toHaveFocus();
+});
+
 test('a keyword gets its reply, with the registration link', async () => {
   const panel = await openAndSay('quiero registrarme');
   expect(within(panel).getByText('quiero registrarme')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { fetchRandomDogImage } from '../api/dogApi';
@@ -20,11 +20,23 @@ export function Chatbot() {
   const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, from: 'bot', text: CHATBOT_GREETING }]);
   const nextId = useRef(1);
   const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, open]);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
 
   function append(message: Omit<ChatMessage, 'id'>) {
     const id = nextId.current++;
@@ -52,7 +64,7 @@ export function Chatbot() {
   return (
     <Dock>
       {open && (
-        <Panel id={panelId} aria-label="Cinebot, asistente virtual">
+        <Panel id={panelId} aria-label="Cinebot, asistente virtual" onKeyDown={closeOnEscape}>
           <header>Cinebot</header>
           <Messages ref={listRef} aria-live="polite">
             {messages.map((message) => (
@@ -75,6 +87,7 @@ export function Chatbot() {
             </label>
             <input
               id={`${panelId}-input`}
+              ref={inputRef}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               placeholder="Escribe tu mensaje..."
@@ -85,6 +98,7 @@ export function Chatbot() {
         </Panel>
       )}
       <Toggle
+        ref={toggleRef}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}

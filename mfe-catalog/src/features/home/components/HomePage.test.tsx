@@ -108,19 +108,22 @@ test('the genre and type filters narrow the billboard and restart it from the fi
     aMovie({ id: 'a', Title: 'Toy Story 5', Genre: 'Animación, Comedia', Type: '3D' }),
     aMovie({ id: 'b', Title: 'Dune III', Genre: 'Ciencia Ficción, Aventura', Type: '2D' }),
     aMovie({ id: 'c', Title: 'Intensa-Mente 3', Genre: 'Animación', Type: ' 2D' }),
+    ...manyMovies(4, { Genre: 'Animación, Drama', Type: '3D' }),
   ]);
   renderHome('/home');
   await within(billboardSection()).findByRole('link', { name: 'Dune III' });
+  await userEvent.click(screen.getByRole('button', { name: 'EN CARTELERA: película siguiente' }));
+  expect(cardTitles(billboardSection())[0]).toBe('Dune III');
 
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Género' }), 'Animación');
-  expect(cardTitles(billboardSection())).toEqual(['Toy Story 5', 'Intensa-Mente 3']);
+  expect(cardTitles(billboardSection())).toEqual(['Toy Story 5', 'Intensa-Mente 3', 'Película 1', 'Película 2']);
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tipo' }), '2D');
   expect(cardTitles(billboardSection())).toEqual(['Intensa-Mente 3']);
-  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Género' }), 'Drama');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Género' }), 'Comedia');
   expect(within(billboardSection()).getByText('No hay películas en cartelera con esos filtros.')).toBeInTheDocument();
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Género' }), 'All');
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tipo' }), 'All');
-  expect(cardTitles(billboardSection())).toHaveLength(3);
+  expect(cardTitles(billboardSection())).toEqual(['Toy Story 5', 'Dune III', 'Intensa-Mente 3', 'Película 1']);
 });
 
 test('the filters offer the spec values', async () => {

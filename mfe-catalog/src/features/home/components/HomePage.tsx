@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '../../../components/Page';
+import { VisuallyHidden } from '../../../components/Skeleton';
 import type { RemotePageProps } from '../../../types';
 import { Chatbot } from '../../chatbot/components/Chatbot';
 import { FeedbackForm } from '../../feedback/components/FeedbackForm';
@@ -20,6 +21,7 @@ export default function HomePage({ session }: RemotePageProps) {
 
   return (
     <Page>
+      <VisuallyHidden as="h1">Cine: cartelera y próximos estrenos</VisuallyHidden>
       <HeroCarousel />
       {search ? (
         <SearchResults key={search} title={search} onBack={() => navigate('/home')} />
