@@ -2,7 +2,7 @@
 export type ChatbotReply = { kind: 'text'; text: string; link?: { to: string; label: string } } | { kind: 'dog' };
 
 export const CHATBOT_GREETING = '¡Hola! Soy Cinebot, el asistente de Cine. ¿En qué puedo ayudarte?';
-export const DOG_UNAVAILABLE_REPLY = 'No pude traer un perrito en este momento. Intenta de nuevo más tarde. 🐶';
+export const DOG_UNAVAILABLE_REPLY = 'No pude traer un perrito en este momento. Intenta de nuevo más tarde.';
 export const DOG_REPLY_TEXT = '¡Aquí tienes un perrito!';
 
 const REPLIES: { keywords: string[]; reply: ChatbotReply }[] = [
@@ -30,7 +30,7 @@ const REPLIES: { keywords: string[]; reply: ChatbotReply }[] = [
       text: 'Para comprar entradas inicia sesión, elige una película de la cartelera, selecciona el día, el horario y el formato, y presiona Comprar.',
     },
   },
-  { keywords: ['gracias'], reply: { kind: 'text', text: '¡De nada! Que disfrutes la función. 🍿' } },
+  { keywords: ['gracias'], reply: { kind: 'text', text: '¡De nada! Que disfrutes la función.' } },
 ];
 
 export const FALLBACK_REPLY: ChatbotReply = {

@@ -105,7 +105,19 @@ export function Chatbot() {
         aria-label={open ? 'Cerrar asistente' : 'Abrir asistente'}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? '✕' : '💬'}
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+          {open ? (
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          ) : (
+            <path
+              d="M4 5h16v11H9l-5 4z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinejoin="round"
+            />
+          )}
+        </svg>
       </Toggle>
     </Dock>
   );
@@ -132,6 +144,8 @@ const Dock = styled.div`
 `;
 
 const Toggle = styled.button`
+  display: grid;
+  place-items: center;
   width: 3.5rem;
   height: 3.5rem;
   border: none;

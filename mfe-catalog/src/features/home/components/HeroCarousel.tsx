@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
+import { ClapperArt, GlassesArt, PopcornArt, TicketArt } from './SlideArt';
 
 interface Slide {
   title: string;
   text: string;
   /** Drawn with CSS only: no external images. */
   background: string;
-  icon: string;
+  Art: ComponentType;
 }
 
 const SLIDES: Slide[] = [
@@ -14,25 +15,25 @@ const SLIDES: Slide[] = [
     title: 'Los mejores estrenos',
     text: 'Mira la cartelera y elige tu próxima función.',
     background: 'radial-gradient(circle at 20% 30%, #e5091455, transparent 55%), linear-gradient(120deg, #1b0a1f, #0b0b12)',
-    icon: '🎬',
+    Art: ClapperArt,
   },
   {
     title: 'Vive el 3D',
     text: 'Funciones en 2D y 3D en todas nuestras salas.',
     background: 'radial-gradient(circle at 80% 20%, #1e90ff55, transparent 55%), linear-gradient(120deg, #0a1530, #0b0b12)',
-    icon: '🕶️',
+    Art: GlassesArt,
   },
   {
     title: 'Promos en la dulcería',
     text: 'Combos de pochoclos, nachos y bebidas para tu función.',
     background: 'radial-gradient(circle at 30% 70%, #f5c51855, transparent 55%), linear-gradient(120deg, #2a1c05, #0b0b12)',
-    icon: '🍿',
+    Art: PopcornArt,
   },
   {
     title: 'Compra tus entradas online',
     text: 'Elige día, horario y formato sin hacer filas.',
     background: 'radial-gradient(circle at 70% 70%, #3ddc8455, transparent 55%), linear-gradient(120deg, #062017, #0b0b12)',
-    icon: '🎟️',
+    Art: TicketArt,
   },
 ];
 
@@ -69,8 +70,8 @@ export function HeroCarousel() {
           $active={index === current}
           style={{ background: slide.background }}
         >
-          <span className="icon" aria-hidden="true">
-            {slide.icon}
+          <span className="icon">
+            <slide.Art />
           </span>
           <div>
             <h2>{slide.title}</h2>
@@ -120,7 +121,14 @@ const SlideView = styled.div<{ $active: boolean }>`
   transition: opacity 0.6s ease, visibility 0.6s;
 
   .icon {
-    font-size: clamp(2.5rem, 8vw, 5rem);
+    flex: none;
+    width: clamp(3.5rem, 10vw, 6.5rem);
+    color: var(--cine-gold, #f5c518);
+  }
+
+  .icon svg {
+    display: block;
+    width: 100%;
   }
 
   h2 {

@@ -5,15 +5,15 @@ import { useCarouselPaging } from '../hooks/carouselPaging';
 import { MovieCard } from './MovieCard';
 
 interface MovieCarouselProps {
-  /** Names the arrows, e.g. 'EN CARTELERA'. */
-  label: string;
+  /** Accessible names of the arrows, e.g. 'Película anterior en cartelera'. */
+  arrowLabels: { previous: string; next: string };
   movies: Movie[];
   cardsPerView: number;
   showRelease?: boolean;
 }
 
 /** Shows `cardsPerView` movies; the arrows move one movie at a time. */
-export function MovieCarousel({ label, movies, cardsPerView, showRelease }: MovieCarouselProps) {
+export function MovieCarousel({ arrowLabels, movies, cardsPerView, showRelease }: MovieCarouselProps) {
   const { offset, canGoBack, canGoForward, next, previous } = useCarouselPaging(movies.length, cardsPerView);
   const visible = movies.slice(offset, offset + cardsPerView);
 
@@ -21,7 +21,7 @@ export function MovieCarousel({ label, movies, cardsPerView, showRelease }: Movi
     <Frame>
       <ArrowSlot>
         {canGoBack && (
-          <Arrow type="button" onClick={previous} aria-label={`${label}: película anterior`}>
+          <Arrow type="button" onClick={previous} aria-label={arrowLabels.previous}>
             ‹
           </Arrow>
         )}
@@ -35,7 +35,7 @@ export function MovieCarousel({ label, movies, cardsPerView, showRelease }: Movi
       </Track>
       <ArrowSlot>
         {canGoForward && (
-          <Arrow type="button" onClick={next} aria-label={`${label}: película siguiente`}>
+          <Arrow type="button" onClick={next} aria-label={arrowLabels.next}>
             ›
           </Arrow>
         )}

@@ -12,6 +12,10 @@ import { MovieFilters } from './MovieFilters';
 /** Anchor the shell's 'Próximos estrenos' entry scrolls to. */
 export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 
+// Arrow names must not contain the navbar's 'Próximos estrenos' button name, or lookups by name find both.
+const BILLBOARD_ARROWS = { previous: 'Película anterior en cartelera', next: 'Película siguiente en cartelera' };
+const PREMIERE_ARROWS = { previous: 'Estreno anterior', next: 'Estreno siguiente' };
+
 const byReleaseAscending = (a: Movie, b: Movie) => a.Release.localeCompare(b.Release);
 
 /** The two home carousels: the billboard (with the genre and type filters) and the premieres. */
@@ -39,7 +43,7 @@ export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
           ) : (
             <MovieCarousel
               key={`${filter.genre}|${filter.type}`}
-              label="EN CARTELERA"
+              arrowLabels={BILLBOARD_ARROWS}
               movies={filtered}
               cardsPerView={cardsPerView}
             />
@@ -53,7 +57,12 @@ export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
           (premieres.data.length === 0 ? (
             <EmptyState>Todavía no hay estrenos anunciados.</EmptyState>
           ) : (
-            <MovieCarousel label="PRÓXIMOS ESTRENOS" movies={premieres.data} cardsPerView={cardsPerView} showRelease />
+            <MovieCarousel
+              arrowLabels={PREMIERE_ARROWS}
+              movies={premieres.data}
+              cardsPerView={cardsPerView}
+              showRelease
+            />
           ))}
       </Section>
     </>

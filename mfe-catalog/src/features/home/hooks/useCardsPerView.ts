@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 /** Cards per carousel view: the spec's 4 on desktop, fewer on narrower screens. */
 export function cardsPerViewFor(width: number): number {
   if (width >= 1000) return 4;
-  if (width >= 760) return 3;
-  if (width >= 480) return 2;
+  if (width >= 700) return 3;
+  if (width >= 360) return 2;
   return 1;
 }
 
