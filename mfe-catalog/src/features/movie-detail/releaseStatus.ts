@@ -1,12 +1,14 @@
 import type { Movie } from '../movies/types';
 
-/** 'yyyy-mm-dd' of the viewer's calendar day. */
-function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** The catalog service decides billboard vs premieres by the cinema's calendar; the detail page agrees with it. */
+const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+/** 'yyyy-mm-dd' of the cinema's calendar day at `now`. */
+function cinemaDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: CINEMA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** A movie released after today is a premiere: it has no shows on sale yet. */
-export function isUpcoming(movie: Pick<Movie, 'ReleaseDate'>, today: Date = new Date()): boolean {
-  return movie.ReleaseDate > localDay(today);
+export function isUpcoming(movie: Pick<Movie, 'ReleaseDate'>, now: Date = new Date()): boolean {
+  return movie.ReleaseDate > cinemaDay(now);
 }

@@ -39,13 +39,17 @@ const SLIDES: Slide[] = [
 
 const AUTOPLAY_MS = 6000;
 
-/** The home page's four-slide banner; it advances on its own and by its buttons. */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The home page's four-slide banner; it advances on its own (unless the viewer asked for reduced motion, or is hovering or focusing it) and by its buttons. */
 export function HeroCarousel() {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
-    if (paused) return undefined;
+    if (paused || prefersReducedMotion()) return undefined;
     const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), AUTOPLAY_MS);
     return () => window.clearInterval(timer);
   }, [paused]);
