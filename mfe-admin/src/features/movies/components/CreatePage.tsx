@@ -1,12 +1,19 @@
-import { EmptyState, Page, PageTitle } from '../../../components/Page';
+import { Page, PageTitle } from '../../../components/Page';
 import type { RemotePageProps } from '../../../types';
+import { useCreateAccess } from '../hooks/useCreateAccess';
+import { CreateMovieGate } from './CreateMovieGate';
 
 export default function CreatePage({ session }: RemotePageProps) {
   if (session?.role !== 'admin') return null;
+  return <CreateMoviePage token={session.token} />;
+}
+
+function CreateMoviePage({ token }: { token: string }) {
+  const access = useCreateAccess(token);
   return (
     <Page>
       <PageTitle>Crear Pelicula</PageTitle>
-      <EmptyState>El formulario para crear películas todavía no está disponible.</EmptyState>
+      <CreateMovieGate token={token} access={access} />
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, Page, PageTitle } from '../../../components/Page';
 import type { RemotePageProps } from '../../../types';
+import { MoviesSection } from '../../movies/components/MoviesSection';
 import { adminSections, type AdminSection } from '../sections';
 
 export default function AdminPanel({ session }: RemotePageProps) {
@@ -26,7 +27,11 @@ export default function AdminPanel({ session }: RemotePageProps) {
         </Sidebar>
         <section aria-labelledby="admin-section-title">
           <SectionHeading id="admin-section-title">{section}</SectionHeading>
-          <EmptyState>Esta sección todavía no tiene datos para mostrar.</EmptyState>
+          {section === 'Peliculas' ? (
+            <MoviesSection token={session.token} />
+          ) : (
+            <EmptyState>Esta sección todavía no tiene datos para mostrar.</EmptyState>
+          )}
         </section>
       </Layout>
     </Page>

@@ -1,0 +1,72 @@
+import { apiRequest } from '../../../lib/api';
+
+/** A movie as the catalog answers it. */
+export interface Movie {
+  id: string;
+  Title: string;
+  Poster: string;
+  Rated: string;
+  Plot: string;
+  /** Comma-separated genres. */
+  Genre: string;
+  Actors: string;
+  Director: string;
+  Runtime: number;
+  Language: string;
+  /** ISO date-time. */
+  Release: string;
+  /** 'day Mon year'. */
+  ReleaseText: string;
+  /** 'yyyy-mm-dd', what the edit form needs. */
+  ReleaseDate: string;
+  Trailer: string;
+  Type: '2D' | '3D';
+}
+
+/** The body the admin form sends on create and update. */
+export interface MovieInput {
+  Title: string;
+  Plot: string;
+  Language: string;
+  Director: string;
+  Genre: string;
+  Actors: string;
+  Release: string;
+  Rated: string;
+  Type: string;
+  Runtime: number;
+  Poster: string;
+  Trailer: string;
+}
+
+/** Billboard joined with premieres: the admin grid shows every movie once. */
+export async function fetchAdminMovies(token: string): Promise<Movie[]> {
+  const [billboard, premieres] = await Promise.all([
+    apiRequest<Movie[]>('GET', '/movies/billboard', token),
+    apiRequest<Movie[]>('GET', '/movies/Premieres', token),
+  ]);
+  const byId = new Map<string, Movie>();
+  for (const movie of [...billboard, ...premieres]) byId.set(movie.id, movie);
+  return [...byId.values()];
+}
+
+export const createMovie = (token: string, movie: MovieInput) => apiRequest<Movie>('POST', '/movies/createMovie', token, movie);
+
+export const updateMovie = (token: string, id: string, movie: MovieInput) =>
+  apiRequest<Movie>('PUT', `/movies/update/${encodeURIComponent(id)}`, token, { id, ...movie });
+
+export const deleteMovie = (token: string, id: string) => apiRequest<unknown>('DELETE', `/movies/delete/${encodeURIComponent(id)}`, token);
+
+/** Uploads a poster image; the answer's `secure_url` is the URL to store as the movie's Poster. */
+export async function uploadPoster(token: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const answer = await apiRequest<{ secure_url: string }>('POST', '/uploads', token, form);
+  return answer.secure_url;
+}
+
+/** The authorization flag that gates movie creation (spec §6). */
+export async function fetchCreateAccess(token: string): Promise<boolean> {
+  const answer = await apiRequest<{ permitir?: unknown }>('GET', '/auth/acceder', token);
+  return answer?.permitir === true;
+}
