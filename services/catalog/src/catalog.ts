@@ -41,8 +41,26 @@ export interface Caller {
   isAdmin: boolean;
 }
 
+/**
+ * The billboard and premieres as sent, for one day; a movie change here drops
+ * them, and they are read again after LISTING_MAX_AGE_MS in case another
+ * instance of the service changed a movie.
+ */
+interface ListingCache {
+  day: string;
+  readAt: number;
+  billboard?: string;
+  premieres?: string;
+}
+
 /** The catalog's use cases: movies with their rules and events, comments, feedback. */
+export const LISTING_MAX_AGE_MS = 30_000;
+
 export class Catalog {
+  private listings: ListingCache = { day: '', readAt: 0 };
+  // Bumped by every movie change: a listing read before the change is not cached after it.
+  private generation = 0;
+
   constructor(
     private readonly movies: MoviesRepository,
     private readonly comments: CommentsRepository,
@@ -60,6 +78,25 @@ export class Catalog {
     return this.movies.upcomingAfter(today(this.clock()));
   }
 
+  /**
+   * The billboard as JSON text. It is read on every visit to the home page and
+   * changes only with a movie or the date, so it is kept until either changes.
+   */
+  billboardJson(): Promise<string> {
+    return this.cachedListing('billboard', () => this.billboard());
+  }
+
+  /** The premieres as JSON text, kept like the billboard. */
+  premieresJson(): Promise<string> {
+    return this.cachedListing('premieres', () => this.premieres());
+  }
+
+  /** Drops the cached listings. */
+  movieChanged(): void {
+    this.generation += 1;
+    this.listings = { day: '', readAt: 0 };
+  }
+
   search(search: MovieSearch): Promise<MovieView[]> {
     return this.movies.search(search);
   }
@@ -75,6 +112,7 @@ export class Catalog {
     const checked = checkMovieForm(form);
     if (!checked.ok) return { outcome: 'invalid', message: checked.message };
     const movie = await this.movies.insert(checked.movie);
+    this.movieChanged();
     this.relay.nudge();
     return { outcome: 'saved', movie };
   }
@@ -86,6 +124,7 @@ export class Catalog {
     const checked = checkMovieForm({ ...formOf(current), ...changes });
     if (!checked.ok) return { outcome: 'invalid', message: checked.message };
     const movie = await this.movies.replace(id, checked.movie);
+    this.movieChanged();
     if (!movie) return { outcome: 'not-found' };
     this.relay.nudge();
     return { outcome: 'saved', movie };
@@ -95,6 +134,7 @@ export class Catalog {
   async deleteMovie(id: string): Promise<boolean> {
     const movie = await this.movies.findById(id);
     if (!movie || !(await this.movies.markDeleted(movie))) return false;
+    this.movieChanged();
     await this.comments.deleteOfMovie(movie.id);
     this.relay.nudge();
     return true;
@@ -163,8 +203,24 @@ export class Catalog {
       };
       await this.movies.insert(fields);
     }
+    this.movieChanged();
     this.relay.nudge();
     return seedMovies.length;
+  }
+
+  private async cachedListing(name: 'billboard' | 'premieres', read: () => Promise<MovieView[]>): Promise<string> {
+    const now = this.clock();
+    const day = releaseDateOf(today(now));
+    const fresh = this.listings.day === day && now.getTime() - this.listings.readAt < LISTING_MAX_AGE_MS;
+    const cached = this.listings[name];
+    if (fresh && cached !== undefined) return cached;
+    const generation = this.generation;
+    const json = JSON.stringify(await read());
+    if (generation === this.generation) {
+      if (!fresh) this.listings = { day, readAt: now.getTime() };
+      this.listings[name] = json;
+    }
+    return json;
   }
 
   private async commentViews(comments: StoredComment[]): Promise<CommentView[]> {

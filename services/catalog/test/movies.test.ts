@@ -1,3 +1,4 @@
+import { buildCatalogApp } from '../src';
 import { releaseDateOf, today } from '../src/movies/release-date';
 import { startCatalog, type CatalogUnderTest, type MovieBody } from './helpers';
 
@@ -32,7 +33,6 @@ describe('the demo catalog seeded on first start', () => {
   });
 
   it('is not seeded again when the service restarts', async () => {
-    const { buildCatalogApp } = await import('../src');
     const again = await buildCatalogApp(catalog.context);
     await again.close();
 

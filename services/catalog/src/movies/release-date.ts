@@ -33,10 +33,17 @@ export function releaseTextOf(date: Date): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+// Building a DateTimeFormat is costly and "today" is asked on every billboard request.
+const calendars = new Map<string, Intl.DateTimeFormat>();
+
 /** Today in the cinema's time zone, as a release date. */
 export function today(now: Date = new Date(), timeZone: string = CINEMA_TIME_ZONE): Date {
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return parseReleaseDate(local) as Date;
+  let calendar = calendars.get(timeZone);
+  if (!calendar) {
+    calendar = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendars.set(timeZone, calendar);
+  }
+  return parseReleaseDate(calendar.format(now)) as Date;
 }
 
 /** A release date `days` after `from`. */

@@ -34,10 +34,8 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     const userNames = new UserNames(db);
     await userNames.subscribe(bus, db);
 
-    app.decorate(
-      'catalog',
-      new Catalog(new MoviesRepository(model), new CommentsRepository(db), new FeedbackRepository(db), userNames, relay, clock),
-    );
+    const catalog = new Catalog(new MoviesRepository(model), new CommentsRepository(db), new FeedbackRepository(db), userNames, relay, clock);
+    app.decorate('catalog', catalog);
     app.decorate('images', new ImageStore(db));
   },
   { name: 'catalog' },

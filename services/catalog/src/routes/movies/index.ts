@@ -3,6 +3,7 @@ import type { MovieWrite } from '../../catalog';
 import * as schemas from './schemas';
 
 export const MOVIE_NOT_FOUND = 'No existe la película.';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export default async function moviesRoutes(app: ServiceApp): Promise<void> {
   const saved = (result: MovieWrite) => {
@@ -16,9 +17,14 @@ export default async function moviesRoutes(app: ServiceApp): Promise<void> {
     }
   };
 
-  app.get('/billboard', { schema: schemas.billboard }, async () => app.catalog.billboard());
+  // Sent as the cached JSON text: a string with a JSON content type is not serialized again.
+  app.get('/billboard', { schema: schemas.billboard }, async (_request, reply) =>
+    reply.type(JSON_TYPE).send(await app.catalog.billboardJson()),
+  );
 
-  app.get('/Premieres', { schema: schemas.premieres }, async () => app.catalog.premieres());
+  app.get('/Premieres', { schema: schemas.premieres }, async (_request, reply) =>
+    reply.type(JSON_TYPE).send(await app.catalog.premieresJson()),
+  );
 
   app.get('/search', { schema: schemas.search }, async (request) => app.catalog.search(request.query));
 
