@@ -53,13 +53,18 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
   const describedBy = (field: MovieFormField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
   const controlProps = (field: MovieFormField) => ({
     id: fieldId(field),
+    'aria-required': true,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': describedBy(field),
   });
 
+  // A field's message goes away once the admin changes it; the next submit checks everything again.
+  const clearError = (field: MovieFormField) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
   const setField = (field: Exclude<MovieFormField, 'genres'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     const { value } = event.target;
     setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
   };
 
   const onAddGenre = () => {
@@ -71,6 +76,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
     }
     setValues((current) => ({ ...current, genres }));
     setGenreChoice('');
+    clearError('genres');
   };
 
   const onRemoveGenre = (genre: string) =>
@@ -84,7 +90,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
     try {
       const url = await uploadPoster(token, file);
       setValues((current) => ({ ...current, Poster: url }));
-      setErrors((current) => ({ ...current, Poster: undefined }));
+      clearError('Poster');
     } catch (error) {
       setUploadError(errorMessage(error));
     } finally {

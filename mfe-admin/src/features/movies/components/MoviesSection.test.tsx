@@ -106,6 +106,10 @@ test('a runtime that is not a number and a trailer that is not YouTube are refus
   await submit(user);
   expect(screen.getByText('Alguno de los valores no es un número *')).toBeInTheDocument();
   expect(screen.getByText('Solo se aceptan links de youtube *')).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Trailer'));
+  await user.type(screen.getByLabelText('Trailer'), 'https://www.youtube.com/watch?v=vKQi3bBA1y8');
+  expect(screen.queryByText('Solo se aceptan links de youtube *')).not.toBeInTheDocument();
+  expect(screen.getByText('Alguno de los valores no es un número *')).toBeInTheDocument();
 });
 
 test('genres are chips: at most four, no repeats, each removable', async () => {
@@ -179,11 +183,9 @@ test('a valid create posts the movie body, shows the green message for 5 seconds
   api.on('GET', '/api/movies/Premieres', { status: 200, body: [dune, { ...dune, id: 'new', Title: 'El Eternauta' }] });
   await fillCompleteForm(user);
   await screen.findByRole('img', { name: 'Vista previa del póster' });
-  // The create and the grid reload settle inside act; the message is at most 100 ms old afterwards.
-  await act(async () => {
-    await submit(user);
-    await jest.advanceTimersByTimeAsync(100);
-  });
+  // A plain click, so the create and the grid reload settle inside this act; the message is at most 100 ms old afterwards.
+  fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: 'Crear Pelicula' }));
+  await act(() => jest.advanceTimersByTimeAsync(100));
 
   expect(screen.getByText('Película creada con éxito.')).toHaveAttribute('role', 'status');
   const create = api.onlyRequestTo('POST', '/api/movies/createMovie');
@@ -295,6 +297,7 @@ test('clicking a poster opens a dialog titled with the movie, the form prefilled
     Trailer: matrix.Trailer,
   });
   expect(await screen.findByRole('button', { name: 'Matrix Recargado' })).toBeInTheDocument();
+  expect(screen.getByRole('dialog', { name: 'Matrix Recargado' })).toBeInTheDocument();
 });
 
 test('the edit form requires at least one genre', async () => {

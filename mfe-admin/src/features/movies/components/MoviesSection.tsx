@@ -78,7 +78,16 @@ export function MoviesSection({ token }: { token: string }) {
       )}
       {selected && (
         <Dialog title={selected.Title} onClose={() => setSelected(null)}>
-          <EditMovie token={token} movie={selected} onDeleted={onDeleted} onUpdated={() => void load(false)} onBack={() => setSelected(null)} />
+          <EditMovie
+            token={token}
+            movie={selected}
+            onDeleted={onDeleted}
+            onUpdated={(movie) => {
+              setSelected(movie);
+              void load(false);
+            }}
+            onBack={() => setSelected(null)}
+          />
         </Dialog>
       )}
     </div>
@@ -89,7 +98,7 @@ interface EditMovieProps {
   token: string;
   movie: Movie;
   onDeleted: (id: string) => void;
-  onUpdated: () => void;
+  onUpdated: (movie: Movie) => void;
   onBack: () => void;
 }
 
