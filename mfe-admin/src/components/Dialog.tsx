@@ -59,6 +59,7 @@ const Backdrop = styled.div`
 `;
 
 const Panel = styled.div`
+  box-sizing: border-box;
   width: 100%;
   max-width: 40rem;
   max-height: calc(100vh - 2rem);

@@ -274,6 +274,7 @@ const FieldBox = styled.div<{ $wide?: boolean }>`
   input,
   select,
   textarea {
+    box-sizing: border-box;
     width: 100%;
     min-height: 2.75rem;
     padding: 0.55rem 0.8rem;
