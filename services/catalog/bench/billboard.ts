@@ -1,27 +1,31 @@
 /**
  * GET /movies/billboard three ways, in one run, on loopback:
- *   gateway → catalog (GET /api/movies/billboard), catalog directly, and a
- *   bare node:http server answering the same JSON (the ceiling).
- * Prints requests/s and p99 latency of each and the ratios gateway/bare and
- * gateway/direct. Needs the workspace packages built (`npm run build`).
+ *   via the gateway (GET /api/movies/billboard → catalog), the catalog
+ *   directly, and a bare node:http server answering the same JSON (the ceiling).
+ * Each server runs in its own process, as deployed; this process only
+ * generates the load (autocannon). Prints requests/s and p99 latency of each
+ * and the ratios gateway/bare and gateway/direct.
+ * Needs the workspace packages built (`npm run bench` builds the catalog).
  * Env: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 50),
  * MONGO_URL (default: an embedded FerretDB in a temporary folder).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildCatalogApp } from '@cine/catalog-service';
-import { findFreePort, startEmbeddedMongo, type EmbeddedMongo } from '@cine/embedded-mongo';
+import { findFreePort, startEmbeddedMongo } from '@cine/embedded-mongo';
 import { buildGateway } from '@cine/gateway';
 import { connectDatabase, InProcessEventBus, type ServiceConfig } from '@cine/service-kit';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const jwtSecret = randomUUID();
+
+type Role = 'catalog' | 'gateway' | 'bare';
 
 interface Measure {
   name: string;
@@ -30,57 +34,98 @@ interface Measure {
   errors: number;
 }
 
+/** Runs in a child process: starts one server and tells the parent its URL. */
+async function serve(role: Role): Promise<void> {
+  const env = (key: string) => process.env[key] as string;
+  let url: string;
+  let close: () => Promise<void>;
+  if (role === 'catalog') {
+    const config: ServiceConfig = {
+      name: 'catalog',
+      host: '127.0.0.1',
+      port: 0,
+      mongoUrl: env('BENCH_MONGO_URL'),
+      dbName: env('BENCH_DB'),
+      amqpUrl: undefined,
+      jwtSecret: env('BENCH_JWT_SECRET'),
+      tokenTtl: '1h',
+      logLevel: 'silent',
+      dataDir: tmpdir(),
+    };
+    const db = await connectDatabase(config.mongoUrl, config.dbName);
+    const app = await buildCatalogApp({ config, db, bus: new InProcessEventBus() });
+    url = await app.listen({ host: '127.0.0.1', port: 0 });
+    close = async () => {
+      await app.close();
+      await db.dropDatabase();
+      await db.close();
+    };
+  } else if (role === 'gateway') {
+    const app = await buildGateway({ jwtSecret: env('BENCH_JWT_SECRET'), services: { catalog: env('BENCH_CATALOG_URL') }, logLevel: 'silent' });
+    url = await app.listen({ host: '127.0.0.1', port: 0 });
+    close = () => app.close();
+  } else {
+    const billboard = env('BENCH_BODY');
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(billboard) });
+      response.end(billboard);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = async () => void server.close();
+  }
+  process.once('message', () => void close().then(() => process.exit(0)));
+  process.send?.({ url });
+}
+
+function start(role: Role, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(process.argv[1] as string, [role], {
+    env: { ...process.env, ...env },
+    execArgv: ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ url: (message as { url: string }).url, child }));
+    child.once('exit', (code) => reject(new Error(`the ${role} process exited (${code}) before listening`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.send('stop');
+  });
+}
+
 async function measure(name: string, url: string): Promise<Measure> {
-  // A short warm-up so JIT and connection pools are settled before measuring.
+  // A short warm-up so JIT and keep-alive connections are settled before measuring.
   await autocannon({ url, connections, duration: 1 });
   const result = await autocannon({ url, connections, duration: seconds });
   return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
 async function main(): Promise<void> {
-  let mongo: EmbeddedMongo | undefined;
-  let dataDir: string | undefined;
-  let mongoUrl = process.env.MONGO_URL;
-  if (!mongoUrl) {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cine-bench-'));
-    mongo = await startEmbeddedMongo({ dataDir, port: await findFreePort() });
-    mongoUrl = mongo.url;
-  }
-  const config: ServiceConfig = {
-    name: 'catalog',
-    host: '127.0.0.1',
-    port: 0,
-    mongoUrl,
-    dbName: `bench_catalog_${randomUUID().slice(0, 8)}`,
-    amqpUrl: undefined,
-    jwtSecret,
-    tokenTtl: '1h',
-    logLevel: 'silent',
-    dataDir: dataDir ?? tmpdir(),
-  };
-  const db = await connectDatabase(mongoUrl, config.dbName);
-  const catalog = await buildCatalogApp({ config, db, bus: new InProcessEventBus() });
-  const catalogUrl = await catalog.listen({ host: '127.0.0.1', port: 0 });
-  const gateway = await buildGateway({ jwtSecret, services: { catalog: catalogUrl }, logLevel: 'silent' });
-  const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
-
-  const billboard = await (await fetch(`${catalogUrl}/movies/billboard`)).text();
-  const bare = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(billboard) });
-    response.end(billboard);
-  });
-  const bareUrl = await listen(bare);
-
+  const dataDir = process.env.MONGO_URL ? undefined : await mkdtemp(path.join(tmpdir(), 'cine-bench-'));
+  const mongo = dataDir ? await startEmbeddedMongo({ dataDir, port: await findFreePort() }) : undefined;
+  const jwtSecret = randomUUID();
+  const children: ChildProcess[] = [];
   try {
+    const catalog = await start('catalog', {
+      BENCH_MONGO_URL: mongo?.url ?? (process.env.MONGO_URL as string),
+      BENCH_DB: `bench_catalog_${randomUUID().slice(0, 8)}`,
+      BENCH_JWT_SECRET: jwtSecret,
+    });
+    children.push(catalog.child);
+    const gateway = await start('gateway', { BENCH_CATALOG_URL: catalog.url, BENCH_JWT_SECRET: jwtSecret });
+    children.push(gateway.child);
+    const billboard = await (await fetch(`${catalog.url}/movies/billboard`)).text();
+    const bare = await start('bare', { BENCH_BODY: billboard });
+    children.push(bare.child);
+
     process.stdout.write(`GET billboard (${JSON.parse(billboard).length} movies, ${billboard.length} bytes), ${connections} connections, ${seconds} s each\n`);
     const results = [
-      await measure('bare node:http', bareUrl),
-      await measure('catalog direct', `${catalogUrl}/movies/billboard`),
-      await measure('via gateway', `${gatewayUrl}/api/movies/billboard`),
+      await measure('bare node:http', bare.url),
+      await measure('catalog direct', `${catalog.url}/movies/billboard`),
+      await measure('via gateway', `${gateway.url}/api/movies/billboard`),
     ];
     for (const r of results) {
       process.stdout.write(`${r.name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   errors ${r.errors}\n`);
@@ -89,17 +134,14 @@ async function main(): Promise<void> {
     process.stdout.write(`gateway/bare   ${(viaGateway.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}  (target ≥ 0.5)\n`);
     process.stdout.write(`gateway/direct ${(viaGateway.requestsPerSecond / direct.requestsPerSecond).toFixed(2)}  (target ≥ 0.8)\n`);
   } finally {
-    bare.close();
-    await gateway.close();
-    await catalog.close();
-    await db.dropDatabase();
-    await db.close();
+    for (const child of children.reverse()) await stop(child);
     await mongo?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
+const role = process.argv[2] as Role | undefined;
+(role ? serve(role) : main()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });
