@@ -2,16 +2,19 @@
 // FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
 import type {} from '@fastify/jwt';
 import type {} from '@fastify/sensible';
-import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
+import { createServiceApp, readEnv, type ServiceApp, type ServiceContext } from '@cine/service-kit';
 import { catalogPlugin } from './plugins/catalog';
 import commentsRoutes from './routes/comments';
 import feedbackRoutes from './routes/feedback';
 import moviesRoutes from './routes/movies';
 import uploadsRoutes from './routes/uploads';
+import { parseCloudinaryUrl, type CloudinaryAccount } from './uploads/cloudinary';
 
 export interface CatalogContext extends ServiceContext {
   /** What "today" is for the billboard and premieres (tests move it). */
   clock?: () => Date;
+  /** Where uploads go instead of GridFS; by default from CLOUDINARY_URL, when set. */
+  cloudinary?: CloudinaryAccount;
 }
 
 /** Catalog: movies (billboard, premieres, search, admin edits), comments, feedback and images. */
@@ -23,7 +26,8 @@ export async function buildCatalogApp(context: CatalogContext): Promise<ServiceA
   await app.register(moviesRoutes, { prefix: '/movies' });
   await app.register(commentsRoutes, { prefix: '/comments' });
   await app.register(feedbackRoutes, { prefix: '/feedback' });
-  await app.register(uploadsRoutes, { prefix: '/uploads' });
+  const cloudinary = context.cloudinary ?? parseCloudinaryUrl(readEnv('CLOUDINARY_URL'));
+  await app.register(uploadsRoutes, { prefix: '/uploads', ...(cloudinary ? { cloudinary } : {}) });
 
   const seeded = await app.catalog.seedIfEmpty();
   if (seeded > 0) app.log.info({ movies: seeded }, 'seeded the demo catalog');

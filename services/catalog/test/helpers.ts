@@ -79,3 +79,16 @@ export interface MovieBody {
   Trailer: string;
   comments?: Array<{ id: string; Text: string; userId: string; user: { username: string } }>;
 }
+
+/** A multipart/form-data body with the given parts. */
+export function multipart(parts: Array<{ name: string; filename?: string; contentType?: string; content: Buffer | string }>) {
+  const boundary = '----cine-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

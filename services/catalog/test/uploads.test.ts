@@ -1,4 +1,4 @@
-import { adminHeaders, signedInUser, startCatalog, type CatalogUnderTest } from './helpers';
+import { adminHeaders, multipart, signedInUser, startCatalog, type CatalogUnderTest } from './helpers';
 
 let catalog: CatalogUnderTest;
 let admin: { authorization: string };
@@ -13,18 +13,6 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg-body')]);
 const GIF = Buffer.from('GIF89a-gif-body');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 0, 0, 0]), Buffer.from('WEBPVP8 body')]);
-
-function multipart(parts: Array<{ name: string; filename?: string; contentType?: string; content: Buffer | string }>) {
-  const boundary = '----cine-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function upload(parts: Parameters<typeof multipart>[0], headers: Record<string, string> = admin) {
   const body = multipart(parts);

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ServiceApp } from '@cine/service-kit';
 import { seededPoster } from '../../movies/posters';
+import { uploadToCloudinary, type CloudinaryAccount } from '../../uploads/cloudinary';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../uploads/image-store';
 import * as schemas from './schemas';
 
@@ -10,7 +11,12 @@ const IMAGE_NOT_FOUND = 'No existe la imagen.';
 // Uploads never change: each id names one stored file.
 const FOREVER = 'public, max-age=31536000, immutable';
 
-export default async function uploadsRoutes(app: ServiceApp): Promise<void> {
+export interface UploadsOptions {
+  /** When set, images go to this Cloudinary account instead of the service's GridFS. */
+  cloudinary?: CloudinaryAccount;
+}
+
+export default async function uploadsRoutes(app: ServiceApp, { cloudinary }: UploadsOptions): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
   app.post('/', { schema: schemas.uploadImage, onRequest: app.requireAdmin }, async (request, reply) => {
@@ -26,6 +32,13 @@ export default async function uploadsRoutes(app: ServiceApp): Promise<void> {
     }
     const contentType = detectImageType(bytes);
     if (!contentType) throw app.httpErrors.badRequest(NOT_AN_IMAGE);
+    if (cloudinary) {
+      // A 502: the kit's error handler logs the cause and answers its generic Spanish 5xx message.
+      const secureUrl = await uploadToCloudinary(cloudinary, bytes, contentType, file.filename).catch((error: unknown) => {
+        throw app.httpErrors.badGateway(`Cloudinary upload failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      return reply.status(201).send({ secure_url: secureUrl });
+    }
     const id = await app.images.save(bytes, contentType, file.filename);
     return reply.status(201).send({ id, secure_url: `/api/uploads/${id}` });
   });

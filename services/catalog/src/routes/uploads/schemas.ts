@@ -6,9 +6,9 @@ const tags = ['uploads'];
 export const uploadImage = {
   tags,
   security: bearerAuth,
-  summary: 'Upload a poster or candy picture (admin): multipart field `file`, PNG, JPEG, GIF or WebP up to 5 MiB',
+  summary: 'Upload a poster or candy picture (admin): multipart field `file`, PNG, JPEG, GIF or WebP up to 5 MiB; to Cloudinary when CLOUDINARY_URL is set',
   consumes: ['multipart/form-data'],
-  response: { 201: Type.Object({ id: Type.String(), secure_url: Type.String() }), ...errors(400, 401, 403, 413, 415) },
+  response: { 201: Type.Object({ id: Type.Optional(Type.String()), secure_url: Type.String() }), ...errors(400, 401, 403, 413, 415, 502) },
 };
 
 export const image = {
