@@ -24,5 +24,25 @@ describe('catalog service app', () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ openapi: expect.any(String), info: { title: 'Cine catalog service' } });
+    expect(Object.keys(response.json<{ paths: object }>().paths).sort()).toEqual(
+      [
+        '/comments/',
+        '/comments/add/{movieId}',
+        '/comments/delete/{id}',
+        '/comments/user/{userId}',
+        '/feedback/',
+        '/feedback/add/{id}',
+        '/movies/Premieres',
+        '/movies/billboard',
+        '/movies/createMovie',
+        '/movies/delete/{id}',
+        '/movies/search',
+        '/movies/search/{id}',
+        '/movies/update/{id}',
+        '/uploads/',
+        '/uploads/posters/{file}',
+        '/uploads/{id}',
+      ].sort(),
+    );
   });
 });
