@@ -1,12 +1,11 @@
 import type { OutboxRelay } from '@cine/service-kit';
 import type { CommentsRepository, StoredComment } from './comments/comments-repository';
 import type { FeedbackRepository } from './feedback/feedback-repository';
-import { checkMovieForm, type MovieForm, type MovieFields } from './movies/movie-rules';
+import { checkMovieForm, embedLink, type MovieForm, type MovieFields } from './movies/movie-rules';
 import type { MoviesRepository, MovieSearch, MovieView } from './movies/movies-repository';
 import { posterUrl } from './movies/posters';
 import { addDays, releaseDateOf, today } from './movies/release-date';
 import { seedMovies } from './movies/seed-movies';
-import { embedLink } from './movies/movie-rules';
 import type { UserNames } from './users/user-names';
 
 export interface CommentView {
