@@ -26,7 +26,10 @@ export class RabbitMqEventBus implements EventBus {
   private publishChannel: ConfirmChannel | undefined;
   private readonly subscriptions: Subscription[] = [];
   private readonly consumerChannels = new Map<string, Channel>();
+  /** Subscriptions consuming on the current connection. */
+  private readonly consuming = new Set<Subscription>();
   private connected = false;
+  private connectedWaiters: Array<() => void> = [];
 
   private constructor(
     private readonly connection: RecoveringChannelModel,
@@ -72,8 +75,15 @@ export class RabbitMqEventBus implements EventBus {
   async subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>): Promise<void> {
     const subscription: Subscription = { consumer, types, handler: handler as (event: CineEvent) => Promise<void> };
     this.subscriptions.push(subscription);
-    await this.connection.waitForConnect();
-    if (this.connected) await this.startConsumer(this.connection, subscription);
+    // Resolve only once the queue exists and is consumed: an event published
+    // right after subscribe() returns must reach this consumer.
+    await this.untilConnected();
+    await this.startConsumer(this.connection, subscription);
+  }
+
+  private untilConnected(): Promise<void> {
+    if (this.connected) return Promise.resolve();
+    return new Promise((resolve) => this.connectedWaiters.push(resolve));
   }
 
   isConnected(): boolean {
@@ -91,8 +101,10 @@ export class RabbitMqEventBus implements EventBus {
     await channel.assertExchange(DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
     this.publishChannel = channel;
     this.consumerChannels.clear();
+    this.consuming.clear();
     for (const subscription of this.subscriptions) await this.startConsumer(model, subscription);
     this.connected = true;
+    for (const resolve of this.connectedWaiters.splice(0)) resolve();
     this.logger?.info('rabbitmq connected');
   }
 
@@ -103,6 +115,8 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   private async startConsumer(model: Pick<ChannelModel, 'createChannel'>, subscription: Subscription): Promise<void> {
+    if (this.consuming.has(subscription)) return;
+    this.consuming.add(subscription);
     const { consumer } = subscription;
     const channel = this.consumerChannels.get(consumer) ?? (await model.createChannel());
     this.consumerChannels.set(consumer, channel);
