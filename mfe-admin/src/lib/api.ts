@@ -1,57 +1,8 @@
-const API_BASE = '/api';
-const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
-const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
+import { apiRequest as send, type Method } from '@cine/web-kit';
 
-/** A failed API call: `status` is the HTTP status (0 when the server was unreachable), `message` the server's `error` text. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { errorMessage } from '@cine/web-kit';
 
 /** Every admin call carries the session token as a bearer header; a FormData body goes out as multipart. */
-export async function apiRequest<T>(method: Method, path: string, token: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body;
-  } else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
-  } catch {
-    throw new ApiError(0, NETWORK_MESSAGE);
-  }
-
-  const answer = parseJson(await response.text());
-  if (!response.ok) throw new ApiError(response.status, isErrorBody(answer) ? answer.error : FALLBACK_MESSAGE);
-  return answer as T;
-}
-
-/** The text to show for any thrown value. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : FALLBACK_MESSAGE;
-}
-
-function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isErrorBody(payload: unknown): payload is { error: string } {
-  return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
+export function apiRequest<T>(method: Method, path: string, token: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, { token, body });
 }

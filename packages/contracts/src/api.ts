@@ -43,3 +43,30 @@ export interface TokenClaims {
 
 export const serviceNames = ['identity', 'notification', 'catalog', 'booking', 'candy', 'sales'] as const;
 export type ServiceName = (typeof serviceNames)[number];
+
+/** A movie as the catalog API shows it: the spec's field names, plus the release as text and as a date. */
+export interface MovieView {
+  id: string;
+  Title: string;
+  /** Image URL. */
+  Poster: string;
+  Rated: string;
+  Plot: string;
+  /** Comma-separated genres, e.g. 'Animación, Aventura'. */
+  Genre: string;
+  Actors: string;
+  Director: string;
+  /** Minutes. */
+  Runtime: number;
+  Language: string;
+  /** ISO date-time of 00:00 UTC of the release day. */
+  Release: string;
+  /** '12 Mar 2026' */
+  ReleaseText: string;
+  /** '2026-03-12', what the editing form's date input takes. */
+  ReleaseDate: string;
+  /** YouTube embed URL. */
+  Trailer: string;
+  /** '2D' or '3D'; clients compare it trimmed, as the spec's filter does. */
+  Type: string;
+}

@@ -1,69 +1,20 @@
+import { apiRequest, type Method } from '@cine/web-kit';
 import { readStoredToken } from './sessionStorage';
 
-const API_BASE = '/api';
-const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
-const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
-
-/** A failed API call: `status` is the HTTP status (0 when the server was unreachable), `message` the server's `error` text. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { ApiError } from '@cine/web-kit';
 
 interface RequestOptions {
-  body?: unknown;
   /** Sends the stored session token as a bearer header (default true). */
   auth?: boolean;
 }
 
-async function request<T>(method: Method, path: string, { body, auth = true }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = auth ? readStoredToken() : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_MESSAGE);
-  }
-
-  const payload = parseJson(await response.text());
-  if (!response.ok) {
-    const serverMessage = isErrorBody(payload) ? payload.error : FALLBACK_MESSAGE;
-    throw new ApiError(response.status, serverMessage);
-  }
-  return payload as T;
-}
-
-function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isErrorBody(payload: unknown): payload is { error: string } {
-  return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
+function request<T>(method: Method, path: string, body: unknown, { auth = true }: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>(method, path, { body, token: auth ? readStoredToken() : null });
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
 };

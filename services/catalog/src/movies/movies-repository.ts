@@ -1,32 +1,12 @@
-import type { CineEvent, MovieFacts } from '@cine/contracts';
+import type { CineEvent, MovieFacts, MovieView } from '@cine/contracts';
+
+export type { MovieView };
 import { createEvent } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieDocument } from './movie-model';
 import type { MovieFields } from './movie-rules';
 import { releaseDateOf, releaseTextOf } from './release-date';
 import { escapeRegex, searchKey } from './text-keys';
-
-/** A movie as the API shows it: the spec's field names, plus the release as text and as a date. */
-export interface MovieView {
-  id: string;
-  Title: string;
-  Poster: string;
-  Rated: string;
-  Plot: string;
-  Genre: string;
-  Actors: string;
-  Director: string;
-  Runtime: number;
-  Language: string;
-  /** ISO date-time of 00:00 UTC of the release day. */
-  Release: string;
-  /** '12 Mar 2026' */
-  ReleaseText: string;
-  /** '2026-03-12', what the editing form's date input takes. */
-  ReleaseDate: string;
-  Trailer: string;
-  Type: string;
-}
 
 export interface MovieSearch {
   name?: string;

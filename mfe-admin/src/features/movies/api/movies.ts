@@ -1,27 +1,8 @@
+import type { MovieView } from '@cine/contracts';
 import { apiRequest } from '../../../lib/api';
 
 /** A movie as the catalog answers it. */
-export interface Movie {
-  id: string;
-  Title: string;
-  Poster: string;
-  Rated: string;
-  Plot: string;
-  /** Comma-separated genres. */
-  Genre: string;
-  Actors: string;
-  Director: string;
-  Runtime: number;
-  Language: string;
-  /** ISO date-time. */
-  Release: string;
-  /** 'day Mon year'. */
-  ReleaseText: string;
-  /** 'yyyy-mm-dd', what the edit form needs. */
-  ReleaseDate: string;
-  Trailer: string;
-  Type: '2D' | '3D';
-}
+export type Movie = MovieView;
 
 /** The body the admin form sends on create and update. */
 export interface MovieInput {

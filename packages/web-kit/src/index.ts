@@ -1,0 +1,69 @@
+/**
+ * The browser side of the API conventions (README, "API conventions"): every
+ * call goes to /api, a failure carries the server's Spanish `error` text.
+ * Shipped as source; each web app bundles it (it holds no state to share).
+ */
+const API_BASE = '/api';
+export const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
+const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
+
+/** A failed API call: `status` is the HTTP status (0 when the server was unreachable), `message` the server's `error` text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  /** JSON-encoded, except a FormData, which goes out as multipart. */
+  body?: unknown;
+  /** Session token sent as a bearer header. */
+  token?: string | null;
+}
+
+export async function apiRequest<T>(method: Method, path: string, { body, token }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
+  } catch {
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+
+  const answer = parseJson(await response.text());
+  if (!response.ok) throw new ApiError(response.status, isErrorBody(answer) ? answer.error : FALLBACK_MESSAGE);
+  return answer as T;
+}
+
+/** The text to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : FALLBACK_MESSAGE;
+}
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(payload: unknown): payload is { error: string } {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
+}

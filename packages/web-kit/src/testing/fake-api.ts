@@ -1,0 +1,72 @@
+/**
+ * A small fake of the gateway at the network boundary: tests declare answers per
+ * method and path, the app's real fetch wrapper talks to it. Other origins (the
+ * chatbot's dog API) are keyed by their full URL.
+ */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Parsed JSON, or the FormData of a multipart upload. */
+  body: unknown;
+}
+
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
+
+type Handler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+export interface FakeApi {
+  on(method: string, path: string, answer: FakeAnswer | Handler): FakeApi;
+  requests: FakeRequest[];
+  requestsTo(method: string, path: string): FakeRequest[];
+  /** The one request sent to that path; fails the test when there were none or several. */
+  onlyRequestTo(method: string, path: string): FakeRequest;
+}
+
+export function installFakeApi(): FakeApi {
+  const routes = new Map<string, Handler>();
+  const requests: FakeRequest[] = [];
+
+  const fakeFetch = async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const local = url.origin === 'http://localhost';
+    const path = local ? url.pathname + url.search : url.href;
+    const request: FakeRequest = {
+      method,
+      path,
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    requests.push(request);
+    const handler = routes.get(`${method} ${path}`) ?? routes.get(`${method} ${local ? url.pathname : url.href}`);
+    const answer = handler ? await handler(request) : { status: 404, body: { statusCode: 404, error: 'Ruta no encontrada' } };
+    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    return {
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    };
+  };
+  globalThis.fetch = fakeFetch as unknown as typeof fetch;
+
+  const api: FakeApi = {
+    on(method, path, answer) {
+      routes.set(`${method.toUpperCase()} ${path}`, typeof answer === 'function' ? answer : () => answer);
+      return api;
+    },
+    requests,
+    requestsTo: (method, path) => requests.filter((request) => request.method === method && request.path === path),
+    onlyRequestTo(method, path) {
+      const sent = api.requestsTo(method, path);
+      const [request] = sent;
+      if (sent.length !== 1 || !request) throw new Error(`Expected one ${method} ${path}, got ${sent.length}`);
+      return request;
+    },
+  };
+  return api;
+}
