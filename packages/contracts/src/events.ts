@@ -44,6 +44,56 @@ export type MovieUpdated = IntegrationEvent<'movie.updated', MovieFacts>;
 /** The movie and its comments are gone; `data` holds its last facts. */
 export type MovieDeleted = IntegrationEvent<'movie.deleted', MovieFacts>;
 
+/** What the cart keeps of a candy item; `price` in cents, `quantity` the stock. */
+export interface CandyFacts {
+  candyId: string;
+  name: string;
+  price: number;
+  picture: string;
+  quantity: number;
+}
+
+export type CandyCreated = IntegrationEvent<'candy.created', CandyFacts>;
+
+export type CandyUpdated = IntegrationEvent<'candy.updated', CandyFacts>;
+
+export type CandyDeleted = IntegrationEvent<'candy.deleted', CandyFacts>;
+
+/** A candy line of a paid order. Amounts in cents. */
+export interface PaidCandyLine {
+  candyId: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+/**
+ * A card payment went through: the seats are sold and the order is final.
+ * Feeds the receipt mail, candy stock and the sales reports. Amounts in cents,
+ * `date` 'yyyy-mm-dd' and `schedule` 'HH:MM' in the cinema's local time.
+ */
+export type OrderPaid = IntegrationEvent<
+  'order.paid',
+  {
+    orderId: string;
+    userId: string;
+    movieId: string;
+    title: string;
+    showId: string;
+    date: string;
+    schedule: string;
+    roomId: number;
+    type: '2D' | '3D';
+    seats: number;
+    seatLabels: string[];
+    ticketTotal: number;
+    candy: PaidCandyLine[];
+    total: number;
+    paidAt: string;
+  }
+>;
+
 export type CineEvent =
   | UserRegistered
   | UserCredentialsChanged
@@ -51,7 +101,11 @@ export type CineEvent =
   | PasswordRecoveryRequested
   | MovieCreated
   | MovieUpdated
-  | MovieDeleted;
+  | MovieDeleted
+  | CandyCreated
+  | CandyUpdated
+  | CandyDeleted
+  | OrderPaid;
 
 export type CineEventType = CineEvent['type'];
 
@@ -66,4 +120,8 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'movie.created': 1,
   'movie.updated': 1,
   'movie.deleted': 1,
+  'candy.created': 1,
+  'candy.updated': 1,
+  'candy.deleted': 1,
+  'order.paid': 1,
 };

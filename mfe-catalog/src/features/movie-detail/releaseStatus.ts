@@ -1,7 +1,7 @@
+import { CINEMA_TIME_ZONE } from '@cine/contracts';
 import type { Movie } from '../movies/types';
 
-/** The catalog service decides billboard vs premieres by the cinema's calendar; the detail page agrees with it. */
-const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+// The catalog service decides billboard vs premieres by the cinema's calendar; the detail page agrees with it.
 
 /** 'yyyy-mm-dd' of the cinema's calendar day at `now`. */
 function cinemaDay(now: Date): string {

@@ -1,9 +1,9 @@
 /** Release dates are calendar days: stored as a Date at 00:00 UTC of that day. */
 
+import { CINEMA_TIME_ZONE } from '@cine/contracts';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The cinema's own calendar decides what "today" is (a movie opens at local midnight). */
-export const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 function dayAt(year: number, month: number, day: number): Date | undefined {
   const date = new Date(Date.UTC(year, month, day));
