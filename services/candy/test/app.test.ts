@@ -1,5 +1,5 @@
 import { createTestContext } from '@cine/service-kit/testing';
-import { buildCandyApp } from './app';
+import { buildCandyApp } from '../src/app';
 
 describe('candy service app', () => {
   let context: Awaited<ReturnType<typeof createTestContext>>;

@@ -1,0 +1,79 @@
+/** The candy form's messages: the spec §5 ones for missing fields (copied exactly), then the value rules. */
+export const CandyMessages = {
+  name: 'Por favor ingresa un nombre *',
+  quantity: 'Por favor ingresa la cantidad *',
+  price: 'Por favor ingresa un precio *',
+  picture: 'Por favor ingresa una imagen *',
+  nameTooLong: 'El nombre no puede tener más de 60 caracteres.',
+  quantityNotInteger: 'La cantidad debe ser un número entero.',
+  quantityNegative: 'La cantidad no puede ser negativa.',
+  quantityTooLarge: 'La cantidad no puede ser mayor que 100000.',
+  priceNotInteger: 'El precio debe ser un número entero de centavos (1250 son US$ 12.50).',
+  priceNotPositive: 'El precio debe ser mayor que 0.',
+  priceTooLarge: 'El precio no puede ser mayor que 1000000 (US$ 10000.00).',
+  pictureInvalid: 'La imagen debe ser una dirección http(s) o una ruta que empiece con /.',
+} as const;
+
+export const MAX_NAME_LENGTH = 60;
+export const MAX_QUANTITY = 100_000;
+/** In cents: US$ 10000.00. */
+export const MAX_PRICE = 1_000_000;
+
+/** The candy form as sent by the admin panel: text fields, numbers as numbers or digits. */
+export interface CandyForm {
+  name?: string;
+  quantity?: string | number;
+  price?: string | number;
+  picture?: string;
+}
+
+/** A candy item's facts once the form passed every rule; `price` in cents, `quantity` the stock. */
+export interface CandyFields {
+  name: string;
+  price: number;
+  picture: string;
+  quantity: number;
+}
+
+export type CandyRuleResult = { ok: true; candy: CandyFields } | { ok: false; message: string };
+
+function isBlank(value: string | number | undefined): boolean {
+  return value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** A whole number from a number or a text of digits (a form's input sends text); undefined otherwise. */
+function wholeNumber(value: string | number): number | undefined {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!/^-?\d+$/.test(text)) return undefined;
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
+// A picture is shown in an <img>: only web addresses and paths of this site, never javascript: or data: URLs.
+const PICTURE = /^(?:https?:\/\/[^\s]+|\/[^\s]*)$/i;
+
+/** Checks the form field by field in the form's order and answers the first broken rule's message. */
+export function checkCandyForm(form: CandyForm): CandyRuleResult {
+  if (isBlank(form.name)) return { ok: false, message: CandyMessages.name };
+  if (isBlank(form.quantity)) return { ok: false, message: CandyMessages.quantity };
+  if (isBlank(form.price)) return { ok: false, message: CandyMessages.price };
+  if (isBlank(form.picture)) return { ok: false, message: CandyMessages.picture };
+
+  const name = (form.name as string).trim().replace(/\s+/g, ' ');
+  if (name.length > MAX_NAME_LENGTH) return { ok: false, message: CandyMessages.nameTooLong };
+
+  const quantity = wholeNumber(form.quantity as string | number);
+  if (quantity === undefined) return { ok: false, message: CandyMessages.quantityNotInteger };
+  if (quantity < 0) return { ok: false, message: CandyMessages.quantityNegative };
+  if (quantity > MAX_QUANTITY) return { ok: false, message: CandyMessages.quantityTooLarge };
+
+  const price = wholeNumber(form.price as string | number);
+  if (price === undefined) return { ok: false, message: CandyMessages.priceNotInteger };
+  if (price <= 0) return { ok: false, message: CandyMessages.priceNotPositive };
+  if (price > MAX_PRICE) return { ok: false, message: CandyMessages.priceTooLarge };
+
+  const picture = (form.picture as string).trim();
+  if (!PICTURE.test(picture)) return { ok: false, message: CandyMessages.pictureInvalid };
+
+  return { ok: true, candy: { name, price, picture, quantity } };
+}

@@ -1,0 +1,36 @@
+import { startOutboxRelay, subscribeIdempotent, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import { candyModel } from '../candy/candy-model';
+import { CandyRepository } from '../candy/candy-repository';
+import { CandyStand } from '../candy-stand';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    candy: CandyStand;
+    /** Publishes the items' outbox events; tests flush it to wait for them. */
+    outboxRelay: OutboxRelay;
+  }
+}
+
+export interface CandyPluginOptions {
+  db: Connection;
+  bus: EventBus;
+}
+
+export const candyPlugin = fp<CandyPluginOptions>(
+  async (app, { db, bus }) => {
+    const model = await candyModel(db);
+    const relay = startOutboxRelay({ models: [model], bus, logger: app.log });
+    app.addHook('onClose', () => relay.stop());
+    app.decorate('outboxRelay', relay);
+
+    const candy = new CandyStand(new CandyRepository(model), relay, app.log);
+    app.decorate('candy', candy);
+
+    await subscribeIdempotent(bus, db, 'candy.stock', ['order.paid'], async (event) => {
+      await candy.takeSoldStock(event.data);
+    });
+  },
+  { name: 'candy' },
+);
