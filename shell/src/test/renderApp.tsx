@@ -2,13 +2,13 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/routes';
-import type { LoadRemotePage } from '../features/remotes/types';
+import type { LoadRemotePage, RemoteSession } from '../features/remotes/types';
 
-/** Stands in for the federated remotes: each page renders its own name. */
+/** Stands in for the federated remotes: each page (or widget) renders its own name. */
 export const fakeRemotePages: LoadRemotePage = async (remote, exposedModule) => ({
-  default: ({ session }) => (
+  default: (props: { session?: RemoteSession }) => (
     <p>
-      {`remote ${remote}/${exposedModule}`} {session ? `para ${session.username}` : 'sin sesión'}
+      {`remote ${remote}/${exposedModule}`} {props.session ? `para ${props.session.username}` : 'sin sesión'}
     </p>
   ),
 });

@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, signedInAs, users } from '../../../test/fakeApi';
 import { fakeRemotePages, renderApp } from '../../../test/renderApp';
-import type { LoadRemotePage } from '../types';
+import type { LoadRemotePage, PurchasePanelProps, RemotePageProps } from '../types';
+
+/** The fake remotes, recording what the shell asked for. */
+const loaderSpy = () => jest.fn<ReturnType<LoadRemotePage>, Parameters<LoadRemotePage>>(fakeRemotePages);
 
 // React reports every error an error boundary catches; these tests cause them on purpose.
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -58,7 +61,7 @@ test('remote pages get the session of the signed-in user', async () => {
 
 test.each(['/candy', '/Checkout', '/CandyModal', '/caja'])('%s is served by the checkout remote', async (path) => {
   installFakeApi();
-  const loadRemotePage = jest.fn(fakeRemotePages);
+  const loadRemotePage = loaderSpy();
   await renderApp(path, loadRemotePage);
   expect(await screen.findByText(/remote checkout\//)).toBeInTheDocument();
 });
@@ -71,7 +74,7 @@ describe('admin remote', () => {
   ])('%s loads admin/%s for a verified admin', async (path, exposedModule) => {
     const api = installFakeApi();
     signedInAs(api, users.root);
-    const loadRemotePage = jest.fn(fakeRemotePages);
+    const loadRemotePage = loaderSpy();
     await renderApp(path, loadRemotePage);
     expect(await screen.findByText(`remote admin/${exposedModule} para root`)).toBeInTheDocument();
     expect(loadRemotePage).toHaveBeenCalledWith('admin', exposedModule);
@@ -80,7 +83,7 @@ describe('admin remote', () => {
   test('is never fetched for a user, whose /admin renders nothing', async () => {
     const api = installFakeApi();
     signedInAs(api, users.ana);
-    const loadRemotePage = jest.fn(fakeRemotePages);
+    const loadRemotePage = loaderSpy();
     await renderApp('/admin', loadRemotePage);
     await screen.findByRole('button', { name: 'ana' });
     expect(screen.queryByText('Verificando permisos...')).not.toBeInTheDocument();
@@ -90,8 +93,69 @@ describe('admin remote', () => {
 
   test('is never fetched for a guest', async () => {
     installFakeApi();
-    const loadRemotePage = jest.fn(fakeRemotePages);
+    const loadRemotePage = loaderSpy();
     await renderApp('/admin', loadRemotePage);
     expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+});
+
+describe("the checkout's purchase widget on another remote's page", () => {
+  const movie = { id: '7', Title: 'Dune III', Trailer: 'https://www.youtube.com/embed/x' };
+
+  /** The catalog's detail page places the widget; the checkout's widget says what it was given. */
+  const detailWithWidget = (widget: () => Promise<unknown>) =>
+    jest.fn<ReturnType<LoadRemotePage>, Parameters<LoadRemotePage>>(async (remote, exposedModule) => {
+      if (remote === 'checkout' && exposedModule === 'PurchasePanel') {
+        return (await widget()) as Awaited<ReturnType<LoadRemotePage>>;
+      }
+      return {
+        default: (props: object) => {
+          const { widgets } = props as RemotePageProps;
+          return (
+            <section aria-label="detalle">
+              <h1>detalle</h1>
+              <div data-slot="purchase-controls">
+                <widgets.PurchasePanel movie={movie} />
+              </div>
+            </section>
+          );
+        },
+      };
+    });
+
+  const purchasePanel = async () => ({
+    default: ({ movie: shown, session }: PurchasePanelProps) => (
+      <p>{`compra de ${shown.Title} (${shown.id}) para ${session?.username ?? 'invitado'}`}</p>
+    ),
+  });
+
+  test('is loaded from checkout/PurchasePanel and gets the movie and the session', async () => {
+    const api = installFakeApi();
+    signedInAs(api, users.ana);
+    const loadRemotePage = detailWithWidget(purchasePanel);
+    await renderApp('/movies/7', loadRemotePage);
+    expect(await screen.findByText('compra de Dune III (7) para ana')).toBeInTheDocument();
+    expect(loadRemotePage).toHaveBeenCalledWith('checkout', 'PurchasePanel');
+  });
+
+  test('a guest gets it without a session', async () => {
+    installFakeApi();
+    await renderApp('/movies/7', detailWithWidget(purchasePanel));
+    expect(await screen.findByText('compra de Dune III (7) para invitado')).toBeInTheDocument();
+  });
+
+  test('a checkout failure stays inside the widget, the page keeps working, and Reintentar loads it', async () => {
+    installFakeApi();
+    const widget = jest.fn().mockRejectedValueOnce(new Error('checkout caído')).mockImplementation(purchasePanel);
+    await renderApp('/movies/7', detailWithWidget(widget));
+
+    const page = await screen.findByRole('region', { name: 'detalle' });
+    const error = await within(page).findByRole('alert');
+    expect(error).toHaveTextContent('No se pudo cargar esta sección.');
+    expect(within(page).getByRole('heading', { name: 'detalle' })).toBeInTheDocument();
+
+    await userEvent.click(within(error).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(page).findByText('compra de Dune III (7) para invitado')).toBeInTheDocument();
+    expect(widget).toHaveBeenCalledTimes(2);
   });
 });

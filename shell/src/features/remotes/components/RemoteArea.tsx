@@ -1,9 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
-import { useSession } from '../../session/hooks/useSession';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
-import type { RemoteName, RemotePageProps } from '../types';
+import { useRemoteSession } from '../hooks/useRemoteSession';
+import type { RemoteName } from '../types';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { remoteWidgets } from './remoteWidgets';
 
 interface RemoteAreaProps {
   remote: RemoteName;
@@ -28,19 +29,8 @@ function RemotePage({ remote, exposedModule }: RemoteAreaProps) {
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<Spinner label="Cargando sección..." />}>
-        <Page session={session} />
+        <Page session={session} widgets={remoteWidgets} />
       </Suspense>
     </RemoteErrorBoundary>
-  );
-}
-
-function useRemoteSession(): RemotePageProps['session'] {
-  const { token, userId, role, user } = useSession();
-  return useMemo(
-    () =>
-      token && userId && role !== 'guest'
-        ? { token, userId, username: user?.username ?? '', role }
-        : null,
-    [token, userId, role, user],
   );
 }

@@ -1,8 +1,8 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { LoadRemotePage, RemotePageModule } from '../types';
+import type { LoadRemotePage, RemoteModule } from '../types';
 
-export const loadFederatedPage: LoadRemotePage = async (remote, exposedModule) => {
-  const loaded = await loadRemote<RemotePageModule>(`${remote}/${exposedModule}`);
+export const loadFederatedPage: LoadRemotePage = async <Props extends object>(remote: string, exposedModule: string) => {
+  const loaded = await loadRemote<RemoteModule<Props>>(`${remote}/${exposedModule}`);
   if (!loaded || typeof loaded.default !== 'function') {
     throw new Error(`El módulo ${remote}/${exposedModule} no expone una página.`);
   }

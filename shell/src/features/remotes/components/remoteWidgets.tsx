@@ -1,0 +1,33 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Spinner } from '../../../components/Spinner';
+import { useRemoteLoader } from '../hooks/useRemoteLoader';
+import { useRemoteSession } from '../hooks/useRemoteSession';
+import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '../types';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+
+/**
+ * checkout/PurchasePanel for a page of another remote: loaded through federation, given the
+ * session by the shell, and contained in its own boundary so a checkout failure leaves the
+ * rest of the page working.
+ */
+function PurchasePanel({ movie }: { movie: PurchaseMovie }) {
+  const loadRemotePage = useRemoteLoader();
+  const session = useRemoteSession();
+  const [attempt, setAttempt] = useState(0);
+  // Each attempt gets its own lazy component: React caches a rejected lazy() forever.
+  const Widget = useMemo(
+    () => lazy(() => loadRemotePage<PurchasePanelProps>('checkout', 'PurchasePanel')),
+    [loadRemotePage, attempt],
+  );
+
+  return (
+    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<Spinner label="Cargando compra de entradas..." />}>
+        <Widget movie={movie} session={session} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+/** One object for the whole app: pages may keep it in effect dependencies without re-running them. */
+export const remoteWidgets: RemoteWidgets = { PurchasePanel };
