@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { aMovie, installFakeApi } from '../../../test/fakeApi';
 import type { MovieDetail } from '../../movies/types';
-import type { RemotePageProps } from '../../../types';
+import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '../../../types';
 import MovieDetailPage from './MovieDetailPage';
 
 const ana: NonNullable<RemotePageProps['session']> = { token: 'tok', userId: 'u-ana', username: 'ana', role: 'user' };
@@ -12,11 +12,18 @@ function aDetail(overrides: Partial<MovieDetail> = {}): MovieDetail {
   return { ...aMovie({ id: '42', Title: 'Dune III', Rated: '+13', Runtime: 155 }), comments: [], ...overrides };
 }
 
+/** Stands in for the checkout's purchase widget that the shell lends the page. */
+const widgets: RemoteWidgets = {
+  PurchasePanel: ({ movie }: { movie: PurchaseMovie }) => (
+    <p>{`compra de ${movie.Title} (${movie.id}) · ${movie.Trailer} · ${movie.Language ?? ''}`}</p>
+  ),
+};
+
 function renderDetail(session: RemotePageProps['session'] = null, path = '/movies/42') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/movies/:id" element={<MovieDetailPage session={session} />} />
+        <Route path="/movies/:id" element={<MovieDetailPage session={session} widgets={widgets} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -25,7 +32,7 @@ function renderDetail(session: RemotePageProps['session'] = null, path = '/movie
 beforeEach(() => jest.spyOn(window, 'alert').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
-test('shows a skeleton, then the movie facts, the trailer and the purchase slot', async () => {
+test('shows a skeleton, then the movie facts, the trailer and the purchase widget in its slot', async () => {
   installFakeApi().on('GET', '/api/movies/search/42', { status: 200, body: aDetail() });
   const { container } = renderDetail();
   expect(screen.getByRole('status')).toHaveTextContent('Cargando película...');
@@ -41,8 +48,23 @@ test('shows a skeleton, then the movie facts, the trailer and the purchase slot'
   expect(fact('Duración')).toHaveTextContent('155 minutos');
   expect(fact('Idioma')).toHaveTextContent('Español');
   expect(screen.getByTitle('Tráiler de Dune III')).toHaveAttribute('src', 'https://www.youtube.com/embed/abcdefghijk');
-  expect(container.querySelector('[data-slot="purchase-controls"]')).toBeInTheDocument();
+  const slot = container.querySelector<HTMLElement>('[data-slot="purchase-controls"]');
+  expect(slot).toBeInTheDocument();
+  expect(within(slot!).getByText('compra de Dune III (42) · https://www.youtube.com/embed/abcdefghijk · Español')).toBeInTheDocument();
   expect(screen.queryByText(/Entradas disponibles a partir del/)).not.toBeInTheDocument();
+});
+
+test('on its own (no shell to lend the widget) the slot stays empty', async () => {
+  installFakeApi().on('GET', '/api/movies/search/42', { status: 200, body: aDetail() });
+  const { container } = render(
+    <MemoryRouter initialEntries={['/movies/42']}>
+      <Routes>
+        <Route path="/movies/:id" element={<MovieDetailPage session={null} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Dune III' });
+  expect(container.querySelector('[data-slot="purchase-controls"]')).toBeEmptyDOMElement();
 });
 
 test('an upcoming movie says when tickets go on sale instead of the purchase controls', async () => {
@@ -53,6 +75,7 @@ test('an upcoming movie says when tickets go on sale instead of the purchase con
   const { container } = renderDetail();
   expect(await screen.findByText('Entradas disponibles a partir del 12 Mar 2099')).toBeInTheDocument();
   expect(container.querySelector('[data-slot="purchase-controls"]')).not.toBeInTheDocument();
+  expect(screen.queryByText(/compra de/)).not.toBeInTheDocument();
 });
 
 test('without a trailer link a text replaces the frame', async () => {

@@ -13,7 +13,7 @@ import { isUpcoming } from '../releaseStatus';
 import { CommentSection } from './CommentSection';
 import { TrailerFrame } from './TrailerFrame';
 
-export default function MovieDetailPage({ session }: RemotePageProps) {
+export default function MovieDetailPage({ session, widgets }: RemotePageProps) {
   const { id = '' } = useParams();
   const detail = useAsyncData(() => fetchMovieDetail(id), id);
 
@@ -28,7 +28,7 @@ export default function MovieDetailPage({ session }: RemotePageProps) {
         ) : (
           <LoadError message={detail.message} onRetry={detail.reload} />
         ))}
-      {detail.status === 'ready' && <MovieDetailView movie={detail.data} session={session} />}
+      {detail.status === 'ready' && <MovieDetailView movie={detail.data} session={session} widgets={widgets} />}
     </Page>
   );
 }
@@ -37,7 +37,7 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-function MovieDetailView({ movie, session }: { movie: MovieDetail } & RemotePageProps) {
+function MovieDetailView({ movie, session, widgets }: { movie: MovieDetail } & RemotePageProps) {
   const [posterFailed, setPosterFailed] = useState(false);
   return (
     <>
@@ -72,8 +72,14 @@ function MovieDetailView({ movie, session }: { movie: MovieDetail } & RemotePage
           {isUpcoming(movie) ? (
             <Upcoming>Entradas disponibles a partir del {movie.ReleaseText}</Upcoming>
           ) : (
-            // Filled by the booking remote's purchase controls (day → time → format, Comprar).
-            <div data-slot="purchase-controls" data-movie-id={movie.id} />
+            // The checkout remote's purchase controls (day → time → format, Comprar), lent by the shell.
+            <div data-slot="purchase-controls" data-movie-id={movie.id}>
+              {widgets && (
+                <widgets.PurchasePanel
+                  movie={{ id: movie.id, Title: movie.Title, Trailer: movie.Trailer, Language: movie.Language }}
+                />
+              )}
+            </div>
           )}
         </Info>
       </Summary>
