@@ -1,0 +1,113 @@
+import { isDuplicateKeyError } from '@cine/service-kit';
+import { randomBytes } from 'node:crypto';
+import type { Collection, Connection } from 'mongoose';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './payment-provider';
+
+type Decline = Extract<ChargeOutcome, { status: 'declined' }>;
+
+const DECLINED = 'Your card was declined.';
+
+/** Stripe's test payment methods that are declined, with Stripe's message and error code. */
+export const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> = {
+  pm_card_chargeDeclined: { reason: DECLINED, code: 'card_declined' },
+  pm_card_visa_chargeDeclined: { reason: DECLINED, code: 'card_declined' },
+  pm_card_chargeDeclinedInsufficientFunds: { reason: 'Your card has insufficient funds.', code: 'card_declined' },
+  pm_card_chargeDeclinedLostCard: { reason: DECLINED, code: 'card_declined' },
+  pm_card_chargeDeclinedStolenCard: { reason: DECLINED, code: 'card_declined' },
+  pm_card_chargeDeclinedFraudulent: { reason: DECLINED, code: 'card_declined' },
+  pm_card_chargeDeclinedExpiredCard: { reason: 'Your card has expired.', code: 'expired_card' },
+  pm_card_chargeDeclinedIncorrectCvc: { reason: "Your card's security code is incorrect.", code: 'incorrect_cvc' },
+  pm_card_chargeDeclinedProcessingError: {
+    reason: 'An error occurred while processing your card. Try again in a little bit.',
+    code: 'processing_error',
+  },
+  // Needs 3-D Secure, which a server-confirmed payment without redirects cannot do: Stripe leaves it in requires_action.
+  pm_card_authenticationRequired: {
+    reason: 'Su tarjeta requiere una autenticación que este pago no admite. Intente con otra tarjeta.',
+    code: 'requires_action',
+  },
+};
+
+/** Stripe's test payment methods that succeed: the brands, and the cards of a few countries. */
+export const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
+  'pm_card_visa',
+  'pm_card_visa_debit',
+  'pm_card_mastercard',
+  'pm_card_mastercard_debit',
+  'pm_card_mastercard_prepaid',
+  'pm_card_amex',
+  'pm_card_discover',
+  'pm_card_diners',
+  'pm_card_jcb',
+  'pm_card_unionpay',
+  'pm_card_us',
+  'pm_card_ar',
+  'pm_card_br',
+  'pm_card_mx',
+  'pm_card_es',
+]);
+
+/** What Stripe's test cards answer for a payment method id. An unknown id is declined with Stripe's own message. */
+export function testCardOutcome(paymentMethodId: string): ChargeOutcome {
+  if (SUCCEEDING_TEST_METHODS.has(paymentMethodId)) return { status: 'succeeded', paymentId: `pi_offline_${randomBytes(12).toString('hex')}` };
+  const decline = DECLINING_TEST_METHODS[paymentMethodId];
+  if (decline) return { status: 'declined', ...decline };
+  return { status: 'declined', reason: `No such PaymentMethod: '${paymentMethodId}'`, code: 'resource_missing' };
+}
+
+interface PaymentRecord {
+  _id: string;
+  amount: number;
+  currency: string;
+  paymentMethodId: string;
+  description: string;
+  outcome: ChargeOutcome;
+  createdAt: Date;
+}
+
+/**
+ * The provider used without STRIPE_SECRET_KEY: answers as Stripe's test
+ * payment methods do, and keeps every charge in `payments` keyed by its
+ * idempotency key, so a repeated charge answers the first outcome and
+ * never charges twice (as Stripe's idempotent requests do).
+ */
+export class OfflinePaymentProvider implements PaymentProvider {
+  readonly name = 'offline';
+  private readonly payments: Collection<PaymentRecord>;
+
+  constructor(db: Connection) {
+    this.payments = db.collection<PaymentRecord>('payments');
+  }
+
+  async charge({ amount, currency, paymentMethodId, idempotencyKey, description }: ChargeRequest): Promise<ChargeOutcome> {
+    const first = await this.payments.findOne({ _id: idempotencyKey });
+    if (first) return this.replay(first, amount, paymentMethodId);
+    const record: PaymentRecord = {
+      _id: idempotencyKey,
+      amount,
+      currency,
+      paymentMethodId,
+      description,
+      outcome: testCardOutcome(paymentMethodId),
+      createdAt: new Date(),
+    };
+    try {
+      await this.payments.insertOne(record);
+      return record.outcome;
+    } catch (error) {
+      // A concurrent charge with the same key got there first: its outcome is the answer.
+      if (!isDuplicateKeyError(error)) throw error;
+      const winner = await this.payments.findOne({ _id: idempotencyKey });
+      if (!winner) throw error;
+      return this.replay(winner, amount, paymentMethodId);
+    }
+  }
+
+  private replay(first: PaymentRecord, amount: number, paymentMethodId: string): ChargeOutcome {
+    // Stripe refuses a key reused with other parameters; so does this provider (a programming error, not a decline).
+    if (first.amount !== amount || first.paymentMethodId !== paymentMethodId) {
+      throw new Error(`idempotency key ${first._id} was first used with other parameters`);
+    }
+    return first.outcome;
+  }
+}

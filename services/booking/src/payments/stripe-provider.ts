@@ -1,0 +1,63 @@
+import Stripe from 'stripe';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './payment-provider';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  /** Where the API is; tests point it at a local stand-in. Default: Stripe's own. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** The SDK retries network failures with the same idempotency key (default 2). */
+  maxNetworkRetries?: number;
+}
+
+/** A PaymentIntent that ends in another status than `succeeded` (e.g. one needing 3-D Secure, which this flow cannot do). */
+const NOT_COMPLETED = 'Su tarjeta requiere una autenticación que este pago no admite. Intente con otra tarjeta.';
+
+/**
+ * Charges through Stripe: one PaymentIntent created and confirmed in one call,
+ * with the order's idempotency key, so a repeated charge (a retry, the
+ * recovery sweep) answers the first PaymentIntent instead of charging again.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  private readonly stripe: Stripe;
+
+  constructor({ secretKey, host, port, protocol, maxNetworkRetries = 2 }: StripeProviderOptions) {
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries,
+      telemetry: false,
+      ...(host ? { host } : {}),
+      ...(port ? { port } : {}),
+      ...(protocol ? { protocol } : {}),
+    });
+  }
+
+  async charge({ amount, currency, paymentMethodId, idempotencyKey, description }: ChargeRequest): Promise<ChargeOutcome> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount,
+          currency,
+          payment_method: paymentMethodId,
+          description,
+          confirm: true,
+          // Card only, confirmed on the server: no redirect-based method can complete here.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        },
+        { idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+      return { status: 'declined', reason: NOT_COMPLETED, code: intent.status };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
+      }
+      // An unknown payment method is the buyer's input, not an outage: answered as a decline, as the offline provider does.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method') {
+        return { status: 'declined', reason: error.message, code: 'resource_missing' };
+      }
+      throw error;
+    }
+  }
+}
