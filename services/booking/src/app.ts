@@ -1,6 +1,52 @@
+// The kit registers these plugins; these imports bring their FastifyInstance and
+// FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
+import type {} from '@fastify/jwt';
+import type {} from '@fastify/sensible';
 import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
+import type { OrderRecoveryOptions } from './orders/recovery';
+import type { PaymentProvider } from './payments';
+import { checkoutPlugin } from './plugins/checkout';
+import { showsPlugin } from './plugins/shows';
+import candyLinesRoutes from './routes/candy-lines';
+import cartRoutes from './routes/cart';
+import checkoutRoutes from './routes/checkout';
+import showRoutes from './routes/show';
+import ticketsRoutes from './routes/tickets';
 
-/** The booking service's Fastify app: the kit's base (errors, auth, OpenAPI, /health). */
-export async function buildBookingApp(context: ServiceContext): Promise<ServiceApp> {
-  return createServiceApp(context);
+export interface BookingContext extends ServiceContext {
+  /** What "now" is for shows and holds (tests move it: holds expire by time). */
+  clock?: () => Date;
+  /** Seed demo shows from the movie projection (default true; tests that place their own shows turn it off). */
+  seedShows?: boolean;
+  /** Card payments (default: Stripe with STRIPE_SECRET_KEY, else the offline provider of Stripe's test cards). */
+  paymentProvider?: PaymentProvider;
+  /** Timing of the sweep that finishes orders a crash left in progress (tests shorten it). */
+  orderRecovery?: OrderRecoveryOptions;
+}
+
+/** Booking: shows and their seats, the cart, checkout. */
+export async function buildBookingApp(context: BookingContext): Promise<ServiceApp> {
+  const app = await createServiceApp(context);
+
+  await app.register(showsPlugin, {
+    db: context.db,
+    bus: context.bus,
+    seed: context.seedShows ?? true,
+    ...(context.clock ? { clock: context.clock } : {}),
+  });
+
+  await app.register(showRoutes, { prefix: '/show' });
+  await app.register(ticketsRoutes, { prefix: '/tickets' });
+
+  await app.register(checkoutPlugin, {
+    db: context.db,
+    bus: context.bus,
+    ...(context.paymentProvider ? { paymentProvider: context.paymentProvider } : {}),
+    ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
+  });
+  await app.register(cartRoutes, { prefix: '/cart' });
+  await app.register(candyLinesRoutes, { prefix: '/candy' });
+  await app.register(checkoutRoutes, { prefix: '/movies' });
+
+  return app;
 }

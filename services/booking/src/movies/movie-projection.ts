@@ -1,0 +1,99 @@
+import type { MovieFacts, ShowType } from '@cine/contracts';
+import { isDuplicateKeyError, subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import type { Connection } from 'mongoose';
+
+/** What booking keeps of a catalog movie. `release` is 'yyyy-mm-dd'. */
+export interface ProjectedMovie {
+  _id: string;
+  title: string;
+  runtime: number;
+  type: ShowType;
+  release: string;
+  /** Set by movie.deleted: the title stays for shows and orders already made. */
+  deleted?: boolean;
+  /** occurredAt of the event applied last: an older event arriving late changes nothing. */
+  asOf: string;
+}
+
+export const MOVIE_EVENTS = ['movie.created', 'movie.updated', 'movie.deleted'] as const;
+
+/** Called after a movie.created was applied (the demo seed listens). */
+export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;
+
+/**
+ * The `movies` projection of the catalog's movie events (consumer
+ * 'booking.movies'), so show views carry the title without calling the catalog.
+ */
+export class MovieProjection {
+  private readonly collection;
+  private readonly createdListeners: MovieCreatedListener[] = [];
+
+  constructor(private readonly db: Connection) {
+    this.collection = db.collection<ProjectedMovie>('movies');
+  }
+
+  onCreated(listener: MovieCreatedListener): void {
+    this.createdListeners.push(listener);
+  }
+
+  async subscribe(bus: EventBus): Promise<void> {
+    await subscribeIdempotent(bus, this.db, 'booking.movies', MOVIE_EVENTS, async (event) => {
+      const applied = await this.apply(event.data, event.occurredAt, event.type === 'movie.deleted');
+      if (applied && event.type === 'movie.created') {
+        for (const listener of this.createdListeners) await listener(applied);
+      }
+    });
+  }
+
+  /** Stores the facts unless a newer event was applied already; answers the stored movie, or undefined when stale. */
+  async apply(facts: MovieFacts, occurredAt: string, deleted: boolean): Promise<ProjectedMovie | undefined> {
+    const movie: ProjectedMovie = {
+      _id: facts.movieId,
+      title: facts.title,
+      runtime: facts.runtime,
+      type: facts.type,
+      release: facts.release,
+      asOf: occurredAt,
+      ...(deleted ? { deleted: true } : {}),
+    };
+    const { _id, ...fields } = movie;
+    try {
+      await this.collection.updateOne(
+        { _id, asOf: { $lte: occurredAt } },
+        deleted ? { $set: fields } : { $set: fields, $unset: { deleted: '' } },
+        { upsert: true },
+      );
+      return movie;
+    } catch (error) {
+      // The upsert met a document with a newer asOf (same _id): this event is older.
+      if (isDuplicateKeyError(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** A movie that exists (not deleted). */
+  async find(movieId: string): Promise<ProjectedMovie | null> {
+    return this.collection.findOne({ _id: movieId, deleted: { $ne: true } });
+  }
+
+  /** Every movie that exists, by id. */
+  async all(): Promise<ProjectedMovie[]> {
+    return this.collection.find({ deleted: { $ne: true } }).sort({ _id: 1 }).toArray();
+  }
+
+  /** Title of each known movie among the ids (deleted ones too: their shows and orders keep it). */
+  async titlesOf(ids: Iterable<string>): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const movies = await this.collection.find({ _id: { $in: unique } }, { projection: { title: 1 } }).toArray();
+    return new Map(movies.map((movie) => [movie._id, movie.title]));
+  }
+
+  /** Ids of deleted movies among the ids. */
+  async deletedAmong(ids: Iterable<string>): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Set();
+    const movies = await this.collection.find({ _id: { $in: unique }, deleted: true }, { projection: { _id: 1 } }).toArray();
+    return new Set(movies.map((movie) => movie._id));
+  }
+}

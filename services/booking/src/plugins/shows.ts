@@ -1,0 +1,69 @@
+import { readEnv, type EventBus } from '@cine/service-kit';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import { MovieProjection } from '../movies/movie-projection';
+import { KeyedLock } from '../shows/keyed-lock';
+import { SeatInventory } from '../shows/seat-inventory';
+import { ShowSeeder } from '../shows/show-seed';
+import { showModel } from '../shows/show-model';
+import { Shows } from '../shows/shows';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** "Now" for shows, holds and the cart (tests move it). */
+    clock: () => Date;
+    movieProjection: MovieProjection;
+    shows: Shows;
+    seatInventory: SeatInventory;
+  }
+}
+
+export interface ShowsPluginOptions {
+  db: Connection;
+  bus: EventBus;
+  clock?: () => Date;
+  /** Seed demo shows from the movie projection. */
+  seed: boolean;
+}
+
+export const DEFAULT_HOLD_MINUTES = 10;
+
+/** HOLD_MINUTES: how long held seats wait for payment (a positive whole number; default 10). */
+export function holdMinutesFromEnv(): number {
+  const text = readEnv('HOLD_MINUTES');
+  if (text === undefined) return DEFAULT_HOLD_MINUTES;
+  const minutes = Number(text);
+  if (!Number.isInteger(minutes) || minutes < 1) throw new Error(`HOLD_MINUTES must be a positive whole number of minutes, not '${text}'`);
+  return minutes;
+}
+
+/** The movie projection, shows and their seats, and the demo seed. */
+export const showsPlugin = fp<ShowsPluginOptions>(
+  async (app, { db, bus, clock = () => new Date(), seed }) => {
+    const model = await showModel(db);
+    const lock = new KeyedLock();
+    const movies = new MovieProjection(db);
+    const shows = new Shows(model, movies, lock);
+    const seatInventory = new SeatInventory(model, movies, lock, { holdMinutes: holdMinutesFromEnv() });
+
+    app.decorate('clock', clock);
+    app.decorate('movieProjection', movies);
+    app.decorate('shows', shows);
+    app.decorate('seatInventory', seatInventory);
+
+    if (!seed) {
+      await movies.subscribe(bus);
+      return;
+    }
+    const seeder = new ShowSeeder(db, shows, movies, clock, app.log);
+    // The window opens before the subscription, so movie.created events that come right away are seeded.
+    await seeder.open();
+    movies.onCreated(async (movie) => {
+      await seeder.seedMovie(movie);
+    });
+    await movies.subscribe(bus);
+    const seeded = await seeder.seedKnownMovies();
+    if (seeded > 0) app.log.info({ shows: seeded }, 'seeded shows of the movies already known');
+  },
+  { name: 'shows' },
+);

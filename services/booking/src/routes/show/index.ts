@@ -1,0 +1,47 @@
+import type { ServiceApp } from '@cine/service-kit';
+import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
+import { INVALID_DAY, MOVIE_NOT_FOUND } from '../../shows/show-rules';
+import * as schemas from './schemas';
+
+export default async function showRoutes(app: ServiceApp): Promise<void> {
+  app.get('/all', { schema: schemas.allShows }, async (request) => app.shows.upcoming(app.clock(), request.query.movieId));
+
+  app.get('/one/:id', { schema: schemas.oneShow }, async (request) => {
+    const show = await app.shows.one(request.params.id, app.clock());
+    if (!show) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+    return show;
+  });
+
+  app.get('/day', { schema: schemas.showsOfDay }, async (request) => {
+    const shows = await app.shows.ofMovieOnDay(request.query.id, request.query.day, app.clock());
+    if (!shows) throw app.httpErrors.badRequest(INVALID_DAY);
+    return shows;
+  });
+
+  app.post('/', { schema: schemas.createShow, onRequest: app.requireAdmin }, async (request, reply) => {
+    const result = await app.shows.create(request.body.data ?? {}, app.clock());
+    switch (result.outcome) {
+      case 'invalid':
+        throw app.httpErrors.badRequest(result.message);
+      case 'movie-not-found':
+        throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
+      case 'overlap':
+        throw app.httpErrors.conflict(result.message);
+      case 'created':
+        return reply.status(201).send(result.show);
+    }
+  });
+
+  app.delete('/one/:id', { schema: schemas.deleteShow, onRequest: app.requireAdmin }, async (request) => {
+    switch (await app.shows.delete(request.params.id, app.clock())) {
+      case 'not-found':
+        throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+      case 'sold':
+        throw app.httpErrors.conflict(SOLD_SHOW_NOT_DELETABLE);
+      case 'paying':
+        throw app.httpErrors.conflict(PAYING_SHOW_NOT_DELETABLE);
+      case 'deleted':
+        return { message: 'Función eliminada.' };
+    }
+  });
+}

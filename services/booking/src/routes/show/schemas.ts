@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, errors, Message, ObjectIdText, ShowView } from '../../schemas';
+
+const tags = ['shows'];
+
+export const allShows = {
+  tags,
+  summary: 'Shows not yet started, soonest first; of one movie with movieId',
+  querystring: Type.Object({ movieId: Type.Optional(ObjectIdText) }, { additionalProperties: false }),
+  response: { 200: Type.Array(ShowView), ...errors(400) },
+};
+
+export const oneShow = {
+  tags,
+  summary: 'One show by id',
+  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  response: { 200: ShowView, ...errors(400, 404) },
+};
+
+export const showsOfDay = {
+  tags,
+  summary: "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
+  querystring: Type.Object(
+    { day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Array(ShowView), ...errors(400) },
+};
+
+/**
+ * The admin's show form. Fields are only type-checked here; presence and the
+ * form's rules are checked by the shows, which answer the form's own messages.
+ */
+const ShowForm = Type.Object(
+  {
+    schedule: Type.Optional(Type.String({ maxLength: 20, description: "'HH:MM'" })),
+    movieId: Type.Optional(Type.String({ maxLength: 100 })),
+    roomId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5' })),
+    day: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
+    type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
+    price: Type.Optional(Type.Integer({ description: 'Cents; default 900 (2D) or 1200 (3D)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const createShow = {
+  tags,
+  security: bearerAuth,
+  summary: 'Create a show (admin); the room must be free for the run time plus 20 minutes of cleaning',
+  body: Type.Object({ data: Type.Optional(ShowForm) }, { additionalProperties: false }),
+  response: { 201: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+};
+
+export const deleteShow = {
+  tags,
+  security: bearerAuth,
+  summary: 'Delete a show (admin); refused once a ticket was sold or while one is being paid',
+  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  response: { 200: Message, ...errors(400, 401, 403, 404, 409) },
+};

@@ -1,0 +1,25 @@
+import { assertSameUser, type ServiceApp } from '@cine/service-kit';
+import * as schemas from './schemas';
+
+export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
+  app.post('/addTickets', { schema: schemas.addTickets, onRequest: app.authenticate }, async (request) => {
+    const { userId, seats, showId } = request.body;
+    assertSameUser(request, userId);
+    const held = await app.seatInventory.hold(showId, userId, seats, app.clock());
+    return {
+      showId,
+      seats: held.seatLabels.length,
+      seatLabels: held.seatLabels,
+      heldUntil: held.heldUntil.toISOString(),
+      unitPrice: held.show.price,
+      totalPrice: held.show.price * held.seatLabels.length,
+      show: held.show,
+    };
+  });
+
+  app.post('/delete', { schema: schemas.deleteTickets, onRequest: app.authenticate }, async (request) => {
+    const { userId, showId } = request.body;
+    assertSameUser(request, userId);
+    return { released: await app.seatInventory.release(showId, userId, app.clock()) };
+  });
+}

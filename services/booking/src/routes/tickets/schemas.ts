@@ -1,0 +1,44 @@
+import { Type } from '@sinclair/typebox';
+import { BODY_ERRORS, bearerAuth, errors, ObjectIdText, ShowView } from '../../schemas';
+
+const tags = ['tickets'];
+
+/** Most seats one purchase may hold (documented in the README). */
+export const MAX_SEATS_PER_PURCHASE = 10;
+
+export const addTickets = {
+  tags,
+  security: bearerAuth,
+  summary: `Hold the best adjacent seats of a show for the user (1 to ${MAX_SEATS_PER_PURCHASE}) for HOLD_MINUTES; replaces their hold on it and releases their holds on other shows`,
+  body: Type.Object(
+    {
+      userId: Type.String({ minLength: 1, maxLength: 100 }),
+      seats: Type.Integer({ minimum: 1, maximum: MAX_SEATS_PER_PURCHASE }),
+      showId: ObjectIdText,
+    },
+    { additionalProperties: false },
+  ),
+  response: {
+    200: Type.Object({
+      showId: Type.String(),
+      seats: Type.Integer(),
+      seatLabels: Type.Array(Type.String()),
+      heldUntil: Type.String({ description: 'ISO instant when the hold lapses' }),
+      unitPrice: Type.Integer({ description: 'Cents' }),
+      totalPrice: Type.Integer({ description: 'Cents' }),
+      show: ShowView,
+    }),
+    ...errors(...BODY_ERRORS, 401, 403, 404, 409, 503),
+  },
+};
+
+export const deleteTickets = {
+  tags,
+  security: bearerAuth,
+  summary: "Release the user's held seats of a show (seats being paid stay)",
+  body: Type.Object(
+    { userId: Type.String({ minLength: 1, maxLength: 100 }), showId: ObjectIdText },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Object({ released: Type.Integer() }), ...errors(...BODY_ERRORS, 401, 403, 404, 503) },
+};

@@ -1,0 +1,130 @@
+/**
+ * The cinema's calendar and clock (CINEMA_TIME_ZONE): a show's date and
+ * schedule are local wall time, its start an instant.
+ */
+import { CINEMA_TIME_ZONE, weekdays, type Weekday } from '@cine/contracts';
+
+const DAY_MS = 86_400_000;
+
+// Building a DateTimeFormat is costly and every listing and write asks for local time.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface LocalDateTime {
+  /** 'yyyy-mm-dd' */
+  date: string;
+  /** 'HH:MM' */
+  time: string;
+}
+
+/** The local date and time of an instant in the time zone. */
+export function localDateTime(instant: Date, timeZone: string = CINEMA_TIME_ZONE): LocalDateTime {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** Today's date in the cinema, 'yyyy-mm-dd'. */
+export function localToday(now: Date, timeZone: string = CINEMA_TIME_ZONE): string {
+  return localDateTime(now, timeZone).date;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** True for an existing calendar day written 'yyyy-mm-dd'. */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+/** True for 'HH:MM' from 00:00 to 23:59. */
+export function isClockTime(text: string): boolean {
+  return TIME.test(text);
+}
+
+/** The day `days` after a 'yyyy-mm-dd' date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Minutes from local midnight of an 'HH:MM' time. */
+export function minutesOf(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** 'HH:MM' of minutes from midnight (below 24 h). */
+export function clockTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The instant when the local wall clock reads `time` on `date`. The zone's
+ * offset is read at a first guess and once more at the result, which settles
+ * it on either side of an offset change.
+ */
+export function instantOf(date: string, time: string, timeZone: string = CINEMA_TIME_ZONE): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (instant: number) => {
+    const local = localDateTime(new Date(instant), timeZone);
+    return Date.parse(`${local.date}T${local.time}:00Z`) - instant;
+  };
+  let instant = wall - offsetAt(wall);
+  instant = wall - offsetAt(instant);
+  return new Date(instant);
+}
+
+/** The Spanish weekday of a 'yyyy-mm-dd' date. */
+export function weekdayOf(date: string): Weekday {
+  return weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] as Weekday;
+}
+
+function plain(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+}
+
+const weekdayIndex = new Map(weekdays.map((name, index) => [plain(name), index]));
+
+/** The index (0 = Domingo) of a weekday name, ignoring case and accents ('miercoles', 'Sábado'); else undefined. */
+export function parseWeekday(text: string): number | undefined {
+  return weekdayIndex.get(plain(text));
+}
+
+/** The next date that falls on the weekday, today included. */
+export function nextDateOnWeekday(weekday: number, today: string): string {
+  const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return addDays(today, (weekday - todayIndex + 7) % 7);
+}
+
+/**
+ * A day as the API takes it: 'yyyy-mm-dd', or a weekday name meaning the
+ * next such date from today. Undefined when it is neither.
+ */
+export function resolveDay(text: string, today: string): string | undefined {
+  const trimmed = text.trim();
+  if (isCalendarDate(trimmed)) return trimmed;
+  const weekday = parseWeekday(trimmed);
+  return weekday === undefined ? undefined : nextDateOnWeekday(weekday, today);
+}

@@ -1,0 +1,51 @@
+/** The rules of a show, apart from storage. */
+import type { ShowType } from '@cine/contracts';
+
+/** Minutes a room is closed for cleaning after a show ends, before the next one may start. */
+export const CLEANING_MINUTES = 20;
+
+/** Ticket price in cents when the admin gives none. */
+export const DEFAULT_PRICES: Readonly<Record<ShowType, number>> = { '2D': 900, '3D': 1200 };
+
+/** Highest ticket price accepted (cents). */
+export const MAX_PRICE = 1_000_000;
+
+export interface TimeSpan {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Two shows of one room overlap unless one starts at least CLEANING_MINUTES after the other ends. */
+export function overlaps(a: TimeSpan, b: TimeSpan, cleaningMinutes: number = CLEANING_MINUTES): boolean {
+  const gap = cleaningMinutes * 60_000;
+  return a.startsAt.getTime() < b.endsAt.getTime() + gap && b.startsAt.getTime() < a.endsAt.getTime() + gap;
+}
+
+export function isShowType(value: string): value is ShowType {
+  return value === '2D' || value === '3D';
+}
+
+/** The admin form's messages for a missing field (spec §5), in the form's order. */
+export const MISSING_FIELD_MESSAGES = {
+  schedule: 'Por favor ingresa un horario inicial *',
+  movieId: 'Por favor seleccione una pelicula *',
+  roomId: 'Por favor seleccione una sala *',
+  day: 'Por favor seleccione un dia *',
+  type: 'Por favor seleccione un tipo *',
+} as const;
+
+export const INVALID_SCHEDULE = 'El horario debe tener el formato HH:MM (00:00 a 23:59).';
+export const INVALID_ROOM = 'La sala debe ser un número del 1 al 5.';
+export const INVALID_DAY = 'El día debe ser una fecha aaaa-mm-dd o un día de la semana (Lunes a Domingo).';
+export const INVALID_TYPE = 'El tipo debe ser 2D o 3D.';
+export const INVALID_PRICE = `El precio debe ser un número entero de centavos entre 1 y ${MAX_PRICE}.`;
+export const SHOW_IN_PAST = 'La función debe comenzar en el futuro.';
+export const MOVIE_NOT_FOUND = 'No existe la película.';
+
+export function beforeRelease(release: string): string {
+  return `La película se estrena el ${release}: la función no puede ser antes.`;
+}
+
+export function roomTaken(roomId: number, title: string, from: string, to: string): string {
+  return `La sala ${roomId} está ocupada por «${title}» de ${from} a ${to}; entre funciones se dejan ${CLEANING_MINUTES} minutos de limpieza.`;
+}

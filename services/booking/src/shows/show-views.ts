@@ -1,0 +1,29 @@
+import type { ShowView } from '@cine/contracts';
+import { weekdayOf } from './cinema-time';
+import { isFreeAt } from './seats';
+import type { ShowDocument } from './show-model';
+
+export type ShowSummary = Omit<ShowDocument, 'seats'> & { seats?: ShowDocument['seats'] };
+
+/** Seats available now: the stored count, recounted from the seats once a hold has lapsed. */
+export function availableAt(show: ShowSummary, now: Date): number {
+  if (!show.holdsExpireAt || show.holdsExpireAt > now || !show.seats) return show.available;
+  return show.seats.filter((seat) => isFreeAt(seat, now)).length;
+}
+
+export function toShowView(show: ShowSummary, title: string, now: Date): ShowView {
+  return {
+    id: show._id.toHexString(),
+    schedule: show.schedule,
+    day: weekdayOf(show.date),
+    date: show.date,
+    startsAt: show.startsAt.toISOString(),
+    movieId: show.movieId,
+    roomId: show.roomId,
+    type: show.type,
+    price: show.price,
+    seats: availableAt(show, now),
+    capacity: show.capacity,
+    movie: { Title: title },
+  };
+}

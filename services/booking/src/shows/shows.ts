@@ -1,0 +1,211 @@
+import type { ShowType, ShowView } from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
+import { Types, type Model } from 'mongoose';
+import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
+import { PAYING_SHOW_NOT_DELETABLE, SOLD_SHOW_NOT_DELETABLE } from './booking-errors';
+import { instantOf, isClockTime, localDateTime, localToday, resolveDay } from './cinema-time';
+import type { KeyedLock } from './keyed-lock';
+import { capacityOf, isRoomId, seatsOfRoom } from './rooms';
+import * as rules from './show-rules';
+import { isFreeAt } from './seats';
+import type { ShowDocument } from './show-model';
+import { toShowView, type ShowSummary } from './show-views';
+
+/** The admin's show form as sent (fields only type-checked by the route's schema). */
+export interface ShowForm {
+  schedule?: string;
+  movieId?: string;
+  roomId?: number | string;
+  day?: string;
+  type?: string;
+  price?: number;
+}
+
+export type ShowWrite =
+  | { outcome: 'created'; show: ShowView }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'movie-not-found' }
+  | { outcome: 'overlap'; message: string };
+
+export type ShowDeletion = 'deleted' | 'not-found' | 'sold' | 'paying';
+
+/** A show to create: checked, with its movie. */
+export interface PlannedShow {
+  movie: ProjectedMovie;
+  date: string;
+  schedule: string;
+  roomId: number;
+  type: ShowType;
+  price: number;
+  seeded?: boolean;
+}
+
+const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
+const WITHOUT_SEATS = { seats: 0 };
+
+/** The document of a new show: every seat of its room free. */
+export function newShowDocument(plan: PlannedShow): ShowDocument {
+  const startsAt = instantOf(plan.date, plan.schedule);
+  const capacity = capacityOf(plan.roomId);
+  return {
+    _id: new Types.ObjectId(),
+    movieId: plan.movie._id,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + plan.movie.runtime * 60_000),
+    date: plan.date,
+    schedule: plan.schedule,
+    roomId: plan.roomId,
+    type: plan.type,
+    price: plan.price,
+    capacity,
+    available: capacity,
+    holdsExpireAt: null,
+    version: 0,
+    ...(plan.seeded ? { seeded: true } : {}),
+    seats: seatsOfRoom(plan.roomId).map((seat) => ({ ...seat, state: 'free' as const })),
+  };
+}
+
+function blank(value: unknown): boolean {
+  return value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's. */
+export class Shows {
+  constructor(
+    private readonly model: Model<ShowDocument>,
+    private readonly movies: MovieProjection,
+    private readonly lock: KeyedLock,
+  ) {}
+
+  /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
+  async upcoming(now: Date, movieId?: string): Promise<ShowView[]> {
+    const filter: Record<string, unknown> = { startsAt: { $gt: now } };
+    if (movieId !== undefined) filter.movieId = movieId;
+    const shows = await this.model.find(filter, WITHOUT_SEATS).sort({ startsAt: 1, roomId: 1 }).lean<ShowSummary[]>();
+    return this.views(shows, now, true);
+  }
+
+  async one(id: string, now: Date): Promise<ShowView | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    const show = await this.model.findById(id, WITHOUT_SEATS).lean<ShowSummary>();
+    if (!show) return null;
+    const [view] = await this.views([show], now, false);
+    return view ?? null;
+  }
+
+  /** The movie's shows not yet started on the day ('yyyy-mm-dd' or a weekday name: the next such date), by schedule; undefined for a day that is neither. */
+  async ofMovieOnDay(movieId: string, dayText: string, now: Date): Promise<ShowView[] | undefined> {
+    const date = resolveDay(dayText, localToday(now));
+    if (!date) return undefined;
+    const shows = await this.model
+      .find({ movieId, date, startsAt: { $gt: now } }, WITHOUT_SEATS)
+      .sort({ startsAt: 1, roomId: 1 })
+      .lean<ShowSummary[]>();
+    return this.views(shows, now, true);
+  }
+
+  /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
+  async create(form: ShowForm, now: Date): Promise<ShowWrite> {
+    for (const field of Object.keys(rules.MISSING_FIELD_MESSAGES) as Array<keyof typeof rules.MISSING_FIELD_MESSAGES>) {
+      if (blank(form[field])) return { outcome: 'invalid', message: rules.MISSING_FIELD_MESSAGES[field] };
+    }
+    const schedule = String(form.schedule).trim();
+    if (!isClockTime(schedule)) return { outcome: 'invalid', message: rules.INVALID_SCHEDULE };
+    const roomText = String(form.roomId).trim();
+    const roomId = /^\d{1,2}$/.test(roomText) ? Number(roomText) : Number.NaN;
+    if (!isRoomId(roomId)) return { outcome: 'invalid', message: rules.INVALID_ROOM };
+    const date = resolveDay(String(form.day), localToday(now));
+    if (!date) return { outcome: 'invalid', message: rules.INVALID_DAY };
+    const type = String(form.type).trim();
+    if (!rules.isShowType(type)) return { outcome: 'invalid', message: rules.INVALID_TYPE };
+    const price = form.price ?? rules.DEFAULT_PRICES[type];
+    if (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE) return { outcome: 'invalid', message: rules.INVALID_PRICE };
+
+    const movieId = String(form.movieId).trim();
+    const movie = OBJECT_ID.test(movieId) ? await this.movies.find(movieId) : null;
+    if (!movie) return { outcome: 'movie-not-found' };
+    if (date < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
+    if (instantOf(date, schedule) <= now) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
+
+    return this.lock.run(`room:${roomId}`, async () => {
+      const document = newShowDocument({ movie, date, schedule, roomId, type, price });
+      const clash = await this.clashOf(document);
+      if (clash) return { outcome: 'overlap', message: clash };
+      try {
+        await this.model.create(document);
+      } catch (error) {
+        // Another instance created a show at the very same start in this room.
+        if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
+        throw error;
+      }
+      return { outcome: 'created', show: toShowView(document, movie.title, now) };
+    });
+  }
+
+  /** Deletes the show unless a seat was sold or is being paid. */
+  async delete(id: string, now: Date): Promise<ShowDeletion> {
+    if (!OBJECT_ID.test(id)) return 'not-found';
+    return this.lock.run(id, async () => {
+      for (;;) {
+        const show = await this.model.findById(id).lean<ShowDocument>();
+        if (!show) return 'not-found';
+        if (show.seats.some((seat) => seat.state === 'sold')) return 'sold';
+        if (show.seats.some((seat) => seat.orderId !== undefined && !isFreeAt(seat, now))) return 'paying';
+        // Guarded by the version read: a seat sold meanwhile (by another instance) makes this match nothing.
+        const deleted = await this.model.deleteOne({ _id: show._id, version: show.version });
+        if (deleted.deletedCount === 1) return 'deleted';
+      }
+    });
+  }
+
+  /** Room, start and end of the shows that start between the instants (the seed plans around them). */
+  async spansBetween(from: Date, to: Date): Promise<Array<Pick<ShowDocument, 'roomId' | 'startsAt' | 'endsAt'>>> {
+    return this.model.find({ startsAt: { $gte: from, $lt: to } }, { roomId: 1, startsAt: 1, endsAt: 1 }).lean();
+  }
+
+  /** Inserts planned shows (the seed); a show clashing with one created meanwhile at the same start is skipped. Answers how many were inserted. */
+  async insertMany(plans: PlannedShow[]): Promise<number> {
+    if (plans.length === 0) return 0;
+    try {
+      const inserted = await this.model.insertMany(plans.map(newShowDocument), { ordered: false });
+      return inserted.length;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      return (error as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
+    }
+  }
+
+  private async clashOf(show: ShowDocument): Promise<string | undefined> {
+    const gap = rules.CLEANING_MINUTES * 60_000;
+    const clash = await this.model
+      .findOne(
+        { roomId: show.roomId, startsAt: { $lt: new Date(show.endsAt.getTime() + gap) }, endsAt: { $gt: new Date(show.startsAt.getTime() - gap) } },
+        { movieId: 1, startsAt: 1, endsAt: 1 },
+      )
+      .lean<Pick<ShowDocument, 'movieId' | 'startsAt' | 'endsAt'>>();
+    if (!clash) return undefined;
+    const title = (await this.movies.titlesOf([clash.movieId])).get(clash.movieId) ?? '';
+    return rules.roomTaken(show.roomId, title, localDateTime(clash.startsAt).time, localDateTime(clash.endsAt).time);
+  }
+
+  /** Views with titles; shows whose holds lapsed are recounted from their seats. */
+  private async views(shows: ShowSummary[], now: Date, hideDeletedMovies: boolean): Promise<ShowView[]> {
+    const lapsed = shows.filter((show) => show.holdsExpireAt && show.holdsExpireAt <= now).map((show) => show._id);
+    if (lapsed.length > 0) {
+      const seatsById = new Map(
+        (await this.model.find({ _id: { $in: lapsed } }, { seats: 1 }).lean<Array<Pick<ShowDocument, '_id' | 'seats'>>>()).map((show) => [
+          show._id.toHexString(),
+          show.seats,
+        ]),
+      );
+      for (const show of shows) {
+        const seats = seatsById.get(show._id.toHexString());
+        if (seats) show.seats = seats;
+      }
+    }
+    const movieIds = shows.map((show) => show.movieId);
+    const [titles, deleted] = await Promise.all([this.movies.titlesOf(movieIds), hideDeletedMovies ? this.movies.deletedAmong(movieIds) : new Set<string>()]);
+    return shows.filter((show) => !deleted.has(show.movieId)).map((show) => toShowView(show, titles.get(show.movieId) ?? '', now));
+  }
+}
