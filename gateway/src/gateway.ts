@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
@@ -61,7 +60,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, securityHeaders(clientConfig));
+  app.addHook('onRequest', securityHeaders(clientConfig));
   await app.register(fastifyJwt, { secret: options.jwtSecret });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
   await app.register(fastifySwagger, {

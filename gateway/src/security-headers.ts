@@ -1,4 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { onRequestHookHandler } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { ClientConfig } from './options';
 
 /** Origins of remotes configured on another host (CATALOG_REMOTE_URL …), which the shell loads scripts from. */
@@ -20,7 +21,7 @@ function remoteOrigins(config: ClientConfig): string[] {
  * The referrer policy is the browsers' default rather than helmet's
  * no-referrer, because YouTube refuses to play embeds that send no referrer.
  */
-export function securityHeaders(config: ClientConfig): FastifyHelmetOptions {
+export function securityHeaderOptions(config: ClientConfig): HelmetOptions {
   const remotes = remoteOrigins(config);
   return {
     contentSecurityPolicy: {
@@ -44,4 +45,15 @@ export function securityHeaders(config: ClientConfig): FastifyHelmetOptions {
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
+}
+
+/**
+ * Sets helmet's headers on every answer. helmet is built once here: the
+ * @fastify/helmet wrapper rebuilds it (parsing every CSP directive) on each
+ * request, which cost the gateway ~10 % of its CPU on the billboard.
+ */
+export function securityHeaders(config: ClientConfig): onRequestHookHandler {
+  const applyHeaders = helmet(securityHeaderOptions(config));
+  // helmet 8 throws its errors instead of passing them to the callback.
+  return (request, reply, done) => applyHeaders(request.raw, reply.raw, () => done());
 }

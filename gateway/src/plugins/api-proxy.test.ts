@@ -246,3 +246,78 @@ describe('rate limit of the auth endpoints', () => {
     expect((await recovery()).statusCode).toBe(429);
   });
 });
+
+describe('shared cache of public answers', () => {
+  let catalog: FakeService;
+  let booking: FakeService;
+  let gateway: FastifyInstance;
+
+  beforeAll(async () => {
+    [catalog, booking] = await Promise.all([startFakeService('catalog'), startFakeService('booking')]);
+    gateway = await buildTestGateway({ services: await serviceUrls({ catalog: catalog.url, booking: booking.url }) });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([catalog.close(), booking.close()]);
+  });
+  beforeEach(() => {
+    catalog.received.length = 0;
+    booking.received.length = 0;
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers });
+
+  it('answers a repeated public GET from the cache, byte for byte, without asking the service', async () => {
+    const first = await get('/api/movies/listing-a/public');
+    const second = await get('/api/movies/listing-a/public', { authorization: `Bearer ${userToken()}` });
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    expect(catalog.received).toHaveLength(1);
+  });
+
+  it('keys entries by path and query', async () => {
+    await get('/api/movies/listing-b/public?page=1');
+    await get('/api/movies/listing-b/public?page=2');
+    expect(catalog.received.map((request) => request.url)).toEqual(['/movies/listing-b/public?page=1', '/movies/listing-b/public?page=2']);
+  });
+
+  it('asks the service when the client demands a fresh answer (Cache-Control: no-cache)', async () => {
+    await get('/api/movies/listing-c/public');
+    const fresh = await get('/api/movies/listing-c/public', { 'cache-control': 'no-cache' });
+    expect(fresh.headers['x-cache']).toBe('MISS');
+    expect(catalog.received).toHaveLength(2);
+  });
+
+  it('never stores answers the service did not mark public', async () => {
+    await get('/api/movies/search?name=a');
+    const again = await get('/api/movies/search?name=a');
+    expect(again.headers['x-cache']).toBeUndefined();
+    expect(catalog.received).toHaveLength(2);
+  });
+
+  it('drops a service’s answers once it accepts a write through the gateway, and only that service’s', async () => {
+    await get('/api/movies/listing-d/public');
+    await get('/api/show/listing-e/public');
+    const write = await gateway.inject({ method: 'DELETE', url: '/api/movies/delete/1', headers: { authorization: `Bearer ${userToken()}` } });
+    expect(write.statusCode).toBe(200);
+    expect((await get('/api/movies/listing-d/public')).headers['x-cache']).toBe('MISS');
+    expect((await get('/api/show/listing-e/public')).headers['x-cache']).toBe('HIT');
+  });
+
+  it('keeps a write refused by the service from dropping anything', async () => {
+    await get('/api/movies/listing-f/public');
+    await gateway.inject({ method: 'POST', url: '/api/movies/unavailable', headers: { authorization: `Bearer ${userToken()}` } });
+    expect((await get('/api/movies/listing-f/public')).headers['x-cache']).toBe('HIT');
+  });
+
+  it('never answers from the cache where the route table demands a token', async () => {
+    const guest = await get('/api/cart/public');
+    expect(guest.statusCode).toBe(401);
+    await get('/api/cart/public', { authorization: `Bearer ${userToken()}` });
+    await get('/api/cart/public', { authorization: `Bearer ${userToken()}` });
+    expect(booking.received).toHaveLength(2);
+  });
+});

@@ -1,7 +1,9 @@
 import type { ServiceName, TokenClaims } from '@cine/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { RateLimitSettings } from '../options';
+import { ResponseCache } from '../response-cache';
 import { rateLimitedAuthPaths, requiresToken, resolveRoute } from '../route-table';
 import { replyServiceUnavailable } from '../upstream';
 
@@ -13,6 +15,8 @@ export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
   authRateLimit: RateLimitSettings;
+  /** The shared cache of public answers (a fresh one by default). */
+  responseCache?: ResponseCache;
 }
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
@@ -52,13 +56,27 @@ function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpHeaders,
   return forwarded;
 }
 
+/** What reply-from hands onResponse at run time (its typings describe a server response instead). */
+interface UpstreamResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: Readable;
+}
+
+async function readBody(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * /api/<path> → <owning service>/<path>. The path is normalised (dot segments,
  * percent-encoded dots) before the route table is consulted, so the service
  * receives exactly the path the table was asked about. The Authorization
- * header travels untouched; the body is forwarded byte for byte.
+ * header travels untouched; the body is forwarded byte for byte. Answers a
+ * service marks public are kept in the gateway's shared cache (response-cache.ts).
  */
-export async function apiProxy(app: FastifyInstance, { services, authRateLimit }: ApiProxyOptions): Promise<void> {
+export async function apiProxy(app: FastifyInstance, { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions): Promise<void> {
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -71,10 +89,41 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit }
       return reply;
     }
 
-    const caller = await identify(request, requiresToken(route, request.method));
+    const tokenRequired = requiresToken(route, request.method);
+    const cacheKey = `${target.pathname}${target.search}`;
+    const cachePolicy = ResponseCache.policyFor(request.method, request.headers);
+    const cacheable = !tokenRequired && cachePolicy.store;
+    if (cacheable && cachePolicy.lookup) {
+      const cached = responseCache.get(cacheKey);
+      if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
+    }
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+
+    const caller = await identify(request, tokenRequired);
     const body = request.body;
     return reply.from(`${services[route.service]}${target.pathname}${target.search}`, {
       ...(Buffer.isBuffer(body) ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+      ...(cacheable || isWrite
+        ? {
+            onResponse: (_request, upstreamReply, raw) => {
+              const response = raw as unknown as UpstreamResponse;
+              if (isWrite) {
+                if (response.statusCode < 400) responseCache.invalidate(route.service);
+                return upstreamReply.send(response.stream);
+              }
+              const freshnessMs = ResponseCache.freshnessOf(response.statusCode, response.headers);
+              const length = Number(response.headers['content-length']);
+              if (freshnessMs === undefined || !(length <= responseCache.maxBodyBytes)) return upstreamReply.send(response.stream);
+              return readBody(response.stream).then(
+                (answer) => {
+                  responseCache.store(cacheKey, route.service, response.statusCode, response.headers, answer, freshnessMs);
+                  return upstreamReply.header('x-cache', 'MISS').send(answer);
+                },
+                (error: Error) => replyServiceUnavailable(upstreamReply, route.service, error),
+              );
+            },
+          }
+        : {}),
       // One retry, only for idempotent requests on a dropped keep-alive socket; a 503 from a service is passed on as is.
       retriesCount: 1,
       rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, caller),

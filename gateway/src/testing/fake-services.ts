@@ -35,7 +35,8 @@ function pause(ms: number): Promise<void> {
  * A small real service on a random port: GET /health answers `health`,
  * GET /openapi.json a one-path document, a path ending in /slow waits 2 s
  * before answering, one ending in /unavailable answers 503, anything else
- * echoes what it received.
+ * echoes what it received — marked shareable for a minute when the path
+ * ends in /public (the gateway may cache it).
  */
 export async function startFakeService(
   name: ServiceName,
@@ -57,6 +58,7 @@ export async function startFakeService(
     received.push(seen);
     if (request.url.endsWith('/slow')) await pause(2_000);
     if (request.url.endsWith('/unavailable')) return reply.code(503).send({ statusCode: 503, error: 'Servicio en mantenimiento.' });
+    if (request.url.endsWith('/public')) reply.header('cache-control', 'public, max-age=0, s-maxage=60');
     return reply.header('x-served-by', name).send({ service: name, method: seen.method, url: seen.url, body: seen.body });
   });
 

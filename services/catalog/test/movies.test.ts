@@ -84,6 +84,16 @@ describe('GET /movies/billboard and /movies/Premieres', () => {
     expect((await get('/movies/billboard', { authorization: 'Bearer x' })).statusCode).toBe(200);
   });
 
+  it.each(['/movies/billboard', '/movies/Premieres'])('%s may be kept 5 s by the gateway, never by browsers', async (url) => {
+    const response = await catalog.app.inject({ method: 'GET', url });
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+  });
+
+  it('search answers are not marked shareable', async () => {
+    const response = await catalog.app.inject({ method: 'GET', url: '/movies/search?name=a' });
+    expect(response.headers['cache-control']).toBeUndefined();
+  });
+
   it('premieres: only after today, soonest first', async () => {
     const { statusCode, body } = await get('/movies/Premieres');
     const todayDate = releaseDateOf(today());

@@ -4,6 +4,12 @@ import * as schemas from './schemas';
 
 export const MOVIE_NOT_FOUND = 'No existe la película.';
 const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * The listings are the same for every visitor: the gateway's shared cache may
+ * keep them for 5 s (a movie edit through the gateway drops them at once);
+ * browsers ask again each time, so a returning admin never sees an old list.
+ */
+export const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
 export default async function moviesRoutes(app: ServiceApp): Promise<void> {
   const saved = (result: MovieWrite) => {
@@ -19,11 +25,11 @@ export default async function moviesRoutes(app: ServiceApp): Promise<void> {
 
   // Sent as the cached JSON text: a string with a JSON content type is not serialized again.
   app.get('/billboard', { schema: schemas.billboard }, async (_request, reply) =>
-    reply.type(JSON_TYPE).send(await app.catalog.billboardJson()),
+    reply.type(JSON_TYPE).header('cache-control', LISTING_CACHE_CONTROL).send(await app.catalog.billboardJson()),
   );
 
   app.get('/Premieres', { schema: schemas.premieres }, async (_request, reply) =>
-    reply.type(JSON_TYPE).send(await app.catalog.premieresJson()),
+    reply.type(JSON_TYPE).header('cache-control', LISTING_CACHE_CONTROL).send(await app.catalog.premieresJson()),
   );
 
   app.get('/search', { schema: schemas.search }, async (request) => app.catalog.search(request.query));
