@@ -24,5 +24,6 @@ describe('candy service app', () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ openapi: expect.any(String), info: { title: 'Cine candy service' } });
+    expect(Object.keys(response.json<{ paths: object }>().paths).sort()).toEqual(['/candy/', '/candy/pictures/{file}', '/candy/searchCandy', '/candy/{id}'].sort());
   });
 });

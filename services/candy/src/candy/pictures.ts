@@ -80,7 +80,7 @@ export function pictureSvg(candy: SeedCandy): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>`,
     '<rect width="400" height="400" fill="url(#g)"/>',
     art,
-    `<text x="200" y="366" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="32" font-weight="700" fill="#ffffff">${escapeXml(candy.name.toUpperCase())}</text>`,
+    `<text x="200" y="366" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${candy.name.length > 14 ? 28 : 32}" font-weight="700" fill="#ffffff">${escapeXml(candy.name.toUpperCase())}</text>`,
     '</svg>',
   ].join('');
 }

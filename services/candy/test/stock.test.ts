@@ -1,0 +1,96 @@
+import type { CandyView, OrderPaid, PaidCandyLine } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import { Types } from 'mongoose';
+import { listCandy, startCandy, type CandyUnderTest } from './helpers';
+
+describe('stock after a paid order', () => {
+  let candy: CandyUnderTest;
+  let items: Map<string, CandyView>;
+
+  beforeEach(async () => {
+    candy = await startCandy();
+    items = new Map((await listCandy(candy.app)).map((item) => [item.name, item]));
+  });
+  afterEach(() => candy.close());
+
+  function line(name: string, quantity: number): PaidCandyLine {
+    const item = items.get(name) as CandyView;
+    return { candyId: item.id, name, quantity, unitPrice: item.price, totalPrice: item.price * quantity };
+  }
+
+  function orderPaid(candyLines: PaidCandyLine[]): OrderPaid {
+    const candyTotal = candyLines.reduce((sum, paid) => sum + paid.totalPrice, 0);
+    return createEvent('order.paid', {
+      orderId: new Types.ObjectId().toHexString(),
+      userId: new Types.ObjectId().toHexString(),
+      movieId: new Types.ObjectId().toHexString(),
+      title: 'La Noche del Proyector',
+      showId: new Types.ObjectId().toHexString(),
+      date: '2026-11-24',
+      schedule: '20:30',
+      roomId: 3,
+      type: '2D',
+      seats: 2,
+      seatLabels: ['F7', 'F8'],
+      ticketTotal: 1800,
+      candy: candyLines,
+      total: 1800 + candyTotal,
+      paidAt: new Date().toISOString(),
+    });
+  }
+
+  async function stockOf(name: string) {
+    return (await listCandy(candy.app)).find((item) => item.name === name)?.quantity;
+  }
+
+  it('takes each line off the stock, once, however often the event is delivered, and publishes nothing', async () => {
+    const before = candy.published.length;
+    const paid = orderPaid([line('COMBO NACHOS', 2), line('cafe', 3)]);
+
+    await candy.context.bus.publish(paid);
+    await candy.context.bus.publish(paid);
+    await candy.context.bus.publish(paid);
+    await candy.app.outboxRelay.flush();
+
+    expect(await stockOf('COMBO NACHOS')).toBe(498);
+    expect(await stockOf('cafe')).toBe(497);
+    expect(await stockOf('hotdog')).toBe(500);
+    expect(candy.published.slice(before)).toEqual([]);
+    expect(candy.context.bus.deadLetters).toEqual([]);
+  });
+
+  it('takes every order that is a different event', async () => {
+    await candy.context.bus.publish(orderPaid([line('hotdog', 1)]));
+    await candy.context.bus.publish(orderPaid([line('hotdog', 4)]));
+    expect(await stockOf('hotdog')).toBe(495);
+  });
+
+  it('never goes below 0, and logs when a sale exceeded the stock', async () => {
+    const warnings: unknown[] = [];
+    const warn = candy.app.log.warn.bind(candy.app.log);
+    candy.app.log.warn = ((...args: unknown[]) => {
+      warnings.push(args[0]);
+    }) as typeof candy.app.log.warn;
+    try {
+      await candy.context.bus.publish(orderPaid([line('refresco', 499)]));
+      await candy.context.bus.publish(orderPaid([line('refresco', 3)]));
+    } finally {
+      candy.app.log.warn = warn;
+    }
+
+    expect(await stockOf('refresco')).toBe(0);
+    expect(warnings).toEqual([expect.objectContaining({ candyId: items.get('refresco')?.id, sold: 3 })]);
+    expect(candy.context.bus.deadLetters).toEqual([]);
+  });
+
+  it('an order with no candy, or with an item this service does not know, changes nothing and does not fail', async () => {
+    const stranger: PaidCandyLine = { candyId: new Types.ObjectId().toHexString(), name: 'pizza', quantity: 1, unitPrice: 900, totalPrice: 900 };
+    await candy.context.bus.publish(orderPaid([]));
+    await candy.context.bus.publish(orderPaid([stranger, line('cafe', 1)]));
+
+    expect(candy.context.bus.deadLetters).toEqual([]);
+    expect((await listCandy(candy.app)).map((item) => item.quantity)).toEqual(
+      [...items.values()].map((item) => (item.name === 'cafe' ? 499 : 500)),
+    );
+  });
+});
