@@ -93,7 +93,7 @@ export class SeatInventory {
   /** The user's holds that have not lapsed (seats being paid included), one entry per show, soonest show first. */
   async holdsOf(userId: string, now: Date): Promise<HeldTickets[]> {
     const shows = await this.shows
-      .find({ seats: { $elemMatch: { userId, state: 'held', heldUntil: { $gt: now } } } })
+      .find({ holders: userId })
       .sort({ startsAt: 1 })
       .lean<ShowDocument[]>();
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
@@ -152,7 +152,7 @@ export class SeatInventory {
     });
   }
 
-  /** The show as the API shows it, or null. */
+  /** The show as the API shows it. */
   async view(show: ShowDocument, now: Date): Promise<ShowView> {
     const titles = await this.movies.titlesOf([show.movieId]);
     return toShowView(show, titles.get(show.movieId) ?? '', now);
@@ -160,7 +160,7 @@ export class SeatInventory {
 
   private async releaseElsewhere(showId: string, userId: string, now: Date): Promise<void> {
     const others = await this.shows
-      .find({ _id: { $ne: showId }, seats: { $elemMatch: { userId, state: 'held' } } }, { _id: 1 })
+      .find({ _id: { $ne: showId }, holders: userId }, { _id: 1 })
       .lean<Array<Pick<ShowDocument, '_id'>>>();
     for (const other of others) await this.release(other._id.toHexString(), userId, now);
   }
@@ -180,7 +180,7 @@ export class SeatInventory {
         const summary = seatSummary(decision.seats);
         const written = await this.shows.updateOne(
           { _id: show._id, version: show.version },
-          { $set: { seats: decision.seats, available: summary.available, holdsExpireAt: summary.holdsExpireAt }, $inc: { version: 1 } },
+          { $set: { seats: decision.seats, ...summary }, $inc: { version: 1 } },
         );
         if (written.matchedCount === 1) {
           return decision.result({ ...show, seats: decision.seats, ...summary, version: show.version + 1 });

@@ -20,14 +20,18 @@ export function withoutLapsedHolds(seats: Seat[], now: Date): Seat[] {
 }
 
 /** What a show document keeps next to its seats, recomputed on every write. */
-export function seatSummary(seats: Seat[]): { available: number; holdsExpireAt: Date | null } {
+export function seatSummary(seats: Seat[]): { available: number; holdsExpireAt: Date | null; holders: string[] } {
   let available = 0;
   let holdsExpireAt: Date | null = null;
+  const holders = new Set<string>();
   for (const seat of seats) {
     if (seat.state === 'free') available += 1;
-    else if (seat.state === 'held' && seat.heldUntil && (!holdsExpireAt || seat.heldUntil < holdsExpireAt)) holdsExpireAt = seat.heldUntil;
+    else if (seat.state === 'held') {
+      if (seat.userId) holders.add(seat.userId);
+      if (seat.heldUntil && (!holdsExpireAt || seat.heldUntil < holdsExpireAt)) holdsExpireAt = seat.heldUntil;
+    }
   }
-  return { available, holdsExpireAt };
+  return { available, holdsExpireAt, holders: [...holders].sort() };
 }
 
 /** Seat labels in room order: by row, then number (F9 before F10). */

@@ -35,6 +35,12 @@ export interface ShowDocument {
   available: number;
   /** Earliest heldUntil among held seats: past it, reads recount `available` from the seats. */
   holdsExpireAt?: Date | null;
+  /**
+   * Users with held seats (lapsed or not), kept with the seats: FerretDB v1
+   * cannot match array elements by several fields ($elemMatch), so a user's
+   * holds are found by this list.
+   */
+  holders: string[];
   /** Bumped by every seat change: a write guarded by the version read is lost to a concurrent one and retried. */
   version: number;
   /** Created by the demo seed (not by an admin). */
@@ -68,6 +74,7 @@ const showSchema = new Schema<ShowDocument>(
     capacity: { type: Number, required: true },
     available: { type: Number, required: true },
     holdsExpireAt: { type: Date, required: false },
+    holders: { type: [String], required: true },
     version: { type: Number, required: true },
     seeded: { type: Boolean, required: false },
     seats: { type: [seatSchema], required: true },
@@ -78,7 +85,7 @@ showSchema.index({ startsAt: 1 });
 showSchema.index({ movieId: 1, date: 1 });
 // Two shows never start in the same room at the same instant (the overlap rule also checks the run times).
 showSchema.index({ roomId: 1, startsAt: 1 }, { unique: true });
-showSchema.index({ 'seats.userId': 1 });
+showSchema.index({ holders: 1 });
 
 export async function showModel(db: Connection): Promise<Model<ShowDocument>> {
   const model = (db.models.Show as Model<ShowDocument> | undefined) ?? db.model<ShowDocument>('Show', showSchema);

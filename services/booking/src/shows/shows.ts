@@ -60,6 +60,7 @@ export function newShowDocument(plan: PlannedShow): ShowDocument {
     capacity,
     available: capacity,
     holdsExpireAt: null,
+    holders: [],
     version: 0,
     ...(plan.seeded ? { seeded: true } : {}),
     seats: seatsOfRoom(plan.roomId).map((seat) => ({ ...seat, state: 'free' as const })),

@@ -1,0 +1,88 @@
+import type { MovieFacts, ShowView } from '@cine/contracts';
+import { createEvent, type ServiceApp } from '@cine/service-kit';
+import { bearer, createTestContext } from '@cine/service-kit/testing';
+import { Types } from 'mongoose';
+import { buildBookingApp, type BookingContext } from '../src';
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** A clock the test moves: holds lapse and shows start by it. */
+export class TestClock {
+  constructor(private current: Date) {}
+
+  now = (): Date => new Date(this.current);
+
+  set(instant: Date | string): void {
+    this.current = new Date(instant);
+  }
+
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
+}
+
+/** Noon in Buenos Aires (15:00 UTC) on Wednesday 11 March 2026. */
+export const TEST_NOW = '2026-03-11T15:00:00.000Z';
+
+export interface BookingUnderTest {
+  app: ServiceApp;
+  context: TestContext;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function startBooking(options: { seedShows?: boolean; now?: string; context?: TestContext } = {}): Promise<BookingUnderTest> {
+  const context = options.context ?? (await createTestContext('booking'));
+  const clock = new TestClock(new Date(options.now ?? TEST_NOW));
+  const bookingContext: BookingContext = { ...context, clock: clock.now, seedShows: options.seedShows ?? false };
+  const app = await buildBookingApp(bookingContext);
+  return {
+    app,
+    context,
+    clock,
+    close: async () => {
+      await app.close();
+      await context.dropDatabase();
+    },
+  };
+}
+
+export function newId(): string {
+  return new Types.ObjectId().toHexString();
+}
+
+export function adminHeaders(app: ServiceApp): { authorization: string } {
+  return bearer(app, { sub: newId(), role: 'admin' });
+}
+
+export function userHeaders(app: ServiceApp, userId: string): { authorization: string } {
+  return bearer(app, { sub: userId, role: 'user' });
+}
+
+/** Publishes movie.created on the service's bus (resolves once booking handled it) and answers the facts. */
+export async function publishMovie(context: TestContext, overrides: Partial<MovieFacts> = {}): Promise<MovieFacts> {
+  const facts: MovieFacts = { movieId: newId(), title: 'La Noche del Proyector', runtime: 100, type: '2D', release: '2026-03-01', ...overrides };
+  await context.bus.publish(createEvent('movie.created', facts));
+  return facts;
+}
+
+export interface ShowInput {
+  schedule?: unknown;
+  movieId?: unknown;
+  roomId?: unknown;
+  day?: unknown;
+  type?: unknown;
+  price?: unknown;
+}
+
+/** POST /show as an admin. */
+export function postShow(booking: BookingUnderTest, data: ShowInput) {
+  return booking.app.inject({ method: 'POST', url: '/show', headers: adminHeaders(booking.app), payload: { data } });
+}
+
+/** Creates a show through the API and answers it. */
+export async function createShow(booking: BookingUnderTest, data: ShowInput): Promise<ShowView> {
+  const response = await postShow(booking, data);
+  if (response.statusCode !== 201) throw new Error(`POST /show answered ${response.statusCode}: ${response.body}`);
+  return response.json<ShowView>();
+}
