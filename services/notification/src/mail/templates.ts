@@ -1,3 +1,4 @@
+import { weekdays, type OrderPaid } from '@cine/contracts';
 import { CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 
@@ -5,30 +6,33 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The same paragraphs as plain text and as HTML in the cinema's layout; `highlight` stands out in the HTML. */
-function compose(subject: string, paragraphs: string[], highlight?: string): MailContent {
-  const signature = `El equipo de ${CINEMA_NAME}`;
-  const text = [...paragraphs, ...(highlight ? [highlight] : []), signature].join('\n\n');
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-  const highlighted = highlight
-    ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center">${escapeHtml(highlight)}</p>`
-    : '';
-  const html = `<!doctype html>
+/** The cinema's HTML layout around `content` (already escaped markup). */
+function page(subject: string, content: string): string {
+  return `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,sans-serif;background:#f4f4f4;margin:0;padding:24px">
 <div style="max-width:560px;margin:auto;background:#ffffff;border-radius:8px;overflow:hidden">
 <h1 style="background:#1a1a2e;color:#ffffff;margin:0;padding:16px 24px">${CINEMA_NAME}</h1>
 <div style="padding:8px 24px 24px">
-${body}
-${highlighted}
-<p>${escapeHtml(signature)}</p>
+${content}
 </div>
 </div>
 </body>
 </html>
 `;
-  return { subject, text: `${text}\n`, html };
+}
+
+const SIGNATURE = `El equipo de ${CINEMA_NAME}`;
+
+/** The same paragraphs as plain text and as HTML in the cinema's layout; `highlight` stands out in the HTML. */
+function compose(subject: string, paragraphs: string[], highlight?: string): MailContent {
+  const text = [...paragraphs, ...(highlight ? [highlight] : []), SIGNATURE].join('\n\n');
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const highlighted = highlight
+    ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center">${escapeHtml(highlight)}</p>`
+    : '';
+  return { subject, text: `${text}\n`, html: page(subject, `${body}\n${highlighted}\n<p>${escapeHtml(SIGNATURE)}</p>`) };
 }
 
 export function welcomeMail(username: string): MailContent {
@@ -56,4 +60,70 @@ export function newsletterConfirmationMail(email: string): MailContent {
     'Hola:',
     `Desde ahora recibirás en ${email} los próximos estrenos, las promociones de la confitería y las novedades de ${CINEMA_NAME}.`,
   ]);
+}
+
+/** What the receipt says about a paid order (order.paid's facts). */
+export type PaidOrder = OrderPaid['data'];
+
+/** Cents as the site shows them: 1250 → 'US$ 12.50'. */
+export function formatMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}US$ ${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 'yyyy-mm-dd' → 'Martes 24/11/2026' (the weekday as the site writes it). */
+export function formatShowDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  const weekday = weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+  return `${weekday} ${day}/${month}/${year}`;
+}
+
+/** Rows of label and value as an HTML table; `strong` rows in bold. */
+function tableHtml(rows: Array<{ label: string; value: string; strong?: boolean }>): string {
+  const cell = 'padding:4px 0;border-bottom:1px solid #eeeeee';
+  return [
+    '<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">',
+    ...rows.map(({ label, value, strong }) => {
+      const weight = strong ? 'font-weight:bold;' : '';
+      return `<tr><td style="${cell};${weight}">${escapeHtml(label)}</td><td style="${cell};${weight}text-align:right">${escapeHtml(value)}</td></tr>`;
+    }),
+    '</table>',
+  ].join('\n');
+}
+
+/** The receipt of a paid order: the show, the seats, the candy and what was paid. */
+export function receiptMail(username: string, order: PaidOrder): MailContent {
+  const subject = `Tu compra en ${CINEMA_NAME}: ${order.title}`;
+  const greeting = [`Hola ${username}:`, '¡Gracias por tu compra! Estos son los datos de tu función.'];
+  const show = [
+    { label: 'Película', value: order.title },
+    { label: 'Fecha', value: formatShowDate(order.date) },
+    { label: 'Hora', value: order.schedule },
+    { label: 'Sala', value: String(order.roomId) },
+    { label: 'Formato', value: order.type },
+    { label: 'Butacas', value: order.seatLabels.join(', ') },
+  ];
+  const charges = [
+    { label: `Entradas (${order.seats})`, value: formatMoney(order.ticketTotal) },
+    ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
+  ];
+  const total = { label: 'Total', value: formatMoney(order.total), strong: true };
+  const closing = [`Pedido: ${order.orderId}`, 'Presenta este correo en la entrada de la sala. ¡Que disfrutes la función!'];
+
+  const lines = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
+  const text = [...greeting, lines(show), lines([...charges, total]), ...closing, SIGNATURE].join('\n\n');
+
+  const html = page(
+    subject,
+    [
+      ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
+      tableHtml(show),
+      `<h2 style="font-size:18px;margin:16px 0 0">Tu pedido</h2>`,
+      tableHtml([...charges, total]),
+      ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p>${escapeHtml(SIGNATURE)}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text: `${text}\n`, html };
 }

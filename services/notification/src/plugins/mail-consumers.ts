@@ -1,11 +1,31 @@
 import { subscribeIdempotent, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
-import { recoveryCodeMail, welcomeMail } from '../mail/templates';
+import { receiptMail, recoveryCodeMail, welcomeMail } from '../mail/templates';
+import { Recipients } from '../recipients/recipients';
 
-/** The mails other services ask for through events: a welcome on registration, the recovery code. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who a mail about a user id goes to (projection of identity's users). */
+    recipients: Recipients;
+  }
+}
+
+/** An order.paid whose user this service has not heard of yet: thrown so the bus delivers it again. */
+export class UnknownRecipientError extends Error {
+  constructor(userId: string) {
+    super(`no recipient known for user ${userId} yet`);
+    this.name = 'UnknownRecipientError';
+  }
+}
+
+/** The mails other services ask for through events: a welcome on registration, the recovery code, the receipt of a paid order. */
 export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
   async (app, { db, bus }) => {
+    const recipients = new Recipients(db);
+    await recipients.subscribe(bus);
+    app.decorate('recipients', recipients);
+
     await subscribeIdempotent(bus, db, 'notification.welcome', ['user.registered'], async ({ data }) => {
       await app.mailer.send(data.email, welcomeMail(data.username));
     });
@@ -19,6 +39,22 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
         return;
       }
       await app.mailer.send(email, recoveryCodeMail(username, code, Math.round(msLeft / 60_000)));
+    });
+
+    await subscribeIdempotent(bus, db, 'notification.receipt', ['order.paid'], async (event) => {
+      const { orderId, userId } = event.data;
+      const found = await recipients.lookup(userId);
+      if (found.state === 'deleted') {
+        app.log.info({ eventId: event.id, orderId, userId }, 'receipt not sent: the user was deleted');
+        return;
+      }
+      if (found.state === 'unknown') {
+        // Its user.registered may still be on its way (another queue): failing lets the bus deliver the
+        // order again; after the bus's attempts it is dead-lettered, kept for a replay, not dropped.
+        app.log.warn({ eventId: event.id, orderId, userId }, 'receipt not sent yet: user not known to notification');
+        throw new UnknownRecipientError(userId);
+      }
+      await app.mailer.send(found.recipient.email, receiptMail(found.recipient.username, event.data));
     });
   },
   { name: 'notification-mail-consumers', dependencies: ['notification-mailer'] },

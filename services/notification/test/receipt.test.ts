@@ -1,0 +1,175 @@
+import type { OrderPaid } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import { readOutbox } from '../src';
+import { formatMoney, formatShowDate } from '../src/mail/templates';
+import { startNotification, type NotificationUnderTest } from './helpers';
+
+let sequence = 0;
+
+/** A paid order of user `userId`: 2 seats and two candy lines, US$ 18.00 + 25.00 + 7.00. */
+function orderPaid(userId: string, overrides: Partial<OrderPaid['data']> = {}): OrderPaid {
+  sequence += 1;
+  return createEvent('order.paid', {
+    orderId: `order-${sequence}`,
+    userId,
+    movieId: 'movie-1',
+    title: 'La Noche del Proyector',
+    showId: 'show-1',
+    date: '2026-11-24',
+    schedule: '20:30',
+    roomId: 3,
+    type: '3D',
+    seats: 2,
+    seatLabels: ['F7', 'F8'],
+    ticketTotal: 1800,
+    candy: [
+      { candyId: 'c-1', name: 'COMBO NACHOS', quantity: 2, unitPrice: 1250, totalPrice: 2500 },
+      { candyId: 'c-2', name: 'cafe', quantity: 2, unitPrice: 350, totalPrice: 700 },
+    ],
+    total: 5000,
+    paidAt: '2026-11-23T15:00:00.000Z',
+    ...overrides,
+  });
+}
+
+describe('the receipt of a paid order', () => {
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    notification = await startNotification();
+  });
+  afterAll(() => notification.close());
+
+  const bus = () => notification.context.bus;
+
+  async function register(userId: string, username: string) {
+    const email = `${username.toLowerCase()}@cine.test`;
+    await bus().publish(createEvent('user.registered', { userId, email, username }));
+    return email;
+  }
+
+  async function receiptsTo(address: string) {
+    return (await readOutbox(notification.outboxDir)).filter((mail) => mail.to === address && mail.subject.startsWith('Tu compra en Cine'));
+  }
+
+  it('mails the buyer the movie, date, time, room, seats, candy lines and total', async () => {
+    const email = await register('u-receipt', 'Lucia');
+    const paid = orderPaid('u-receipt');
+
+    await bus().publish(paid);
+
+    const [mail, ...others] = await receiptsTo(email);
+    expect(others).toEqual([]);
+    expect(mail?.subject).toBe('Tu compra en Cine: La Noche del Proyector');
+    const text = mail?.text ?? '';
+    expect(text).toContain('Hola Lucia:');
+    expect(text).toContain('Película: La Noche del Proyector');
+    expect(text).toContain('Fecha: Martes 24/11/2026');
+    expect(text).toContain('Hora: 20:30');
+    expect(text).toContain('Sala: 3');
+    expect(text).toContain('Formato: 3D');
+    expect(text).toContain('Butacas: F7, F8');
+    expect(text).toContain('Entradas (2): US$ 18.00');
+    expect(text).toContain('2 × COMBO NACHOS: US$ 25.00');
+    expect(text).toContain('2 × cafe: US$ 7.00');
+    expect(text).toContain('Total: US$ 50.00');
+    expect(text).toContain(`Pedido: ${paid.data.orderId}`);
+    const html = mail?.html ?? '';
+    for (const fact of ['La Noche del Proyector', 'Martes 24/11/2026', '20:30', '>Sala<', '>3<', 'F7, F8', '2 × COMBO NACHOS', 'US$ 25.00', 'US$ 50.00']) {
+      expect(html).toContain(fact);
+    }
+  });
+
+  it('sends one receipt however often the event is delivered', async () => {
+    const email = await register('u-twice', 'Bruno');
+    const paid = orderPaid('u-twice');
+
+    await bus().publish(paid);
+    await bus().publish(paid);
+    await bus().publish(paid);
+
+    expect(await receiptsTo(email)).toHaveLength(1);
+  });
+
+  it('lists no candy when the order has none', async () => {
+    const email = await register('u-tickets', 'Sofia');
+    await bus().publish(orderPaid('u-tickets', { candy: [], total: 1800, seats: 1, seatLabels: ['A1'], ticketTotal: 1800 }));
+
+    const [mail] = await receiptsTo(email);
+    expect(mail?.text).toContain('Butacas: A1');
+    expect(mail?.text).toContain('Entradas (1): US$ 18.00');
+    expect(mail?.text).not.toContain(' × ');
+    expect(mail?.text).toContain('Total: US$ 18.00');
+  });
+
+  it('shows the title and candy names as text in the HTML part, never as markup', async () => {
+    const email = await register('u-html', 'Html');
+    await bus().publish(
+      orderPaid('u-html', {
+        title: '<script>alert(1)</script>',
+        candy: [{ candyId: 'c-x', name: '<b>combo</b>', quantity: 1, unitPrice: 100, totalPrice: 100 }],
+      }),
+    );
+
+    const [mail] = await receiptsTo(email);
+    expect(mail?.subject).toBe('Tu compra en Cine: <script>alert(1)</script>');
+    expect(mail?.html).not.toContain('<script>');
+    expect(mail?.html).not.toContain('<b>combo');
+    expect(mail?.html).toContain('&#60;b&#62;combo&#60;/b&#62;');
+  });
+
+  it('does not mail a user it has never heard of: the event fails, is retried, then dead-lettered for a replay', async () => {
+    const paid = orderPaid('u-stranger');
+
+    await bus().publish(paid);
+
+    expect(bus().deadLetters).toEqual([expect.objectContaining({ consumer: 'notification.receipt', event: paid, error: 'no recipient known for user u-stranger yet' })]);
+    const email = await register('u-stranger', 'Tardio');
+    expect(await receiptsTo(email)).toEqual([]);
+
+    // The replay of the dead letter, once the registration arrived, sends the receipt.
+    await bus().publish(paid);
+    expect(await receiptsTo(email)).toHaveLength(1);
+    bus().deadLetters.length = 0;
+  });
+
+  it('still answers its health check after such a failure', async () => {
+    const response = await notification.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('forgets a deleted user: no receipt, no retry, and a late registration does not bring the address back', async () => {
+    const email = await register('u-gone', 'Ido');
+    await bus().publish(createEvent('user.deleted', { userId: 'u-gone', email }));
+
+    expect(await notification.app.recipients.lookup('u-gone')).toEqual({ state: 'deleted' });
+    await bus().publish(orderPaid('u-gone'));
+    await bus().publish(createEvent('user.registered', { userId: 'u-gone', email, username: 'Ido' }));
+
+    expect(bus().deadLetters).toEqual([]);
+    expect(await receiptsTo(email)).toEqual([]);
+    expect(await notification.app.recipients.lookup('u-gone')).toEqual({ state: 'deleted' });
+  });
+
+  it('keeps the latest address of a user announced again', async () => {
+    await register('u-again', 'Primera');
+    await bus().publish(createEvent('user.registered', { userId: 'u-again', email: 'segunda@cine.test', username: 'Segunda' }));
+
+    expect(await notification.app.recipients.lookup('u-again')).toEqual({ state: 'known', recipient: { email: 'segunda@cine.test', username: 'Segunda' } });
+  });
+});
+
+describe('receipt formats', () => {
+  it('writes cents as US$ with two decimals', () => {
+    expect(formatMoney(1250)).toBe('US$ 12.50');
+    expect(formatMoney(5)).toBe('US$ 0.05');
+    expect(formatMoney(0)).toBe('US$ 0.00');
+    expect(formatMoney(123456)).toBe('US$ 1234.56');
+  });
+
+  it('writes the show date with its weekday, as the site does', () => {
+    expect(formatShowDate('2026-11-24')).toBe('Martes 24/11/2026');
+    expect(formatShowDate('2026-11-28')).toBe('Sabado 28/11/2026');
+    expect(formatShowDate('2026-11-29')).toBe('Domingo 29/11/2026');
+  });
+});
