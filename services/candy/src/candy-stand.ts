@@ -75,12 +75,14 @@ export class CandyStand {
    * booking reserved this stock in its projection when it took the payment.
    */
   async takeSoldStock(order: OrderPaid['data']): Promise<void> {
-    for (const line of order.candy) {
-      const outcome = await this.items.decrementStock(line.candyId, line.quantity);
+    const sold = new Map<string, number>();
+    for (const line of order.candy) sold.set(line.candyId, (sold.get(line.candyId) ?? 0) + line.quantity);
+    for (const [candyId, quantity] of sold) {
+      const outcome = await this.items.decrementStock(candyId, quantity, order.orderId);
       if (outcome === 'clamped-at-zero') {
-        this.logger.warn({ orderId: order.orderId, candyId: line.candyId, sold: line.quantity }, 'sold more candy than the stock held; stock set to 0');
+        this.logger.warn({ orderId: order.orderId, candyId, sold: quantity }, 'sold more candy than the stock held; stock set to 0');
       } else if (outcome === 'unknown') {
-        this.logger.warn({ orderId: order.orderId, candyId: line.candyId }, 'paid order names a candy item this service does not have');
+        this.logger.warn({ orderId: order.orderId, candyId }, 'paid order names a candy item this service does not have');
       }
     }
   }

@@ -59,6 +59,22 @@ describe('stock after a paid order', () => {
     expect(candy.context.bus.deadLetters).toEqual([]);
   });
 
+  it('takes an order once even when it is handled again after a crash before the consumer marked it handled', async () => {
+    const paid = orderPaid([line('COMBO ICEE', 4), line('cafe', 1)]);
+
+    await candy.app.candy.takeSoldStock(paid.data);
+    await candy.app.candy.takeSoldStock(paid.data);
+    await candy.context.bus.publish(paid);
+
+    expect(await stockOf('COMBO ICEE')).toBe(496);
+    expect(await stockOf('cafe')).toBe(499);
+  });
+
+  it('adds up lines of the same item in one order', async () => {
+    await candy.context.bus.publish(orderPaid([line('hotdog', 2), line('hotdog', 3)]));
+    expect(await stockOf('hotdog')).toBe(495);
+  });
+
   it('takes every order that is a different event', async () => {
     await candy.context.bus.publish(orderPaid([line('hotdog', 1)]));
     await candy.context.bus.publish(orderPaid([line('hotdog', 4)]));

@@ -15,6 +15,12 @@ export interface CandyDocument extends WithOutbox {
   picture: string;
   /** Stock. */
   quantity: number;
+  /**
+   * The latest paid orders whose candy left this stock, in the same write as
+   * the decrement: a redelivered order is recognised even after a crash
+   * between the decrement and the consumer's "handled" mark.
+   */
+  soldOrders: string[];
   /** Set on deletion: the document stays as a tombstone carrying the candy.deleted event. */
   deletedAt?: Date;
 }
@@ -26,6 +32,7 @@ const candySchema = new Schema<CandyDocument>(
     price: { type: Number, required: true },
     picture: { type: String, required: true },
     quantity: { type: Number, required: true },
+    soldOrders: { type: [String], default: [] },
     deletedAt: { type: Date, required: false },
   },
   { collection: 'candy', timestamps: true, autoIndex: false },

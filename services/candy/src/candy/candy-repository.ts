@@ -7,10 +7,10 @@ import { escapeRegex, searchKey } from './text-keys';
 
 export type { CandyView };
 
-type StoredCandy = Omit<CandyDocument, 'outbox'>;
+type StoredCandy = Omit<CandyDocument, 'outbox' | 'soldOrders'>;
 
 const ACTIVE = { deletedAt: { $exists: false } };
-const VIEW_FIELDS = { outbox: 0, nameKey: 0 };
+const VIEW_FIELDS = { outbox: 0, nameKey: 0, soldOrders: 0 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const BY_NAME = { nameKey: 1, _id: 1 } as const;
 
@@ -23,7 +23,14 @@ function factsOf(id: string, candy: CandyFields): CandyFacts {
 }
 
 /** What a stock decrement did to one item. */
-export type StockOutcome = 'decremented' | 'clamped-at-zero' | 'unknown';
+export type StockOutcome = 'decremented' | 'clamped-at-zero' | 'already-taken' | 'unknown';
+
+/**
+ * Order ids kept per item to recognise a redelivery; a redelivery comes soon
+ * after the first delivery. (FerretDB v1 ignores $slice, so in development
+ * the list keeps every order.)
+ */
+export const SOLD_ORDERS_KEPT = 1000;
 
 /**
  * Every read and write of the candy collection. Admin writes carry their
@@ -86,17 +93,22 @@ export class CandyRepository {
   }
 
   /**
-   * Takes `quantity` off the item's stock without recording an event (booking
-   * already reserved it in its own projection). Stock never goes below 0: when
-   * there is less, it becomes 0 and the outcome says so. Tombstones count too,
-   * so their stock stays true to what was sold.
+   * Takes `quantity` off the item's stock for order `orderId`, once: the order
+   * id is recorded in the same write, and an order already recorded changes
+   * nothing. No event is recorded (booking already reserved this stock in its
+   * own projection). Stock never goes below 0: when there is less, it becomes
+   * 0 and the outcome says so. Tombstones count too, so their stock stays true
+   * to what was sold.
    */
-  async decrementStock(id: string, quantity: number): Promise<StockOutcome> {
+  async decrementStock(id: string, quantity: number, orderId: string): Promise<StockOutcome> {
     if (!OBJECT_ID.test(id)) return 'unknown';
-    const taken = await this.model.updateOne({ _id: id, quantity: { $gte: quantity } }, { $inc: { quantity: -quantity } });
+    const record = { $push: { soldOrders: { $each: [orderId], $slice: -SOLD_ORDERS_KEPT } } };
+    const notYet = { _id: id, soldOrders: { $ne: orderId } };
+    const taken = await this.model.updateOne({ ...notYet, quantity: { $gte: quantity } }, { $inc: { quantity: -quantity }, ...record });
     if (taken.matchedCount === 1) return 'decremented';
-    const clamped = await this.model.updateOne({ _id: id, quantity: { $lt: quantity } }, { $set: { quantity: 0 } });
-    return clamped.matchedCount === 1 ? 'clamped-at-zero' : 'unknown';
+    const clamped = await this.model.updateOne({ ...notYet, quantity: { $lt: quantity } }, { $set: { quantity: 0 }, ...record });
+    if (clamped.matchedCount === 1) return 'clamped-at-zero';
+    return (await this.model.countDocuments({ _id: id, soldOrders: orderId })) > 0 ? 'already-taken' : 'unknown';
   }
 
   /** Stock of an item, tombstone or not (for tests and logs). */
