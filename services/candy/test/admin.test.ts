@@ -172,6 +172,17 @@ describe("the admin's candy items", () => {
       expect(await eventsAfter(before)).toEqual([]);
     });
 
+    it('accepts the whole item sent back, id included, and refuses another id in the body', async () => {
+      const current = (await listCandy(candy.app)).find((listed) => listed.id === item.id) as CandyView;
+      const same = await update(item.id, { ...current });
+      expect(same.statusCode).toBe(200);
+      expect(same.json()).toEqual(current);
+
+      const other = await update(item.id, { ...current, id: new Types.ObjectId().toHexString(), price: 1 });
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toEqual({ statusCode: 400, error: 'El id del cuerpo no coincide con el de la ruta.' });
+    });
+
     it("refuses another item's name with 409", async () => {
       const response = await update(item.id, { name: 'refresco' });
       expect(response.statusCode).toBe(409);

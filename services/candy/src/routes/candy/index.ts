@@ -31,9 +31,12 @@ export default async function candyRoutes(app: ServiceApp): Promise<void> {
     reply.status(201).send(saved(await app.candy.create(request.body))),
   );
 
-  app.put('/:id', { schema: schemas.update, onRequest: app.requireAdmin }, async (request) =>
-    saved(await app.candy.update(request.params.id, request.body)),
-  );
+  // The admin panel may send back the whole item, id included.
+  app.put('/:id', { schema: schemas.update, onRequest: app.requireAdmin }, async (request) => {
+    const { id, ...changes } = request.body;
+    if (id !== undefined && id !== request.params.id) throw app.httpErrors.badRequest('El id del cuerpo no coincide con el de la ruta.');
+    return saved(await app.candy.update(request.params.id, changes));
+  });
 
   app.delete('/:id', { schema: schemas.remove, onRequest: app.requireAdmin }, async (request) => {
     if (!(await app.candy.delete(request.params.id))) throw app.httpErrors.notFound(CANDY_NOT_FOUND);

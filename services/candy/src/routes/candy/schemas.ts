@@ -49,9 +49,9 @@ export const create = {
 export const update = {
   tags,
   security: bearerAuth,
-  summary: 'Change a candy item (admin); fields left out keep their value; publishes candy.updated',
+  summary: 'Change a candy item (admin); fields left out keep their value; `id`, when sent, must be the path\'s; publishes candy.updated',
   params: Type.Object({ id: ObjectIdText }),
-  body: Type.Object(candyFormFields, { additionalProperties: false }),
+  body: Type.Object({ id: Type.Optional(ObjectIdText), ...candyFormFields }, { additionalProperties: false }),
   response: { 200: CandyView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
 
