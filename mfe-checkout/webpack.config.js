@@ -1,5 +1,6 @@
 // Module Federation remote 'checkout': the shell loads dist/remoteEntry.js at run time
-// and renders the exposed pages below; nothing else of this package is public.
+// and renders the exposed pages below, plus the PurchasePanel widget it lends the catalog's
+// movie detail page; nothing else of this package is public.
 const { createFrontendConfig } = require('@cine/webpack-config');
 
 module.exports = createFrontendConfig({
@@ -10,6 +11,7 @@ module.exports = createFrontendConfig({
     './CheckoutPage': './src/features/checkout/components/CheckoutPage.tsx',
     './CandyModalPage': './src/features/candy/components/CandyModalPage.tsx',
     './CajaPage': './src/features/caja/components/CajaPage.tsx',
+    './PurchasePanel': './src/features/purchase/components/PurchasePanel.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

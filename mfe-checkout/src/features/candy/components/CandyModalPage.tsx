@@ -1,11 +1,31 @@
-import { EmptyState, Page, PageTitle } from '../../../components/Page';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Page } from '../../../components/Page';
 import type { RemotePageProps } from '../../../types';
 
+/** /CandyModal: the spec's demo of the promos modal, with placeholder text; it opens on arrival. */
 export default function CandyModalPage(_props: RemotePageProps) {
+  const [open, setOpen] = useState(true);
   return (
     <Page>
-      <PageTitle>¡Disfruta de tu funcion con estas promos!</PageTitle>
-      <EmptyState>Todavía no hay promos para mostrar.</EmptyState>
+      <Button type="button" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Ver promos
+      </Button>
+      {open && (
+        <Dialog title="¡Disfruta de tu funcion con estas promos!" onClose={() => setOpen(false)}>
+          <Placeholder>
+            Aquí verás los combos de la dulcería: pochoclos, bebidas y snacks para acompañar tu función. Muy pronto
+            más promos.
+          </Placeholder>
+        </Dialog>
+      )}
     </Page>
   );
 }
+
+const Placeholder = styled.p`
+  margin: 0;
+  color: var(--cine-muted, #a6a6bb);
+`;

@@ -1,13 +1,26 @@
+import type { CartTicketLine, CartView } from '@cine/contracts';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, Page, PageTitle } from '../../../components/Page';
-import type { RemotePageProps } from '../../../types';
+import styled from 'styled-components';
+import { ErrorText, LoadError } from '../../../components/LoadError';
+import { EmptyState, Page, PageTitle, SectionTitle } from '../../../components/Page';
+import { Toasts } from '../../../components/Toasts';
+import { useToasts } from '../../../hooks/useToasts';
+import { formatCents } from '../../../lib/money';
+import type { RemotePageProps, Session } from '../../../types';
+import { HoldCountdown } from '../../cart/components/HoldCountdown';
+import { firstTicket, useCart } from '../../cart/hooks/useCart';
+import { useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
+import { PaymentForm } from '../../payment/components/PaymentForm';
+import { usePayCart } from '../../payment/hooks/usePayCart';
 
+/** /Checkout: the signed-in user's cart and the card payment (spec §2). */
 export default function CheckoutPage({ session }: RemotePageProps) {
   return (
     <Page>
       <PageTitle>Metodo de Pago</PageTitle>
       {session ? (
-        <EmptyState>No tienes compras pendientes de pago.</EmptyState>
+        <UserCheckout session={session} />
       ) : (
         <EmptyState>
           Debes iniciar sesion para Comprar. <Link to="/login">Iniciar sesión</Link>
@@ -16,3 +29,108 @@ export default function CheckoutPage({ session }: RemotePageProps) {
     </Page>
   );
 }
+
+function UserCheckout({ session }: { session: Session }) {
+  const cart = useCart(session);
+  const toasts = useToasts();
+  const ticket = firstTicket(cart.cart);
+
+  return (
+    <>
+      {cart.status === 'loading' && !cart.cart && <Muted role="status">Cargando tu carrito...</Muted>}
+      {cart.status === 'error' && <LoadError message={cart.message} onRetry={() => void cart.reload()} />}
+      {cart.cart && !ticket && cart.status !== 'error' && <EmptyState>No tienes compras pendientes de pago.</EmptyState>}
+      {cart.cart && ticket && (
+        <PayableCart session={session} cart={cart.cart} ticket={ticket} reload={cart.reload} notify={toasts.show} />
+      )}
+      <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
+    </>
+  );
+}
+
+interface PayableCartProps {
+  session: Session;
+  cart: CartView;
+  ticket: CartTicketLine;
+  reload: () => Promise<void>;
+  notify: (kind: 'success' | 'error', text: string) => void;
+}
+
+function PayableCart({ session, cart, ticket, reload, notify }: PayableCartProps) {
+  const onPaid = useCallback(() => void reload(), [reload]);
+  const payment = usePayCart({ caller: session, ticket, notify, onPaid });
+  const remaining = useHoldCountdown(ticket.heldUntil, onPaid);
+
+  return (
+    <Layout>
+      <Summary aria-labelledby="checkout-summary">
+        <SectionTitle id="checkout-summary">Tu pedido</SectionTitle>
+        <h3>{ticket.title}</h3>
+        <p>
+          Fecha: {ticket.day} {ticket.schedule} ({ticket.date})
+        </p>
+        <p>Sala : {ticket.roomId}</p>
+        <p>Formato: {ticket.type}</p>
+        <Row>
+          <span>
+            Entradas: {ticket.seats}
+            {ticket.seatLabels.length > 0 && ` (butacas ${ticket.seatLabels.join(', ')})`}
+          </span>
+          <span>US$ {formatCents(ticket.totalPrice)}</span>
+        </Row>
+        {cart.candy.map((line) => (
+          <Row key={line.id}>
+            <span>
+              {line.name} × {line.quantity}
+            </span>
+            <span>US$ {formatCents(line.totalPrice)}</span>
+          </Row>
+        ))}
+        <p className="total">Total a pagar : ${formatCents(cart.orderPrice)}</p>
+        {remaining !== null && <HoldCountdown remaining={remaining} />}
+      </Summary>
+      <section aria-label="Tarjeta de pago">
+        <PaymentForm onPay={payment.pay} />
+        {payment.error && <ErrorText role="alert">{payment.error}</ErrorText>}
+      </section>
+    </Layout>
+  );
+}
+
+const Muted = styled.p`
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
+  gap: 2rem;
+  align-items: start;
+`;
+
+const Summary = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 0.4rem;
+  padding: 1.25rem;
+  border-radius: 12px;
+  border: 1px solid var(--cine-border, #2e2e42);
+  background: var(--cine-surface, #161622);
+
+  h3,
+  p {
+    margin: 0;
+  }
+
+  .total {
+    margin-top: 0.5rem;
+    font-size: 1.2rem;
+    font-weight: 700;
+  }
+`;
+
+const Row = styled.p`
+  display: flex;
+  justify-content: space-between;
+  gap: 1rem;
+`;

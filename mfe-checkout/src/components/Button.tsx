@@ -1,0 +1,114 @@
+import styled, { css } from 'styled-components';
+
+type Variant = 'primary' | 'secondary' | 'danger';
+
+const variants: Record<Variant, ReturnType<typeof css>> = {
+  primary: css`
+    background: var(--cine-accent, #e50914);
+    color: #fff;
+    &:hover:not(:disabled) {
+      background: var(--cine-accent-hover, #ff2a35);
+    }
+  `,
+  secondary: css`
+    background: transparent;
+    color: inherit;
+    border-color: var(--cine-border, #2e2e42);
+    &:hover:not(:disabled) {
+      border-color: var(--cine-muted, #a6a6bb);
+    }
+  `,
+  danger: css`
+    background: transparent;
+    color: var(--cine-error, #ff4d4f);
+    border-color: var(--cine-error, #ff4d4f);
+    &:hover:not(:disabled) {
+      background: rgb(255 77 79 / 0.12);
+    }
+  `,
+};
+
+/** The shell's button look, rebuilt from its CSS custom properties (fallbacks for the standalone page). */
+export const Button = styled.button<{ $variant?: Variant }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  min-height: 2.75rem;
+  padding: 0.6rem 1.2rem;
+  border-radius: var(--cine-radius, 10px);
+  border: 1px solid transparent;
+  font: inherit;
+  font-weight: 600;
+  letter-spacing: 0.02em;
+  cursor: pointer;
+  transition: background 0.15s ease, border-color 0.15s ease;
+
+  &:focus-visible {
+    outline: 2px solid var(--cine-gold, #f5c518);
+    outline-offset: 2px;
+  }
+
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+
+  ${({ $variant = 'primary' }) => variants[$variant]}
+`;
+
+/** A round icon button (close, minus, plus); its text is its accessible name via aria-label. */
+export const IconButton = styled.button`
+  flex: none;
+  display: inline-grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border: 1px solid var(--cine-border, #2e2e42);
+  border-radius: 50%;
+  background: var(--cine-surface-2, #20202f);
+  color: var(--cine-text, #f3f3f7);
+  font: inherit;
+  font-size: 1.4rem;
+  line-height: 1;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: 2px solid var(--cine-gold, #f5c518);
+    outline-offset: 2px;
+  }
+
+  &:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+`;
+
+export const fieldStyles = css`
+  box-sizing: border-box;
+  width: 100%;
+  min-height: 2.75rem;
+  padding: 0.5rem 0.75rem;
+  border-radius: var(--cine-radius, 10px);
+  border: 1px solid var(--cine-border, #2e2e42);
+  background: var(--cine-surface-2, #20202f);
+  color: var(--cine-text, #f3f3f7);
+  font: inherit;
+
+  &:focus-visible {
+    outline: 2px solid var(--cine-gold, #f5c518);
+    outline-offset: 1px;
+  }
+
+  &:disabled {
+    opacity: 0.55;
+  }
+`;
+
+export const Select = styled.select`
+  ${fieldStyles}
+`;
+
+export const NumberInput = styled.input.attrs({ type: 'number', inputMode: 'numeric' })`
+  ${fieldStyles}
+`;

@@ -1,0 +1,10 @@
+import type { CheckoutRequest, CheckoutResponse } from '@cine/contracts';
+import { api } from '../../../lib/api';
+import type { Caller } from '../../../types';
+
+/**
+ * Pays the cart: the server computes the amount from the cart; `ticket` and `show` say what the
+ * client believes it pays. A declined card answers 402 with the provider's reason.
+ */
+export const payCart = (session: Caller, order: Omit<CheckoutRequest, 'idUser'>) =>
+  api.post<CheckoutResponse>('/movies/checkout', { ...order, idUser: session.userId }, session.token);

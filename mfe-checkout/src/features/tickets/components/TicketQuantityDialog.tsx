@@ -1,0 +1,93 @@
+import type { ShowView } from '@cine/contracts';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, IconButton } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { ErrorText } from '../../../components/LoadError';
+import { errorMessage } from '../../../lib/api';
+import { formatCents } from '../../../lib/money';
+import type { Session } from '../../../types';
+import { holdSeats } from '../api/ticketsApi';
+
+interface TicketQuantityDialogProps {
+  session: Session;
+  show: ShowView;
+  onClose: () => void;
+  /** The seats are held and in the cart. */
+  onHeld: () => void;
+}
+
+/** Spec §4: the count starts at 0 and never goes below it; 'Ir al Carrito' holds that many seats. */
+export function TicketQuantityDialog({ session, show, onClose, onHeld }: TicketQuantityDialogProps) {
+  const [count, setCount] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const goToCart = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      await holdSeats(session, show.id, count);
+      onHeld();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog title="Entradas" onClose={onClose}>
+      <Summary>
+        {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · US$ {formatCents(show.price)} c/u
+      </Summary>
+      <Counter>
+        <IconButton
+          type="button"
+          aria-label="Quitar una entrada"
+          disabled={count === 0 || sending}
+          onClick={() => setCount((n) => Math.max(0, n - 1))}
+        >
+          −
+        </IconButton>
+        <output aria-live="polite" aria-label="Cantidad de entradas">
+          {count}
+        </output>
+        <IconButton type="button" aria-label="Agregar una entrada" disabled={sending} onClick={() => setCount((n) => n + 1)}>
+          +
+        </IconButton>
+      </Counter>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <Footer>
+        <Button type="button" disabled={count === 0 || sending} onClick={goToCart}>
+          {sending ? 'Reservando...' : 'Ir al Carrito'}
+        </Button>
+      </Footer>
+    </Dialog>
+  );
+}
+
+const Summary = styled.p`
+  margin: 0 0 1rem;
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const Counter = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 1.5rem;
+  margin: 1rem 0 1.5rem;
+
+  output {
+    min-width: 3ch;
+    font-size: 2rem;
+    font-weight: 700;
+    text-align: center;
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 1rem;
+`;

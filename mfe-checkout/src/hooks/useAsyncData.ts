@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../lib/api';
+
+export type AsyncData<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: T };
+
+/**
+ * Runs `load` on mount and whenever `key` changes (nothing while `key` is null); `reload` runs it
+ * again (the 'Reintentar' buttons). Answers that arrive after the key changed are dropped.
+ */
+export function useAsyncData<T>(load: () => Promise<T>, key: string | null): AsyncData<T> & { reload: () => void } {
+  const [state, setState] = useState<AsyncData<T>>({ status: key === null ? 'idle' : 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (key === null) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => current && setState({ status: 'ready', data }),
+      (error: unknown) => current && setState({ status: 'error', message: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is recreated on every render; `key` says when the request really changes.
+  }, [key, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
+}
