@@ -6,6 +6,8 @@ import { checkCandyForm, type CandyFields, type CandyForm } from './candy/candy-
 import { pictureUrl } from './candy/pictures';
 import { seedCandy } from './candy/seed-candy';
 
+const FORM_FIELDS = ['name', 'price', 'picture', 'quantity'] as const;
+
 export type CandyWrite =
   | { outcome: 'saved'; candy: CandyView }
   | { outcome: 'invalid'; message: string }
@@ -45,12 +47,10 @@ export class CandyStand {
   async update(id: string, changes: CandyForm): Promise<CandyWrite> {
     const current = await this.items.findById(id);
     if (!current) return { outcome: 'not-found' };
-    const checked = checkCandyForm({ ...current, ...definedOf(changes) });
+    const checked = checkCandyForm({ ...current, ...changes });
     if (!checked.ok) return { outcome: 'invalid', message: checked.message };
-    const changed: Partial<CandyFields> = {};
-    for (const key of ['name', 'price', 'picture', 'quantity'] as const) {
-      if (changes[key] !== undefined) Object.assign(changed, { [key]: checked.candy[key] });
-    }
+    const sent = FORM_FIELDS.filter((field) => changes[field] !== undefined);
+    const changed = Object.fromEntries(sent.map((field) => [field, checked.candy[field]])) as Partial<CandyFields>;
     try {
       const candy = await this.items.update(id, checked.candy, changed);
       if (!candy) return { outcome: 'not-found' };
@@ -103,8 +103,4 @@ export class CandyStand {
     this.relay.nudge();
     return inserted;
   }
-}
-
-function definedOf(form: CandyForm): CandyForm {
-  return Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined)) as CandyForm;
 }
