@@ -7,6 +7,7 @@ import { SeatInventory } from '../shows/seat-inventory';
 import { ShowSeeder } from '../shows/show-seed';
 import { showModel } from '../shows/show-model';
 import { Shows } from '../shows/shows';
+import { UserHolds } from '../shows/user-holds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +45,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
     const shows = new Shows(model, movies, lock);
-    const seatInventory = new SeatInventory(model, movies, lock, { holdMinutes: holdMinutesFromEnv() });
+    const seatInventory = new SeatInventory(model, movies, new UserHolds(db), lock, { holdMinutes: holdMinutesFromEnv() });
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);

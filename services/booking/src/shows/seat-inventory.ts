@@ -1,12 +1,14 @@
 import type { ShowView } from '@cine/contracts';
-import { Types, type Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
 import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
 import type { KeyedLock } from './keyed-lock';
-import { freeSeat, isFreeAt, isHeldByAt, seatSummary, sortLabels, withoutLapsedHolds } from './seats';
+import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
+import { rowLetter } from './rooms';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
+import type { UserHolds } from './user-holds';
 
 export interface HeldTickets {
   /** The show, movie.Title from the movie projection. */
@@ -24,11 +26,18 @@ export interface SeatInventoryOptions {
 /** A decision on a show's seats: the new seats to write (none: nothing changes) and the answer. */
 interface SeatChange<T> {
   seats?: Seat[];
-  result: (written: ShowDocument) => T | Promise<T>;
+  /** Runs before the write (inside the show's queue). */
+  before?: () => Promise<void>;
+  /** Runs after a successful write (inside the show's queue). */
+  after?: (written: ShowDocument) => Promise<void>;
+  result: (show: ShowDocument) => T | Promise<T>;
 }
 
 /** Attempts of one seat change when another instance keeps winning the `version` race. */
 const MAX_ATTEMPTS = 20;
+/** Shows whose last read or write is kept in memory. */
+const CACHED_SHOWS = 500;
+const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 
 /**
  * The seats of every show, per seat. Every change is one updateOne on the
@@ -36,11 +45,19 @@ const MAX_ATTEMPTS = 20;
  * single connection); changes of one show are queued in this process so
  * concurrent buyers rarely retry. A held seat whose heldUntil has passed is
  * free in every read and write: nothing has to release it.
+ *
+ * The show as this process last read or wrote it is kept in memory: a write
+ * decided on it is still guarded by its version (a change made elsewhere
+ * makes it match nothing, and the show is read again), and a refusal or a
+ * no-op decided on it is decided again on a fresh read.
  */
 export class SeatInventory {
+  private readonly cache = new Map<string, ShowDocument>();
+
   constructor(
     private readonly shows: Model<ShowDocument>,
     private readonly movies: MovieProjection,
+    private readonly userHolds: UserHolds,
     private readonly lock: KeyedLock,
     private readonly options: SeatInventoryOptions,
   ) {}
@@ -63,20 +80,19 @@ export class SeatInventory {
       if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
         throw new BookingError(409, PAYMENT_IN_PROGRESS);
       }
-      const seats = withoutLapsedHolds(show.seats, now).map((seat) => (seat.state === 'held' && seat.userId === userId ? freeSeat(seat) : seat));
-      const chosen = chooseFrom(seats, count);
-      if (!chosen) throw new BookingError(409, notEnoughSeats(seats.filter((seat) => seat.state === 'free').length));
-      for (const index of chosen) seats[index] = { ...freeSeat(seats[index] as Seat), state: 'held', userId, heldUntil };
+      const taken = withoutLapsedHolds(show.seats, now).filter((seat) => !(seat.state === 'held' && seat.userId === userId));
+      const chosen = chooseFree(show, taken, count);
+      if (!chosen) throw new BookingError(409, notEnoughSeats(show.capacity - taken.length));
+      const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
       return {
-        seats,
-        result: async (written) => ({
-          show: await this.view(written, now),
-          seatLabels: sortLabels(chosen.map((index) => seats[index] as Seat)),
-          heldUntil,
-        }),
+        seats: sortSeats([...taken, ...held]),
+        before: () => this.userHolds.add(userId, showId),
+        result: async (written) => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
       };
     });
-    await this.releaseElsewhere(showId, userId, now);
+    for (const other of await this.userHolds.showsOf(userId)) {
+      if (other !== showId) await this.release(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
+    }
     return held;
   }
 
@@ -86,16 +102,19 @@ export class SeatInventory {
       const releasable = (seat: Seat) => seat.state === 'held' && seat.userId === userId && seat.orderId === undefined;
       const released = show.seats.filter((seat) => releasable(seat) && !isFreeAt(seat, now)).length;
       if (!show.seats.some(releasable)) return { result: () => 0 };
-      return { seats: show.seats.map((seat) => (releasable(seat) ? freeSeat(seat) : seat)), result: () => released };
+      return {
+        seats: show.seats.filter((seat) => !releasable(seat)),
+        after: (written) => this.forgetUsersWithoutHolds([userId], written),
+        result: () => released,
+      };
     });
   }
 
   /** The user's holds that have not lapsed (seats being paid included), one entry per show, soonest show first. */
   async holdsOf(userId: string, now: Date): Promise<HeldTickets[]> {
-    const shows = await this.shows
-      .find({ holders: userId })
-      .sort({ startsAt: 1 })
-      .lean<ShowDocument[]>();
+    const ids = (await this.userHolds.showsOf(userId)).filter((id) => OBJECT_ID.test(id));
+    if (ids.length === 0) return [];
+    const shows = await this.shows.find({ _id: { $in: ids } }).sort({ startsAt: 1 }).lean<ShowDocument[]>();
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
       const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
@@ -132,9 +151,13 @@ export class SeatInventory {
   async sellForOrder(showId: string, orderId: string): Promise<string[]> {
     return this.change(showId, (show) => {
       const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
-      const seats = show.seats.map((seat): Seat => (toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat));
+      const buyers = show.seats.filter(toSell).map((seat) => seat.userId as string);
+      const seats = show.seats.map((seat): Seat =>
+        toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat,
+      );
       const labels = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
-      return show.seats.some(toSell) ? { seats, result: () => labels } : { result: () => labels };
+      if (buyers.length === 0) return { result: () => labels };
+      return { seats, after: (written) => this.forgetUsersWithoutHolds(buyers, written), result: () => labels };
     });
   }
 
@@ -158,61 +181,86 @@ export class SeatInventory {
     return toShowView(show, titles.get(show.movieId) ?? '', now);
   }
 
-  private async releaseElsewhere(showId: string, userId: string, now: Date): Promise<void> {
-    const others = await this.shows
-      .find({ _id: { $ne: showId }, holders: userId }, { _id: 1 })
-      .lean<Array<Pick<ShowDocument, '_id'>>>();
-    for (const other of others) await this.release(other._id.toHexString(), userId, now);
+  private async forgetUsersWithoutHolds(userIds: string[], show: ShowDocument): Promise<void> {
+    const holding = new Set(show.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
+    await this.userHolds.remove(
+      userIds.filter((userId) => !holding.has(userId)),
+      show._id.toHexString(),
+    );
+  }
+
+  private async read(showId: string): Promise<ShowDocument | null> {
+    const show = await this.shows.findById(showId).lean<ShowDocument>();
+    this.cache.delete(showId);
+    if (show) this.remember(showId, show);
+    return show;
+  }
+
+  private remember(showId: string, show: ShowDocument): void {
+    this.cache.delete(showId);
+    this.cache.set(showId, show);
+    if (this.cache.size > CACHED_SHOWS) this.cache.delete(this.cache.keys().next().value as string);
   }
 
   /**
-   * Reads the show, lets `decide` choose, and writes the new seats guarded by
-   * the version read; on a lost race it reads again. Unknown show: 404.
+   * Lets `decide` choose on the show and writes the new seats guarded by the
+   * version it was decided on; on a lost race it reads again. Unknown show: 404.
    */
   private async change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
-    if (!Types.ObjectId.isValid(showId) || !/^[0-9a-fA-F]{24}$/.test(showId)) throw showNotFound();
+    if (!OBJECT_ID.test(showId)) throw showNotFound();
     return this.lock.run(showId, async () => {
+      let show = this.cache.get(showId);
+      let fresh = false;
+      if (!show) {
+        show = (await this.read(showId)) ?? undefined;
+        fresh = true;
+      }
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const show = await this.shows.findById(showId).lean<ShowDocument>();
         if (!show) throw showNotFound();
-        const decision = decide(show);
+        let decision: SeatChange<T>;
+        try {
+          decision = decide(show);
+        } catch (refusal) {
+          if (fresh) throw refusal;
+          decision = { result: () => undefined as T };
+        }
+        if (!decision.seats && !fresh) {
+          show = (await this.read(showId)) ?? undefined;
+          fresh = true;
+          continue;
+        }
         if (!decision.seats) return decision.result(show);
-        const summary = seatSummary(decision.seats);
-        const written = await this.shows.updateOne(
+        await decision.before?.();
+        const summary = seatSummary(decision.seats, show.capacity);
+        const written = await this.shows.collection.updateOne(
           { _id: show._id, version: show.version },
           { $set: { seats: decision.seats, ...summary }, $inc: { version: 1 } },
         );
         if (written.matchedCount === 1) {
-          return decision.result({ ...show, seats: decision.seats, ...summary, version: show.version + 1 });
+          const current: ShowDocument = { ...show, seats: decision.seats, ...summary, version: show.version + 1 };
+          this.remember(showId, current);
+          await decision.after?.(current);
+          return decision.result(current);
         }
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        show = (await this.read(showId)) ?? undefined;
+        fresh = true;
       }
       throw new BookingError(503, SHOW_BUSY);
     });
   }
 }
 
-/** Indexes of the best `count` free seats, or undefined when fewer are free. */
-function chooseFrom(seats: Seat[], count: number): number[] | undefined {
-  const index = new Map<string, number>();
-  let rows = 0;
-  let seatsPerRow = 0;
-  seats.forEach((seat, i) => {
-    const row = seat.row.charCodeAt(0) - 65;
-    rows = Math.max(rows, row + 1);
-    seatsPerRow = Math.max(seatsPerRow, seat.number);
-    index.set(`${row}:${seat.number}`, i);
-  });
+function ignoreMissingShow(error: unknown): void {
+  if (!(error instanceof BookingError && error.statusCode === 404)) throw error;
+}
+
+/** The best `count` seats not taken, or undefined when fewer are free. */
+function chooseFree(show: Pick<ShowDocument, 'rows' | 'seatsPerRow'>, taken: Seat[], count: number): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
+  const takenLabels = new Set(taken.map((seat) => seat.label));
   const chosen = chooseBestSeats(
-    {
-      rows,
-      seatsPerRow,
-      isFree: (row, number) => {
-        const i = index.get(`${row}:${number}`);
-        return i !== undefined && (seats[i] as Seat).state === 'free';
-      },
-    },
+    { rows: show.rows, seatsPerRow: show.seatsPerRow, isFree: (row, number) => !takenLabels.has(`${rowLetter(row)}${number}`) },
     count,
   );
-  return chosen?.map(({ row, number }) => index.get(`${row}:${number}`) as number);
+  return chosen?.map(({ row, number }) => ({ label: `${rowLetter(row)}${number}`, row: rowLetter(row), number }));
 }

@@ -1,8 +1,9 @@
 import type { ShowType } from '@cine/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
-export type SeatState = 'free' | 'held' | 'sold';
+export type SeatState = 'held' | 'sold';
 
+/** A taken seat of a show (a seat of the room not listed is free). */
 export interface Seat {
   label: string;
   row: string;
@@ -31,20 +32,22 @@ export interface ShowDocument {
   /** Cents per ticket. */
   price: number;
   capacity: number;
-  /** Seats in state 'free' as of the last write (held seats are not counted, even expired ones). */
+  /** Rows (A..) and seats per row, copied from the room's layout when the show was created. */
+  rows: number;
+  seatsPerRow: number;
+  /** capacity minus the listed seats, as of the last write (lapsed holds not yet subtracted). */
   available: number;
   /** Earliest heldUntil among held seats: past it, reads recount `available` from the seats. */
   holdsExpireAt?: Date | null;
-  /**
-   * Users with held seats (lapsed or not), kept with the seats: FerretDB v1
-   * cannot match array elements by several fields ($elemMatch), so a user's
-   * holds are found by this list.
-   */
-  holders: string[];
   /** Bumped by every seat change: a write guarded by the version read is lost to a concurrent one and retried. */
   version: number;
   /** Created by the demo seed (not by an admin). */
   seeded?: boolean;
+  /**
+   * The taken seats only (held or sold), in room order; every other seat of
+   * the layout is free. FerretDB rewrites the whole document on each update,
+   * so listing every free seat made each seat change several times slower.
+   */
   seats: Seat[];
 }
 
@@ -72,9 +75,10 @@ const showSchema = new Schema<ShowDocument>(
     type: { type: String, required: true },
     price: { type: Number, required: true },
     capacity: { type: Number, required: true },
+    rows: { type: Number, required: true },
+    seatsPerRow: { type: Number, required: true },
     available: { type: Number, required: true },
     holdsExpireAt: { type: Date, required: false },
-    holders: { type: [String], required: true },
     version: { type: Number, required: true },
     seeded: { type: Boolean, required: false },
     seats: { type: [seatSchema], required: true },
@@ -85,7 +89,6 @@ showSchema.index({ startsAt: 1 });
 showSchema.index({ movieId: 1, date: 1 });
 // Two shows never start in the same room at the same instant (the overlap rule also checks the run times).
 showSchema.index({ roomId: 1, startsAt: 1 }, { unique: true });
-showSchema.index({ holders: 1 });
 
 export async function showModel(db: Connection): Promise<Model<ShowDocument>> {
   const model = (db.models.Show as Model<ShowDocument> | undefined) ?? db.model<ShowDocument>('Show', showSchema);

@@ -8,7 +8,7 @@ export type ShowSummary = Omit<ShowDocument, 'seats'> & { seats?: ShowDocument['
 /** Seats available now: the stored count, recounted from the seats once a hold has lapsed. */
 export function availableAt(show: ShowSummary, now: Date): number {
   if (!show.holdsExpireAt || show.holdsExpireAt > now || !show.seats) return show.available;
-  return show.seats.filter((seat) => isFreeAt(seat, now)).length;
+  return show.capacity - show.seats.filter((seat) => !isFreeAt(seat, now)).length;
 }
 
 export function toShowView(show: ShowSummary, title: string, now: Date): ShowView {

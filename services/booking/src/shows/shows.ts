@@ -5,7 +5,7 @@ import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection
 import { PAYING_SHOW_NOT_DELETABLE, SOLD_SHOW_NOT_DELETABLE } from './booking-errors';
 import { instantOf, isClockTime, localDateTime, localToday, resolveDay } from './cinema-time';
 import type { KeyedLock } from './keyed-lock';
-import { capacityOf, isRoomId, seatsOfRoom } from './rooms';
+import { isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
 import type { ShowDocument } from './show-model';
@@ -46,7 +46,8 @@ const WITHOUT_SEATS = { seats: 0 };
 /** The document of a new show: every seat of its room free. */
 export function newShowDocument(plan: PlannedShow): ShowDocument {
   const startsAt = instantOf(plan.date, plan.schedule);
-  const capacity = capacityOf(plan.roomId);
+  const { rows, seatsPerRow } = ROOM_LAYOUTS[plan.roomId] as RoomLayout;
+  const capacity = rows * seatsPerRow;
   return {
     _id: new Types.ObjectId(),
     movieId: plan.movie._id,
@@ -58,12 +59,13 @@ export function newShowDocument(plan: PlannedShow): ShowDocument {
     type: plan.type,
     price: plan.price,
     capacity,
+    rows,
+    seatsPerRow,
     available: capacity,
     holdsExpireAt: null,
-    holders: [],
     version: 0,
     ...(plan.seeded ? { seeded: true } : {}),
-    seats: seatsOfRoom(plan.roomId).map((seat) => ({ ...seat, state: 'free' as const })),
+    seats: [],
   };
 }
 
