@@ -1,0 +1,69 @@
+import { isDuplicateKeyError } from '@cine/service-kit';
+import type { Collection, Connection } from 'mongoose';
+
+export interface CandyLine {
+  candyId: string;
+  quantity: number;
+}
+
+/** A user's cart aggregate: the candy lines (tickets are the user's seat holds, kept on the shows). */
+export interface CartDocument {
+  _id: string;
+  candy: CandyLine[];
+  /** Optimistic concurrency: every write is guarded by the version it read. */
+  version: number;
+}
+
+/** Attempts of a read → change → guarded write before giving up (only under heavy contention on one user's cart). */
+const MAX_ATTEMPTS = 20;
+
+export class CartRepository {
+  private readonly carts: Collection<CartDocument>;
+
+  constructor(db: Connection) {
+    this.carts = db.collection<CartDocument>('carts');
+  }
+
+  async candyOf(userId: string): Promise<CandyLine[]> {
+    return (await this.carts.findOne({ _id: userId }))?.candy ?? [];
+  }
+
+  /** Sets the quantity of one candy line (adding the line when new). */
+  setCandy(userId: string, candyId: string, quantity: number): Promise<CandyLine[]> {
+    return this.change(userId, (lines) =>
+      lines.some((line) => line.candyId === candyId)
+        ? lines.map((line) => (line.candyId === candyId ? { candyId, quantity } : line))
+        : [...lines, { candyId, quantity }],
+    );
+  }
+
+  removeCandy(userId: string, candyId: string): Promise<CandyLine[]> {
+    return this.change(userId, (lines) => lines.filter((line) => line.candyId !== candyId));
+  }
+
+  /** After a payment: removes the lines it paid, unless the user changed a line's quantity meanwhile. */
+  removePaid(userId: string, paid: readonly CandyLine[]): Promise<CandyLine[]> {
+    return this.change(userId, (lines) =>
+      lines.filter((line) => !paid.some((sold) => sold.candyId === line.candyId && sold.quantity === line.quantity)),
+    );
+  }
+
+  private async change(userId: string, apply: (lines: CandyLine[]) => CandyLine[]): Promise<CandyLine[]> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const cart = await this.carts.findOne({ _id: userId });
+      const candy = apply(cart?.candy ?? []);
+      if (!cart) {
+        try {
+          await this.carts.insertOne({ _id: userId, candy, version: 1 });
+          return candy;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          continue;
+        }
+      }
+      const written = await this.carts.updateOne({ _id: userId, version: cart.version }, { $set: { candy }, $inc: { version: 1 } });
+      if (written.matchedCount === 1) return candy;
+    }
+    throw new Error(`the cart of ${userId} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
+  }
+}

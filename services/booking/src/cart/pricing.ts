@@ -1,0 +1,38 @@
+import type { CartCandyLine, CartTicketLine, CartView } from '@cine/contracts';
+import type { CandyItem } from '../candy/candy-projection';
+import type { HeldTickets } from '../orders/seat-reservations';
+import type { CandyLine } from './cart-repository';
+
+/** The cart line of a seat hold: the show's price per seat. Cents. */
+export function ticketLineOf({ show, seatLabels, heldUntil }: HeldTickets): CartTicketLine {
+  return {
+    showId: show.id,
+    seats: seatLabels.length,
+    seatLabels,
+    unitPrice: show.price,
+    totalPrice: show.price * seatLabels.length,
+    movieId: show.movieId,
+    title: show.movie.Title,
+    date: show.date,
+    day: show.day,
+    schedule: show.schedule,
+    roomId: show.roomId,
+    type: show.type,
+    heldUntil: heldUntil.toISOString(),
+  };
+}
+
+/** Candy lines priced from the projection; a line whose item no longer exists is left out. */
+export function candyLinesOf(lines: readonly CandyLine[], items: ReadonlyMap<string, CandyItem>): CartCandyLine[] {
+  return lines.flatMap((line) => {
+    const item = items.get(line.candyId);
+    if (!item) return [];
+    return [{ id: item._id, name: item.name, picture: item.picture, quantity: line.quantity, unitPrice: item.price, totalPrice: item.price * line.quantity }];
+  });
+}
+
+/** Every ticket line plus every candy line, in cents. */
+export function cartViewOf(tickets: CartTicketLine[], candy: CartCandyLine[]): CartView {
+  const orderPrice = [...tickets, ...candy].reduce((sum, line) => sum + line.totalPrice, 0);
+  return { tickets, candy, orderPrice };
+}

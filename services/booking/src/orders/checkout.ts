@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import type { CartCandyLine, OrderView } from '@cine/contracts';
+import type { OutboxRelay } from '@cine/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CandyProjection, CandyReservationLine } from '../candy/candy-projection';
+import { notEnoughCandy, type Cart } from '../cart/cart';
+import type { CartRepository } from '../cart/cart-repository';
+import type { PaymentProvider } from '../payments';
+import { SHOW_STARTED } from '../shows/booking-errors';
+import type { OrderCandyLine, OrderState } from './order-model';
+import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
+import type { HeldTickets, SeatReservations } from './seat-reservations';
+
+export const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
+export const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
+export const HOLD_EXPIRED = 'Su reserva expiró. Vuelva a elegir sus entradas.';
+export const SEATS_CHANGED = 'Sus entradas reservadas cambiaron durante el pago. Revise su carrito y vuelva a pagar.';
+export const SEATS_LOST = 'No pudimos confirmar sus asientos después del cobro. El cine se comunicará con usted para devolverle el dinero.';
+
+export function ticketCountMismatch(asked: number, held: number): string {
+  return `Pidió pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero su carrito tiene ${held} reservadas para esta función.`;
+}
+
+/** How long the seats stay reserved for an order while its card is charged. */
+export const RESERVATION_MS = 15 * 60_000;
+
+export interface CheckoutRequest {
+  userId: string;
+  showId: string;
+  /** The seat count the client believes it pays. */
+  ticket: number;
+  paymentMethodId: string;
+}
+
+export type CheckoutResult =
+  | { outcome: 'paid'; order: OrderView }
+  | { outcome: 'declined'; reason: string }
+  /** Nothing was charged: answered as 409 with the message. */
+  | { outcome: 'refused'; message: string };
+
+const refused = (message: string): CheckoutResult => ({ outcome: 'refused', message });
+
+/** Same user, show, seats, candy and card: the same purchase. */
+export function orderKey(userId: string, showId: string, seatLabels: readonly string[], candy: readonly CartCandyLine[], paymentMethodId: string): string {
+  const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+  return createHash('sha256').update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId])).digest('base64url');
+}
+
+function sameLabels(a: readonly string[], b: readonly string[]): boolean {
+  const sortedB = [...b].sort();
+  return a.length === b.length && [...a].sort().every((label, i) => label === sortedB[i]);
+}
+
+const reservationLines = (order: StoredOrder): CandyReservationLine[] =>
+  order.candy.map(({ candyId, name, quantity }) => ({ candyId, name, quantity }));
+
+/**
+ * The checkout as a state machine over one order document
+ * (pending → reserved → charged → paid, or declined / expired / failed).
+ * Every step is idempotent and ends in one conditional write of the order, so
+ * a crash anywhere leaves an order that `drive` (the request, or later the
+ * recovery sweep) takes forward from where it stopped: the seat and stock
+ * reservations are tagged with the order id, and the charge carries the order
+ * id as idempotency key, so repeating a step never reserves, charges or sells twice.
+ */
+export class Checkout {
+  constructor(
+    private readonly seats: SeatReservations,
+    private readonly cart: Cart,
+    private readonly carts: CartRepository,
+    private readonly candy: CandyProjection,
+    private readonly orders: OrdersRepository,
+    private readonly payments: PaymentProvider,
+    private readonly relay: OutboxRelay,
+    private readonly clock: () => Date,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async checkout({ userId, showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
+    const now = this.clock();
+    const hold = (await this.seats.holdsOf(userId, now)).find((held) => held.show.id === showId);
+    if (!hold) {
+      // The same request again after its seats were sold (or given back): answer what became of it.
+      const earlier = await this.orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
+      return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refused(NOTHING_HELD);
+    }
+    if (hold.seatLabels.length !== ticket) return refused(ticketCountMismatch(ticket, hold.seatLabels.length));
+    if (new Date(hold.show.startsAt) <= now) return refused(SHOW_STARTED);
+
+    const candy = await this.cart.candyLines(userId);
+    const key = orderKey(userId, showId, hold.seatLabels, candy, paymentMethodId);
+    const order = await this.orders.insertPending(this.newOrder(userId, hold, candy, paymentMethodId, key), now);
+    if (!order) {
+      const same = await this.orders.findByKey(key);
+      return same ? this.answerFor(same) : refused(PAYMENT_IN_PROGRESS);
+    }
+    return this.drive(order);
+  }
+
+  /** Takes the order forward until it ends (paid, declined, expired, failed); throws when the provider fails, leaving it for the sweep. */
+  async drive(start: StoredOrder): Promise<CheckoutResult> {
+    let order: StoredOrder | null = start;
+    while (order && !isOver(order.state)) {
+      const next = await this.step(order);
+      // A lost conditional write means another driver moved the order: continue from what it wrote.
+      order = next ?? (await this.orders.findById(order._id));
+    }
+    if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
+    return this.answerFor(order);
+  }
+
+  /** Paid orders of the user, newest first. */
+  async paidOrders(userId: string): Promise<OrderView[]> {
+    return (await this.orders.paidOf(userId)).map(orderViewOf);
+  }
+
+  /** One step from the order's state; the order as written, or null when another driver changed it first. */
+  private async step(order: StoredOrder): Promise<StoredOrder | null> {
+    const now = this.clock();
+    const id = order._id.toHexString();
+    switch (order.state) {
+      case 'pending': {
+        const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
+        const labels = await this.seats.reserveForOrder(order.showId, order.userId, id, now, reservedUntil);
+        if (labels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
+        if (!sameLabels(labels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
+        const stock = await this.candy.reserve(id, reservationLines(order));
+        if (!stock.ok) return this.giveUp(order, 'failed', notEnoughCandy(stock.item.name, stock.available));
+        return this.advance(order, 'reserved', { reservedUntil }, now);
+      }
+      case 'reserved': {
+        const charge = await this.payments.charge({
+          amount: order.total,
+          currency: 'usd',
+          paymentMethodId: order.paymentMethodId,
+          idempotencyKey: id,
+          description: `Cine: ${order.title}, ${order.date} ${order.schedule}, sala ${order.roomId}, ${order.seatLabels.join(' ')}`,
+        });
+        if (charge.status === 'succeeded') return this.advance(order, 'charged', { paymentId: charge.paymentId }, now);
+        await this.compensate(order);
+        return this.finish(order, 'declined', { declineReason: charge.reason, declineCode: charge.code }, now);
+      }
+      case 'charged': {
+        const sold = await this.seats.sellForOrder(order.showId, id);
+        if (!sameLabels(sold, order.seatLabels)) {
+          this.log?.error({ orderId: id, expected: order.seatLabels, sold, paymentId: order.paymentId }, 'charged order could not sell its seats; refund needed');
+          return this.finish(order, 'unfulfilled', { failure: SEATS_LOST }, now);
+        }
+        await this.candy.commit(id, reservationLines(order));
+        await this.carts.removePaid(order.userId, order.candy);
+        if (!(await this.orders.markPaid(order, now))) return null;
+        this.relay.nudge();
+        return { ...order, state: 'paid', paidAt: now, updatedAt: now };
+      }
+      default:
+        return order;
+    }
+  }
+
+  private async giveUp(order: StoredOrder, state: 'expired' | 'failed', failure: string): Promise<StoredOrder | null> {
+    await this.compensate(order);
+    return this.finish(order, state, { failure }, this.clock());
+  }
+
+  /** Gives back the stock and the seats (to the user's hold, until it would have ended); idempotent. */
+  private async compensate(order: StoredOrder): Promise<void> {
+    const id = order._id.toHexString();
+    await this.candy.release(id, reservationLines(order));
+    await this.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
+  }
+
+  private async advance(order: StoredOrder, to: OrderState, fields: Partial<StoredOrder>, now: Date): Promise<StoredOrder | null> {
+    return (await this.orders.advance(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
+  }
+
+  private async finish(order: StoredOrder, to: 'declined' | 'expired' | 'failed' | 'unfulfilled', fields: Partial<StoredOrder>, now: Date): Promise<StoredOrder | null> {
+    return (await this.orders.finish(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
+  }
+
+  private answerFor(order: StoredOrder): CheckoutResult {
+    switch (order.state) {
+      case 'paid':
+        return { outcome: 'paid', order: orderViewOf(order) };
+      case 'declined':
+        return { outcome: 'declined', reason: order.declineReason ?? 'Your card was declined.' };
+      case 'expired':
+        return refused(HOLD_EXPIRED);
+      case 'failed':
+      case 'unfulfilled':
+        return refused(order.failure ?? SEATS_CHANGED);
+      default:
+        return refused(PAYMENT_IN_PROGRESS);
+    }
+  }
+
+  private newOrder(userId: string, { show, seatLabels, heldUntil }: HeldTickets, candy: CartCandyLine[], paymentMethodId: string, key: string) {
+    const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({ candyId: id, name, picture, quantity, unitPrice, totalPrice }));
+    const ticketTotal = show.price * seatLabels.length;
+    return {
+      key,
+      userId,
+      showId: show.id,
+      movieId: show.movieId,
+      title: show.movie.Title,
+      date: show.date,
+      day: show.day,
+      schedule: show.schedule,
+      roomId: show.roomId,
+      type: show.type,
+      unitPrice: show.price,
+      seatLabels: [...seatLabels],
+      ticketTotal,
+      candy: lines,
+      total: ticketTotal + lines.reduce((sum, line) => sum + line.totalPrice, 0),
+      paymentMethodId,
+      heldUntil,
+    };
+  }
+}
+
+function isOver(state: OrderState): boolean {
+  return state !== 'pending' && state !== 'reserved' && state !== 'charged';
+}

@@ -1,0 +1,118 @@
+import type { ShowType, Weekday } from '@cine/contracts';
+import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+/**
+ * pending  → inserted; nothing reserved yet (or partly, before a crash)
+ * reserved → seats tagged with the order until `reservedUntil`, candy stock taken
+ * charged  → the card was charged (`paymentId`); seats not yet sold
+ * paid     → seats sold, order.paid in the outbox (terminal)
+ * declined → the card was refused; seats back to the user's hold, stock given back (terminal)
+ * expired  → the hold lapsed before checkout (terminal)
+ * failed   → refused before charging (stock, seats changed); everything given back (terminal)
+ * unfulfilled → charged but the seats could not be sold (their reservation lapsed while the service was down): needs a refund (terminal)
+ */
+export const orderStates = ['pending', 'reserved', 'charged', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
+export type OrderState = (typeof orderStates)[number];
+export const IN_PROGRESS_STATES: readonly OrderState[] = ['pending', 'reserved', 'charged'];
+
+export interface OrderCandyLine {
+  candyId: string;
+  name: string;
+  picture: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+export interface OrderDocument extends WithOutbox {
+  _id: Types.ObjectId;
+  /** Idempotency key: hash of user, show, seats, candy lines and payment method (unique). */
+  key: string;
+  /** `userId:showId` while in progress (unique: one checkout at a time per user and show); the order id once over. */
+  lock: string;
+  state: OrderState;
+  userId: string;
+  showId: string;
+  movieId: string;
+  title: string;
+  date: string;
+  day: Weekday;
+  schedule: string;
+  roomId: number;
+  type: ShowType;
+  unitPrice: number;
+  seatLabels: string[];
+  ticketTotal: number;
+  candy: OrderCandyLine[];
+  total: number;
+  paymentMethodId: string;
+  /** The hold's end when checkout began: a decline gives the seats back to the user until then. */
+  heldUntil: Date;
+  reservedUntil?: Date;
+  paymentId?: string;
+  declineReason?: string;
+  declineCode?: string;
+  /** Why a failed/expired/unfulfilled order stopped, as told to the buyer. */
+  failure?: string;
+  createdAt: Date;
+  /** Last state change: the recovery sweep takes orders in progress whose last change is old. */
+  updatedAt: Date;
+  paidAt?: Date;
+}
+
+const candyLineSchema = new Schema<OrderCandyLine>(
+  {
+    candyId: { type: String, required: true },
+    name: { type: String, required: true },
+    picture: { type: String, required: true },
+    quantity: { type: Number, required: true },
+    unitPrice: { type: Number, required: true },
+    totalPrice: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+const orderSchema = new Schema<OrderDocument>(
+  {
+    key: { type: String, required: true },
+    lock: { type: String, required: true },
+    state: { type: String, required: true, enum: orderStates },
+    userId: { type: String, required: true },
+    showId: { type: String, required: true },
+    movieId: { type: String, required: true },
+    title: { type: String, required: true },
+    date: { type: String, required: true },
+    day: { type: String, required: true },
+    schedule: { type: String, required: true },
+    roomId: { type: Number, required: true },
+    type: { type: String, required: true },
+    unitPrice: { type: Number, required: true },
+    seatLabels: { type: [String], required: true },
+    ticketTotal: { type: Number, required: true },
+    candy: { type: [candyLineSchema], default: [] },
+    total: { type: Number, required: true },
+    paymentMethodId: { type: String, required: true },
+    heldUntil: { type: Date, required: true },
+    reservedUntil: { type: Date },
+    paymentId: { type: String },
+    declineReason: { type: String },
+    declineCode: { type: String },
+    failure: { type: String },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    paidAt: { type: Date },
+  },
+  { collection: 'orders', autoIndex: false, versionKey: false },
+);
+orderSchema.index({ key: 1 }, { unique: true });
+orderSchema.index({ lock: 1 }, { unique: true });
+orderSchema.index({ userId: 1, showId: 1, createdAt: -1 });
+orderSchema.index({ state: 1, updatedAt: 1 });
+orderSchema.plugin(outboxPlugin);
+
+export async function orderModel(db: Connection): Promise<Model<OrderDocument>> {
+  const model = (db.models.Order as Model<OrderDocument> | undefined) ?? db.model<OrderDocument>('Order', orderSchema);
+  await model.createIndexes();
+  return model;
+}

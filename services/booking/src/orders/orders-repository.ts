@@ -1,0 +1,123 @@
+import type { OrderPaid, OrderView } from '@cine/contracts';
+import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
+import { Types, type Model } from 'mongoose';
+import { IN_PROGRESS_STATES, type OrderDocument, type OrderState } from './order-model';
+
+export type StoredOrder = Omit<OrderDocument, 'outbox'>;
+export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' | 'updatedAt'>;
+
+const WITHOUT_OUTBOX = { outbox: 0 };
+
+export function orderViewOf(order: StoredOrder): OrderView {
+  return {
+    id: order._id.toHexString(),
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    day: order.day,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    seats: order.seatLabels.length,
+    seatLabels: order.seatLabels,
+    ticketTotal: order.ticketTotal,
+    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({ id: candyId, name, picture, quantity, unitPrice, totalPrice })),
+    total: order.total,
+    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
+  };
+}
+
+export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
+  return createEvent('order.paid', {
+    orderId: order._id.toHexString(),
+    userId: order.userId,
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    seats: order.seatLabels.length,
+    seatLabels: order.seatLabels,
+    ticketTotal: order.ticketTotal,
+    candy: order.candy.map(({ candyId, name, quantity, unitPrice, totalPrice }) => ({ candyId, name, quantity, unitPrice, totalPrice })),
+    total: order.total,
+    paidAt: paidAt.toISOString(),
+  });
+}
+
+/** Every read and write of the orders collection; each state change is one conditional write of one order. */
+export class OrdersRepository {
+  constructor(private readonly model: Model<OrderDocument>) {}
+
+  /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
+  async insertPending(order: NewOrder, now: Date): Promise<StoredOrder | null> {
+    const stored: StoredOrder = { ...order, _id: new Types.ObjectId(), state: 'pending', lock: `${order.userId}:${order.showId}`, createdAt: now, updatedAt: now };
+    try {
+      await this.model.create({ ...stored, outbox: [] });
+      return stored;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+  }
+
+  findById(id: Types.ObjectId): Promise<StoredOrder | null> {
+    return this.model.findById(id, WITHOUT_OUTBOX).lean<StoredOrder>();
+  }
+
+  findByKey(key: string): Promise<StoredOrder | null> {
+    return this.model.findOne({ key }, WITHOUT_OUTBOX).lean<StoredOrder>();
+  }
+
+  /** The user's latest order for the show with this card since `since` (a repeated request after its seats were sold). */
+  latestFor(userId: string, showId: string, paymentMethodId: string, since: Date): Promise<StoredOrder | null> {
+    return this.model
+      .findOne({ userId, showId, paymentMethodId, createdAt: { $gte: since } }, WITHOUT_OUTBOX)
+      .sort({ createdAt: -1 })
+      .lean<StoredOrder>();
+  }
+
+  /** Paid orders of the user, newest first. */
+  paidOf(userId: string): Promise<StoredOrder[]> {
+    return this.model.find({ userId, state: 'paid' }, WITHOUT_OUTBOX).sort({ paidAt: -1 }).lean<StoredOrder[]>();
+  }
+
+  /** Orders in progress whose last change is before `before` (left by a crash, or slow). */
+  stuckSince(before: Date, limit: number): Promise<StoredOrder[]> {
+    return this.model
+      .find({ state: { $in: [...IN_PROGRESS_STATES] }, updatedAt: { $lt: before } }, WITHOUT_OUTBOX)
+      .sort({ updatedAt: 1 })
+      .limit(limit)
+      .lean<StoredOrder[]>();
+  }
+
+  /** Moves the order from `from` to an in-progress state; false when it was not in `from` any more. */
+  async advance(order: StoredOrder, from: OrderState, to: OrderState, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
+    const written = await this.model.updateOne({ _id: order._id, state: from }, { $set: { ...fields, state: to, updatedAt: now } });
+    return written.matchedCount === 1;
+  }
+
+  /**
+   * Ends the order: frees the user's slot for another checkout of the show and,
+   * for an order that charged nothing and holds nothing (expired, failed), its
+   * key, so the same request can be tried again.
+   */
+  async finish(order: StoredOrder, from: OrderState, to: Exclude<OrderState, 'pending' | 'reserved' | 'charged' | 'paid'>, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
+    const id = order._id.toHexString();
+    const freeKey = to === 'expired' || to === 'failed' ? { key: `${order.key}:${id}` } : {};
+    const written = await this.model.updateOne({ _id: order._id, state: from }, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
+    return written.matchedCount === 1;
+  }
+
+  /** The ONE write that makes the order paid and records order.paid in its outbox. */
+  async markPaid(order: StoredOrder, paidAt: Date): Promise<boolean> {
+    const written = await this.model.updateOne(
+      { _id: order._id, state: 'charged' },
+      { $set: { state: 'paid', paidAt, updatedAt: paidAt, lock: order._id.toHexString() }, $push: { outbox: orderPaidEvent(order, paidAt) } },
+    );
+    return written.matchedCount === 1;
+  }
+}

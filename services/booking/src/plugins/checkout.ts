@@ -1,0 +1,64 @@
+import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import { CandyProjection } from '../candy/candy-projection';
+import { Cart } from '../cart/cart';
+import { CartRepository } from '../cart/cart-repository';
+import { Checkout } from '../orders/checkout';
+import { orderModel } from '../orders/order-model';
+import { OrdersRepository } from '../orders/orders-repository';
+import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
+import { paymentProviderFromEnv, type PaymentProvider } from '../payments';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cart: Cart;
+    checkout: Checkout;
+    candyProjection: CandyProjection;
+    /** Publishes order.paid from the orders' outbox; tests flush it to wait for the events. */
+    ordersOutbox: OutboxRelay;
+    orderRecovery: OrderRecovery;
+  }
+}
+
+export interface CheckoutPluginOptions {
+  db: Connection;
+  bus: EventBus;
+  /** Default: Stripe with STRIPE_SECRET_KEY, else the offline provider. */
+  paymentProvider?: PaymentProvider;
+  recovery?: OrderRecoveryOptions;
+}
+
+/** Cart, candy projection and checkout (orders, payments, recovery); needs the shows plugin's seatInventory and clock. */
+export const checkoutPlugin = fp<CheckoutPluginOptions>(
+  async (app, { db, bus, paymentProvider, recovery: recoveryOptions }) => {
+    const { clock } = app;
+    const candy = new CandyProjection(db);
+    await candy.subscribe(bus, db);
+
+    const orders = await orderModel(db);
+    const relay = startOutboxRelay({ models: [orders], bus, logger: app.log });
+
+    const carts = new CartRepository(db);
+    const cart = new Cart(app.seatInventory, candy, carts, clock);
+    const provider = paymentProvider ?? paymentProviderFromEnv(db);
+    const repository = new OrdersRepository(orders);
+    const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, clock, app.log);
+    const recovery = new OrderRecovery(checkout, repository, clock, app.log, recoveryOptions);
+
+    app.decorate('candyProjection', candy);
+    app.decorate('cart', cart);
+    app.decorate('checkout', checkout);
+    app.decorate('ordersOutbox', relay);
+    app.decorate('orderRecovery', recovery);
+    app.log.info({ provider: provider.name }, 'card payments');
+
+    app.addHook('onReady', async () => recovery.start());
+    // Recovery first: its last pass may still record events for the relay.
+    app.addHook('onClose', async () => {
+      await recovery.stop();
+      await relay.stop();
+    });
+  },
+  { name: 'checkout', dependencies: ['shows'] },
+);

@@ -1,0 +1,19 @@
+import { PAYMENT_RECEIVED } from '@cine/contracts';
+import { assertSameUser, type ServiceApp } from '@cine/service-kit';
+import * as schemas from './schemas';
+
+export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
+  app.post('/checkout', { schema: schemas.checkout, onRequest: app.authenticate }, async (request, reply) => {
+    const { ticket, show, idUser, paymentMethodId } = request.body;
+    assertSameUser(request, idUser);
+    const result = await app.checkout.checkout({ userId: idUser, showId: show, ticket, paymentMethodId });
+    switch (result.outcome) {
+      case 'paid':
+        return { message: PAYMENT_RECEIVED, order: result.order };
+      case 'declined':
+        return reply.status(402).send({ statusCode: 402, error: result.reason });
+      case 'refused':
+        throw app.httpErrors.conflict(result.message);
+    }
+  });
+}

@@ -1,0 +1,119 @@
+import type { CandyFacts, CartView, CineEvent, OrderPaid } from '@cine/contracts';
+import { createEvent, type ServiceApp } from '@cine/service-kit';
+import { bearer, createTestContext } from '@cine/service-kit/testing';
+import { Types } from 'mongoose';
+import { buildBookingApp, type BookingContext } from '../src';
+import { addDays, localToday } from '../src/shows/cinema-time';
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export interface BookingUnderTest {
+  app: ServiceApp;
+  context: TestContext;
+  /** Every order.paid the booking service published, in order (recorded from the bus). */
+  paid: OrderPaid[];
+  /** Moves the service's clock (holds lapse by time). */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery'>;
+
+/** The booking service on a fresh database (no seeded shows), with a movable clock. */
+export async function startBooking(options: BookingOptions = {}, existing?: TestContext): Promise<BookingUnderTest> {
+  const context = existing ?? (await createTestContext('booking'));
+  const paid: OrderPaid[] = [];
+  await context.bus.subscribe('test.order-paid', ['order.paid'], async (event) => {
+    paid.push(event);
+  });
+  let offsetMs = 0;
+  const app = await buildBookingApp({ ...context, seedShows: false, clock: () => new Date(Date.now() + offsetMs), ...options });
+  await app.ready();
+  return {
+    app,
+    context,
+    paid,
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+    close: async () => {
+      await app.close();
+      if (!existing) await context.dropDatabase();
+    },
+  };
+}
+
+export function adminHeaders(app: ServiceApp): { authorization: string } {
+  return bearer(app, { sub: new Types.ObjectId().toHexString(), role: 'admin' });
+}
+
+export function newUser(app: ServiceApp): { id: string; headers: { authorization: string } } {
+  const id = new Types.ObjectId().toHexString();
+  return { id, headers: bearer(app, { sub: id, role: 'user' }) };
+}
+
+let slot = 0;
+
+/**
+ * A show of a new movie a few days ahead, in the given room (100 seats in
+ * rooms 1 and 2), at its own slot so shows of one test run never overlap.
+ */
+export async function createShow(booking: BookingUnderTest, { roomId = 1, price = 900, title = 'Relatos del Proyector' } = {}): Promise<{ id: string; movieId: string; title: string; price: number; capacity: number }> {
+  const movieId = new Types.ObjectId().toHexString();
+  await booking.context.bus.publish(createEvent('movie.created', { movieId, title, runtime: 100, type: '2D', release: '2020-01-01' }));
+  slot += 1;
+  const day = addDays(localToday(new Date()), 1 + Math.floor(slot / 6));
+  const schedule = `${String(10 + (slot % 6) * 2).padStart(2, '0')}:00`;
+  const response = await booking.app.inject({
+    method: 'POST',
+    url: '/show',
+    headers: adminHeaders(booking.app),
+    payload: { data: { schedule, movieId, roomId, day, type: '2D', price } },
+  });
+  if (response.statusCode !== 201) throw new Error(`show not created: ${response.body}`);
+  const show = response.json<{ id: string; capacity: number }>();
+  return { id: show.id, movieId, title, price, capacity: show.capacity };
+}
+
+export async function publishCandy(booking: BookingUnderTest, facts: Partial<CandyFacts> = {}): Promise<CandyFacts> {
+  const candy: CandyFacts = { candyId: new Types.ObjectId().toHexString(), name: 'COMBO NACHOS', price: 1250, picture: '/api/candy/pictures/nachos.svg', quantity: 50, ...facts };
+  await booking.context.bus.publish(createEvent('candy.created', candy));
+  return candy;
+}
+
+export async function hold(booking: BookingUnderTest, user: { id: string; headers: Record<string, string> }, showId: string, seats: number) {
+  return booking.app.inject({ method: 'POST', url: '/tickets/addTickets', headers: user.headers, payload: { userId: user.id, seats, showId } });
+}
+
+export async function addCandy(booking: BookingUnderTest, user: { id: string; headers: Record<string, string> }, index: string, quantity: unknown) {
+  return booking.app.inject({ method: 'POST', url: '/candy/add', headers: user.headers, payload: { index, quantity, userId: user.id } });
+}
+
+export async function cartOf(booking: BookingUnderTest, user: { id: string; headers: Record<string, string> }): Promise<CartView> {
+  const response = await booking.app.inject({ method: 'POST', url: '/cart/userCart', headers: user.headers, payload: { idUser: user.id } });
+  if (response.statusCode !== 200) throw new Error(`cart: ${response.body}`);
+  return response.json<CartView>();
+}
+
+export function checkout(
+  booking: BookingUnderTest,
+  user: { id: string; headers: Record<string, string> },
+  body: { show: string; ticket: number; paymentMethodId?: string },
+) {
+  return booking.app.inject({
+    method: 'POST',
+    url: '/movies/checkout',
+    headers: user.headers,
+    payload: { idUser: user.id, paymentMethodId: 'pm_card_visa', ...body },
+  });
+}
+
+/** The show document's seats as stored. */
+export async function seatsOf(booking: BookingUnderTest, showId: string): Promise<Array<{ label: string; state: string; userId?: string; orderId?: string; heldUntil?: Date }>> {
+  const show = await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) });
+  return (show?.seats ?? []) as Array<{ label: string; state: string; userId?: string; orderId?: string; heldUntil?: Date }>;
+}
+
+export function isOrderPaid(event: CineEvent): event is OrderPaid {
+  return event.type === 'order.paid';
+}
