@@ -59,15 +59,24 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
         </IconButton>
       </Header>
       {trailer ? (
-        <Trailer>
-          <iframe
-            src={trailer}
-            title={`Tráiler de ${title}`}
-            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-            allowFullScreen
-            loading="lazy"
-          />
-        </Trailer>
+        <div>
+          <Trailer>
+            <iframe
+              src={trailer}
+              title={`Tráiler de ${title}`}
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              loading="lazy"
+            />
+          </Trailer>
+          {/* YouTube cannot always load (offline, blocked): a plain link still reaches the trailer. */}
+          <Hint>
+            ¿No se ve el tráiler?{' '}
+            <a href={trailer} target="_blank" rel="noreferrer">
+              Ábrelo en YouTube
+            </a>
+          </Hint>
+        </div>
       ) : (
         <NoTrailer>El tráiler no está disponible en este momento.</NoTrailer>
       )}
@@ -163,6 +172,16 @@ const Trailer = styled.div`
     width: 100%;
     height: 100%;
     border: 0;
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0.4rem 0 0;
+  font-size: 0.85rem;
+  color: var(--cine-muted, #a6a6bb);
+
+  a {
+    color: var(--cine-gold, #f5c518);
   }
 `;
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
+export const HOLD_LAPSED_TEXT = 'Tu reserva venció y las butacas volvieron a la venta. Elige tus entradas nuevamente.';
+
 /**
  * Milliseconds left until `heldUntil` (null without a hold), ticking once a second for the
  * display; `onLapse` runs once per hold when it reaches zero. The server releases lapsed

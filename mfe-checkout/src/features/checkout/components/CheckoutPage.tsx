@@ -1,5 +1,5 @@
 import type { CartTicketLine, CartView } from '@cine/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorText, LoadError } from '../../../components/LoadError';
@@ -10,7 +10,7 @@ import { formatCents } from '../../../lib/money';
 import type { RemotePageProps, Session } from '../../../types';
 import { HoldCountdown } from '../../cart/components/HoldCountdown';
 import { firstTicket, useCart } from '../../cart/hooks/useCart';
-import { useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
+import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
 import { PaymentForm } from '../../payment/components/PaymentForm';
 import { usePayCart } from '../../payment/hooks/usePayCart';
 
@@ -33,15 +33,30 @@ export default function CheckoutPage({ session }: RemotePageProps) {
 function UserCheckout({ session }: { session: Session }) {
   const cart = useCart(session);
   const toasts = useToasts();
+  const [lapsed, setLapsed] = useState(false);
   const ticket = firstTicket(cart.cart);
+  const { reload } = cart;
+  // The server frees a lapsed hold by itself; the page says so and shows the cart as it is now.
+  const onLapse = useCallback(() => {
+    setLapsed(true);
+    void reload();
+  }, [reload]);
 
   return (
     <>
+      {lapsed && <Notice role="status">{HOLD_LAPSED_TEXT}</Notice>}
       {cart.status === 'loading' && !cart.cart && <Muted role="status">Cargando tu carrito...</Muted>}
       {cart.status === 'error' && <LoadError message={cart.message} onRetry={() => void cart.reload()} />}
       {cart.cart && !ticket && cart.status !== 'error' && <EmptyState>No tienes compras pendientes de pago.</EmptyState>}
       {cart.cart && ticket && (
-        <PayableCart session={session} cart={cart.cart} ticket={ticket} reload={cart.reload} notify={toasts.show} />
+        <PayableCart
+          session={session}
+          cart={cart.cart}
+          ticket={ticket}
+          reload={cart.reload}
+          onLapse={onLapse}
+          notify={toasts.show}
+        />
       )}
       <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
     </>
@@ -53,13 +68,14 @@ interface PayableCartProps {
   cart: CartView;
   ticket: CartTicketLine;
   reload: () => Promise<void>;
+  onLapse: () => void;
   notify: (kind: 'success' | 'error', text: string) => void;
 }
 
-function PayableCart({ session, cart, ticket, reload, notify }: PayableCartProps) {
+function PayableCart({ session, cart, ticket, reload, onLapse, notify }: PayableCartProps) {
   const onPaid = useCallback(() => void reload(), [reload]);
   const payment = usePayCart({ caller: session, ticket, notify, onPaid });
-  const remaining = useHoldCountdown(ticket.heldUntil, onPaid);
+  const remaining = useHoldCountdown(ticket.heldUntil, onLapse);
 
   return (
     <Layout>
@@ -96,6 +112,11 @@ function PayableCart({ session, cart, ticket, reload, notify }: PayableCartProps
     </Layout>
   );
 }
+
+const Notice = styled.p`
+  font-weight: 600;
+  color: var(--cine-gold, #f5c518);
+`;
 
 const Muted = styled.p`
   color: var(--cine-muted, #a6a6bb);

@@ -14,7 +14,8 @@ import {
   movie,
   type FakeApi,
 } from '../../../test/fixtures';
-import PurchasePanel, { CHOOSE_SHOW_TEXT, HOLD_LAPSED_TEXT } from './PurchasePanel';
+import { HOLD_LAPSED_TEXT } from '../../cart/hooks/useHoldCountdown';
+import PurchasePanel, { CHOOSE_SHOW_TEXT } from './PurchasePanel';
 
 const thursday = aShow({ id: 's1', date: '2026-11-26', day: 'Jueves', schedule: '20:30', type: '2D', roomId: 3 });
 const thursdayLate = aShow({ id: 's2', date: '2026-11-26', day: 'Jueves', schedule: '23:00', type: '3D', roomId: 1 });
@@ -226,6 +227,32 @@ describe('the cart button and the checkout panel', () => {
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
+  test("lines the cart leaves empty read the spec's defaults; another movie's ticket shows no trailer", async () => {
+    bookingApi(aCart([aTicketLine({ title: '', day: '' as never, schedule: '', movieId: 'other' })]));
+    render(
+      <MemoryRouter>
+        <PurchasePanel movie={{ ...movie, Title: '', Language: ' ' }} session={ana} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Carrito (2 entradas)' }));
+    const panel = screen.getByRole('complementary', { name: 'generic title' });
+    expect(within(panel).getByText('Fecha: Jueves 0:00')).toBeInTheDocument();
+    expect(within(panel).getByText('Idioma: Español')).toBeInTheDocument();
+    expect(within(panel).queryByTitle(/Tráiler/)).not.toBeInTheDocument();
+    expect(within(panel).getByText('El tráiler no está disponible en este momento.')).toBeInTheDocument();
+  });
+
+  test("the movie's language is shown when the page gives it", async () => {
+    bookingApi(aCart());
+    render(
+      <MemoryRouter>
+        <PurchasePanel movie={{ ...movie, Language: 'Inglés' }} session={ana} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Carrito (2 entradas)' }));
+    expect(within(sidePanel()).getByText('Idioma: Inglés')).toBeInTheDocument();
+  });
+
   test('Dulceria: Agregar and Eliminar show the total the server answers', async () => {
     const withNachos = aCart([aTicketLine()], [aCandyLine({ quantity: 2, totalPrice: 2500 })]);
     const api = bookingApi(aCart())
@@ -353,6 +380,18 @@ describe('payment', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Realizar Pago' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Tu reserva venció. Elige tus entradas nuevamente.');
     expect(screen.queryByText('Su tarjeta ha sido rechazada. Intente nuevamente')).not.toBeInTheDocument();
+  });
+
+  test('Tab stays inside the payment dialog', async () => {
+    bookingApi(aCart());
+    renderPanel();
+    const dialog = await openPayment();
+    const approved = within(dialog).getByRole('radio', { name: /4242/ });
+    expect(approved).toHaveFocus();
+    for (let i = 0; i < 6; i += 1) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
   });
 
   test('Realizar Pago in the panel toggles the payment view', async () => {

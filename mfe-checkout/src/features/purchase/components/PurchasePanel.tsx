@@ -6,7 +6,7 @@ import { useToasts } from '../../../hooks/useToasts';
 import type { PurchasePanelProps } from '../../../types';
 import { CheckoutSidePanel } from '../../cart/components/CheckoutSidePanel';
 import { firstTicket, useCart } from '../../cart/hooks/useCart';
-import { useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
+import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
 import { ShowSelectors } from '../../shows/components/ShowSelectors';
 import { useShowPicker } from '../../shows/hooks/useShowPicker';
 import { releaseSeats } from '../../tickets/api/ticketsApi';
@@ -14,13 +14,17 @@ import { GuestPromptDialog } from '../../tickets/components/GuestPromptDialog';
 import { TicketQuantityDialog } from '../../tickets/components/TicketQuantityDialog';
 
 export const CHOOSE_SHOW_TEXT = 'Elige día, horario y formato para comprar.';
-export const HOLD_LAPSED_TEXT = 'Tu reserva venció y las butacas volvieron a la venta. Elige tus entradas nuevamente.';
 
 /**
  * Exposed as 'checkout/PurchasePanel': the purchase controls of the movie detail page (spec §2)
  * and the checkout side panel they open. The shell renders it inside the catalog's page.
  */
-export default function PurchasePanel({ movie, session }: PurchasePanelProps) {
+export default function PurchasePanel(props: PurchasePanelProps) {
+  // Another movie starts from a fresh day/time/format choice.
+  return <PurchaseControls key={props.movie.id} {...props} />;
+}
+
+function PurchaseControls({ movie, session }: PurchasePanelProps) {
   const picker = useShowPicker(movie.id);
   const cart = useCart(session);
   const toasts = useToasts();
