@@ -66,16 +66,6 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Minutes from local midnight of an 'HH:MM' time. */
-export function minutesOf(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-}
-
-/** 'HH:MM' of minutes from midnight (below 24 h). */
-export function clockTime(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 /**
  * The instant when the local wall clock reads `time` on `date`. The zone's
  * offset is read at a first guess and once more at the result, which settles

@@ -1,21 +1,21 @@
-import type { ShowType } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { addDays, clockTime, instantOf, localToday } from './cinema-time';
+import { addDays, instantOf, localDateTime, localToday } from './cinema-time';
 import { ROOM_IDS } from './rooms';
-import { DEFAULT_PRICES, overlaps, type TimeSpan } from './show-rules';
+import { CLEANING_MINUTES, DEFAULT_PRICES, overlaps, type TimeSpan } from './show-rules';
 import type { PlannedShow, Shows } from './shows';
 
 /** Days of shows the seed creates, today first. */
 export const SEED_DAYS = 7;
 /** How long after the first start movie.created events still get seeded shows (the catalog publishes its demo movies within seconds). */
 export const SEED_WINDOW_MINUTES = 10;
-/** First and last start of a seeded show, local time (minutes from midnight). */
-const FIRST_START = 10 * 60;
-const LAST_START = 23 * 60 + 30;
-const STEP = 15;
+/** A movie's seeded shows of a day: one starting in each period (local time). */
+const SEED_PERIODS: Array<[string, string]> = [
+  ['10:00', '16:55'],
+  ['17:00', '23:45'],
+];
 
 interface SeedWindow {
   _id: 'window';
@@ -34,9 +34,11 @@ interface SeedClaim {
  * (stored in `seed_state`): every movie the projection learns of while it is
  * open (movie.created) — and every movie already in the projection, for a
  * service that starts after the catalog published — gets shows on each of
- * the next SEED_DAYS days on or after its release: its own format in the
- * afternoon and evening and, for 3D movies, one 2D show in between. Rooms
- * 1–5, 10:00 to 23:30, never overlapping (run time plus cleaning). Each movie
+ * the next SEED_DAYS days on or after its release, in its own format (the
+ * billboard has 2D and 3D movies): one starting from 10:00 to 16:55 and one
+ * from 17:00 to 23:45. Two a day for each of the demo's 13 movies nearly
+ * fill five rooms, so there is no extra 2D showing of 3D movies. Rooms 1–5,
+ * never overlapping (run time plus cleaning), packed tightly. Each movie
  * is claimed once in `seed_state` before its shows are inserted, so a
  * redelivered event or a restart seeds nothing twice.
  */
@@ -105,43 +107,52 @@ export class ShowSeeder {
     for (const span of await this.shows.spansBetween(instantOf(addDays(firstDay, -1), '00:00'), instantOf(addDays(lastDay, 1), '00:00'))) {
       booked.get(span.roomId)?.push(span);
     }
-    // Movies start at different times and rooms, so the day's shows spread out.
-    const offset = (hashOf(movie._id) % 8) * STEP;
+    // Movies try the rooms in different orders, so one room does not get every first show.
     const firstRoom = hashOf(movie._id) % ROOM_IDS.length;
     const rooms = [...ROOM_IDS.slice(firstRoom), ...ROOM_IDS.slice(0, firstRoom)];
-    const wanted: Array<{ target: number; type: ShowType }> = [
-      { target: 14 * 60 + offset, type: movie.type },
-      { target: 20 * 60 + offset, type: movie.type },
-      ...(movie.type === '3D' ? [{ target: 17 * 60 + offset, type: '2D' as const }] : []),
-    ];
 
     const plans: PlannedShow[] = [];
     for (let date = firstDay > movie.release ? firstDay : movie.release; date <= lastDay; date = addDays(date, 1)) {
-      for (const { target, type } of wanted) {
-        const slot = this.firstFreeSlot(movie, date, target, rooms, booked, now);
+      for (const [from, to] of SEED_PERIODS) {
+        const slot = bestSlot(movie.runtime, instantOf(date, from), instantOf(date, to), rooms, booked, now);
         if (!slot) continue;
         booked.get(slot.roomId)?.push(slot.span);
-        plans.push({ movie, date, schedule: slot.schedule, roomId: slot.roomId, type, price: DEFAULT_PRICES[type], seeded: true });
+        plans.push({ movie, date, schedule: localDateTime(slot.span.startsAt).time, roomId: slot.roomId, type: movie.type, price: DEFAULT_PRICES[movie.type], seeded: true });
       }
     }
     return plans;
   }
+}
 
-  /** The start nearest the target (then the first room in order) where the show fits; none when the day is full. */
-  private firstFreeSlot(movie: ProjectedMovie, date: string, target: number, rooms: number[], booked: Map<number, TimeSpan[]>, now: Date) {
-    const starts: number[] = [];
-    for (let minutes = FIRST_START; minutes <= LAST_START; minutes += STEP) starts.push(minutes);
-    starts.sort((a, b) => Math.abs(a - target) - Math.abs(b - target) || a - b);
-    for (const minutes of starts) {
-      const schedule = clockTime(minutes);
-      const startsAt = instantOf(date, schedule);
-      if (startsAt <= now) continue;
-      const span = { startsAt, endsAt: new Date(startsAt.getTime() + movie.runtime * 60_000) };
-      const roomId = rooms.find((room) => !(booked.get(room) ?? []).some((other) => overlaps(span, other)));
-      if (roomId !== undefined) return { roomId, schedule, span };
+/**
+ * Best fit: among the starts a room allows in the period (its opening, or
+ * just after one of its shows plus cleaning, on the 5 minutes), the one
+ * leaving the shortest idle time before it; ties go to the earlier start,
+ * then to the room first in order. Packing the rooms tightly leaves space
+ * for the movies that come after.
+ */
+function bestSlot(runtime: number, from: Date, to: Date, rooms: number[], booked: Map<number, TimeSpan[]>, now: Date) {
+  const cleaning = CLEANING_MINUTES * 60_000;
+  const earliest = Math.max(from.getTime(), roundUpTo5Minutes(now.getTime() + 1));
+  let best: { roomId: number; span: TimeSpan; idle: number } | undefined;
+  for (const roomId of rooms) {
+    const spans = booked.get(roomId) ?? [];
+    const starts = [earliest, ...spans.map((span) => roundUpTo5Minutes(span.endsAt.getTime() + cleaning))];
+    for (const start of starts) {
+      if (start < earliest || start > to.getTime()) continue;
+      const span = { startsAt: new Date(start), endsAt: new Date(start + runtime * 60_000) };
+      if (spans.some((other) => overlaps(span, other))) continue;
+      const freeSince = Math.max(from.getTime(), ...spans.map((other) => other.endsAt.getTime() + cleaning).filter((end) => end <= start));
+      const idle = start - freeSince;
+      if (!best || idle < best.idle || (idle === best.idle && start < best.span.startsAt.getTime())) best = { roomId, span, idle };
     }
-    return undefined;
   }
+  return best;
+}
+
+function roundUpTo5Minutes(instant: number): number {
+  const step = 5 * 60_000;
+  return Math.ceil(instant / step) * step;
 }
 
 function hashOf(text: string): number {
