@@ -22,6 +22,8 @@ export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderReco
 /** The booking service on a fresh database (no seeded shows), with a movable clock. */
 export async function startBooking(options: BookingOptions = {}, existing?: TestContext): Promise<BookingUnderTest> {
   const context = existing ?? (await createTestContext('booking'));
+  // TEST_LOG=error (or info) shows the service's log while debugging a test.
+  if (process.env.TEST_LOG) context.config.logLevel = process.env.TEST_LOG;
   const paid: OrderPaid[] = [];
   await context.bus.subscribe('test.order-paid', ['order.paid'], async (event) => {
     paid.push(event);

@@ -10,8 +10,8 @@ export interface CandyItem {
   picture: string;
   /** Stock left to sell: the candy service's quantity less what orders here have reserved since. */
   stock: number;
-  /** Orders holding part of the stock (checkout in progress or paid, until committed); makes reserving idempotent. */
-  reservations: string[];
+  /** Orders holding part of the stock (checkout in progress or paid, until committed); makes reserving idempotent. Absent until the first reservation. */
+  reservations?: string[];
 }
 
 export interface CandyReservationLine {
@@ -50,7 +50,7 @@ export class CandyProjection {
   async upsert({ candyId, name, price, picture, quantity }: CandyFacts): Promise<void> {
     await this.items.updateOne(
       { _id: candyId },
-      { $set: { name, price, picture, stock: quantity }, $setOnInsert: { reservations: [] } },
+      { $set: { name, price, picture, stock: quantity } },
       { upsert: true },
     );
   }
@@ -74,7 +74,7 @@ export class CandyProjection {
       );
       if (taken.matchedCount === 1) continue;
       const item = await this.items.findOne({ _id: line.candyId });
-      if (item?.reservations.includes(orderId)) continue;
+      if (item?.reservations?.includes(orderId)) continue;
       await this.release(orderId, lines);
       return { ok: false, item: line, available: Math.max(0, item?.stock ?? 0) };
     }
