@@ -17,7 +17,10 @@ export interface BookingUnderTest {
   close(): Promise<void>;
 }
 
-export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery'>;
+export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery'> & {
+  /** Starts the service's clock this far ahead of real time (a restart after some downtime). */
+  clockOffsetMs?: number;
+};
 
 /** The booking service on a fresh database (no seeded shows), with a movable clock. */
 export async function startBooking(options: BookingOptions = {}, existing?: TestContext): Promise<BookingUnderTest> {
@@ -28,8 +31,9 @@ export async function startBooking(options: BookingOptions = {}, existing?: Test
   await context.bus.subscribe('test.order-paid', ['order.paid'], async (event) => {
     paid.push(event);
   });
-  let offsetMs = 0;
-  const app = await buildBookingApp({ ...context, seedShows: false, clock: () => new Date(Date.now() + offsetMs), ...options });
+  const { clockOffsetMs = 0, ...services } = options;
+  let offsetMs = clockOffsetMs;
+  const app = await buildBookingApp({ ...context, seedShows: false, clock: () => new Date(Date.now() + offsetMs), ...services });
   await app.ready();
   return {
     app,
