@@ -272,3 +272,22 @@ describe('DELETE /show/one/:id (admin)', () => {
     expect((await booking.app.inject({ method: 'DELETE', url, headers: userHeaders(booking.app, newId()) })).statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every shows and tickets path', async () => {
+    const document = (await booking.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'GET /show/all',
+        'GET /show/one/{id}',
+        'GET /show/day',
+        'POST /show/',
+        'DELETE /show/one/{id}',
+        'POST /tickets/addTickets',
+        'POST /tickets/delete',
+      ]),
+    );
+  });
+});
