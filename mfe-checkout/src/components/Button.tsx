@@ -49,7 +49,9 @@ export const Button = styled.button<{ $variant?: Variant }>`
     outline-offset: 2px;
   }
 
-  &:disabled {
+  /* aria-disabled keeps a busy or unavailable button focusable, so keyboard focus is never lost. */
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.55;
     cursor: not-allowed;
   }
@@ -78,7 +80,8 @@ export const IconButton = styled.button`
     outline-offset: 2px;
   }
 
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.45;
     cursor: not-allowed;
   }

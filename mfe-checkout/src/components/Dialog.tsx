@@ -26,12 +26,18 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
     return () => previouslyFocused?.focus?.();
   }, []);
 
+  // Escape is heard on the whole document: focus may have left the dialog (a button that got disabled).
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') latestOnClose.current();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      // React events bubble out of portals to the React parents (the side panel closes on Escape too).
-      event.stopPropagation();
-      onClose();
-    }
     if (event.key === 'Tab' && panel.current) keepFocusInside(panel.current, event);
   };
 

@@ -64,6 +64,7 @@ function CandyPromo({ item, caller, inCart, onCartChange }: CandyPromoProps) {
   const [error, setError] = useState<string | null>(null);
 
   const send = async (change: () => Promise<CartView>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -102,14 +103,14 @@ function CandyPromo({ item, caller, inCart, onCartChange }: CandyPromoProps) {
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}
         />
-        <Button type="button" disabled={busy} onClick={add}>
+        <Button type="button" aria-disabled={busy} onClick={add}>
           Agregar
         </Button>
         <Button
           type="button"
           $variant="danger"
-          disabled={busy || inCart === 0}
-          onClick={() => void send(() => removeCandyFromCart(caller, item.id))}
+          aria-disabled={busy || inCart === 0}
+          onClick={() => inCart > 0 && void send(() => removeCandyFromCart(caller, item.id))}
         >
           Eliminar
         </Button>

@@ -44,12 +44,14 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
   // The trailer belongs to the page's movie; a held ticket of another movie shows none.
   const trailer = ticket.movieId === movie.id ? movie.Trailer : '';
 
+  const panel = useRef<HTMLElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') onClose();
+    // React events bubble out of the portalled dialogs too; their Escape closes only the dialog.
+    if (event.key === 'Escape' && panel.current?.contains(event.target as Node)) onClose();
   };
 
   return (
-    <Panel id={id} aria-labelledby={titleId} onKeyDown={onKeyDown}>
+    <Panel ref={panel} id={id} aria-labelledby={titleId} onKeyDown={onKeyDown}>
       <Header>
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           {title}

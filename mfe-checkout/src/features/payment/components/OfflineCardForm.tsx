@@ -18,6 +18,7 @@ export function OfflineCardForm({ reason, onPay }: OfflineCardFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (paying) return;
     setPaying(true);
     try {
       await onPay(paymentMethodId);
@@ -50,7 +51,7 @@ export function OfflineCardForm({ reason, onPay }: OfflineCardFormProps) {
           </label>
         ))}
       </fieldset>
-      <Button type="submit" disabled={paying}>
+      <Button type="submit" aria-disabled={paying}>
         {paying ? 'Procesando...' : 'Realizar Pago'}
       </Button>
     </Form>

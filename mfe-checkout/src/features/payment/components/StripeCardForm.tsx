@@ -23,7 +23,7 @@ export function StripeCardForm({ onPay }: { onPay: (paymentMethodId: string) => 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card) return;
+    if (!stripe || !card || paying) return;
     setPaying(true);
     setCardError(null);
     try {
@@ -46,7 +46,7 @@ export function StripeCardForm({ onPay }: { onPay: (paymentMethodId: string) => 
         <CardElement options={CARD_STYLE} />
       </CardBox>
       {cardError && <ErrorText role="alert">{cardError}</ErrorText>}
-      <Button type="submit" disabled={!stripe || paying}>
+      <Button type="submit" aria-disabled={!stripe || paying}>
         {paying ? 'Procesando...' : 'Realizar Pago'}
       </Button>
     </Form>

@@ -123,7 +123,7 @@ describe('Comprar and the ticket quantity', () => {
   });
 
   test('the count starts at 0 and never goes below it', async () => {
-    bookingApi();
+    const api = bookingApi();
     renderPanel();
     await chooseThursdayAt2030();
     await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
@@ -134,8 +134,10 @@ describe('Comprar and the ticket quantity', () => {
     const goToCart = within(dialog).getByRole('button', { name: 'Ir al Carrito' });
 
     expect(count).toHaveTextContent('0');
-    expect(minus).toBeDisabled();
-    expect(goToCart).toBeDisabled();
+    expect(minus).toHaveAttribute('aria-disabled', 'true');
+    expect(goToCart).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(goToCart);
+    expect(screen.getByRole('dialog', { name: 'Entradas' })).toBeInTheDocument();
     await userEvent.click(plus);
     await userEvent.click(plus);
     await userEvent.click(plus);
@@ -144,9 +146,12 @@ describe('Comprar and the ticket quantity', () => {
     await userEvent.click(minus);
     await userEvent.click(minus);
     expect(count).toHaveTextContent('0');
-    expect(minus).toBeDisabled();
+    // Still focusable (aria-disabled), so the keyboard user's focus stays on it.
+    expect(minus).toHaveAttribute('aria-disabled', 'true');
+    expect(minus).toHaveFocus();
     await userEvent.click(minus);
     expect(count).toHaveTextContent('0');
+    expect(api.requestsTo('POST', '/api/tickets/addTickets')).toHaveLength(0);
   });
 
   test('Ir al Carrito holds the seats and opens the checkout panel with the cart the server answers', async () => {
@@ -271,7 +276,9 @@ describe('the cart button and the checkout panel', () => {
     const quantity = within(nachos).getByLabelText('Cantidad');
     expect(quantity).toHaveAttribute('min', '1');
     expect(quantity).toHaveAttribute('max', '100');
-    expect(within(nachos).getByRole('button', { name: 'Eliminar' })).toBeDisabled();
+    expect(within(nachos).getByRole('button', { name: 'Eliminar' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(nachos).getByRole('button', { name: 'Eliminar' }));
+    expect(api.requestsTo('POST', '/api/candy/delete')).toHaveLength(0);
 
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '2');
@@ -292,6 +299,18 @@ describe('the cart button and the checkout panel', () => {
     // Escape closed the modal only; the panel shows the newest server total.
     expect(within(sidePanel()).getByText('Total a pagar : $42.00')).toBeInTheDocument();
     expect(within(sidePanel()).getByText('COMBO NACHOS × 2')).toBeInTheDocument();
+  });
+
+  test('Escape closes the promos modal even when focus left it, and leaves the panel open', async () => {
+    bookingApi(aCart()).on('GET', '/api/candy', { status: 200, body: candyItems });
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Carrito (2 entradas)' }));
+    await userEvent.click(within(sidePanel()).getByRole('button', { name: 'Dulceria' }));
+    await screen.findByRole('listitem', { name: 'COMBO NACHOS' });
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sidePanel()).toBeInTheDocument();
   });
 
   test('a candy quantity outside 1 to 100 is refused before sending', async () => {

@@ -24,6 +24,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld }: TicketQ
   const [error, setError] = useState<string | null>(null);
 
   const goToCart = async () => {
+    if (count === 0 || sending) return;
     setSending(true);
     setError(null);
     try {
@@ -44,21 +45,26 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld }: TicketQ
         <IconButton
           type="button"
           aria-label="Quitar una entrada"
-          disabled={count === 0 || sending}
-          onClick={() => setCount((n) => Math.max(0, n - 1))}
+          aria-disabled={count === 0 || sending}
+          onClick={() => !sending && setCount((n) => Math.max(0, n - 1))}
         >
           −
         </IconButton>
         <output aria-live="polite" aria-label="Cantidad de entradas">
           {count}
         </output>
-        <IconButton type="button" aria-label="Agregar una entrada" disabled={sending} onClick={() => setCount((n) => n + 1)}>
+        <IconButton
+          type="button"
+          aria-label="Agregar una entrada"
+          aria-disabled={sending}
+          onClick={() => !sending && setCount((n) => n + 1)}
+        >
           +
         </IconButton>
       </Counter>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       <Footer>
-        <Button type="button" disabled={count === 0 || sending} onClick={goToCart}>
+        <Button type="button" aria-disabled={count === 0 || sending} onClick={goToCart}>
           {sending ? 'Reservando...' : 'Ir al Carrito'}
         </Button>
       </Footer>
