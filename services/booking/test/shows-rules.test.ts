@@ -1,7 +1,7 @@
 import { weekdays } from '@cine/contracts';
 import { chooseBestSeats, preferredRow, type SeatGrid } from '../src/shows/best-seats';
 import { addDays, instantOf, isCalendarDate, localDateTime, localToday, resolveDay, weekdayOf } from '../src/shows/cinema-time';
-import { capacityOf, seatsOfRoom } from '../src/shows/rooms';
+import { capacityOf, ROOM_IDS, ROOM_LAYOUTS, rowLetter } from '../src/shows/rooms';
 import { CLEANING_MINUTES, overlaps } from '../src/shows/show-rules';
 
 /** A grid of `rows` × `perRow` seats where the listed 'row:number' seats are taken. */
@@ -49,12 +49,11 @@ describe('best adjacent seats', () => {
 });
 
 describe('rooms', () => {
-  it('lays out rows A.. with numbered seats; rooms 1 and 2 have 100 seats', () => {
-    const seats = seatsOfRoom(1);
-    expect(seats).toHaveLength(100);
-    expect(seats[0]).toEqual({ label: 'A1', row: 'A', number: 1 });
-    expect(seats[99]).toEqual({ label: 'J10', row: 'J', number: 10 });
-    expect([1, 2, 3, 4, 5].map(capacityOf)).toEqual([100, 100, 96, 144, 168]);
+  it('has five rooms; rooms 1 and 2 have 100 seats (rows A–J of 10)', () => {
+    expect(ROOM_IDS).toEqual([1, 2, 3, 4, 5]);
+    expect(ROOM_LAYOUTS[1]).toEqual({ rows: 10, seatsPerRow: 10 });
+    expect(ROOM_IDS.map(capacityOf)).toEqual([100, 100, 96, 144, 168]);
+    expect(rowLetter(0) + rowLetter(9)).toBe('AJ');
   });
 });
 

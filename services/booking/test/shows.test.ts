@@ -252,7 +252,7 @@ describe('DELETE /show/one/:id (admin)', () => {
     expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función mientras se paga una compra de entradas.' });
     await booking.app.seatInventory.sellForOrder(show.id, 'order-1');
     expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' });
-    expect((await get(`/show/one/${show.id}`)).body.seats).toBe(98);
+    expect((await get<ShowView>(`/show/one/${show.id}`)).body.seats).toBe(98);
   });
 
   it('deletes a show whose seats are only held (the holds go with it)', async () => {

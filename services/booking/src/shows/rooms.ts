@@ -28,21 +28,3 @@ export function capacityOf(roomId: number): number {
   const layout = ROOM_LAYOUTS[roomId] as RoomLayout;
   return layout.rows * layout.seatsPerRow;
 }
-
-export interface SeatPosition {
-  label: string;
-  row: string;
-  number: number;
-}
-
-/** Every seat of the room, row by row: A1, A2, … */
-export function seatsOfRoom(roomId: number): SeatPosition[] {
-  const layout = ROOM_LAYOUTS[roomId] as RoomLayout;
-  const seats: SeatPosition[] = [];
-  for (let row = 0; row < layout.rows; row++) {
-    for (let number = 1; number <= layout.seatsPerRow; number++) {
-      seats.push({ label: `${rowLetter(row)}${number}`, row: rowLetter(row), number });
-    }
-  }
-  return seats;
-}

@@ -2,10 +2,9 @@ import type { ShowType, ShowView } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { PAYING_SHOW_NOT_DELETABLE, SOLD_SHOW_NOT_DELETABLE } from './booking-errors';
 import { instantOf, isClockTime, localDateTime, localToday, resolveDay } from './cinema-time';
 import type { KeyedLock } from './keyed-lock';
-import { isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
+import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
 import type { ShowDocument } from './show-model';
@@ -47,7 +46,7 @@ const WITHOUT_SEATS = { seats: 0 };
 export function newShowDocument(plan: PlannedShow): ShowDocument {
   const startsAt = instantOf(plan.date, plan.schedule);
   const { rows, seatsPerRow } = ROOM_LAYOUTS[plan.roomId] as RoomLayout;
-  const capacity = rows * seatsPerRow;
+  const capacity = capacityOf(plan.roomId);
   return {
     _id: new Types.ObjectId(),
     movieId: plan.movie._id,
