@@ -17,6 +17,7 @@ export function Toasts({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
   );
 }
 
+// Bottom left: the checkout side panel and its buttons take the right side.
 const Stack = styled.div`
   position: fixed;
   z-index: 300;
@@ -25,7 +26,7 @@ const Stack = styled.div`
   left: 1rem;
   display: flex;
   flex-direction: column;
-  align-items: flex-end;
+  align-items: flex-start;
   gap: 0.5rem;
   pointer-events: none;
 `;

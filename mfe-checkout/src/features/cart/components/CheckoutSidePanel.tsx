@@ -214,6 +214,10 @@ const CandyLines = styled.ul`
     padding: 0.3rem 0;
     border-bottom: 1px dashed var(--cine-border, #2e2e42);
   }
+
+  li span:last-child {
+    white-space: nowrap;
+  }
 `;
 
 const Total = styled.p`

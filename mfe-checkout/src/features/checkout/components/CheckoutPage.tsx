@@ -154,4 +154,8 @@ const Row = styled.p`
   display: flex;
   justify-content: space-between;
   gap: 1rem;
+
+  span:last-child {
+    white-space: nowrap;
+  }
 `;
