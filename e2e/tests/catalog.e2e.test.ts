@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
+import { logIn } from '../src/session';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -31,13 +32,7 @@ function cinemaToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
 }
 
-async function login(email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL('**/home');
-}
+const login = (email: string, password: string) => logIn(page, email, password);
 
 const billboard = () => page.getByRole('region', { name: 'EN CARTELERA' });
 const premieres = () => page.getByRole('region', { name: 'PRÓXIMOS ESTRENOS' });
