@@ -35,7 +35,10 @@ export async function startBooking(options: { seedShows?: boolean; now?: string;
   const context = options.context ?? (await createTestContext('booking'));
   const clock = new TestClock(new Date(options.now ?? TEST_NOW));
   const bookingContext: BookingContext = { ...context, clock: clock.now, seedShows: options.seedShows ?? false };
-  const app = await buildBookingApp(bookingContext);
+  const app = await buildBookingApp(bookingContext).catch(async (error: unknown) => {
+    if (!options.context) await context.dropDatabase();
+    throw error;
+  });
   return {
     app,
     context,

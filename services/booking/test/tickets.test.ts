@@ -267,3 +267,30 @@ describe('contention', () => {
     expect(elapsed).toBeLessThan(20_000);
   }, 60_000);
 });
+
+describe('HOLD_MINUTES', () => {
+  const saved = process.env.HOLD_MINUTES;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.HOLD_MINUTES;
+    else process.env.HOLD_MINUTES = saved;
+  });
+
+  it('sets how long a hold lasts, read when the service starts', async () => {
+    process.env.HOLD_MINUTES = '3';
+    const short = await startBooking();
+    try {
+      const movie = await publishMovie(short.context);
+      const show = await createShow(short, { movieId: movie.movieId, roomId: 1, day: '2026-04-20', schedule: '20:00', type: '2D' });
+      const user = newId();
+      const held = await short.app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(short.app, user), payload: { userId: user, seats: 1, showId: show.id } });
+      expect(held.json<Held>().heldUntil).toBe('2026-03-11T15:03:00.000Z');
+    } finally {
+      await short.close();
+    }
+  });
+
+  it.each(['0', '-5', 'diez', '1.5'])('refuses %p at start', async (value) => {
+    process.env.HOLD_MINUTES = value;
+    await expect(startBooking()).rejects.toThrow(`HOLD_MINUTES must be a positive whole number of minutes, not '${value}'`);
+  });
+});

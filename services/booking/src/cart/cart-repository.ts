@@ -42,8 +42,9 @@ export class CartRepository {
   }
 
   /** After a payment: removes the lines it paid, unless the user changed a line's quantity meanwhile. */
-  removePaid(userId: string, paid: readonly CandyLine[]): Promise<CandyLine[]> {
-    return this.change(userId, (lines) =>
+  async removePaid(userId: string, paid: readonly CandyLine[]): Promise<void> {
+    if (paid.length === 0) return;
+    await this.change(userId, (lines) =>
       lines.filter((line) => !paid.some((sold) => sold.candyId === line.candyId && sold.quantity === line.quantity)),
     );
   }
@@ -51,7 +52,9 @@ export class CartRepository {
   private async change(userId: string, apply: (lines: CandyLine[]) => CandyLine[]): Promise<CandyLine[]> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const cart = await this.carts.findOne({ _id: userId });
-      const candy = apply(cart?.candy ?? []);
+      const before = cart?.candy ?? [];
+      const candy = apply(before);
+      if (sameLines(before, candy)) return candy;
       if (!cart) {
         try {
           await this.carts.insertOne({ _id: userId, candy, version: 1 });
@@ -66,4 +69,8 @@ export class CartRepository {
     }
     throw new Error(`the cart of ${userId} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
   }
+}
+
+function sameLines(a: readonly CandyLine[], b: readonly CandyLine[]): boolean {
+  return a.length === b.length && a.every((line, i) => line.candyId === b[i]?.candyId && line.quantity === b[i]?.quantity);
 }
