@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectDatabase, isDuplicateKeyError } from './database';
+import { connectDatabase, isDuplicateKeyError, isFerretDbConnection } from './database';
 
 const mongoUrl = () => {
   const url = process.env.MONGO_URL;
@@ -23,6 +23,13 @@ describe('connectDatabase (real server)', () => {
     expect(attempts.filter(Boolean)).toHaveLength(10);
     expect(await shows.findOne({ _id: 'show' })).toEqual({ _id: 'show', seats: 0, hits: 60 });
     await db.dropDatabase();
+    await db.close();
+  });
+
+  it('knows a FerretDB connection from what the server says of itself', async () => {
+    const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
+    const info = await db.db?.admin().command({ buildInfo: 1 });
+    expect(isFerretDbConnection(db)).toBe(Boolean(info && 'ferretdbVersion' in info));
     await db.close();
   });
 

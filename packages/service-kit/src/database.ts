@@ -36,7 +36,21 @@ export async function connectDatabase(mongoUrl: string, dbName: string): Promise
   const connection = await open(mongoUrl, dbName);
   if (!(await isFerretDb(connection))) return connection;
   await connection.close();
-  return open(mongoUrl, dbName, 1);
+  const single = await open(mongoUrl, dbName, 1);
+  ferretDbConnections.add(single);
+  return single;
+}
+
+const ferretDbConnections = new WeakSet<Connection>();
+
+/**
+ * True for a connection to FerretDB. FerretDB v1 (SQLite) narrows a query in
+ * the database only for a filter on `_id` alone: any other filter, even
+ * `{ _id, state }`, reads and decodes every document of the collection.
+ * Hot paths over growing collections read by id and check the rest here.
+ */
+export function isFerretDbConnection(connection: Connection): boolean {
+  return ferretDbConnections.has(connection);
 }
 
 /**

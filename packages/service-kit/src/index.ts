@@ -4,7 +4,7 @@
 export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type ServiceContext } from './app';
 export { assertSameUser, authPlugin, CredentialsRegistry, isAdmin, requireSameUser, REVOKED_FOR_GOOD, signToken } from './auth';
 export { defaultPorts, loadServiceConfig, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
-export { connectDatabase, isDatabaseUp, isDuplicateKeyError } from './database';
+export { connectDatabase, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
 export { registerErrorHandling } from './errors';
 export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './events/event-bus';
 export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';

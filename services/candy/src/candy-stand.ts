@@ -35,7 +35,7 @@ export class CandyStand {
     if (!checked.ok) return { outcome: 'invalid', message: checked.message };
     try {
       const candy = await this.items.insert(checked.candy);
-      this.relay.nudge();
+      this.relay.nudge(candy.id);
       return { outcome: 'saved', candy };
     } catch (error) {
       if (isDuplicateKeyError(error)) return { outcome: 'name-taken' };
@@ -54,7 +54,7 @@ export class CandyStand {
     try {
       const candy = await this.items.update(id, checked.candy, changed);
       if (!candy) return { outcome: 'not-found' };
-      this.relay.nudge();
+      this.relay.nudge(candy.id);
       return { outcome: 'saved', candy };
     } catch (error) {
       if (isDuplicateKeyError(error)) return { outcome: 'name-taken' };
@@ -66,7 +66,7 @@ export class CandyStand {
   async delete(id: string): Promise<boolean> {
     const candy = await this.items.findById(id);
     if (!candy || !(await this.items.markDeleted(candy))) return false;
-    this.relay.nudge();
+    this.relay.nudge(candy.id);
     return true;
   }
 

@@ -112,7 +112,7 @@ export class Catalog {
     if (!checked.ok) return { outcome: 'invalid', message: checked.message };
     const movie = await this.movies.insert(checked.movie);
     this.movieChanged();
-    this.relay.nudge();
+    this.relay.nudge(movie.id);
     return { outcome: 'saved', movie };
   }
 
@@ -125,7 +125,7 @@ export class Catalog {
     const movie = await this.movies.replace(id, checked.movie);
     this.movieChanged();
     if (!movie) return { outcome: 'not-found' };
-    this.relay.nudge();
+    this.relay.nudge(movie.id);
     return { outcome: 'saved', movie };
   }
 
@@ -135,7 +135,7 @@ export class Catalog {
     if (!movie || !(await this.movies.markDeleted(movie))) return false;
     this.movieChanged();
     await this.comments.deleteOfMovie(movie.id);
-    this.relay.nudge();
+    this.relay.nudge(movie.id);
     return true;
   }
 

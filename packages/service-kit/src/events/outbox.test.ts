@@ -40,6 +40,28 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     expect(await Account.countDocuments({ 'outbox.0': { $exists: true } })).toBe(0);
   });
 
+  it('a nudge with the written document id publishes that document only; the sweep finds the others', async () => {
+    const Account = accountModel('AccountC');
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    await bus.subscribe('test', ['user.registered'], async (event) => void seen.push(event.id));
+    const relay = startOutboxRelay({ models: [Account], bus, intervalMs: 60_000 });
+    await relay.flush();
+
+    const nudgedEvent = createEvent('user.registered', { userId: '4', email: 'd@cine.local', username: 'd' });
+    const leftEvent = createEvent('user.registered', { userId: '5', email: 'e@cine.local', username: 'e' });
+    const nudged = await Account.create({ email: 'd@cine.local', outbox: [nudgedEvent] });
+    await Account.create({ email: 'e@cine.local', outbox: [leftEvent] });
+    relay.nudge(nudged._id);
+    for (let waited = 0; !seen.includes(nudgedEvent.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual([nudgedEvent.id]);
+    expect((await Account.findById(nudged._id).lean())?.outbox).toEqual([]);
+
+    await relay.flush();
+    await relay.stop();
+    expect(seen).toEqual([nudgedEvent.id, leftEvent.id]);
+  });
+
   it('keeps events while the broker is down and publishes them once it is back', async () => {
     const Account = accountModel('AccountB');
     const delivered: CineEvent[] = [];
@@ -66,6 +88,31 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     await relay.stop();
     expect(delivered.map((e) => e.id)).toEqual([event.id]);
     expect((await Account.findOne().lean())?.outbox).toHaveLength(0);
+  });
+
+  it('after a failed publish retries on its own every retryMs until the broker is back', async () => {
+    const Account = accountModel('AccountD');
+    const delivered: string[] = [];
+    let attempts = 0;
+    const bus: EventBus = {
+      publish: async (event) => {
+        attempts += 1;
+        if (attempts <= 2) throw new Error('broker down');
+        delivered.push(event.id);
+      },
+      subscribe: async () => undefined,
+      isConnected: () => attempts > 2,
+      close: async () => undefined,
+    };
+    const relay = startOutboxRelay({ models: [Account], bus, retryMs: 30, intervalMs: 60_000 });
+    await relay.flush();
+    const event = createEvent('user.registered', { userId: '6', email: 'f@cine.local', username: 'f' });
+    const account = await Account.create({ email: 'f@cine.local', outbox: [event] });
+    relay.nudge(account._id);
+    for (let waited = 0; delivered.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await relay.stop();
+    expect(attempts).toBe(3);
+    expect(delivered).toEqual([event.id]);
   });
 
   it('runs a consumer once per event id even when the event is redelivered', async () => {

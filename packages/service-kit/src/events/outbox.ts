@@ -18,34 +18,61 @@ export function outboxPlugin(schema: Schema): void {
 }
 
 export interface OutboxRelay {
-  /** Publish pending events now (call after a write that recorded events). */
-  nudge(): void;
+  /**
+   * Publish pending events now (call after a write that recorded events).
+   * With the written document's id only that document is read: on FerretDB
+   * only a filter on `_id` alone avoids reading the whole collection.
+   */
+  nudge(id?: Types.ObjectId | string): void;
   /** Publish everything pending; resolves when the pass is over. */
   flush(): Promise<void>;
   stop(): Promise<void>;
+}
+
+interface PendingDocument {
+  _id: Types.ObjectId;
+  outbox: CineEvent[];
 }
 
 export interface OutboxRelayOptions {
   models: ReadonlyArray<Model<any>>;
   bus: EventBus;
   logger?: FastifyBaseLogger;
-  /** Safety-net sweep for events left by a crash or a broker outage. */
+  /** After a failed pass (broker down), the collections are looked through again this often until one succeeds (default 2 s). */
+  retryMs?: number;
+  /**
+   * Safety-net look through the collections for events nobody nudged (an
+   * instance that stopped between its write and the publish); default 60 s.
+   * Not every few seconds: on FerretDB it reads every document.
+   */
   intervalMs?: number;
   batchSize?: number;
 }
 
-export function startOutboxRelay({ models, bus, logger, intervalMs = 2000, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
+export function startOutboxRelay({ models, bus, logger, retryMs = 2000, intervalMs = 60_000, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  /** Documents nudged by id since the last pass. */
+  const nudged = new Set<string>();
+  /** A pass looks through whole collections: at start, on the timer, on flush, after a failure, on a nudge without id. */
+  let sweep = true;
+  let lastSweep = Date.now();
+
+  async function pendingOf(model: Model<any>, ids: string[], all: boolean): Promise<PendingDocument[]> {
+    if (all) return model.find({ 'outbox.0': { $exists: true } }, { outbox: 1 }).limit(batchSize).lean<PendingDocument[]>();
+    const found = await Promise.all(ids.map((id) => model.findById(id, { outbox: 1 }).lean<PendingDocument>()));
+    return found.filter((document): document is PendingDocument => (document?.outbox?.length ?? 0) > 0);
+  }
 
   async function publishPending(): Promise<void> {
+    const ids = [...nudged];
+    nudged.clear();
+    const all = sweep;
+    sweep = false;
+    if (all) lastSweep = Date.now();
     for (const model of models) {
-      const documents = await model
-        .find({ 'outbox.0': { $exists: true } }, { outbox: 1 })
-        .limit(batchSize)
-        .lean<Array<{ _id: Types.ObjectId; outbox: CineEvent[] }>>();
-      for (const document of documents) {
+      for (const document of await pendingOf(model, ids, all)) {
         for (const event of document.outbox) {
           await bus.publish(event);
           // FerretDB's $pull matches whole values only, so pull the stored event as read.
@@ -66,6 +93,7 @@ export function startOutboxRelay({ models, bus, logger, intervalMs = 2000, batch
         try {
           await publishPending();
         } catch (error) {
+          sweep = true;
           logger?.warn({ err: (error as Error).message }, 'outbox relay pass failed; will retry');
         }
       } while (again && !stopped);
@@ -75,13 +103,24 @@ export function startOutboxRelay({ models, bus, logger, intervalMs = 2000, batch
     return running;
   }
 
-  const timer = setInterval(() => void pass(), intervalMs);
+  function sweepAll(): Promise<void> {
+    sweep = true;
+    return pass();
+  }
+
+  const timer = setInterval(() => {
+    if (sweep || Date.now() - lastSweep >= intervalMs) void sweepAll();
+  }, Math.min(retryMs, intervalMs));
   timer.unref();
   void pass();
 
   return {
-    nudge: () => void pass(),
-    flush: () => pass(),
+    nudge: (id) => {
+      if (id === undefined) sweep = true;
+      else nudged.add(String(id));
+      void pass();
+    },
+    flush: sweepAll,
     stop: async () => {
       stopped = true;
       clearInterval(timer);

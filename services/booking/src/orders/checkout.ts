@@ -149,7 +149,7 @@ export class Checkout {
         await this.candy.commit(id, reservationLines(order));
         await this.carts.removePaid(order.userId, order.candy);
         if (!(await this.orders.markPaid(order, now))) return null;
-        this.relay.nudge();
+        this.relay.nudge(order._id);
         return { ...order, state: 'paid', paidAt: now, updatedAt: now };
       }
       default:

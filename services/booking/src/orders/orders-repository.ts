@@ -1,6 +1,7 @@
 import type { OrderPaid, OrderView } from '@cine/contracts';
-import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
-import { Types, type Model } from 'mongoose';
+import { createEvent, isDuplicateKeyError, isFerretDbConnection } from '@cine/service-kit';
+import { Types, type Model, type UpdateQuery } from 'mongoose';
+import { KeyedLock } from '../keyed-lock';
 import { IN_PROGRESS_STATES, type OrderDocument, type OrderState } from './order-model';
 
 export type StoredOrder = Omit<OrderDocument, 'outbox'>;
@@ -48,8 +49,14 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
   });
 }
 
-/** Every read and write of the orders collection; each state change is one conditional write of one order. */
+/**
+ * Every read and write of the orders collection; each state change is one
+ * write of one order, made only if the order is still in the state it
+ * changes from.
+ */
 export class OrdersRepository {
+  private readonly stateChanges = new KeyedLock();
+
   constructor(private readonly model: Model<OrderDocument>) {}
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
@@ -96,8 +103,7 @@ export class OrdersRepository {
 
   /** Moves the order from `from` to an in-progress state; false when it was not in `from` any more. */
   async advance(order: StoredOrder, from: OrderState, to: OrderState, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
-    const written = await this.model.updateOne({ _id: order._id, state: from }, { $set: { ...fields, state: to, updatedAt: now } });
-    return written.matchedCount === 1;
+    return this.changeIfIn(order, from, { $set: { ...fields, state: to, updatedAt: now } });
   }
 
   /**
@@ -108,16 +114,34 @@ export class OrdersRepository {
   async finish(order: StoredOrder, from: OrderState, to: Exclude<OrderState, 'pending' | 'reserved' | 'charged' | 'paid'>, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
     const id = order._id.toHexString();
     const freeKey = to === 'expired' || to === 'failed' ? { key: `${order.key}:${id}` } : {};
-    const written = await this.model.updateOne({ _id: order._id, state: from }, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
-    return written.matchedCount === 1;
+    return this.changeIfIn(order, from, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
   }
 
   /** The ONE write that makes the order paid and records order.paid in its outbox. */
   async markPaid(order: StoredOrder, paidAt: Date): Promise<boolean> {
-    const written = await this.model.updateOne(
-      { _id: order._id, state: 'charged' },
-      { $set: { state: 'paid', paidAt, updatedAt: paidAt, lock: order._id.toHexString() }, $push: { outbox: orderPaidEvent(order, paidAt) } },
-    );
-    return written.matchedCount === 1;
+    return this.changeIfIn(order, 'charged', {
+      $set: { state: 'paid', paidAt, updatedAt: paidAt, lock: order._id.toHexString() },
+      $push: { outbox: orderPaidEvent(order, paidAt) },
+    });
+  }
+
+  /**
+   * Applies `update` if the order is still in `from`; false when another
+   * driver (the request, the recovery sweep) moved it first. On MongoDB one
+   * conditional update. On FerretDB, where `{ _id, state }` would read every
+   * order ever made, a read and a write by id queued per order in this
+   * process: the embedded database serves one instance of the service.
+   */
+  private async changeIfIn(order: StoredOrder, from: OrderState, update: UpdateQuery<OrderDocument>): Promise<boolean> {
+    if (!isFerretDbConnection(this.model.db)) {
+      const written = await this.model.updateOne({ _id: order._id, state: from }, update);
+      return written.matchedCount === 1;
+    }
+    return this.stateChanges.run(order._id.toHexString(), async () => {
+      const current = await this.model.findById(order._id, { state: 1 }).lean<Pick<StoredOrder, 'state'>>();
+      if (current?.state !== from) return false;
+      await this.model.updateOne({ _id: order._id }, update);
+      return true;
+    });
   }
 }

@@ -13,9 +13,9 @@ export interface OrderRecoveryOptions {
 
 /**
  * Drives forward the orders a crash (or a provider outage) left in progress:
- * on start and then every `intervalMs`. Safe to run beside live requests and
- * on several instances: every step is idempotent and each state change is a
- * conditional write.
+ * on start and then every `intervalMs`. Safe to run beside live requests
+ * (and, on MongoDB, on several instances): every step is idempotent and each
+ * state change is made only from the state it was decided on.
  */
 export class OrderRecovery {
   private timer: NodeJS.Timeout | undefined;

@@ -2,7 +2,7 @@ import { readEnv, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { MovieProjection } from '../movies/movie-projection';
-import { KeyedLock } from '../shows/keyed-lock';
+import { KeyedLock } from '../keyed-lock';
 import { SeatInventory } from '../shows/seat-inventory';
 import { ShowSeeder } from '../shows/show-seed';
 import { showModel } from '../shows/show-model';

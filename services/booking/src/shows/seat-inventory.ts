@@ -3,7 +3,7 @@ import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
 import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
-import type { KeyedLock } from './keyed-lock';
+import type { KeyedLock } from '../keyed-lock';
 import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import { rowLetter } from './rooms';
 import type { Seat, ShowDocument } from './show-model';
@@ -114,7 +114,9 @@ export class SeatInventory {
   async holdsOf(userId: string, now: Date): Promise<HeldTickets[]> {
     const ids = (await this.userHolds.showsOf(userId)).filter((id) => OBJECT_ID.test(id));
     if (ids.length === 0) return [];
-    const shows = await this.shows.find({ _id: { $in: ids } }).sort({ startsAt: 1 }).lean<ShowDocument[]>();
+    // One read by id each (few): on FerretDB an $in filter reads every show.
+    const found = await Promise.all(ids.map((id) => this.shows.findById(id).lean<ShowDocument>()));
+    const shows = found.filter((show): show is ShowDocument => show !== null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
       const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));

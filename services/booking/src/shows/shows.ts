@@ -3,7 +3,7 @@ import { isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { instantOf, isClockTime, localDateTime, localToday, resolveDay } from './cinema-time';
-import type { KeyedLock } from './keyed-lock';
+import type { KeyedLock } from '../keyed-lock';
 import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';

@@ -44,7 +44,7 @@ export class Accounts {
     const registered = createEvent('user.registered', { userId: id, email: user.email, username });
     const inserted = await users.insert({ ...user, passwordHash: await passwords.hash(password) }, [registered]);
     if (!inserted) return { outcome: 'email-taken' };
-    this.deps.relay.nudge();
+    this.deps.relay.nudge(id);
     return { outcome: 'registered', user };
   }
 
@@ -69,7 +69,7 @@ export class Accounts {
     if (user.id === caller.id) return 'own-account';
     const deleted = createEvent('user.deleted', { userId: user.id, email: user.email });
     if (!(await this.deps.users.markDeleted(user, [deleted]))) return 'stale';
-    this.deps.relay.nudge();
+    this.deps.relay.nudge(user.id);
     return 'deleted';
   }
 
@@ -83,7 +83,7 @@ export class Accounts {
     const events = roleChanges ? [createEvent('user.credentials-changed', { userId: user.id, credentialsVersion })] : [];
     const outcome = await this.deps.users.updateProfile(user, { ...changes, credentialsVersion }, events);
     if (outcome !== 'updated') return { outcome };
-    if (events.length > 0) this.deps.relay.nudge();
+    if (events.length > 0) this.deps.relay.nudge(user.id);
     const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
     return { outcome: 'updated', user: updated };
   }
@@ -105,7 +105,7 @@ export class Accounts {
       expiresAt: expiresAt.toISOString(),
     });
     const recovery = { codeHash: this.deps.recoveryCodes.hash(user.id, code), expiresAt, attemptsLeft: MAX_RECOVERY_ATTEMPTS };
-    if (await this.deps.users.storeRecovery(user, recovery, [requested])) this.deps.relay.nudge();
+    if (await this.deps.users.storeRecovery(user, recovery, [requested])) this.deps.relay.nudge(user.id);
   }
 
   /** Sets a new password with a valid pending code; false for an unknown e-mail or a wrong, used, exhausted or expired code. */
@@ -134,7 +134,7 @@ export class Accounts {
       { passwordHash, credentialsVersion, ...(recoveryCodeHash ? { recoveryCodeHash } : {}) },
       [changed],
     );
-    if (replaced) this.deps.relay.nudge();
+    if (replaced) this.deps.relay.nudge(user.id);
     return replaced;
   }
 }
