@@ -61,3 +61,20 @@ export async function waitForMail(to: string, matches: (eml: string) => boolean,
   }
   throw new Error(`no mail to ${to} arrived in ${outbox}`);
 }
+
+/**
+ * Runs `action`, answers the alert it opens at once, and returns the alert's
+ * text. Accepting inside the handler matters: an alert left open blocks the
+ * page, and an action still finishing (a click waiting for navigations) then
+ * never returns.
+ */
+export async function alertFrom(page: Page, action: () => Promise<void>): Promise<string> {
+  const message = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+  await action();
+  return message;
+}

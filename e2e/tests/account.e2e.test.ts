@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, uniqueEmail, waitForMail } from '../src/browser';
+import { alertFrom, launchBrowser, newPage, screenshot, uniqueEmail, waitForMail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 
 let browser: Browser;
@@ -119,12 +119,8 @@ test('password recovery: the code arrives by mail and the new password works', a
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await recoveryLink().click();
   const dialog = page.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' });
-  const alert = page.waitForEvent('dialog');
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Enviar código' }).click();
-  const sent = await alert;
-  expect(sent.message()).toBe('El mail ha sido enviado a la casilla indicada.');
-  await sent.accept();
+  expect(await alertFrom(page, () => dialog.getByRole('button', { name: 'Enviar código' }).click())).toBe('El mail ha sido enviado a la casilla indicada.');
 
   const mail = await waitForMail(email, (eml) => /\b\d{6}\b/.test(eml.split('\n\n').slice(1).join('\n')) && /recuper/i.test(eml));
   const code = /\b(\d{6})\b/.exec(mail.split('\n\n').slice(1).join('\n'))?.[1];

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, uniqueEmail } from '../src/browser';
+import { alertFrom, launchBrowser, newPage, screenshot, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { logIn } from '../src/session';
 
@@ -69,23 +69,11 @@ test('a guest browses the home page: both carousels page one movie at a time, fi
   for (const title of await visibleTitles()) expect(animated).toContain(title);
 });
 
-/** Runs `action`, answers the alert it opens, and returns the alert's text. */
-async function alertFrom(action: () => Promise<void>): Promise<string> {
-  const message = new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
-  await action();
-  return message;
-}
-
 test('a guest searches: empty text alerts, a partial title is found, an unknown one offers Volver, a card opens the detail', async () => {
   await page.goto('/home');
   const search = page.getByPlaceholder('Buscar...');
 
-  expect(await alertFrom(() => search.press('Enter'))).toBe('Ingrese un título válido.');
+  expect(await alertFrom(page, () => search.press('Enter'))).toBe('Ingrese un título válido.');
 
   await search.fill('oppen');
   await search.press('Enter');
@@ -115,7 +103,7 @@ test('a signed-in user comments on a movie and finds the comment on their profil
   await page.getByRole('heading', { name: 'Oppenheimer' }).waitFor();
   const text = `Gran película ${Date.now()}`;
   await page.getByLabel('Tu comentario').fill(text);
-  expect(await alertFrom(() => page.getByRole('button', { name: 'Enviar' }).click())).toBe('Comentario Creado');
+  expect(await alertFrom(page, () => page.getByRole('button', { name: 'Enviar' }).click())).toBe('Comentario Creado');
   await page.getByText(text).waitFor();
   expect(await page.getByLabel('Tu comentario').inputValue()).toBe('');
 
