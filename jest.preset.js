@@ -21,6 +21,7 @@ module.exports = {
   moduleNameMapper: {
     '^@cine/(contracts|service-kit|embedded-mongo)(/.*)?$': path.join(root, 'packages/$1/src$2'),
     '^@cine/web-kit$': path.join(root, 'packages/web-kit/src'),
+    '^@cine/web-kit/ui$': path.join(root, 'packages/web-kit/src/ui'),
     '^@cine/web-kit/testing$': path.join(root, 'packages/web-kit/src/testing/fake-api.ts'),
     '^@cine/(\\w+)-service$': path.join(root, 'services/$1/src'),
     '^@cine/gateway$': path.join(root, 'gateway/src'),

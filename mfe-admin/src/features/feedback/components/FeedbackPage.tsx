@@ -1,4 +1,4 @@
-import { EmptyState, Page, PageTitle } from '../../../components/Page';
+import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '../../../types';
 
 export default function FeedbackPage({ session }: RemotePageProps) {

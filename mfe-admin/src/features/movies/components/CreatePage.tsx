@@ -1,4 +1,4 @@
-import { Page, PageTitle } from '../../../components/Page';
+import { Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '../../../types';
 import { useCreateAccess } from '../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';

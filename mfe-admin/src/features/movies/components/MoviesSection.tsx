@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { EmptyState } from '../../../components/Page';
+import { EmptyState } from '@cine/web-kit/ui';
 import { errorMessage } from '../../../lib/api';
 import { deleteMovie, fetchAdminMovies, type Movie } from '../api/movies';
 import { useCreateAccess } from '../hooks/useCreateAccess';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, Page, PageTitle } from '../../../components/Page';
+import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '../../../types';
 import { MoviesSection } from '../../movies/components/MoviesSection';
 import { adminSections, type AdminSection } from '../sections';

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Page } from '../../../components/Page';
+import { Page } from '@cine/web-kit/ui';
 import { VisuallyHidden } from '../../../components/Skeleton';
 import type { RemotePageProps } from '../../../types';
 import { Chatbot } from '../../chatbot/components/Chatbot';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, SectionTitle } from '../../../components/Page';
+import { EmptyState, SectionTitle } from '@cine/web-kit/ui';
 import { LoadError } from '../../../components/LoadError';
 import { useAsyncData } from '../../../lib/useAsyncData';
 import { fetchBillboard, fetchPremieres } from '../../movies/moviesApi';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button';
-import { SectionTitle } from '../../../components/Page';
+import { SectionTitle } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { useAsyncData } from '../../../lib/useAsyncData';
 import { searchMoviesByName } from '../../movies/moviesApi';

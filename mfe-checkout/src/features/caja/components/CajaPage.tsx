@@ -1,4 +1,4 @@
-import { Page } from '../../../components/Page';
+import { Page } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '../../../types';
 
 /** The spec's /caja is an empty page. */

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { LoadError } from '../../../components/LoadError';
-import { EmptyState, Page, PageTitle } from '../../../components/Page';
+import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
 import { useAsyncData } from '../../../hooks/useAsyncData';
 import { formatCents } from '../../../lib/money';
 import type { RemotePageProps } from '../../../types';

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ErrorText, LoadError } from '../../../components/LoadError';
-import { EmptyState, Page, PageTitle, SectionTitle } from '../../../components/Page';
+import { EmptyState, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { Toasts } from '../../../components/Toasts';
 import { useToasts } from '../../../hooks/useToasts';
 import { formatCents } from '../../../lib/money';

@@ -1,6 +1,9 @@
 import styled from 'styled-components';
 
-// Colours come from the shell's CSS custom properties; the fallbacks keep the standalone page readable.
+/**
+ * The page frame of the remotes' screens. Colours come from the shell's CSS
+ * custom properties; the fallbacks keep a remote's standalone page readable.
+ */
 export const Page = styled.main`
   width: 100%;
   max-width: 72rem;

@@ -1,0 +1,1 @@
+export { EmptyState, Page, PageTitle, SectionTitle } from './page';
