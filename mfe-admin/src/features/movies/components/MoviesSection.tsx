@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { Button, EmptyState } from '@cine/web-kit/ui';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { EmptyState } from '@cine/web-kit/ui';
 import { errorMessage } from '../../../lib/api';
 import { deleteMovie, fetchAdminMovies, type Movie } from '../api/movies';
 import { useCreateAccess } from '../hooks/useCreateAccess';

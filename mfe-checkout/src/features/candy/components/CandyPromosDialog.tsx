@@ -1,7 +1,7 @@
 import type { CandyView, CartView } from '@cine/contracts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, NumberInput } from '../../../components/Button';
+import { Button, NumberInput } from '@cine/web-kit/ui';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorText, LoadError } from '../../../components/LoadError';
 import { useAsyncData } from '../../../hooks/useAsyncData';

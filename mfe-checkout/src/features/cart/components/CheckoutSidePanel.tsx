@@ -1,7 +1,7 @@
 import type { CartTicketLine, CartView } from '@cine/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { Button, IconButton } from '../../../components/Button';
+import { Button, IconButton } from '@cine/web-kit/ui';
 import { formatCents } from '../../../lib/money';
 import type { Caller, PurchaseMovie } from '../../../types';
 import { CandyPromosDialog } from '../../candy/components/CandyPromosDialog';

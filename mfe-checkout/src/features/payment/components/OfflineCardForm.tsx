@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 import { TEST_CARDS } from '../paymentMessages';
 
 interface OfflineCardFormProps {

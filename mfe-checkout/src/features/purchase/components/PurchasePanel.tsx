@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../../../components/Toasts';
 import { useToasts } from '../../../hooks/useToasts';
 import type { PurchasePanelProps } from '../../../types';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Select } from '../../../components/Button';
+import { Select } from '@cine/web-kit/ui';
 import { LoadError } from '../../../components/LoadError';
 import { formatCents } from '../../../lib/money';
 import type { ShowPicker } from '../hooks/useShowPicker';
