@@ -102,6 +102,19 @@ describe('startEmbeddedMongo', () => {
     expect(found).toMatchObject({ Title: 'Dune', year: 2021 });
   });
 
+  it('looks a document up by _id through the _id index (patches/metadata.go), not by scanning the table', async () => {
+    const mongo = await start(await tempDir('cine-ferret-data-'), await findFreePort());
+    const plan = await withClient(mongo.url, async (client) => {
+      const orders = client.db('cine_booking').collection<{ _id: string; n: number }>('orders');
+      await orders.insertMany(Array.from({ length: 50 }, (_, n) => ({ _id: `order-${n}`, n })));
+      expect(await orders.findOne({ _id: 'order-42' })).toEqual({ _id: 'order-42', n: 42 });
+      return JSON.stringify(await orders.find({ _id: 'order-42' }).explain());
+    });
+    // FerretDB's explain carries SQLite's EXPLAIN QUERY PLAN.
+    expect(plan).toMatch(/SEARCH [^"]* USING INDEX [^"]*__id_/);
+    expect(plan).not.toMatch(/SCAN/);
+  });
+
   it('keeps each database apart', async () => {
     const mongo = await start(await tempDir('cine-ferret-data-'), await findFreePort());
     await withClient(mongo.url, async (client) => {

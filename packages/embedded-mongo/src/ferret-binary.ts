@@ -1,14 +1,23 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const BUILD_MESSAGE = 'Compilando la base de datos embebida (FerretDB), solo la primera vez…';
 
 const BINARY_NAME = 'cine-ferretdb';
-const HASHED_FILES = ['go.mod', 'go.sum', 'main.go'];
+const PROGRAM_FILES = ['go.mod', 'go.sum', 'main.go'];
+/**
+ * Our changes to FerretDB, as whole files put over the vendored module before
+ * the build (patches/README.md says why each exists).
+ */
+const PATCHES: Readonly<Record<string, string>> = {
+  'patches/metadata.go': 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go',
+};
+const HASHED_FILES = [...PROGRAM_FILES, ...Object.keys(PATCHES)];
 /** A lock file older than this with no live owner is a leftover of a crash. */
 const STALE_LOCK_MS = 30_000;
 
@@ -111,23 +120,36 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Builds in a scratch copy of the program: `go mod vendor`, our patches over
+ * the vendored FerretDB, `go build` (Go refuses to overlay files of its
+ * module cache, so the vendored copy is what gets patched).
+ */
 async function goBuild(sourceDir: string, outputPath: string): Promise<void> {
-  const args = ['build', '-o', outputPath, '.'];
+  const workDir = await mkdtemp(path.join(tmpdir(), 'cine-ferretdb-build-'));
   try {
-    await run('go', args, sourceDir);
+    for (const file of PROGRAM_FILES) await copyFile(path.join(sourceDir, file), path.join(workDir, file));
+    const go = await findGo();
+    await run(go, ['mod', 'vendor'], workDir);
+    for (const [patch, target] of Object.entries(PATCHES)) await copyFile(path.join(sourceDir, patch), path.join(workDir, target));
+    await run(go, ['build', '-o', path.resolve(outputPath), '.'], workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** `go` from PATH, else Go's official tarball location (not always on PATH). */
+async function findGo(): Promise<string> {
+  try {
+    await run('go', ['version'], tmpdir());
+    return 'go';
   } catch (error) {
-    // Go's official tarball installs here without always being on PATH.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     const fallback = '/usr/local/go/bin/go';
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync(fallback)) {
-      await run(fallback, args, sourceDir);
-      return;
-    }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(
-        'Se necesita Go (https://go.dev/dl/) para compilar la base de datos embebida (FerretDB); no se encontró el comando "go".',
-      );
-    }
-    throw error;
+    if (existsSync(fallback)) return fallback;
+    throw new Error(
+      'Se necesita Go (https://go.dev/dl/) para compilar la base de datos embebida (FerretDB); no se encontró el comando "go".',
+    );
   }
 }
 
