@@ -10,6 +10,7 @@ module.exports = {
   projects: [
     '<rootDir>/packages/service-kit',
     '<rootDir>/packages/embedded-mongo',
+    '<rootDir>/packages/web-kit',
     '<rootDir>/services/*',
     '<rootDir>/gateway',
     '<rootDir>/infra',

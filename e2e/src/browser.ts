@@ -30,6 +30,31 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+/**
+ * The browser of a test file: one Chromium for the file, a fresh context for
+ * each test, screenshotted when the test ends; `onPage` receives each test's
+ * page.
+ */
+export function openPagePerTest(label: string, onPage: (page: Page) => void): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser as Browser));
+    onPage(page);
+  });
+  afterEach(async () => {
+    if (page) await screenshot(page, `${label}-${expect.getState().currentTestName ?? 'test'}`.replace(/\W+/g, '-'));
+    await context?.close();
+  });
+}
+
 /** Saves a screenshot under .e2e-artifacts/ (kept by CI for a failing run). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const directory = path.resolve(__dirname, '../../.e2e-artifacts');

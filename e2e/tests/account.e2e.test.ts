@@ -1,24 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { alertFrom, launchBrowser, newPage, screenshot, uniqueEmail, waitForMail } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { alertFrom, openPagePerTest, uniqueEmail, waitForMail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  await screenshot(page, `account-${expect.getState().currentTestName ?? 'test'}`.replace(/\W+/g, '-'));
-  await context.close();
-});
+openPagePerTest('account', (opened) => (page = opened));
 
 async function register(email: string, username: string, password: string): Promise<void> {
   await page.goto('/register');

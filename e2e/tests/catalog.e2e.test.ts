@@ -1,25 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { alertFrom, launchBrowser, newPage, screenshot, uniqueEmail } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { alertFrom, openPagePerTest, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { logIn } from '../src/session';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  await screenshot(page, `catalog-${expect.getState().currentTestName ?? 'test'}`.replace(/\W+/g, '-'));
-  await context.close();
-});
+openPagePerTest('catalog', (opened) => (page = opened));
 
 /** A 1×1 PNG: the upload endpoint checks the content, not the name. */
 const PNG = Buffer.from(

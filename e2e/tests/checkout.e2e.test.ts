@@ -1,25 +1,10 @@
 import type { CartView, OrderView, ShowView } from '@cine/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot, uniqueEmail, waitForMail } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, openPagePerTest, uniqueEmail, waitForMail } from '../src/browser';
 import { apiAs, logIn, registerThroughApi } from '../src/session';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  await screenshot(page, `checkout-${expect.getState().currentTestName ?? 'test'}`.replace(/\W+/g, '-'));
-  await context.close();
-});
+openPagePerTest('checkout', (opened) => (page = opened));
 
 const PASSWORD = 'entradas2026';
 const NACHOS_PRICE = 1250;

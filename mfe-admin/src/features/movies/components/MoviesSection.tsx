@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, EmptyState } from '@cine/web-kit/ui';
-import { Dialog } from '../../../components/Dialog';
+import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { errorMessage } from '../../../lib/api';
 import { deleteMovie, fetchAdminMovies, type Movie } from '../api/movies';

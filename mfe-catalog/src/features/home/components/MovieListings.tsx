@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, SectionTitle } from '@cine/web-kit/ui';
-import { LoadError } from '../../../components/LoadError';
+import { EmptyState, LoadError, SectionTitle } from '@cine/web-kit/ui';
 import { useAsyncData } from '../../../lib/useAsyncData';
 import { fetchBillboard, fetchPremieres } from '../../movies/moviesApi';
 import type { Movie } from '../../movies/types';

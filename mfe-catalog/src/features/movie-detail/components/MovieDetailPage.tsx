@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { LoadError } from '../../../components/LoadError';
-import { EmptyState, Page } from '@cine/web-kit/ui';
+import { EmptyState, LoadError, Page } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { ApiError } from '../../../lib/api';
 import { useAsyncData } from '../../../lib/useAsyncData';

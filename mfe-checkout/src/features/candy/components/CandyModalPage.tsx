@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Page } from '@cine/web-kit/ui';
-import { Dialog } from '../../../components/Dialog';
+import { Button, Dialog, Page } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '../../../types';
 
 /** /CandyModal: the spec's demo of the promos modal, with placeholder text; it opens on arrival. */

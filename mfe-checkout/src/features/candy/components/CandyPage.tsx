@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { LoadError } from '../../../components/LoadError';
-import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
+import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
 import { useAsyncData } from '../../../hooks/useAsyncData';
 import { formatCents } from '../../../lib/money';
 import type { RemotePageProps } from '../../../types';

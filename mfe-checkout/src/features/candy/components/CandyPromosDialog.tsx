@@ -1,9 +1,7 @@
 import type { CandyView, CartView } from '@cine/contracts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, NumberInput } from '@cine/web-kit/ui';
-import { Dialog } from '../../../components/Dialog';
-import { ErrorText, LoadError } from '../../../components/LoadError';
+import { Button, Dialog, ErrorText, LoadError, NumberInput } from '@cine/web-kit/ui';
 import { useAsyncData } from '../../../hooks/useAsyncData';
 import { errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/money';

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Dialog } from '../../../components/Dialog';
-import { ErrorText } from '../../../components/LoadError';
+import { Dialog, ErrorText } from '@cine/web-kit/ui';
 import { PaymentForm } from './PaymentForm';
 
 interface PaymentDialogProps {

@@ -1,8 +1,7 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '@cine/web-kit/ui';
-import { ErrorText } from '../../../components/LoadError';
+import { Button, ErrorText } from '@cine/web-kit/ui';
 import { Form } from './OfflineCardForm';
 
 const CARD_STYLE = {

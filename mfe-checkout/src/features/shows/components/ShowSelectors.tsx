@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Select } from '@cine/web-kit/ui';
-import { LoadError } from '../../../components/LoadError';
+import { LoadError, Select } from '@cine/web-kit/ui';
 import { formatCents } from '../../../lib/money';
 import type { ShowPicker } from '../hooks/useShowPicker';
 import { dayLabel } from '../showOptions';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from '@cine/web-kit/ui';
 
 /** What a guest sees on Comprar (spec §8). */
 export function GuestPromptDialog({ onClose }: { onClose: () => void }) {

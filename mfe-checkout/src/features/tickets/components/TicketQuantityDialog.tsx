@@ -1,9 +1,7 @@
 import type { ShowView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, IconButton } from '@cine/web-kit/ui';
-import { Dialog } from '../../../components/Dialog';
-import { ErrorText } from '../../../components/LoadError';
+import { Button, Dialog, ErrorText, IconButton } from '@cine/web-kit/ui';
 import { errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/money';
 import type { Session } from '../../../types';

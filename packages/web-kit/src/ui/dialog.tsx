@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 
@@ -6,35 +6,52 @@ interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Wider dialogs for lists (the checkout's candy promos). */
+  wide?: boolean;
 }
 
-/** Modal dialog like the shell's: focus moves inside on open and back on close; Escape and the backdrop close it. */
-export function Dialog({ title, onClose, children }: DialogProps) {
+/**
+ * Modal dialog like the shell's: focus moves inside on open and back on close, Tab stays
+ * inside, Escape and the backdrop close it.
+ */
+export function Dialog({ title, onClose, children, wide = false }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    // A field first, so a dialog that starts with a destructive button does not focus it.
-    const firstField =
-      panel.current?.querySelector<HTMLElement>('input, select, textarea') ??
-      panel.current?.querySelector<HTMLElement>('button:not([data-dialog-close])');
-    (firstField ?? panel.current)?.focus();
+    const first =
+      panel.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])') ??
+      panel.current?.querySelector<HTMLElement>('button:not([data-dialog-close]):not([disabled]), a[href]');
+    (first ?? panel.current)?.focus();
     return () => previouslyFocused?.focus?.();
   }, []);
 
+  // Escape is heard on the whole document: focus may have left the dialog (a button that got disabled).
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key === 'Tab' && panel.current) keepFocusInside(panel.current, event);
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') latestOnClose.current();
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Tab' && panel.current) keepFocusInside(panel.current, event);
+  };
 
   return createPortal(
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <Panel
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        $wide={wide}
+        onKeyDown={onKeyDown}
+      >
         <Header>
           <h2 id={titleId}>{title}</h2>
           <CloseButton type="button" aria-label="Cerrar" data-dialog-close onClick={onClose}>
@@ -48,10 +65,11 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab wrap around inside the dialog instead of reaching the page behind it. */
-function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
+function keepFocusInside(container: HTMLElement, event: KeyboardEvent<HTMLElement>) {
   const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
@@ -69,18 +87,22 @@ function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: 100;
+  z-index: 200;
   display: flex;
   align-items: center;
   justify-content: center;
   padding: 1rem;
   background: rgb(0 0 0 / 0.7);
+
+  @media (max-width: 480px) {
+    padding: 0.5rem;
+  }
 `;
 
-const Panel = styled.div`
+const Panel = styled.div<{ $wide: boolean }>`
   box-sizing: border-box;
   width: 100%;
-  max-width: 40rem;
+  max-width: ${({ $wide }) => ($wide ? '52rem' : '28rem')};
   max-height: calc(100vh - 2rem);
   overflow-y: auto;
   padding: 1.5rem;
@@ -89,6 +111,11 @@ const Panel = styled.div`
   border: 1px solid var(--cine-border, #2e2e42);
   border-radius: 14px;
   font-family: var(--cine-font, system-ui, sans-serif);
+
+  @media (max-width: 480px) {
+    padding: 1rem;
+    max-height: calc(100vh - 1rem);
+  }
 `;
 
 const Header = styled.div`
@@ -116,4 +143,8 @@ const CloseButton = styled.button`
   font-size: 1.5rem;
   line-height: 1;
   cursor: pointer;
+
+  &:focus-visible {
+    outline: 2px solid var(--cine-gold, #f5c518);
+  }
 `;

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Dialog } from './Dialog';
+import { Dialog } from './dialog';
 
 function renderDialog(onClose = jest.fn()) {
   render(

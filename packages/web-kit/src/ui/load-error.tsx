@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button } from './Button';
+import { Button } from './button';
 
 /** A failed load: the server's message and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -27,4 +27,11 @@ const Panel = styled.div`
   p {
     margin: 0;
   }
+`;
+
+/** An inline Spanish error next to the control that caused it. */
+export const ErrorText = styled.p`
+  margin: 0;
+  color: var(--cine-error, #ff4d4f);
+  font-weight: 600;
 `;
