@@ -11,7 +11,7 @@ interface DialogProps {
 }
 
 /**
- * Modal dialog like the shell's: focus moves inside on open and back on close, Tab stays
+ * Modal dialog of the shell and the remotes: focus moves inside on open and back on close, Tab stays
  * inside, Escape and the backdrop close it.
  */
 export function Dialog({ title, onClose, children, wide = false }: DialogProps) {
