@@ -88,16 +88,16 @@ export async function waitForMail(to: string, matches: (eml: string) => boolean,
 }
 
 /**
- * Runs `action`, answers the alert it opens at once, and returns the alert's
- * text. Accepting inside the handler matters: an alert left open blocks the
+ * Runs `action`, accepts the alert it opens at once, and returns the alert's
+ * text once accepted. Accepting inside the handler matters: an alert left open blocks the
  * page, and an action still finishing (a click waiting for navigations) then
  * never returns.
  */
 export async function alertFrom(page: Page, action: () => Promise<void>): Promise<string> {
   const message = new Promise<string>((resolve) => {
     page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
+      // Answered once accepted, so what the page does after its alert has begun.
+      void dialog.accept().then(() => resolve(dialog.message()));
     });
   });
   await action();

@@ -111,7 +111,8 @@ test('password recovery: the code arrives by mail and the new password works', a
   const code = /\b(\d{6})\b/.exec(mail.split('\n\n').slice(1).join('\n'))?.[1];
   expect(code).toMatch(/^\d{6}$/);
 
-  if (!(await dialog.getByLabel('Código').isVisible())) await dialog.getByRole('button', { name: 'Ya tengo un código' }).click();
+  // After its alert the dialog asks for the code.
+  await dialog.getByLabel('Código').waitFor();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Código').fill(code as string);
   await dialog.getByLabel('Nueva contraseña').fill('renovada2026');
