@@ -1,6 +1,7 @@
 import { weekdays } from '@cine/contracts';
 import { chooseBestSeats, preferredRow, type SeatGrid } from '../src/shows/best-seats';
-import { addDays, instantOf, isCalendarDate, localDateTime, localToday, resolveDay, weekdayOf } from '../src/shows/cinema-time';
+import { localDateTime } from '@cine/service-kit';
+import { addDays, instantOf, isCalendarDate, localToday, resolveDay, weekdayOf } from '../src/shows/cinema-time';
 import { capacityOf, ROOM_IDS, ROOM_LAYOUTS, rowLetter } from '../src/shows/rooms';
 import { CLEANING_MINUTES, overlaps } from '../src/shows/show-rules';
 

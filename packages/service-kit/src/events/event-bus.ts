@@ -3,6 +3,15 @@ import { eventVersions, type CineEvent, type CineEventType, type EventOfType } f
 
 export type EventHandler<T extends CineEventType> = (event: EventOfType<T>) => Promise<void>;
 
+export interface SubscribeOptions {
+  /**
+   * Most unacknowledged events the broker hands this consumer at once
+   * (RabbitMQ's prefetch, default 10). A consumer that writes in batches
+   * raises it; the in-process bus delivers every event as it is published.
+   */
+  prefetch?: number;
+}
+
 /**
  * Publishes integration events and delivers them to consumers. Each consumer
  * (a service, or one of its projections) has its own durable subscription;
@@ -12,7 +21,7 @@ export type EventHandler<T extends CineEventType> = (event: EventOfType<T>) => P
 export interface EventBus {
   /** Resolves once the event is safely handed over (broker confirm, or delivered in-process). */
   publish(event: CineEvent): Promise<void>;
-  subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>): Promise<void>;
+  subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>, options?: SubscribeOptions): Promise<void>;
   /** True while the bus can publish and deliver. */
   isConnected(): boolean;
   close(): Promise<void>;

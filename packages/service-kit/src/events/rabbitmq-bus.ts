@@ -1,7 +1,7 @@
 import { connect, type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './event-bus';
+import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
 
 export const EVENTS_EXCHANGE = 'cine.events';
 export const DEAD_LETTER_EXCHANGE = 'cine.events.dead';
@@ -10,7 +10,10 @@ interface Subscription {
   consumer: string;
   types: readonly string[];
   handler: (event: CineEvent) => Promise<void>;
+  prefetch: number;
 }
+
+const DEFAULT_PREFETCH = 10;
 
 export function deadLetterQueueOf(consumer: string): string {
   return `${consumer}.dead`;
@@ -72,8 +75,13 @@ export class RabbitMqEventBus implements EventBus {
     });
   }
 
-  async subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>): Promise<void> {
-    const subscription: Subscription = { consumer, types, handler: handler as (event: CineEvent) => Promise<void> };
+  async subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>, options: SubscribeOptions = {}): Promise<void> {
+    const subscription: Subscription = {
+      consumer,
+      types,
+      handler: handler as (event: CineEvent) => Promise<void>,
+      prefetch: options.prefetch ?? DEFAULT_PREFETCH,
+    };
     this.subscriptions.push(subscription);
     // Resolve only once the queue exists and is consumed: an event published
     // right after subscribe() returns must reach this consumer.
@@ -132,7 +140,7 @@ export class RabbitMqEventBus implements EventBus {
       },
     });
     for (const type of subscription.types) await channel.bindQueue(consumer, EVENTS_EXCHANGE, type);
-    await channel.prefetch(10);
+    await channel.prefetch(subscription.prefetch);
     await channel.consume(consumer, (message) => {
       if (message) void this.handle(channel, subscription, message);
     });

@@ -3,42 +3,9 @@
  * schedule are local wall time, its start an instant.
  */
 import { CINEMA_TIME_ZONE, weekdays, type Weekday } from '@cine/contracts';
+import { localDateTime } from '@cine/service-kit';
 
 const DAY_MS = 86_400_000;
-
-// Building a DateTimeFormat is costly and every listing and write asks for local time.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-export interface LocalDateTime {
-  /** 'yyyy-mm-dd' */
-  date: string;
-  /** 'HH:MM' */
-  time: string;
-}
-
-/** The local date and time of an instant in the time zone. */
-export function localDateTime(instant: Date, timeZone: string = CINEMA_TIME_ZONE): LocalDateTime {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /** Today's date in the cinema, 'yyyy-mm-dd'. */
 export function localToday(now: Date, timeZone: string = CINEMA_TIME_ZONE): string {

@@ -1,8 +1,8 @@
-import { isDuplicateKeyError } from '@cine/service-kit';
+import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { addDays, instantOf, localDateTime, localToday } from './cinema-time';
+import { addDays, instantOf, localToday } from './cinema-time';
 import { ROOM_IDS } from './rooms';
 import { CLEANING_MINUTES, DEFAULT_PRICES, overlaps, type TimeSpan } from './show-rules';
 import type { PlannedShow, Shows } from './shows';

@@ -1,8 +1,8 @@
 import type { ShowType, ShowView } from '@cine/contracts';
-import { isDuplicateKeyError } from '@cine/service-kit';
+import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { instantOf, isClockTime, localDateTime, localToday, resolveDay } from './cinema-time';
+import { instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
 import type { KeyedLock } from '../keyed-lock';
 import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';

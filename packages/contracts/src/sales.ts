@@ -1,0 +1,88 @@
+/**
+ * The sales reports' views (sales service, admin only). One TypeBox schema per
+ * shape: the service validates and documents its answers with it, and the
+ * TypeScript type the web apps use comes from it. Amounts in integer cents;
+ * `netPrice` is the cinema's share, 60 % of `totalPrice` rounded to the cent
+ * per sale (a summary adds up its sales' net prices).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Cents = Type.Integer({ minimum: 0, description: 'Cents' });
+const MonthText = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: "'YYYY-MM' in the cinema's time zone" });
+const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD' in the cinema's time zone" });
+const MonthName = Type.String({ description: "Spanish abbreviation: 'Ene' … 'Dic'" });
+const ShowTypeText = Type.Union([Type.Literal('2D'), Type.Literal('3D')]);
+
+/** Spanish month abbreviations, as the admin charts and tables show them. */
+export const salesMonthNames = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;
+
+/** GET /tickets/all and /sales/search: the tickets of one movie × type × month. */
+export const SalesSummaryRow = Type.Object(
+  {
+    movieId: Type.String(),
+    title: Type.String(),
+    type: ShowTypeText,
+    month: MonthText,
+    monthName: MonthName,
+    seats: Type.Integer({ minimum: 0, description: 'Tickets sold' }),
+    totalPrice: Cents,
+    netPrice: Cents,
+  },
+  { additionalProperties: false },
+);
+export type SalesSummaryRow = Static<typeof SalesSummaryRow>;
+
+/** GET /tickets/all/detail: one paid order's tickets. */
+export const SaleDetailRow = Type.Object(
+  {
+    orderId: Type.String(),
+    movieId: Type.String(),
+    title: Type.String(),
+    type: ShowTypeText,
+    seats: Type.Integer({ minimum: 0 }),
+    date: Type.String({ description: 'ISO instant the order was paid' }),
+    day: DayText,
+    totalPrice: Cents,
+    netPrice: Cents,
+  },
+  { additionalProperties: false },
+);
+export type SaleDetailRow = Static<typeof SaleDetailRow>;
+
+/** GET /tickets/all/detail?groupBy=month: the detail's sales added up per month. */
+export const SalesMonthRow = Type.Object(
+  {
+    month: MonthText,
+    monthName: MonthName,
+    seats: Type.Integer({ minimum: 0 }),
+    totalPrice: Cents,
+    netPrice: Cents,
+  },
+  { additionalProperties: false },
+);
+export type SalesMonthRow = Static<typeof SalesMonthRow>;
+
+/** GET /sales/top: a movie's tickets over every month. */
+export const TopSellerRow = Type.Object(
+  { movieId: Type.String(), title: Type.String(), seats: Type.Integer({ minimum: 0 }), totalPrice: Cents },
+  { additionalProperties: false },
+);
+export type TopSellerRow = Static<typeof TopSellerRow>;
+
+/** GET /sales/monthly: every movie's tickets of one month (zeros for a month without sales). */
+export const MonthlySalesRow = Type.Object(
+  { month: MonthText, monthName: MonthName, seats: Type.Integer({ minimum: 0 }), totalPrice: Cents },
+  { additionalProperties: false },
+);
+export type MonthlySalesRow = Static<typeof MonthlySalesRow>;
+
+/** GET /sales/candy: one candy item sold on one day. */
+export const CandySalesRow = Type.Object(
+  { itemId: Type.String(), name: Type.String(), day: DayText, quantity: Type.Integer({ minimum: 0 }), totalPrice: Cents },
+  { additionalProperties: false },
+);
+export type CandySalesRow = Static<typeof CandySalesRow>;
+
+/** POST /orders/replay (booking, admin): how many paid orders were published again. */
+export const OrdersReplayed = Type.Object({ republished: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export type OrdersReplayed = Static<typeof OrdersReplayed>;

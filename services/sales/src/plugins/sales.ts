@@ -1,0 +1,41 @@
+import type { OrderPaid } from '@cine/contracts';
+import { batched, type EventBus } from '@cine/service-kit';
+import fp from 'fastify-plugin';
+import type { Connection } from 'mongoose';
+import { followNames } from '../sales/names-projection';
+import { SalesLedger } from '../sales/sales-ledger';
+import { SalesReports } from '../sales/sales-reports';
+import { openSalesStore } from '../sales/sales-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    salesReports: SalesReports;
+    /** What "now" is for the reports' current month (tests move it). */
+    clock: () => Date;
+  }
+}
+
+export interface SalesPluginOptions {
+  db: Connection;
+  bus: EventBus;
+  clock: () => Date;
+}
+
+/** Orders written per batch, and the unacknowledged order.paid events RabbitMQ hands the consumer to fill it. */
+export const ORDERS_PER_BATCH = 500;
+
+/** The sales ledger fed by order.paid (consumer 'sales.orders', in batches) and the reports read from it. */
+export const salesPlugin = fp<SalesPluginOptions>(
+  async (app, { db, bus, clock }) => {
+    const store = await openSalesStore(db);
+    const ledger = new SalesLedger(store);
+    // Idempotent per order id (SalesLedger), so no event ids are remembered.
+    const recordPaidOrders = batched<OrderPaid>((events) => ledger.record(events.map((event) => event.data)), { maxBatch: ORDERS_PER_BATCH });
+    await bus.subscribe('sales.orders', ['order.paid'], recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
+    await followNames(bus, db, store);
+
+    app.decorate('salesReports', new SalesReports(store));
+    app.decorate('clock', clock);
+  },
+  { name: 'sales' },
+);

@@ -1,0 +1,38 @@
+import type { ServiceApp } from '@cine/service-kit';
+import { Type, type Static } from '@sinclair/typebox';
+import { parseMonth } from '../sales/sales-calendar';
+import type { CandyFilter, DetailFilter } from '../sales/sales-reports';
+
+export const MONTH_NOT_VALID = "El mes debe escribirse AAAA-MM (por ejemplo 2026-11) o abreviado de 'Ene' a 'Dic'.";
+export const DAY_NOT_VALID = 'El día debe escribirse AAAA-MM-DD (por ejemplo 2026-11-23).';
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
+
+/** The filters of the detail report (and of its CSV). */
+export const detailFilters = {
+  mes: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: "'YYYY-MM', or 'Ene' … 'Dic' for the most recent such month; every month when left out" })),
+  movieId: Type.Optional(Id),
+  type: Type.Optional(Type.Union([Type.Literal('2D'), Type.Literal('3D')])),
+  sort: Type.Optional(Type.Union([Type.Literal('min'), Type.Literal('max')], { description: "By totalPrice: 'min' ascending, 'max' descending; newest first when left out" })),
+  groupBy: Type.Optional(Type.Literal('month', { description: 'Add the sales up per month (spec §4)' })),
+};
+
+/** The filters of the candy report (and of its CSV). */
+export const candyFilters = {
+  day: Type.Optional(Type.String({ minLength: 1, maxLength: 10, description: "'YYYY-MM-DD'" })),
+  itemId: Type.Optional(Id),
+};
+
+const DetailQuery = Type.Object(detailFilters);
+const CandyQuery = Type.Object(candyFilters);
+
+export function detailFilterOf(app: ServiceApp, { mes, movieId, type, sort }: Static<typeof DetailQuery>): DetailFilter {
+  const month = mes === undefined ? undefined : parseMonth(mes, app.clock());
+  if (mes !== undefined && !month) throw app.httpErrors.badRequest(MONTH_NOT_VALID);
+  return { month, movieId, type, sort };
+}
+
+export function candyFilterOf(app: ServiceApp, { day, itemId }: Static<typeof CandyQuery>): CandyFilter {
+  if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw app.httpErrors.badRequest(DAY_NOT_VALID);
+  return { day, itemId };
+}

@@ -1,0 +1,226 @@
+import type { OrderPaid } from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
+import type { mongo } from 'mongoose';
+import { cinemaDayOf } from './sales-calendar';
+import { netPriceOf, sumOf } from './sale-figures';
+import {
+  candyNameKey,
+  movieNameKey,
+  type CandyDaySales,
+  type CandyFigures,
+  type MovieMonthSales,
+  type OrderContribution,
+  type SaleRecord,
+  type SalesName,
+  type SalesStore,
+  type ShowDaySales,
+  type TicketFigures,
+} from './sales-store';
+
+export type PaidOrder = OrderPaid['data'];
+
+/** Ids become field names of the read model: word characters and hyphens only. */
+const SAFE_ID = /^[\w-]{1,64}$/;
+
+/** A paid order the ledger cannot record (thrown, so the bus dead-letters its event). */
+export class MalformedSaleError extends Error {
+  constructor(orderId: unknown, reason: string) {
+    super(`order.paid ${String(orderId)} cannot be recorded: ${reason}`);
+    this.name = 'MalformedSaleError';
+  }
+}
+
+function checked(order: PaidOrder): PaidOrder {
+  const ids = [order.orderId, order.movieId, order.showId, ...order.candy.map((line) => line.candyId)];
+  if (!ids.every((id) => typeof id === 'string' && SAFE_ID.test(id))) throw new MalformedSaleError(order.orderId, 'an id is not a plain identifier');
+  if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
+  if (order.type !== '2D' && order.type !== '3D') throw new MalformedSaleError(order.orderId, 'unknown show type');
+  return order;
+}
+
+function saleRecordOf(order: PaidOrder): SaleRecord {
+  const paidAt = new Date(order.paidAt);
+  return {
+    _id: order.orderId,
+    movieId: order.movieId,
+    title: order.title,
+    type: order.type,
+    showId: order.showId,
+    seats: order.seats,
+    totalPrice: order.ticketTotal,
+    netPrice: netPriceOf(order.ticketTotal),
+    paidAt,
+    ...cinemaDayOf(paidAt),
+    candy: order.candy.map(({ candyId, name, quantity, totalPrice }) => ({ itemId: candyId, name, quantity, totalPrice })),
+  };
+}
+
+const showDayIdOf = (sale: SaleRecord) => `${sale.showId}-${sale.type}-${sale.day}`;
+
+function contributionOf(sale: SaleRecord): OrderContribution {
+  return {
+    seats: sale.seats,
+    totalPrice: sale.totalPrice,
+    netPrice: sale.netPrice,
+    candy: sale.candy.map(({ itemId, quantity, totalPrice }) => ({ itemId, quantity, totalPrice })),
+  };
+}
+
+/** Runs an upsert again once when a concurrent upsert inserted the same _id first. */
+async function upserting<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    return write();
+  }
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/**
+ * The write side of the sales reports: records paid orders, each counted
+ * exactly once in effect, with no multi-document transaction (FerretDB has
+ * none). Every write is idempotent and order-independent, so a redelivered,
+ * replayed or concurrently handled order, or a retry after a crash between
+ * two writes, completes the sale without counting it twice:
+ * 1. the sale record, inserted under the order id (a second insert is refused);
+ * 2. the order's entry in its show-day (`orders.o<id>`, set to the same value again);
+ * 3. the show-day's totals, re-read and written into the movie-month and candy-day
+ *    counters with `$max` (they only grow, so an older snapshot never wins);
+ * 4. the movie and candy names, kept when the fact is newer than the stored one.
+ */
+export class SalesLedger {
+  constructor(private readonly store: SalesStore) {}
+
+  /** Records a batch of paid orders (the same order may come more than once). */
+  async record(orders: readonly PaidOrder[]): Promise<void> {
+    const sales = [...new Map(orders.map((order) => [order.orderId, saleRecordOf(checked(order))])).values()];
+    if (sales.length === 0) return;
+    await this.insertSaleRecords(sales);
+    const showDays = await this.countInShowDays(sales);
+    await this.rollUpTickets(showDays);
+    await this.rollUpCandy(showDays);
+    await this.keepNames(sales);
+  }
+
+  private async insertSaleRecords(sales: SaleRecord[]): Promise<void> {
+    try {
+      await this.store.sales.insertMany(sales, { ordered: false });
+    } catch (error) {
+      // Orders recorded before (a redelivery, a replay) are refused by _id; anything else is a failure.
+      const writeErrors = (error as mongo.MongoBulkWriteError).writeErrors;
+      const failures = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [error];
+      if (!failures.every((failure) => isDuplicateKeyError(failure))) throw error;
+    }
+  }
+
+  /** Sets each order's entry in its show-day; answers the show-days as written. */
+  private async countInShowDays(sales: SaleRecord[]): Promise<ShowDaySales[]> {
+    const written: ShowDaySales[] = [];
+    for (const [id, group] of groupBy(sales, showDayIdOf)) {
+      const [first] = group as [SaleRecord];
+      const entries = Object.fromEntries(group.map((sale) => [`orders.o${sale._id}`, contributionOf(sale)]));
+      const showDay = await upserting(() =>
+        this.store.showDays.findOneAndUpdate(
+          { _id: id },
+          { $set: entries, $setOnInsert: { movieId: first.movieId, type: first.type, day: first.day, month: first.month } },
+          { upsert: true, returnDocument: 'after' },
+        ),
+      );
+      if (!showDay) throw new Error(`show-day ${id} was not written`);
+      written.push(showDay);
+    }
+    return written;
+  }
+
+  private async rollUpTickets(showDays: ShowDaySales[]): Promise<void> {
+    const byMovieMonth = groupBy(showDays, (showDay) => `${showDay.movieId}-${showDay.type}-${showDay.month}`);
+    const writes: mongo.AnyBulkWriteOperation<MovieMonthSales>[] = [];
+    for (const [id, group] of byMovieMonth) {
+      const [first] = group as [ShowDaySales];
+      const figures: Record<string, number> = {};
+      for (const showDay of group) {
+        const orders = Object.values(showDay.orders);
+        const totals: TicketFigures = {
+          seats: sumOf(orders, (order) => order.seats),
+          totalPrice: sumOf(orders, (order) => order.totalPrice),
+          netPrice: sumOf(orders, (order) => order.netPrice),
+        };
+        for (const [field, value] of Object.entries(totals)) figures[`buckets.${showDay._id}.${field}`] = value;
+      }
+      writes.push({
+        updateOne: {
+          filter: { _id: id },
+          update: { $max: figures, $setOnInsert: { movieId: first.movieId, type: first.type, month: first.month } },
+          upsert: true,
+        },
+      });
+    }
+    await upsertAll(this.store.movieMonths, writes);
+  }
+
+  private async rollUpCandy(showDays: ShowDaySales[]): Promise<void> {
+    const figures = new Map<string, { itemId: string; day: string; month: string; max: Record<string, number> }>();
+    for (const showDay of showDays) {
+      const perItem = new Map<string, CandyFigures>();
+      for (const order of Object.values(showDay.orders)) {
+        for (const line of order.candy) {
+          const item = perItem.get(line.itemId) ?? { quantity: 0, totalPrice: 0 };
+          item.quantity += line.quantity;
+          item.totalPrice += line.totalPrice;
+          perItem.set(line.itemId, item);
+        }
+      }
+      for (const [itemId, totals] of perItem) {
+        const id = `${itemId}-${showDay.day}`;
+        const entry = figures.get(id) ?? { itemId, day: showDay.day, month: showDay.month, max: {} };
+        entry.max[`buckets.${showDay._id}.quantity`] = totals.quantity;
+        entry.max[`buckets.${showDay._id}.totalPrice`] = totals.totalPrice;
+        figures.set(id, entry);
+      }
+    }
+    const writes: mongo.AnyBulkWriteOperation<CandyDaySales>[] = [...figures].map(([id, { itemId, day, month, max }]) => ({
+      updateOne: { filter: { _id: id }, update: { $max: max, $setOnInsert: { itemId, day, month } }, upsert: true },
+    }));
+    await upsertAll(this.store.candyDays, writes);
+  }
+
+  /** The newest name of each movie and candy item in the batch, unless a newer fact named it already. */
+  private async keepNames(sales: SaleRecord[]): Promise<void> {
+    const newest = new Map<string, SalesName>();
+    const offer = (name: SalesName) => {
+      const known = newest.get(name._id);
+      if (!known || known.asOf < name.asOf) newest.set(name._id, name);
+    };
+    for (const sale of sales) {
+      const asOf = sale.paidAt.toISOString();
+      offer({ _id: movieNameKey(sale.movieId), name: sale.title, asOf });
+      for (const line of sale.candy) offer({ _id: candyNameKey(line.itemId), name: line.name, asOf });
+    }
+    await Promise.all([...newest.values()].map((name) => keepName(this.store, name)));
+  }
+}
+
+/** The counters' `$max` writes of a batch, in one round trip (a concurrent first insert of a counter is run again). */
+async function upsertAll<T extends mongo.Document>(collection: mongo.Collection<T>, writes: mongo.AnyBulkWriteOperation<T>[]): Promise<void> {
+  if (writes.length > 0) await upserting(() => collection.bulkWrite(writes, { ordered: false }));
+}
+
+/** Stores a name unless the stored one comes from a newer fact (movie.updated after the sale, say). */
+export async function keepName(store: SalesStore, { _id, name, asOf }: SalesName): Promise<void> {
+  try {
+    await store.names.updateOne({ _id, asOf: { $lt: asOf } }, { $set: { name, asOf } }, { upsert: true });
+  } catch (error) {
+    // The upsert met the same _id with a newer (or equal) asOf: that name stays.
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import type { ShowType } from '@cine/contracts';
+import { isFerretDbConnection } from '@cine/service-kit';
+import type { Collection, Connection } from 'mongoose';
+import type { Month } from './sales-calendar';
+
+/** A candy line of a sale. Amounts in cents. */
+export interface SoldCandy {
+  itemId: string;
+  name: string;
+  quantity: number;
+  totalPrice: number;
+}
+
+/** One paid order (`_id` is its order id): the ledger's record, the detail report's row. */
+export interface SaleRecord {
+  _id: string;
+  movieId: string;
+  /** The title when it was sold; reports show the current one. */
+  title: string;
+  type: ShowType;
+  showId: string;
+  seats: number;
+  /** The tickets' part of the order (T.Bruto). */
+  totalPrice: number;
+  netPrice: number;
+  paidAt: Date;
+  day: string;
+  month: Month;
+  candy: SoldCandy[];
+}
+
+/** What one order adds to its show's sales of a day. */
+export interface OrderContribution {
+  seats: number;
+  totalPrice: number;
+  netPrice: number;
+  candy: Array<Pick<SoldCandy, 'itemId' | 'quantity' | 'totalPrice'>>;
+}
+
+/**
+ * The sales of one show, in one format, on one day: every order in it by
+ * `o<orderId>`. Small by nature (at most a room's seats), it is where an order
+ * is counted: setting its entry again changes nothing.
+ */
+export interface ShowDaySales {
+  _id: string;
+  movieId: string;
+  type: ShowType;
+  day: string;
+  month: Month;
+  orders: Record<string, OrderContribution>;
+}
+
+export interface TicketFigures {
+  seats: number;
+  totalPrice: number;
+  netPrice: number;
+}
+
+export interface CandyFigures {
+  quantity: number;
+  totalPrice: number;
+}
+
+/**
+ * A movie's tickets in one format and month: the figures of each show-day
+ * (`buckets`, by ShowDaySales id), which only grow, so they are written with
+ * `$max` and a late or repeated write never lowers them. The row is their sum.
+ */
+export interface MovieMonthSales {
+  _id: string;
+  movieId: string;
+  type: ShowType;
+  month: Month;
+  buckets: Record<string, TicketFigures>;
+}
+
+/** One candy item sold on one day, by show-day like MovieMonthSales. */
+export interface CandyDaySales {
+  _id: string;
+  itemId: string;
+  day: string;
+  month: Month;
+  buckets: Record<string, CandyFigures>;
+}
+
+/** The current name of a movie (`movie:<id>`) or candy item (`candy:<id>`); `asOf` is the instant of the fact it comes from. */
+export interface SalesName {
+  _id: string;
+  name: string;
+  asOf: string;
+}
+
+export interface SalesStore {
+  sales: Collection<SaleRecord>;
+  showDays: Collection<ShowDaySales>;
+  movieMonths: Collection<MovieMonthSales>;
+  candyDays: Collection<CandyDaySales>;
+  names: Collection<SalesName>;
+}
+
+/** The sales database's collections; on MongoDB with the indexes of the detail and candy reports. */
+export async function openSalesStore(db: Connection): Promise<SalesStore> {
+  const store: SalesStore = {
+    sales: db.collection<SaleRecord>('sales'),
+    showDays: db.collection<ShowDaySales>('show_day_sales'),
+    movieMonths: db.collection<MovieMonthSales>('movie_month_sales'),
+    candyDays: db.collection<CandyDaySales>('candy_day_sales'),
+    names: db.collection<SalesName>('names'),
+  };
+  // FerretDB v1 filters in Go whatever the indexes (see isFerretDbConnection); an index there only slows the writes.
+  if (!isFerretDbConnection(db)) {
+    await store.sales.createIndex({ month: 1, paidAt: -1 });
+    await store.candyDays.createIndex({ day: 1 });
+  }
+  return store;
+}
+
+export const movieNameKey = (movieId: string) => `movie:${movieId}`;
+export const candyNameKey = (itemId: string) => `candy:${itemId}`;

@@ -1,0 +1,153 @@
+import { createEvent } from '@cine/service-kit';
+import type { mongo } from 'mongoose';
+import { SalesLedger } from '../src/sales/sales-ledger';
+import { SalesReports } from '../src/sales/sales-reports';
+import { openSalesStore, type SalesStore } from '../src/sales/sales-store';
+import { candyLine, newId, paidOrder, startSales, type SalesUnderTest } from './helpers';
+
+describe('sales ledger (consumer of order.paid)', () => {
+  let sales: SalesUnderTest;
+
+  beforeEach(async () => {
+    sales = await startSales();
+  });
+  afterEach(async () => {
+    await sales.close();
+  });
+
+  const figures = async () => ({
+    summary: await sales.app.salesReports.summaries(),
+    detail: await sales.app.salesReports.detail({}),
+    candy: await sales.app.salesReports.candy({}),
+  });
+
+  it('counts one paid order as one sale: tickets in its movie × type × month, candy per item and day, kept apart', async () => {
+    const popcorn = newId();
+    const order = paidOrder({ seats: 3, ticketTotal: 2700, candy: [candyLine(popcorn, 'COMBO NACHOS', 2, 1500)] });
+    await sales.pay(order);
+
+    const { summary, detail, candy } = await figures();
+    expect(summary).toEqual([
+      { movieId: order.movieId, title: 'Relatos del Proyector', type: '2D', month: '2026-11', monthName: 'Nov', seats: 3, totalPrice: 2700, netPrice: 1620 },
+    ]);
+    expect(detail).toEqual([
+      { orderId: order.orderId, movieId: order.movieId, title: 'Relatos del Proyector', type: '2D', seats: 3, date: order.paidAt, day: '2026-11-20', totalPrice: 2700, netPrice: 1620 },
+    ]);
+    expect(candy).toEqual([{ itemId: popcorn, name: 'COMBO NACHOS', day: '2026-11-20', quantity: 2, totalPrice: 3000 }]);
+  });
+
+  it('counts the same event delivered twice once', async () => {
+    const event = createEvent('order.paid', paidOrder());
+    await sales.context.bus.publish(event);
+    await sales.context.bus.publish(event);
+    const { summary, detail } = await figures();
+    expect(summary.map((row) => row.seats)).toEqual([2]);
+    expect(detail).toHaveLength(1);
+  });
+
+  it('counts the same order under two event ids once, also when both are handled at the same time', async () => {
+    const popcorn = newId();
+    const order = paidOrder({ candy: [candyLine(popcorn, 'COMBO GRANDE', 1, 2000)] });
+    await Promise.all([sales.pay(order), sales.pay(order), sales.pay(order)]);
+    await sales.pay(order);
+    // Two consumers (two instances of the service) writing the same order at once.
+    const store = await openSalesStore(sales.context.db);
+    await Promise.all([new SalesLedger(store).record([order]), new SalesLedger(store).record([order])]);
+    const { summary, detail, candy } = await figures();
+    expect(summary.map((row) => [row.seats, row.totalPrice])).toEqual([[2, 1800]]);
+    expect(detail).toHaveLength(1);
+    expect(candy.map((row) => [row.quantity, row.totalPrice])).toEqual([[1, 2000]]);
+  });
+
+  it('takes the month and day of the paid-at instant in the cinema time zone (America/Argentina/Buenos_Aires)', async () => {
+    // 01:30 UTC on 1 December is 22:30 on 30 November in Buenos Aires.
+    const order = paidOrder({ paidAt: '2026-12-01T01:30:00.000Z' });
+    await sales.pay(order);
+    const { summary, detail } = await figures();
+    expect(summary[0]).toMatchObject({ month: '2026-11', monthName: 'Nov' });
+    expect(detail[0]).toMatchObject({ day: '2026-11-30', date: '2026-12-01T01:30:00.000Z' });
+  });
+
+  it('adds the orders of one show, and keeps 60 % per sale as its net (a summary is the sum of its sales)', async () => {
+    const movieId = newId();
+    const showId = newId();
+    const orders = [paidOrder({ movieId, showId, seats: 1, ticketTotal: 1001 }), paidOrder({ movieId, showId, seats: 1, ticketTotal: 1001 }), paidOrder({ movieId, seats: 4, ticketTotal: 3600 })];
+    for (const order of orders) await sales.pay(order);
+    const { summary, detail } = await figures();
+    expect(detail.map((row) => row.netPrice).sort()).toEqual([2160, 601, 601]);
+    expect(summary).toEqual([expect.objectContaining({ seats: 6, totalPrice: 5602, netPrice: 601 + 601 + 2160 })]);
+  });
+
+  it('completes a sale that a crash interrupted between its writes when the order is delivered again, counting it once', async () => {
+    const store = await openSalesStore(sales.context.db);
+    const popcorn = newId();
+    const order = paidOrder({ seats: 2, candy: [candyLine(popcorn, 'COMBO ICEE', 3, 1000)] });
+
+    // The process "dies" after the sale record and the show-day were written, before the counters.
+    const crashing: SalesStore = { ...store, movieMonths: failingBulkWrite(store.movieMonths) };
+    await expect(new SalesLedger(crashing).record([order])).rejects.toThrow('crash');
+    expect(await new SalesReports(store).summaries()).toEqual([]);
+
+    await sales.pay(order);
+    const { summary, detail, candy } = await figures();
+    expect(summary.map((row) => row.seats)).toEqual([2]);
+    expect(detail).toHaveLength(1);
+    expect(candy.map((row) => row.quantity)).toEqual([3]);
+  });
+
+  it('leaves every figure unchanged when all paid orders are replayed, in any order', async () => {
+    const movieA = newId();
+    const movieB = newId();
+    const combo = newId();
+    const orders = [
+      paidOrder({ movieId: movieA, title: 'Amanecer', seats: 2, candy: [candyLine(combo, 'COMBO TRADICIONAL', 1, 1200)] }),
+      paidOrder({ movieId: movieA, title: 'Amanecer', type: '3D', seats: 1, paidAt: '2026-10-03T20:00:00.000Z' }),
+      paidOrder({ movieId: movieB, title: 'Bruma', seats: 5, paidAt: '2026-09-15T20:00:00.000Z', candy: [candyLine(combo, 'COMBO TRADICIONAL', 2, 1200)] }),
+    ];
+    for (const order of orders) await sales.pay(order);
+    const before = await figures();
+
+    await Promise.all([...orders].reverse().map((order) => sales.pay(order)));
+    expect(await figures()).toEqual(before);
+    expect(before.summary).toHaveLength(3);
+  });
+
+  it('shows the current title: movie.updated renames a movie in every report, an older sale does not rename it back', async () => {
+    const order = paidOrder({ title: 'Título Provisorio', paidAt: '2026-11-20T14:00:00.000Z' });
+    await sales.pay(order);
+    await sales.context.bus.publish({
+      ...createEvent('movie.updated', { movieId: order.movieId, title: 'Título Final', runtime: 100, type: '2D', release: '2026-11-01' }),
+      occurredAt: '2026-11-20T16:00:00.000Z',
+    });
+    // A replay of the earlier sale carries the old title.
+    await sales.pay(order);
+    await sales.pay(paidOrder({ movieId: order.movieId, title: 'Título Provisorio', paidAt: '2026-11-20T15:00:00.000Z' }));
+    const { summary, detail } = await figures();
+    expect(summary.map((row) => row.title)).toEqual(['Título Final']);
+    expect(detail.map((row) => row.title)).toEqual(['Título Final', 'Título Final']);
+  });
+
+  it('dead-letters an order.paid whose ids cannot be recorded, without failing the orders handled with it', async () => {
+    const good = paidOrder();
+    await Promise.all([sales.pay(paidOrder({ orderId: 'o.$bad' })), sales.pay(good)]);
+    expect(sales.context.bus.deadLetters.map((letter) => letter.consumer)).toEqual(['sales.orders']);
+    expect((await figures()).detail.map((row) => row.orderId)).toEqual([good.orderId]);
+  });
+});
+
+/** The collection, except that its first bulkWrite throws as a crash would. */
+function failingBulkWrite<T extends mongo.Document>(collection: mongo.Collection<T>): mongo.Collection<T> {
+  let failed = false;
+  return new Proxy(collection, {
+    get(target, property, receiver) {
+      if (property === 'bulkWrite' && !failed) {
+        return async () => {
+          failed = true;
+          throw new Error('crash');
+        };
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
