@@ -50,6 +50,8 @@ describe('route table', () => {
     ['/candy/delete', 'booking'],
     ['/sales', 'sales'],
     ['/sales/summary', 'sales'],
+    ['/sales/export.csv', 'sales'],
+    ['/orders/replay', 'booking'],
   ])('routes %s to %s', (pathname, service) => {
     expect(resolveRoute(pathname)?.service).toBe(service);
   });
@@ -104,6 +106,8 @@ describe('route table', () => {
       ['DELETE', '/show/one/1'],
       ['POST', '/uploads'],
       ['GET', '/sales'],
+      ['GET', '/sales/export.csv'],
+      ['POST', '/orders/replay'],
     ])('%s %s', (method, pathname) => {
       const route = resolveRoute(pathname);
       expect(route && requiresToken(route, method)).toBe(true);

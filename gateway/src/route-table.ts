@@ -46,6 +46,7 @@ export const routeTable: readonly ApiRoute[] = [
   { prefix: '/candy/add', service: 'booking', auth: 'all' },
   { prefix: '/candy/delete', service: 'booking', auth: 'all' },
   { prefix: '/sales', service: 'sales', auth: 'all' },
+  { prefix: '/orders', service: 'booking', auth: 'all' },
 ];
 
 /** The auth endpoints that are rate-limited per client IP (paths as the services see them). */

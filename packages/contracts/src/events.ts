@@ -91,6 +91,12 @@ export type OrderPaid = IntegrationEvent<
     candy: PaidCandyLine[];
     total: number;
     paidAt: string;
+    /**
+     * Set on the events of a replay (booking's POST /orders/replay): the order
+     * was announced before. Read models (sales) count it once per order id;
+     * effects that belong to the moment of the sale (stock, the receipt mail) skip it.
+     */
+    republished?: true;
   }
 >;
 

@@ -10,6 +10,7 @@ import { showsPlugin } from './plugins/shows';
 import candyLinesRoutes from './routes/candy-lines';
 import cartRoutes from './routes/cart';
 import checkoutRoutes from './routes/checkout';
+import ordersRoutes from './routes/orders';
 import showRoutes from './routes/show';
 import ticketsRoutes from './routes/tickets';
 
@@ -47,6 +48,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(cartRoutes, { prefix: '/cart' });
   await app.register(candyLinesRoutes, { prefix: '/candy' });
   await app.register(checkoutRoutes, { prefix: '/movies' });
+  await app.register(ordersRoutes, { prefix: '/orders' });
 
   return app;
 }

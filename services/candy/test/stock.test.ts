@@ -70,6 +70,14 @@ describe('stock after a paid order', () => {
     expect(await stockOf('cafe')).toBe(499);
   });
 
+  it('leaves the stock alone for an order republished by a sales replay (its candy left when it was paid)', async () => {
+    const paid = orderPaid([line('COMBO GRANDE', 2)]);
+    await candy.context.bus.publish(paid);
+    await candy.context.bus.publish(createEvent('order.paid', { ...paid.data, republished: true }));
+    await candy.context.bus.publish(createEvent('order.paid', { ...orderPaid([line('COMBO GRANDE', 5)]).data, republished: true }));
+    expect(await stockOf('COMBO GRANDE')).toBe(498);
+  });
+
   it('adds up lines of the same item in one order', async () => {
     await candy.context.bus.publish(orderPaid([line('hotdog', 2), line('hotdog', 3)]));
     expect(await stockOf('hotdog')).toBe(495);

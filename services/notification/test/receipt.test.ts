@@ -91,6 +91,16 @@ describe('the receipt of a paid order', () => {
     expect(await receiptsTo(email)).toHaveLength(1);
   });
 
+  it('mails nothing for an order republished by a sales replay', async () => {
+    const email = await register('u-replayed', 'Carla');
+    const paid = orderPaid('u-replayed');
+
+    await bus().publish(paid);
+    await bus().publish(createEvent('order.paid', { ...paid.data, republished: true }));
+
+    expect(await receiptsTo(email)).toHaveLength(1);
+  });
+
   it('lists no candy when the order has none', async () => {
     const email = await register('u-tickets', 'Sofia');
     await bus().publish(orderPaid('u-tickets', { candy: [], total: 1800, seats: 1, seatLabels: ['A1'], ticketTotal: 1800 }));

@@ -92,6 +92,16 @@ export class OrdersRepository {
     return this.model.find({ userId, state: 'paid' }, WITHOUT_OUTBOX).sort({ paidAt: -1 }).lean<StoredOrder[]>();
   }
 
+  /** Paid orders paid in [from, to) (either end open when left out), oldest first, read as they are needed. */
+  paidBetween(from: Date | undefined, to: Date | undefined): AsyncIterable<StoredOrder> {
+    const paidAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
+    return this.model
+      .find({ state: 'paid', ...(from || to ? { paidAt } : {}) }, WITHOUT_OUTBOX)
+      .sort({ paidAt: 1 })
+      .lean<StoredOrder[]>()
+      .cursor();
+  }
+
   /** Orders in progress whose last change is before `before` (left by a crash, or slow). */
   stuckSince(before: Date, limit: number): Promise<StoredOrder[]> {
     return this.model

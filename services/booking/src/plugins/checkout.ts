@@ -7,6 +7,7 @@ import { CartRepository } from '../cart/cart-repository';
 import { Checkout } from '../orders/checkout';
 import { orderModel } from '../orders/order-model';
 import { OrdersRepository } from '../orders/orders-repository';
+import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
 import { paymentProviderFromEnv, type PaymentProvider } from '../payments';
 
@@ -18,6 +19,7 @@ declare module 'fastify' {
     /** Publishes order.paid from the orders' outbox; tests flush it to wait for the events. */
     ordersOutbox: OutboxRelay;
     orderRecovery: OrderRecovery;
+    paidOrdersReplay: PaidOrdersReplay;
   }
 }
 
@@ -51,6 +53,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     app.decorate('checkout', checkout);
     app.decorate('ordersOutbox', relay);
     app.decorate('orderRecovery', recovery);
+    app.decorate('paidOrdersReplay', new PaidOrdersReplay(repository, bus));
     app.log.info({ provider: provider.name }, 'card payments');
 
     app.addHook('onReady', async () => recovery.start());

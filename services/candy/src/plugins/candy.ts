@@ -29,7 +29,8 @@ export const candyPlugin = fp<CandyPluginOptions>(
     app.decorate('candy', candy);
 
     await subscribeIdempotent(bus, db, 'candy.stock', ['order.paid'], async (event) => {
-      await candy.takeSoldStock(event.data);
+      // A replay for the sales reports: this order's candy left the stock when it was paid.
+      if (!event.data.republished) await candy.takeSoldStock(event.data);
     });
   },
   { name: 'candy' },

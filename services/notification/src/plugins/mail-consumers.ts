@@ -42,7 +42,9 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
     });
 
     await subscribeIdempotent(bus, db, 'notification.receipt', ['order.paid'], async (event) => {
-      const { orderId, userId } = event.data;
+      const { orderId, userId, republished } = event.data;
+      // A replay for the sales reports: the buyer had their receipt when they paid.
+      if (republished) return;
       const found = await recipients.lookup(userId);
       if (found.state === 'deleted') {
         app.log.info({ eventId: event.id, orderId, userId }, 'receipt not sent: the user was deleted');

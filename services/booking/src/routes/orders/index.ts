@@ -1,0 +1,26 @@
+import type { ServiceApp } from '@cine/service-kit';
+import { addDays, instantOf, isCalendarDate } from '../../shows/cinema-time';
+import * as schemas from './schemas';
+
+export const DAY_NOT_VALID = 'Las fechas deben ser días existentes escritos AAAA-MM-DD.';
+export const PERIOD_REVERSED = "La fecha 'from' debe ser anterior o igual a 'to'.";
+export const REPLAY_UNAVAILABLE = 'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cuenta ninguna venta dos veces.';
+
+export default async function ordersRoutes(app: ServiceApp): Promise<void> {
+  app.post('/replay', { schema: schemas.replay, onRequest: app.requireAdmin }, async (request) => {
+    const { from, to } = request.body;
+    if ((from && !isCalendarDate(from)) || (to && !isCalendarDate(to))) throw app.httpErrors.badRequest(DAY_NOT_VALID);
+    if (from && to && from > to) throw app.httpErrors.badRequest(PERIOD_REVERSED);
+    try {
+      const republished = await app.paidOrdersReplay.replay({
+        ...(from ? { from: instantOf(from, '00:00') } : {}),
+        ...(to ? { to: instantOf(addDays(to, 1), '00:00') } : {}),
+      });
+      request.log.info({ from, to, republished }, 'paid orders published again');
+      return { republished };
+    } catch (error) {
+      request.log.error({ err: error }, 'replay of paid orders interrupted');
+      throw app.httpErrors.serviceUnavailable(REPLAY_UNAVAILABLE);
+    }
+  });
+}
