@@ -1,7 +1,9 @@
-// `npm run test:rabbitmq`: the amqplib event bus against a real RabbitMQ (AMQP_URL).
+// `npm run test:rabbitmq`: everything that needs a real RabbitMQ (AMQP_URL): the amqplib event bus,
+// and the sales service fed by booking over the broker (on the embedded database, as `npm test`).
 const preset = require('./jest.preset.js');
 
 module.exports = {
+  ...preset.databaseHooks,
   projects: [
     {
       ...preset,
@@ -9,6 +11,14 @@ module.exports = {
       rootDir: '<rootDir>/packages/service-kit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.rabbitmq.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+    {
+      ...preset,
+      displayName: 'sales-rabbitmq',
+      rootDir: '<rootDir>/services/sales',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.rabbitmq.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
   ],
