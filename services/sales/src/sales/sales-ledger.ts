@@ -125,21 +125,21 @@ export class SalesLedger {
 
   /** Sets each order's entry in its show-day; answers the show-days as written. */
   private async countInShowDays(sales: SaleRecord[]): Promise<ShowDaySales[]> {
-    const written: ShowDaySales[] = [];
-    for (const [id, group] of groupBy(sales, showDayIdOf)) {
-      const [first] = group as [SaleRecord];
-      const entries = Object.fromEntries(group.map((sale) => [`orders.o${sale._id}`, contributionOf(sale)]));
-      const showDay = await upserting(() =>
-        this.store.showDays.findOneAndUpdate(
-          { _id: id },
-          { $set: entries, $setOnInsert: { movieId: first.movieId, type: first.type, day: first.day, month: first.month } },
-          { upsert: true, returnDocument: 'after' },
-        ),
-      );
-      if (!showDay) throw new Error(`show-day ${id} was not written`);
-      written.push(showDay);
-    }
-    return written;
+    return Promise.all(
+      [...groupBy(sales, showDayIdOf)].map(async ([id, group]) => {
+        const [first] = group as [SaleRecord];
+        const entries = Object.fromEntries(group.map((sale) => [`orders.o${sale._id}`, contributionOf(sale)]));
+        const showDay = await upserting(() =>
+          this.store.showDays.findOneAndUpdate(
+            { _id: id },
+            { $set: entries, $setOnInsert: { movieId: first.movieId, type: first.type, day: first.day, month: first.month } },
+            { upsert: true, returnDocument: 'after' },
+          ),
+        );
+        if (!showDay) throw new Error(`show-day ${id} was not written`);
+        return showDay;
+      }),
+    );
   }
 
   private async rollUpTickets(showDays: ShowDaySales[]): Promise<void> {
