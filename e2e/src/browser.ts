@@ -74,7 +74,10 @@ export async function waitForMail(to: string, matches: (eml: string) => boolean,
   while (Date.now() < deadline) {
     let files: string[] = [];
     try {
-      files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort().reverse();
+      files = readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
+        .reverse();
     } catch {
       // the outbox folder appears with the first mail
     }

@@ -13,8 +13,7 @@ const container = document.body.appendChild(document.createElement('div'));
 createRoot(container).render(
   <MemoryRouter initialEntries={['/admin']}>
     <nav>
-      <Link to="/admin">AdminPanel</Link> · <Link to="/feedback">FeedbackPage</Link> ·{' '}
-      <Link to="/create">CreatePage</Link>
+      <Link to="/admin">AdminPanel</Link> · <Link to="/feedback">FeedbackPage</Link> · <Link to="/create">CreatePage</Link>
     </nav>
     <Routes>
       <Route path="/admin" element={<AdminPanel session={devSession} />} />

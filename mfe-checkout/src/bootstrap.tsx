@@ -13,9 +13,8 @@ const container = document.body.appendChild(document.createElement('div'));
 createRoot(container).render(
   <MemoryRouter initialEntries={['/candy']}>
     <nav>
-      <Link to="/candy">CandyPage</Link> · <Link to="/Checkout">CheckoutPage</Link> ·{' '}
-      <Link to="/CandyModal">CandyModalPage</Link> · <Link to="/caja">CajaPage</Link> ·{' '}
-      <Link to="/purchase">PurchasePanel</Link>
+      <Link to="/candy">CandyPage</Link> · <Link to="/Checkout">CheckoutPage</Link> · <Link to="/CandyModal">CandyModalPage</Link> ·{' '}
+      <Link to="/caja">CajaPage</Link> · <Link to="/purchase">PurchasePanel</Link>
     </nav>
     <Routes>
       <Route path="/candy" element={<CandyPage session={null} />} />

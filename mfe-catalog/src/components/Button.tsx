@@ -16,7 +16,9 @@ export const Button = styled.button<{ $variant?: Variant }>`
   font-weight: 600;
   letter-spacing: 0.02em;
   cursor: pointer;
-  transition: background 0.15s ease, border-color 0.15s ease;
+  transition:
+    background 0.15s ease,
+    border-color 0.15s ease;
 
   &:disabled {
     opacity: 0.6;

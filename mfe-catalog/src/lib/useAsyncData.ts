@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-export type AsyncData<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string; error: unknown }
-  | { status: 'ready'; data: T };
+export type AsyncData<T> = { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'ready'; data: T };
 
 /**
  * Runs `load` on mount and whenever `key` changes; `reload` runs it again (the 'Reintentar' buttons).
@@ -18,9 +15,7 @@ export function useAsyncData<T>(load: () => Promise<T>, key: string): AsyncData<
     setState({ status: 'loading' });
     load().then(
       (data) => current && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        current &&
-        setState({ status: 'error', error, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => current && setState({ status: 'error', error, message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       current = false;

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../lib/api';
 
-export type AsyncData<T> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: T };
+export type AsyncData<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
 /**
  * Runs `load` on mount and whenever `key` changes (nothing while `key` is null); `reload` runs it

@@ -17,7 +17,9 @@ const base = css<{ $variant?: Variant }>`
   letter-spacing: 0.02em;
   text-decoration: none;
   cursor: pointer;
-  transition: background 0.15s ease, border-color 0.15s ease;
+  transition:
+    background 0.15s ease,
+    border-color 0.15s ease;
 
   &:disabled {
     opacity: 0.6;

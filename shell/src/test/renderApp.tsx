@@ -23,16 +23,15 @@ export async function renderApp(route: string, loadRemotePage: LoadRemotePage = 
   let result: ReturnType<typeof render> | undefined;
   await act(async () => {
     result = render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders loadRemotePage={loadRemotePage}>
-        <AppRoutes />
-        <LocationProbe />
-      </AppProviders>
-    </MemoryRouter>,
+      <MemoryRouter initialEntries={[route]}>
+        <AppProviders loadRemotePage={loadRemotePage}>
+          <AppRoutes />
+          <LocationProbe />
+        </AppProviders>
+      </MemoryRouter>,
     );
   });
   return result as ReturnType<typeof render>;
 }
 
-export const currentLocation = (screen: { getByTestId: (id: string) => HTMLElement }) =>
-  screen.getByTestId('location').textContent;
+export const currentLocation = (screen: { getByTestId: (id: string) => HTMLElement }) => screen.getByTestId('location').textContent;

@@ -11,7 +11,11 @@ export interface MovieFilter {
 
 /** Lowercase without accents, so 'Fantasía' matches an admin's 'Fantasia'. */
 function normalize(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 }
 
 /**

@@ -42,7 +42,9 @@ export const Button = styled.button<{ $variant?: Variant }>`
   font-weight: 600;
   letter-spacing: 0.02em;
   cursor: pointer;
-  transition: background 0.15s ease, border-color 0.15s ease;
+  transition:
+    background 0.15s ease,
+    border-color 0.15s ease;
 
   &:focus-visible {
     outline: 2px solid var(--cine-gold, #f5c518);

@@ -61,11 +61,12 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
   // A field's message goes away once the admin changes it; the next submit checks everything again.
   const clearError = (field: MovieFormField) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
-  const setField = (field: Exclude<MovieFormField, 'genres'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    clearError(field);
-  };
+  const setField =
+    (field: Exclude<MovieFormField, 'genres'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      clearError(field);
+    };
 
   const onAddGenre = () => {
     if (!genreChoice) return;

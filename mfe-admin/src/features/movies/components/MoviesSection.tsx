@@ -35,7 +35,9 @@ export function MoviesSection({ token }: { token: string }) {
 
   const onDeleted = (id: string) => {
     setSelected(null);
-    setState((current) => (current.status === 'ready' ? { ...current, movies: current.movies.filter((movie) => movie.id !== id) } : current));
+    setState((current) =>
+      current.status === 'ready' ? { ...current, movies: current.movies.filter((movie) => movie.id !== id) } : current,
+    );
   };
 
   return (
@@ -170,7 +172,9 @@ const PosterButton = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
-  transition: transform 0.15s ease, border-color 0.15s ease;
+  transition:
+    transform 0.15s ease,
+    border-color 0.15s ease;
 
   &:hover {
     transform: translateY(-2px);

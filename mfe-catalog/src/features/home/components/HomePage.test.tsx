@@ -30,7 +30,10 @@ function apiWith(billboard = manyMovies(6), premieres: ReturnType<typeof manyMov
 
 const billboardSection = () => screen.getByRole('region', { name: 'EN CARTELERA' });
 const premieresSection = () => screen.getByRole('region', { name: 'PRÓXIMOS ESTRENOS' });
-const cardTitles = (section: HTMLElement) => within(section).queryAllByRole('link').map((link) => link.getAttribute('aria-label'));
+const cardTitles = (section: HTMLElement) =>
+  within(section)
+    .queryAllByRole('link')
+    .map((link) => link.getAttribute('aria-label'));
 
 beforeEach(() => {
   window.innerWidth = 1280;
@@ -86,11 +89,14 @@ test('a narrow phone shows one card per view with the same arrow rules', async (
 });
 
 test('premieres page the same way, show release dates, and are the navbar scroll target', async () => {
-  apiWith([], [
-    aMovie({ id: 'p2', Title: 'Avatar 4', Release: '2026-12-18T00:00:00.000Z', ReleaseText: '18 Dec 2026' }),
-    ...manyMovies(4, { Release: '2026-12-20T00:00:00.000Z', ReleaseText: '20 Dec 2026' }),
-    aMovie({ id: 'p1', Title: 'Toy Story 5', Release: '2026-12-01T00:00:00.000Z', ReleaseText: '1 Dec 2026' }),
-  ]);
+  apiWith(
+    [],
+    [
+      aMovie({ id: 'p2', Title: 'Avatar 4', Release: '2026-12-18T00:00:00.000Z', ReleaseText: '18 Dec 2026' }),
+      ...manyMovies(4, { Release: '2026-12-20T00:00:00.000Z', ReleaseText: '20 Dec 2026' }),
+      aMovie({ id: 'p1', Title: 'Toy Story 5', Release: '2026-12-01T00:00:00.000Z', ReleaseText: '1 Dec 2026' }),
+    ],
+  );
   renderHome('/home');
   const section = premieresSection();
   expect(section).toHaveAttribute('id', PREMIERES_ANCHOR_ID);
@@ -130,7 +136,9 @@ test('the filters offer the spec values', async () => {
   apiWith();
   renderHome('/home');
   const options = (name: string) =>
-    within(screen.getByRole('combobox', { name })).getAllByRole('option').map((option) => option.textContent);
+    within(screen.getByRole('combobox', { name }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
   expect(options('Género')).toEqual(['All', 'Animación', 'Aventura', 'Comedia', 'Acción', 'Fantasía', 'Ciencia Ficción', 'Drama']);
   expect(options('Tipo')).toEqual(['All', '2D', '3D']);
   await within(billboardSection()).findByRole('link', { name: 'Película 1' });

@@ -22,10 +22,7 @@ export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
   const billboard = useAsyncData(fetchBillboard, 'billboard');
   const premieres = useAsyncData(() => fetchPremieres().then((movies) => [...movies].sort(byReleaseAscending)), 'premieres');
   const [filter, setFilter] = useState<MovieFilter>({ genre: ALL, type: ALL });
-  const filtered = useMemo(
-    () => (billboard.status === 'ready' ? filterMovies(billboard.data, filter) : []),
-    [billboard, filter],
-  );
+  const filtered = useMemo(() => (billboard.status === 'ready' ? filterMovies(billboard.data, filter) : []), [billboard, filter]);
 
   return (
     <>
@@ -56,12 +53,7 @@ export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
           (premieres.data.length === 0 ? (
             <EmptyState>Todavía no hay estrenos anunciados.</EmptyState>
           ) : (
-            <MovieCarousel
-              arrowLabels={PREMIERE_ARROWS}
-              movies={premieres.data}
-              cardsPerView={cardsPerView}
-              showRelease
-            />
+            <MovieCarousel arrowLabels={PREMIERE_ARROWS} movies={premieres.data} cardsPerView={cardsPerView} showRelease />
           ))}
       </Section>
     </>

@@ -36,8 +36,8 @@ export function SearchResults({ title, onBack }: SearchResultsProps) {
       {results.status === 'ready' && results.data.length === 0 && (
         <NotFound>
           <p>
-            La película «{title}» no está disponible en este momento. Revisa que el título esté bien escrito o vuelve a
-            intentarlo más tarde.
+            La película «{title}» no está disponible en este momento. Revisa que el título esté bien escrito o vuelve a intentarlo más
+            tarde.
           </p>
           <Button type="button" onClick={onBack}>
             Volver

@@ -32,9 +32,7 @@ export function CommentSection({ movieId, initialComments, session }: CommentSec
       setText('');
       // The server's list is the truth (order, usernames); the new comment alone is the fallback.
       const refreshed = await fetchMovieDetail(movieId).catch(() => null);
-      setComments(
-        refreshed?.comments ?? ((current) => [...current, { ...created, user: { username: session.username } }]),
-      );
+      setComments(refreshed?.comments ?? ((current) => [...current, { ...created, user: { username: session.username } }]));
     } catch (error) {
       window.alert(error instanceof Error ? error.message : String(error));
     } finally {

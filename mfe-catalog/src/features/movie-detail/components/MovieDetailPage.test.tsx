@@ -152,7 +152,10 @@ test("the server's refusal is shown as it says", async () => {
 });
 
 test('a failed load offers Reintentar, which loads the movie again', async () => {
-  const api = installFakeApi().on('GET', '/api/movies/search/42', { status: 503, body: { statusCode: 503, error: 'Servicio no disponible' } });
+  const api = installFakeApi().on('GET', '/api/movies/search/42', {
+    status: 503,
+    body: { statusCode: 503, error: 'Servicio no disponible' },
+  });
   renderDetail();
   expect(await screen.findByRole('alert')).toHaveTextContent('Servicio no disponible');
   api.on('GET', '/api/movies/search/42', { status: 200, body: aDetail() });

@@ -74,9 +74,7 @@ function MovieDetailView({ movie, session, widgets }: { movie: MovieDetail } & R
             // The checkout remote's purchase controls (day → time → format, Comprar), lent by the shell.
             <div data-slot="purchase-controls" data-movie-id={movie.id}>
               {widgets && (
-                <widgets.PurchasePanel
-                  movie={{ id: movie.id, Title: movie.Title, Trailer: movie.Trailer, Language: movie.Language }}
-                />
+                <widgets.PurchasePanel movie={{ id: movie.id, Title: movie.Title, Trailer: movie.Trailer, Language: movie.Language }} />
               )}
             </div>
           )}

@@ -14,8 +14,7 @@ export default function CandyModalPage(_props: RemotePageProps) {
       {open && (
         <Dialog title="¡Disfruta de tu funcion con estas promos!" onClose={() => setOpen(false)}>
           <Placeholder>
-            Aquí verás los combos de la dulcería: pochoclos, bebidas y snacks para acompañar tu función. Muy pronto
-            más promos.
+            Aquí verás los combos de la dulcería: pochoclos, bebidas y snacks para acompañar tu función. Muy pronto más promos.
           </Placeholder>
         </Dialog>
       )}

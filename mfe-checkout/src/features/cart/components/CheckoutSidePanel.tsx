@@ -114,9 +114,7 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
       <Button type="button" aria-haspopup="dialog" aria-expanded={paymentOpen} onClick={() => setPaymentOpen((open) => !open)}>
         Realizar Pago
       </Button>
-      {candyOpen && (
-        <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />
-      )}
+      {candyOpen && <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />}
       {paymentOpen && <PaymentDialog onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
     </Panel>
   );

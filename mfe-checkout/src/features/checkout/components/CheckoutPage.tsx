@@ -48,14 +48,7 @@ function UserCheckout({ session }: { session: Session }) {
       {cart.status === 'error' && <LoadError message={cart.message} onRetry={() => void cart.reload()} />}
       {cart.cart && !ticket && cart.status !== 'error' && <EmptyState>No tienes compras pendientes de pago.</EmptyState>}
       {cart.cart && ticket && (
-        <PayableCart
-          session={session}
-          cart={cart.cart}
-          ticket={ticket}
-          reload={cart.reload}
-          onLapse={onLapse}
-          notify={toasts.show}
-        />
+        <PayableCart session={session} cart={cart.cart} ticket={ticket} reload={cart.reload} onLapse={onLapse} notify={toasts.show} />
       )}
       <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
     </>

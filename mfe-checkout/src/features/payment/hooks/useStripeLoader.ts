@@ -7,9 +7,7 @@ import { stripePublishableKey } from '../../../config';
 export const STRIPE_LOAD_TIMEOUT_MS = 10000;
 
 export type StripeLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; stripe: Stripe }
-  | { status: 'offline'; reason: 'no-key' | 'unavailable' };
+  { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'offline'; reason: 'no-key' | 'unavailable' };
 
 // One Stripe.js per page and key, however many payment forms open.
 const loads = new Map<string, Promise<Stripe | null>>();

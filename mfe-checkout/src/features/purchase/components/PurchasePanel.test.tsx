@@ -157,7 +157,10 @@ describe('Comprar and the ticket quantity', () => {
   test('Ir al Carrito holds the seats and opens the checkout panel with the cart the server answers', async () => {
     const api = bookingApi().on('POST', '/api/tickets/addTickets', () => {
       api.on('POST', '/api/cart/userCart', { status: 200, body: aCart() });
-      return { status: 201, body: { showId: 's1', seats: 2, seatLabels: ['F7', 'F8'], heldUntil: aTicketLine().heldUntil, totalPrice: 1700 } };
+      return {
+        status: 201,
+        body: { showId: 's1', seats: 2, seatLabels: ['F7', 'F8'], heldUntil: aTicketLine().heldUntil, totalPrice: 1700 },
+      };
     });
     renderPanel();
     expect(cartButton()).toBeDisabled();

@@ -21,10 +21,7 @@ function RemotePage({ remote, exposedModule }: RemoteAreaProps) {
   const session = useRemoteSession();
   const [attempt, setAttempt] = useState(0);
   // Each attempt gets its own lazy component: React caches a rejected lazy() forever.
-  const Page = useMemo(
-    () => lazy(() => loadRemotePage(remote, exposedModule)),
-    [loadRemotePage, remote, exposedModule, attempt],
-  );
+  const Page = useMemo(() => lazy(() => loadRemotePage(remote, exposedModule)), [loadRemotePage, remote, exposedModule, attempt]);
 
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>

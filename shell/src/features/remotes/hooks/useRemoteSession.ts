@@ -6,10 +6,7 @@ import type { RemoteSession } from '../types';
 export function useRemoteSession(): RemoteSession {
   const { token, userId, role, user } = useSession();
   return useMemo(
-    () =>
-      token && userId && role !== 'guest'
-        ? { token, userId, username: user?.username ?? '', role }
-        : null,
+    () => (token && userId && role !== 'guest' ? { token, userId, username: user?.username ?? '', role } : null),
     [token, userId, role, user],
   );
 }
