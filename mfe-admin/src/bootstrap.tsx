@@ -3,7 +3,7 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import FeedbackPage from './features/feedback/components/FeedbackPage';
 import CreatePage from './features/movies/components/CreatePage';
 import AdminPanel from './features/panel/components/AdminPanel';
-import type { RemotePageProps } from './types';
+import type { RemotePageProps } from '@cine/web-kit';
 
 // Standalone page for developing this remote alone; inside the product the shell renders the pages
 // with the real session. Here an admin session is assumed so the pages show.

@@ -1,4 +1,4 @@
-import type { RemoteName } from './features/remotes/types';
+import type { RemoteName } from '@cine/web-kit';
 
 export const remoteNames: readonly RemoteName[] = ['catalog', 'checkout', 'admin'];
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../test/fakeApi';
-import type { RemotePageProps } from '../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import FeedbackPage from './feedback/components/FeedbackPage';
 import CreatePage from './movies/components/CreatePage';
 import AdminPanel from './panel/components/AdminPanel';

@@ -1,5 +1,5 @@
 import type { CandyView, CartCandyLine, CartTicketLine, CartView, ShowView } from '@cine/contracts';
-import type { PurchaseMovie, Session } from '../types';
+import type { PurchaseMovie, Session } from '@cine/web-kit';
 
 export { installFakeApi, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 

@@ -67,3 +67,15 @@ function parseJson(text: string): unknown {
 function isErrorBody(payload: unknown): payload is { error: string } {
   return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
 }
+
+export type {
+  LoadRemotePage,
+  PurchaseMovie,
+  PurchasePanelProps,
+  RemoteModule,
+  RemoteName,
+  RemotePageProps,
+  RemoteSession,
+  RemoteWidgets,
+  Session,
+} from './remotes';

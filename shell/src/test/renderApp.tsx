@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/routes';
-import type { LoadRemotePage, RemoteSession } from '../features/remotes/types';
+import type { LoadRemotePage, RemoteSession } from '@cine/web-kit';
 
 /** Stands in for the federated remotes: each page (or widget) renders its own name. */
 export const fakeRemotePages: LoadRemotePage = async (remote, exposedModule) => ({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { MoviesSection } from '../../movies/components/MoviesSection';
 import { adminSections, type AdminSection } from '../sections';
 

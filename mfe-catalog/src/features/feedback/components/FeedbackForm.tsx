@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, TextArea } from '../../../components/Button';
 import { FormPanel as Form } from '../../../components/FormPanel';
 import { api } from '../../../lib/api';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 
 export function FeedbackForm({ session }: RemotePageProps) {
   const inputId = useId();

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '@cine/web-kit/ui';
 import { VisuallyHidden } from '../../../components/Skeleton';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { Chatbot } from '../../chatbot/components/Chatbot';
 import { FeedbackForm } from '../../feedback/components/FeedbackForm';
 import { NewsletterForm } from '../../newsletter/components/NewsletterForm';

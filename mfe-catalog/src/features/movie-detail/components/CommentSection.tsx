@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, TextArea } from '../../../components/Button';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { addComment, fetchMovieDetail } from '../../movies/moviesApi';
 import type { MovieComment } from '../../movies/types';
 

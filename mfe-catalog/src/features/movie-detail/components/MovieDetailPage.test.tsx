@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { aMovie, installFakeApi } from '../../../test/fakeApi';
 import type { MovieDetail } from '../../movies/types';
-import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '../../../types';
+import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '@cine/web-kit';
 import MovieDetailPage from './MovieDetailPage';
 
 const ana: NonNullable<RemotePageProps['session']> = { token: 'tok', userId: 'u-ana', username: 'ana', role: 'user' };

@@ -5,7 +5,7 @@ import { EmptyState, LoadError, Page } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { ApiError } from '../../../lib/api';
 import { useAsyncData } from '../../../lib/useAsyncData';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { fetchMovieDetail } from '../../movies/moviesApi';
 import type { MovieDetail } from '../../movies/types';
 import { isUpcoming } from '../releaseStatus';

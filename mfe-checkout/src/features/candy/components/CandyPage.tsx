@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
 import { useAsyncData } from '../../../hooks/useAsyncData';
 import { formatCents } from '../../../lib/money';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { fetchCandy } from '../api/candyApi';
 import { CandyPicture } from './CandyPicture';
 

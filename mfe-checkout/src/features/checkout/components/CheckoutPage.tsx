@@ -6,7 +6,7 @@ import { EmptyState, ErrorText, LoadError, Page, PageTitle, SectionTitle } from 
 import { Toasts } from '../../../components/Toasts';
 import { useToasts } from '../../../hooks/useToasts';
 import { formatCents } from '../../../lib/money';
-import type { RemotePageProps, Session } from '../../../types';
+import type { RemotePageProps, Session } from '@cine/web-kit';
 import { HoldCountdown } from '../../cart/components/HoldCountdown';
 import { firstTicket, useCart } from '../../cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../../cart/hooks/useHoldCountdown';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../../../components/Toasts';
 import { useToasts } from '../../../hooks/useToasts';
-import type { PurchasePanelProps } from '../../../types';
+import type { PurchasePanelProps } from '@cine/web-kit';
 import { CheckoutSidePanel } from '../../cart/components/CheckoutSidePanel';
 import { firstTicket, useCart } from '../../cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../../cart/hooks/useHoldCountdown';

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button, Dialog, ErrorText, IconButton } from '@cine/web-kit/ui';
 import { errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/money';
-import type { Session } from '../../../types';
+import type { Session } from '@cine/web-kit';
 import { holdSeats } from '../api/ticketsApi';
 
 interface TicketQuantityDialogProps {

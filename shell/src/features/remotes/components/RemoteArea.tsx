@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import type { RemoteName } from '../types';
+import type { RemoteName } from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { remoteWidgets } from './remoteWidgets';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '../types';
+import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSession } from '../../session/hooks/useSession';
-import type { RemoteSession } from '../types';
+import type { RemoteSession } from '@cine/web-kit';
 
 /** The session as remotes see it: null for a guest or while the stored token is being checked. */
 export function useRemoteSession(): RemoteSession {

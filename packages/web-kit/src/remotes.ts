@@ -1,9 +1,22 @@
+/**
+ * The shell ↔ remote contract: what the shell hands every exposed page and widget.
+ * The shell and each remote import these types from here, so neither imports the other's source.
+ */
 import type { ComponentType, ReactNode } from 'react';
 import type { Role } from '@cine/contracts';
 
 export type RemoteName = 'catalog' | 'checkout' | 'admin';
 
-export type RemoteSession = { token: string; userId: string; username: string; role: Role } | null;
+/** The signed-in user as remotes see it. */
+export interface Session {
+  token: string;
+  userId: string;
+  username: string;
+  role: Role;
+}
+
+/** Null for a guest or while the stored token is being checked. */
+export type RemoteSession = Session | null;
 
 /** The movie a page hands the checkout's purchase widget. */
 export interface PurchaseMovie {
@@ -19,17 +32,17 @@ export interface PurchaseMovie {
  * place them without importing the other remote: the shell loads them and adds the session.
  */
 export interface RemoteWidgets {
-  /** The checkout remote's purchase controls and side panel (checkout/PurchasePanel). */
+  /** The checkout remote's purchase controls (day, time, format, Comprar) and side panel (checkout/PurchasePanel). */
   PurchasePanel: ComponentType<{ movie: PurchaseMovie }>;
 }
 
-/** What the shell hands every exposed page; each remote declares the same shape in its own src/types.ts. */
+/** What the shell hands every exposed page. `widgets` is absent when a page runs on its own. */
 export interface RemotePageProps {
   session: RemoteSession;
-  widgets: RemoteWidgets;
+  widgets?: RemoteWidgets;
 }
 
-/** Props of the exposed checkout/PurchasePanel module. */
+/** Props of the exposed checkout/PurchasePanel module: the shell adds the session to what the page gives. */
 export interface PurchasePanelProps {
   movie: PurchaseMovie;
   session: RemoteSession;
@@ -39,8 +52,6 @@ export interface PurchasePanelProps {
 export interface RemoteModule<Props> {
   default: (props: Props) => ReactNode;
 }
-
-export type RemotePageModule = RemoteModule<RemotePageProps>;
 
 /**
  * Loads one exposed component, e.g. ('catalog', 'HomePage') or ('checkout', 'PurchasePanel').
