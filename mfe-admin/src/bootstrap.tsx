@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import FeedbackPage from './features/feedback/components/FeedbackPage';
 import CreatePage from './features/movies/components/CreatePage';
-import AdminPanel from './features/panel/components/AdminPanel';
+import AdminPanel from './app/AdminPanel';
 import type { RemotePageProps } from '@cine/web-kit';
 
 // Standalone page for developing this remote alone; inside the product the shell renders the pages

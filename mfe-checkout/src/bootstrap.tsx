@@ -3,8 +3,8 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import CajaPage from './features/caja/components/CajaPage';
 import CandyModalPage from './features/candy/components/CandyModalPage';
 import CandyPage from './features/candy/components/CandyPage';
-import CheckoutPage from './features/checkout/components/CheckoutPage';
-import PurchasePanel from './features/purchase/components/PurchasePanel';
+import CheckoutPage from './app/CheckoutPage';
+import PurchasePanel from './app/PurchasePanel';
 
 const demoMovie = { id: 'demo', Title: 'Película de prueba', Trailer: '' };
 

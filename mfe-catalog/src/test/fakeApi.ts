@@ -1,4 +1,4 @@
-import type { Movie } from '../features/movies/types';
+import type { Movie } from '../movies/types';
 
 export { installFakeApi, type FakeAnswer, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 

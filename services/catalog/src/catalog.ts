@@ -53,7 +53,7 @@ interface ListingCache {
 }
 
 /** The catalog's use cases: movies with their rules and events, comments, feedback. */
-export const LISTING_MAX_AGE_MS = 30_000;
+const LISTING_MAX_AGE_MS = 30_000;
 
 export class Catalog {
   private listings: ListingCache = { day: '', readAt: 0 };

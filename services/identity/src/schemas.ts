@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Username = Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' });
@@ -22,4 +22,3 @@ export const BODY_ERRORS = [400, 413, 415] as const;
 
 export const bearerAuth = [{ bearer: [] }];
 
-export type { TSchema };

@@ -30,7 +30,7 @@ const Field = styled.div`
   }
 `;
 
-export const Input = styled.input`
+const Input = styled.input`
   width: 100%;
   min-height: 2.75rem;
   padding: 0.55rem 0.8rem;

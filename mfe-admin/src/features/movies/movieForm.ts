@@ -16,7 +16,7 @@ export const GENRE_OPTIONS = [
 
 export const RATED_OPTIONS = ['+13', '+16', '+18', 'ATP'] as const;
 export const TYPE_OPTIONS = ['2D', '3D'] as const;
-export const MAX_GENRES = 4;
+const MAX_GENRES = 4;
 export const GENRE_LIMIT_ALERT = 'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.';
 
 /** What the form fields hold while the admin types: everything is text, genres are chips. */

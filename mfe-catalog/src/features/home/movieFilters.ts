@@ -1,4 +1,4 @@
-import type { Movie } from '../movies/types';
+import type { Movie } from '../../movies/types';
 
 export const ALL = 'All';
 export const GENRE_FILTERS = [ALL, 'Animación', 'Aventura', 'Comedia', 'Acción', 'Fantasía', 'Ciencia Ficción', 'Drama'];

@@ -1,5 +1,5 @@
 import { CINEMA_TIME_ZONE } from '@cine/contracts';
-import type { Movie } from '../movies/types';
+import type { Movie } from '../../movies/types';
 
 // The catalog service decides billboard vs premieres by the cinema's calendar; the detail page agrees with it.
 

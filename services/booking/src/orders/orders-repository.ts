@@ -29,7 +29,7 @@ export function orderViewOf(order: StoredOrder): OrderView {
   };
 }
 
-export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
+function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
   return createEvent('order.paid', {
     orderId: order._id.toHexString(),
     userId: order.userId,

@@ -1,14 +1,14 @@
 import { parseReleaseDate } from './release-date';
 import { searchKey } from './text-keys';
 
-export const RATINGS = ['+13', '+16', '+18', 'ATP'] as const;
+const RATINGS = ['+13', '+16', '+18', 'ATP'] as const;
 export type Rated = (typeof RATINGS)[number];
-export const MOVIE_TYPES = ['2D', '3D'] as const;
+const MOVIE_TYPES = ['2D', '3D'] as const;
 export type MovieType = (typeof MOVIE_TYPES)[number];
-export const MAX_GENRES = 4;
+const MAX_GENRES = 4;
 
 /** The movie form's messages (spec §5, "Movie create and edit"), copied exactly. */
-export const MovieMessages = {
+const MovieMessages = {
   Title: 'Por favor ingresa un titulo *',
   Plot: 'Por favor ingresa la trama *',
   Language: 'Por favor ingresa un idioma *',

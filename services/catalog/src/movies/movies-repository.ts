@@ -19,7 +19,7 @@ const ACTIVE = { deletedAt: { $exists: false } };
 const VIEW_FIELDS = { outbox: 0, titleKey: 0, genreKey: 0 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
-export function toMovieView(movie: StoredMovie): MovieView {
+function toMovieView(movie: StoredMovie): MovieView {
   return {
     id: movie._id.toHexString(),
     Title: movie.title,

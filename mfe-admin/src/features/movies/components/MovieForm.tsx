@@ -20,7 +20,7 @@ import {
 } from '../movieForm';
 
 /** Admin success messages stay 5 seconds (spec §9). */
-export const SUCCESS_MESSAGE_MS = 5000;
+const SUCCESS_MESSAGE_MS = 5000;
 
 interface MovieFormProps {
   token: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Movie } from '../../movies/types';
+import type { Movie } from '../../../movies/types';
 
 interface MovieCardProps {
   movie: Movie;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
-import type { Movie } from '../../movies/types';
+import type { Movie } from '../../../movies/types';
 import { useCarouselPaging } from '../hooks/carouselPaging';
 import { MovieCard } from './MovieCard';
 

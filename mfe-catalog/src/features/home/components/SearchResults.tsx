@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { SectionTitle } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { useAsyncData } from '../../../lib/useAsyncData';
-import { searchMoviesByName } from '../../movies/moviesApi';
+import { searchMoviesByName } from '../../../movies/moviesApi';
 import { MovieCard } from './MovieCard';
 import { Section } from './MovieListings';
 

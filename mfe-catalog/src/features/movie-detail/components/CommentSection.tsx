@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, TextArea } from '../../../components/Button';
 import type { RemotePageProps } from '@cine/web-kit';
-import { addComment, fetchMovieDetail } from '../../movies/moviesApi';
-import type { MovieComment } from '../../movies/types';
+import { addComment, fetchMovieDetail } from '../../../movies/moviesApi';
+import type { MovieComment } from '../../../movies/types';
 
 interface CommentSectionProps extends RemotePageProps {
   movieId: string;

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { aMovie, installFakeApi } from '../../../test/fakeApi';
-import type { MovieDetail } from '../../movies/types';
+import type { MovieDetail } from '../../../movies/types';
 import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '@cine/web-kit';
 import MovieDetailPage from './MovieDetailPage';
 

@@ -10,8 +10,8 @@ import { addCandyToCart, fetchCandy, removeCandyFromCart } from '../api/candyApi
 import { CandyPicture } from './CandyPicture';
 
 /** Spec §9: a candy line holds 1 to 100 units. */
-export const MIN_CANDY_QUANTITY = 1;
-export const MAX_CANDY_QUANTITY = 100;
+const MIN_CANDY_QUANTITY = 1;
+const MAX_CANDY_QUANTITY = 100;
 
 interface CandyPromosDialogProps {
   caller: Caller;

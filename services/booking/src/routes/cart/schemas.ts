@@ -9,7 +9,7 @@ const Cents = (description: string) => Type.Integer({ description: `${descriptio
 export const UserIdText = Type.String({ minLength: 1, maxLength: 100 });
 
 /** CartTicketLine of @cine/contracts. */
-export const CartTicketLine = Type.Object({
+const CartTicketLine = Type.Object({
   showId: Type.String(),
   seats: Type.Integer({ description: 'Seats held' }),
   seatLabels: Type.Array(Type.String(), { description: "e.g. ['F7', 'F8']" }),
@@ -26,7 +26,7 @@ export const CartTicketLine = Type.Object({
 });
 
 /** CartCandyLine of @cine/contracts. */
-export const CartCandyLine = Type.Object({
+const CartCandyLine = Type.Object({
   id: Type.String({ description: 'The candy item id' }),
   name: Type.String(),
   picture: Type.String(),

@@ -4,7 +4,7 @@ import { BODY_ERRORS, bearerAuth, errors, ObjectIdText, ShowView } from '../../s
 const tags = ['tickets'];
 
 /** Most seats one purchase may hold (documented in the README). */
-export const MAX_SEATS_PER_PURCHASE = 10;
+const MAX_SEATS_PER_PURCHASE = 10;
 
 export const addTickets = {
   tags,

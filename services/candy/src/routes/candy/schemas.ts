@@ -3,7 +3,7 @@ import { BODY_ERRORS, bearerAuth, errors, Message, ObjectIdText } from '../../sc
 
 const tags = ['candy'];
 
-export const CandyView = Type.Object({
+const CandyView = Type.Object({
   id: Type.String(),
   name: Type.String(),
   price: Type.Integer({ description: 'Cents: 1250 is US$ 12.50' }),

@@ -3,7 +3,7 @@ import { BODY_ERRORS, bearerAuth, CommentView, errors, Message, ObjectIdText } f
 
 const tags = ['movies'];
 
-export const MovieView = Type.Object({
+const MovieView = Type.Object({
   id: Type.String(),
   Title: Type.String(),
   Poster: Type.String(),

@@ -3,7 +3,7 @@ import { BODY_ERRORS, bearerAuth, Email, errors, Message, NewPassword, Role, Use
 
 const tags = ['auth'];
 
-export const RegisterBody = Type.Object(
+const RegisterBody = Type.Object(
   { email: Email, username: Username, password: NewPassword, role: Type.Optional(Role) },
   { additionalProperties: false },
 );
@@ -15,7 +15,7 @@ export const register = {
   response: { 201: UserView, ...errors(...BODY_ERRORS, 401, 403, 409) },
 };
 
-export const LoginBody = Type.Object(
+const LoginBody = Type.Object(
   { email: Email, password: Type.String({ minLength: 1, maxLength: 256 }) },
   { additionalProperties: false },
 );
@@ -48,7 +48,7 @@ export const me = {
   response: { 200: UserView, ...errors(401) },
 };
 
-export const ChangePasswordBody = Type.Object(
+const ChangePasswordBody = Type.Object(
   {
     password: NewPassword,
     email: Email,

@@ -6,7 +6,7 @@ import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
-import { useSession } from '../../session/hooks/useSession';
+import { useSession } from '../../../session/hooks/useSession';
 import { login } from '../api/authApi';
 import { RecoverPasswordDialog } from './RecoverPasswordDialog';
 

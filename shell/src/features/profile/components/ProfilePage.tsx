@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/Button';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { PageContainer, PageTitle } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
-import { SignInPrompt } from '../../session/components/SignInPrompt';
+import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useProfile } from '../hooks/useProfile';
 
 export function ProfilePage() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { UserView } from '@cine/contracts';
 import { ApiError } from '../../../lib/api';
-import { useSession } from '../../session/hooks/useSession';
+import { useSession } from '../../../session/hooks/useSession';
 import { fetchOwnComments, fetchProfile, type OwnComment } from '../api/profileApi';
 
 export type ProfileState =

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSession } from '../../session/hooks/useSession';
+import { useSession } from '../../../session/hooks/useSession';
 import type { RemoteSession } from '@cine/web-kit';
 
 /** The session as remotes see it: null for a guest or while the stored token is being checked. */

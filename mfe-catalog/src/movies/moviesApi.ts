@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 import type { Movie, MovieComment, MovieDetail } from './types';
 
 export const fetchBillboard = () => api.get<Movie[]>('/movies/billboard');

@@ -2,13 +2,13 @@ import type { CartTicketLine, CartView } from '@cine/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button, IconButton } from '@cine/web-kit/ui';
-import { formatCents } from '../../../lib/money';
+import { formatCents } from '../lib/money';
 import type { PurchaseMovie } from '@cine/web-kit';
-import type { Caller } from '../../../types';
-import { CandyPromosDialog } from '../../candy/components/CandyPromosDialog';
-import { PaymentDialog } from '../../payment/components/PaymentDialog';
-import { usePayCart } from '../../payment/hooks/usePayCart';
-import { HoldCountdown } from './HoldCountdown';
+import type { Caller } from '../types';
+import { CandyPromosDialog } from '../features/candy/components/CandyPromosDialog';
+import { PaymentDialog } from '../features/payment/components/PaymentDialog';
+import { usePayCart } from '../features/payment/hooks/usePayCart';
+import { HoldCountdown } from '../features/cart/components/HoldCountdown';
 
 /** The spec's defaults (§9) for a line the cart does not fill. */
 export const DEFAULT_TITLE = 'generic title';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/Button';
-import { PageContainer } from '../../../components/Page';
+import { ButtonLink } from '../../components/Button';
+import { PageContainer } from '../../components/Page';
 
 /** Shown by account pages when there is no signed-in user. */
 export function SignInPrompt() {

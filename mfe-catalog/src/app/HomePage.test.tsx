@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { aMovie, installFakeApi, manyMovies, type FakeApi } from '../../../test/fakeApi';
+import { aMovie, installFakeApi, manyMovies, type FakeApi } from '../test/fakeApi';
 import type { RemotePageProps } from '@cine/web-kit';
 import HomePage, { PREMIERES_ANCHOR_ID } from './HomePage';
 

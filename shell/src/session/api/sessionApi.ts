@@ -1,5 +1,5 @@
 import type { UserView, VerifyRoleResponse } from '@cine/contracts';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 export const verifyRole = () => api.get<VerifyRoleResponse>('/auth/verifyrole');
 

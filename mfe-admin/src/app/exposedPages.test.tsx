@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../test/fakeApi';
 import type { RemotePageProps } from '@cine/web-kit';
-import FeedbackPage from './feedback/components/FeedbackPage';
-import CreatePage from './movies/components/CreatePage';
-import AdminPanel from './panel/components/AdminPanel';
-import { adminSections } from './panel/sections';
+import FeedbackPage from '../features/feedback/components/FeedbackPage';
+import CreatePage from '../features/movies/components/CreatePage';
+import AdminPanel from './AdminPanel';
+import { adminSections } from '../features/panel/sections';
 
 const admin: RemotePageProps['session'] = { token: 't', userId: 'a1', username: 'root', role: 'admin' };
 const user: RemotePageProps['session'] = { token: 't', userId: 'u1', username: 'ana', role: 'user' };

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Session } from '@cine/web-kit';
-import { aCandyLine, aCart, aTicketLine, ana, emptyCart, installFakeApi } from '../../../test/fixtures';
+import { aCandyLine, aCart, aTicketLine, ana, emptyCart, installFakeApi } from '../test/fixtures';
 import CheckoutPage from './CheckoutPage';
 
 const renderPage = (session: Session | null) =>

@@ -1,17 +1,17 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
-import { Toasts } from '../../../components/Toasts';
-import { useToasts } from '../../../hooks/useToasts';
+import { Toasts } from '../components/Toasts';
+import { useToasts } from '../hooks/useToasts';
 import type { PurchasePanelProps } from '@cine/web-kit';
-import { CheckoutSidePanel } from '../../cart/components/CheckoutSidePanel';
-import { firstTicket, useCart } from '../../cart/hooks/useCart';
-import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
-import { ShowSelectors } from '../../shows/components/ShowSelectors';
-import { useShowPicker } from '../../shows/hooks/useShowPicker';
-import { releaseSeats } from '../../tickets/api/ticketsApi';
-import { GuestPromptDialog } from '../../tickets/components/GuestPromptDialog';
-import { TicketQuantityDialog } from '../../tickets/components/TicketQuantityDialog';
+import { CheckoutSidePanel } from './CheckoutSidePanel';
+import { firstTicket, useCart } from '../features/cart/hooks/useCart';
+import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
+import { ShowSelectors } from '../features/shows/components/ShowSelectors';
+import { useShowPicker } from '../features/shows/hooks/useShowPicker';
+import { releaseSeats } from '../features/tickets/api/ticketsApi';
+import { GuestPromptDialog } from '../features/tickets/components/GuestPromptDialog';
+import { TicketQuantityDialog } from '../features/tickets/components/TicketQuantityDialog';
 
 export const CHOOSE_SHOW_TEXT = 'Elige día, horario y formato para comprar.';
 

@@ -1,17 +1,17 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '@cine/web-kit/ui';
-import { VisuallyHidden } from '../../../components/Skeleton';
+import { VisuallyHidden } from '../components/Skeleton';
 import type { RemotePageProps } from '@cine/web-kit';
-import { Chatbot } from '../../chatbot/components/Chatbot';
-import { FeedbackForm } from '../../feedback/components/FeedbackForm';
-import { NewsletterForm } from '../../newsletter/components/NewsletterForm';
-import { useCardsPerView } from '../hooks/useCardsPerView';
-import { HeroCarousel } from './HeroCarousel';
-import { MovieListings } from './MovieListings';
-import { SearchResults } from './SearchResults';
+import { Chatbot } from '../features/chatbot/components/Chatbot';
+import { FeedbackForm } from '../features/feedback/components/FeedbackForm';
+import { NewsletterForm } from '../features/newsletter/components/NewsletterForm';
+import { useCardsPerView } from '../features/home/hooks/useCardsPerView';
+import { HeroCarousel } from '../features/home/components/HeroCarousel';
+import { MovieListings } from '../features/home/components/MovieListings';
+import { SearchResults } from '../features/home/components/SearchResults';
 
-export { PREMIERES_ANCHOR_ID } from './MovieListings';
+export { PREMIERES_ANCHOR_ID } from '../features/home/components/MovieListings';
 
 export default function HomePage({ session }: RemotePageProps) {
   const [searchParams] = useSearchParams();

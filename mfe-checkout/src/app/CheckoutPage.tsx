@@ -3,15 +3,15 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { EmptyState, ErrorText, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
-import { Toasts } from '../../../components/Toasts';
-import { useToasts } from '../../../hooks/useToasts';
-import { formatCents } from '../../../lib/money';
+import { Toasts } from '../components/Toasts';
+import { useToasts } from '../hooks/useToasts';
+import { formatCents } from '../lib/money';
 import type { RemotePageProps, Session } from '@cine/web-kit';
-import { HoldCountdown } from '../../cart/components/HoldCountdown';
-import { firstTicket, useCart } from '../../cart/hooks/useCart';
-import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../../cart/hooks/useHoldCountdown';
-import { PaymentForm } from '../../payment/components/PaymentForm';
-import { usePayCart } from '../../payment/hooks/usePayCart';
+import { HoldCountdown } from '../features/cart/components/HoldCountdown';
+import { firstTicket, useCart } from '../features/cart/hooks/useCart';
+import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
+import { PaymentForm } from '../features/payment/components/PaymentForm';
+import { usePayCart } from '../features/payment/hooks/usePayCart';
 
 /** /Checkout: the signed-in user's cart and the card payment (spec §2). */
 export default function CheckoutPage({ session }: RemotePageProps) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { installFakeApi, signedInAs, users } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
+import { installFakeApi, signedInAs, users } from '../../test/fakeApi';
+import { renderApp } from '../../test/renderApp';
 
 const navbar = () => within(screen.getByRole('navigation', { name: 'Principal' }));
 

@@ -2,19 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Session } from '@cine/web-kit';
-import {
-  aCandyLine,
-  aCart,
-  aShow,
-  aTicketLine,
-  ana,
-  candyItems,
-  emptyCart,
-  installFakeApi,
-  movie,
-  type FakeApi,
-} from '../../../test/fixtures';
-import { HOLD_LAPSED_TEXT } from '../../cart/hooks/useHoldCountdown';
+import { aCandyLine, aCart, aShow, aTicketLine, ana, candyItems, emptyCart, installFakeApi, movie, type FakeApi } from '../test/fixtures';
+import { HOLD_LAPSED_TEXT } from '../features/cart/hooks/useHoldCountdown';
 import PurchasePanel, { CHOOSE_SHOW_TEXT } from './PurchasePanel';
 
 const thursday = aShow({ id: 's1', date: '2026-11-26', day: 'Jueves', schedule: '20:30', type: '2D', roomId: 3 });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
-import { MoviesSection } from '../../movies/components/MoviesSection';
-import { adminSections, type AdminSection } from '../sections';
+import { MoviesSection } from '../features/movies/components/MoviesSection';
+import { adminSections, type AdminSection } from '../features/panel/sections';
 
 export default function AdminPanel({ session }: RemotePageProps) {
   const [section, setSection] = useState<AdminSection>('Peliculas');
