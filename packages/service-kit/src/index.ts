@@ -11,6 +11,7 @@ export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';
 export { outboxPlugin, startOutboxRelay, type OutboxRelay, type WithOutbox } from './events/outbox';
 export { subscribeIdempotent } from './events/processed-events';
 export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './events/rabbitmq-bus';
+export { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from './schemas';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';
 export { strictValidatorCompiler } from './validation';
 export { describeValidationError } from './validation-messages';

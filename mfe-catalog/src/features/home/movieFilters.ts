@@ -1,4 +1,4 @@
-import type { Movie } from '../../movies/types';
+import type { MovieView } from '@cine/contracts';
 
 export const ALL = 'All';
 export const GENRE_FILTERS = [ALL, 'Animación', 'Aventura', 'Comedia', 'Acción', 'Fantasía', 'Ciencia Ficción', 'Drama'];
@@ -22,7 +22,7 @@ function normalize(text: string): string {
  * 'All' keeps everything. A genre matches one of the movie's comma-separated genres
  * (also the plural the admin form uses: 'Aventura' finds 'Aventuras'); a type matches Type trimmed.
  */
-export function filterMovies(movies: Movie[], { genre, type }: MovieFilter): Movie[] {
+export function filterMovies(movies: MovieView[], { genre, type }: MovieFilter): MovieView[] {
   const wantedGenre = normalize(genre);
   return movies.filter((movie) => {
     const genreMatches =

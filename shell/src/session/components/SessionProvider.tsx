@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginResponse, UserView } from '@cine/contracts';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { clearStoredSession, readStoredToken, readStoredUserId, storeSession, storeUserId } from '../../lib/sessionStorage';
 import { fetchCurrentUser, verifyRole } from '../api/sessionApi';
 import { SessionContext, type SessionRole, type SessionValue } from '../hooks/useSession';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '@cine/web-kit';
 import { createMovie, updateMovie, uploadPoster, type Movie } from '../api/movies';
 import {
   GENRE_LIMIT_ALERT,

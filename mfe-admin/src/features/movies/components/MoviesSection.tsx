@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '@cine/web-kit';
 import { deleteMovie, fetchAdminMovies, type Movie } from '../api/movies';
 import { useCreateAccess } from '../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';

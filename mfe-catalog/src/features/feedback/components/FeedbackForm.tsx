@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, TextArea } from '../../../components/Button';
 import { FormPanel as Form } from '../../../components/FormPanel';
-import { api } from '../../../lib/api';
+import { api } from '@cine/web-kit';
 import type { RemotePageProps } from '@cine/web-kit';
 
 export function FeedbackForm({ session }: RemotePageProps) {

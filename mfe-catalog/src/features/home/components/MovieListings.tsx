@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, LoadError, SectionTitle } from '@cine/web-kit/ui';
-import { useAsyncData } from '../../../lib/useAsyncData';
+import { useAsyncData } from '@cine/web-kit';
 import { fetchBillboard, fetchPremieres } from '../../../movies/moviesApi';
-import type { Movie } from '../../../movies/types';
+import type { MovieView } from '@cine/contracts';
 import { ALL, filterMovies, type MovieFilter } from '../movieFilters';
 import { MovieCarousel, MovieCarouselSkeleton } from './MovieCarousel';
 import { MovieFilters } from './MovieFilters';
@@ -15,7 +15,7 @@ export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 const BILLBOARD_ARROWS = { previous: 'Película anterior en cartelera', next: 'Película siguiente en cartelera' };
 const PREMIERE_ARROWS = { previous: 'Estreno anterior', next: 'Estreno siguiente' };
 
-const byReleaseAscending = (a: Movie, b: Movie) => a.Release.localeCompare(b.Release);
+const byReleaseAscending = (a: MovieView, b: MovieView) => a.Release.localeCompare(b.Release);
 
 /** The two home carousels: the billboard (with the genre and type filters) and the premieres. */
 export function MovieListings({ cardsPerView }: { cardsPerView: number }) {

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/Button';
 import { SectionTitle } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
-import { useAsyncData } from '../../../lib/useAsyncData';
+import { useAsyncData } from '@cine/web-kit';
 import { searchMoviesByName } from '../../../movies/moviesApi';
 import { MovieCard } from './MovieCard';
 import { Section } from './MovieListings';

@@ -4,11 +4,11 @@ import styled from 'styled-components';
 import { Button, TextArea } from '../../../components/Button';
 import type { RemotePageProps } from '@cine/web-kit';
 import { addComment, fetchMovieDetail } from '../../../movies/moviesApi';
-import type { MovieComment } from '../../../movies/types';
+import type { CommentView } from '@cine/contracts';
 
 interface CommentSectionProps extends RemotePageProps {
   movieId: string;
-  initialComments: MovieComment[];
+  initialComments: CommentView[];
 }
 
 export function CommentSection({ movieId, initialComments, session }: CommentSectionProps) {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, TextInput } from '../../../components/Button';
 import { FormPanel as Form } from '../../../components/FormPanel';
-import { api } from '../../../lib/api';
+import { api } from '@cine/web-kit';
 
 export function NewsletterForm() {
   const inputId = useId();

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
-import { useAsyncData } from '../../../hooks/useAsyncData';
+import { useAsyncData } from '@cine/web-kit';
 import { formatCents } from '../../../lib/money';
 import type { RemotePageProps } from '@cine/web-kit';
 import { fetchCandy } from '../api/candyApi';

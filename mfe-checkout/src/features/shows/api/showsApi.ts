@@ -1,5 +1,5 @@
 import type { ShowView } from '@cine/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@cine/web-kit';
 
 /** The movie's upcoming shows; the day selector offers the dates among them. */
 export const fetchUpcomingShows = (movieId: string) => api.get<ShowView[]>(`/show/all?movieId=${encodeURIComponent(movieId)}`);

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors, ObjectIdText, ShowView } from '../../schemas';
+import { ShowView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['tickets'];
 

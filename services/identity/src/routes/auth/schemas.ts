@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, Email, errors, Message, NewPassword, Role, Username, UserView } from '../../schemas';
+import { MessageResponse, Role, UserView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
+import { Email, NewPassword, Username } from '../../schemas';
 
 const tags = ['auth'];
 
@@ -64,5 +66,5 @@ export const changePassword = {
   summary: "Change a password: a user their own, an admin anyone's; that user's older tokens stop working",
   security: bearerAuth,
   body: ChangePasswordBody,
-  response: { 200: Message, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useSession } from '../../../session/hooks/useSession';
 import { changePassword } from '../api/authApi';

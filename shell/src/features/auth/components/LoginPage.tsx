@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { useSession } from '../../../session/hooks/useSession';
 import { login } from '../api/authApi';
 import { RecoverPasswordDialog } from './RecoverPasswordDialog';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { requestPasswordRecovery, resetPassword } from '../api/authApi';
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, RECOVERY_EMAIL_PATTERN, RECOVERY_EMAIL_TITLE, isRecoveryEmail } from '../passwordRules';
 

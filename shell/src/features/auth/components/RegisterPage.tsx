@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { register } from '../api/authApi';
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
 
