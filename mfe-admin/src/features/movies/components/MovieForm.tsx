@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '@cine/web-kit/ui';
+import { Button, fieldStyles } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { errorMessage } from '@cine/web-kit';
 import { createMovie, updateMovie, uploadPoster, type Movie } from '../api/movies';
@@ -275,23 +275,11 @@ const FieldBox = styled.div<{ $wide?: boolean }>`
   input,
   select,
   textarea {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: 2.75rem;
-    padding: 0.55rem 0.8rem;
-    border-radius: var(--cine-radius, 10px);
-    border: 1px solid var(--cine-border, #2e2e42);
-    background: var(--cine-surface-2, #20202f);
-    color: inherit;
-    font: inherit;
+    ${fieldStyles}
   }
 
   textarea {
     resize: vertical;
-  }
-
-  [aria-invalid='true'] {
-    border-color: var(--cine-error, #ff4d4f);
   }
 `;
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, TextArea } from '../../../components/Button';
+import { Button, TextArea } from '@cine/web-kit/ui';
 import { FormPanel as Form } from '../../../components/FormPanel';
 import { api } from '@cine/web-kit';
 import type { RemotePageProps } from '@cine/web-kit';

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
-import { SectionTitle } from '@cine/web-kit/ui';
+import { Button, SectionTitle } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { useAsyncData } from '@cine/web-kit';
 import { searchMoviesByName } from '../../../movies/moviesApi';

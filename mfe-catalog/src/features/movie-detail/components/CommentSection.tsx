@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, TextArea } from '../../../components/Button';
+import { Button, TextArea } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
 import { addComment, fetchMovieDetail } from '../../../movies/moviesApi';
 import type { CommentView } from '@cine/contracts';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, TextInput } from '../../../components/Button';
+import { Button, TextInput } from '@cine/web-kit/ui';
 import { FormPanel as Form } from '../../../components/FormPanel';
 import { api } from '@cine/web-kit';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
-import { Dialog } from '@cine/web-kit/ui';
+import { Button, Dialog } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';

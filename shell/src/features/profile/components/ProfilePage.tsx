@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/Button';
+import { ButtonLink } from '../../../components/ButtonLink';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { PageContainer, PageTitle } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
