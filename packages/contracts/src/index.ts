@@ -1,2 +1,4 @@
 export * from './api';
 export * from './events';
+export * from './views';
+export * from './movie-rules';
