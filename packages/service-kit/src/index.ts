@@ -4,7 +4,7 @@
 export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type ServiceContext } from './app';
 export { assertSameUser, authPlugin, CredentialsRegistry, isAdmin, requireSameUser, REVOKED_FOR_GOOD, signToken } from './auth';
 export { defaultPorts, loadServiceConfig, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
-export { connectDatabase, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
+export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
 export { registerErrorHandling } from './errors';
 export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './events/event-bus';
 export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';
@@ -13,5 +13,6 @@ export { subscribeIdempotent } from './events/processed-events';
 export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './events/rabbitmq-bus';
 export { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from './schemas';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';
+export { searchKey } from './text-keys';
 export { strictValidatorCompiler } from './validation';
 export { describeValidationError } from './validation-messages';

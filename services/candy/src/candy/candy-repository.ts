@@ -1,9 +1,8 @@
 import type { CandyFacts, CandyView } from '@cine/contracts';
-import { createEvent } from '@cine/service-kit';
+import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { CandyDocument } from './candy-model';
 import type { CandyFields } from './candy-rules';
-import { escapeRegex, searchKey } from './text-keys';
 
 export type { CandyView };
 

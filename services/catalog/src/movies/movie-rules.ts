@@ -10,7 +10,7 @@ import {
   type Rated,
 } from '@cine/contracts';
 import { parseReleaseDate } from './release-date';
-import { searchKey } from './text-keys';
+import { searchKey } from '@cine/service-kit';
 
 /** The movie form as sent by the admin panel (every field already type-checked as text, Runtime also as a number). */
 export interface MovieForm {

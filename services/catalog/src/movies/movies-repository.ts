@@ -1,12 +1,11 @@
 import type { CineEvent, MovieFacts, MovieView } from '@cine/contracts';
 
 export type { MovieView };
-import { createEvent } from '@cine/service-kit';
+import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieDocument } from './movie-model';
 import type { MovieFields } from './movie-rules';
 import { releaseDateOf, releaseTextOf } from './release-date';
-import { escapeRegex, searchKey } from './text-keys';
 
 export interface MovieSearch {
   name?: string;

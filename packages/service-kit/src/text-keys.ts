@@ -6,7 +6,3 @@ export function searchKey(text: string): string {
     .toLowerCase()
     .trim();
 }
-
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
