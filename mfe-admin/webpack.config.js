@@ -6,7 +6,7 @@ module.exports = createFrontendConfig({
   dir: __dirname,
   name: 'admin',
   exposes: {
-    './AdminPanel': './src/features/panel/components/AdminPanel.tsx',
+    './AdminPanel': './src/app/AdminPanel.tsx',
     './FeedbackPage': './src/features/feedback/components/FeedbackPage.tsx',
     './CreatePage': './src/features/movies/components/CreatePage.tsx',
   },

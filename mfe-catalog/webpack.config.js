@@ -6,7 +6,7 @@ module.exports = createFrontendConfig({
   dir: __dirname,
   name: 'catalog',
   exposes: {
-    './HomePage': './src/features/home/components/HomePage.tsx',
+    './HomePage': './src/app/HomePage.tsx',
     './MovieDetailPage': './src/features/movie-detail/components/MovieDetailPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.

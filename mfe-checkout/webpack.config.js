@@ -8,10 +8,10 @@ module.exports = createFrontendConfig({
   name: 'checkout',
   exposes: {
     './CandyPage': './src/features/candy/components/CandyPage.tsx',
-    './CheckoutPage': './src/features/checkout/components/CheckoutPage.tsx',
+    './CheckoutPage': './src/app/CheckoutPage.tsx',
     './CandyModalPage': './src/features/candy/components/CandyModalPage.tsx',
     './CajaPage': './src/features/caja/components/CajaPage.tsx',
-    './PurchasePanel': './src/features/purchase/components/PurchasePanel.tsx',
+    './PurchasePanel': './src/app/PurchasePanel.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

@@ -1,7 +1,7 @@
 // jsdom has no TextEncoder/TextDecoder; react-router reads them when it loads.
-const { TextDecoder, TextEncoder } = require('node:util');
+const util = require('node:util');
 
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
 
 // Each test starts signed out, with no alerts left over.
 beforeEach(() => {

@@ -20,11 +20,11 @@ export function baseUrl(): string {
 }
 
 /** Debian's Chromium; playwright launches it with a fresh temporary profile. */
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags });
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-AR' });
   const page = await context.newPage();
   return { context, page };
@@ -56,7 +56,7 @@ export function openPagePerTest(label: string, onPage: (page: Page) => void): vo
 }
 
 /** Saves a screenshot under .e2e-artifacts/ (kept by CI for a failing run). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+async function screenshot(page: Page, name: string): Promise<void> {
   const directory = path.resolve(__dirname, '../../.e2e-artifacts');
   mkdirSync(directory, { recursive: true });
   await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
@@ -74,7 +74,10 @@ export async function waitForMail(to: string, matches: (eml: string) => boolean,
   while (Date.now() < deadline) {
     let files: string[] = [];
     try {
-      files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort().reverse();
+      files = readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
+        .reverse();
     } catch {
       // the outbox folder appears with the first mail
     }

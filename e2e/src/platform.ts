@@ -14,7 +14,7 @@ export interface RunningPlatform {
   process: ChildProcess;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

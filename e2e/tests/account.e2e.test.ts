@@ -105,7 +105,9 @@ test('password recovery: the code arrives by mail and the new password works', a
   await recoveryLink().click();
   const dialog = page.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' });
   await dialog.getByLabel('Email').fill(email);
-  expect(await alertFrom(page, () => dialog.getByRole('button', { name: 'Enviar código' }).click())).toBe('El mail ha sido enviado a la casilla indicada.');
+  expect(await alertFrom(page, () => dialog.getByRole('button', { name: 'Enviar código' }).click())).toBe(
+    'El mail ha sido enviado a la casilla indicada.',
+  );
 
   const mail = await waitForMail(email, (eml) => /\b\d{6}\b/.test(eml.split('\n\n').slice(1).join('\n')) && /recuper/i.test(eml));
   const code = /\b(\d{6})\b/.exec(mail.split('\n\n').slice(1).join('\n'))?.[1];

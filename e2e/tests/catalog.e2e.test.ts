@@ -7,10 +7,7 @@ let page: Page;
 openPagePerTest('catalog', (opened) => (page = opened));
 
 /** A 1×1 PNG: the upload endpoint checks the content, not the name. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Today in the cinema's calendar (Buenos Aires), as the date input wants it. */
 function cinemaToday(): string {
@@ -40,11 +37,17 @@ test('a guest browses the home page: both carousels page one movie at a time, fi
   // The carousel renders the cards in view; after filtering they must all be of the chosen kind.
   const movies = (await (await page.request.get('/api/movies/billboard')).json()) as Array<{ Title: string; Genre: string; Type: string }>;
   const titlesWhere = (keep: (movie: { Genre: string; Type: string }) => boolean) => movies.filter(keep).map((movie) => movie.Title);
-  const visibleTitles = async () => billboard().getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+  const visibleTitles = async () =>
+    billboard()
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
 
   await page.getByLabel('Tipo').selectOption('3D');
   const threeD = titlesWhere((movie) => movie.Type.trim() === '3D');
-  await page.waitForFunction((count) => document.querySelectorAll('[aria-labelledby="en-cartelera"] a').length === count, Math.min(4, threeD.length));
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[aria-labelledby="en-cartelera"] a').length === count,
+    Math.min(4, threeD.length),
+  );
   for (const title of await visibleTitles()) expect(threeD).toContain(title);
 
   await page.getByLabel('Tipo').selectOption('All');
@@ -74,7 +77,11 @@ test('a guest searches: empty text alerts, a partial title is found, an unknown 
   await billboard().getByRole('link').first().click();
   await page.waitForURL(/\/movies\/[^/]+$/);
   await page.getByText('Duración').waitFor();
-  await page.getByText('NO HAY COMENTARIOS').or(page.getByRole('heading', { name: /comentarios/i })).first().waitFor();
+  await page
+    .getByText('NO HAY COMENTARIOS')
+    .or(page.getByRole('heading', { name: /comentarios/i }))
+    .first()
+    .waitFor();
 });
 
 test('a signed-in user comments on a movie and finds the comment on their profile', async () => {

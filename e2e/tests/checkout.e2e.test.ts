@@ -78,7 +78,12 @@ test('a signed-in user takes 2 tickets, adds 2 COMBO NACHOS, pays with the appro
   expect(cart.body).toEqual({ tickets: [], candy: [], orderPrice: 0 });
   const history = await apiAs<OrderView[]>(page, 'POST', '/cart/tickets', { idUser: userId });
   expect(history.body).toHaveLength(1);
-  expect(history.body[0]).toMatchObject({ showId: show.id, seats: 2, total, candy: [expect.objectContaining({ name: 'COMBO NACHOS', quantity: 2 })] });
+  expect(history.body[0]).toMatchObject({
+    showId: show.id,
+    seats: 2,
+    total,
+    candy: [expect.objectContaining({ name: 'COMBO NACHOS', quantity: 2 })],
+  });
 
   const receipt = await waitForMail(email, (eml) => eml.includes('Tu compra en Cine'));
   expect(receipt).toContain(show.movie.Title);
@@ -89,7 +94,9 @@ test('a declined card shows the rejection toast and sells nothing', async () => 
   const show = await aShowWithSeats();
   const { userId } = await signedInBuyer('rechazo');
   await holdTickets(show, 1);
-  await sidePanel(show).getByText(`Total a pagar : $${money(show.price)}`).waitFor();
+  await sidePanel(show)
+    .getByText(`Total a pagar : $${money(show.price)}`)
+    .waitFor();
 
   await pay(show, /4000 0000 0000 0002/);
   await page.getByText('Su tarjeta ha sido rechazada. Intente nuevamente').waitFor();

@@ -21,7 +21,7 @@ function remoteOrigins(config: ClientConfig): string[] {
  * The referrer policy is the browsers' default rather than helmet's
  * no-referrer, because YouTube refuses to play embeds that send no referrer.
  */
-export function securityHeaderOptions(config: ClientConfig): HelmetOptions {
+function securityHeaderOptions(config: ClientConfig): HelmetOptions {
   const remotes = remoteOrigins(config);
   return {
     contentSecurityPolicy: {

@@ -2,8 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import FeedbackPage from './features/feedback/components/FeedbackPage';
 import CreatePage from './features/movies/components/CreatePage';
-import AdminPanel from './features/panel/components/AdminPanel';
-import type { RemotePageProps } from './types';
+import AdminPanel from './app/AdminPanel';
+import type { RemotePageProps } from '@cine/web-kit';
 
 // Standalone page for developing this remote alone; inside the product the shell renders the pages
 // with the real session. Here an admin session is assumed so the pages show.
@@ -13,8 +13,7 @@ const container = document.body.appendChild(document.createElement('div'));
 createRoot(container).render(
   <MemoryRouter initialEntries={['/admin']}>
     <nav>
-      <Link to="/admin">AdminPanel</Link> · <Link to="/feedback">FeedbackPage</Link> ·{' '}
-      <Link to="/create">CreatePage</Link>
+      <Link to="/admin">AdminPanel</Link> · <Link to="/feedback">FeedbackPage</Link> · <Link to="/create">CreatePage</Link>
     </nav>
     <Routes>
       <Route path="/admin" element={<AdminPanel session={devSession} />} />

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import HomePage from './features/home/components/HomePage';
+import HomePage from './app/HomePage';
 import MovieDetailPage from './features/movie-detail/components/MovieDetailPage';
 
 // Standalone page for developing this remote alone; inside the product the shell renders the pages.

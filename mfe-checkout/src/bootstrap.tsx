@@ -3,8 +3,8 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import CajaPage from './features/caja/components/CajaPage';
 import CandyModalPage from './features/candy/components/CandyModalPage';
 import CandyPage from './features/candy/components/CandyPage';
-import CheckoutPage from './features/checkout/components/CheckoutPage';
-import PurchasePanel from './features/purchase/components/PurchasePanel';
+import CheckoutPage from './app/CheckoutPage';
+import PurchasePanel from './app/PurchasePanel';
 
 const demoMovie = { id: 'demo', Title: 'Película de prueba', Trailer: '' };
 
@@ -13,9 +13,8 @@ const container = document.body.appendChild(document.createElement('div'));
 createRoot(container).render(
   <MemoryRouter initialEntries={['/candy']}>
     <nav>
-      <Link to="/candy">CandyPage</Link> · <Link to="/Checkout">CheckoutPage</Link> ·{' '}
-      <Link to="/CandyModal">CandyModalPage</Link> · <Link to="/caja">CajaPage</Link> ·{' '}
-      <Link to="/purchase">PurchasePanel</Link>
+      <Link to="/candy">CandyPage</Link> · <Link to="/Checkout">CheckoutPage</Link> · <Link to="/CandyModal">CandyModalPage</Link> ·{' '}
+      <Link to="/caja">CajaPage</Link> · <Link to="/purchase">PurchasePanel</Link>
     </nav>
     <Routes>
       <Route path="/candy" element={<CandyPage session={null} />} />

@@ -100,7 +100,12 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
         uniqueName: `cine_${name}`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // The contracts' TypeScript source, as ES modules: the browser keeps only the constants a
+        // web app uses, not the TypeBox schemas the services validate with (package.json: sideEffects).
+        alias: { '@cine/contracts$': path.join(__dirname, '../contracts/src/index.ts') },
+      },
       module: { rules: moduleRules(production) },
       plugins: [
         new ModuleFederationPlugin({

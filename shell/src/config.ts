@@ -1,6 +1,6 @@
-import type { RemoteName } from './features/remotes/types';
+import type { RemoteName } from '@cine/web-kit';
 
-export const remoteNames: readonly RemoteName[] = ['catalog', 'checkout', 'admin'];
+const remoteNames: readonly RemoteName[] = ['catalog', 'checkout', 'admin'];
 
 /** remoteEntry URL of each remote: the gateway's /config.js wins, the default layout is the fallback. */
 export function readRemoteEntries(config: CineRuntimeConfig | undefined): Record<RemoteName, string> {

@@ -10,7 +10,7 @@ import { replyServiceUnavailable } from '../upstream';
 export const API_PREFIX = '/api';
 
 /** Multipart image uploads (posters, candy pictures) may be larger than JSON bodies. */
-export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;

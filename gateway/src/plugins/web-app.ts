@@ -10,8 +10,8 @@ export interface WebAppOptions {
   clientConfig: ClientConfig;
 }
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /** Webpack names every bundle and asset `<name>.<contenthash:8>.<ext>`: those never change under their name. */
 const contentHashed = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -20,11 +20,11 @@ const contentHashed = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const fileLike = /\/[^/]*\.[a-z0-9]{1,8}$/i;
 
 /** index.html, remoteEntry.js, mf-manifest.json, logo.svg …: revalidated on every load (ETag). */
-export function cacheControlFor(file: string): string {
+function cacheControlFor(file: string): string {
   return contentHashed.test(file) ? IMMUTABLE : REVALIDATE;
 }
 
-export function clientConfigScript(config: ClientConfig): string {
+function clientConfigScript(config: ClientConfig): string {
   const json = JSON.stringify({ remotes: config.remotes, stripePublishableKey: config.stripePublishableKey }).replace(/</g, '\\u003c');
   return `window.__CINE_CONFIG__ = ${json};\n`;
 }

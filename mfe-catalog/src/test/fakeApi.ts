@@ -1,9 +1,9 @@
-import type { Movie } from '../features/movies/types';
+import type { MovieView } from '@cine/contracts';
 
 export { installFakeApi, type FakeAnswer, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 
 /** A movie with believable values; tests override what they look at. */
-export function aMovie(overrides: Partial<Movie> = {}): Movie {
+export function aMovie(overrides: Partial<MovieView> = {}): MovieView {
   return {
     id: 'm1',
     Title: 'Intensa-Mente 3',
@@ -25,6 +25,6 @@ export function aMovie(overrides: Partial<Movie> = {}): Movie {
 }
 
 /** `count` distinct movies titled 'Película 1', 'Película 2', ... */
-export function manyMovies(count: number, overrides: Partial<Movie> = {}): Movie[] {
+export function manyMovies(count: number, overrides: Partial<MovieView> = {}): MovieView[] {
   return Array.from({ length: count }, (_, i) => aMovie({ id: `m${i + 1}`, Title: `Película ${i + 1}`, ...overrides }));
 }

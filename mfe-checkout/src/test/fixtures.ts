@@ -1,5 +1,5 @@
 import type { CandyView, CartCandyLine, CartTicketLine, CartView, ShowView } from '@cine/contracts';
-import type { PurchaseMovie, Session } from '../types';
+import type { PurchaseMovie, Session } from '@cine/web-kit';
 
 export { installFakeApi, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 
@@ -46,7 +46,15 @@ export function aTicketLine(overrides: Partial<CartTicketLine> = {}): CartTicket
 }
 
 export function aCandyLine(overrides: Partial<CartCandyLine> = {}): CartCandyLine {
-  return { id: 'c2', name: 'COMBO NACHOS', picture: '/api/candy/images/nachos.svg', quantity: 2, unitPrice: 1250, totalPrice: 2500, ...overrides };
+  return {
+    id: 'c2',
+    name: 'COMBO NACHOS',
+    picture: '/api/candy/images/nachos.svg',
+    quantity: 2,
+    unitPrice: 1250,
+    totalPrice: 2500,
+    ...overrides,
+  };
 }
 
 export const emptyCart: CartView = { tickets: [], candy: [], orderPrice: 0 };

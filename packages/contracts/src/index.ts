@@ -1,3 +1,5 @@
 export * from './api';
 export * from './events';
+export * from './views';
+export * from './movie-rules';
 export * from './sales';

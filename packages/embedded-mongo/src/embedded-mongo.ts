@@ -121,6 +121,7 @@ async function assertPortFree(port: number): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(
         `El puerto ${port} ya está en uso: ¿hay otra instancia de la base de datos embebida en marcha? Elija otro con FERRETDB_PORT.`,
+        { cause: error },
       );
     }
     throw error;

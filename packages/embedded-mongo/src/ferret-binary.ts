@@ -149,6 +149,7 @@ async function findGo(): Promise<string> {
     if (existsSync(fallback)) return fallback;
     throw new Error(
       'Se necesita Go (https://go.dev/dl/) para compilar la base de datos embebida (FerretDB); no se encontró el comando "go".',
+      { cause: error },
     );
   }
 }

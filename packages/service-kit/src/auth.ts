@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { Role, TokenClaims } from '@cine/contracts';
+import type { TokenClaims } from '@cine/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
@@ -117,5 +117,3 @@ export function requireSameUser(pickUserId: (request: FastifyRequest) => string 
 export function signToken(app: FastifyInstance, claims: TokenClaims): string {
   return app.jwt.sign(claims);
 }
-
-export type { Role };

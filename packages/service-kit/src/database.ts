@@ -65,3 +65,8 @@ export function isDuplicateKeyError(error: unknown): boolean {
 export function isDatabaseUp(connection: Connection): boolean {
   return connection.readyState === mongoose.ConnectionStates.connected;
 }
+
+/** The text as a literal inside a `$regex` query (a user's search never becomes a pattern). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

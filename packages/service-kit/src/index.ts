@@ -5,7 +5,7 @@ export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type 
 export { assertSameUser, authPlugin, CredentialsRegistry, isAdmin, requireSameUser, REVOKED_FOR_GOOD, signToken } from './auth';
 export { localDateTime, type LocalDateTime } from './cinema-time';
 export { defaultPorts, loadServiceConfig, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
-export { connectDatabase, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
+export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
 export { registerErrorHandling } from './errors';
 export { batched, type BatchOptions } from './events/batching';
 export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './events/event-bus';
@@ -13,6 +13,7 @@ export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';
 export { outboxPlugin, startOutboxRelay, type OutboxRelay, type WithOutbox } from './events/outbox';
 export { subscribeIdempotent } from './events/processed-events';
 export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './events/rabbitmq-bus';
+export { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from './schemas';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';
 export { searchKey } from './text-keys';
 export { strictValidatorCompiler } from './validation';

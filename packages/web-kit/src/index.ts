@@ -18,16 +18,41 @@ export class ApiError extends Error {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface RequestOptions {
-  /** JSON-encoded, except a FormData, which goes out as multipart. */
-  body?: unknown;
-  /** Session token sent as a bearer header. */
+export interface CallOptions {
+  /** Session token sent as a bearer header; `null` sends none; left out, the client's default token. */
   token?: string | null;
 }
 
-export async function apiRequest<T>(method: Method, path: string, { body, token }: RequestOptions = {}): Promise<T> {
+/** One client for every web app: the same calls, the same errors, the same token handling. */
+export interface ApiClient {
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  /** `body` is JSON-encoded, except a FormData, which goes out as multipart. */
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+}
+
+/**
+ * `defaultToken` gives the token of calls that do not name one: the shell reads its stored
+ * session; remotes, which get the session as a prop, pass the token on each call.
+ */
+export function createApiClient(defaultToken: () => string | null = () => null): ApiClient {
+  const call = <T>(method: Method, path: string, body: unknown, options: CallOptions = {}) =>
+    send<T>(method, path, body, options.token === undefined ? defaultToken() : options.token);
+  return {
+    get: (path, options) => call('GET', path, undefined, options),
+    post: (path, body, options) => call('POST', path, body, options),
+    put: (path, body, options) => call('PUT', path, body, options),
+    delete: (path, body, options) => call('DELETE', path, body, options),
+  };
+}
+
+/** The client of the remotes: each call names its token. */
+export const api = createApiClient();
+
+async function send<T>(method: Method, path: string, body: unknown, token: string | null): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -67,3 +92,17 @@ function parseJson(text: string): unknown {
 function isErrorBody(payload: unknown): payload is { error: string } {
   return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
 }
+
+export type {
+  LoadRemotePage,
+  PurchaseMovie,
+  PurchasePanelProps,
+  RemoteModule,
+  RemoteName,
+  RemotePageProps,
+  RemoteSession,
+  RemoteWidgets,
+  Session,
+} from './remotes';
+
+export { useAsyncData, type AsyncData } from './use-async-data';

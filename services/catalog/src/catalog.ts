@@ -1,3 +1,4 @@
+import type { CommentView, CommentWithMovie, MovieDetail } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { CommentsRepository, StoredComment } from './comments/comments-repository';
 import type { FeedbackRepository } from './feedback/feedback-repository';
@@ -7,23 +8,6 @@ import { posterUrl } from './movies/posters';
 import { addDays, releaseDateOf, today } from './movies/release-date';
 import { seedMovies } from './movies/seed-movies';
 import type { UserNames } from './users/user-names';
-
-export interface CommentView {
-  id: string;
-  Text: string;
-  userId: string;
-  movieId: string;
-  user: { username: string };
-  createdAt: string;
-}
-
-export interface CommentWithMovie extends CommentView {
-  movie: { id: string; Title: string };
-}
-
-export interface MovieDetail extends MovieView {
-  comments: CommentView[];
-}
 
 export interface FeedbackView {
   id: string;
@@ -52,9 +36,9 @@ interface ListingCache {
   premieres?: string;
 }
 
-/** The catalog's use cases: movies with their rules and events, comments, feedback. */
-export const LISTING_MAX_AGE_MS = 30_000;
+const LISTING_MAX_AGE_MS = 30_000;
 
+/** The catalog's use cases: movies with their rules and events, comments, feedback. */
 export class Catalog {
   private listings: ListingCache = { day: '', readAt: 0 };
   // Bumped by every movie change: a listing read before the change is not cached after it.

@@ -1,6 +1,7 @@
-import { checkMovieForm, parseGenres, youtubeVideoId } from '../src/movies/movie-rules';
+import { youtubeVideoId } from '@cine/contracts';
+import { searchKey } from '@cine/service-kit';
+import { checkMovieForm, parseGenres } from '../src/movies/movie-rules';
 import { parseReleaseDate, releaseDateOf, releaseTextOf, today } from '../src/movies/release-date';
-import { searchKey } from '../src/movies/text-keys';
 import { movieForm } from './helpers';
 
 describe('movie rules', () => {

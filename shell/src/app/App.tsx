@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { RemoteLoaderProvider } from '../features/remotes/hooks/useRemoteLoader';
-import type { LoadRemotePage } from '../features/remotes/types';
-import { SessionProvider } from '../features/session/components/SessionProvider';
+import type { LoadRemotePage } from '@cine/web-kit';
+import { SessionProvider } from '../session/components/SessionProvider';
 import { GlobalStyle } from './GlobalStyle';
 import { AppRoutes } from './routes';
 

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { TextInput as Input } from '@cine/web-kit/ui';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -27,21 +28,6 @@ const Field = styled.div`
   label {
     font-size: 0.9rem;
     color: var(--cine-muted);
-  }
-`;
-
-export const Input = styled.input`
-  width: 100%;
-  min-height: 2.75rem;
-  padding: 0.55rem 0.8rem;
-  border-radius: var(--cine-radius);
-  border: 1px solid var(--cine-border);
-  background: var(--cine-surface-2);
-  color: var(--cine-text);
-  font: inherit;
-
-  &:focus {
-    border-color: var(--cine-gold);
   }
 `;
 

@@ -1,6 +1,6 @@
 // The spec's local storage keys: the session token and the user id.
-export const TOKEN_KEY = 'sw-token';
-export const USER_ID_KEY = 'sw-user-id';
+const TOKEN_KEY = 'sw-token';
+const USER_ID_KEY = 'sw-user-id';
 
 export function readStoredToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/routes';
-import type { LoadRemotePage, RemoteSession } from '../features/remotes/types';
+import type { LoadRemotePage, RemoteSession } from '@cine/web-kit';
 
 /** Stands in for the federated remotes: each page (or widget) renders its own name. */
 export const fakeRemotePages: LoadRemotePage = async (remote, exposedModule) => ({
@@ -23,16 +23,15 @@ export async function renderApp(route: string, loadRemotePage: LoadRemotePage = 
   let result: ReturnType<typeof render> | undefined;
   await act(async () => {
     result = render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders loadRemotePage={loadRemotePage}>
-        <AppRoutes />
-        <LocationProbe />
-      </AppProviders>
-    </MemoryRouter>,
+      <MemoryRouter initialEntries={[route]}>
+        <AppProviders loadRemotePage={loadRemotePage}>
+          <AppRoutes />
+          <LocationProbe />
+        </AppProviders>
+      </MemoryRouter>,
     );
   });
   return result as ReturnType<typeof render>;
 }
 
-export const currentLocation = (screen: { getByTestId: (id: string) => HTMLElement }) =>
-  screen.getByTestId('location').textContent;
+export const currentLocation = (screen: { getByTestId: (id: string) => HTMLElement }) => screen.getByTestId('location').textContent;

@@ -1,4 +1,5 @@
-import { addGenre, emptyMovieForm, isYoutubeLink, toMovieInput, validateMovieForm, type MovieFormValues } from './movieForm';
+import { isYoutubeLink } from '@cine/contracts';
+import { addGenre, emptyMovieForm, toMovieInput, validateMovieForm, type MovieFormValues } from './movieForm';
 
 const complete: MovieFormValues = {
   Title: 'Matrix',

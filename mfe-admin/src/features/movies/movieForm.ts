@@ -1,3 +1,12 @@
+import {
+  isRuntimeText,
+  isYoutubeLink,
+  MAX_GENRES,
+  MOVIE_RATINGS,
+  MOVIE_REQUIRED_FIELDS,
+  MOVIE_TYPES,
+  movieMessages,
+} from '@cine/contracts';
 import type { Movie, MovieInput } from './api/movies';
 
 /** Admin genre options (spec §9). */
@@ -14,10 +23,9 @@ export const GENRE_OPTIONS = [
   'Terror',
 ] as const;
 
-export const RATED_OPTIONS = ['+13', '+16', '+18', 'ATP'] as const;
-export const TYPE_OPTIONS = ['2D', '3D'] as const;
-export const MAX_GENRES = 4;
-export const GENRE_LIMIT_ALERT = 'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.';
+export const RATED_OPTIONS = MOVIE_RATINGS;
+export const TYPE_OPTIONS = MOVIE_TYPES;
+export const GENRE_LIMIT_ALERT = movieMessages.genreMisuse;
 
 /** What the form fields hold while the admin types: everything is text, genres are chips. */
 export interface MovieFormValues {
@@ -72,40 +80,19 @@ export function movieFormFromMovie(movie: Movie): MovieFormValues {
   };
 }
 
-/** Messages of spec §5, one per required field, in the form's order. */
-const REQUIRED_MESSAGES: Record<Exclude<MovieFormField, 'genres'>, string> = {
-  Title: 'Por favor ingresa un titulo *',
-  Plot: 'Por favor ingresa la trama *',
-  Language: 'Por favor ingresa un idioma *',
-  Director: 'Por favor ingresa el Director *',
-  Actors: 'Por favor ingresa los actores *',
-  Release: 'Por favor ingresa una fecha de estreno *',
-  Rated: 'Por favor ingresa una clasificacion *',
-  Type: 'Por favor ingresa un tipo *',
-  Runtime: 'Por favor ingresa tiempo de duración de la pelicula*',
-  Poster: 'Por favor ingresa una imagen *',
-  Trailer: 'Por favor ingresa un trailer *',
-};
-const GENRE_REQUIRED = 'Por favor ingresa el/los géneros/s *';
-const RUNTIME_NOT_NUMBER = 'Alguno de los valores no es un número *';
-const TRAILER_NOT_YOUTUBE = 'Solo se aceptan links de youtube *';
-
-// The forms the spec accepts (watch, embed, v/ and youtu.be), each with an 11-character video id; the catalog checks the same.
-const YOUTUBE_LINK =
-  /^(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|embed\/|v\/)|youtu\.be\/)[\w-]{11}(?:[?&#]\S*)?$/;
-
-export const isYoutubeLink = (link: string) => YOUTUBE_LINK.test(link.trim());
-
 /** Spec §5 rules; an empty object means the form can be sent. */
 export function validateMovieForm(values: MovieFormValues): MovieFormErrors {
   const errors: MovieFormErrors = {};
-  for (const [field, message] of Object.entries(REQUIRED_MESSAGES) as [Exclude<MovieFormField, 'genres'>, string][]) {
-    if (values[field].trim() === '') errors[field] = message;
+  for (const field of MOVIE_REQUIRED_FIELDS) {
+    if (field === 'Genre') {
+      if (values.genres.length === 0) errors.genres = movieMessages.Genre;
+    } else if (values[field].trim() === '') {
+      errors[field] = movieMessages[field];
+    }
   }
-  if (values.genres.length === 0) errors.genres = GENRE_REQUIRED;
   const runtime = values.Runtime.trim();
-  if (runtime !== '' && (!/^\d{1,4}$/.test(runtime) || Number(runtime) === 0)) errors.Runtime = RUNTIME_NOT_NUMBER;
-  if (values.Trailer.trim() !== '' && !isYoutubeLink(values.Trailer)) errors.Trailer = TRAILER_NOT_YOUTUBE;
+  if (runtime !== '' && !isRuntimeText(runtime)) errors.Runtime = movieMessages.runtimeNotNumber;
+  if (values.Trailer.trim() !== '' && !isYoutubeLink(values.Trailer)) errors.Trailer = movieMessages.trailerNotYoutube;
   return errors;
 }
 

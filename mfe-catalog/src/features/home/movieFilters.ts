@@ -1,4 +1,4 @@
-import type { Movie } from '../movies/types';
+import type { MovieView } from '@cine/contracts';
 
 export const ALL = 'All';
 export const GENRE_FILTERS = [ALL, 'Animación', 'Aventura', 'Comedia', 'Acción', 'Fantasía', 'Ciencia Ficción', 'Drama'];
@@ -11,14 +11,18 @@ export interface MovieFilter {
 
 /** Lowercase without accents, so 'Fantasía' matches an admin's 'Fantasia'. */
 function normalize(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 }
 
 /**
  * 'All' keeps everything. A genre matches one of the movie's comma-separated genres
  * (also the plural the admin form uses: 'Aventura' finds 'Aventuras'); a type matches Type trimmed.
  */
-export function filterMovies(movies: Movie[], { genre, type }: MovieFilter): Movie[] {
+export function filterMovies(movies: MovieView[], { genre, type }: MovieFilter): MovieView[] {
   const wantedGenre = normalize(genre);
   return movies.filter((movie) => {
     const genreMatches =

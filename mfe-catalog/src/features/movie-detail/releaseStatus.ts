@@ -1,5 +1,5 @@
 import { CINEMA_TIME_ZONE } from '@cine/contracts';
-import type { Movie } from '../movies/types';
+import type { MovieView } from '@cine/contracts';
 
 // The catalog service decides billboard vs premieres by the cinema's calendar; the detail page agrees with it.
 
@@ -9,6 +9,6 @@ function cinemaDay(now: Date): string {
 }
 
 /** A movie released after today is a premiere: it has no shows on sale yet. */
-export function isUpcoming(movie: Pick<Movie, 'ReleaseDate'>, now: Date = new Date()): boolean {
+export function isUpcoming(movie: Pick<MovieView, 'ReleaseDate'>, now: Date = new Date()): boolean {
   return movie.ReleaseDate > cinemaDay(now);
 }

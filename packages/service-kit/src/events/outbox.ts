@@ -34,8 +34,15 @@ interface PendingDocument {
   outbox: CineEvent[];
 }
 
+/** What the relay uses of a model: any mongoose model whose documents carry an outbox fits. */
+interface OutboxModel {
+  find: Model<WithOutbox>['find'];
+  findById: Model<WithOutbox>['findById'];
+  collection: Model<WithOutbox>['collection'];
+}
+
 export interface OutboxRelayOptions {
-  models: ReadonlyArray<Model<any>>;
+  models: readonly OutboxModel[];
   bus: EventBus;
   logger?: FastifyBaseLogger;
   /** After a failed pass (broker down), the collections are looked through again this often until one succeeds (default 2 s). */
@@ -59,7 +66,7 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
   let sweep = true;
   let lastSweep = Date.now();
 
-  async function pendingOf(model: Model<any>, ids: string[], all: boolean): Promise<PendingDocument[]> {
+  async function pendingOf(model: OutboxModel, ids: string[], all: boolean): Promise<PendingDocument[]> {
     if (all) return model.find({ 'outbox.0': { $exists: true } }, { outbox: 1 }).limit(batchSize).lean<PendingDocument[]>();
     const found = await Promise.all(ids.map((id) => model.findById(id, { outbox: 1 }).lean<PendingDocument>()));
     return found.filter((document): document is PendingDocument => (document?.outbox?.length ?? 0) > 0);

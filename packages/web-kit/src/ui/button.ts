@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 
-type Variant = 'primary' | 'secondary' | 'danger';
+type Variant = 'primary' | 'secondary' | 'danger' | 'link';
 
 const variants: Record<Variant, ReturnType<typeof css>> = {
   primary: css`
@@ -26,10 +26,22 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
       background: rgb(255 77 79 / 0.12);
     }
   `,
+  /** Reads as a link (e.g. 'Reintentar' inside a sentence), behaves as a button. */
+  link: css`
+    min-height: auto;
+    padding: 0;
+    background: none;
+    color: var(--cine-gold, #f5c518);
+    text-decoration: underline;
+    font-weight: 500;
+  `,
 };
 
-/** The shell's button look, rebuilt from its CSS custom properties (fallbacks for the standalone page). */
-export const Button = styled.button<{ $variant?: Variant }>`
+/**
+ * The shell's button look, rebuilt from its CSS custom properties (fallbacks for the standalone page).
+ * Exported as styles too, for a router link that looks like a button (the shell's ButtonLink).
+ */
+export const buttonStyles = css<{ $variant?: Variant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -41,8 +53,11 @@ export const Button = styled.button<{ $variant?: Variant }>`
   font: inherit;
   font-weight: 600;
   letter-spacing: 0.02em;
+  text-decoration: none;
   cursor: pointer;
-  transition: background 0.15s ease, border-color 0.15s ease;
+  transition:
+    background 0.15s ease,
+    border-color 0.15s ease;
 
   &:focus-visible {
     outline: 2px solid var(--cine-gold, #f5c518);
@@ -57,6 +72,10 @@ export const Button = styled.button<{ $variant?: Variant }>`
   }
 
   ${({ $variant = 'primary' }) => variants[$variant]}
+`;
+
+export const Button = styled.button<{ $variant?: Variant }>`
+  ${buttonStyles}
 `;
 
 /** A round icon button (close, minus, plus); its text is its accessible name via aria-label. */
@@ -106,6 +125,20 @@ export const fieldStyles = css`
   &:disabled {
     opacity: 0.55;
   }
+
+  &[aria-invalid='true'] {
+    border-color: var(--cine-error, #ff4d4f);
+  }
+`;
+
+export const TextInput = styled.input`
+  ${fieldStyles}
+`;
+
+export const TextArea = styled.textarea`
+  ${fieldStyles}
+  min-height: 5.5rem;
+  resize: vertical;
 `;
 
 export const Select = styled.select`

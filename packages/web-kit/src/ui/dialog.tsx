@@ -43,15 +43,7 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
 
   return createPortal(
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Panel
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        $wide={wide}
-        onKeyDown={onKeyDown}
-      >
+      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} $wide={wide} onKeyDown={onKeyDown}>
         <Header>
           <h2 id={titleId}>{title}</h2>
           <CloseButton type="button" aria-label="Cerrar" data-dialog-close onClick={onClose}>

@@ -15,7 +15,7 @@ export interface ProjectedMovie {
   asOf: string;
 }
 
-export const MOVIE_EVENTS = ['movie.created', 'movie.updated', 'movie.deleted'] as const;
+const MOVIE_EVENTS = ['movie.created', 'movie.updated', 'movie.deleted'] as const;
 
 /** Called after a movie.created was applied (the demo seed listens). */
 export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;

@@ -11,18 +11,18 @@ import type { OrderCandyLine, OrderState } from './order-model';
 import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
 import type { HeldTickets, SeatReservations } from './seat-reservations';
 
-export const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
-export const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
-export const HOLD_EXPIRED = 'Su reserva expiró. Vuelva a elegir sus entradas.';
-export const SEATS_CHANGED = 'Sus entradas reservadas cambiaron durante el pago. Revise su carrito y vuelva a pagar.';
-export const SEATS_LOST = 'No pudimos confirmar sus asientos después del cobro. El cine se comunicará con usted para devolverle el dinero.';
+const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
+const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
+const HOLD_EXPIRED = 'Su reserva expiró. Vuelva a elegir sus entradas.';
+const SEATS_CHANGED = 'Sus entradas reservadas cambiaron durante el pago. Revise su carrito y vuelva a pagar.';
+const SEATS_LOST = 'No pudimos confirmar sus asientos después del cobro. El cine se comunicará con usted para devolverle el dinero.';
 
-export function ticketCountMismatch(asked: number, held: number): string {
+function ticketCountMismatch(asked: number, held: number): string {
   return `Pidió pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero su carrito tiene ${held} reservadas para esta función.`;
 }
 
 /** How long the seats stay reserved for an order while its card is charged. */
-export const RESERVATION_MS = 15 * 60_000;
+const RESERVATION_MS = 15 * 60_000;
 
 export interface CheckoutRequest {
   userId: string;
@@ -41,7 +41,7 @@ export type CheckoutResult =
 const refused = (message: string): CheckoutResult => ({ outcome: 'refused', message });
 
 /** Same user, show, seats, candy and card: the same purchase. */
-export function orderKey(userId: string, showId: string, seatLabels: readonly string[], candy: readonly CartCandyLine[], paymentMethodId: string): string {
+function orderKey(userId: string, showId: string, seatLabels: readonly string[], candy: readonly CartCandyLine[], paymentMethodId: string): string {
   const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
   return createHash('sha256').update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId])).digest('base64url');
 }

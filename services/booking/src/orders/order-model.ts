@@ -12,7 +12,7 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
  * failed   → refused before charging (stock, seats changed); everything given back (terminal)
  * unfulfilled → charged but the seats could not be sold (their reservation lapsed while the service was down): needs a refund (terminal)
  */
-export const orderStates = ['pending', 'reserved', 'charged', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
+const orderStates = ['pending', 'reserved', 'charged', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
 export type OrderState = (typeof orderStates)[number];
 export const IN_PROGRESS_STATES: readonly OrderState[] = ['pending', 'reserved', 'charged'];
 

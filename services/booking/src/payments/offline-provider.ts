@@ -8,7 +8,7 @@ type Decline = Extract<ChargeOutcome, { status: 'declined' }>;
 const DECLINED = 'Your card was declined.';
 
 /** Stripe's test payment methods that are declined, with Stripe's message and error code. */
-export const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> = {
+const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> = {
   pm_card_chargeDeclined: { reason: DECLINED, code: 'card_declined' },
   pm_card_visa_chargeDeclined: { reason: DECLINED, code: 'card_declined' },
   pm_card_chargeDeclinedInsufficientFunds: { reason: 'Your card has insufficient funds.', code: 'card_declined' },
@@ -29,7 +29,7 @@ export const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'stat
 };
 
 /** Stripe's test payment methods that succeed: the brands, and the cards of a few countries. */
-export const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
+const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
   'pm_card_visa',
   'pm_card_visa_debit',
   'pm_card_mastercard',

@@ -27,10 +27,10 @@ export interface ShowsPluginOptions {
   seed: boolean;
 }
 
-export const DEFAULT_HOLD_MINUTES = 10;
+const DEFAULT_HOLD_MINUTES = 10;
 
 /** HOLD_MINUTES: how long held seats wait for payment (a positive whole number; default 10). */
-export function holdMinutesFromEnv(): number {
+function holdMinutesFromEnv(): number {
   const text = readEnv('HOLD_MINUTES');
   if (text === undefined) return DEFAULT_HOLD_MINUTES;
   const minutes = Number(text);

@@ -65,12 +65,12 @@ function plain(text: string): string {
 const weekdayIndex = new Map(weekdays.map((name, index) => [plain(name), index]));
 
 /** The index (0 = Domingo) of a weekday name, ignoring case and accents ('miercoles', 'Sábado'); else undefined. */
-export function parseWeekday(text: string): number | undefined {
+function parseWeekday(text: string): number | undefined {
   return weekdayIndex.get(plain(text));
 }
 
 /** The next date that falls on the weekday, today included. */
-export function nextDateOnWeekday(weekday: number, today: string): string {
+function nextDateOnWeekday(weekday: number, today: string): string {
   const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
   return addDays(today, (weekday - todayIndex + 7) % 7);
 }

@@ -1,7 +1,7 @@
 import type { ShowType } from '@cine/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
-export type SeatState = 'held' | 'sold';
+type SeatState = 'held' | 'sold';
 
 /** A taken seat of a show (a seat of the room not listed is free). */
 export interface Seat {

@@ -6,7 +6,7 @@ import type { ShowDocument } from './show-model';
 export type ShowSummary = Omit<ShowDocument, 'seats'> & { seats?: ShowDocument['seats'] };
 
 /** Seats available now: the stored count, recounted from the seats once a hold has lapsed. */
-export function availableAt(show: ShowSummary, now: Date): number {
+function availableAt(show: ShowSummary, now: Date): number {
   if (!show.holdsExpireAt || show.holdsExpireAt > now || !show.seats) return show.available;
   return show.capacity - show.seats.filter((seat) => !isFreeAt(seat, now)).length;
 }

@@ -43,7 +43,7 @@ const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 const WITHOUT_SEATS = { seats: 0 };
 
 /** The document of a new show: every seat of its room free. */
-export function newShowDocument(plan: PlannedShow): ShowDocument {
+function newShowDocument(plan: PlannedShow): ShowDocument {
   const startsAt = instantOf(plan.date, plan.schedule);
   const { rows, seatsPerRow } = ROOM_LAYOUTS[plan.roomId] as RoomLayout;
   const capacity = capacityOf(plan.roomId);

@@ -1,9 +1,8 @@
 import type { CandyFacts, CandyView } from '@cine/contracts';
-import { createEvent } from '@cine/service-kit';
+import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { CandyDocument } from './candy-model';
 import type { CandyFields } from './candy-rules';
-import { escapeRegex, searchKey } from './text-keys';
 
 export type { CandyView };
 
@@ -14,7 +13,7 @@ const VIEW_FIELDS = { outbox: 0, nameKey: 0, soldOrders: 0 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const BY_NAME = { nameKey: 1, _id: 1 } as const;
 
-export function toCandyView(candy: StoredCandy): CandyView {
+function toCandyView(candy: StoredCandy): CandyView {
   return { id: candy._id.toHexString(), name: candy.name, price: candy.price, picture: candy.picture, quantity: candy.quantity };
 }
 
@@ -30,7 +29,7 @@ export type StockOutcome = 'decremented' | 'clamped-at-zero' | 'already-taken' |
  * after the first delivery. (FerretDB v1 ignores $slice, so in development
  * the list keeps every order.)
  */
-export const SOLD_ORDERS_KEPT = 1000;
+const SOLD_ORDERS_KEPT = 1000;
 
 /**
  * Every read and write of the candy collection. Admin writes carry their

@@ -14,10 +14,10 @@ export const CandyMessages = {
   pictureInvalid: 'La imagen debe ser una dirección http(s) o una ruta que empiece con /.',
 } as const;
 
-export const MAX_NAME_LENGTH = 60;
-export const MAX_QUANTITY = 100_000;
+const MAX_NAME_LENGTH = 60;
+const MAX_QUANTITY = 100_000;
 /** In cents: US$ 10000.00. */
-export const MAX_PRICE = 1_000_000;
+const MAX_PRICE = 1_000_000;
 
 /** The candy form as sent by the admin panel: text fields, numbers as numbers or digits. */
 export interface CandyForm {

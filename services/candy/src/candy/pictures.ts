@@ -66,7 +66,7 @@ const drawings: Record<SnackDrawing, string> = {
 };
 
 /** A square picture: the item's drawings side by side over its colours, its name below. */
-export function pictureSvg(candy: SeedCandy): string {
+function pictureSvg(candy: SeedCandy): string {
   const [top, bottom] = candy.colors;
   const count = candy.drawings.length;
   const total = count * WIDTH + (count - 1) * GAP;

@@ -1,6 +1,6 @@
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { MovieType, Rated } from './movie-rules';
+import type { MovieType, Rated } from '@cine/contracts';
 
 export interface MovieDocument extends WithOutbox {
   _id: Types.ObjectId;

@@ -1,33 +1,16 @@
+import {
+  MAX_GENRES,
+  MOVIE_RATINGS,
+  MOVIE_REQUIRED_FIELDS,
+  MOVIE_TYPES,
+  isRuntimeText,
+  movieMessages,
+  youtubeVideoId,
+  type MovieType,
+  type Rated,
+} from '@cine/contracts';
 import { parseReleaseDate } from './release-date';
-import { searchKey } from './text-keys';
-
-export const RATINGS = ['+13', '+16', '+18', 'ATP'] as const;
-export type Rated = (typeof RATINGS)[number];
-export const MOVIE_TYPES = ['2D', '3D'] as const;
-export type MovieType = (typeof MOVIE_TYPES)[number];
-export const MAX_GENRES = 4;
-
-/** The movie form's messages (spec §5, "Movie create and edit"), copied exactly. */
-export const MovieMessages = {
-  Title: 'Por favor ingresa un titulo *',
-  Plot: 'Por favor ingresa la trama *',
-  Language: 'Por favor ingresa un idioma *',
-  Director: 'Por favor ingresa el Director *',
-  Genre: 'Por favor ingresa el/los géneros/s *',
-  Actors: 'Por favor ingresa los actores *',
-  Release: 'Por favor ingresa una fecha de estreno *',
-  Rated: 'Por favor ingresa una clasificacion *',
-  Type: 'Por favor ingresa un tipo *',
-  Runtime: 'Por favor ingresa tiempo de duración de la pelicula*',
-  Poster: 'Por favor ingresa una imagen *',
-  Trailer: 'Por favor ingresa un trailer *',
-  runtimeNotNumber: 'Alguno de los valores no es un número *',
-  trailerNotYoutube: 'Solo se aceptan links de youtube *',
-  genreMisuse: 'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.',
-  releaseInvalid: 'La fecha de estreno debe tener el formato aaaa-mm-dd.',
-  ratedInvalid: 'La clasificación debe ser +13, +16, +18 o ATP.',
-  typeInvalid: 'El tipo debe ser 2D o 3D.',
-} as const;
+import { searchKey } from '@cine/service-kit';
 
 /** The movie form as sent by the admin panel (every field already type-checked as text, Runtime also as a number). */
 export interface MovieForm {
@@ -63,14 +46,6 @@ export interface MovieFields {
 
 export type RuleResult = { ok: true; movie: MovieFields } | { ok: false; message: string };
 
-// The forms the spec accepts (watch, embed, v/ and youtu.be), each with an 11-character video id.
-const YOUTUBE = /^(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|embed\/|v\/)|youtu\.be\/)([\w-]{11})(?:[?&#][^\s]*)?$/;
-
-/** The video id of an accepted YouTube link, else undefined. */
-export function youtubeVideoId(link: string): string | undefined {
-  return YOUTUBE.exec(link.trim())?.[1];
-}
-
 /** The embeddable form of the link, which the detail page's frame can show. */
 export function embedLink(videoId: string): string {
   return `https://www.youtube.com/embed/${videoId}`;
@@ -86,34 +61,32 @@ export function parseGenres(text: string): string[] | undefined {
   return genres.length > MAX_GENRES || keys.size !== genres.length ? undefined : genres;
 }
 
-const REQUIRED_ORDER = ['Title', 'Plot', 'Language', 'Director', 'Genre', 'Actors', 'Release', 'Rated', 'Type', 'Runtime', 'Poster', 'Trailer'] as const;
-
 function isBlank(value: string | number | undefined): boolean {
   return value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
 /** Every rule of the movie form, in the form's order; the first broken rule's message. */
 export function checkMovieForm(form: MovieForm): RuleResult {
-  const missing = REQUIRED_ORDER.find((field) => isBlank(form[field]));
-  if (missing) return { ok: false, message: MovieMessages[missing] };
-  const text = (field: Exclude<(typeof REQUIRED_ORDER)[number], 'Runtime'>) => (form[field] as string).trim();
+  const missing = MOVIE_REQUIRED_FIELDS.find((field) => isBlank(form[field]));
+  if (missing) return { ok: false, message: movieMessages[missing] };
+  const text = (field: Exclude<(typeof MOVIE_REQUIRED_FIELDS)[number], 'Runtime'>) => (form[field] as string).trim();
 
   const runtimeText = String(form.Runtime).trim();
-  if (!/^\d{1,4}$/.test(runtimeText) || Number(runtimeText) === 0) return { ok: false, message: MovieMessages.runtimeNotNumber };
+  if (!isRuntimeText(runtimeText)) return { ok: false, message: movieMessages.runtimeNotNumber };
 
   const videoId = youtubeVideoId(text('Trailer'));
-  if (!videoId) return { ok: false, message: MovieMessages.trailerNotYoutube };
+  if (!videoId) return { ok: false, message: movieMessages.trailerNotYoutube };
 
   const genres = parseGenres(text('Genre'));
-  if (!genres) return { ok: false, message: MovieMessages.genreMisuse };
-  if (genres.length === 0) return { ok: false, message: MovieMessages.Genre };
+  if (!genres) return { ok: false, message: movieMessages.genreMisuse };
+  if (genres.length === 0) return { ok: false, message: movieMessages.Genre };
 
-  const rated = RATINGS.find((rating) => rating === text('Rated'));
-  if (!rated) return { ok: false, message: MovieMessages.ratedInvalid };
+  const rated = MOVIE_RATINGS.find((rating) => rating === text('Rated'));
+  if (!rated) return { ok: false, message: movieMessages.ratedInvalid };
   const type = MOVIE_TYPES.find((movieType) => movieType === text('Type').toUpperCase());
-  if (!type) return { ok: false, message: MovieMessages.typeInvalid };
+  if (!type) return { ok: false, message: movieMessages.typeInvalid };
   const release = parseReleaseDate(text('Release'));
-  if (!release) return { ok: false, message: MovieMessages.releaseInvalid };
+  if (!release) return { ok: false, message: movieMessages.releaseInvalid };
 
   return {
     ok: true,

@@ -1,12 +1,11 @@
 import type { CineEvent, MovieFacts, MovieView } from '@cine/contracts';
 
 export type { MovieView };
-import { createEvent } from '@cine/service-kit';
+import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieDocument } from './movie-model';
 import type { MovieFields } from './movie-rules';
 import { releaseDateOf, releaseTextOf } from './release-date';
-import { escapeRegex, searchKey } from './text-keys';
 
 export interface MovieSearch {
   name?: string;
@@ -19,7 +18,7 @@ const ACTIVE = { deletedAt: { $exists: false } };
 const VIEW_FIELDS = { outbox: 0, titleKey: 0, genreKey: 0 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
-export function toMovieView(movie: StoredMovie): MovieView {
+function toMovieView(movie: StoredMovie): MovieView {
   return {
     id: movie._id.toHexString(),
     Title: movie.title,

@@ -21,7 +21,7 @@ function wrap(title: string, width: number): string[] {
 }
 
 /** A 2:3 poster drawn from the movie's colours, title and facts. */
-export function posterSvg(movie: SeedMovie): string {
+function posterSvg(movie: SeedMovie): string {
   const [top, bottom] = movie.colors;
   const lines = wrap(movie.title.toUpperCase(), 14);
   const firstLine = 420 - (lines.length - 1) * 32;

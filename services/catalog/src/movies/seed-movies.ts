@@ -1,4 +1,4 @@
-import type { MovieType, Rated } from './movie-rules';
+import type { MovieType, Rated } from '@cine/contracts';
 
 /** A movie of the first-start catalog; its release is given in days from the day of seeding. */
 export interface SeedMovie {

@@ -2,7 +2,7 @@ import { subscribeIdempotent, type EventBus } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 
 /** Shown for an author this service has not heard of (registered before it ran, or deleted). */
-export const UNKNOWN_USERNAME = 'Usuario';
+const UNKNOWN_USERNAME = 'Usuario';
 
 /**
  * Catalog's projection of identity's users: id → username, fed by

@@ -1,5 +1,5 @@
 import type { CineEvent, Role, UserView } from '@cine/contracts';
-import { isDuplicateKeyError } from '@cine/service-kit';
+import { escapeRegex, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
 import type { PendingRecovery, UserDocument } from './user-model';
 
@@ -32,10 +32,6 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function toUserView(user: UserView): UserView {

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** An order.paid whose user this service has not heard of yet: thrown so the bus delivers it again. */
-export class UnknownRecipientError extends Error {
+class UnknownRecipientError extends Error {
   constructor(userId: string) {
     super(`no recipient known for user ${userId} yet`);
     this.name = 'UnknownRecipientError';

@@ -22,7 +22,7 @@ export interface SalesPluginOptions {
 }
 
 /** Orders written per batch, and the unacknowledged order.paid events RabbitMQ hands the consumer to fill it. */
-export const ORDERS_PER_BATCH = 2000;
+const ORDERS_PER_BATCH = 2000;
 
 /** The sales ledger fed by order.paid (consumer 'sales.orders', in batches) and the reports read from it. */
 export const salesPlugin = fp<SalesPluginOptions>(

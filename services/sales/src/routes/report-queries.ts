@@ -1,10 +1,10 @@
 import type { ServiceApp } from '@cine/service-kit';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { parseMonth } from '../sales/sales-calendar';
 import type { CandyFilter, DetailFilter } from '../sales/sales-reports';
 
-export const MONTH_NOT_VALID = "El mes debe escribirse AAAA-MM (por ejemplo 2026-11) o abreviado de 'Ene' a 'Dic'.";
-export const DAY_NOT_VALID = 'El día debe escribirse AAAA-MM-DD (por ejemplo 2026-11-23).';
+const MONTH_NOT_VALID = "El mes debe escribirse AAAA-MM (por ejemplo 2026-11) o abreviado de 'Ene' a 'Dic'.";
+const DAY_NOT_VALID = 'El día debe escribirse AAAA-MM-DD (por ejemplo 2026-11-23).';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
 
@@ -23,16 +23,16 @@ export const candyFilters = {
   itemId: Type.Optional(Id),
 };
 
-const DetailQuery = Type.Object(detailFilters);
-const CandyQuery = Type.Object(candyFilters);
+type DetailQuery = Static<TObject<typeof detailFilters>>;
+type CandyQuery = Static<TObject<typeof candyFilters>>;
 
-export function detailFilterOf(app: ServiceApp, { mes, movieId, type, sort }: Static<typeof DetailQuery>): DetailFilter {
+export function detailFilterOf(app: ServiceApp, { mes, movieId, type, sort }: DetailQuery): DetailFilter {
   const month = mes === undefined ? undefined : parseMonth(mes, app.clock());
   if (mes !== undefined && !month) throw app.httpErrors.badRequest(MONTH_NOT_VALID);
   return { month, movieId, type, sort };
 }
 
-export function candyFilterOf(app: ServiceApp, { day, itemId }: Static<typeof CandyQuery>): CandyFilter {
+export function candyFilterOf(app: ServiceApp, { day, itemId }: CandyQuery): CandyFilter {
   if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw app.httpErrors.badRequest(DAY_NOT_VALID);
   return { day, itemId };
 }

@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { keepName } from './sales-ledger';
 import { candyNameKey, movieNameKey, type SalesStore } from './sales-store';
 
-export const NAMING_EVENTS = ['movie.created', 'movie.updated', 'movie.deleted', 'candy.created', 'candy.updated', 'candy.deleted'] as const;
+const NAMING_EVENTS = ['movie.created', 'movie.updated', 'movie.deleted', 'candy.created', 'candy.updated', 'candy.deleted'] as const;
 
 /**
  * Consumer 'sales.names': the reports show a movie's current title and a candy

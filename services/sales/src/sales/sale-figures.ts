@@ -1,5 +1,5 @@
 /** The cinema's share of a sale (T.Neto), spec §9. */
-export const NET_SHARE = 0.6;
+const NET_SHARE = 0.6;
 
 /** 60 % of an amount in cents, rounded to the cent. */
 export function netPriceOf(totalPrice: number): number {

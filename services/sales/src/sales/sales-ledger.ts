@@ -23,7 +23,7 @@ export type PaidOrder = OrderPaid['data'];
 const SAFE_ID = /^[\w-]{1,64}$/;
 
 /** A paid order the ledger cannot record (thrown, so the bus dead-letters its event). */
-export class MalformedSaleError extends Error {
+class MalformedSaleError extends Error {
   constructor(orderId: unknown, reason: string) {
     super(`order.paid ${String(orderId)} cannot be recorded: ${reason}`);
     this.name = 'MalformedSaleError';

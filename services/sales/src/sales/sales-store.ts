@@ -4,7 +4,7 @@ import type { Collection, Connection } from 'mongoose';
 import type { Month } from './sales-calendar';
 
 /** A candy line of a sale. Amounts in cents. */
-export interface SoldCandy {
+interface SoldCandy {
   itemId: string;
   name: string;
   quantity: number;

@@ -1,5 +1,5 @@
 import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 
 export default function FeedbackPage({ session }: RemotePageProps) {
   if (session?.role !== 'admin') return null;

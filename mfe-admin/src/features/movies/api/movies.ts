@@ -1,5 +1,5 @@
 import type { MovieView } from '@cine/contracts';
-import { apiRequest } from '../../../lib/api';
+import { api } from '@cine/web-kit';
 
 /** A movie as the catalog answers it. */
 export type Movie = MovieView;
@@ -23,31 +23,32 @@ export interface MovieInput {
 /** Billboard joined with premieres: the admin grid shows every movie once. */
 export async function fetchAdminMovies(token: string): Promise<Movie[]> {
   const [billboard, premieres] = await Promise.all([
-    apiRequest<Movie[]>('GET', '/movies/billboard', token),
-    apiRequest<Movie[]>('GET', '/movies/Premieres', token),
+    api.get<Movie[]>('/movies/billboard', { token }),
+    api.get<Movie[]>('/movies/Premieres', { token }),
   ]);
   const byId = new Map<string, Movie>();
   for (const movie of [...billboard, ...premieres]) byId.set(movie.id, movie);
   return [...byId.values()];
 }
 
-export const createMovie = (token: string, movie: MovieInput) => apiRequest<Movie>('POST', '/movies/createMovie', token, movie);
+export const createMovie = (token: string, movie: MovieInput) => api.post<Movie>('/movies/createMovie', movie, { token });
 
 export const updateMovie = (token: string, id: string, movie: MovieInput) =>
-  apiRequest<Movie>('PUT', `/movies/update/${encodeURIComponent(id)}`, token, { id, ...movie });
+  api.put<Movie>(`/movies/update/${encodeURIComponent(id)}`, { id, ...movie }, { token });
 
-export const deleteMovie = (token: string, id: string) => apiRequest<unknown>('DELETE', `/movies/delete/${encodeURIComponent(id)}`, token);
+export const deleteMovie = (token: string, id: string) =>
+  api.delete<unknown>(`/movies/delete/${encodeURIComponent(id)}`, undefined, { token });
 
 /** Uploads a poster image; the answer's `secure_url` is the URL to store as the movie's Poster. */
 export async function uploadPoster(token: string, file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await apiRequest<{ secure_url: string }>('POST', '/uploads', token, form);
+  const answer = await api.post<{ secure_url: string }>('/uploads', form, { token });
   return answer.secure_url;
 }
 
 /** The authorization flag that gates movie creation (spec §6). */
 export async function fetchCreateAccess(token: string): Promise<boolean> {
-  const answer = await apiRequest<{ permitir?: unknown }>('GET', '/auth/acceder', token);
+  const answer = await api.get<{ permitir?: unknown }>('/auth/acceder', { token });
   return answer?.permitir === true;
 }

@@ -1,5 +1,5 @@
 import { Page, PageTitle } from '@cine/web-kit/ui';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { useCreateAccess } from '../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
 

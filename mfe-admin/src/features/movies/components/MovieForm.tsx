@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '@cine/web-kit/ui';
+import { Button, fieldStyles } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '@cine/web-kit';
 import { createMovie, updateMovie, uploadPoster, type Movie } from '../api/movies';
 import {
   GENRE_LIMIT_ALERT,
@@ -20,7 +20,7 @@ import {
 } from '../movieForm';
 
 /** Admin success messages stay 5 seconds (spec §9). */
-export const SUCCESS_MESSAGE_MS = 5000;
+const SUCCESS_MESSAGE_MS = 5000;
 
 interface MovieFormProps {
   token: string;
@@ -61,11 +61,12 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
   // A field's message goes away once the admin changes it; the next submit checks everything again.
   const clearError = (field: MovieFormField) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
-  const setField = (field: Exclude<MovieFormField, 'genres'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    clearError(field);
-  };
+  const setField =
+    (field: Exclude<MovieFormField, 'genres'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      clearError(field);
+    };
 
   const onAddGenre = () => {
     if (!genreChoice) return;
@@ -274,23 +275,11 @@ const FieldBox = styled.div<{ $wide?: boolean }>`
   input,
   select,
   textarea {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: 2.75rem;
-    padding: 0.55rem 0.8rem;
-    border-radius: var(--cine-radius, 10px);
-    border: 1px solid var(--cine-border, #2e2e42);
-    background: var(--cine-surface-2, #20202f);
-    color: inherit;
-    font: inherit;
+    ${fieldStyles}
   }
 
   textarea {
     resize: vertical;
-  }
-
-  [aria-invalid='true'] {
-    border-color: var(--cine-error, #ff4d4f);
   }
 `;
 

@@ -25,7 +25,13 @@ const matrix: Movie = {
   Type: '2D',
 };
 
-const dune: Movie = { ...matrix, id: '64b000000000000000000002', Title: 'Dune', ReleaseDate: '2026-12-01', Release: '2026-12-01T00:00:00.000Z' };
+const dune: Movie = {
+  ...matrix,
+  id: '64b000000000000000000002',
+  Title: 'Dune',
+  ReleaseDate: '2026-12-01',
+  Release: '2026-12-01T00:00:00.000Z',
+};
 
 let api: FakeApi;
 
@@ -57,7 +63,11 @@ test('the grid joins billboard and premieres, once per movie, sending the bearer
   render(<MoviesSection token={TOKEN} />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando películas…');
   const grid = await screen.findByRole('list', { name: 'Películas' });
-  expect(within(grid).getAllByRole('button').map((button) => button.textContent)).toEqual(['Matrix', 'Dune']);
+  expect(
+    within(grid)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Matrix', 'Dune']);
   for (const request of api.requests) expect(request.headers.Authorization).toBe(`Bearer ${TOKEN}`);
   expect(api.requestsTo('GET', '/api/auth/acceder')).toHaveLength(1);
 });
@@ -127,7 +137,11 @@ test('genres are chips: at most four, no repeats, each removable', async () => {
   await addGenre('Comedia');
   expect(alert).toHaveBeenCalledTimes(2);
   const chips = screen.getByRole('list', { name: 'Géneros elegidos' });
-  expect(within(chips).getAllByRole('listitem').map((chip) => chip.firstChild?.textContent)).toEqual(['Drama', 'Acción', 'Terror', 'Musical']);
+  expect(
+    within(chips)
+      .getAllByRole('listitem')
+      .map((chip) => chip.firstChild?.textContent),
+  ).toEqual(['Drama', 'Acción', 'Terror', 'Musical']);
   await user.click(screen.getByRole('button', { name: 'Quitar Terror' }));
   await addGenre('Comedia');
   expect(within(chips).getAllByRole('listitem')).toHaveLength(4);
@@ -264,7 +278,9 @@ test('clicking a poster opens a dialog titled with the movie, the form prefilled
   const user = userEvent.setup();
   render(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
-  api.on('GET', '/api/movies/billboard', { status: 200, body: [{ ...matrix, Title: 'Matrix Recargado' }] }).on('GET', '/api/movies/Premieres', { status: 200, body: [] });
+  api
+    .on('GET', '/api/movies/billboard', { status: 200, body: [{ ...matrix, Title: 'Matrix Recargado' }] })
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [] });
   const dialog = screen.getByRole('dialog', { name: 'Matrix' });
   expect(within(dialog).getByLabelText('Título')).toHaveValue('Matrix');
   expect(within(dialog).getByLabelText('Fecha de estreno')).toHaveValue('2026-03-12');

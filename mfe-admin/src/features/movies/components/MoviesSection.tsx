@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '@cine/web-kit';
 import { deleteMovie, fetchAdminMovies, type Movie } from '../api/movies';
 import { useCreateAccess } from '../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
@@ -35,7 +35,9 @@ export function MoviesSection({ token }: { token: string }) {
 
   const onDeleted = (id: string) => {
     setSelected(null);
-    setState((current) => (current.status === 'ready' ? { ...current, movies: current.movies.filter((movie) => movie.id !== id) } : current));
+    setState((current) =>
+      current.status === 'ready' ? { ...current, movies: current.movies.filter((movie) => movie.id !== id) } : current,
+    );
   };
 
   return (
@@ -170,7 +172,9 @@ const PosterButton = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
-  transition: transform 0.15s ease, border-color 0.15s ease;
+  transition:
+    transform 0.15s ease,
+    border-color 0.15s ease;
 
   &:hover {
     transform: translateY(-2px);

@@ -109,13 +109,7 @@ export function Chatbot() {
           {open ? (
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           ) : (
-            <path
-              d="M4 5h16v11H9l-5 4z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinejoin="round"
-            />
+            <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round" />
           )}
         </svg>
       </Toggle>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, TextArea } from '../../../components/Button';
+import { Button, TextArea } from '@cine/web-kit/ui';
 import { FormPanel as Form } from '../../../components/FormPanel';
-import { api } from '../../../lib/api';
-import type { RemotePageProps } from '../../../types';
+import { api } from '@cine/web-kit';
+import type { RemotePageProps } from '@cine/web-kit';
 
 export function FeedbackForm({ session }: RemotePageProps) {
   const inputId = useId();

@@ -4,7 +4,8 @@ import { HeroCarousel } from './HeroCarousel';
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-const current = () => screen.getAllByRole('button', { name: /Ir a la diapositiva/ }).findIndex((dot) => dot.getAttribute('aria-current') === 'true') + 1;
+const current = () =>
+  screen.getAllByRole('button', { name: /Ir a la diapositiva/ }).findIndex((dot) => dot.getAttribute('aria-current') === 'true') + 1;
 
 test('advances every six seconds and wraps from the fourth slide to the first', () => {
   render(<HeroCarousel />);

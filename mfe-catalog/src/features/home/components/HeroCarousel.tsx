@@ -122,7 +122,9 @@ const SlideView = styled.div<{ $active: boolean }>`
   padding: 1.5rem 4rem;
   opacity: ${({ $active }) => ($active ? 1 : 0)};
   visibility: ${({ $active }) => ($active ? 'visible' : 'hidden')};
-  transition: opacity 0.6s ease, visibility 0.6s;
+  transition:
+    opacity 0.6s ease,
+    visibility 0.6s;
 
   .icon {
     flex: none;

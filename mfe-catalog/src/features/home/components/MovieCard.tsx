@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Movie } from '../../movies/types';
+import type { MovieView } from '@cine/contracts';
 
 interface MovieCardProps {
-  movie: Movie;
+  movie: MovieView;
   /** Premieres show when they open. */
   showRelease?: boolean;
 }

@@ -1,13 +1,13 @@
 import styled from 'styled-components';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
-import type { Movie } from '../../movies/types';
+import type { MovieView } from '@cine/contracts';
 import { useCarouselPaging } from '../hooks/carouselPaging';
 import { MovieCard } from './MovieCard';
 
 interface MovieCarouselProps {
   /** Accessible names of the arrows, e.g. 'Película anterior en cartelera'. */
   arrowLabels: { previous: string; next: string };
-  movies: Movie[];
+  movies: MovieView[];
   cardsPerView: number;
   showRelease?: boolean;
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, LoadError, SectionTitle } from '@cine/web-kit/ui';
-import { useAsyncData } from '../../../lib/useAsyncData';
-import { fetchBillboard, fetchPremieres } from '../../movies/moviesApi';
-import type { Movie } from '../../movies/types';
+import { useAsyncData } from '@cine/web-kit';
+import { fetchBillboard, fetchPremieres } from '../../../movies/moviesApi';
+import type { MovieView } from '@cine/contracts';
 import { ALL, filterMovies, type MovieFilter } from '../movieFilters';
 import { MovieCarousel, MovieCarouselSkeleton } from './MovieCarousel';
 import { MovieFilters } from './MovieFilters';
@@ -15,17 +15,14 @@ export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 const BILLBOARD_ARROWS = { previous: 'Película anterior en cartelera', next: 'Película siguiente en cartelera' };
 const PREMIERE_ARROWS = { previous: 'Estreno anterior', next: 'Estreno siguiente' };
 
-const byReleaseAscending = (a: Movie, b: Movie) => a.Release.localeCompare(b.Release);
+const byReleaseAscending = (a: MovieView, b: MovieView) => a.Release.localeCompare(b.Release);
 
 /** The two home carousels: the billboard (with the genre and type filters) and the premieres. */
 export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
   const billboard = useAsyncData(fetchBillboard, 'billboard');
   const premieres = useAsyncData(() => fetchPremieres().then((movies) => [...movies].sort(byReleaseAscending)), 'premieres');
   const [filter, setFilter] = useState<MovieFilter>({ genre: ALL, type: ALL });
-  const filtered = useMemo(
-    () => (billboard.status === 'ready' ? filterMovies(billboard.data, filter) : []),
-    [billboard, filter],
-  );
+  const filtered = useMemo(() => (billboard.status === 'ready' ? filterMovies(billboard.data, filter) : []), [billboard, filter]);
 
   return (
     <>
@@ -56,12 +53,7 @@ export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
           (premieres.data.length === 0 ? (
             <EmptyState>Todavía no hay estrenos anunciados.</EmptyState>
           ) : (
-            <MovieCarousel
-              arrowLabels={PREMIERE_ARROWS}
-              movies={premieres.data}
-              cardsPerView={cardsPerView}
-              showRelease
-            />
+            <MovieCarousel arrowLabels={PREMIERE_ARROWS} movies={premieres.data} cardsPerView={cardsPerView} showRelease />
           ))}
       </Section>
     </>

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
-import { SectionTitle } from '@cine/web-kit/ui';
+import { Button, SectionTitle } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
-import { useAsyncData } from '../../../lib/useAsyncData';
-import { searchMoviesByName } from '../../movies/moviesApi';
+import { useAsyncData } from '@cine/web-kit';
+import { searchMoviesByName } from '../../../movies/moviesApi';
 import { MovieCard } from './MovieCard';
 import { Section } from './MovieListings';
 
@@ -36,8 +35,8 @@ export function SearchResults({ title, onBack }: SearchResultsProps) {
       {results.status === 'ready' && results.data.length === 0 && (
         <NotFound>
           <p>
-            La película «{title}» no está disponible en este momento. Revisa que el título esté bien escrito o vuelve a
-            intentarlo más tarde.
+            La película «{title}» no está disponible en este momento. Revisa que el título esté bien escrito o vuelve a intentarlo más
+            tarde.
           </p>
           <Button type="button" onClick={onBack}>
             Volver

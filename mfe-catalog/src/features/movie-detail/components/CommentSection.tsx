@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, TextArea } from '../../../components/Button';
-import type { RemotePageProps } from '../../../types';
-import { addComment, fetchMovieDetail } from '../../movies/moviesApi';
-import type { MovieComment } from '../../movies/types';
+import { Button, TextArea } from '@cine/web-kit/ui';
+import type { RemotePageProps } from '@cine/web-kit';
+import { addComment, fetchMovieDetail } from '../../../movies/moviesApi';
+import type { CommentView } from '@cine/contracts';
 
 interface CommentSectionProps extends RemotePageProps {
   movieId: string;
-  initialComments: MovieComment[];
+  initialComments: CommentView[];
 }
 
 export function CommentSection({ movieId, initialComments, session }: CommentSectionProps) {
@@ -32,9 +32,7 @@ export function CommentSection({ movieId, initialComments, session }: CommentSec
       setText('');
       // The server's list is the truth (order, usernames); the new comment alone is the fallback.
       const refreshed = await fetchMovieDetail(movieId).catch(() => null);
-      setComments(
-        refreshed?.comments ?? ((current) => [...current, { ...created, user: { username: session.username } }]),
-      );
+      setComments(refreshed?.comments ?? ((current) => [...current, { ...created, user: { username: session.username } }]));
     } catch (error) {
       window.alert(error instanceof Error ? error.message : String(error));
     } finally {

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { aMovie, installFakeApi } from '../../../test/fakeApi';
-import type { MovieDetail } from '../../movies/types';
-import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '../../../types';
+import type { MovieDetail } from '@cine/contracts';
+import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '@cine/web-kit';
 import MovieDetailPage from './MovieDetailPage';
 
 const ana: NonNullable<RemotePageProps['session']> = { token: 'tok', userId: 'u-ana', username: 'ana', role: 'user' };
@@ -88,7 +88,18 @@ test('without a trailer link a text replaces the frame', async () => {
 test('lists the comments with their authors, or NO HAY COMENTARIOS', async () => {
   const api = installFakeApi().on('GET', '/api/movies/search/42', {
     status: 200,
-    body: aDetail({ comments: [{ id: 'c1', Text: 'Una obra maestra', userId: 'u-bea', user: { username: 'bea' } }] }),
+    body: aDetail({
+      comments: [
+        {
+          id: 'c1',
+          Text: 'Una obra maestra',
+          userId: 'u-bea',
+          movieId: '42',
+          user: { username: 'bea' },
+          createdAt: '2026-03-01T12:00:00.000Z',
+        },
+      ],
+    }),
   });
   const { unmount } = renderDetail();
   const comments = await screen.findByRole('region', { name: 'Comentarios' });
@@ -119,7 +130,14 @@ test('an empty comment is blocked with Escriba un comentario', async () => {
 });
 
 test('a comment is sent as the signed-in user, confirmed, the field cleared and the list refreshed', async () => {
-  const created = { id: 'c9', Text: 'Me encantó', userId: 'u-ana', user: { username: 'ana' } };
+  const created = {
+    id: 'c9',
+    Text: 'Me encantó',
+    userId: 'u-ana',
+    movieId: '42',
+    user: { username: 'ana' },
+    createdAt: '2026-03-01T12:00:00.000Z',
+  };
   const api = installFakeApi()
     .on('GET', '/api/movies/search/42', { status: 200, body: aDetail() })
     .on('POST', '/api/comments/add/42?userId=u-ana', (request) => {
@@ -152,7 +170,10 @@ test("the server's refusal is shown as it says", async () => {
 });
 
 test('a failed load offers Reintentar, which loads the movie again', async () => {
-  const api = installFakeApi().on('GET', '/api/movies/search/42', { status: 503, body: { statusCode: 503, error: 'Servicio no disponible' } });
+  const api = installFakeApi().on('GET', '/api/movies/search/42', {
+    status: 503,
+    body: { statusCode: 503, error: 'Servicio no disponible' },
+  });
   renderDetail();
   expect(await screen.findByRole('alert')).toHaveTextContent('Servicio no disponible');
   api.on('GET', '/api/movies/search/42', { status: 200, body: aDetail() });

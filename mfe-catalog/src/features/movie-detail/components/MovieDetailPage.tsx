@@ -3,11 +3,11 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { EmptyState, LoadError, Page } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
-import { ApiError } from '../../../lib/api';
-import { useAsyncData } from '../../../lib/useAsyncData';
-import type { RemotePageProps } from '../../../types';
-import { fetchMovieDetail } from '../../movies/moviesApi';
-import type { MovieDetail } from '../../movies/types';
+import { ApiError } from '@cine/web-kit';
+import { useAsyncData } from '@cine/web-kit';
+import type { RemotePageProps } from '@cine/web-kit';
+import { fetchMovieDetail } from '../../../movies/moviesApi';
+import type { MovieDetail } from '@cine/contracts';
 import { isUpcoming } from '../releaseStatus';
 import { CommentSection } from './CommentSection';
 import { TrailerFrame } from './TrailerFrame';
@@ -74,9 +74,7 @@ function MovieDetailView({ movie, session, widgets }: { movie: MovieDetail } & R
             // The checkout remote's purchase controls (day → time → format, Comprar), lent by the shell.
             <div data-slot="purchase-controls" data-movie-id={movie.id}>
               {widgets && (
-                <widgets.PurchasePanel
-                  movie={{ id: movie.id, Title: movie.Title, Trailer: movie.Trailer, Language: movie.Language }}
-                />
+                <widgets.PurchasePanel movie={{ id: movie.id, Title: movie.Title, Trailer: movie.Trailer, Language: movie.Language }} />
               )}
             </div>
           )}

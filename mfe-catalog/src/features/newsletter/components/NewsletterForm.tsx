@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, TextInput } from '../../../components/Button';
+import { Button, TextInput } from '@cine/web-kit/ui';
 import { FormPanel as Form } from '../../../components/FormPanel';
-import { api } from '../../../lib/api';
+import { api } from '@cine/web-kit';
 
 export function NewsletterForm() {
   const inputId = useId();

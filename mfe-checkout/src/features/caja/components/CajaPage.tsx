@@ -1,5 +1,5 @@
 import { Page } from '@cine/web-kit/ui';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 
 /** The spec's /caja is an empty page. */
 export default function CajaPage(_props: RemotePageProps) {

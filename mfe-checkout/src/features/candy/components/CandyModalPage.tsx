@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, Page } from '@cine/web-kit/ui';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 
 /** /CandyModal: the spec's demo of the promos modal, with placeholder text; it opens on arrival. */
 export default function CandyModalPage(_props: RemotePageProps) {
@@ -14,8 +14,7 @@ export default function CandyModalPage(_props: RemotePageProps) {
       {open && (
         <Dialog title="¡Disfruta de tu funcion con estas promos!" onClose={() => setOpen(false)}>
           <Placeholder>
-            Aquí verás los combos de la dulcería: pochoclos, bebidas y snacks para acompañar tu función. Muy pronto
-            más promos.
+            Aquí verás los combos de la dulcería: pochoclos, bebidas y snacks para acompañar tu función. Muy pronto más promos.
           </Placeholder>
         </Dialog>
       )}

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
-import { useAsyncData } from '../../../hooks/useAsyncData';
+import { useAsyncData } from '@cine/web-kit';
 import { formatCents } from '../../../lib/money';
-import type { RemotePageProps } from '../../../types';
+import type { RemotePageProps } from '@cine/web-kit';
 import { fetchCandy } from '../api/candyApi';
 import { CandyPicture } from './CandyPicture';
 
@@ -15,9 +15,7 @@ export default function CandyPage(_props: RemotePageProps) {
       <PageTitle>Para que disfrutes tu funcion:</PageTitle>
       {candy.status === 'loading' && <Muted role="status">Cargando productos...</Muted>}
       {candy.status === 'error' && <LoadError message={candy.message} onRetry={candy.reload} />}
-      {candy.status === 'ready' && candy.data.length === 0 && (
-        <EmptyState>Todavía no hay productos de candy disponibles.</EmptyState>
-      )}
+      {candy.status === 'ready' && candy.data.length === 0 && <EmptyState>Todavía no hay productos de candy disponibles.</EmptyState>}
       {candy.status === 'ready' && candy.data.length > 0 && (
         <Grid>
           {candy.data.map((item) => (

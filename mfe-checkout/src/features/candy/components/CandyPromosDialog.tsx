@@ -2,16 +2,16 @@ import type { CandyView, CartView } from '@cine/contracts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, ErrorText, LoadError, NumberInput } from '@cine/web-kit/ui';
-import { useAsyncData } from '../../../hooks/useAsyncData';
-import { errorMessage } from '../../../lib/api';
+import { useAsyncData } from '@cine/web-kit';
+import { errorMessage } from '@cine/web-kit';
 import { formatCents } from '../../../lib/money';
 import type { Caller } from '../../../types';
 import { addCandyToCart, fetchCandy, removeCandyFromCart } from '../api/candyApi';
 import { CandyPicture } from './CandyPicture';
 
 /** Spec §9: a candy line holds 1 to 100 units. */
-export const MIN_CANDY_QUANTITY = 1;
-export const MAX_CANDY_QUANTITY = 100;
+const MIN_CANDY_QUANTITY = 1;
+const MAX_CANDY_QUANTITY = 100;
 
 interface CandyPromosDialogProps {
   caller: Caller;

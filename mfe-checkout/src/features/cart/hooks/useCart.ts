@@ -1,7 +1,7 @@
 import type { CartTicketLine, CartView } from '@cine/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api';
-import type { Session } from '../../../types';
+import { errorMessage } from '@cine/web-kit';
+import type { Session } from '@cine/web-kit';
 import { fetchCart } from '../api/cartApi';
 
 export type CartState =

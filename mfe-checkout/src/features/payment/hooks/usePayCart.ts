@@ -1,6 +1,6 @@
 import { PAYMENT_RECEIVED, type CartTicketLine } from '@cine/contracts';
 import { useCallback, useState } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '@cine/web-kit';
 import type { Caller } from '../../../types';
 import { payCart } from '../api/paymentApi';
 import { CARD_REJECTED_TEXT, PAYMENT_SUCCESS_TEXT } from '../paymentMessages';

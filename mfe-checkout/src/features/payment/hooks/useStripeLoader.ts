@@ -4,12 +4,10 @@ import { useEffect, useState } from 'react';
 import { stripePublishableKey } from '../../../config';
 
 /** Stripe.js that has not answered by then counts as unavailable (a blocked or hanging script). */
-export const STRIPE_LOAD_TIMEOUT_MS = 10000;
+const STRIPE_LOAD_TIMEOUT_MS = 10000;
 
 export type StripeLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; stripe: Stripe }
-  | { status: 'offline'; reason: 'no-key' | 'unavailable' };
+  { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'offline'; reason: 'no-key' | 'unavailable' };
 
 // One Stripe.js per page and key, however many payment forms open.
 const loads = new Map<string, Promise<Stripe | null>>();

@@ -53,11 +53,7 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
         {schedule && (
           <Field>
             <label htmlFor={ids.format}>Formato</label>
-            <Select
-              id={ids.format}
-              value={show?.id ?? ''}
-              onChange={(event) => picker.selectShow(event.target.value)}
-            >
+            <Select id={ids.format} value={show?.id ?? ''} onChange={(event) => picker.selectShow(event.target.value)}>
               {formats.map((format) => (
                 <option key={format.id} value={format.id}>
                   {repeatedType ? `${format.type} · Sala ${format.roomId}` : format.type}

@@ -1,6 +1,6 @@
 import type { ShowView } from '@cine/contracts';
 import { useMemo, useState } from 'react';
-import { useAsyncData } from '../../../hooks/useAsyncData';
+import { useAsyncData } from '@cine/web-kit';
 import { fetchShowsOfDay, fetchUpcomingShows } from '../api/showsApi';
 import { showDays, showsAt, showTimes } from '../showOptions';
 

@@ -2,9 +2,9 @@ import type { ShowView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, ErrorText, IconButton } from '@cine/web-kit/ui';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '@cine/web-kit';
 import { formatCents } from '../../../lib/money';
-import type { Session } from '../../../types';
+import type { Session } from '@cine/web-kit';
 import { holdSeats } from '../api/ticketsApi';
 
 interface TicketQuantityDialogProps {

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_CANDY_QUANTITY } from '../../cart/cart';
-import { BODY_ERRORS, bearerAuth, errors } from '../../schemas';
-import { CartView, UserIdText } from '../cart/schemas';
+import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
+import { CartView } from '@cine/contracts';
+import { UserIdText } from '../cart/schemas';
 
 const tags = ['cart'];
 const CandyIdText = Type.String({ minLength: 1, maxLength: 100, description: 'The candy item id' });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors } from '../../schemas';
-import { OrderView, UserIdText } from '../cart/schemas';
+import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
+import { OrderView } from '@cine/contracts';
+import { UserIdText } from '../cart/schemas';
 
 export const checkout = {
   tags: ['checkout'],

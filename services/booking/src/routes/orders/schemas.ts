@@ -1,6 +1,6 @@
 import { OrdersReplayed } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors } from '../../schemas';
+import { BODY_ERRORS, bearerAuth, errors } from '@cine/service-kit';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', the cinema's day" });
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors, Message, ObjectIdText, ShowView } from '../../schemas';
+import { MessageResponse, ShowView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['shows'];
 
@@ -56,5 +57,5 @@ export const deleteShow = {
   security: bearerAuth,
   summary: 'Delete a show (admin); refused once a ticket was sold or while one is being paid',
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-  response: { 200: Message, ...errors(400, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(400, 401, 403, 404, 409) },
 };

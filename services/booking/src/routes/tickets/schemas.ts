@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors, ObjectIdText, ShowView } from '../../schemas';
+import { ShowView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['tickets'];
 
 /** Most seats one purchase may hold (documented in the README). */
-export const MAX_SEATS_PER_PURCHASE = 10;
+const MAX_SEATS_PER_PURCHASE = 10;
 
 export const addTickets = {
   tags,

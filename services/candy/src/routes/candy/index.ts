@@ -3,8 +3,8 @@ import type { CandyWrite } from '../../candy-stand';
 import { seededPicture } from '../../candy/pictures';
 import * as schemas from './schemas';
 
-export const CANDY_NOT_FOUND = 'No existe el producto.';
-export const NAME_TAKEN = 'Ya existe un producto con ese nombre.';
+const CANDY_NOT_FOUND = 'No existe el producto.';
+const NAME_TAKEN = 'Ya existe un producto con ese nombre.';
 const PICTURE_NOT_FOUND = 'No existe la imagen.';
 // A slug's drawing changes only with a new release of the service.
 const A_WEEK = 'public, max-age=604800';

@@ -1,15 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors, Message, ObjectIdText } from '../../schemas';
+import { CandyView, MessageResponse } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['candy'];
-
-export const CandyView = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  price: Type.Integer({ description: 'Cents: 1250 is US$ 12.50' }),
-  picture: Type.String({ description: 'Image URL or site path' }),
-  quantity: Type.Integer({ description: 'Stock' }),
-});
 
 // Numbers come as numbers or as the digits a form's input holds.
 const wholeNumber = Type.Optional(Type.Unsafe<string | number>({ type: ['string', 'number'], maxLength: 20 }));
@@ -60,7 +53,7 @@ export const remove = {
   security: bearerAuth,
   summary: 'Delete a candy item (admin); publishes candy.deleted',
   params: Type.Object({ id: ObjectIdText }),
-  response: { 200: Message, ...errors(400, 401, 403, 404) },
+  response: { 200: MessageResponse, ...errors(400, 401, 403, 404) },
 };
 
 export const picture = {

@@ -3,7 +3,7 @@ import { MOVIE_NOT_FOUND } from '../movies';
 import * as schemas from './schemas';
 
 /** The public form's own message (spec §5). */
-export const EMPTY_COMMENT = 'Escriba un comentario';
+const EMPTY_COMMENT = 'Escriba un comentario';
 
 export default async function commentsRoutes(app: ServiceApp): Promise<void> {
   app.get('/', { schema: schemas.listComments, onRequest: app.requireAdmin }, async () => app.catalog.allComments());

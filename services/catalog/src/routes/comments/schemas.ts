@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, CommentView, CommentWithMovie, errors, Message, ObjectIdText } from '../../schemas';
+import { CommentView, CommentWithMovie, MessageResponse } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['comments'];
 const security = bearerAuth;
@@ -27,7 +28,7 @@ export const deleteComment = {
   security,
   summary: 'Delete a comment (admin, or its author)',
   params: Type.Object({ id: ObjectIdText }),
-  response: { 200: Message, ...errors(400, 401, 403, 404) },
+  response: { 200: MessageResponse, ...errors(400, 401, 403, 404) },
 };
 
 export const commentsOfUser = {

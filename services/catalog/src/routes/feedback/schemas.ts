@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors } from '../../schemas';
+import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
 
 const tags = ['feedback'];
 const security = bearerAuth;

@@ -9,7 +9,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * keep them for 5 s (a movie edit through the gateway drops them at once);
  * browsers ask again each time, so a returning admin never sees an old list.
  */
-export const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
 export default async function moviesRoutes(app: ServiceApp): Promise<void> {
   const saved = (result: MovieWrite) => {

@@ -1,27 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, CommentView, errors, Message, ObjectIdText } from '../../schemas';
+import { MessageResponse, MovieDetail, MovieView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['movies'];
-
-export const MovieView = Type.Object({
-  id: Type.String(),
-  Title: Type.String(),
-  Poster: Type.String(),
-  Rated: Type.String(),
-  Plot: Type.String(),
-  Genre: Type.String({ description: 'Comma-separated, at most four' }),
-  Actors: Type.String(),
-  Director: Type.String(),
-  Runtime: Type.Integer({ description: 'Minutes' }),
-  Language: Type.String(),
-  Release: Type.String({ description: 'ISO date-time of 00:00 UTC of the release day' }),
-  ReleaseText: Type.String({ description: "'day Mon year', e.g. '12 Mar 2026'" }),
-  ReleaseDate: Type.String({ description: 'yyyy-mm-dd' }),
-  Trailer: Type.String({ description: 'YouTube embed link' }),
-  Type: Type.String({ description: '2D or 3D' }),
-});
-
-const MovieDetail = Type.Composite([MovieView, Type.Object({ comments: Type.Array(CommentView) })]);
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
@@ -98,5 +79,5 @@ export const deleteMovie = {
   security: bearerAuth,
   summary: 'Delete a movie and its comments (admin); publishes movie.deleted',
   params: Type.Object({ id: ObjectIdText }),
-  response: { 200: Message, ...errors(400, 401, 403, 404) },
+  response: { 200: MessageResponse, ...errors(400, 401, 403, 404) },
 };

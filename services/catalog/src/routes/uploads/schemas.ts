@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { bearerAuth, errors } from '../../schemas';
+import { bearerAuth, errors } from '@cine/service-kit';
 
 const tags = ['uploads'];
 

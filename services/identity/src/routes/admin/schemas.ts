@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, Email, errors, Message, Role, UserId, Username, UserView } from '../../schemas';
+import { MessageResponse, Role, UserView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
+import { Email, UserId, Username } from '../../schemas';
 
 const tags = ['admin'];
 const security = bearerAuth;
@@ -24,7 +26,7 @@ export const deleteUser = {
   security,
   summary: 'Delete the user with this e-mail (not the caller); their tokens stop working',
   body: Type.Object({ email: Email }, { additionalProperties: false }),
-  response: { 200: Message, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
 
 export const updateUser = {

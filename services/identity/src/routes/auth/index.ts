@@ -3,7 +3,7 @@ import { currentUserOf } from '../../plugins/current-user';
 import { toUserView } from '../../users/users-repository';
 import * as schemas from './schemas';
 
-export const INVALID_LOGIN = 'Email o contraseña incorrectos.';
+const INVALID_LOGIN = 'Email o contraseña incorrectos.';
 
 export default async function authRoutes(app: ServiceApp): Promise<void> {
   app.post('/register', { schema: schemas.register }, async (request, reply) => {

@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, Email, errors, Message, NewPassword, Role, Username, UserView } from '../../schemas';
+import { MessageResponse, Role, UserView } from '@cine/contracts';
+import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
+import { Email, NewPassword, Username } from '../../schemas';
 
 const tags = ['auth'];
 
-export const RegisterBody = Type.Object(
+const RegisterBody = Type.Object(
   { email: Email, username: Username, password: NewPassword, role: Type.Optional(Role) },
   { additionalProperties: false },
 );
@@ -15,7 +17,7 @@ export const register = {
   response: { 201: UserView, ...errors(...BODY_ERRORS, 401, 403, 409) },
 };
 
-export const LoginBody = Type.Object(
+const LoginBody = Type.Object(
   { email: Email, password: Type.String({ minLength: 1, maxLength: 256 }) },
   { additionalProperties: false },
 );
@@ -48,7 +50,7 @@ export const me = {
   response: { 200: UserView, ...errors(401) },
 };
 
-export const ChangePasswordBody = Type.Object(
+const ChangePasswordBody = Type.Object(
   {
     password: NewPassword,
     email: Email,
@@ -64,5 +66,5 @@ export const changePassword = {
   summary: "Change a password: a user their own, an admin anyone's; that user's older tokens stop working",
   security: bearerAuth,
   body: ChangePasswordBody,
-  response: { 200: Message, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };

@@ -1,8 +1,8 @@
 import type { ServiceApp } from '@cine/service-kit';
 import * as schemas from './schemas';
 
-export const RECOVERY_REQUESTED = 'Si el e-mail está registrado, recibirás un código para recuperar tu contraseña.';
-export const INVALID_RECOVERY_CODE = 'El código no es válido o expiró.';
+const RECOVERY_REQUESTED = 'Si el e-mail está registrado, recibirás un código para recuperar tu contraseña.';
+const INVALID_RECOVERY_CODE = 'El código no es válido o expiró.';
 
 export default async function mailingRoutes(app: ServiceApp): Promise<void> {
   app.post('/recuperarpassword', { schema: schemas.requestRecovery }, async (request, reply) => {

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, Email, errors, Message, NewPassword } from '../../schemas';
+import { MessageResponse } from '@cine/contracts';
+import { BODY_ERRORS, errors } from '@cine/service-kit';
+import { Email, NewPassword } from '../../schemas';
 
 const tags = ['mailing'];
 
@@ -7,7 +9,7 @@ export const requestRecovery = {
   tags,
   summary: 'Mail a one-time recovery code (same answer whether or not the e-mail is registered)',
   body: Type.Object({ email: Email }, { additionalProperties: false }),
-  response: { 202: Message, ...errors(...BODY_ERRORS) },
+  response: { 202: MessageResponse, ...errors(...BODY_ERRORS) },
 };
 
 export const resetPassword = {
@@ -17,5 +19,5 @@ export const resetPassword = {
     { email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }), password: NewPassword },
     { additionalProperties: false },
   ),
-  response: { 200: Message, ...errors(...BODY_ERRORS) },
+  response: { 200: MessageResponse, ...errors(...BODY_ERRORS) },
 };

@@ -2,7 +2,7 @@ import type { ServiceApp } from '@cine/service-kit';
 import { newsletterConfirmationMail } from '../../mail/templates';
 import * as schemas from './schemas';
 
-export const SUBSCRIBED = 'El usuario ha sido añadido al newsletter';
+const SUBSCRIBED = 'El usuario ha sido añadido al newsletter';
 
 export default async function newsletterRoutes(app: ServiceApp): Promise<void> {
   app.post('/newsletter', { schema: schemas.subscribe }, async (request) => {

@@ -1,12 +1,12 @@
 import { CandySalesRow, MonthlySalesRow, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
-import { bearerAuth, errors } from '../../schemas';
+import { bearerAuth, errors } from '@cine/service-kit';
 import { candyFilters, detailFilters } from '../report-queries';
 
 const tags = ['sales'];
 
 /** Most months the monthly report goes back. */
-export const MAX_MONTHS = 36;
+const MAX_MONTHS = 36;
 
 export const search = {
   tags,

@@ -1,6 +1,6 @@
 import { SaleDetailRow, SalesMonthRow, SalesSummaryRow } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
-import { bearerAuth, errors } from '../../schemas';
+import { bearerAuth, errors } from '@cine/service-kit';
 import { detailFilters } from '../report-queries';
 
 const tags = ['sales'];

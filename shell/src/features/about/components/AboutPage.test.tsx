@@ -12,7 +12,10 @@ test('shows nine team cards with photo, name and both profile links; one has the
     expect(photo.getAttribute('src')).not.toMatch(/^https?:/);
     expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent(/\S/);
     expect(within(card).getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/github\.com\//));
-    expect(within(card).getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.linkedin\.com\//));
+    expect(within(card).getByRole('link', { name: /LinkedIn/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/www\.linkedin\.com\//),
+    );
   }
   expect(screen.getAllByText('Mencion Especial para:')).toHaveLength(1);
 });

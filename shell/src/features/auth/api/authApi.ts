@@ -2,16 +2,16 @@ import type { LoginResponse, MessageResponse, Role, UserView } from '@cine/contr
 import { api } from '../../../lib/api';
 
 export const login = (credentials: { email: string; password: string }) =>
-  api.post<LoginResponse>('/auth/login', credentials, { auth: false });
+  api.post<LoginResponse>('/auth/login', credentials, { token: null });
 
 export const register = (user: { email: string; username: string; password: string }) =>
-  api.post<UserView>('/auth/register', user, { auth: false });
+  api.post<UserView>('/auth/register', user, { token: null });
 
 export const requestPasswordRecovery = (email: string) =>
-  api.post<MessageResponse>('/mailing/recuperarpassword', { email }, { auth: false });
+  api.post<MessageResponse>('/mailing/recuperarpassword', { email }, { token: null });
 
 export const resetPassword = (reset: { email: string; code: string; password: string }) =>
-  api.post<MessageResponse>('/mailing/resetpassword', reset, { auth: false });
+  api.post<MessageResponse>('/mailing/resetpassword', reset, { token: null });
 
 export const changePassword = (change: { password: string; email: string; username: string; role: Role }) =>
   api.put<MessageResponse>('/auth/password', change);

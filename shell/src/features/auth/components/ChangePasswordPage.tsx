@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { SignInPrompt } from '../../session/components/SignInPrompt';
-import { useSession } from '../../session/hooks/useSession';
+import { ApiError } from '@cine/web-kit';
+import { SignInPrompt } from '../../../session/components/SignInPrompt';
+import { useSession } from '../../../session/hooks/useSession';
 import { changePassword } from '../api/authApi';
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
 import type { LoginLocationState } from './LoginPage';
 
-export const PASSWORD_CHANGED_NOTICE = 'Tu contraseña fue actualizada. Inicia sesión con tu nueva contraseña.';
+const PASSWORD_CHANGED_NOTICE = 'Tu contraseña fue actualizada. Inicia sesión con tu nueva contraseña.';
 
 export function ChangePasswordPage() {
   const { status, user, signOut } = useSession();

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../session/hooks/useSession';
+import { ApiError } from '@cine/web-kit';
+import { useSession } from '../../../session/hooks/useSession';
 import { login } from '../api/authApi';
 import { RecoverPasswordDialog } from './RecoverPasswordDialog';
 

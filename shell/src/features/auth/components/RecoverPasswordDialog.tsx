@@ -1,18 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
-import { Dialog } from '@cine/web-kit/ui';
+import { Button, Dialog } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { requestPasswordRecovery, resetPassword } from '../api/authApi';
-import {
-  PASSWORD_HINT,
-  PASSWORD_MIN_LENGTH,
-  RECOVERY_EMAIL_PATTERN,
-  RECOVERY_EMAIL_TITLE,
-  isRecoveryEmail,
-} from '../passwordRules';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, RECOVERY_EMAIL_PATTERN, RECOVERY_EMAIL_TITLE, isRecoveryEmail } from '../passwordRules';
 
 type Step = 'request' | 'reset' | 'done';
 
@@ -58,9 +51,7 @@ export function RecoverPasswordDialog({ initialEmail = '', onClose }: Props) {
       setStep('done');
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.status !== 0
-          ? failure.message
-          : 'No se pudo cambiar la contraseña. Intente nuevamente.',
+        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No se pudo cambiar la contraseña. Intente nuevamente.',
       );
     } finally {
       setPending(false);

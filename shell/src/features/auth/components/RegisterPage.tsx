@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
 import { register } from '../api/authApi';
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
 

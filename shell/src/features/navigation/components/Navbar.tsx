@@ -3,12 +3,12 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Logo } from '../../../components/Logo';
 import { scrollToElementWhenPresent } from '../../../lib/scrollToElement';
-import { useSession } from '../../session/hooks/useSession';
+import { useSession } from '../../../session/hooks/useSession';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
 /** Id of the premieres section rendered by the catalog's home page. */
-export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
+const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 
 export function Navbar() {
   const { role } = useSession();

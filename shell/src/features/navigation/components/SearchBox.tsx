@@ -21,13 +21,7 @@ export function SearchBox() {
       <label htmlFor="navbar-search" className="visually-hidden">
         Buscar películas por título
       </label>
-      <input
-        id="navbar-search"
-        type="search"
-        placeholder="Buscar..."
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <input id="navbar-search" type="search" placeholder="Buscar..." value={text} onChange={(event) => setText(event.target.value)} />
       <button type="submit" aria-label="Buscar">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.5" />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useSession } from '../../session/hooks/useSession';
+import { useSession } from '../../../session/hooks/useSession';
 
 export function UserMenu() {
   const { token, user, signOut } = useSession();

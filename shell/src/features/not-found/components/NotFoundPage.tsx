@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/Button';
+import { ButtonLink } from '../../../components/ButtonLink';
 import { PageContainer } from '../../../components/Page';
 
 export function NotFoundPage() {

@@ -1,5 +1,6 @@
 import type { UserView } from '@cine/contracts';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError } from '@cine/web-kit';
+import { api } from '../../../lib/api';
 
 export interface OwnComment {
   id: string;

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/Button';
+import { ButtonLink } from '../../../components/ButtonLink';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { PageContainer, PageTitle } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
-import { SignInPrompt } from '../../session/components/SignInPrompt';
+import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useProfile } from '../hooks/useProfile';
 
 export function ProfilePage() {

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { UserView } from '@cine/contracts';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../session/hooks/useSession';
+import { ApiError, useAsyncData } from '@cine/web-kit';
+import { useSession } from '../../../session/hooks/useSession';
 import { fetchOwnComments, fetchProfile, type OwnComment } from '../api/profileApi';
 
 export type ProfileState =
@@ -10,39 +9,26 @@ export type ProfileState =
   | { status: 'error'; message: string }
   | { status: 'ready'; user: UserView; comments: OwnComment[] };
 
+async function loadProfile(): Promise<{ user: UserView; comments: OwnComment[] }> {
+  const user = await fetchProfile();
+  return { user, comments: await fetchOwnComments(user.id) };
+}
+
 export function useProfile(): ProfileState {
   const { status: sessionStatus, token } = useSession();
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const signedIn = sessionStatus !== 'checking' && Boolean(token);
+  const profile = useAsyncData(loadProfile, signedIn ? token : null);
 
-  useEffect(() => {
-    if (sessionStatus === 'checking') return;
-    if (!token) {
-      setState({ status: 'anonymous' });
-      return;
-    }
-    let cancelled = false;
-    setState({ status: 'loading' });
-    (async () => {
-      try {
-        const user = await fetchProfile();
-        const comments = await fetchOwnComments(user.id);
-        if (!cancelled) setState({ status: 'ready', user, comments });
-      } catch (failure) {
-        if (cancelled) return;
-        if (failure instanceof ApiError && (failure.status === 401 || failure.status === 404)) {
-          setState({ status: 'anonymous' });
-        } else {
-          setState({
-            status: 'error',
-            message: failure instanceof ApiError ? failure.message : 'Hubo problemas. Intente nuevamente.',
-          });
-        }
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [sessionStatus, token]);
-
-  return state;
+  if (sessionStatus !== 'checking' && !token) return { status: 'anonymous' };
+  switch (profile.status) {
+    case 'ready':
+      return { status: 'ready', ...profile.data };
+    case 'error':
+      // A token the server no longer accepts, or an account deleted meanwhile: signed out.
+      if (profile.error instanceof ApiError && (profile.error.status === 401 || profile.error.status === 404))
+        return { status: 'anonymous' };
+      return { status: 'error', message: profile.message };
+    default:
+      return { status: 'loading' };
+  }
 }

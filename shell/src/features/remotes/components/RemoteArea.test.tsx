@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, signedInAs, users } from '../../../test/fakeApi';
 import { fakeRemotePages, renderApp } from '../../../test/renderApp';
-import type { LoadRemotePage, PurchasePanelProps, RemotePageProps } from '../types';
+import type { LoadRemotePage, PurchasePanelProps, RemotePageProps } from '@cine/web-kit';
 
 /** The fake remotes, recording what the shell asked for. */
 const loaderSpy = () => jest.fn<ReturnType<LoadRemotePage>, Parameters<LoadRemotePage>>(fakeRemotePages);
@@ -110,7 +110,7 @@ describe("the checkout's purchase widget on another remote's page", () => {
       }
       return {
         default: (props: object) => {
-          const { widgets } = props as RemotePageProps;
+          const { widgets } = props as Required<RemotePageProps>;
           return (
             <section aria-label="detalle">
               <h1>detalle</h1>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import type { RemoteName } from '../types';
+import type { RemoteName } from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { remoteWidgets } from './remoteWidgets';
 
@@ -21,10 +21,7 @@ function RemotePage({ remote, exposedModule }: RemoteAreaProps) {
   const session = useRemoteSession();
   const [attempt, setAttempt] = useState(0);
   // Each attempt gets its own lazy component: React caches a rejected lazy() forever.
-  const Page = useMemo(
-    () => lazy(() => loadRemotePage(remote, exposedModule)),
-    [loadRemotePage, remote, exposedModule, attempt],
-  );
+  const Page = useMemo(() => lazy(() => loadRemotePage(remote, exposedModule)), [loadRemotePage, remote, exposedModule, attempt]);
 
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>

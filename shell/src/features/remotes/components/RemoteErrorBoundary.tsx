@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button';
+import { Button } from '@cine/web-kit/ui';
 
 interface Props {
   onRetry: () => void;

@@ -1,5 +1,5 @@
 import { Spinner } from '../../../components/Spinner';
-import { useSession } from '../../session/hooks/useSession';
+import { useSession } from '../../../session/hooks/useSession';
 import { RemoteArea } from './RemoteArea';
 
 export const HomePage = () => <RemoteArea remote="catalog" exposedModule="HomePage" />;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '../types';
+import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
@@ -15,10 +15,7 @@ function PurchasePanel({ movie }: { movie: PurchaseMovie }) {
   const session = useRemoteSession();
   const [attempt, setAttempt] = useState(0);
   // Each attempt gets its own lazy component: React caches a rejected lazy() forever.
-  const Widget = useMemo(
-    () => lazy(() => loadRemotePage<PurchasePanelProps>('checkout', 'PurchasePanel')),
-    [loadRemotePage, attempt],
-  );
+  const Widget = useMemo(() => lazy(() => loadRemotePage<PurchasePanelProps>('checkout', 'PurchasePanel')), [loadRemotePage, attempt]);
 
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { LoadRemotePage } from '../types';
+import type { LoadRemotePage } from '@cine/web-kit';
 
 const RemoteLoaderContext = createContext<LoadRemotePage | null>(null);
 

@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { LoadRemotePage, RemoteModule } from '../types';
+import type { LoadRemotePage, RemoteModule } from '@cine/web-kit';
 
 export const loadFederatedPage: LoadRemotePage = async <Props extends object>(remote: string, exposedModule: string) => {
   const loaded = await loadRemote<RemoteModule<Props>>(`${remote}/${exposedModule}`);

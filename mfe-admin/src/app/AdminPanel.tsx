@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
+import type { RemotePageProps } from '@cine/web-kit';
+import { MoviesSection } from '../features/movies/components/MoviesSection';
+import { adminSections, type AdminSection } from '../features/panel/sections';
+
+export default function AdminPanel({ session }: RemotePageProps) {
+  const [section, setSection] = useState<AdminSection>('Peliculas');
+  // The spec renders nothing for anyone but an admin; the shell already checks, this keeps the page honest alone.
+  if (session?.role !== 'admin') return null;
+
+  return (
+    <Page>
+      <PageTitle>Panel de Admin</PageTitle>
+      <Layout>
+        <Sidebar aria-label="Secciones del panel">
+          <ul>
+            {adminSections.map((name) => (
+              <li key={name}>
+                <button type="button" aria-current={name === section ? 'true' : undefined} onClick={() => setSection(name)}>
+                  {name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Sidebar>
+        <section aria-labelledby="admin-section-title">
+          <SectionHeading id="admin-section-title">{section}</SectionHeading>
+          {section === 'Peliculas' ? (
+            <MoviesSection token={session.token} />
+          ) : (
+            <EmptyState>Esta sección todavía no tiene datos para mostrar.</EmptyState>
+          )}
+        </section>
+      </Layout>
+    </Page>
+  );
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  grid-template-columns: minmax(0, 1fr);
+
+  @media (min-width: 48rem) {
+    grid-template-columns: 15rem minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Sidebar = styled.nav`
+  background: var(--cine-surface, #161622);
+  border: 1px solid var(--cine-border, #2e2e42);
+  border-radius: 12px;
+  padding: 0.5rem;
+
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+
+  button {
+    display: block;
+    width: 100%;
+    padding: 0.65rem 0.8rem;
+    border: none;
+    border-radius: 8px;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+
+  button:hover {
+    background: var(--cine-surface-2, #20202f);
+  }
+
+  button[aria-current='true'] {
+    background: var(--cine-accent, #e50914);
+    color: #fff;
+    font-weight: 600;
+  }
+`;
+
+const SectionHeading = styled.h2`
+  margin: 0 0 1rem;
+  font-size: 1.3rem;
+`;

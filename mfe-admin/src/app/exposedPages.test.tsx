@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeApi } from '../test/fakeApi';
+import type { RemotePageProps } from '@cine/web-kit';
+import FeedbackPage from '../features/feedback/components/FeedbackPage';
+import CreatePage from '../features/movies/components/CreatePage';
+import AdminPanel from './AdminPanel';
+import { adminSections } from '../features/panel/sections';
+
+const admin: RemotePageProps['session'] = { token: 't', userId: 'a1', username: 'root', role: 'admin' };
+const user: RemotePageProps['session'] = { token: 't', userId: 'u1', username: 'ana', role: 'user' };
+
+beforeEach(() => {
+  installFakeApi()
+    .on('GET', '/api/movies/billboard', { status: 200, body: [] })
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
+    .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
+});
+
+test('the admin panel lists the spec sections and switches by local selection', async () => {
+  render(<AdminPanel session={admin} />);
+  for (const section of adminSections) {
+    expect(screen.getByRole('button', { name: section })).toBeInTheDocument();
+  }
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Peliculas');
+  expect(await screen.findByText('No hay películas cargadas.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Usuarios Registrados' }));
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Usuarios Registrados');
+  expect(screen.getByRole('button', { name: 'Usuarios Registrados' })).toHaveAttribute('aria-current', 'true');
+});
+
+test.each([
+  ['AdminPanel', AdminPanel],
+  ['FeedbackPage', FeedbackPage],
+  ['CreatePage', CreatePage],
+])('%s renders nothing for a user or a guest', (_name, Page) => {
+  const { container, rerender } = render(<Page session={user} />);
+  expect(container).toBeEmptyDOMElement();
+  rerender(<Page session={null} />);
+  expect(container).toBeEmptyDOMElement();
+});
+
+test('feedback and create pages render for an admin', async () => {
+  const { unmount } = render(<FeedbackPage session={admin} />);
+  expect(screen.getByRole('heading', { name: 'Feedback' })).toBeInTheDocument();
+  unmount();
+  render(<CreatePage session={admin} />);
+  expect(screen.getByRole('heading', { name: 'Crear Pelicula' })).toBeInTheDocument();
+  expect(await screen.findByRole('form', { name: 'Crear Pelicula' })).toBeInTheDocument();
+});

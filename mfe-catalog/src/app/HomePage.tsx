@@ -1,0 +1,45 @@
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Page } from '@cine/web-kit/ui';
+import { VisuallyHidden } from '../components/Skeleton';
+import type { RemotePageProps } from '@cine/web-kit';
+import { Chatbot } from '../features/chatbot/components/Chatbot';
+import { FeedbackForm } from '../features/feedback/components/FeedbackForm';
+import { NewsletterForm } from '../features/newsletter/components/NewsletterForm';
+import { useCardsPerView } from '../features/home/hooks/useCardsPerView';
+import { HeroCarousel } from '../features/home/components/HeroCarousel';
+import { MovieListings } from '../features/home/components/MovieListings';
+import { SearchResults } from '../features/home/components/SearchResults';
+
+export { PREMIERES_ANCHOR_ID } from '../features/home/components/MovieListings';
+
+export default function HomePage({ session }: RemotePageProps) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const cardsPerView = useCardsPerView();
+  const search = searchParams.get('search')?.trim();
+
+  return (
+    <Page>
+      <VisuallyHidden as="h1">Cine: cartelera y próximos estrenos</VisuallyHidden>
+      <HeroCarousel />
+      {search ? (
+        <SearchResults key={search} title={search} onBack={() => navigate('/home')} />
+      ) : (
+        <MovieListings cardsPerView={cardsPerView} />
+      )}
+      <Forms>
+        <NewsletterForm />
+        <FeedbackForm session={session} />
+      </Forms>
+      <Chatbot />
+    </Page>
+  );
+}
+
+const Forms = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
+  gap: 1.5rem;
+  margin-top: 1rem;
+`;

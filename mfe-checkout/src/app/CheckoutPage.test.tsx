@@ -1,0 +1,65 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { Session } from '@cine/web-kit';
+import { aCandyLine, aCart, aTicketLine, ana, emptyCart, installFakeApi } from '../test/fixtures';
+import CheckoutPage from './CheckoutPage';
+
+const renderPage = (session: Session | null) =>
+  render(
+    <MemoryRouter>
+      <CheckoutPage session={session} />
+    </MemoryRouter>,
+  );
+
+test('asks a guest to log in', () => {
+  const api = installFakeApi();
+  renderPage(null);
+  expect(screen.getByText(/Debes iniciar sesion para Comprar/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+  expect(api.requests).toHaveLength(0);
+});
+
+test('tells a user with an empty cart there is nothing to pay', async () => {
+  installFakeApi().on('POST', '/api/cart/userCart', { status: 200, body: emptyCart });
+  renderPage(ana);
+  expect(await screen.findByText('No tienes compras pendientes de pago.')).toBeInTheDocument();
+});
+
+test('shows the cart summary with the server total and pays it with a test card', async () => {
+  const cart = aCart([aTicketLine()], [aCandyLine()]);
+  const api = installFakeApi()
+    .on('POST', '/api/cart/userCart', { status: 200, body: cart })
+    .on('POST', '/api/movies/checkout', () => {
+      api.on('POST', '/api/cart/userCart', { status: 200, body: emptyCart });
+      return { status: 200, body: { message: 'Payment received', order: {} } };
+    });
+  renderPage(ana);
+
+  const summary = await screen.findByRole('region', { name: 'Tu pedido' });
+  expect(within(summary).getByText('Dune III')).toBeInTheDocument();
+  expect(within(summary).getByText('Fecha: Jueves 20:30 (2026-11-26)')).toBeInTheDocument();
+  expect(within(summary).getByText('Entradas: 2 (butacas F7, F8)')).toBeInTheDocument();
+  expect(within(summary).getByText('COMBO NACHOS × 2')).toBeInTheDocument();
+  expect(within(summary).getByText('Total a pagar : $42.00')).toBeInTheDocument();
+  expect(within(summary).getByRole('timer')).toHaveTextContent(/reservadas por \d+:\d\d/);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Realizar Pago' }));
+  expect(await screen.findByText('Pago realizado con éxito')).toBeInTheDocument();
+  expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toEqual({
+    ticket: 2,
+    show: 's1',
+    idUser: 'u-ana',
+    paymentMethodId: 'pm_card_visa',
+  });
+  expect(await screen.findByText('No tienes compras pendientes de pago.')).toBeInTheDocument();
+});
+
+test('a failed cart load offers Reintentar', async () => {
+  const api = installFakeApi().on('POST', '/api/cart/userCart', { status: 500, body: { statusCode: 500, error: 'Error interno' } });
+  renderPage(ana);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Error interno');
+  api.on('POST', '/api/cart/userCart', { status: 200, body: emptyCart });
+  await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+  expect(await screen.findByText('No tienes compras pendientes de pago.')).toBeInTheDocument();
+});

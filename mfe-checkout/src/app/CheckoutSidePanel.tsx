@@ -1,0 +1,226 @@
+import type { CartTicketLine, CartView } from '@cine/contracts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { Button, IconButton } from '@cine/web-kit/ui';
+import { formatCents } from '../lib/money';
+import type { PurchaseMovie } from '@cine/web-kit';
+import type { Caller } from '../types';
+import { CandyPromosDialog } from '../features/candy/components/CandyPromosDialog';
+import { PaymentDialog } from '../features/payment/components/PaymentDialog';
+import { usePayCart } from '../features/payment/hooks/usePayCart';
+import { HoldCountdown } from '../features/cart/components/HoldCountdown';
+
+/** The spec's defaults (§9) for a line the cart does not fill. */
+export const DEFAULT_TITLE = 'generic title';
+export const DEFAULT_DAY = 'Jueves';
+export const DEFAULT_SCHEDULE = '0:00';
+export const DEFAULT_LANGUAGE = 'Español';
+
+interface CheckoutSidePanelProps {
+  id: string;
+  movie: PurchaseMovie;
+  caller: Caller;
+  cart: CartView;
+  ticket: CartTicketLine;
+  /** Milliseconds the hold has left (null when the server gave no time). */
+  remaining: number | null;
+  onClose: () => void;
+  onCartChange: (cart: CartView) => void;
+  notify: (kind: 'success' | 'error', text: string) => void;
+  onPaid: () => void;
+}
+
+/** Spec §2 'Checkout side panel': the order, the candy modal, the grand total and the payment. */
+export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
+  const { id, movie, caller, cart, ticket, remaining, onClose, onCartChange, notify, onPaid } = props;
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [candyOpen, setCandyOpen] = useState(false);
+  const [paymentOpen, setPaymentOpen] = useState(false);
+  const payment = usePayCart({ caller, ticket, notify, onPaid });
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const title = ticket.title || movie.Title || DEFAULT_TITLE;
+  // The trailer belongs to the page's movie; a held ticket of another movie shows none.
+  const trailer = ticket.movieId === movie.id ? movie.Trailer : '';
+
+  const panel = useRef<HTMLElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    // React events bubble out of the portalled dialogs too; their Escape closes only the dialog.
+    if (event.key === 'Escape' && panel.current?.contains(event.target as Node)) onClose();
+  };
+
+  return (
+    <Panel ref={panel} id={id} aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <Header>
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
+        <IconButton type="button" aria-label="Cerrar carrito" onClick={onClose}>
+          ×
+        </IconButton>
+      </Header>
+      {trailer ? (
+        <div>
+          <Trailer>
+            <iframe
+              src={trailer}
+              title={`Tráiler de ${title}`}
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              loading="lazy"
+            />
+          </Trailer>
+          {/* YouTube cannot always load (offline, blocked): a plain link still reaches the trailer. */}
+          <Hint>
+            ¿No se ve el tráiler?{' '}
+            <a href={trailer} target="_blank" rel="noreferrer">
+              Ábrelo en YouTube
+            </a>
+          </Hint>
+        </div>
+      ) : (
+        <NoTrailer>El tráiler no está disponible en este momento.</NoTrailer>
+      )}
+      <Lines>
+        <p>
+          Entradas: {ticket.seats}
+          {ticket.seatLabels.length > 0 && ` (butacas ${ticket.seatLabels.join(', ')})`}
+        </p>
+        <p>
+          Fecha: {ticket.day || DEFAULT_DAY} {ticket.schedule || DEFAULT_SCHEDULE}
+        </p>
+        <p>Sala : {ticket.roomId}</p>
+        <p>Idioma: {movie.Language?.trim() || DEFAULT_LANGUAGE}</p>
+        <p>Formato: {ticket.type}</p>
+      </Lines>
+      {remaining !== null && <HoldCountdown remaining={remaining} />}
+      {cart.candy.length > 0 && (
+        <CandyLines aria-label="Dulcería en tu pedido">
+          {cart.candy.map((line) => (
+            <li key={line.id}>
+              <span>
+                {line.name} × {line.quantity}
+              </span>
+              <span>US$ {formatCents(line.totalPrice)}</span>
+            </li>
+          ))}
+        </CandyLines>
+      )}
+      <Button type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setCandyOpen(true)}>
+        Dulceria
+      </Button>
+      <Total>Total a pagar : ${formatCents(cart.orderPrice)}</Total>
+      <Button type="button" aria-haspopup="dialog" aria-expanded={paymentOpen} onClick={() => setPaymentOpen((open) => !open)}>
+        Realizar Pago
+      </Button>
+      {candyOpen && <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />}
+      {paymentOpen && <PaymentDialog onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
+    </Panel>
+  );
+}
+
+const Panel = styled.aside`
+  position: fixed;
+  z-index: 150;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  box-sizing: border-box;
+  display: flex;
+  flex-direction: column;
+  gap: 0.9rem;
+  width: min(100%, 26rem);
+  padding: 1.25rem;
+  overflow-y: auto;
+  background: var(--cine-surface, #161622);
+  color: var(--cine-text, #f3f3f7);
+  border-left: 1px solid var(--cine-border, #2e2e42);
+  box-shadow: -16px 0 40px rgb(0 0 0 / 0.55);
+  font-family: var(--cine-font, system-ui, sans-serif);
+
+  @media (max-width: 480px) {
+    padding: 1rem;
+    border-left: none;
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 1rem;
+
+  h2 {
+    margin: 0;
+    font-size: 1.35rem;
+    outline: none;
+  }
+`;
+
+const Trailer = styled.div`
+  position: relative;
+  flex: none;
+  aspect-ratio: 16 / 9;
+  overflow: hidden;
+  border-radius: 10px;
+  background: #000;
+
+  iframe {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0.4rem 0 0;
+  font-size: 0.85rem;
+  color: var(--cine-muted, #a6a6bb);
+
+  a {
+    color: var(--cine-gold, #f5c518);
+  }
+`;
+
+const NoTrailer = styled.p`
+  margin: 0;
+  padding: 1rem;
+  border-radius: 10px;
+  text-align: center;
+  background: var(--cine-surface-2, #20202f);
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const Lines = styled.div`
+  p {
+    margin: 0.2rem 0;
+  }
+`;
+
+const CandyLines = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: 1rem;
+    padding: 0.3rem 0;
+    border-bottom: 1px dashed var(--cine-border, #2e2e42);
+  }
+
+  li span:last-child {
+    white-space: nowrap;
+  }
+`;
+
+const Total = styled.p`
+  margin: 0;
+  font-size: 1.2rem;
+  font-weight: 700;
+`;

@@ -1,0 +1,144 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '@cine/web-kit/ui';
+import { Toasts } from '../components/Toasts';
+import { useToasts } from '../hooks/useToasts';
+import type { PurchasePanelProps } from '@cine/web-kit';
+import { CheckoutSidePanel } from './CheckoutSidePanel';
+import { firstTicket, useCart } from '../features/cart/hooks/useCart';
+import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
+import { ShowSelectors } from '../features/shows/components/ShowSelectors';
+import { useShowPicker } from '../features/shows/hooks/useShowPicker';
+import { releaseSeats } from '../features/tickets/api/ticketsApi';
+import { GuestPromptDialog } from '../features/tickets/components/GuestPromptDialog';
+import { TicketQuantityDialog } from '../features/tickets/components/TicketQuantityDialog';
+
+export const CHOOSE_SHOW_TEXT = 'Elige día, horario y formato para comprar.';
+
+/**
+ * Exposed as 'checkout/PurchasePanel': the purchase controls of the movie detail page (spec §2)
+ * and the checkout side panel they open. The shell renders it inside the catalog's page.
+ */
+export default function PurchasePanel(props: PurchasePanelProps) {
+  // Another movie starts from a fresh day/time/format choice.
+  return <PurchaseControls key={props.movie.id} {...props} />;
+}
+
+function PurchaseControls({ movie, session }: PurchasePanelProps) {
+  const picker = useShowPicker(movie.id);
+  const cart = useCart(session);
+  const toasts = useToasts();
+  const panelId = useId();
+  const cartButton = useRef<HTMLButtonElement>(null);
+  const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest'>('none');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const ticket = firstTicket(cart.cart);
+  const seats = ticket?.seats ?? 0;
+  const { reload } = cart;
+
+  const onHoldLapsed = useCallback(() => {
+    setNotice(HOLD_LAPSED_TEXT);
+    setPanelOpen(false);
+    // The server frees lapsed holds on its own; saying so explicitly keeps the cart in step at once.
+    const release = session && ticket ? releaseSeats(session, ticket.showId).catch(() => undefined) : Promise.resolve();
+    void release.then(reload);
+  }, [session, ticket, reload]);
+  const remaining = useHoldCountdown(ticket?.heldUntil, onHoldLapsed);
+
+  const onComprar = () => {
+    setNotice(null);
+    if (!session) setDialog('guest');
+    else if (!picker.show) setNotice(CHOOSE_SHOW_TEXT);
+    else setDialog('quantity');
+  };
+
+  const onHeld = async () => {
+    setDialog('none');
+    await reload();
+    setPanelOpen(true);
+  };
+
+  const closePanel = () => {
+    setPanelOpen(false);
+    cartButton.current?.focus();
+  };
+
+  const onPaid = useCallback(() => {
+    setPanelOpen(false);
+    void reload();
+  }, [reload]);
+
+  const panelVisible = panelOpen && seats > 0;
+
+  return (
+    <Wrapper aria-label="Comprar entradas">
+      <ShowSelectors picker={picker} />
+      <Actions>
+        <Button type="button" aria-haspopup="dialog" onClick={onComprar}>
+          Comprar
+        </Button>
+        <Button
+          ref={cartButton}
+          type="button"
+          $variant="secondary"
+          disabled={seats === 0}
+          aria-expanded={panelVisible}
+          aria-controls={panelVisible ? panelId : undefined}
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          Carrito ({seats} {seats === 1 ? 'entrada' : 'entradas'})
+        </Button>
+      </Actions>
+      {notice && <Notice role="status">{notice}</Notice>}
+      {cart.status === 'error' && <Notice role="alert">{cart.message}</Notice>}
+      {dialog === 'guest' && <GuestPromptDialog onClose={() => setDialog('none')} />}
+      {dialog === 'quantity' && session && picker.show && (
+        <TicketQuantityDialog session={session} show={picker.show} onClose={() => setDialog('none')} onHeld={onHeld} />
+      )}
+      {panelVisible && session && ticket && cart.cart && (
+        <CheckoutSidePanel
+          id={panelId}
+          movie={movie}
+          caller={session}
+          cart={cart.cart}
+          ticket={ticket}
+          remaining={remaining}
+          onClose={closePanel}
+          onCartChange={cart.replace}
+          notify={toasts.show}
+          onPaid={onPaid}
+        />
+      )}
+      <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  padding: 1rem;
+  border-radius: 12px;
+  border: 1px solid var(--cine-border, #2e2e42);
+  background: var(--cine-surface, #161622);
+  color: var(--cine-text, #f3f3f7);
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+
+  button {
+    flex: 1 1 10rem;
+  }
+`;
+
+const Notice = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: var(--cine-gold, #f5c518);
+`;

@@ -1,0 +1,154 @@
+/**
+ * The HTTP API's shared shapes. Each view is one TypeBox schema: the services validate,
+ * serialise and document their answers with it, and its TypeScript type (`Static<>`) is
+ * what services and web apps use (web apps import the types only, so TypeBox stays out
+ * of their bundles).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { weekdays } from './api';
+
+export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+export type Role = Static<typeof Role>;
+
+export const UserView = Type.Object({ id: Type.String(), username: Type.String(), email: Type.String(), role: Role });
+export type UserView = Static<typeof UserView>;
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+/** A movie as the catalog API shows it: the spec's field names, plus the release as text and as a date. */
+export const MovieView = Type.Object({
+  id: Type.String(),
+  Title: Type.String(),
+  /** Image URL. */
+  Poster: Type.String(),
+  Rated: Type.String(),
+  Plot: Type.String(),
+  /** e.g. 'Animación, Aventura'. */
+  Genre: Type.String({ description: 'Comma-separated, at most four' }),
+  Actors: Type.String(),
+  Director: Type.String(),
+  Runtime: Type.Integer({ description: 'Minutes' }),
+  Language: Type.String(),
+  Release: Type.String({ description: 'ISO date-time of 00:00 UTC of the release day' }),
+  ReleaseText: Type.String({ description: "'day Mon year', e.g. '12 Mar 2026'" }),
+  /** What the editing form's date input takes. */
+  ReleaseDate: Type.String({ description: 'yyyy-mm-dd' }),
+  Trailer: Type.String({ description: 'YouTube embed link' }),
+  /** Clients compare it trimmed, as the spec's filter does. */
+  Type: Type.String({ description: '2D or 3D' }),
+});
+export type MovieView = Static<typeof MovieView>;
+
+/** A comment on a movie, with its author's current username ('Usuario' once the account is deleted). */
+export const CommentView = Type.Object({
+  id: Type.String(),
+  Text: Type.String(),
+  userId: Type.String(),
+  movieId: Type.String(),
+  user: Type.Object({ username: Type.String() }),
+  createdAt: Type.String(),
+});
+export type CommentView = Static<typeof CommentView>;
+
+/** A comment in the admin's and a user's lists: which movie it is about. */
+export const CommentWithMovie = Type.Composite([CommentView, Type.Object({ movie: Type.Object({ id: Type.String(), Title: Type.String() }) })]);
+export type CommentWithMovie = Static<typeof CommentWithMovie>;
+
+/** GET /movies/search/{id}: the movie with its comments. */
+export const MovieDetail = Type.Composite([MovieView, Type.Object({ comments: Type.Array(CommentView) })]);
+export type MovieDetail = Static<typeof MovieDetail>;
+
+/** Show formats, as the spec's type selector offers them. */
+export const ShowType = Type.Union([Type.Literal('2D'), Type.Literal('3D')]);
+export type ShowType = Static<typeof ShowType>;
+
+export const Weekday = Type.Union(weekdays.map((day) => Type.Literal(day)));
+export type Weekday = Static<typeof Weekday>;
+
+const Cents = (description: string) => Type.Integer({ description: `${description}, in cents` });
+
+/** A show (función) as the booking API answers it: the spec's fields plus its concrete date and price. */
+export const ShowView = Type.Object({
+  id: Type.String(),
+  schedule: Type.String({ description: "Start 'HH:MM', cinema's local time" }),
+  /** The Spanish weekday of `date`. */
+  day: Weekday,
+  date: Type.String({ description: "'yyyy-mm-dd', cinema's local date" }),
+  startsAt: Type.String({ description: 'ISO instant' }),
+  movieId: Type.String(),
+  roomId: Type.Integer({ minimum: 1, maximum: 5 }),
+  type: ShowType,
+  price: Type.Integer({ description: 'Ticket price in cents' }),
+  seats: Type.Integer({ description: 'Seats still available (neither sold nor held)' }),
+  /** All seats of the room. */
+  capacity: Type.Integer(),
+  movie: Type.Object({ Title: Type.String() }),
+});
+export type ShowView = Static<typeof ShowView>;
+
+/** A candy item: `price` in cents (two implied decimals), `quantity` the stock. */
+export const CandyView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  price: Type.Integer({ description: 'Cents: 1250 is US$ 12.50' }),
+  picture: Type.String({ description: 'Image URL or site path' }),
+  quantity: Type.Integer({ description: 'Stock' }),
+});
+export type CandyView = Static<typeof CandyView>;
+
+/** Seats a user holds for one show, as a cart line. */
+export const CartTicketLine = Type.Object({
+  showId: Type.String(),
+  seats: Type.Integer({ description: 'Seats held' }),
+  seatLabels: Type.Array(Type.String(), { description: "e.g. ['F7', 'F8']" }),
+  unitPrice: Cents('Price per seat'),
+  totalPrice: Cents('unitPrice × seats'),
+  movieId: Type.String(),
+  title: Type.String(),
+  date: Type.String({ description: "'yyyy-mm-dd', cinema's local date" }),
+  day: Weekday,
+  schedule: Type.String({ description: "'HH:MM', cinema's local time" }),
+  roomId: Type.Integer(),
+  type: ShowType,
+  heldUntil: Type.String({ description: 'ISO instant when the hold lapses' }),
+});
+export type CartTicketLine = Static<typeof CartTicketLine>;
+
+export const CartCandyLine = Type.Object({
+  id: Type.String({ description: 'The candy item id' }),
+  name: Type.String(),
+  picture: Type.String(),
+  quantity: Type.Integer(),
+  unitPrice: Cents('Price per unit'),
+  totalPrice: Cents('unitPrice × quantity'),
+});
+export type CartCandyLine = Static<typeof CartCandyLine>;
+
+/** POST /cart/userCart: the server-computed cart. */
+export const CartView = Type.Object({
+  tickets: Type.Array(CartTicketLine),
+  candy: Type.Array(CartCandyLine),
+  orderPrice: Cents('Every ticket line plus every candy line'),
+});
+export type CartView = Static<typeof CartView>;
+
+/** A paid order, as the ticket history (POST /cart/tickets) lists it. */
+export const OrderView = Type.Object({
+  id: Type.String(),
+  movieId: Type.String(),
+  title: Type.String(),
+  showId: Type.String(),
+  date: Type.String(),
+  day: Weekday,
+  schedule: Type.String(),
+  roomId: Type.Integer(),
+  type: ShowType,
+  seats: Type.Integer(),
+  seatLabels: Type.Array(Type.String()),
+  ticketTotal: Cents('Tickets'),
+  candy: Type.Array(CartCandyLine),
+  total: Cents('Tickets and candy'),
+  paidAt: Type.String({ description: 'ISO instant' }),
+});
+export type OrderView = Static<typeof OrderView>;
