@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
@@ -61,6 +63,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   app.addHook('onRequest', securityHeaders(clientConfig));
+  // API answers, compressed for clients that accept it (brotli at a quality that costs little CPU
+  // per request): streamed from a service whatever their size, from the shared cache when over
+  // 1 KB. The web apps' files are compressed at build time (web-app.ts), never here.
+  await app.register(fastifyCompress, {
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyJwt, { secret: options.jwtSecret });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
   await app.register(fastifySwagger, {

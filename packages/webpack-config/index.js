@@ -1,6 +1,7 @@
 // The webpack build every Cine frontend shares: the shell (Module Federation host) and
 // each remote differ only in what createFrontendConfig is given.
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { minify } = require('@swc/core');
 
 /**
@@ -71,6 +72,29 @@ class SwcMinifyPlugin {
   }
 }
 
+/** Text files worth compressing (webpack's own outputs and copied assets). */
+const TEXT_ASSETS = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Every text file of a production build also as `.br` (brotli, best quality) and
+ * `.gz` (gzip -9), so the gateway and the nginx images send the compressed copy
+ * the browser accepts and never compress a file per request. Files under 1 KB or
+ * that compress poorly are left alone.
+ */
+function precompressed() {
+  const CompressionPlugin = require('compression-webpack-plugin');
+  const common = { test: TEXT_ASSETS, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+  ];
+}
+
 /**
  * The webpack configuration of one frontend package.
  * - a remote passes `exposes` (its public pages): it emits remoteEntry.js with publicPath 'auto',
@@ -115,6 +139,7 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
           dts: false,
         }),
         new HtmlWebpackPlugin(html),
+        ...(production ? precompressed() : []),
       ],
       optimization: {
         // swc instead of webpack's default terser (and its HTML minifier: html-webpack-plugin minifies index.html).

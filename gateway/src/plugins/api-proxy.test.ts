@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestGateway, closedPortUrl, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from '../testing/fake-services';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../upstream';
@@ -39,6 +40,19 @@ describe('API proxy', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ service: 'catalog', method: 'GET', url: '/movies/search?name=acci%C3%B3n&genre=Drama', body: '' });
     expect(response.headers['x-served-by']).toBe('catalog');
+  });
+
+  it('compresses answers for a client that accepts it (brotli first, then gzip), and only for it', async () => {
+    const url = `/api/movies/search?name=${'a'.repeat(1500)}`;
+    const brotli = await gateway.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8')).url).toBe(url.slice('/api'.length));
+    const gzip = await gateway.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8')).service).toBe('catalog');
+    const plain = await gateway.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().service).toBe('catalog');
   });
 
   it('sends each path to the service the route table names', async () => {

@@ -12,6 +12,8 @@ function fakeWebRoot(): string {
   const files: Record<string, string> = {
     'shell/index.html': SHELL_INDEX,
     'shell/main.c1d68079.js': 'shell bundle',
+    'shell/main.c1d68079.js.br': 'shell bundle, brotli',
+    'shell/main.c1d68079.js.gz': 'shell bundle, gzip',
     'shell/logo.svg': '<svg/>',
     'shell/assets/logo.0007de72.svg': '<svg/>',
     'shell/.env': 'SECRET=1',
@@ -50,6 +52,20 @@ describe('web apps', () => {
       expect(response.body).toBe(SHELL_INDEX);
     },
   );
+
+  it.each([
+    ['br, gzip', 'br', 'shell bundle, brotli'],
+    ['gzip, deflate', 'gzip', 'shell bundle, gzip'],
+    ['identity', undefined, 'shell bundle'],
+  ])('sends the copy compressed at build time that the browser accepts (Accept-Encoding: %s)', async (accepted, encoding, body) => {
+    const response = await gateway.inject({ method: 'GET', url: '/main.c1d68079.js', headers: { 'accept-encoding': accepted } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(body);
+  });
 
   it.each([
     ['/main.c1d68079.js', 'shell bundle', 'public, max-age=31536000, immutable'],

@@ -69,7 +69,9 @@ function decodedPathname(url: string): string | undefined {
  * shell's router, which shows the 404 page.
  */
 export async function webApp(app: FastifyInstance, { web, clientConfig }: WebAppOptions): Promise<void> {
-  await app.register(fastifyStatic, { root: web.shell, serve: false, cacheControl: false, dotfiles: 'deny' });
+  // preCompressed: the build writes `.br` and `.gz` next to every text file over 1 KB; the one the
+  // browser accepts is sent (with Vary: Accept-Encoding), and nothing is compressed per request.
+  await app.register(fastifyStatic, { root: web.shell, serve: false, cacheControl: false, dotfiles: 'deny', preCompressed: true });
 
   const shellRoot = path.resolve(web.shell);
   const mounts: Mount[] = [
@@ -78,11 +80,11 @@ export async function webApp(app: FastifyInstance, { web, clientConfig }: WebApp
   ];
 
   const script = clientConfigScript(clientConfig);
-  app.get('/config.js', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/config.js', { schema: { hide: true }, compress: false }, (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', REVALIDATE).send(script),
   );
 
-  app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', { schema: { hide: true }, compress: false }, async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodedPathname(request.url);
     if (pathname === undefined || pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return reply.callNotFound();
 
