@@ -1,5 +1,5 @@
 import { createTestContext } from '@cine/service-kit/testing';
-import { buildBookingApp } from './app';
+import { buildBookingApp } from '../src/app';
 
 describe('booking service app', () => {
   let context: Awaited<ReturnType<typeof createTestContext>>;

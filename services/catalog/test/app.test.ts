@@ -1,5 +1,5 @@
 import { createTestContext } from '@cine/service-kit/testing';
-import { buildCatalogApp } from './app';
+import { buildCatalogApp } from '../src/app';
 
 describe('catalog service app', () => {
   let context: Awaited<ReturnType<typeof createTestContext>>;
