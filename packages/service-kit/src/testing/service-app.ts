@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 import type { ServiceName } from '@cine/contracts';
 import type { ServiceApp } from '../app';
 import { createTestContext } from './index';
