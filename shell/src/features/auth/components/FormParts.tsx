@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { TextField } from '../../../components/TextField';
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
+import { PASSWORD_MIN_LENGTH } from '@cine/contracts';
+import { PASSWORD_HINT } from '../passwordRules';
 
 interface FieldProps {
   label: string;
