@@ -12,6 +12,21 @@ interface FieldProps {
   onChange: (value: string) => void;
 }
 
+/** The account's e-mail (login, register). */
+export function EmailField({ value, onChange }: Pick<FieldProps, 'value' | 'onChange'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /** A password being set: the identity service's minimum length, said before the round trip. */
 export function NewPasswordField({ label, name, value, onChange }: FieldProps) {
   return (

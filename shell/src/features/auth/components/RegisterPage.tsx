@@ -5,7 +5,7 @@ import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';
 import { register } from '../api/authApi';
-import { FormFooter, NewPasswordField } from './FormParts';
+import { EmailField, FormFooter, NewPasswordField } from './FormParts';
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -33,15 +33,7 @@ export function RegisterPage() {
       <FormCard aria-labelledby="register-title">
         <h1 id="register-title">Regístrate</h1>
         <form onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <TextField
             label="Nombre de usuario"
             name="username"
