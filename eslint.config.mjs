@@ -1,5 +1,5 @@
 // `npm run lint` (with Prettier and knip): typescript-eslint's recommended rules and the
-// import boundaries of the README ("Lint"). Every boundary is a zone of
+// import boundaries of the README ("Code layout rules"). Every boundary is a zone of
 // import-x/no-restricted-paths: an import from `from` into `target` is an error.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';

@@ -35,6 +35,10 @@ export interface TokenClaims {
 export const serviceNames = ['identity', 'notification', 'catalog', 'booking', 'candy', 'sales'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
+/** A password being set (register, change, recovery): the identity service refuses others, the shell's forms say so first. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
 /** The cinema's own calendar and clock: what "today" is, when a show starts. */
 export const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 

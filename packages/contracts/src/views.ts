@@ -55,6 +55,16 @@ export type CommentView = Static<typeof CommentView>;
 export const CommentWithMovie = Type.Composite([CommentView, Type.Object({ movie: Type.Object({ id: Type.String(), Title: Type.String() }) })]);
 export type CommentWithMovie = Static<typeof CommentWithMovie>;
 
+/** Feedback a user left about the site, with its author (the admin's list). */
+export const FeedbackView = Type.Object({
+  id: Type.String(),
+  Text: Type.String(),
+  userId: Type.String(),
+  user: Type.Object({ username: Type.String() }),
+  createdAt: Type.String(),
+});
+export type FeedbackView = Static<typeof FeedbackView>;
+
 /** GET /movies/search/{id}: the movie with its comments. */
 export const MovieDetail = Type.Composite([MovieView, Type.Object({ comments: Type.Array(CommentView) })]);
 export type MovieDetail = Static<typeof MovieDetail>;

@@ -12,6 +12,7 @@ export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, t
 export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';
 export { outboxPlugin, startOutboxRelay, type OutboxRelay, type WithOutbox } from './events/outbox';
 export { subscribeIdempotent } from './events/processed-events';
+export { subscribeTo, subscription, type Subscription } from './events/subscriptions';
 export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './events/rabbitmq-bus';
 export { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from './schemas';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';

@@ -47,6 +47,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   });
   await app.register(cartRoutes, { prefix: '/cart' });
   await app.register(candyLinesRoutes, { prefix: '/candy' });
+  // POST /movies/checkout is the spec's path (§7); the gateway sends /movies/checkout here, the rest of /movies to the catalog.
   await app.register(checkoutRoutes, { prefix: '/movies' });
   await app.register(ordersRoutes, { prefix: '/orders' });
 

@@ -1,29 +1,4 @@
-import { createTestContext } from '@cine/service-kit/testing';
+import { describeServiceApp } from '@cine/service-kit/testing';
 import { buildCandyApp } from '../src/app';
 
-describe('candy service app', () => {
-  let context: Awaited<ReturnType<typeof createTestContext>>;
-  let app: Awaited<ReturnType<typeof buildCandyApp>>;
-
-  beforeAll(async () => {
-    context = await createTestContext('candy');
-    app = await buildCandyApp(context);
-  });
-  afterAll(async () => {
-    await app.close();
-    await context.dropDatabase();
-  });
-
-  it('answers GET /health with 200 when its database is up', async () => {
-    const response = await app.inject({ method: 'GET', url: '/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', broker: 'up' });
-  });
-
-  it('serves its OpenAPI document for the gateway', async () => {
-    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ openapi: expect.any(String), info: { title: 'Cine candy service' } });
-    expect(Object.keys(response.json<{ paths: object }>().paths).sort()).toEqual(['/candy/', '/candy/pictures/{file}', '/candy/searchCandy', '/candy/{id}'].sort());
-  });
-});
+describeServiceApp('candy', buildCandyApp, ['/candy/', '/candy/pictures/{file}', '/candy/searchCandy', '/candy/{id}']);

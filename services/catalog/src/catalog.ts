@@ -1,4 +1,4 @@
-import type { CommentView, CommentWithMovie, MovieDetail } from '@cine/contracts';
+import type { CommentView, CommentWithMovie, FeedbackView, MovieDetail } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { CommentsRepository, StoredComment } from './comments/comments-repository';
 import type { FeedbackRepository } from './feedback/feedback-repository';
@@ -8,14 +8,6 @@ import { posterUrl } from './movies/posters';
 import { addDays, releaseDateOf, today } from './movies/release-date';
 import { seedMovies } from './movies/seed-movies';
 import type { UserNames } from './users/user-names';
-
-export interface FeedbackView {
-  id: string;
-  Text: string;
-  userId: string;
-  user: { username: string };
-  createdAt: string;
-}
 
 export type MovieWrite = { outcome: 'saved'; movie: MovieView } | { outcome: 'invalid'; message: string } | { outcome: 'not-found' };
 

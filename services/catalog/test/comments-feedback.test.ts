@@ -73,6 +73,15 @@ describe('POST /comments/add/:movieId?userId=', () => {
     expect(detail.comments?.find((comment) => comment.userId === stranger.id)?.user).toEqual({ username: 'tardio' });
   });
 
+  it("a deleted author's comments show Usuario (user.deleted)", async () => {
+    const leaving = await signedInUser(catalog);
+    await addComment(leaving, { Text: 'Me voy' });
+
+    await catalog.context.bus.publish(createEvent('user.deleted', { userId: leaving.id, email: 'leaving@cine.test' }));
+    const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
+    expect(detail.comments?.find((comment) => comment.userId === leaving.id)?.user).toEqual({ username: 'Usuario' });
+  });
+
   it('bad input: text not a string, an operator, unknown fields, too long → 400', async () => {
     const user = await signedInUser(catalog);
     expect((await addComment(user, { Text: 5 })).json()).toEqual({ statusCode: 400, error: "El campo 'Text' debe ser texto." });

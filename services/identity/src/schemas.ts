@@ -1,8 +1,9 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cine/contracts';
 import { ObjectIdText } from '@cine/service-kit';
 import { Type } from '@sinclair/typebox';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Username = Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' });
 /** Passwords being set; the ones checked at login only need to be non-empty. */
-export const NewPassword = Type.String({ minLength: 8, maxLength: 128 });
+export const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 export const UserId = ObjectIdText;

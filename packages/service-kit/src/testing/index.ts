@@ -47,3 +47,4 @@ export function bearer(app: FastifyInstance, claims: Partial<TokenClaims> & Pick
   const token = app.jwt.sign({ role: 'user', ver: 0, ...claims });
   return { authorization: `Bearer ${token}` };
 }
+export { describeServiceApp } from './service-app';

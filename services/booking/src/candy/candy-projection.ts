@@ -1,5 +1,4 @@
-import type { CandyFacts } from '@cine/contracts';
-import { subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import type { CandyFacts, EventOfType } from '@cine/contracts';
 import type { Collection, Connection } from 'mongoose';
 
 /** A candy item as the cart knows it (from the candy service's events); `price` in cents. */
@@ -40,11 +39,10 @@ export class CandyProjection {
     this.items = db.collection<CandyItem>('candy');
   }
 
-  subscribe(bus: EventBus, db: Connection): Promise<void> {
-    return subscribeIdempotent(bus, db, 'booking.candy', ['candy.created', 'candy.updated', 'candy.deleted'], async (event) => {
-      if (event.type === 'candy.deleted') await this.items.deleteOne({ _id: event.data.candyId });
-      else await this.upsert(event.data);
-    });
+  /** The consumer of subscriptions.candy. */
+  async handle(event: EventOfType<'candy.created' | 'candy.updated' | 'candy.deleted'>): Promise<void> {
+    if (event.type === 'candy.deleted') await this.items.deleteOne({ _id: event.data.candyId });
+    else await this.upsert(event.data);
   }
 
   async upsert({ candyId, name, price, picture, quantity }: CandyFacts): Promise<void> {

@@ -1,5 +1,5 @@
-import type { MovieFacts, ShowType } from '@cine/contracts';
-import { isDuplicateKeyError, subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import type { EventOfType, MovieFacts, ShowType } from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 
 /** What booking keeps of a catalog movie. `release` is 'yyyy-mm-dd'. */
@@ -15,8 +15,6 @@ export interface ProjectedMovie {
   asOf: string;
 }
 
-const MOVIE_EVENTS = ['movie.created', 'movie.updated', 'movie.deleted'] as const;
-
 /** Called after a movie.created was applied (the demo seed listens). */
 export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;
 
@@ -28,7 +26,7 @@ export class MovieProjection {
   private readonly collection;
   private readonly createdListeners: MovieCreatedListener[] = [];
 
-  constructor(private readonly db: Connection) {
+  constructor(db: Connection) {
     this.collection = db.collection<ProjectedMovie>('movies');
   }
 
@@ -36,13 +34,12 @@ export class MovieProjection {
     this.createdListeners.push(listener);
   }
 
-  async subscribe(bus: EventBus): Promise<void> {
-    await subscribeIdempotent(bus, this.db, 'booking.movies', MOVIE_EVENTS, async (event) => {
-      const applied = await this.apply(event.data, event.occurredAt, event.type === 'movie.deleted');
-      if (applied && event.type === 'movie.created') {
-        for (const listener of this.createdListeners) await listener(applied);
-      }
-    });
+  /** The consumer of subscriptions.movies. */
+  async handle(event: EventOfType<'movie.created' | 'movie.updated' | 'movie.deleted'>): Promise<void> {
+    const applied = await this.apply(event.data, event.occurredAt, event.type === 'movie.deleted');
+    if (applied && event.type === 'movie.created') {
+      for (const listener of this.createdListeners) await listener(applied);
+    }
   }
 
   /** Stores the facts unless a newer event was applied already; answers the stored movie, or undefined when stale. */

@@ -1,4 +1,4 @@
-import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { CandyProjection } from '../candy/candy-projection';
@@ -10,6 +10,7 @@ import { OrdersRepository } from '../orders/orders-repository';
 import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
 import { paymentProviderFromEnv, type PaymentProvider } from '../payments';
+import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +37,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
   async (app, { db, bus, paymentProvider, recovery: recoveryOptions }) => {
     const { clock } = app;
     const candy = new CandyProjection(db);
-    await candy.subscribe(bus, db);
+    await subscribeTo(bus, db, subscriptions.candy, (event) => candy.handle(event));
 
     const orders = await orderModel(db);
     const relay = startOutboxRelay({ models: [orders], bus, logger: app.log });

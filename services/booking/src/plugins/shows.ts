@@ -1,4 +1,4 @@
-import { readEnv, type EventBus } from '@cine/service-kit';
+import { readEnv, subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { MovieProjection } from '../movies/movie-projection';
@@ -8,6 +8,7 @@ import { ShowSeeder } from '../shows/show-seed';
 import { showModel } from '../shows/show-model';
 import { Shows } from '../shows/shows';
 import { UserHolds } from '../shows/user-holds';
+import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,8 +53,9 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     app.decorate('shows', shows);
     app.decorate('seatInventory', seatInventory);
 
+    const subscribeMovies = () => subscribeTo(bus, db, subscriptions.movies, (event) => movies.handle(event));
     if (!seed) {
-      await movies.subscribe(bus);
+      await subscribeMovies();
       return;
     }
     const seeder = new ShowSeeder(db, shows, movies, clock, app.log);
@@ -62,7 +64,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     movies.onCreated(async (movie) => {
       await seeder.seedMovie(movie);
     });
-    await movies.subscribe(bus);
+    await subscribeMovies();
     const seeded = await seeder.seedKnownMovies();
     if (seeded > 0) app.log.info({ shows: seeded }, 'seeded shows of the movies already known');
   },

@@ -1,9 +1,10 @@
-import { startOutboxRelay, subscribeIdempotent, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { candyModel } from '../candy/candy-model';
 import { CandyRepository } from '../candy/candy-repository';
 import { CandyStand } from '../candy-stand';
+import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,7 @@ export const candyPlugin = fp<CandyPluginOptions>(
     const candy = new CandyStand(new CandyRepository(model), relay, app.log);
     app.decorate('candy', candy);
 
-    await subscribeIdempotent(bus, db, 'candy.stock', ['order.paid'], async (event) => {
+    await subscribeTo(bus, db, subscriptions.stock, async (event) => {
       // A replay for the sales reports: this order's candy left the stock when it was paid.
       if (!event.data.republished) await candy.takeSoldStock(event.data);
     });

@@ -1,4 +1,4 @@
-import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { Catalog } from '../catalog';
@@ -7,6 +7,7 @@ import { FeedbackRepository } from '../feedback/feedback-repository';
 import { movieModel } from '../movies/movie-model';
 import { MoviesRepository } from '../movies/movies-repository';
 import { ImageStore } from '../uploads/image-store';
+import { subscriptions } from '../subscriptions';
 import { UserNames } from '../users/user-names';
 
 declare module 'fastify' {
@@ -32,7 +33,7 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     app.decorate('outboxRelay', relay);
 
     const userNames = new UserNames(db);
-    await userNames.subscribe(bus, db);
+    await subscribeTo(bus, db, subscriptions.users, (event) => userNames.handle(event));
 
     const catalog = new Catalog(new MoviesRepository(model), new CommentsRepository(db), new FeedbackRepository(db), userNames, relay, clock);
     app.decorate('catalog', catalog);

@@ -1,4 +1,4 @@
-import { subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import type { EventOfType } from '@cine/contracts';
 import type { Connection } from 'mongoose';
 
 /** Shown for an author this service has not heard of (registered before it ran, or deleted). */
@@ -6,7 +6,7 @@ const UNKNOWN_USERNAME = 'Usuario';
 
 /**
  * Catalog's projection of identity's users: id → username, fed by
- * user.registered, so showing comments never calls identity.
+ * user.registered and emptied by user.deleted, so showing comments never calls identity.
  */
 export class UserNames {
   private readonly collection;
@@ -15,10 +15,10 @@ export class UserNames {
     this.collection = db.collection<{ _id: string; username: string }>('users');
   }
 
-  async subscribe(bus: EventBus, db: Connection): Promise<void> {
-    await subscribeIdempotent(bus, db, 'catalog.users', ['user.registered'], async (event) => {
-      await this.remember(event.data.userId, event.data.username);
-    });
+  /** The consumer of subscriptions.users. */
+  async handle(event: EventOfType<'user.registered' | 'user.deleted'>): Promise<void> {
+    if (event.type === 'user.registered') await this.remember(event.data.userId, event.data.username);
+    else await this.collection.deleteOne({ _id: event.data.userId });
   }
 
   async remember(userId: string, username: string): Promise<void> {

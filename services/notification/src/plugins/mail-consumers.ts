@@ -1,8 +1,9 @@
-import { subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import { subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { receiptMail, recoveryCodeMail, welcomeMail } from '../mail/templates';
 import { Recipients } from '../recipients/recipients';
+import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,14 +24,14 @@ class UnknownRecipientError extends Error {
 export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
   async (app, { db, bus }) => {
     const recipients = new Recipients(db);
-    await recipients.subscribe(bus);
+    await subscribeTo(bus, db, subscriptions.recipients, (event) => recipients.handle(event));
     app.decorate('recipients', recipients);
 
-    await subscribeIdempotent(bus, db, 'notification.welcome', ['user.registered'], async ({ data }) => {
+    await subscribeTo(bus, db, subscriptions.welcome, async ({ data }) => {
       await app.mailer.send(data.email, welcomeMail(data.username));
     });
 
-    await subscribeIdempotent(bus, db, 'notification.recovery', ['password.recovery-requested'], async (event) => {
+    await subscribeTo(bus, db, subscriptions.recovery, async (event) => {
       const { email, username, code, expiresAt } = event.data;
       const msLeft = Date.parse(expiresAt) - Date.now();
       // A code that expires within the minute is of no use to anyone any more.
@@ -41,7 +42,7 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
       await app.mailer.send(email, recoveryCodeMail(username, code, Math.round(msLeft / 60_000)));
     });
 
-    await subscribeIdempotent(bus, db, 'notification.receipt', ['order.paid'], async (event) => {
+    await subscribeTo(bus, db, subscriptions.receipt, async (event) => {
       const { orderId, userId, republished } = event.data;
       // A replay for the sales reports: the buyer had their receipt when they paid.
       if (republished) return;

@@ -1,4 +1,5 @@
-import { isDuplicateKeyError, subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import type { EventOfType } from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 
 /** Where a user's mail goes. */
@@ -26,15 +27,14 @@ interface RecipientDocument {
 export class Recipients {
   private readonly collection;
 
-  constructor(private readonly db: Connection) {
+  constructor(db: Connection) {
     this.collection = db.collection<RecipientDocument>('recipients');
   }
 
-  async subscribe(bus: EventBus): Promise<void> {
-    await subscribeIdempotent(bus, this.db, 'notification.recipients', ['user.registered', 'user.deleted'], async (event) => {
-      if (event.type === 'user.registered') await this.remember(event.data.userId, { email: event.data.email, username: event.data.username });
-      else await this.forget(event.data.userId);
-    });
+  /** The consumer of subscriptions.recipients. */
+  async handle(event: EventOfType<'user.registered' | 'user.deleted'>): Promise<void> {
+    if (event.type === 'user.registered') await this.remember(event.data.userId, { email: event.data.email, username: event.data.username });
+    else await this.forget(event.data.userId);
   }
 
   /** Stores the user's address, unless the user was deleted already (a late or redelivered registration). */

@@ -1,11 +1,12 @@
 import type { OrderPaid } from '@cine/contracts';
-import { batched, type EventBus } from '@cine/service-kit';
+import { batched, subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
-import { followNames } from '../sales/names-projection';
+import { NamesProjection } from '../sales/names-projection';
 import { SalesLedger } from '../sales/sales-ledger';
 import { SalesReports } from '../sales/sales-reports';
 import { openSalesStore } from '../sales/sales-store';
+import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,10 +30,11 @@ export const salesPlugin = fp<SalesPluginOptions>(
   async (app, { db, bus, clock }) => {
     const store = await openSalesStore(db);
     const ledger = new SalesLedger(store);
-    // Idempotent per order id (SalesLedger), so no event ids are remembered.
+    // Idempotent per order id (SalesLedger), so no event ids are remembered: a plain subscription, in batches.
     const recordPaidOrders = batched<OrderPaid>((events) => ledger.record(events.map((event) => event.data)), { maxBatch: ORDERS_PER_BATCH });
-    await bus.subscribe('sales.orders', ['order.paid'], recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
-    await followNames(bus, db, store);
+    await bus.subscribe(subscriptions.orders.consumer, subscriptions.orders.events, recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
+    const names = new NamesProjection(store);
+    await subscribeTo(bus, db, subscriptions.names, (event) => names.handle(event));
 
     app.decorate('salesReports', new SalesReports(store));
     app.decorate('clock', clock);

@@ -1,5 +1,6 @@
+import { PASSWORD_MIN_LENGTH } from '@cine/contracts';
+
 /** The identity service rejects shorter passwords; the forms say so before the round trip. */
-export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres.`;
 
 /**

@@ -1,16 +1,9 @@
+import { FeedbackView } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
 
 const tags = ['feedback'];
 const security = bearerAuth;
-
-const FeedbackView = Type.Object({
-  id: Type.String(),
-  Text: Type.String(),
-  userId: Type.String(),
-  user: Type.Object({ username: Type.String() }),
-  createdAt: Type.String(),
-});
 
 export const addFeedback = {
   tags,

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@cine/web-kit/ui';
-import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
-import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';
 import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useSession } from '../../../session/hooks/useSession';
 import { changePassword } from '../api/authApi';
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
+import { FormFooter, NewPasswordField } from './FormParts';
 import type { LoginLocationState } from './LoginPage';
 
 const PASSWORD_CHANGED_NOTICE = 'Tu contraseña fue actualizada. Inicia sesión con tu nueva contraseña.';
@@ -46,21 +43,10 @@ export function ChangePasswordPage() {
       <FormCard aria-labelledby="change-password-title">
         <h1 id="change-password-title">Cambiar contraseña</h1>
         <form onSubmit={handleSubmit}>
-          <TextField
-            label="Ingresa tu nueva contraseña"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={PASSWORD_HINT}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {error && <ErrorMessage>{error}</ErrorMessage>}
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Actualizando...' : 'Actualizar'}
-          </Button>
+          <NewPasswordField label="Ingresa tu nueva contraseña" name="password" value={password} onChange={setPassword} />
+          <FormFooter error={error} pending={pending} pendingLabel="Actualizando...">
+            Actualizar
+          </FormFooter>
         </form>
       </FormCard>
     </PageContainer>

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';
 import { useSession } from '../../../session/hooks/useSession';
 import { login } from '../api/authApi';
+import { EmailField } from './FormParts';
 import { RecoverPasswordDialog } from './RecoverPasswordDialog';
 
 export interface LoginLocationState {
@@ -45,15 +46,7 @@ export function LoginPage() {
         <h1 id="login-title">Iniciar sesión</h1>
         {notice && <SuccessMessage>{notice}</SuccessMessage>}
         <form onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <TextField
             label="Contraseña"
             type="password"

@@ -5,7 +5,8 @@ import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';
 import { requestPasswordRecovery, resetPassword } from '../api/authApi';
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, RECOVERY_EMAIL_PATTERN, RECOVERY_EMAIL_TITLE, isRecoveryEmail } from '../passwordRules';
+import { FormFooter, NewPasswordField } from './FormParts';
+import { RECOVERY_EMAIL_PATTERN, RECOVERY_EMAIL_TITLE, isRecoveryEmail } from '../passwordRules';
 
 type Step = 'request' | 'reset' | 'done';
 
@@ -99,21 +100,10 @@ export function RecoverPasswordDialog({ initialEmail = '', onClose }: Props) {
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
-          <TextField
-            label="Nueva contraseña"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={PASSWORD_HINT}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {error && <ErrorMessage>{error}</ErrorMessage>}
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Guardando...' : 'Cambiar contraseña'}
-          </Button>
+          <NewPasswordField label="Nueva contraseña" name="new-password" value={password} onChange={setPassword} />
+          <FormFooter error={error} pending={pending} pendingLabel="Guardando...">
+            Cambiar contraseña
+          </FormFooter>
         </form>
       )}
       {step === 'done' && (

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '@cine/web-kit/ui';
-import { ErrorMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';
 import { register } from '../api/authApi';
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../passwordRules';
+import { EmailField, FormFooter, NewPasswordField } from './FormParts';
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -35,15 +33,7 @@ export function RegisterPage() {
       <FormCard aria-labelledby="register-title">
         <h1 id="register-title">Regístrate</h1>
         <form onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <TextField
             label="Nombre de usuario"
             name="username"
@@ -52,21 +42,10 @@ export function RegisterPage() {
             value={username}
             onChange={(event) => setUsername(event.target.value)}
           />
-          <TextField
-            label="Contraseña"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={PASSWORD_HINT}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {error && <ErrorMessage>{error}</ErrorMessage>}
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Registrando...' : 'Registrarse'}
-          </Button>
+          <NewPasswordField label="Contraseña" name="password" value={password} onChange={setPassword} />
+          <FormFooter error={error} pending={pending} pendingLabel="Registrando...">
+            Registrarse
+          </FormFooter>
         </form>
         <Aside>
           ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>

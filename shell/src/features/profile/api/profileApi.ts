@@ -1,12 +1,9 @@
-import type { UserView } from '@cine/contracts';
+import type { CommentWithMovie, UserView } from '@cine/contracts';
 import { ApiError } from '@cine/web-kit';
 import { api } from '../../../lib/api';
 
-export interface OwnComment {
-  id: string;
-  Text: string;
-  movie: { id: string; Title: string };
-}
+/** What the profile shows of each of the user's comments. */
+export type OwnComment = Pick<CommentWithMovie, 'id' | 'Text' | 'movie'>;
 
 export const fetchProfile = () => api.get<UserView>('/auth/me');
 

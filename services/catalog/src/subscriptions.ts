@@ -1,0 +1,12 @@
+import { subscription } from '@cine/service-kit';
+
+/**
+ * Every event the catalog consumes (README, "Events"); the catalog plugin subscribes it at
+ * start. Also, as in every service, the kit's auth plugin consumes user.credentials-changed
+ * and user.deleted ('catalog.credentials'). The catalog produces movie.created,
+ * movie.updated and movie.deleted, from each movie's outbox.
+ */
+export const subscriptions = {
+  /** The usernames shown with comments and feedback ('Usuario' once the account is deleted). */
+  users: subscription('catalog.users', ['user.registered', 'user.deleted']),
+};

@@ -1,0 +1,15 @@
+import { subscription } from '@cine/service-kit';
+
+/**
+ * Every event notification consumes, one durable consumer each (README, "Events"); the
+ * mail consumers plugin subscribes them at start. Also, as in every service, the kit's auth
+ * plugin consumes user.credentials-changed and user.deleted ('notification.credentials').
+ * Notification produces no events.
+ */
+export const subscriptions = {
+  /** Who a mail about a user id goes to. */
+  recipients: subscription('notification.recipients', ['user.registered', 'user.deleted']),
+  welcome: subscription('notification.welcome', ['user.registered']),
+  recovery: subscription('notification.recovery', ['password.recovery-requested']),
+  receipt: subscription('notification.receipt', ['order.paid']),
+};

@@ -1,0 +1,13 @@
+import { subscription } from '@cine/service-kit';
+
+/**
+ * Every event sales consumes (README, "Events"); the sales plugin subscribes them at start.
+ * Also, as in every service, the kit's auth plugin consumes user.credentials-changed and
+ * user.deleted ('sales.credentials'). Sales produces no events.
+ */
+export const subscriptions = {
+  /** Paid orders, the ledger's only input: counted once per order id, in batches (not per event id). */
+  orders: subscription('sales.orders', ['order.paid']),
+  /** The current titles and candy names the reports show. */
+  names: subscription('sales.names', ['movie.created', 'movie.updated', 'movie.deleted', 'candy.created', 'candy.updated', 'candy.deleted']),
+};
