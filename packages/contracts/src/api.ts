@@ -61,3 +61,6 @@ export interface CheckoutResponse {
   message: typeof PAYMENT_RECEIVED;
   order: OrderView;
 }
+
+/** Spanish month abbreviations, as the sales reports, charts and tables show them (spec §9: Ene to Ago). */
+export const salesMonthNames = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;

@@ -13,9 +13,6 @@ const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'
 const MonthName = Type.String({ description: "Spanish abbreviation: 'Ene' … 'Dic'" });
 const ShowTypeText = Type.Union([Type.Literal('2D'), Type.Literal('3D')]);
 
-/** Spanish month abbreviations, as the admin charts and tables show them. */
-export const salesMonthNames = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;
-
 /** GET /tickets/all and /sales/search: the tickets of one movie × type × month. */
 export const SalesSummaryRow = Type.Object(
   {
