@@ -73,6 +73,18 @@ describe('POST /comments/add/:movieId?userId=', () => {
     expect(detail.comments?.find((comment) => comment.userId === stranger.id)?.user).toEqual({ username: 'tardio' });
   });
 
+  it('a user renamed by an admin (user.updated) shows the new name on their comments; an older event arriving late changes nothing', async () => {
+    const author = await signedInUser(catalog, 'nombre-viejo');
+    await addComment(author, { Text: 'Con nombre' });
+    await catalog.context.bus.publish(createEvent('user.updated', { userId: author.id, email: 'nuevo@cine.test', username: 'nombre-nuevo' }));
+    const stale = { ...createEvent('user.updated', { userId: author.id, email: 'x@cine.test', username: 'nombre-anterior' }), occurredAt: '2000-01-01T00:00:00.000Z' };
+    await catalog.context.bus.publish(stale);
+
+    const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
+    expect(detail.comments?.find((comment) => comment.userId === author.id)?.user).toEqual({ username: 'nombre-nuevo' });
+    expect(catalog.context.bus.deadLetters).toEqual([]);
+  });
+
   it('bad input: text not a string, an operator, unknown fields, too long → 400', async () => {
     const user = await signedInUser(catalog);
     expect((await addComment(user, { Text: 5 })).json()).toEqual({ statusCode: 400, error: "El campo 'Text' debe ser texto." });

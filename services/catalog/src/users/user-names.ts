@@ -1,4 +1,4 @@
-import { subscribeIdempotent, type EventBus } from '@cine/service-kit';
+import { isDuplicateKeyError, subscribeIdempotent, type EventBus } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 
 /** Shown for an author this service has not heard of (registered before it ran, or deleted). */
@@ -6,23 +6,34 @@ const UNKNOWN_USERNAME = 'Usuario';
 
 /**
  * Catalog's projection of identity's users: id → username, fed by
- * user.registered, so showing comments never calls identity.
+ * user.registered and user.updated, so showing comments never calls identity.
  */
 export class UserNames {
   private readonly collection;
 
   constructor(db: Connection) {
-    this.collection = db.collection<{ _id: string; username: string }>('users');
+    // asOf: occurredAt of the event applied last, so a late older event changes nothing.
+    this.collection = db.collection<{ _id: string; username: string; asOf?: string }>('users');
   }
 
   async subscribe(bus: EventBus, db: Connection): Promise<void> {
-    await subscribeIdempotent(bus, db, 'catalog.users', ['user.registered'], async (event) => {
-      await this.remember(event.data.userId, event.data.username);
+    await subscribeIdempotent(bus, db, 'catalog.users', ['user.registered', 'user.updated'], async (event) => {
+      await this.remember(event.data.userId, event.data.username, event.occurredAt);
     });
   }
 
-  async remember(userId: string, username: string): Promise<void> {
-    await this.collection.updateOne({ _id: userId }, { $set: { username } }, { upsert: true });
+  /** Stores the username unless an event newer than `asOf` was applied already. */
+  async remember(userId: string, username: string, asOf: string): Promise<void> {
+    try {
+      await this.collection.updateOne(
+        { _id: userId, $or: [{ asOf: { $exists: false } }, { asOf: { $lte: asOf } }] },
+        { $set: { username, asOf } },
+        { upsert: true },
+      );
+    } catch (error) {
+      // The upsert met this user with a newer asOf: the event is stale.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
   }
 
   /** Username of each id; unknown ids get UNKNOWN_USERNAME. */
