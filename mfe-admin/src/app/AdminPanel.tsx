@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
+import { CandySection } from '../features/candy/components/CandySection';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
@@ -46,6 +47,8 @@ function SectionContent({ section, token, userId }: { section: AdminSection; tok
       return <ShowsSection token={token} />;
     case 'Usuarios Registrados':
       return <UsersSection token={token} currentUserId={userId} />;
+    case 'Candy':
+      return <CandySection token={token} />;
     case 'Administrar comentarios':
       return <CommentsSection token={token} />;
     case 'Feedback':
