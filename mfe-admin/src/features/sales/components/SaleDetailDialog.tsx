@@ -49,7 +49,8 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
       {detail.status === 'error' && <LoadError message={`No se pudo cargar el detalle. ${detail.message}`} onRetry={detail.reload} />}
       {detail.status === 'ready' && detail.data.length === 0 && <EmptyState>No hay ventas para mostrar.</EmptyState>}
       {detail.status === 'ready' && detail.data.length > 0 && (
-        <TableCard>{byMonth ? <MonthTable rows={detail.data as SalesMonthRow[]} /> : <OrdersTable rows={detail.data as SaleDetailRow[]} />}</TableCard>
+        // By the rows' shape, not the checkbox: the previous answer is still shown for a moment after a toggle.
+        <TableCard>{isOrders(detail.data) ? <OrdersTable rows={detail.data} /> : <MonthTable rows={detail.data} />}</TableCard>
       )}
       <Footer>
         <Button type="button" $variant="secondary" onClick={onClose}>
@@ -58,6 +59,10 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
       </Footer>
     </Dialog>
   );
+}
+
+function isOrders(rows: SaleDetailRow[] | SalesMonthRow[]): rows is SaleDetailRow[] {
+  return rows.length > 0 && 'orderId' in (rows[0] as object);
 }
 
 function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
