@@ -1,5 +1,13 @@
 /** Inline icons (no icon font: everything ships with the app). Decorative: the button carries the name. */
-const svgProps = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
+const svgProps = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  'aria-hidden': true,
+} as const;
 
 export function TrashIcon() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The admin forms' success message: shown for 5 s (spec §9), then hidden. */
-export const FLASH_MS = 5000;
+const FLASH_MS = 5000;
 
 export function useFlash(): [string | null, (message: string) => void] {
   const [message, setMessage] = useState<string | null>(null);

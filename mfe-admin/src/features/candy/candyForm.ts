@@ -1,7 +1,7 @@
 import type { CandyInput, CandyItem } from './api/candy';
 
 /** The 'Agregar nuevo' messages (spec §5), in the form's order. */
-export const CANDY_FIELD_MESSAGES = {
+const CANDY_FIELD_MESSAGES = {
   name: 'Por favor ingresa un nombre *',
   quantity: 'Por favor ingresa la cantidad *',
   price: 'Por favor ingresa un precio *',

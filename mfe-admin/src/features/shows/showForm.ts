@@ -1,7 +1,7 @@
 import { weekdays } from '@cine/contracts';
 
 /** The 'Crear Funciones' messages (spec §5), in the form's order. */
-export const SHOW_FIELD_MESSAGES = {
+const SHOW_FIELD_MESSAGES = {
   schedule: 'Por favor ingresa un horario inicial *',
   movieId: 'Por favor seleccione una pelicula *',
   roomId: 'Por favor seleccione una sala *',
@@ -20,7 +20,10 @@ export const DAYS = [...weekdays.slice(1), weekdays[0]];
 export const ROOMS = [1, 2, 3, 4, 5] as const;
 export const SHOW_TYPES = ['2D', '3D'] as const;
 
-export function validateShowForm(values: ShowFormValues, fields: readonly ShowFormField[] = Object.keys(SHOW_FIELD_MESSAGES) as ShowFormField[]): ShowFormErrors {
+export function validateShowForm(
+  values: ShowFormValues,
+  fields: readonly ShowFormField[] = Object.keys(SHOW_FIELD_MESSAGES) as ShowFormField[],
+): ShowFormErrors {
   const errors: ShowFormErrors = {};
   for (const field of fields) if (values[field].trim() === '') errors[field] = SHOW_FIELD_MESSAGES[field];
   return errors;

@@ -13,7 +13,8 @@ export interface CandyInput {
 
 export const fetchCandy = (token: string) => api.get<CandyItem[]>('/candy', { token });
 
-export const searchCandy = (token: string, name: string) => api.get<CandyItem[]>(`/candy/searchCandy?name=${encodeURIComponent(name)}`, { token });
+export const searchCandy = (token: string, name: string) =>
+  api.get<CandyItem[]>(`/candy/searchCandy?name=${encodeURIComponent(name)}`, { token });
 
 export const createCandy = (token: string, item: CandyInput) => api.post<CandyItem>('/candy', item, { token });
 

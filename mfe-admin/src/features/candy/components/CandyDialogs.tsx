@@ -8,7 +8,14 @@ import { FormField, FormStack } from '../../../components/FormField';
 import { formatMoney } from '../../../components/money';
 import { useFlash } from '../../../hooks/useFlash';
 import { createCandy, fetchCandySales, updateCandy, uploadPicture, type CandyItem } from '../api/candy';
-import { candyFormFromItem, emptyCandyForm, toCandyInput, validateCandyForm, type CandyFormErrors, type CandyFormField } from '../candyForm';
+import {
+  candyFormFromItem,
+  emptyCandyForm,
+  toCandyInput,
+  validateCandyForm,
+  type CandyFormErrors,
+  type CandyFormField,
+} from '../candyForm';
 
 interface CandyFormDialogProps {
   token: string;
@@ -84,7 +91,15 @@ export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDial
           <TextInput name="name" value={values.name} onChange={set('name')} autoComplete="off" />
         </FormField>
         <FormField id={`${id}-quantity`} label="Cantidad" error={errors.quantity}>
-          <TextInput name="quantity" type="number" inputMode="numeric" min={0} step={1} value={values.quantity} onChange={set('quantity')} />
+          <TextInput
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.quantity}
+            onChange={set('quantity')}
+          />
         </FormField>
         <FormField id={`${id}-price`} label="Precio (US$)" error={errors.price}>
           <TextInput name="price" type="number" inputMode="decimal" min={0} step={0.01} value={values.price} onChange={set('price')} />
@@ -130,7 +145,9 @@ export function CandySalesDialog({ token, item, onClose }: { token: string; item
       </Filters>
       {sales.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
       {sales.status === 'error' && <LoadError message={`No se pudieron cargar las ventas. ${sales.message}`} onRetry={sales.reload} />}
-      {sales.status === 'ready' && sales.data.length === 0 && <EmptyState>{day ? 'No hubo ventas de este producto ese día.' : 'Este producto todavía no tiene ventas.'}</EmptyState>}
+      {sales.status === 'ready' && sales.data.length === 0 && (
+        <EmptyState>{day ? 'No hubo ventas de este producto ese día.' : 'Este producto todavía no tiene ventas.'}</EmptyState>
+      )}
       {sales.status === 'ready' && sales.data.length > 0 && (
         <TableCard>
           <Table aria-label={`Ventas de ${item.name}`}>

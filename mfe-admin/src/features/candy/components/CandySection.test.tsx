@@ -4,7 +4,13 @@ import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import type { CandyItem } from '../api/candy';
 import { CandySection } from './CandySection';
 
-const nachos: CandyItem = { id: '64d000000000000000000001', name: 'COMBO NACHOS', price: 1250, picture: '/api/candy/pictures/nachos.svg', quantity: 50 };
+const nachos: CandyItem = {
+  id: '64d000000000000000000001',
+  name: 'COMBO NACHOS',
+  price: 1250,
+  picture: '/api/candy/pictures/nachos.svg',
+  quantity: 50,
+};
 const cafe: CandyItem = { id: '64d000000000000000000002', name: 'cafe', price: 350, picture: '/api/candy/pictures/cafe.svg', quantity: 80 };
 
 let api: FakeApi;
@@ -16,13 +22,19 @@ test('lists the items with picture, name and price in US$ with two decimals', as
   render(<CandySection token="t" />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando productos…');
   const table = await screen.findByRole('table', { name: 'Productos' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Imagen', 'Producto', 'Precio', 'Detail']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Imagen', 'Producto', 'Precio', 'Detail']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('COMBO NACHOSUS$ 12.50');
   expect(within(table).getAllByRole('row')[2]).toHaveTextContent('cafeUS$ 3.50');
 });
 
 test("searches with 'Buscar' and shows everything again with 'Ver todos'", async () => {
-  api.on('GET', '/api/candy/searchCandy?name=caf', { status: 200, body: [cafe] }).on('GET', '/api/candy/searchCandy?name=zz', { status: 200, body: [] });
+  api
+    .on('GET', '/api/candy/searchCandy?name=caf', { status: 200, body: [cafe] })
+    .on('GET', '/api/candy/searchCandy?name=zz', { status: 200, body: [] });
   const user = userEvent.setup();
   render(<CandySection token="t" />);
   await screen.findByRole('table');
@@ -47,7 +59,12 @@ test("'Agregar nuevo' shows the four §5 messages, uploads the picture and creat
   await user.click(screen.getByRole('button', { name: 'Agregar nuevo' }));
   const dialog = screen.getByRole('dialog', { name: 'Agregar producto' });
   await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
-  for (const message of ['Por favor ingresa un nombre *', 'Por favor ingresa la cantidad *', 'Por favor ingresa un precio *', 'Por favor ingresa una imagen *']) {
+  for (const message of [
+    'Por favor ingresa un nombre *',
+    'Por favor ingresa la cantidad *',
+    'Por favor ingresa un precio *',
+    'Por favor ingresa una imagen *',
+  ]) {
     expect(within(dialog).getByText(message)).toBeInTheDocument();
   }
 
@@ -55,11 +72,19 @@ test("'Agregar nuevo' shows the four §5 messages, uploads the picture and creat
   await user.type(within(dialog).getByLabelText('Cantidad'), '120');
   await user.type(within(dialog).getByLabelText('Precio (US$)'), '7.80');
   await user.upload(within(dialog).getByLabelText('Imagen'), new File(['png'], 'pochoclo.png', { type: 'image/png' }));
-  expect(await within(dialog).findByRole('img', { name: 'Imagen elegida' })).toHaveAttribute('src', '/api/uploads/64e000000000000000000001');
+  expect(await within(dialog).findByRole('img', { name: 'Imagen elegida' })).toHaveAttribute(
+    'src',
+    '/api/uploads/64e000000000000000000001',
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
 
   expect(await within(dialog).findByText('Producto creado con éxito.')).toBeInTheDocument();
-  expect(api.onlyRequestTo('POST', '/api/candy').body).toEqual({ name: 'Pochoclo', quantity: '120', price: 780, picture: '/api/uploads/64e000000000000000000001' });
+  expect(api.onlyRequestTo('POST', '/api/candy').body).toEqual({
+    name: 'Pochoclo',
+    quantity: '120',
+    price: 780,
+    picture: '/api/uploads/64e000000000000000000001',
+  });
   expect(api.requestsTo('GET', '/api/candy')).toHaveLength(2);
 });
 
@@ -100,7 +125,11 @@ test("the info button opens 'Detalles de ventas de {name}' with the item's sales
   await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de COMBO NACHOS' }));
   const dialog = screen.getByRole('dialog', { name: 'Detalles de ventas de COMBO NACHOS' });
   const table = await within(dialog).findByRole('table');
-  expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['FechaCantidadTotal', '2026-03-123US$ 37.50', '2026-03-111US$ 12.50']);
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual(['FechaCantidadTotal', '2026-03-123US$ 37.50', '2026-03-111US$ 12.50']);
 
   await user.type(within(dialog).getByLabelText('Día'), '2026-03-10');
   expect(await within(dialog).findByText('No hubo ventas de este producto ese día.')).toBeInTheDocument();

@@ -18,7 +18,11 @@ let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi().on('GET', '/api/comments/', {
     status: 200,
-    body: [comment('c1', 'Matrix', 'ana', 'Excelente'), comment('c2', 'Dune', 'beto', 'Larga'), comment('c3', 'Matrix', 'caro', 'Volvería')],
+    body: [
+      comment('c1', 'Matrix', 'ana', 'Excelente'),
+      comment('c2', 'Dune', 'beto', 'Larga'),
+      comment('c3', 'Matrix', 'caro', 'Volvería'),
+    ],
   });
 });
 
@@ -26,7 +30,11 @@ test('shows each movie with its comments: username and text', async () => {
   render(<CommentsSection token="t" />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando comentarios…');
   const matrix = await screen.findByRole('list', { name: 'Comentarios de Matrix' });
-  expect(within(matrix).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['anaExcelente', 'caroVolvería']);
+  expect(
+    within(matrix)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['anaExcelente', 'caroVolvería']);
   expect(screen.getByRole('list', { name: 'Comentarios de Dune' })).toHaveTextContent('betoLarga');
   expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Dune', 'Matrix']);
 });

@@ -31,7 +31,8 @@ export function CommentsSection({ token }: { token: string }) {
   const [deleting, setDeleting] = useState<AdminComment | null>(null);
 
   if (comments.status === 'loading' || comments.status === 'idle') return <EmptyState role="status">Cargando comentarios…</EmptyState>;
-  if (comments.status === 'error') return <LoadError message={`No se pudieron cargar los comentarios. ${comments.message}`} onRetry={comments.reload} />;
+  if (comments.status === 'error')
+    return <LoadError message={`No se pudieron cargar los comentarios. ${comments.message}`} onRetry={comments.reload} />;
   const movies = byMovie(comments.data.filter((comment) => !deleted.has(comment.id)));
   if (movies.length === 0) return <EmptyState>Todavía no hay comentarios.</EmptyState>;
 
@@ -48,7 +49,12 @@ export function CommentsSection({ token }: { token: string }) {
                     <strong>{comment.user.username}</strong>
                     <p>{comment.Text}</p>
                   </div>
-                  <RowButton type="button" $danger aria-label={`Borrar el comentario de ${comment.user.username}`} onClick={() => setDeleting(comment)}>
+                  <RowButton
+                    type="button"
+                    $danger
+                    aria-label={`Borrar el comentario de ${comment.user.username}`}
+                    onClick={() => setDeleting(comment)}
+                  >
                     <TrashIcon />
                   </RowButton>
                 </li>

@@ -7,7 +7,15 @@ let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi().on('GET', '/api/feedback', {
     status: 200,
-    body: [{ id: 'f1', Text: 'Más funciones en 3D', userId: '64a000000000000000000009', user: { username: 'sofia' }, createdAt: '2026-03-01T00:00:00.000Z' }],
+    body: [
+      {
+        id: 'f1',
+        Text: 'Más funciones en 3D',
+        userId: '64a000000000000000000009',
+        user: { username: 'sofia' },
+        createdAt: '2026-03-01T00:00:00.000Z',
+      },
+    ],
   });
 });
 
@@ -15,7 +23,11 @@ test('a table with the feedback text, username and user id', async () => {
   render(<FeedbackTable token="t" />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando feedback…');
   const table = await screen.findByRole('table', { name: 'Feedback de los usuarios' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Feedback', 'Usuario', 'Id de usuario']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Feedback', 'Usuario', 'Id de usuario']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Más funciones en 3Dsofia64a000000000000000000009');
   expect(api.onlyRequestTo('GET', '/api/feedback').headers.Authorization).toBe('Bearer t');
 });

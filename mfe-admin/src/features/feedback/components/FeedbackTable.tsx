@@ -7,7 +7,8 @@ import { fetchFeedback } from '../api/feedback';
 export function FeedbackTable({ token }: { token: string }) {
   const feedback = useAsyncData(() => fetchFeedback(token), token);
   if (feedback.status === 'loading' || feedback.status === 'idle') return <EmptyState role="status">Cargando feedback…</EmptyState>;
-  if (feedback.status === 'error') return <LoadError message={`No se pudo cargar el feedback. ${feedback.message}`} onRetry={feedback.reload} />;
+  if (feedback.status === 'error')
+    return <LoadError message={`No se pudo cargar el feedback. ${feedback.message}`} onRetry={feedback.reload} />;
   if (feedback.data.length === 0) return <EmptyState>Todavía no hay feedback de los usuarios.</EmptyState>;
   return (
     <TableCard>

@@ -5,7 +5,9 @@ export type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, To
 
 /** Per movie × type × month, newest first; of the titles containing `name` when given. */
 export const fetchSalesSummary = (token: string, name: string) =>
-  name ? api.get<SalesSummaryRow[]>(`/sales/search?name=${encodeURIComponent(name)}`, { token }) : api.get<SalesSummaryRow[]>('/tickets/all', { token });
+  name
+    ? api.get<SalesSummaryRow[]>(`/sales/search?name=${encodeURIComponent(name)}`, { token })
+    : api.get<SalesSummaryRow[]>('/tickets/all', { token });
 
 export const fetchTopSellers = (token: string) => api.get<TopSellerRow[]>('/sales/top?limit=6', { token });
 
@@ -32,7 +34,8 @@ function detailParams({ movieId, type, month, sort, groupBy }: DetailQuery): URL
 export const fetchSaleDetail = (token: string, query: DetailQuery) =>
   api.get<SaleDetailRow[] | SalesMonthRow[]>(`/tickets/all/detail?${detailParams(query).toString()}`, { token });
 
-export const summaryCsvPath = (name: string) => `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}) }).toString()}`;
+export const summaryCsvPath = (name: string) =>
+  `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}) }).toString()}`;
 
 export const detailCsvPath = (query: DetailQuery) => {
   const params = detailParams(query);
@@ -61,7 +64,8 @@ export async function downloadCsv(token: string, path: string, fallbackName: str
     throw new ApiError(response.status, message);
   }
   // The blob keeps the bytes as sent (text() would drop the BOM that spreadsheets need).
-  const blob = typeof response.blob === 'function' ? await response.blob() : new Blob([await response.text()], { type: 'text/csv;charset=utf-8' });
+  const blob =
+    typeof response.blob === 'function' ? await response.blob() : new Blob([await response.text()], { type: 'text/csv;charset=utf-8' });
   const disposition = response.headers?.get?.('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(blob);

@@ -5,7 +5,15 @@ import { Button, Dialog, EmptyState, LoadError, Select } from '@cine/web-kit/ui'
 import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { formatMoney } from '../../../components/money';
-import { detailCsvPath, downloadCsv, fetchSaleDetail, type DetailQuery, type SaleDetailRow, type SalesMonthRow, type SalesSummaryRow } from '../api/sales';
+import {
+  detailCsvPath,
+  downloadCsv,
+  fetchSaleDetail,
+  type DetailQuery,
+  type SaleDetailRow,
+  type SalesMonthRow,
+  type SalesSummaryRow,
+} from '../api/sales';
 
 /** 'dd/mm/yyyy hh:mm' of the instant, in the browser's (the cinema's) time. */
 const dateTime = (iso: string) => new Date(iso).toLocaleString('es-AR', { dateStyle: 'short', timeStyle: 'short' });
@@ -15,7 +23,13 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
   const [sort, setSort] = useState<'' | 'min' | 'max'>('');
   const [byMonth, setByMonth] = useState(false);
   const [csvError, setCsvError] = useState<string | null>(null);
-  const query: DetailQuery = { movieId: row.movieId, type: row.type, month: row.month, ...(sort ? { sort } : {}), ...(byMonth ? { groupBy: 'month' as const } : {}) };
+  const query: DetailQuery = {
+    movieId: row.movieId,
+    type: row.type,
+    month: row.month,
+    ...(sort ? { sort } : {}),
+    ...(byMonth ? { groupBy: 'month' as const } : {}),
+  };
   const detail = useAsyncData(() => fetchSaleDetail(token, query), JSON.stringify(query));
 
   const download = () => {

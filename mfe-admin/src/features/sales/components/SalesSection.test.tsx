@@ -11,23 +11,56 @@ jest.mock('./SalesCharts', () => ({
 }));
 
 const TOKEN = 'admin-token';
-const matrix: SalesSummaryRow = { movieId: 'm1', title: 'Matrix', type: '3D', month: '2026-03', monthName: 'Mar', seats: 4, totalPrice: 4800, netPrice: 2880 };
-const dune: SalesSummaryRow = { movieId: 'm2', title: 'Dune', type: '2D', month: '2026-02', monthName: 'Feb', seats: 2, totalPrice: 1800, netPrice: 1080 };
+const matrix: SalesSummaryRow = {
+  movieId: 'm1',
+  title: 'Matrix',
+  type: '3D',
+  month: '2026-03',
+  monthName: 'Mar',
+  seats: 4,
+  totalPrice: 4800,
+  netPrice: 2880,
+};
+const dune: SalesSummaryRow = {
+  movieId: 'm2',
+  title: 'Dune',
+  type: '2D',
+  month: '2026-02',
+  monthName: 'Feb',
+  seats: 2,
+  totalPrice: 1800,
+  netPrice: 1080,
+};
 const months = (seats: number[]): MonthlySalesRow[] =>
-  seats.map((n, index) => ({ month: `2026-0${index + 1}`, monthName: ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago'][index]!, seats: n, totalPrice: n * 900 }));
+  seats.map((n, index) => ({
+    month: `2026-0${index + 1}`,
+    monthName: ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago'][index]!,
+    seats: n,
+    totalPrice: n * 900,
+  }));
 
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
     .on('GET', '/api/tickets/all', { status: 200, body: [matrix, dune] })
-    .on('GET', '/api/sales/top?limit=6', { status: 200, body: [{ movieId: 'm1', title: 'Matrix', seats: 4, totalPrice: 4800 }, { movieId: 'm2', title: 'Dune', seats: 2, totalPrice: 1800 }] })
+    .on('GET', '/api/sales/top?limit=6', {
+      status: 200,
+      body: [
+        { movieId: 'm1', title: 'Matrix', seats: 4, totalPrice: 4800 },
+        { movieId: 'm2', title: 'Dune', seats: 2, totalPrice: 1800 },
+      ],
+    })
     .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) });
 });
 
 test('the table has the spec columns with money as US$ with two decimals', async () => {
   render(<SalesSection token={TOKEN} />);
   const table = await screen.findByRole('table', { name: 'Ventas de peliculas' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Matrix3D4Mar 2026US$ 48.00US$ 28.80');
   expect(api.onlyRequestTo('GET', '/api/tickets/all').headers.Authorization).toBe(`Bearer ${TOKEN}`);
 });
@@ -71,7 +104,17 @@ test("'Buscar' searches by title and 'Ver todos' shows every row again", async (
 });
 
 test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the month regrouping and 'Volver'", async () => {
-  const order = { orderId: 'o1', movieId: 'm1', title: 'Matrix', type: '3D', seats: 4, date: '2026-03-12T22:00:00.000Z', day: '2026-03-12', totalPrice: 4800, netPrice: 2880 };
+  const order = {
+    orderId: 'o1',
+    movieId: 'm1',
+    title: 'Matrix',
+    type: '3D',
+    seats: 4,
+    date: '2026-03-12T22:00:00.000Z',
+    day: '2026-03-12',
+    totalPrice: 4800,
+    netPrice: 2880,
+  };
   api
     .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03', { status: 200, body: [order] })
     .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03&sort=max', { status: 200, body: [order] })
@@ -84,7 +127,11 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
   await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de Matrix 3D Mar' }));
   const dialog = screen.getByRole('dialog', { name: 'Detalles de ventas' });
   const table = await within(dialog).findByRole('table', { name: 'Detalle de ventas' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D4.*US\$ 48\.00US\$ 28\.80/);
 
   await user.selectOptions(within(dialog).getByLabelText('Ordenar por total'), 'max');
@@ -113,7 +160,10 @@ test("'Descargar CSV' fetches the report with the token and saves it as a file",
 });
 
 test('a refused CSV download shows the message', async () => {
-  api.on('GET', '/api/sales/export.csv?report=summary', { status: 401, body: { statusCode: 401, error: 'Tu sesión expiró. Inicia sesión nuevamente.' } });
+  api.on('GET', '/api/sales/export.csv?report=summary', {
+    status: 401,
+    body: { statusCode: 401, error: 'Tu sesión expiró. Inicia sesión nuevamente.' },
+  });
   const user = userEvent.setup();
   render(<SalesSection token={TOKEN} />);
   await screen.findByRole('table');

@@ -32,7 +32,11 @@ export function SalesSection({ token }: { token: string }) {
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar pelicula..." onSearch={setQuery} onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))} />
+        <SearchBar
+          placeholder="Buscar pelicula..."
+          onSearch={setQuery}
+          onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))}
+        />
       </Toolbar>
 
       <Charts>
@@ -59,10 +63,17 @@ export function SalesSection({ token }: { token: string }) {
         </ChartCard>
         <ChartCard title="Ventas mensuales" footer="Total de ventas de los ultimos meses">
           {monthly.status === 'loading' && <ChartMessage role="status">Cargando gráfico…</ChartMessage>}
-          {monthly.status === 'error' && <LoadError message={`No se pudo cargar el gráfico. ${monthly.message}`} onRetry={monthly.reload} />}
-          {monthly.status === 'ready' && monthly.data.every((row) => row.seats === 0) && <ChartMessage>Todavía no hay ventas.</ChartMessage>}
+          {monthly.status === 'error' && (
+            <LoadError message={`No se pudo cargar el gráfico. ${monthly.message}`} onRetry={monthly.reload} />
+          )}
+          {monthly.status === 'ready' && monthly.data.every((row) => row.seats === 0) && (
+            <ChartMessage>Todavía no hay ventas.</ChartMessage>
+          )}
           {monthly.status === 'ready' && monthly.data.some((row) => row.seats > 0) && (
-            <Plot role="img" aria-label={`Gráfico de líneas: entradas vendidas por mes, ${monthly.data.map((row) => `${row.monthName} ${row.seats}`).join(', ')}`}>
+            <Plot
+              role="img"
+              aria-label={`Gráfico de líneas: entradas vendidas por mes, ${monthly.data.map((row) => `${row.monthName} ${row.seats}`).join(', ')}`}
+            >
               <Suspense fallback={<ChartMessage role="status">Cargando gráfico…</ChartMessage>}>
                 <MonthlySalesLine rows={monthly.data} />
               </Suspense>
@@ -79,7 +90,9 @@ export function SalesSection({ token }: { token: string }) {
       </TableHeader>
       {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
       {summary.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
-      {summary.status === 'error' && <LoadError message={`No se pudieron cargar las ventas. ${summary.message}`} onRetry={summary.reload} />}
+      {summary.status === 'error' && (
+        <LoadError message={`No se pudieron cargar las ventas. ${summary.message}`} onRetry={summary.reload} />
+      )}
       {summary.status === 'ready' && summary.data.length === 0 && (
         <EmptyState>{query ? `No hay ventas de películas cuyo título contenga «${query}».` : 'Todavía no hay ventas.'}</EmptyState>
       )}
@@ -109,7 +122,11 @@ export function SalesSection({ token }: { token: string }) {
                   <td className="number">{formatMoney(row.totalPrice)}</td>
                   <td className="number">{formatMoney(row.netPrice)}</td>
                   <td>
-                    <RowButton type="button" aria-label={`Detalles de ventas de ${row.title} ${row.type} ${row.monthName}`} onClick={() => setDetail(row)}>
+                    <RowButton
+                      type="button"
+                      aria-label={`Detalles de ventas de ${row.title} ${row.type} ${row.monthName}`}
+                      onClick={() => setDetail(row)}
+                    >
                       <InfoIcon />
                     </RowButton>
                   </td>

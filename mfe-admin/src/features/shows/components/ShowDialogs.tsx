@@ -7,7 +7,16 @@ import { FormField, FormStack } from '../../../components/FormField';
 import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { useFlash } from '../../../hooks/useFlash';
 import { createShow, updateShow, type Show } from '../api/shows';
-import { DAYS, emptyShowForm, ROOMS, SHOW_TYPES, validateShowForm, type ShowFormErrors, type ShowFormField, type ShowFormValues } from '../showForm';
+import {
+  DAYS,
+  emptyShowForm,
+  ROOMS,
+  SHOW_TYPES,
+  validateShowForm,
+  type ShowFormErrors,
+  type ShowFormField,
+  type ShowFormValues,
+} from '../showForm';
 
 function useShowForm(initial: ShowFormValues) {
   const [values, setValues] = useState(initial);
@@ -20,7 +29,17 @@ function useShowForm(initial: ShowFormValues) {
 }
 
 /** 'Crear Funciones': schedule, movie, room 1–5, day and type; booking refuses an overlap in Spanish. */
-export function CreateShowDialog({ token, access, onCreated, onClose }: { token: string; access: CreateAccess; onCreated: () => void; onClose: () => void }) {
+export function CreateShowDialog({
+  token,
+  access,
+  onCreated,
+  onClose,
+}: {
+  token: string;
+  access: CreateAccess;
+  onCreated: () => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog title="Crear Funciones" onClose={onClose}>
       {access === 'checking' && <p role="status">Verificando permisos…</p>}
@@ -116,7 +135,13 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
 /** 'Modificar': the show's time, date, room and type, with the create rules (checked by booking). */
 export function EditShowDialog({ token, show, onSaved, onClose }: { token: string; show: Show; onSaved: () => void; onClose: () => void }) {
   const id = useId();
-  const { values, errors, setErrors, set } = useShowForm({ schedule: show.schedule, movieId: show.movieId, roomId: String(show.roomId), day: show.date, type: show.type });
+  const { values, errors, setErrors, set } = useShowForm({
+    schedule: show.schedule,
+    movieId: show.movieId,
+    roomId: String(show.roomId),
+    day: show.date,
+    type: show.type,
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [success, flash] = useFlash();
@@ -129,7 +154,13 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
     if (Object.keys(found).length > 0 || busy) return;
     setBusy(true);
     try {
-      await updateShow(token, { ...show, schedule: values.schedule, date: values.day, roomId: Number(values.roomId), type: values.type as Show['type'] });
+      await updateShow(token, {
+        ...show,
+        schedule: values.schedule,
+        date: values.day,
+        roomId: Number(values.roomId),
+        type: values.type as Show['type'],
+      });
       flash('Función actualizada con éxito.');
       onSaved();
     } catch (error) {

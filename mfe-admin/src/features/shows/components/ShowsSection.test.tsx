@@ -35,7 +35,11 @@ test('lists the upcoming shows with the spec columns', async () => {
   render(<ShowsSection token={TOKEN} />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando funciones…');
   const table = await screen.findByRole('table', { name: 'Funciones' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Modificar']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Modificar']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98\/100/);
 });
 
@@ -78,7 +82,9 @@ test("'Crear Funciones' shows the five §5 messages, creates the show, reloads t
   await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
 
   expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
-  expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({ data: { schedule: '18:30', movieId: show.movieId, roomId: 2, day: 'Jueves', type: '3D' } });
+  expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
+    data: { schedule: '18:30', movieId: show.movieId, roomId: 2, day: 'Jueves', type: '3D' },
+  });
   await waitFor(() => expect(api.requestsTo('GET', '/api/show/all')).toHaveLength(2));
   act(() => jest.advanceTimersByTime(5000));
   expect(within(form).queryByText('Función creada con éxito.')).not.toBeInTheDocument();
@@ -127,7 +133,10 @@ test("'Modificar' sends the show back with the new time, room and type", async (
 });
 
 test("'Borrar Funcion' deletes on confirmation, or shows the server's refusal when tickets were sold", async () => {
-  api.on('DELETE', `/api/show/one/${show.id}`, { status: 409, body: { statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' } });
+  api.on('DELETE', `/api/show/one/${show.id}`, {
+    status: 409,
+    body: { statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' },
+  });
   const user = userEvent.setup();
   render(<ShowsSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Borrar la función de Matrix del Jueves a las 18:30' }));

@@ -63,10 +63,19 @@ export function ShowsSection({ token }: { token: string }) {
                   </td>
                   <td>
                     <RowActions>
-                      <RowButton type="button" aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`} onClick={() => setEditing(show)}>
+                      <RowButton
+                        type="button"
+                        aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                        onClick={() => setEditing(show)}
+                      >
                         <EditIcon />
                       </RowButton>
-                      <RowButton type="button" $danger aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`} onClick={() => setDeleting(show)}>
+                      <RowButton
+                        type="button"
+                        $danger
+                        aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                        onClick={() => setDeleting(show)}
+                      >
                         <TrashIcon />
                       </RowButton>
                     </RowActions>
@@ -92,8 +101,8 @@ export function ShowsSection({ token }: { token: string }) {
           }}
         >
           <p>
-            ¿ Estás seguro que deseas borrar la función de <strong>{deleting.movie.Title}</strong> del {deleting.day} {dayMonth(deleting.date)} a las{' '}
-            {deleting.schedule} ?
+            ¿ Estás seguro que deseas borrar la función de <strong>{deleting.movie.Title}</strong> del {deleting.day}{' '}
+            {dayMonth(deleting.date)} a las {deleting.schedule} ?
           </p>
         </ConfirmDialog>
       )}

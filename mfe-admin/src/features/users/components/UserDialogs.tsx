@@ -87,7 +87,12 @@ export function AddUserDialog({ token, onCreated, onClose }: { token: string; on
       submitLabel="Agregar"
       onClose={onClose}
       save={async (values) => {
-        await createUser(token, { username: values.username.trim(), password: values.password, email: values.email.trim(), role: values.role as User['role'] });
+        await createUser(token, {
+          username: values.username.trim(),
+          password: values.password,
+          email: values.email.trim(),
+          role: values.role as User['role'],
+        });
         onCreated();
         return 'Usuario creado con éxito.';
       }}
@@ -105,7 +110,12 @@ export function EditUserDialog({ token, user, onSaved, onClose }: { token: strin
       submitLabel="Guardar cambios"
       onClose={onClose}
       save={async (values) => {
-        await updateUser(token, { ...user, username: values.username.trim(), email: values.email.trim(), role: values.role as User['role'] });
+        await updateUser(token, {
+          ...user,
+          username: values.username.trim(),
+          email: values.email.trim(),
+          role: values.role as User['role'],
+        });
         onSaved();
         return 'Usuario actualizado con éxito.';
       }}

@@ -20,7 +20,11 @@ test("lists the users with the spec columns, sending the token; no trash icon on
   renderSection();
   expect(screen.getByRole('status')).toHaveTextContent('Cargando usuarios…');
   const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nombre', 'Email', 'Rol', 'Borrar']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Nombre', 'Email', 'Rol', 'Borrar']);
   expect(within(table).getAllByRole('row')).toHaveLength(4);
   expect(within(table).getByRole('cell', { name: 'ana@cine.test' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Borrar ana' })).toBeInTheDocument();
@@ -66,7 +70,12 @@ test("'Agregar nuevo' shows the four §5 messages, then registers the user with 
   await user.click(screen.getByRole('button', { name: 'Agregar nuevo' }));
   const dialog = screen.getByRole('dialog', { name: 'Agregar usuario' });
   await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
-  for (const message of ['Por favor ingresa un usuario *', 'Por favor ingresa la contraseña *', 'Por favor ingresa un email *', 'Por favor ingresa el rol *']) {
+  for (const message of [
+    'Por favor ingresa un usuario *',
+    'Por favor ingresa la contraseña *',
+    'Por favor ingresa un email *',
+    'Por favor ingresa el rol *',
+  ]) {
     expect(within(dialog).getByText(message)).toBeInTheDocument();
   }
   expect(within(dialog).getByLabelText('Usuario')).toHaveAccessibleDescription('Por favor ingresa un usuario *');
@@ -78,12 +87,20 @@ test("'Agregar nuevo' shows the four §5 messages, then registers the user with 
   await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
 
   expect(await within(dialog).findByText('Usuario creado con éxito.')).toBeInTheDocument();
-  expect(api.onlyRequestTo('POST', '/api/auth/register').body).toEqual({ username: 'caro', password: 'palomitas123', email: 'caro@cine.test', role: 'admin' });
+  expect(api.onlyRequestTo('POST', '/api/auth/register').body).toEqual({
+    username: 'caro',
+    password: 'palomitas123',
+    email: 'caro@cine.test',
+    role: 'admin',
+  });
   expect(api.requestsTo('GET', '/api/admin')).toHaveLength(2);
 });
 
 test("the server's refusal shows in the add dialog", async () => {
-  api.on('POST', '/api/auth/register', { status: 409, body: { statusCode: 409, error: 'Ya existe un usuario registrado con ese e-mail.' } });
+  api.on('POST', '/api/auth/register', {
+    status: 409,
+    body: { statusCode: 409, error: 'Ya existe un usuario registrado con ese e-mail.' },
+  });
   const user = userEvent.setup();
   renderSection();
   await screen.findByRole('table');
@@ -109,7 +126,12 @@ test('a name opens the edit dialog, which sends the user back with the new name 
   await user.selectOptions(within(dialog).getByLabelText('Rol'), 'admin');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Usuario actualizado con éxito.')).toBeInTheDocument();
-  expect(api.onlyRequestTo('PUT', '/api/admin/updateUser').body).toEqual({ id: 'u1', username: 'ana maría', email: 'ana@cine.test', role: 'admin' });
+  expect(api.onlyRequestTo('PUT', '/api/admin/updateUser').body).toEqual({
+    id: 'u1',
+    username: 'ana maría',
+    email: 'ana@cine.test',
+    role: 'admin',
+  });
 });
 
 test('the trash icon asks first: Cancelar keeps the user, Borrar deletes by e-mail; Escape closes the dialog', async () => {
