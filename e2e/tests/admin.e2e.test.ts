@@ -239,5 +239,17 @@ test('every section at desktop and phone width (screenshots in .e2e-artifacts/)'
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: path.join(directory, `${name.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
     }
+    // A form dialog and a confirmation at this width too.
+    await page.getByRole('button', { name: 'Funciones de peliculas', exact: true }).click();
+    await page.getByRole('button', { name: 'Agregar Funcion' }).click();
+    await page.getByRole('form', { name: 'Crear Funciones' }).getByRole('button', { name: 'Crear Funcion' }).click();
+    await page.screenshot({ path: path.join(directory, `dialog-Crear-Funciones-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /^Borrar la función/ })
+      .first()
+      .click();
+    await page.screenshot({ path: path.join(directory, `dialog-Borrar-Funcion-${width}.png`) });
+    await page.keyboard.press('Escape');
   }
 });

@@ -1,9 +1,13 @@
 import styled from 'styled-components';
 
-/** A table's card: on a narrow screen the table scrolls sideways inside it, not the page. */
+/**
+ * A table's card: on a narrow screen the table scrolls sideways inside it, not the page, and a
+ * long list (a week of shows) scrolls inside it under its sticky header.
+ */
 export const TableCard = styled.div.attrs({ tabIndex: 0 })`
   max-width: 100%;
-  overflow-x: auto;
+  max-height: 70vh;
+  overflow: auto;
   background: var(--cine-surface, #161622);
   border: 1px solid var(--cine-border, #2e2e42);
   border-radius: 12px;
@@ -16,7 +20,6 @@ export const TableCard = styled.div.attrs({ tabIndex: 0 })`
 /** The admin tables: a header row, then one row per record. */
 export const Table = styled.table`
   width: 100%;
-  min-width: 36rem;
   border-collapse: collapse;
   font-size: 0.95rem;
 
@@ -29,6 +32,10 @@ export const Table = styled.table`
   }
 
   th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: var(--cine-surface, #161622);
     color: var(--cine-muted, #a6a6bb);
     font-weight: 600;
     white-space: nowrap;

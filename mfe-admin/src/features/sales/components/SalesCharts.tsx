@@ -39,7 +39,8 @@ export function MonthlySalesLine({ rows }: { rows: MonthlySalesRow[] }) {
       margin={{ top: 16, right: 16, bottom: 36, left: 44 }}
       xScale={{ type: 'point' }}
       yScale={{ type: 'linear', min: 0, max: 'auto' }}
-      axisLeft={{ tickValues: 5 }}
+      // Tickets are whole: no 0.5 ticks.
+      axisLeft={{ tickValues: 5, format: (value: number) => (Number.isInteger(value) ? String(value) : '') }}
       colors={['#f5c518']}
       pointSize={8}
       enableArea
