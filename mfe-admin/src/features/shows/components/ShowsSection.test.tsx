@@ -43,6 +43,20 @@ test('lists the upcoming shows with the spec columns', async () => {
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98\/100/);
 });
 
+test('the day filter shows one day of the week', async () => {
+  const friday: Show = { ...show, id: '64c000000000000000000002', day: 'Viernes', date: '2026-03-13', schedule: '20:00' };
+  api.on('GET', '/api/show/all', { status: 200, body: [show, friday] });
+  const user = userEvent.setup();
+  render(<ShowsSection token={TOKEN} />);
+  await screen.findByRole('table');
+  expect(screen.getAllByRole('row')).toHaveLength(3);
+  await user.selectOptions(screen.getByLabelText('Dia'), 'Viernes 13/03');
+  expect(screen.getAllByRole('row')).toHaveLength(2);
+  expect(screen.getAllByRole('row')[1]).toHaveTextContent('20:00');
+  await user.selectOptions(screen.getByLabelText('Dia'), 'Todos los días');
+  expect(screen.getAllByRole('row')).toHaveLength(3);
+});
+
 test('no shows and a failed load say so in Spanish', async () => {
   api.on('GET', '/api/show/all', { status: 200, body: [] });
   const { unmount } = render(<ShowsSection token={TOKEN} />);

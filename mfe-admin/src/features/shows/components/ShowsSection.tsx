@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { Button, EmptyState, LoadError, Select } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { EditIcon, TrashIcon } from '../../../components/icons';
@@ -20,12 +20,26 @@ export function ShowsSection({ token }: { token: string }) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Show | null>(null);
   const [deleting, setDeleting] = useState<Show | null>(null);
+  // A week of shows is a long list: the manager may look at one day.
+  const [date, setDate] = useState('');
   const reload = () => setVersion((n) => n + 1);
+  const dates = shows.status === 'ready' ? [...new Map(shows.data.map((show) => [show.date, show.day])).entries()] : [];
+  const listed = shows.status === 'ready' ? shows.data.filter((show) => !date || show.date === date) : [];
 
   return (
     <div>
       <Toolbar>
-        <span />
+        <DayFilter>
+          Dia
+          <Select value={date} onChange={(event) => setDate(event.target.value)}>
+            <option value="">Todos los días</option>
+            {dates.map(([value, day]) => (
+              <option key={value} value={value}>
+                {day} {dayMonth(value)}
+              </option>
+            ))}
+          </Select>
+        </DayFilter>
         <Button type="button" onClick={() => setCreating(true)}>
           Agregar Funcion
         </Button>
@@ -34,7 +48,8 @@ export function ShowsSection({ token }: { token: string }) {
       {shows.status === 'loading' && <EmptyState role="status">Cargando funciones…</EmptyState>}
       {shows.status === 'error' && <LoadError message={`No se pudieron cargar las funciones. ${shows.message}`} onRetry={shows.reload} />}
       {shows.status === 'ready' && shows.data.length === 0 && <EmptyState>No hay funciones programadas.</EmptyState>}
-      {shows.status === 'ready' && shows.data.length > 0 && (
+      {shows.status === 'ready' && shows.data.length > 0 && listed.length === 0 && <EmptyState>No hay funciones ese día.</EmptyState>}
+      {listed.length > 0 && (
         <TableCard>
           <Table aria-label="Funciones">
             <thead>
@@ -49,7 +64,7 @@ export function ShowsSection({ token }: { token: string }) {
               </tr>
             </thead>
             <tbody>
-              {shows.data.map((show) => (
+              {listed.map((show) => (
                 <tr key={show.id}>
                   <td>{show.schedule}</td>
                   <td>
@@ -109,6 +124,17 @@ export function ShowsSection({ token }: { token: string }) {
     </div>
   );
 }
+
+const DayFilter = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-weight: 600;
+
+  select {
+    width: auto;
+  }
+`;
 
 const RowActions = styled.div`
   display: flex;
