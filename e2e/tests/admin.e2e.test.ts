@@ -60,7 +60,7 @@ test('a user opening /admin gets no panel, and the admin remote is never request
   expect(requested).toEqual([]);
 });
 
-test('Funciones: an admin creates a show, sees it in the table, and deletes it through Borrar Funcion', async () => {
+test('Funciones: an admin creates a show, modifies its time and type, and deletes it through Borrar Funcion', async () => {
   const shows = await call<ShowView[]>('GET', '/show/all', null);
   const title = shows[0]?.movie.Title;
   if (!title) throw new Error('no shows: the booking seed did not run');
@@ -83,7 +83,15 @@ test('Funciones: an admin creates a show, sees it in the table, and deletes it t
   await form.getByText('Función creada con éxito.').waitFor();
   await page.keyboard.press('Escape');
 
-  const trash = page.getByRole('button', { name: `Borrar la función de ${title} del ${day} a las 05:00` });
+  await page.getByRole('button', { name: `Modificar la función de ${title} del ${day} a las 05:00` }).click();
+  const edit = page.getByRole('form', { name: 'Modificar Funcion' });
+  await edit.getByLabel('Horario').fill('05:30');
+  await edit.getByLabel('Tipo').selectOption('3D');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await edit.getByText('Función actualizada con éxito.').waitFor();
+  await page.keyboard.press('Escape');
+
+  const trash = page.getByRole('button', { name: `Borrar la función de ${title} del ${day} a las 05:30` });
   await trash.waitFor();
   await trash.click();
   const confirm = page.getByRole('dialog', { name: 'Borrar Funcion' });
