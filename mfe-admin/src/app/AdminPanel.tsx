@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState, Page, PageTitle } from '@cine/web-kit/ui';
+import { Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
+import { CandySection } from '../features/candy/components/CandySection';
+import { CommentsSection } from '../features/comments/components/CommentsSection';
+import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
 import { adminSections, type AdminSection } from '../features/panel/sections';
+import { SalesSection } from '../features/sales/components/SalesSection';
+import { ShowsSection } from '../features/shows/components/ShowsSection';
+import { UsersSection } from '../features/users/components/UsersSection';
 
 export default function AdminPanel({ session }: RemotePageProps) {
   const [section, setSection] = useState<AdminSection>('Peliculas');
@@ -27,15 +33,30 @@ export default function AdminPanel({ session }: RemotePageProps) {
         </Sidebar>
         <section aria-labelledby="admin-section-title">
           <SectionHeading id="admin-section-title">{section}</SectionHeading>
-          {section === 'Peliculas' ? (
-            <MoviesSection token={session.token} />
-          ) : (
-            <EmptyState>Esta sección todavía no tiene datos para mostrar.</EmptyState>
-          )}
+          <SectionContent section={section} token={session.token} userId={session.userId} />
         </section>
       </Layout>
     </Page>
   );
+}
+
+function SectionContent({ section, token, userId }: { section: AdminSection; token: string; userId: string }) {
+  switch (section) {
+    case 'Peliculas':
+      return <MoviesSection token={token} />;
+    case 'Funciones de peliculas':
+      return <ShowsSection token={token} />;
+    case 'Usuarios Registrados':
+      return <UsersSection token={token} currentUserId={userId} />;
+    case 'Ventas de peliculas':
+      return <SalesSection token={token} />;
+    case 'Candy':
+      return <CandySection token={token} />;
+    case 'Administrar comentarios':
+      return <CommentsSection token={token} />;
+    case 'Feedback':
+      return <FeedbackTable token={token} />;
+  }
 }
 
 const Layout = styled.div`

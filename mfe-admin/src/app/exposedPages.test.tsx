@@ -29,6 +29,16 @@ test('the admin panel lists the spec sections and switches by local selection', 
   expect(screen.getByRole('button', { name: 'Usuarios Registrados' })).toHaveAttribute('aria-current', 'true');
 });
 
+test('every section has its own content: no placeholder left', async () => {
+  const user = userEvent.setup();
+  render(<AdminPanel session={admin} />);
+  for (const section of adminSections) {
+    await user.click(screen.getByRole('button', { name: section }));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(section);
+    expect(screen.queryByText('Esta sección todavía no tiene datos para mostrar.')).not.toBeInTheDocument();
+  }
+});
+
 test.each([
   ['AdminPanel', AdminPanel],
   ['FeedbackPage', FeedbackPage],

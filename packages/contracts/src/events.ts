@@ -23,6 +23,9 @@ export type UserCredentialsChanged = IntegrationEvent<
 
 export type UserDeleted = IntegrationEvent<'user.deleted', { userId: string; email: string }>;
 
+/** An admin changed the user's username or e-mail (PUT /admin/updateUser): the user's current ones. Projections apply it only when it is newer (occurredAt) than what they hold. */
+export type UserUpdated = IntegrationEvent<'user.updated', { userId: string; email: string; username: string }>;
+
 export type PasswordRecoveryRequested = IntegrationEvent<
   'password.recovery-requested',
   { email: string; username: string; code: string; expiresAt: string }
@@ -104,6 +107,7 @@ export type CineEvent =
   | UserRegistered
   | UserCredentialsChanged
   | UserDeleted
+  | UserUpdated
   | PasswordRecoveryRequested
   | MovieCreated
   | MovieUpdated
@@ -122,6 +126,7 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'user.registered': 1,
   'user.credentials-changed': 1,
   'user.deleted': 1,
+  'user.updated': 1,
   'password.recovery-requested': 1,
   'movie.created': 1,
   'movie.updated': 1,

@@ -273,6 +273,70 @@ describe('DELETE /show/one/:id (admin)', () => {
   });
 });
 
+describe('PUT /show/one/:id (admin)', () => {
+  const put = (id: string, payload: object, headers = adminHeaders(booking.app)) =>
+    booking.app.inject({ method: 'PUT', url: `/show/one/${id}`, headers, payload });
+
+  it('accepts the show its GET answers (a round trip changes nothing) and applies a new time, room and type', async () => {
+    const movie = await publishMovie(booking.context, { title: 'Ida y Vuelta', runtime: 90 });
+    const show = await createShow(booking, { movieId: movie.movieId, roomId: 3, day: '2026-04-01', schedule: '15:00', type: '2D' });
+    const fetched = (await get<ShowView>(`/show/one/${show.id}`)).body;
+
+    const roundTrip = await put(show.id, fetched);
+    expect(roundTrip.statusCode).toBe(200);
+    expect(roundTrip.json()).toEqual(fetched);
+
+    const edited = await put(show.id, { ...fetched, schedule: '21:15', roomId: 5, type: '3D' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ id: show.id, schedule: '21:15', startsAt: '2026-04-02T00:15:00.000Z', roomId: 5, type: '3D', capacity: 168, seats: 168 });
+    expect((await get<ShowView>(`/show/one/${show.id}`)).body).toEqual(edited.json());
+  });
+
+  it('applies the create rules and messages', async () => {
+    const movie = await publishMovie(booking.context, { release: '2026-03-01' });
+    const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-04-02', schedule: '10:00', type: '2D' });
+
+    expect((await put(show.id, { schedule: ' ' })).json()).toEqual({ statusCode: 400, error: MISSING_FIELD_MESSAGES.schedule });
+    expect((await put(show.id, { schedule: '25:00' })).json()).toMatchObject({ statusCode: 400, error: 'El horario debe tener el formato HH:MM (00:00 a 23:59).' });
+    expect((await put(show.id, { roomId: 6 })).json()).toMatchObject({ statusCode: 400, error: 'La sala debe ser un número del 1 al 5.' });
+    expect((await put(show.id, { type: '4D' })).json()).toMatchObject({ statusCode: 400, error: 'El tipo debe ser 2D o 3D.' });
+    expect((await put(show.id, { date: '2026-02-20' })).json()).toMatchObject({ statusCode: 400, error: expect.stringContaining('se estrena el 2026-03-01') });
+    expect((await put(show.id, { date: '2026-03-10' })).json()).toMatchObject({ statusCode: 400 });
+    expect((await put(show.id, { movieId: newId() })).json()).toEqual({ statusCode: 400, error: 'La película de una función no se puede cambiar: crea otra función.' });
+    expect((await put(show.id, { id: newId() })).json()).toEqual({ statusCode: 400, error: 'El id del cuerpo no coincide con el de la ruta.' });
+    expect((await put(show.id, { Title: 'x' })).statusCode).toBe(400);
+    expect((await put(newId(), { schedule: '11:00' })).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
+  });
+
+  it('refuses an overlap with another show of the room, but not with the show itself', async () => {
+    const movie = await publishMovie(booking.context, { title: 'Ocupante', runtime: 100 });
+    await createShow(booking, { movieId: movie.movieId, roomId: 4, day: '2026-04-03', schedule: '18:00', type: '2D' });
+    const show = await createShow(booking, { movieId: movie.movieId, roomId: 4, day: '2026-04-03', schedule: '21:00', type: '2D' });
+
+    expect((await put(show.id, { schedule: '20:50' })).statusCode).toBe(200);
+    expect((await put(show.id, { schedule: '19:30' })).json()).toEqual({
+      statusCode: 409,
+      error: 'La sala 4 está ocupada por «Ocupante» de 18:00 a 19:40; entre funciones se dejan 20 minutos de limpieza.',
+    });
+  });
+
+  it('refuses a room change once seats are held or sold, but still moves the time', async () => {
+    const movie = await publishMovie(booking.context);
+    const show = await createShow(booking, { movieId: movie.movieId, roomId: 2, day: '2026-04-04', schedule: '12:00', type: '2D' });
+    await booking.app.seatInventory.hold(show.id, newId(), 2, booking.clock.now());
+
+    expect((await put(show.id, { roomId: 3 })).json()).toEqual({ statusCode: 409, error: 'No se puede cambiar la sala de una función con entradas vendidas o reservadas.' });
+    const moved = await put(show.id, { schedule: '13:00' });
+    expect(moved.json()).toMatchObject({ schedule: '13:00', roomId: 2, seats: 98 });
+  });
+
+  it('is for admins', async () => {
+    const url = `/show/one/${newId()}`;
+    expect((await booking.app.inject({ method: 'PUT', url, payload: {} })).statusCode).toBe(401);
+    expect((await booking.app.inject({ method: 'PUT', url, payload: {}, headers: userHeaders(booking.app, newId()) })).statusCode).toBe(403);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every shows and tickets path', async () => {
     const document = (await booking.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
@@ -285,6 +349,7 @@ describe('OpenAPI', () => {
         'GET /show/day',
         'POST /show/',
         'DELETE /show/one/{id}',
+        'PUT /show/one/{id}',
         'POST /tickets/addTickets',
         'POST /tickets/delete',
       ]),

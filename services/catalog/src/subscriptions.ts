@@ -8,5 +8,5 @@ import { subscription } from '@cine/service-kit';
  */
 export const subscriptions = {
   /** The usernames shown with comments and feedback ('Usuario' once the account is deleted). */
-  users: subscription('catalog.users', ['user.registered', 'user.deleted']),
+  users: subscription('catalog.users', ['user.registered', 'user.updated', 'user.deleted']),
 };

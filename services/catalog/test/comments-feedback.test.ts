@@ -73,13 +73,27 @@ describe('POST /comments/add/:movieId?userId=', () => {
     expect(detail.comments?.find((comment) => comment.userId === stranger.id)?.user).toEqual({ username: 'tardio' });
   });
 
-  it("a deleted author's comments show Usuario (user.deleted)", async () => {
+  it("a deleted author's comments show Usuario (user.deleted), also after a late rename", async () => {
     const leaving = await signedInUser(catalog);
     await addComment(leaving, { Text: 'Me voy' });
 
     await catalog.context.bus.publish(createEvent('user.deleted', { userId: leaving.id, email: 'leaving@cine.test' }));
+    // A rename published before the deletion and delivered after it does not bring the name back.
+    await catalog.context.bus.publish(createEvent('user.updated', { userId: leaving.id, email: 'leaving@cine.test', username: 'de-vuelta' }));
     const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
     expect(detail.comments?.find((comment) => comment.userId === leaving.id)?.user).toEqual({ username: 'Usuario' });
+  });
+
+  it('a user renamed by an admin (user.updated) shows the new name on their comments; an older event arriving late changes nothing', async () => {
+    const author = await signedInUser(catalog, 'nombre-viejo');
+    await addComment(author, { Text: 'Con nombre' });
+    await catalog.context.bus.publish(createEvent('user.updated', { userId: author.id, email: 'nuevo@cine.test', username: 'nombre-nuevo' }));
+    const stale = { ...createEvent('user.updated', { userId: author.id, email: 'x@cine.test', username: 'nombre-anterior' }), occurredAt: '2000-01-01T00:00:00.000Z' };
+    await catalog.context.bus.publish(stale);
+
+    const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
+    expect(detail.comments?.find((comment) => comment.userId === author.id)?.user).toEqual({ username: 'nombre-nuevo' });
+    expect(catalog.context.bus.deadLetters).toEqual([]);
   });
 
   it('bad input: text not a string, an operator, unknown fields, too long → 400', async () => {

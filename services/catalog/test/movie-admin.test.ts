@@ -182,6 +182,21 @@ describe('PUT /movies/update/:id', () => {
     expect(response.json()).toEqual(movie);
   });
 
+  it('takes back the whole GET answer (ISO Release, ReleaseText, ReleaseDate, comments) unchanged', async () => {
+    const movie = await created();
+    const user = await signedInUser(catalog);
+    await catalog.app.inject({ method: 'POST', url: `/comments/add/${movie.id}?userId=${user.id}`, headers: user.headers, payload: { Text: 'Muy buena' } });
+    const fetched = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody & { comments: unknown[] }>();
+    expect(fetched.comments).toHaveLength(1);
+
+    const response = await catalog.app.inject({ method: 'PUT', url: `/movies/update/${movie.id}`, headers: admin, payload: fetched });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(movie);
+
+    const edited = await catalog.app.inject({ method: 'PUT', url: `/movies/update/${movie.id}`, headers: admin, payload: { ...fetched, Title: 'Otro título', ReleaseText: 'ignorado' } });
+    expect(edited.json()).toEqual({ ...movie, Title: 'Otro título' });
+  });
+
   it('applies the same rules and messages as creation', async () => {
     const movie = await created();
     const put = (payload: Record<string, unknown>) =>

@@ -125,6 +125,24 @@ describe('PUT /admin/updateUser', () => {
     expect(await login(identity.app, 'renombrada@cine.test', user.password)).toEqual(expect.any(String));
   });
 
+  it('takes back a user as GET /admin lists it (nothing changes, no event), and publishes user.updated on a rename', async () => {
+    const user = await register(identity.app);
+    const listed = (await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders })).json<UserView[]>().find((u) => u.id === user.id);
+    expect(listed).toBeDefined();
+
+    const same = await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: listed });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual(listed);
+    await publishOutbox(identity.app);
+    expect(identity.published.filter((event) => event.type === 'user.updated' && event.data.userId === user.id)).toEqual([]);
+
+    await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: { ...listed, username: 'Nuevo Nombre' } });
+    await publishOutbox(identity.app);
+    expect(identity.published).toContainEqual(
+      expect.objectContaining({ type: 'user.updated', version: 1, data: { userId: user.id, email: user.email, username: 'Nuevo Nombre' } }),
+    );
+  });
+
   it("changes the role and ends that user's sessions, so a new token carries the new role", async () => {
     const { user, headers } = await signedInUser(identity.app);
 

@@ -8,7 +8,7 @@ import { subscription } from '@cine/service-kit';
  */
 export const subscriptions = {
   /** Who a mail about a user id goes to. */
-  recipients: subscription('notification.recipients', ['user.registered', 'user.deleted']),
+  recipients: subscription('notification.recipients', ['user.registered', 'user.updated', 'user.deleted']),
   welcome: subscription('notification.welcome', ['user.registered']),
   recovery: subscription('notification.recovery', ['password.recovery-requested']),
   receipt: subscription('notification.receipt', ['order.paid']),

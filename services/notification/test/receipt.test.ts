@@ -169,6 +169,35 @@ describe('the receipt of a paid order', () => {
   });
 });
 
+describe('user.updated (an admin renamed a user)', () => {
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    notification = await startNotification();
+  });
+  afterAll(() => notification.close());
+
+  it('moves the recipient to the new address and name, and ignores an older event arriving late', async () => {
+    const bus = notification.context.bus;
+    await bus.publish(createEvent('user.registered', { userId: 'u-renamed', email: 'antes@cine.test', username: 'Antes' }));
+    const stale = { ...createEvent('user.updated', { userId: 'u-renamed', email: 'viejo@cine.test', username: 'Viejo' }), occurredAt: '2000-01-01T00:00:00.000Z' };
+    await bus.publish(createEvent('user.updated', { userId: 'u-renamed', email: 'despues@cine.test', username: 'Después' }));
+    await bus.publish(stale);
+
+    expect(await notification.app.recipients.lookup('u-renamed')).toEqual({ state: 'known', recipient: { email: 'despues@cine.test', username: 'Después' } });
+    expect(bus.deadLetters).toEqual([]);
+  });
+
+  it('does not bring back a deleted user', async () => {
+    const bus = notification.context.bus;
+    await bus.publish(createEvent('user.registered', { userId: 'u-del', email: 'del@cine.test', username: 'Del' }));
+    await bus.publish(createEvent('user.deleted', { userId: 'u-del', email: 'del@cine.test' }));
+    await bus.publish(createEvent('user.updated', { userId: 'u-del', email: 'otra@cine.test', username: 'Otra' }));
+
+    expect(await notification.app.recipients.lookup('u-del')).toEqual({ state: 'deleted' });
+  });
+});
+
 describe('receipt formats', () => {
   it('writes cents as US$ with two decimals', () => {
     expect(formatMoney(1250)).toBe('US$ 12.50');

@@ -41,6 +41,9 @@ export const INVALID_TYPE = 'El tipo debe ser 2D o 3D.';
 export const INVALID_PRICE = `El precio debe ser un número entero de centavos entre 1 y ${MAX_PRICE}.`;
 export const SHOW_IN_PAST = 'La función debe comenzar en el futuro.';
 export const MOVIE_NOT_FOUND = 'No existe la película.';
+export const ID_MISMATCH = 'El id del cuerpo no coincide con el de la ruta.';
+export const MOVIE_NOT_CHANGEABLE = 'La película de una función no se puede cambiar: crea otra función.';
+export const ROOM_NOT_CHANGEABLE = 'No se puede cambiar la sala de una función con entradas vendidas o reservadas.';
 
 export function beforeRelease(release: string): string {
   return `La película se estrena el ${release}: la función no puede ser antes.`;

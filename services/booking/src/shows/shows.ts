@@ -28,6 +28,33 @@ export type ShowWrite =
 
 export type ShowDeletion = 'deleted' | 'not-found' | 'sold' | 'paying';
 
+/**
+ * The admin's edit of a show: the ShowView its GET answers. schedule, date, roomId, type and price
+ * are applied (missing ones keep their value); id and movieId must be the show's own; day,
+ * startsAt, seats, capacity and movie are derived and ignored.
+ */
+export interface ShowEdit extends Omit<ShowForm, 'day'> {
+  id?: string;
+  date?: string;
+  movieId?: string;
+}
+
+export type ShowUpdate =
+  | { outcome: 'updated'; show: ShowView }
+  | { outcome: 'not-found' }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'room-locked' }
+  | { outcome: 'overlap'; message: string };
+
+/** A show's slot as checked by the create rules. */
+interface Slot {
+  schedule: string;
+  roomId: number;
+  date: string;
+  type: ShowType;
+  price: number;
+}
+
 /** A show to create: checked, with its movie. */
 export interface PlannedShow {
   movie: ProjectedMovie;
@@ -72,6 +99,22 @@ function blank(value: unknown): boolean {
   return value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+/** The create rules of a show's time, room, day, type and price (presence checked before): the slot, or the message refusing it. */
+function checkSlot(form: ShowForm, now: Date): Slot | string {
+  const schedule = String(form.schedule).trim();
+  if (!isClockTime(schedule)) return rules.INVALID_SCHEDULE;
+  const roomText = String(form.roomId).trim();
+  const roomId = /^\d{1,2}$/.test(roomText) ? Number(roomText) : Number.NaN;
+  if (!isRoomId(roomId)) return rules.INVALID_ROOM;
+  const date = resolveDay(String(form.day), localToday(now));
+  if (!date) return rules.INVALID_DAY;
+  const type = String(form.type).trim();
+  if (!rules.isShowType(type)) return rules.INVALID_TYPE;
+  const price = form.price ?? rules.DEFAULT_PRICES[type];
+  if (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE) return rules.INVALID_PRICE;
+  return { schedule, roomId, date, type, price };
+}
+
 /** Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's. */
 export class Shows {
   constructor(
@@ -112,17 +155,9 @@ export class Shows {
     for (const field of Object.keys(rules.MISSING_FIELD_MESSAGES) as Array<keyof typeof rules.MISSING_FIELD_MESSAGES>) {
       if (blank(form[field])) return { outcome: 'invalid', message: rules.MISSING_FIELD_MESSAGES[field] };
     }
-    const schedule = String(form.schedule).trim();
-    if (!isClockTime(schedule)) return { outcome: 'invalid', message: rules.INVALID_SCHEDULE };
-    const roomText = String(form.roomId).trim();
-    const roomId = /^\d{1,2}$/.test(roomText) ? Number(roomText) : Number.NaN;
-    if (!isRoomId(roomId)) return { outcome: 'invalid', message: rules.INVALID_ROOM };
-    const date = resolveDay(String(form.day), localToday(now));
-    if (!date) return { outcome: 'invalid', message: rules.INVALID_DAY };
-    const type = String(form.type).trim();
-    if (!rules.isShowType(type)) return { outcome: 'invalid', message: rules.INVALID_TYPE };
-    const price = form.price ?? rules.DEFAULT_PRICES[type];
-    if (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE) return { outcome: 'invalid', message: rules.INVALID_PRICE };
+    const slot = checkSlot(form, now);
+    if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
+    const { schedule, roomId, date, type, price } = slot;
 
     const movieId = String(form.movieId).trim();
     const movie = OBJECT_ID.test(movieId) ? await this.movies.find(movieId) : null;
@@ -143,6 +178,65 @@ export class Shows {
       }
       return { outcome: 'created', show: toShowView(document, movie.title, now) };
     });
+  }
+
+  /**
+   * The admin's edit: the create rules and the overlap check on the new slot. The room cannot
+   * change once a seat is sold or held (the seats belong to the room's layout). The write is
+   * guarded by the version read and bumps it, so a seat change racing with it is retried on the
+   * new slot.
+   */
+  async update(id: string, edit: ShowEdit, now: Date): Promise<ShowUpdate> {
+    if (!OBJECT_ID.test(id)) return { outcome: 'not-found' };
+    if (edit.id !== undefined && edit.id !== id) return { outcome: 'invalid', message: rules.ID_MISMATCH };
+    for (;;) {
+      const show = await this.model.findById(id).lean<ShowDocument>();
+      if (!show) return { outcome: 'not-found' };
+      if (edit.movieId !== undefined && edit.movieId !== show.movieId) return { outcome: 'invalid', message: rules.MOVIE_NOT_CHANGEABLE };
+      const form: ShowForm = {
+        schedule: edit.schedule ?? show.schedule,
+        movieId: show.movieId,
+        roomId: edit.roomId ?? show.roomId,
+        day: edit.date ?? show.date,
+        type: edit.type ?? show.type,
+        price: edit.price ?? show.price,
+      };
+      for (const field of Object.keys(rules.MISSING_FIELD_MESSAGES) as Array<keyof typeof rules.MISSING_FIELD_MESSAGES>) {
+        if (blank(form[field])) return { outcome: 'invalid', message: rules.MISSING_FIELD_MESSAGES[field] };
+      }
+      const slot = checkSlot(form, now);
+      if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
+      const roomChanged = slot.roomId !== show.roomId;
+      if (roomChanged && show.seats.some((seat) => !isFreeAt(seat, now))) return { outcome: 'room-locked' };
+      const movie = await this.movies.find(show.movieId);
+      if (movie && slot.date < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
+      const startsAt = instantOf(slot.date, slot.schedule);
+      const moved = startsAt.getTime() !== show.startsAt.getTime();
+      if (moved && startsAt <= now) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
+
+      const result = await this.lock.run(`room:${slot.roomId}`, async (): Promise<ShowUpdate | 'retry'> => {
+        const runtime = show.endsAt.getTime() - show.startsAt.getTime();
+        const { rows, seatsPerRow } = ROOM_LAYOUTS[slot.roomId] as RoomLayout;
+        const changes: Partial<ShowDocument> = {
+          ...slot,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + runtime),
+          ...(roomChanged ? { capacity: capacityOf(slot.roomId), available: capacityOf(slot.roomId), rows, seatsPerRow, seats: [], holdsExpireAt: null } : {}),
+        };
+        const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
+        if (clash) return { outcome: 'overlap', message: clash };
+        try {
+          const updated = await this.model.updateOne({ _id: show._id, version: show.version }, { $set: changes, $inc: { version: 1 } });
+          if (updated.matchedCount === 0) return 'retry';
+        } catch (error) {
+          if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf({ ...show, ...changes } as ShowDocument, show._id)) ?? rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule) };
+          throw error;
+        }
+        const view = await this.one(id, now);
+        return view ? { outcome: 'updated', show: view } : { outcome: 'not-found' };
+      });
+      if (result !== 'retry') return result;
+    }
   }
 
   /** Deletes the show unless a seat was sold or is being paid. */
@@ -178,11 +272,17 @@ export class Shows {
     }
   }
 
-  private async clashOf(show: ShowDocument): Promise<string | undefined> {
+  /** The refusal message when another show of the room overlaps this one (`except`: the show being edited). */
+  private async clashOf(show: ShowDocument, except?: Types.ObjectId): Promise<string | undefined> {
     const gap = rules.CLEANING_MINUTES * 60_000;
     const clash = await this.model
       .findOne(
-        { roomId: show.roomId, startsAt: { $lt: new Date(show.endsAt.getTime() + gap) }, endsAt: { $gt: new Date(show.startsAt.getTime() - gap) } },
+        {
+          roomId: show.roomId,
+          startsAt: { $lt: new Date(show.endsAt.getTime() + gap) },
+          endsAt: { $gt: new Date(show.startsAt.getTime() - gap) },
+          ...(except ? { _id: { $ne: except } } : {}),
+        },
         { movieId: 1, startsAt: 1, endsAt: 1 },
       )
       .lean<Pick<ShowDocument, 'movieId' | 'startsAt' | 'endsAt'>>();

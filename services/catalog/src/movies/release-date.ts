@@ -10,10 +10,13 @@ function dayAt(year: number, month: number, day: number): Date | undefined {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day ? date : undefined;
 }
 
-/** 'yyyy-mm-dd' (the editing form) or 'day Mon year' (the text the API shows), else undefined. */
+/**
+ * 'yyyy-mm-dd' (the editing form), 'day Mon year' (the text the API shows) or the ISO date-time of
+ * 00:00 UTC the API answers as Release (a GET → PUT round trip), else undefined.
+ */
 export function parseReleaseDate(text: string): Date | undefined {
   const trimmed = text.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.000)?)?Z)?$/.exec(trimmed);
   if (iso) return dayAt(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
   const spoken = /^(\d{1,2}) ([A-Za-z]{3}) (\d{4})$/.exec(trimmed);
   if (spoken) {

@@ -1,4 +1,4 @@
-import type { Role, UserView } from '@cine/contracts';
+import type { CineEvent, Role, UserView } from '@cine/contracts';
 import { createEvent, type OutboxRelay } from '@cine/service-kit';
 import type { AdminAccount } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
@@ -80,11 +80,16 @@ export class Accounts {
     const roleChanges = changes.role !== undefined && changes.role !== user.role;
     if (roleChanges && user.id === caller.id) return { outcome: 'own-role' };
     const credentialsVersion = roleChanges ? user.credentialsVersion + 1 : user.credentialsVersion;
-    const events = roleChanges ? [createEvent('user.credentials-changed', { userId: user.id, credentialsVersion })] : [];
+    const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
+    const renamed = updated.username !== user.username || updated.email !== user.email;
+    const events: CineEvent[] = [
+      ...(roleChanges ? [createEvent('user.credentials-changed', { userId: user.id, credentialsVersion })] : []),
+      // Catalog's comment authors and notification's recipients follow the new name and address.
+      ...(renamed ? [createEvent('user.updated', { userId: user.id, email: updated.email, username: updated.username })] : []),
+    ];
     const outcome = await this.deps.users.updateProfile(user, { ...changes, credentialsVersion }, events);
     if (outcome !== 'updated') return { outcome };
     if (events.length > 0) this.deps.relay.nudge(user.id);
-    const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
     return { outcome: 'updated', user: updated };
   }
 

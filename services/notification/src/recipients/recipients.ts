@@ -17,11 +17,13 @@ interface RecipientDocument {
   username?: string;
   /** Set by user.deleted: the address and name are dropped, the id stays so a late event is recognised. */
   deletedAt?: Date;
+  /** occurredAt of the user.registered or user.updated applied last: an older one arriving late changes nothing. */
+  asOf?: string;
 }
 
 /**
  * Notification's projection of identity's users: id → e-mail and username,
- * fed by user.registered and emptied by user.deleted, so a mail about an
+ * fed by user.registered and user.updated and emptied by user.deleted, so a mail about an
  * order (whose event carries only the user id) never calls identity.
  */
 export class Recipients {
@@ -32,17 +34,21 @@ export class Recipients {
   }
 
   /** The consumer of subscriptions.recipients. */
-  async handle(event: EventOfType<'user.registered' | 'user.deleted'>): Promise<void> {
-    if (event.type === 'user.registered') await this.remember(event.data.userId, { email: event.data.email, username: event.data.username });
-    else await this.forget(event.data.userId);
+  async handle(event: EventOfType<'user.registered' | 'user.updated' | 'user.deleted'>): Promise<void> {
+    if (event.type === 'user.deleted') await this.forget(event.data.userId);
+    else await this.remember(event.data.userId, { email: event.data.email, username: event.data.username }, event.occurredAt);
   }
 
-  /** Stores the user's address, unless the user was deleted already (a late or redelivered registration). */
-  async remember(userId: string, recipient: Recipient): Promise<void> {
+  /** Stores the user's address, unless the user was deleted already or a newer event was applied (a late or redelivered one). */
+  async remember(userId: string, recipient: Recipient, asOf: string): Promise<void> {
     try {
-      await this.collection.updateOne({ _id: userId, deletedAt: { $exists: false } }, { $set: recipient }, { upsert: true });
+      await this.collection.updateOne(
+        { _id: userId, deletedAt: { $exists: false }, $or: [{ asOf: { $exists: false } }, { asOf: { $lte: asOf } }] },
+        { $set: { ...recipient, asOf } },
+        { upsert: true },
+      );
     } catch (error) {
-      // The upsert found the deleted user's tombstone under this id: nothing to remember.
+      // The upsert found the deleted user's tombstone, or a newer address, under this id: nothing to remember.
       if (!isDuplicateKeyError(error)) throw error;
     }
   }

@@ -20,17 +20,6 @@ export interface MovieInput {
   Trailer: string;
 }
 
-/** Billboard joined with premieres: the admin grid shows every movie once. */
-export async function fetchAdminMovies(token: string): Promise<Movie[]> {
-  const [billboard, premieres] = await Promise.all([
-    api.get<Movie[]>('/movies/billboard', { token }),
-    api.get<Movie[]>('/movies/Premieres', { token }),
-  ]);
-  const byId = new Map<string, Movie>();
-  for (const movie of [...billboard, ...premieres]) byId.set(movie.id, movie);
-  return [...byId.values()];
-}
-
 export const createMovie = (token: string, movie: MovieInput) => api.post<Movie>('/movies/createMovie', movie, { token });
 
 export const updateMovie = (token: string, id: string, movie: MovieInput) =>
@@ -45,10 +34,4 @@ export async function uploadPoster(token: string, file: File): Promise<string> {
   form.append('file', file);
   const answer = await api.post<{ secure_url: string }>('/uploads', form, { token });
   return answer.secure_url;
-}
-
-/** The authorization flag that gates movie creation (spec §6). */
-export async function fetchCreateAccess(token: string): Promise<boolean> {
-  const answer = await api.get<{ permitir?: unknown }>('/auth/acceder', { token });
-  return answer?.permitir === true;
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { Movie } from '../api/movies';
-import type { CreateAccess } from '../hooks/useCreateAccess';
+import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { MovieForm } from './MovieForm';
 
 interface CreateMovieGateProps {

@@ -1,6 +1,6 @@
 import { Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
-import { useCreateAccess } from '../hooks/useCreateAccess';
+import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
 
 export default function CreatePage({ session }: RemotePageProps) {

@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { errorMessage } from '@cine/web-kit';
-import { deleteMovie, fetchAdminMovies, type Movie } from '../api/movies';
-import { useCreateAccess } from '../hooks/useCreateAccess';
+import { fetchAdminMovies } from '../../../api/admin-movies';
+import { deleteMovie, type Movie } from '../api/movies';
+import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
 import { MovieForm } from './MovieForm';
 

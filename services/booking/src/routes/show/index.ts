@@ -1,6 +1,6 @@
 import type { ServiceApp } from '@cine/service-kit';
 import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
-import { INVALID_DAY, MOVIE_NOT_FOUND } from '../../shows/show-rules';
+import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE } from '../../shows/show-rules';
 import * as schemas from './schemas';
 
 export default async function showRoutes(app: ServiceApp): Promise<void> {
@@ -29,6 +29,22 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
         throw app.httpErrors.conflict(result.message);
       case 'created':
         return reply.status(201).send(result.show);
+    }
+  });
+
+  app.put('/one/:id', { schema: schemas.updateShow, onRequest: app.requireAdmin }, async (request) => {
+    const result = await app.shows.update(request.params.id, request.body, app.clock());
+    switch (result.outcome) {
+      case 'not-found':
+        throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+      case 'invalid':
+        throw app.httpErrors.badRequest(result.message);
+      case 'room-locked':
+        throw app.httpErrors.conflict(ROOM_NOT_CHANGEABLE);
+      case 'overlap':
+        throw app.httpErrors.conflict(result.message);
+      case 'updated':
+        return result.show;
     }
   });
 

@@ -52,6 +52,38 @@ export const createShow = {
   response: { 201: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
 
+/**
+ * The edit body: the ShowView that GET /show/one/:id answers, every field optional. schedule,
+ * date, roomId, type and price are applied; id and movieId must be the show's own; the rest is
+ * derived and ignored.
+ */
+const ShowEdit = Type.Object(
+  {
+    id: Type.Optional(Type.String({ maxLength: 100, description: "Read-only: the show's own id" })),
+    schedule: Type.Optional(Type.String({ maxLength: 20, description: "'HH:MM'" })),
+    day: Type.Optional(Type.String({ maxLength: 20, description: 'Read-only: the weekday of date' })),
+    date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
+    startsAt: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only' })),
+    movieId: Type.Optional(Type.String({ maxLength: 100, description: "Read-only: the show's own movie" })),
+    roomId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' })),
+    type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
+    price: Type.Optional(Type.Integer({ description: 'Cents' })),
+    seats: Type.Optional(Type.Integer({ description: 'Read-only' })),
+    capacity: Type.Optional(Type.Integer({ description: 'Read-only' })),
+    movie: Type.Optional(Type.Object({ Title: Type.Optional(Type.String({ maxLength: 300 })) }, { description: 'Read-only' })),
+  },
+  { additionalProperties: false },
+);
+
+export const updateShow = {
+  tags,
+  security: bearerAuth,
+  summary: "Change a show's time, date, room, type or price (admin) with the create rules and the overlap check; accepts the show as GET /show/one/:id answers it",
+  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  body: ShowEdit,
+  response: { 200: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+};
+
 export const deleteShow = {
   tags,
   security: bearerAuth,

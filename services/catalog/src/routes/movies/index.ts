@@ -45,7 +45,8 @@ export default async function moviesRoutes(app: ServiceApp): Promise<void> {
   );
 
   app.put('/update/:id', { schema: schemas.updateMovie, onRequest: app.requireAdmin }, async (request) => {
-    const { id, ...changes } = request.body;
+    // The read-only fields of the GET answer come back with a round trip; they are derived, not changed.
+    const { id, ReleaseText: _text, ReleaseDate: _date, comments: _comments, ...changes } = request.body;
     if (id !== undefined && id !== request.params.id) throw app.httpErrors.badRequest('El id del cuerpo no coincide con el de la ruta.');
     return saved(await app.catalog.updateMovie(request.params.id, changes));
   });

@@ -70,7 +70,18 @@ export const updateMovie = {
   security: bearerAuth,
   summary: 'Change a movie (admin); fields left out keep their value; publishes movie.updated',
   params: Type.Object({ id: ObjectIdText }),
-  body: Type.Object({ id: Type.Optional(ObjectIdText), ...movieFormFields }, { additionalProperties: false }),
+  description:
+    'Takes back what GET /movies/search/{id} answers: Release may be its ISO date-time; ReleaseText, ReleaseDate and comments are read-only and ignored.',
+  body: Type.Object(
+    {
+      id: Type.Optional(ObjectIdText),
+      ...movieFormFields,
+      ReleaseText: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only, ignored' })),
+      ReleaseDate: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only, ignored' })),
+      comments: Type.Optional(Type.Array(Type.Object({}), { maxItems: 1000, description: 'Read-only, ignored (comments change through /comments)' })),
+    },
+    { additionalProperties: false },
+  ),
   response: { 200: MovieView, ...errors(...BODY_ERRORS, 401, 403, 404) },
 };
 

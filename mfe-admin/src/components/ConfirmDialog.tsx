@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { errorMessage } from '@cine/web-kit';
+import { Button, Dialog } from '@cine/web-kit/ui';
+import { ErrorMessage } from './FormMessage';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  /** The confirming button's text ('Borrar'). */
+  confirmLabel: string;
+  /** Runs the action; a rejection shows the server's message and keeps the dialog open. */
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** A delete confirmation: 'Cancelar' or the action; the server's refusal is shown inside. */
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <Body>
+        {children}
+        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="button" $variant="danger" onClick={() => void confirm()} aria-disabled={busy || undefined}>
+            {busy ? 'Borrando…' : confirmLabel}
+          </Button>
+        </Actions>
+      </Body>
+    </Dialog>
+  );
+}
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+
+  p {
+    margin: 0;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;

@@ -1,0 +1,39 @@
+import type { CandyInput, CandyItem } from './api/candy';
+
+/** The 'Agregar nuevo' messages (spec §5), in the form's order. */
+const CANDY_FIELD_MESSAGES = {
+  name: 'Por favor ingresa un nombre *',
+  quantity: 'Por favor ingresa la cantidad *',
+  price: 'Por favor ingresa un precio *',
+  picture: 'Por favor ingresa una imagen *',
+} as const;
+
+export type CandyFormField = keyof typeof CANDY_FIELD_MESSAGES;
+/** As typed: the price in US$ ('12.50'). */
+export type CandyFormValues = Record<CandyFormField, string>;
+export type CandyFormErrors = Partial<Record<CandyFormField, string>>;
+
+export const emptyCandyForm: CandyFormValues = { name: '', quantity: '', price: '', picture: '' };
+
+export function candyFormFromItem(item: CandyItem): CandyFormValues {
+  return { name: item.name, quantity: String(item.quantity), price: (item.price / 100).toFixed(2), picture: item.picture };
+}
+
+export function validateCandyForm(values: CandyFormValues): CandyFormErrors {
+  const errors: CandyFormErrors = {};
+  for (const field of Object.keys(CANDY_FIELD_MESSAGES) as CandyFormField[]) {
+    if (values[field].trim() === '') errors[field] = CANDY_FIELD_MESSAGES[field];
+  }
+  return errors;
+}
+
+/** The body the service takes: the price in cents (US$ 12.50 → 1250); the service checks the numbers. */
+export function toCandyInput(values: CandyFormValues): CandyInput {
+  const dollars = Number(values.price.trim().replace(',', '.'));
+  return {
+    name: values.name.trim(),
+    quantity: values.quantity.trim(),
+    price: Number.isFinite(dollars) ? Math.round(dollars * 100) : values.price.trim(),
+    picture: values.picture,
+  };
+}

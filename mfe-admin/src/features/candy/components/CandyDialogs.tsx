@@ -1,0 +1,204 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { Button, Dialog, EmptyState, LoadError, TextInput } from '@cine/web-kit/ui';
+import { Table, TableCard } from '../../../components/DataTable';
+import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
+import { FormField, FormStack } from '../../../components/FormField';
+import { formatMoney } from '../../../components/money';
+import { useFlash } from '../../../hooks/useFlash';
+import { createCandy, fetchCandySales, updateCandy, uploadPicture, type CandyItem } from '../api/candy';
+import {
+  candyFormFromItem,
+  emptyCandyForm,
+  toCandyInput,
+  validateCandyForm,
+  type CandyFormErrors,
+  type CandyFormField,
+} from '../candyForm';
+
+interface CandyFormDialogProps {
+  token: string;
+  /** The item being edited; without it the dialog adds a new one. */
+  item?: CandyItem;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** 'Agregar nuevo' and the edit of an item: name, quantity, price (US$) and picture (uploaded). */
+export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDialogProps) {
+  const id = useId();
+  const title = item ? `Modificar ${item.name}` : 'Agregar producto';
+  const [values, setValues] = useState(() => (item ? candyFormFromItem(item) : emptyCandyForm));
+  const [errors, setErrors] = useState<CandyFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [success, flash] = useFlash();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const set = (field: CandyFormField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setUploading(true);
+    setServerError(null);
+    try {
+      const url = await uploadPicture(token, file);
+      setValues((current) => ({ ...current, picture: url }));
+      setErrors((current) => ({ ...current, picture: undefined }));
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateCandyForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy || uploading) return;
+    setBusy(true);
+    try {
+      if (item) {
+        await updateCandy(token, { ...item, ...toCandyInput(values) } as CandyItem);
+        flash('Producto actualizado con éxito.');
+      } else {
+        await createCandy(token, toCandyInput(values));
+        setValues(emptyCandyForm);
+        if (fileInput.current) fileInput.current.value = '';
+        flash('Producto creado con éxito.');
+      }
+      onSaved();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pictureId = `${id}-picture`;
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <FormStack aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
+        <FormField id={`${id}-name`} label="Nombre" error={errors.name}>
+          <TextInput name="name" value={values.name} onChange={set('name')} autoComplete="off" />
+        </FormField>
+        <FormField id={`${id}-quantity`} label="Cantidad" error={errors.quantity}>
+          <TextInput
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.quantity}
+            onChange={set('quantity')}
+          />
+        </FormField>
+        <FormField id={`${id}-price`} label="Precio (US$)" error={errors.price}>
+          <TextInput name="price" type="number" inputMode="decimal" min={0} step={0.01} value={values.price} onChange={set('price')} />
+        </FormField>
+        <PictureRow>
+          <label htmlFor={pictureId}>Imagen</label>
+          <input
+            ref={fileInput}
+            id={pictureId}
+            type="file"
+            accept="image/*"
+            aria-invalid={errors.picture ? true : undefined}
+            aria-describedby={errors.picture ? `${pictureId}-error` : undefined}
+            onChange={(event) => void onPicture(event)}
+          />
+          {uploading && <span role="status">Subiendo imagen…</span>}
+          {values.picture && <img src={values.picture} alt="Imagen elegida" />}
+          {errors.picture && <FieldError id={`${pictureId}-error`}>{errors.picture}</FieldError>}
+        </PictureRow>
+        {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
+        {success && <SuccessMessage>{success}</SuccessMessage>}
+        <Button type="submit" aria-disabled={busy || uploading || undefined}>
+          {busy ? 'Guardando…' : item ? 'Guardar cambios' : 'Agregar'}
+        </Button>
+      </FormStack>
+    </Dialog>
+  );
+}
+
+/** 'Detalles de ventas de {name}': the item's sales per day, filtered by a day or all of them. */
+export function CandySalesDialog({ token, item, onClose }: { token: string; item: CandyItem; onClose: () => void }) {
+  const id = useId();
+  const [day, setDay] = useState('');
+  const sales = useAsyncData(() => fetchCandySales(token, item.id, day || undefined), `${item.id}|${day}`);
+  return (
+    <Dialog title={`Detalles de ventas de ${item.name}`} onClose={onClose} wide>
+      <Filters>
+        <label htmlFor={`${id}-day`}>Día</label>
+        <TextInput id={`${id}-day`} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
+        <Button type="button" $variant="secondary" onClick={() => setDay('')}>
+          Ver todos
+        </Button>
+      </Filters>
+      {sales.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
+      {sales.status === 'error' && <LoadError message={`No se pudieron cargar las ventas. ${sales.message}`} onRetry={sales.reload} />}
+      {sales.status === 'ready' && sales.data.length === 0 && (
+        <EmptyState>{day ? 'No hubo ventas de este producto ese día.' : 'Este producto todavía no tiene ventas.'}</EmptyState>
+      )}
+      {sales.status === 'ready' && sales.data.length > 0 && (
+        <TableCard>
+          <Table aria-label={`Ventas de ${item.name}`}>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Cantidad</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.data.map((row) => (
+                <tr key={row.day}>
+                  <td>{row.day}</td>
+                  <td className="number">{row.quantity}</td>
+                  <td className="number">{formatMoney(row.totalPrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableCard>
+      )}
+    </Dialog>
+  );
+}
+
+const PictureRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.35rem;
+
+  label {
+    font-weight: 600;
+  }
+
+  img {
+    width: 5rem;
+    height: 5rem;
+    object-fit: cover;
+    border-radius: 8px;
+  }
+`;
+
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin-bottom: 1rem;
+
+  input {
+    width: auto;
+  }
+`;

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useAsyncData } from '@cine/web-kit';
+import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { EditIcon, InfoIcon, TrashIcon } from '../../../components/icons';
+import { formatMoney } from '../../../components/money';
+import { SearchBar } from '../../../components/SearchBar';
+import { deleteCandy, fetchCandy, searchCandy, type CandyItem } from '../api/candy';
+import { CandyFormDialog, CandySalesDialog } from './CandyDialogs';
+
+/** 'Candy': the items with picture and price; search, add, edit, delete and each item's sales. */
+export function CandySection({ token }: { token: string }) {
+  const [query, setQuery] = useState('');
+  const [version, setVersion] = useState(0);
+  const items = useAsyncData(() => (query ? searchCandy(token, query) : fetchCandy(token)), `${query}|${version}`);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CandyItem | null>(null);
+  const [deleting, setDeleting] = useState<CandyItem | null>(null);
+  const [detail, setDetail] = useState<CandyItem | null>(null);
+  const reload = () => setVersion((n) => n + 1);
+
+  return (
+    <div>
+      <Toolbar>
+        <SearchBar placeholder="Buscar producto..." onSearch={setQuery} onShowAll={() => (query ? setQuery('') : reload())} />
+        <Button type="button" onClick={() => setAdding(true)}>
+          Agregar nuevo
+        </Button>
+      </Toolbar>
+
+      {items.status === 'loading' && <EmptyState role="status">Cargando productos…</EmptyState>}
+      {items.status === 'error' && <LoadError message={`No se pudieron cargar los productos. ${items.message}`} onRetry={items.reload} />}
+      {items.status === 'ready' && items.data.length === 0 && (
+        <EmptyState>{query ? `No hay productos cuyo nombre contenga «${query}».` : 'No hay productos cargados.'}</EmptyState>
+      )}
+      {items.status === 'ready' && items.data.length > 0 && (
+        <TableCard>
+          <Table aria-label="Productos">
+            <thead>
+              <tr>
+                <th scope="col">Imagen</th>
+                <th scope="col">Producto</th>
+                <th scope="col">Precio</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.data.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Thumb src={item.picture} alt="" loading="lazy" />
+                  </td>
+                  <td>{item.name}</td>
+                  <td className="number">{formatMoney(item.price)}</td>
+                  <td>
+                    <RowActions>
+                      <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
+                        <InfoIcon />
+                      </RowButton>
+                      <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
+                        <EditIcon />
+                      </RowButton>
+                      <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
+                        <TrashIcon />
+                      </RowButton>
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableCard>
+      )}
+
+      {adding && <CandyFormDialog token={token} onSaved={reload} onClose={() => setAdding(false)} />}
+      {editing && <CandyFormDialog token={token} item={editing} onSaved={reload} onClose={() => setEditing(null)} />}
+      {detail && <CandySalesDialog token={token} item={detail} onClose={() => setDetail(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Borrar Producto"
+          confirmLabel="Borrar"
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await deleteCandy(token, deleting.id);
+            setDeleting(null);
+            reload();
+          }}
+        >
+          <p>
+            ¿ Estás seguro que deseas borrar <strong>{deleting.name}</strong> ?
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+const Thumb = styled.img`
+  display: block;
+  width: 3rem;
+  height: 3rem;
+  object-fit: cover;
+  border-radius: 8px;
+  background: var(--cine-surface-2, #20202f);
+`;
+
+const RowActions = styled.div`
+  display: flex;
+  gap: 0.4rem;
+`;

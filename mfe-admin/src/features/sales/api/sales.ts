@@ -1,0 +1,79 @@
+import type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
+import { api, ApiError, FALLBACK_MESSAGE } from '@cine/web-kit';
+
+export type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow };
+
+/** Per movie × type × month, newest first; of the titles containing `name` when given. */
+export const fetchSalesSummary = (token: string, name: string) =>
+  name
+    ? api.get<SalesSummaryRow[]>(`/sales/search?name=${encodeURIComponent(name)}`, { token })
+    : api.get<SalesSummaryRow[]>('/tickets/all', { token });
+
+export const fetchTopSellers = (token: string) => api.get<TopSellerRow[]>('/sales/top?limit=6', { token });
+
+export const fetchMonthlySales = (token: string) => api.get<MonthlySalesRow[]>('/sales/monthly?months=8', { token });
+
+/** What 'Detalles de ventas' shows: one summary row's orders, sorted by total, or that movie and type added up per month. */
+export interface DetailQuery {
+  movieId: string;
+  type: string;
+  month: string;
+  sort?: 'min' | 'max';
+  groupBy?: 'month';
+}
+
+function detailParams({ movieId, type, month, sort, groupBy }: DetailQuery): URLSearchParams {
+  const params = new URLSearchParams({ movieId, type });
+  // Grouped by month, every month of the movie counts; otherwise the row's month.
+  if (groupBy) params.set('groupBy', groupBy);
+  else params.set('mes', month);
+  if (sort) params.set('sort', sort);
+  return params;
+}
+
+export const fetchSaleDetail = (token: string, query: DetailQuery) =>
+  api.get<SaleDetailRow[] | SalesMonthRow[]>(`/tickets/all/detail?${detailParams(query).toString()}`, { token });
+
+export const summaryCsvPath = (name: string) =>
+  `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}) }).toString()}`;
+
+export const detailCsvPath = (query: DetailQuery) => {
+  const params = detailParams(query);
+  params.set('report', 'detail');
+  return `/sales/export.csv?${params.toString()}`;
+};
+
+/**
+ * Downloads a report as the sales service writes it: fetched with the token (a link cannot send
+ * it), then saved from a blob under the server's file name.
+ */
+export async function downloadCsv(token: string, path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' } });
+  } catch {
+    throw new ApiError(0, 'No se pudo conectar con el servidor. Intente nuevamente.');
+  }
+  if (!response.ok) {
+    let message = FALLBACK_MESSAGE;
+    try {
+      message = (JSON.parse(await response.text()) as { error?: string }).error ?? FALLBACK_MESSAGE;
+    } catch {
+      // Not the API's JSON error: the generic message.
+    }
+    throw new ApiError(response.status, message);
+  }
+  // The blob keeps the bytes as sent (text() would drop the BOM that spreadsheets need).
+  const blob =
+    typeof response.blob === 'function' ? await response.blob() : new Blob([await response.text()], { type: 'text/csv;charset=utf-8' });
+  const disposition = response.headers?.get?.('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,172 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import type { MonthlySalesRow, SalesSummaryRow, TopSellerRow } from '../api/sales';
+import { SalesSection } from './SalesSection';
+
+// nivo draws SVG sized by a ResizeObserver jsdom lacks; the charts' data is what matters here.
+jest.mock('./SalesCharts', () => ({
+  TopSellersPie: ({ rows }: { rows: TopSellerRow[] }) => <p>pie: {rows.map((row) => `${row.title}=${row.seats}`).join(', ')}</p>,
+  MonthlySalesLine: ({ rows }: { rows: MonthlySalesRow[] }) => <p>line: {rows.map((row) => `${row.monthName}=${row.seats}`).join(', ')}</p>,
+}));
+
+const TOKEN = 'admin-token';
+const matrix: SalesSummaryRow = {
+  movieId: 'm1',
+  title: 'Matrix',
+  type: '3D',
+  month: '2026-03',
+  monthName: 'Mar',
+  seats: 4,
+  totalPrice: 4800,
+  netPrice: 2880,
+};
+const dune: SalesSummaryRow = {
+  movieId: 'm2',
+  title: 'Dune',
+  type: '2D',
+  month: '2026-02',
+  monthName: 'Feb',
+  seats: 2,
+  totalPrice: 1800,
+  netPrice: 1080,
+};
+const months = (seats: number[]): MonthlySalesRow[] =>
+  seats.map((n, index) => ({
+    month: `2026-0${index + 1}`,
+    monthName: ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago'][index]!,
+    seats: n,
+    totalPrice: n * 900,
+  }));
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi()
+    .on('GET', '/api/tickets/all', { status: 200, body: [matrix, dune] })
+    .on('GET', '/api/sales/top?limit=6', {
+      status: 200,
+      body: [
+        { movieId: 'm1', title: 'Matrix', seats: 4, totalPrice: 4800 },
+        { movieId: 'm2', title: 'Dune', seats: 2, totalPrice: 1800 },
+      ],
+    })
+    .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) });
+});
+
+test('the table has the spec columns with money as US$ with two decimals', async () => {
+  render(<SalesSection token={TOKEN} />);
+  const table = await screen.findByRole('table', { name: 'Ventas de peliculas' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail']);
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Matrix3D4Mar 2026US$ 48.00US$ 28.80');
+  expect(api.onlyRequestTo('GET', '/api/tickets/all').headers.Authorization).toBe(`Bearer ${TOKEN}`);
+});
+
+test('both charts, with their titles and footers, draw the real top six and monthly sales', async () => {
+  render(<SalesSection token={TOKEN} />);
+  const pie = screen.getByRole('region', { name: 'Peliculas mas vendidas' });
+  const line = screen.getByRole('region', { name: 'Ventas mensuales' });
+  expect(await within(pie).findByText('pie: Matrix=4, Dune=2')).toBeInTheDocument();
+  expect(pie).toHaveTextContent('Top 6 mas vendidas');
+  expect(await within(line).findByText('line: Ene=0, Feb=2, Mar=4, Abr=0, May=0, Jun=0, Jul=0, Ago=0')).toBeInTheDocument();
+  expect(line).toHaveTextContent('Total de ventas de los ultimos meses');
+});
+
+test('with no sales yet the charts and the table say so', async () => {
+  api
+    .on('GET', '/api/tickets/all', { status: 200, body: [] })
+    .on('GET', '/api/sales/top?limit=6', { status: 200, body: [] })
+    .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 0, 0, 0, 0, 0, 0, 0]) });
+  render(<SalesSection token={TOKEN} />);
+  await waitFor(() => expect(screen.getAllByText('Todavía no hay ventas.')).toHaveLength(3));
+});
+
+test('a failed load shows the Spanish message with Reintentar', async () => {
+  api.on('GET', '/api/tickets/all', { status: 503, body: { statusCode: 503, error: 'El servicio de ventas no está disponible.' } });
+  render(<SalesSection token={TOKEN} />);
+  expect(await screen.findByText('No se pudieron cargar las ventas. El servicio de ventas no está disponible.')).toBeInTheDocument();
+});
+
+test("'Buscar' searches by title and 'Ver todos' shows every row again", async () => {
+  api.on('GET', '/api/sales/search?name=dun', { status: 200, body: [dune] });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />);
+  await screen.findByRole('table');
+  await user.type(screen.getByPlaceholderText('Buscar pelicula...'), 'dun');
+  await user.click(screen.getByRole('button', { name: 'Buscar' }));
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+  expect(screen.getAllByRole('row')[1]).toHaveTextContent('Dune');
+  await user.click(screen.getByRole('button', { name: 'Ver todos' }));
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+});
+
+test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the month regrouping and 'Volver'", async () => {
+  const order = {
+    orderId: 'o1',
+    movieId: 'm1',
+    title: 'Matrix',
+    type: '3D',
+    seats: 4,
+    date: '2026-03-12T22:00:00.000Z',
+    day: '2026-03-12',
+    totalPrice: 4800,
+    netPrice: 2880,
+  };
+  api
+    .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03', { status: 200, body: [order] })
+    .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03&sort=max', { status: 200, body: [order] })
+    .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&groupBy=month&sort=max', {
+      status: 200,
+      body: [{ month: '2026-03', monthName: 'Mar', seats: 4, totalPrice: 4800, netPrice: 2880 }],
+    });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />);
+  await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de Matrix 3D Mar' }));
+  const dialog = screen.getByRole('dialog', { name: 'Detalles de ventas' });
+  const table = await within(dialog).findByRole('table', { name: 'Detalle de ventas' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto']);
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D4.*US\$ 48\.00US\$ 28\.80/);
+
+  await user.selectOptions(within(dialog).getByLabelText('Ordenar por total'), 'max');
+  await waitFor(() => expect(api.requestsTo('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03&sort=max')).toHaveLength(1));
+  await user.click(within(dialog).getByLabelText('Agrupar por mes'));
+  const grouped = await within(dialog).findByRole('table', { name: 'Ventas por mes' });
+  expect(within(grouped).getAllByRole('row')[1]).toHaveTextContent('Mar 20264US$ 48.00US$ 28.80');
+
+  await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test("'Descargar CSV' fetches the report with the token and saves it as a file", async () => {
+  api.on('GET', '/api/sales/export.csv?report=summary', { status: 200, body: 'Nombre,Tipo' });
+  const createObjectURL = jest.fn(() => 'blob:ventas');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />);
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+  await waitFor(() => expect(click).toHaveBeenCalled());
+  expect(api.onlyRequestTo('GET', '/api/sales/export.csv?report=summary').headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('ventas-resumen.csv');
+  click.mockRestore();
+});
+
+test('a refused CSV download shows the message', async () => {
+  api.on('GET', '/api/sales/export.csv?report=summary', {
+    status: 401,
+    body: { statusCode: 401, error: 'Tu sesión expiró. Inicia sesión nuevamente.' },
+  });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />);
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión expiró. Inicia sesión nuevamente.');
+});

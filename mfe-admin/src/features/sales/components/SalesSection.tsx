@@ -1,0 +1,221 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { InfoIcon } from '../../../components/icons';
+import { formatMoney } from '../../../components/money';
+import { SearchBar } from '../../../components/SearchBar';
+import { downloadCsv, fetchMonthlySales, fetchSalesSummary, fetchTopSellers, summaryCsvPath, type SalesSummaryRow } from '../api/sales';
+import { SaleDetailDialog } from './SaleDetailDialog';
+
+// nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
+const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.TopSellersPie })));
+const MonthlySalesLine = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.MonthlySalesLine })));
+
+/** 'Ventas de peliculas': both charts on real sales, the summary table with search, detail and CSV. */
+export function SalesSection({ token }: { token: string }) {
+  const [query, setQuery] = useState('');
+  const [version, setVersion] = useState(0);
+  const summary = useAsyncData(() => fetchSalesSummary(token, query), `${query}|${version}`);
+  const top = useAsyncData(() => fetchTopSellers(token), `${token}|${version}`);
+  const monthly = useAsyncData(() => fetchMonthlySales(token), `${token}|${version}`);
+  const [detail, setDetail] = useState<SalesSummaryRow | null>(null);
+  const [csvError, setCsvError] = useState<string | null>(null);
+
+  const download = () => {
+    setCsvError(null);
+    downloadCsv(token, summaryCsvPath(query), 'ventas-resumen.csv').catch((error: unknown) => setCsvError(errorMessage(error)));
+  };
+
+  return (
+    <div>
+      <Toolbar>
+        <SearchBar
+          placeholder="Buscar pelicula..."
+          onSearch={setQuery}
+          onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))}
+        />
+      </Toolbar>
+
+      <Charts>
+        <ChartCard title="Peliculas mas vendidas" footer="Top 6 mas vendidas">
+          {top.status === 'loading' && <ChartMessage role="status">Cargando gráfico…</ChartMessage>}
+          {top.status === 'error' && <LoadError message={`No se pudo cargar el gráfico. ${top.message}`} onRetry={top.reload} />}
+          {top.status === 'ready' && top.data.length === 0 && <ChartMessage>Todavía no hay ventas.</ChartMessage>}
+          {top.status === 'ready' && top.data.length > 0 && (
+            <>
+              <Plot role="img" aria-label="Gráfico de torta: entradas vendidas de las películas más vendidas">
+                <Suspense fallback={<ChartMessage role="status">Cargando gráfico…</ChartMessage>}>
+                  <TopSellersPie rows={top.data} />
+                </Suspense>
+              </Plot>
+              <Legend aria-label="Entradas por película">
+                {top.data.map((row) => (
+                  <li key={row.movieId}>
+                    {row.title}: {row.seats}
+                  </li>
+                ))}
+              </Legend>
+            </>
+          )}
+        </ChartCard>
+        <ChartCard title="Ventas mensuales" footer="Total de ventas de los ultimos meses">
+          {monthly.status === 'loading' && <ChartMessage role="status">Cargando gráfico…</ChartMessage>}
+          {monthly.status === 'error' && (
+            <LoadError message={`No se pudo cargar el gráfico. ${monthly.message}`} onRetry={monthly.reload} />
+          )}
+          {monthly.status === 'ready' && monthly.data.every((row) => row.seats === 0) && (
+            <ChartMessage>Todavía no hay ventas.</ChartMessage>
+          )}
+          {monthly.status === 'ready' && monthly.data.some((row) => row.seats > 0) && (
+            <Plot
+              role="img"
+              aria-label={`Gráfico de líneas: entradas vendidas por mes, ${monthly.data.map((row) => `${row.monthName} ${row.seats}`).join(', ')}`}
+            >
+              <Suspense fallback={<ChartMessage role="status">Cargando gráfico…</ChartMessage>}>
+                <MonthlySalesLine rows={monthly.data} />
+              </Suspense>
+            </Plot>
+          )}
+        </ChartCard>
+      </Charts>
+
+      <TableHeader>
+        <h3>Ventas por película y mes</h3>
+        <Button type="button" $variant="secondary" onClick={download}>
+          Descargar CSV
+        </Button>
+      </TableHeader>
+      {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
+      {summary.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
+      {summary.status === 'error' && (
+        <LoadError message={`No se pudieron cargar las ventas. ${summary.message}`} onRetry={summary.reload} />
+      )}
+      {summary.status === 'ready' && summary.data.length === 0 && (
+        <EmptyState>{query ? `No hay ventas de películas cuyo título contenga «${query}».` : 'Todavía no hay ventas.'}</EmptyState>
+      )}
+      {summary.status === 'ready' && summary.data.length > 0 && (
+        <TableCard>
+          <Table aria-label="Ventas de peliculas">
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Tipo</th>
+                <th scope="col">Entradas Vendidas</th>
+                <th scope="col">Mes</th>
+                <th scope="col">T.Bruto</th>
+                <th scope="col">T.Neto</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.data.map((row) => (
+                <tr key={`${row.movieId}|${row.type}|${row.month}`}>
+                  <td>{row.title}</td>
+                  <td>{row.type}</td>
+                  <td className="number">{row.seats}</td>
+                  <td>
+                    {row.monthName} {row.month.slice(0, 4)}
+                  </td>
+                  <td className="number">{formatMoney(row.totalPrice)}</td>
+                  <td className="number">{formatMoney(row.netPrice)}</td>
+                  <td>
+                    <RowButton
+                      type="button"
+                      aria-label={`Detalles de ventas de ${row.title} ${row.type} ${row.monthName}`}
+                      onClick={() => setDetail(row)}
+                    >
+                      <InfoIcon />
+                    </RowButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableCard>
+      )}
+
+      {detail && <SaleDetailDialog token={token} row={detail} onClose={() => setDetail(null)} />}
+    </div>
+  );
+}
+
+function ChartCard({ title, footer, children }: { title: string; footer: string; children: ReactNode }) {
+  return (
+    <Card aria-label={title}>
+      <h3>{title}</h3>
+      {children}
+      <footer>{footer}</footer>
+    </Card>
+  );
+}
+
+const Charts = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 1rem;
+  margin-bottom: 1.5rem;
+
+  @media (min-width: 64rem) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const Card = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  padding: 1rem;
+  background: var(--cine-surface, #161622);
+  border: 1px solid var(--cine-border, #2e2e42);
+  border-radius: 12px;
+
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+
+  footer {
+    color: var(--cine-muted, #a6a6bb);
+    font-size: 0.85rem;
+  }
+`;
+
+const Plot = styled.div`
+  height: 16rem;
+`;
+
+const ChartMessage = styled.p`
+  display: grid;
+  place-items: center;
+  min-height: 8rem;
+  margin: 0;
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const Legend = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: 0.85rem;
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const TableHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  margin-bottom: 0.75rem;
+
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+`;

@@ -1,0 +1,209 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
+import { fetchAdminMovies } from '../../../api/admin-movies';
+import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
+import { FormField, FormStack } from '../../../components/FormField';
+import type { CreateAccess } from '../../../hooks/useCreateAccess';
+import { useFlash } from '../../../hooks/useFlash';
+import { createShow, updateShow, type Show } from '../api/shows';
+import {
+  DAYS,
+  emptyShowForm,
+  ROOMS,
+  SHOW_TYPES,
+  validateShowForm,
+  type ShowFormErrors,
+  type ShowFormField,
+  type ShowFormValues,
+} from '../showForm';
+
+function useShowForm(initial: ShowFormValues) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ShowFormErrors>({});
+  const set = (field: ShowFormField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  return { values, setValues, errors, setErrors, set };
+}
+
+/** 'Crear Funciones': schedule, movie, room 1–5, day and type; booking refuses an overlap in Spanish. */
+export function CreateShowDialog({
+  token,
+  access,
+  onCreated,
+  onClose,
+}: {
+  token: string;
+  access: CreateAccess;
+  onCreated: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title="Crear Funciones" onClose={onClose}>
+      {access === 'checking' && <p role="status">Verificando permisos…</p>}
+      {access === 'denied' && <h3>error no autorizado</h3>}
+      {access === 'allowed' && <CreateShowForm token={token} onCreated={onCreated} />}
+    </Dialog>
+  );
+}
+
+function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => void }) {
+  const id = useId();
+  const movies = useAsyncData(() => fetchAdminMovies(token), token);
+  const { values, setValues, errors, setErrors, set } = useShowForm(emptyShowForm);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [success, flash] = useFlash();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateShowForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    try {
+      await createShow(token, { ...values, roomId: Number(values.roomId) });
+      setValues(emptyShowForm);
+      flash('Función creada con éxito.');
+      onCreated();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormStack aria-label="Crear Funciones" noValidate onSubmit={(event) => void submit(event)}>
+      <FormField id={`${id}-schedule`} label="Horario" error={errors.schedule}>
+        <TextInput type="time" value={values.schedule} onChange={set('schedule')} />
+      </FormField>
+      <FormField id={`${id}-movie`} label="Pelicula" error={errors.movieId}>
+        <Select value={values.movieId} onChange={set('movieId')}>
+          <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Seleccione una pelicula'}</option>
+          {movies.status === 'ready' &&
+            movies.data.map((movie) => (
+              <option key={movie.id} value={movie.id}>
+                {movie.Title}
+              </option>
+            ))}
+        </Select>
+      </FormField>
+      {movies.status === 'error' && <ErrorMessage>No se pudieron cargar las películas. {movies.message}</ErrorMessage>}
+      <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
+        <Select value={values.roomId} onChange={set('roomId')}>
+          <option value="">Seleccione una sala</option>
+          {ROOMS.map((room) => (
+            <option key={room} value={room}>
+              Sala {room}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField id={`${id}-day`} label="Dia" error={errors.day}>
+        <Select value={values.day} onChange={set('day')}>
+          <option value="">Seleccione un dia</option>
+          {DAYS.map((day) => (
+            <option key={day} value={day}>
+              {day}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
+        <Select value={values.type} onChange={set('type')}>
+          <option value="">Seleccione un tipo</option>
+          {SHOW_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
+      {success && <SuccessMessage>{success}</SuccessMessage>}
+      <Button type="submit" aria-disabled={busy || undefined}>
+        {busy ? 'Creando…' : 'Crear Funcion'}
+      </Button>
+    </FormStack>
+  );
+}
+
+/** 'Modificar': the show's time, date, room and type, with the create rules (checked by booking). */
+export function EditShowDialog({ token, show, onSaved, onClose }: { token: string; show: Show; onSaved: () => void; onClose: () => void }) {
+  const id = useId();
+  const { values, errors, setErrors, set } = useShowForm({
+    schedule: show.schedule,
+    movieId: show.movieId,
+    roomId: String(show.roomId),
+    day: show.date,
+    type: show.type,
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [success, flash] = useFlash();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateShowForm(values, ['schedule', 'roomId', 'day', 'type']);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    try {
+      await updateShow(token, {
+        ...show,
+        schedule: values.schedule,
+        date: values.day,
+        roomId: Number(values.roomId),
+        type: values.type as Show['type'],
+      });
+      flash('Función actualizada con éxito.');
+      onSaved();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title="Modificar Funcion" onClose={onClose}>
+      <FormStack aria-label="Modificar Funcion" noValidate onSubmit={(event) => void submit(event)}>
+        <p>{show.movie.Title}</p>
+        <FormField id={`${id}-schedule`} label="Horario" error={errors.schedule}>
+          <TextInput type="time" value={values.schedule} onChange={set('schedule')} />
+        </FormField>
+        <FormField id={`${id}-day`} label="Fecha" error={errors.day}>
+          <TextInput type="date" value={values.day} onChange={set('day')} />
+        </FormField>
+        <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
+          <Select value={values.roomId} onChange={set('roomId')}>
+            {ROOMS.map((room) => (
+              <option key={room} value={room}>
+                Sala {room}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
+          <Select value={values.type} onChange={set('type')}>
+            {SHOW_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
+        {success && <SuccessMessage>{success}</SuccessMessage>}
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {busy ? 'Guardando…' : 'Guardar cambios'}
+        </Button>
+      </FormStack>
+    </Dialog>
+  );
+}

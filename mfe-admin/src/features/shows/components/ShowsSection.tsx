@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useAsyncData } from '@cine/web-kit';
+import { Button, EmptyState, LoadError, Select } from '@cine/web-kit/ui';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { EditIcon, TrashIcon } from '../../../components/icons';
+import { useCreateAccess } from '../../../hooks/useCreateAccess';
+import { deleteShow, fetchShows, type Show } from '../api/shows';
+import { CreateShowDialog, EditShowDialog } from './ShowDialogs';
+
+/** 'dd/mm' of a 'yyyy-mm-dd' date. */
+const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
+/** 'Funciones de peliculas': upcoming shows; create, modify and delete them. */
+export function ShowsSection({ token }: { token: string }) {
+  const [version, setVersion] = useState(0);
+  const shows = useAsyncData(() => fetchShows(token), `${token}|${version}`);
+  const access = useCreateAccess(token);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Show | null>(null);
+  const [deleting, setDeleting] = useState<Show | null>(null);
+  // A week of shows is a long list: the manager may look at one day.
+  const [date, setDate] = useState('');
+  const reload = () => setVersion((n) => n + 1);
+  const dates = shows.status === 'ready' ? [...new Map(shows.data.map((show) => [show.date, show.day])).entries()] : [];
+  const listed = shows.status === 'ready' ? shows.data.filter((show) => !date || show.date === date) : [];
+
+  return (
+    <div>
+      <Toolbar>
+        <DayFilter>
+          Dia
+          <Select value={date} onChange={(event) => setDate(event.target.value)}>
+            <option value="">Todos los días</option>
+            {dates.map(([value, day]) => (
+              <option key={value} value={value}>
+                {day} {dayMonth(value)}
+              </option>
+            ))}
+          </Select>
+        </DayFilter>
+        <Button type="button" onClick={() => setCreating(true)}>
+          Agregar Funcion
+        </Button>
+      </Toolbar>
+
+      {shows.status === 'loading' && <EmptyState role="status">Cargando funciones…</EmptyState>}
+      {shows.status === 'error' && <LoadError message={`No se pudieron cargar las funciones. ${shows.message}`} onRetry={shows.reload} />}
+      {shows.status === 'ready' && shows.data.length === 0 && <EmptyState>No hay funciones programadas.</EmptyState>}
+      {shows.status === 'ready' && shows.data.length > 0 && listed.length === 0 && <EmptyState>No hay funciones ese día.</EmptyState>}
+      {listed.length > 0 && (
+        <TableCard>
+          <Table aria-label="Funciones">
+            <thead>
+              <tr>
+                <th scope="col">Horarios</th>
+                <th scope="col">Dia</th>
+                <th scope="col">Pelicula</th>
+                <th scope="col">Sala</th>
+                <th scope="col">Tipo</th>
+                <th scope="col">Asientos</th>
+                <th scope="col">Modificar</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listed.map((show) => (
+                <tr key={show.id}>
+                  <td>{show.schedule}</td>
+                  <td>
+                    {show.day} {dayMonth(show.date)}
+                  </td>
+                  <td>{show.movie.Title}</td>
+                  <td className="number">{show.roomId}</td>
+                  <td>{show.type}</td>
+                  <td className="number">
+                    {show.seats}/{show.capacity}
+                  </td>
+                  <td>
+                    <RowActions>
+                      <RowButton
+                        type="button"
+                        aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                        onClick={() => setEditing(show)}
+                      >
+                        <EditIcon />
+                      </RowButton>
+                      <RowButton
+                        type="button"
+                        $danger
+                        aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                        onClick={() => setDeleting(show)}
+                      >
+                        <TrashIcon />
+                      </RowButton>
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableCard>
+      )}
+
+      {creating && <CreateShowDialog token={token} access={access} onCreated={reload} onClose={() => setCreating(false)} />}
+      {editing && <EditShowDialog token={token} show={editing} onSaved={reload} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Borrar Funcion"
+          confirmLabel="Borrar"
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await deleteShow(token, deleting.id);
+            setDeleting(null);
+            reload();
+          }}
+        >
+          <p>
+            ¿ Estás seguro que deseas borrar la función de <strong>{deleting.movie.Title}</strong> del {deleting.day}{' '}
+            {dayMonth(deleting.date)} a las {deleting.schedule} ?
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+const DayFilter = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-weight: 600;
+
+  select {
+    width: auto;
+  }
+`;
+
+const RowActions = styled.div`
+  display: flex;
+  gap: 0.4rem;
+`;

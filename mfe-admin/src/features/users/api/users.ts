@@ -1,0 +1,25 @@
+import type { Role, UserView } from '@cine/contracts';
+import { api } from '@cine/web-kit';
+
+export type User = UserView;
+
+export interface NewUser {
+  username: string;
+  password: string;
+  email: string;
+  role: Role;
+}
+
+export const fetchUsers = (token: string) => api.get<User[]>('/admin', { token });
+
+export const searchUsers = (token: string, username: string) =>
+  api.get<User[]>(`/admin/searchUser?username=${encodeURIComponent(username)}`, { token });
+
+/** An admin registers the user (a role of admin is allowed only to an admin caller). */
+export const createUser = (token: string, user: NewUser) => api.post<User>('/auth/register', user, { token });
+
+export const updateUser = (token: string, user: Pick<User, 'id'> & Partial<Omit<User, 'id'>>) =>
+  api.put<User>('/admin/updateUser', user, { token });
+
+/** The spec deletes by e-mail. */
+export const deleteUser = (token: string, email: string) => api.delete<unknown>('/admin/deleteUser', { email }, { token });

@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '@cine/web-kit';
+import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
+import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
+import { FormField, FormStack } from '../../../components/FormField';
+import { useFlash } from '../../../hooks/useFlash';
+import { createUser, updateUser, type User } from '../api/users';
+import { emptyUserForm, validateUserForm, type UserFormErrors, type UserFormField, type UserFormValues } from '../userForm';
+
+interface UserFormProps {
+  title: string;
+  initial: UserFormValues;
+  /** The password is asked only when adding. */
+  fields: readonly UserFormField[];
+  submitLabel: string;
+  save: (values: UserFormValues) => Promise<string>;
+  onClose: () => void;
+}
+
+function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFormProps) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<UserFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [success, flash] = useFlash();
+
+  const set = (field: UserFormField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateUserForm(values, fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    try {
+      flash(await save(values));
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <FormStack aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
+        <FormField id={`${id}-username`} label="Usuario" error={errors.username}>
+          <TextInput value={values.username} onChange={set('username')} autoComplete="off" />
+        </FormField>
+        {fields.includes('password') && (
+          <FormField id={`${id}-password`} label="Contraseña" error={errors.password}>
+            <TextInput type="password" value={values.password} onChange={set('password')} autoComplete="new-password" />
+          </FormField>
+        )}
+        <FormField id={`${id}-email`} label="Email" error={errors.email}>
+          <TextInput type="email" value={values.email} onChange={set('email')} autoComplete="off" />
+        </FormField>
+        <FormField id={`${id}-role`} label="Rol" error={errors.role}>
+          <Select value={values.role} onChange={set('role')}>
+            <option value="">Seleccione un rol</option>
+            <option value="admin">admin</option>
+            <option value="user">user</option>
+          </Select>
+        </FormField>
+        {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
+        {success && <SuccessMessage>{success}</SuccessMessage>}
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {busy ? 'Guardando…' : submitLabel}
+        </Button>
+      </FormStack>
+    </Dialog>
+  );
+}
+
+/** 'Agregar nuevo': username, password, e-mail and role (admin or user). */
+export function AddUserDialog({ token, onCreated, onClose }: { token: string; onCreated: () => void; onClose: () => void }) {
+  return (
+    <UserForm
+      title="Agregar usuario"
+      initial={emptyUserForm}
+      fields={['username', 'password', 'email', 'role']}
+      submitLabel="Agregar"
+      onClose={onClose}
+      save={async (values) => {
+        await createUser(token, {
+          username: values.username.trim(),
+          password: values.password,
+          email: values.email.trim(),
+          role: values.role as User['role'],
+        });
+        onCreated();
+        return 'Usuario creado con éxito.';
+      }}
+    />
+  );
+}
+
+/** Changes a user's name, e-mail or role (PUT /admin/updateUser); a rename reaches the comments' authors. */
+export function EditUserDialog({ token, user, onSaved, onClose }: { token: string; user: User; onSaved: () => void; onClose: () => void }) {
+  return (
+    <UserForm
+      title={`Modificar ${user.username}`}
+      initial={{ username: user.username, email: user.email, role: user.role, password: '' }}
+      fields={['username', 'email', 'role']}
+      submitLabel="Guardar cambios"
+      onClose={onClose}
+      save={async (values) => {
+        await updateUser(token, {
+          ...user,
+          username: values.username.trim(),
+          email: values.email.trim(),
+          role: values.role as User['role'],
+        });
+        onSaved();
+        return 'Usuario actualizado con éxito.';
+      }}
+    />
+  );
+}
