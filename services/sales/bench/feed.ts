@@ -155,11 +155,14 @@ async function main(): Promise<void> {
 
     const amqpUrl = process.env.AMQP_URL;
     if (amqpUrl) {
-      // Leftovers of other runs on this broker would be counted too.
-      const broker = await connect(amqpUrl);
-      const channel = await broker.createChannel();
-      await channel.deleteQueue('sales.orders');
-      await broker.close();
+      // The consumer's durable queue starts and ends empty: leftovers of other runs would be counted,
+      // and this run's replay must not be left for the next consumer.
+      const dropQueue = async () => {
+        const broker = await connect(amqpUrl);
+        await (await broker.createChannel()).deleteQueue('sales.orders');
+        await broker.close();
+      };
+      await dropQueue();
       const consumer = await RabbitMqEventBus.connect(amqpUrl);
       const publisher = await RabbitMqEventBus.connect(amqpUrl);
       try {
@@ -167,6 +170,7 @@ async function main(): Promise<void> {
       } finally {
         await publisher.close();
         await consumer.close();
+        await dropQueue();
       }
     } else {
       process.stdout.write('AMQP_URL is not set: RabbitMQ run skipped\n');
