@@ -45,4 +45,11 @@ describe('catalog service app', () => {
       ].sort(),
     );
   });
+
+  it('documents the multipart body of POST /uploads/', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>();
+    expect(document.paths['/uploads/']?.post?.requestBody).toMatchObject({
+      content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } },
+    });
+  });
 });
