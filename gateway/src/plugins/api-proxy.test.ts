@@ -70,7 +70,8 @@ describe('API proxy', () => {
     const response = await gateway.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin' },
+      // A forged X-Forwarded-For would let a client pick the address booking's hold limits count (README, Security).
+      headers: { authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin', 'x-forwarded-for': '203.0.113.66' },
     });
     expect(response.statusCode).toBe(200);
     const headers = identity.received[0]?.headers;

@@ -1,0 +1,109 @@
+import { readEnv } from '@cine/service-kit';
+import type { Connection } from 'mongoose';
+import { BookingError } from './booking-errors';
+
+/**
+ * Limits that keep a few people from emptying a show by holding seats they
+ * never pay (README, "Security"):
+ * - an account holds seats of one show at a time, at most MAX_SEATS_PER_PURCHASE
+ *   (a new hold releases the account's other holds);
+ * - one client address holds at most `perAddress` seats at once, across its accounts and shows;
+ * - a hold lasts HOLD_MINUTES from each renewal, but an account's holds on one show
+ *   end `maxMinutes` after the first at the latest; then that account must wait
+ *   HOLD_MINUTES before holding seats of that show again, so the seats go back on sale.
+ */
+export interface HoldLimitSettings {
+  perAddress: number;
+  maxMinutes: number;
+}
+
+export const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
+
+function positiveInteger(name: string, fallback: number): number {
+  const text = readEnv(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not '${text}'`);
+  return value;
+}
+
+/** MAX_HELD_SEATS_PER_ADDRESS (default 20) and HOLD_MAX_MINUTES (default twice HOLD_MINUTES). */
+export function holdLimitsFromEnv(holdMinutes: number): HoldLimitSettings {
+  return {
+    perAddress: positiveInteger('MAX_HELD_SEATS_PER_ADDRESS', DEFAULT_HELD_SEATS_PER_ADDRESS),
+    maxMinutes: Math.max(holdMinutes, positiveInteger('HOLD_MAX_MINUTES', 2 * holdMinutes)),
+  };
+}
+
+export function tooManySeatsFromAddress(limit: number): string {
+  return `Desde tu conexión ya hay demasiados asientos reservados a la vez (máximo ${limit}). Completa o libera una compra antes de reservar más.`;
+}
+
+export function holdRenewalsExhausted(minutes: number): string {
+  return `Tu reserva de esta función ya se renovó el máximo permitido. Podrás elegir asientos de nuevo en ${minutes === 1 ? '1 minuto' : `${minutes} minutos`}.`;
+}
+
+/** One entry per account: the show it holds seats of, from which address, since when and until when. */
+interface LedgerEntry {
+  _id: string;
+  address: string;
+  showId: string;
+  seats: number;
+  since: Date;
+  until: Date;
+}
+
+/**
+ * The hold ledger, in booking's database so every instance sees it. Checks
+ * are made before the seats are written and entries written after; two
+ * simultaneous holds from one address on two shows of two instances may
+ * pass together (bounded by one hold's seats), which the per-address lock of
+ * one instance rules out otherwise.
+ */
+export class HoldLimits {
+  private readonly collection;
+
+  constructor(
+    db: Connection,
+    private readonly holdMinutes: number,
+    readonly settings: HoldLimitSettings,
+  ) {
+    this.collection = db.collection<LedgerEntry>('hold_ledger');
+  }
+
+  /**
+   * When a new hold of `count` seats of the show by the user from the address
+   * may last until (now + HOLD_MINUTES, capped by the renewal limit); throws
+   * 409 when the address holds too many seats or the renewals are used up.
+   */
+  async admit(userId: string, address: string, showId: string, count: number, now: Date): Promise<{ since: Date; until: Date }> {
+    const mine = await this.collection.findOne({ _id: userId });
+    const maxMs = this.settings.maxMinutes * 60_000;
+    const cooldownMs = this.holdMinutes * 60_000;
+    const continuing = mine !== null && mine.showId === showId && now.getTime() < mine.since.getTime() + maxMs + cooldownMs;
+    const since = continuing ? mine.since : now;
+    if (now.getTime() >= since.getTime() + maxMs) {
+      const waitMinutes = Math.ceil((since.getTime() + maxMs + cooldownMs - now.getTime()) / 60_000);
+      throw new BookingError(409, holdRenewalsExhausted(waitMinutes));
+    }
+    const others = await this.collection.find({ address, until: { $gt: now } }).toArray();
+    const heldFromAddress = others.filter((entry) => entry._id !== userId).reduce((sum, entry) => sum + entry.seats, 0);
+    if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
+    const until = new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs));
+    return { since, until };
+  }
+
+  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date): Promise<void> {
+    await this.collection.updateOne({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
+  }
+
+  /** The user let the show's seats go: they no longer count, but the renewal window stays (no reset by release and hold). */
+  async released(userId: string, showId: string, now: Date): Promise<void> {
+    await this.collection.updateOne({ _id: userId, showId }, { $set: { seats: 0, until: now } });
+  }
+
+  /** The users bought their held seats: nothing of theirs is held any more. */
+  async sold(userIds: Iterable<string>): Promise<void> {
+    for (const userId of new Set(userIds)) await this.collection.deleteOne({ _id: userId });
+  }
+}
