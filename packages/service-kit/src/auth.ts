@@ -1,4 +1,4 @@
-import fastifyJwt from '@fastify/jwt';
+import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt';
 import type { Role, TokenClaims } from '@cine/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -67,12 +67,12 @@ export interface AuthOptions {
  * The gateway registers @fastify/jwt with the same options.
  */
 export const JWT_ALGORITHM = 'HS256';
-export function jwtPluginOptions(secret: string, tokenTtl?: string) {
+export function jwtPluginOptions(secret: string, tokenTtl?: string): FastifyJWTOptions {
   return {
     secret,
     sign: { algorithm: JWT_ALGORITHM, ...(tokenTtl ? { expiresIn: tokenTtl } : {}) },
     verify: { algorithms: [JWT_ALGORITHM] },
-  } as const;
+  };
 }
 
 export const authPlugin = fp<AuthOptions>(
