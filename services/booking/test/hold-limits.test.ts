@@ -67,6 +67,13 @@ describe('seat hoarding', () => {
     expect((await addTickets(c, show.id, 10, '203.0.113.30')).statusCode).toBe(200);
   });
 
+  it('gives the allowance back when the seats cannot be had', async () => {
+    const show = await freshShow();
+    expect((await addTickets(newId(), show.id, 10, '203.0.113.60')).statusCode).toBe(200);
+    expect((await addTickets(newId(), newId(), 10, '203.0.113.60')).statusCode).toBe(404);
+    expect((await addTickets(newId(), show.id, 10, '203.0.113.60')).statusCode).toBe(200);
+  });
+
   it('caps renewals: a hold ends 20 minutes after the first at the latest, then the seats go back on sale for 10 minutes', async () => {
     const show = await freshShow();
     const account = newId();

@@ -44,7 +44,7 @@ export function holdRenewalsExhausted(minutes: number): string {
 }
 
 /** One entry per account: the show it holds seats of, from which address, since when and until when. */
-interface LedgerEntry {
+export interface LedgerEntry {
   _id: string;
   address: string;
   showId: string;
@@ -53,22 +53,30 @@ interface LedgerEntry {
   until: Date;
 }
 
+/** One entry per client address: the seats each of its accounts holds and until when (read and written by _id only: fast on FerretDB). */
+interface AddressEntry {
+  _id: string;
+  holders: Record<string, { seats: number; until: Date }>;
+}
+
 /**
- * The hold ledger, in booking's database so every instance sees it. Checks
- * are made before the seats are written and entries written after; two
- * simultaneous holds from one address on two shows of two instances may
- * pass together (bounded by one hold's seats), which the per-address lock of
- * one instance rules out otherwise.
+ * The hold ledger, in booking's database so every instance sees it. A hold
+ * is admitted and recorded before its seats are written (one address at a
+ * time in this process, SeatInventory), and the entry is put back when the
+ * seats cannot be had; two instances may each admit one simultaneous hold
+ * from the same address.
  */
 export class HoldLimits {
-  private readonly collection;
+  private readonly accounts;
+  private readonly addresses;
 
   constructor(
     db: Connection,
     private readonly holdMinutes: number,
     readonly settings: HoldLimitSettings,
   ) {
-    this.collection = db.collection<LedgerEntry>('hold_ledger');
+    this.accounts = db.collection<LedgerEntry>('hold_ledger');
+    this.addresses = db.collection<AddressEntry>('hold_addresses');
   }
 
   /**
@@ -77,7 +85,7 @@ export class HoldLimits {
    * 409 when the address holds too many seats or the renewals are used up.
    */
   async admit(userId: string, address: string, showId: string, count: number, now: Date): Promise<{ since: Date; until: Date }> {
-    const mine = await this.collection.findOne({ _id: userId });
+    const mine = await this.accounts.findOne({ _id: userId });
     const maxMs = this.settings.maxMinutes * 60_000;
     const cooldownMs = this.holdMinutes * 60_000;
     const continuing = mine !== null && mine.showId === showId && now.getTime() < mine.since.getTime() + maxMs + cooldownMs;
@@ -86,24 +94,61 @@ export class HoldLimits {
       const waitMinutes = Math.ceil((since.getTime() + maxMs + cooldownMs - now.getTime()) / 60_000);
       throw new BookingError(409, holdRenewalsExhausted(waitMinutes));
     }
-    const others = await this.collection.find({ address, until: { $gt: now } }).toArray();
-    const heldFromAddress = others.filter((entry) => entry._id !== userId).reduce((sum, entry) => sum + entry.seats, 0);
+    const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
+    const heldFromAddress = Object.entries(holders)
+      .filter(([holder, held]) => holder !== userId && held.until > now)
+      .reduce((sum, [, held]) => sum + held.seats, 0);
     if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
     const until = new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs));
     return { since, until };
   }
 
-  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date): Promise<void> {
-    await this.collection.updateOne({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
+  /**
+   * Writes the account's entry (its seats counted against the address from
+   * now on) and answers the entry it replaced, for `restore` when the hold
+   * then fails.
+   */
+  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date, now: Date): Promise<LedgerEntry | null> {
+    const previous = await this.accounts.findOneAndUpdate({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
+    if (previous && previous.address !== address) await this.forget(previous.address, userId);
+    await this.setHolder(address, userId, { seats, until }, now);
+    return previous;
+  }
+
+  /** Puts back the account's entry `record` replaced (the hold it was written for failed). */
+  async restore(userId: string, address: string, previous: LedgerEntry | null, now: Date): Promise<void> {
+    if (!previous) {
+      await this.accounts.deleteOne({ _id: userId });
+      await this.forget(address, userId);
+      return;
+    }
+    await this.accounts.replaceOne({ _id: userId }, previous, { upsert: true });
+    if (previous.address !== address) await this.forget(address, userId);
+    await this.setHolder(previous.address, userId, { seats: previous.seats, until: previous.until }, now);
+  }
+
+  /** The address's entry is rewritten whole, without lapsed holds, so it never grows past its live holders. */
+  private async setHolder(address: string, userId: string, held: { seats: number; until: Date }, now: Date): Promise<void> {
+    const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
+    const live = Object.fromEntries(Object.entries(holders).filter(([holder, entry]) => holder !== userId && entry.until > now));
+    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [userId]: held } } }, { upsert: true });
   }
 
   /** The user let the show's seats go: they no longer count, but the renewal window stays (no reset by release and hold). */
   async released(userId: string, showId: string, now: Date): Promise<void> {
-    await this.collection.updateOne({ _id: userId, showId }, { $set: { seats: 0, until: now } });
+    const entry = await this.accounts.findOneAndUpdate({ _id: userId, showId }, { $set: { seats: 0, until: now } });
+    if (entry) await this.forget(entry.address, userId);
   }
 
   /** The users bought their held seats: nothing of theirs is held any more. */
   async sold(userIds: Iterable<string>): Promise<void> {
-    for (const userId of new Set(userIds)) await this.collection.deleteOne({ _id: userId });
+    for (const userId of new Set(userIds)) {
+      const entry = await this.accounts.findOneAndDelete({ _id: userId });
+      if (entry) await this.forget(entry.address, userId);
+    }
+  }
+
+  private async forget(address: string, userId: string): Promise<void> {
+    await this.addresses.updateOne({ _id: address }, { $unset: { [`holders.${userId}`]: '' } });
   }
 }

@@ -77,14 +77,28 @@ export class SeatInventory {
    * (hold-limits.ts: seats per client address, renewals) is reached.
    */
   async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
-    // One address's holds are decided one at a time in this process, so parallel requests cannot pass its limit together.
-    return this.lock.run(`address:${address}`, () => this.holdFromAddress(showId, userId, count, now, address));
+    if (!OBJECT_ID.test(showId)) throw showNotFound();
+    // Admitted and counted against the address in one step per address (in this process), so parallel
+    // requests cannot pass its limit together; the seats are then chosen outside that step.
+    const { until: heldUntil, previous } = await this.lock.run(`address:${address}`, async () => {
+      const admitted = await this.limits.admit(userId, address, showId, count, now);
+      return { ...admitted, previous: await this.limits.record(userId, address, showId, count, admitted.since, admitted.until, now) };
+    });
+    let held: HeldTickets;
+    try {
+      held = await this.holdSeats(showId, userId, count, now, heldUntil);
+    } catch (error) {
+      await this.limits.restore(userId, address, previous, now);
+      throw error;
+    }
+    for (const other of await this.userHolds.showsOf(userId)) {
+      if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
+    }
+    return held;
   }
 
-  private async holdFromAddress(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
-    if (!OBJECT_ID.test(showId)) throw showNotFound();
-    const { since, until: heldUntil } = await this.limits.admit(userId, address, showId, count, now);
-    const held = await this.change(showId, (show) => {
+  private async holdSeats(showId: string, userId: string, count: number, now: Date, heldUntil: Date): Promise<HeldTickets> {
+    return this.change(showId, (show) => {
       if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
       if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
         throw new BookingError(409, PAYMENT_IN_PROGRESS);
@@ -99,11 +113,6 @@ export class SeatInventory {
         result: async (written) => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
       };
     });
-    await this.limits.record(userId, address, showId, held.seatLabels.length, since, heldUntil);
-    for (const other of await this.userHolds.showsOf(userId)) {
-      if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
-    }
-    return held;
   }
 
   /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. */
