@@ -81,7 +81,8 @@ for service in $SERVICES; do
     echo "== $service ($operations operations) as $caller"
     output="$DATA_DIR/schemathesis-$service-$caller.log"
     status=0
-    timeout --kill-after=10 "$MAX_SECONDS" "$VENV/bin/schemathesis" run "$document" \
+    # From the data directory: schemathesis keeps a cache (.schemathesis/) in its working directory.
+    (cd "$DATA_DIR" && timeout --kill-after=10 "$MAX_SECONDS" "$VENV/bin/schemathesis" run "$document" \
       --url "$BASE/api" \
       --checks not_a_server_error \
       --phases examples,coverage,fuzzing \
@@ -90,7 +91,7 @@ for service in $SERVICES; do
       --seed 12 \
       --request-timeout 10 \
       --suppress-health-check all \
-      "${auth[@]}" >"$output" 2>&1 || status=$?
+      "${auth[@]}") >"$output" 2>&1 || status=$?
     sed -n '/SUMMARY/,$p' "$output"
     # Only the platform's faults fail the run: a 5xx, no answer, a timeout. Schemathesis' own
     # runtime errors (it cannot draw from some schema) are reported but are not the platform's.
