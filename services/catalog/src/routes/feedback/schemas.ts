@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BODY_ERRORS, bearerAuth, errors } from '../../schemas';
+import { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from '../../schemas';
 
 const tags = ['feedback'];
 const security = bearerAuth;
@@ -16,7 +16,8 @@ export const addFeedback = {
   tags,
   security,
   summary: 'Leave feedback as the signed-in user (id must be the caller)',
-  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  // A user id: an admin may send anyone's, but only an id (not `%00`, `{"$ne":null}` or CRLF).
+  params: Type.Object({ id: ObjectIdText }),
   // Text is checked by the handler, which answers a readable message for a missing or blank one.
   body: Type.Object({ Text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
   response: { 201: FeedbackView, ...errors(...BODY_ERRORS, 401, 403) },
