@@ -1,5 +1,5 @@
 import type { ShowView } from '@cine/contracts';
-import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import { adminHeaders, createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
 // The real defaults: 20 seats per client address, holds renewed up to 20 minutes (2 × HOLD_MINUTES).
 let booking: BookingUnderTest;
@@ -97,6 +97,19 @@ describe('seat hoarding', () => {
     expect((await addTickets(newId(), show.id, 4, '198.51.100.40')).statusCode).toBe(200);
     booking.clock.advanceMinutes(9);
     expect((await addTickets(account, show.id, 4, '203.0.113.40')).statusCode).toBe(200);
+  });
+
+  it.each(['a\u0000b', 'a.b', '$where', 'Ñ\u00001𫿍t'])('an admin holding seats for the user id %j gets an answer, not a 500', async (userId) => {
+    const show = await freshShow();
+    const response = await booking.app.inject({
+      method: 'POST',
+      url: '/tickets/addTickets',
+      headers: { ...adminHeaders(booking.app), 'x-forwarded-for': '203.0.113.70' },
+      payload: { userId, seats: 2, showId: show.id },
+    });
+    expect(response.statusCode).toBe(200);
+    const release = await booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: adminHeaders(booking.app), payload: { userId, showId: show.id } });
+    expect(release.json()).toEqual({ released: 2 });
   });
 
   it('one account holds seats of one show at a time (at most 10)', async () => {

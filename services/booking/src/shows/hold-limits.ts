@@ -53,6 +53,14 @@ export interface LedgerEntry {
   until: Date;
 }
 
+/**
+ * A user id as a key of an address's `holders`: an admin may hold seats for any user id, and a key
+ * may not carry what a user id may (`.`, `$`, NUL).
+ */
+function holderKey(userId: string): string {
+  return Buffer.from(userId, 'utf8').toString('base64url');
+}
+
 /** One entry per client address: the seats each of its accounts holds and until when (read and written by _id only: fast on FerretDB). */
 interface AddressEntry {
   _id: string;
@@ -96,7 +104,7 @@ export class HoldLimits {
     }
     const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
     const heldFromAddress = Object.entries(holders)
-      .filter(([holder, held]) => holder !== userId && held.until > now)
+      .filter(([holder, held]) => holder !== holderKey(userId) && held.until > now)
       .reduce((sum, [, held]) => sum + held.seats, 0);
     if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
     const until = new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs));
@@ -130,8 +138,9 @@ export class HoldLimits {
   /** The address's entry is rewritten whole, without lapsed holds, so it never grows past its live holders. */
   private async setHolder(address: string, userId: string, held: { seats: number; until: Date }, now: Date): Promise<void> {
     const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
-    const live = Object.fromEntries(Object.entries(holders).filter(([holder, entry]) => holder !== userId && entry.until > now));
-    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [userId]: held } } }, { upsert: true });
+    const key = holderKey(userId);
+    const live = Object.fromEntries(Object.entries(holders).filter(([holder, entry]) => holder !== key && entry.until > now));
+    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [key]: held } } }, { upsert: true });
   }
 
   /** The user let the show's seats go: they no longer count, but the renewal window stays (no reset by release and hold). */
@@ -149,6 +158,6 @@ export class HoldLimits {
   }
 
   private async forget(address: string, userId: string): Promise<void> {
-    await this.addresses.updateOne({ _id: address }, { $unset: { [`holders.${userId}`]: '' } });
+    await this.addresses.updateOne({ _id: address }, { $unset: { [`holders.${holderKey(userId)}`]: '' } });
   }
 }
