@@ -44,7 +44,7 @@ export function holdRenewalsExhausted(minutes: number): string {
 }
 
 /** One entry per account: the show it holds seats of, from which address, since when and until when. */
-export interface LedgerEntry {
+interface LedgerEntry {
   _id: string;
   address: string;
   showId: string;
@@ -61,18 +61,23 @@ function holderKey(userId: string): string {
   return Buffer.from(userId, 'utf8').toString('base64url');
 }
 
+interface Held {
+  seats: number;
+  until: Date;
+}
+
 /** One entry per client address: the seats each of its accounts holds and until when (read and written by _id only: fast on FerretDB). */
 interface AddressEntry {
   _id: string;
-  holders: Record<string, { seats: number; until: Date }>;
+  holders: Record<string, Held>;
 }
 
 /**
  * The hold ledger, in booking's database so every instance sees it. A hold
- * is admitted and recorded before its seats are written (one address at a
- * time in this process, SeatInventory), and the entry is put back when the
- * seats cannot be had; two instances may each admit one simultaneous hold
- * from the same address.
+ * is counted against its address before its seats are written (one address
+ * at a time in this process, SeatInventory: a read and a write), and the
+ * count is put back when the seats cannot be had; two instances may each
+ * admit one simultaneous hold from the same address.
  */
 export class HoldLimits {
   private readonly accounts;
@@ -88,11 +93,11 @@ export class HoldLimits {
   }
 
   /**
-   * When a new hold of `count` seats of the show by the user from the address
-   * may last until (now + HOLD_MINUTES, capped by the renewal limit); throws
-   * 409 when the address holds too many seats or the renewals are used up.
+   * The renewal window of a new hold of the show by the user: since when the
+   * account holds it and until when this hold may last (now + HOLD_MINUTES,
+   * capped); 409 when its renewals are used up.
    */
-  async admit(userId: string, address: string, showId: string, count: number, now: Date): Promise<{ since: Date; until: Date }> {
+  async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date }> {
     const mine = await this.accounts.findOne({ _id: userId });
     const maxMs = this.settings.maxMinutes * 60_000;
     const cooldownMs = this.holdMinutes * 60_000;
@@ -102,45 +107,36 @@ export class HoldLimits {
       const waitMinutes = Math.ceil((since.getTime() + maxMs + cooldownMs - now.getTime()) / 60_000);
       throw new BookingError(409, holdRenewalsExhausted(waitMinutes));
     }
-    const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
-    const heldFromAddress = Object.entries(holders)
-      .filter(([holder, held]) => holder !== holderKey(userId) && held.until > now)
-      .reduce((sum, [, held]) => sum + held.seats, 0);
-    if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
-    const until = new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs));
-    return { since, until };
+    return { since, until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)) };
   }
 
   /**
-   * Writes the account's entry (its seats counted against the address from
-   * now on) and answers the entry it replaced, for `restore` when the hold
-   * then fails.
+   * Counts `count` seats of the user against the address until `until`, or
+   * throws 409 when the address would hold more than its limit. Answers the
+   * user's previous count there, for `unclaim` when the hold then fails. The
+   * caller runs it one address at a time: one read and one write.
    */
-  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date, now: Date): Promise<LedgerEntry | null> {
-    const previous = await this.accounts.findOneAndUpdate({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
-    if (previous && previous.address !== address) await this.forget(previous.address, userId);
-    await this.setHolder(address, userId, { seats, until }, now);
-    return previous;
-  }
-
-  /** Puts back the account's entry `record` replaced (the hold it was written for failed). */
-  async restore(userId: string, address: string, previous: LedgerEntry | null, now: Date): Promise<void> {
-    if (!previous) {
-      await this.accounts.deleteOne({ _id: userId });
-      await this.forget(address, userId);
-      return;
-    }
-    await this.accounts.replaceOne({ _id: userId }, previous, { upsert: true });
-    if (previous.address !== address) await this.forget(address, userId);
-    await this.setHolder(previous.address, userId, { seats: previous.seats, until: previous.until }, now);
-  }
-
-  /** The address's entry is rewritten whole, without lapsed holds, so it never grows past its live holders. */
-  private async setHolder(address: string, userId: string, held: { seats: number; until: Date }, now: Date): Promise<void> {
+  async claim(userId: string, address: string, count: number, until: Date, now: Date): Promise<Held | undefined> {
     const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
     const key = holderKey(userId);
     const live = Object.fromEntries(Object.entries(holders).filter(([holder, entry]) => holder !== key && entry.until > now));
-    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [key]: held } } }, { upsert: true });
+    const heldFromAddress = Object.values(live).reduce((sum, held) => sum + held.seats, 0);
+    if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
+    // Rewritten whole, without lapsed holds, so the entry never grows past the address's live holders.
+    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [key]: { seats: count, until } } } }, { upsert: true });
+    return holders[key];
+  }
+
+  /** The hold `claim` counted failed: the user's previous count there is put back. */
+  async unclaim(userId: string, address: string, previous: Held | undefined): Promise<void> {
+    const field = `holders.${holderKey(userId)}`;
+    await this.addresses.updateOne({ _id: address }, previous ? { $set: { [field]: previous } } : { $unset: { [field]: '' } });
+  }
+
+  /** The hold succeeded: the account's entry (renewal window, and the address its seats count against). */
+  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date): Promise<void> {
+    const previous = await this.accounts.findOneAndUpdate({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
+    if (previous && previous.address !== address) await this.forget(previous.address, userId);
   }
 
   /** The user let the show's seats go: they no longer count, but the renewal window stays (no reset by release and hold). */

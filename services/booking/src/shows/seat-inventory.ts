@@ -78,19 +78,17 @@ export class SeatInventory {
    */
   async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
     if (!OBJECT_ID.test(showId)) throw showNotFound();
-    // Admitted and counted against the address in one step per address (in this process), so parallel
-    // requests cannot pass its limit together; the seats are then chosen outside that step.
-    const { until: heldUntil, previous } = await this.lock.run(`address:${address}`, async () => {
-      const admitted = await this.limits.admit(userId, address, showId, count, now);
-      return { ...admitted, previous: await this.limits.record(userId, address, showId, count, admitted.since, admitted.until, now) };
-    });
+    const { since, until: heldUntil } = await this.limits.window(userId, showId, now);
+    // Counted against the address one hold at a time (in this process), so parallel requests cannot pass its limit together.
+    const previous = await this.lock.run(`address:${address}`, () => this.limits.claim(userId, address, count, heldUntil, now));
     let held: HeldTickets;
     try {
       held = await this.holdSeats(showId, userId, count, now, heldUntil);
     } catch (error) {
-      await this.limits.restore(userId, address, previous, now);
+      await this.limits.unclaim(userId, address, previous);
       throw error;
     }
+    await this.limits.record(userId, address, showId, held.seatLabels.length, since, heldUntil);
     for (const other of await this.userHolds.showsOf(userId)) {
       if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
     }
