@@ -7,7 +7,7 @@ import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
 import fastifySwagger from '@fastify/swagger';
-import { DEFAULT_BODY_LIMIT, registerErrorHandling } from '@cine/service-kit';
+import { DEFAULT_BODY_LIMIT, jwtPluginOptions, registerErrorHandling } from '@cine/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import {
@@ -72,7 +72,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyJwt, { secret: options.jwtSecret });
+  await app.register(fastifyJwt, jwtPluginOptions(options.jwtSecret));
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' } },

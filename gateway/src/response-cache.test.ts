@@ -52,6 +52,13 @@ describe('ResponseCache entries', () => {
     expect(cache.size).toBe(0);
   });
 
+  it("keeps the service's own security headers (an SVG's CSP)", () => {
+    const cache = new ResponseCache();
+    const svg = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' };
+    cache.store('/uploads/posters/a.svg', 'catalog', 200, svg, Buffer.from('<svg/>'), 5000);
+    expect(cache.get('/uploads/posters/a.svg')?.headers).toMatchObject({ 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' });
+  });
+
   it('holds at most maxEntries, dropping the oldest', () => {
     const cache = new ResponseCache({ maxEntries: 2 });
     for (const key of ['/a', '/b', '/c']) cache.store(key, 'catalog', 200, headers, Buffer.from(key), 5000);

@@ -18,8 +18,21 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-/** Answer headers replayed from the cache; hop-by-hop and per-request ones are not. */
-const replayedHeaders = ['content-type', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'expires', 'vary'];
+/**
+ * Answer headers replayed from the cache; hop-by-hop and per-request ones are not. The service's own
+ * security headers are (an SVG's `default-src 'none'` must not turn into the site-wide CSP on a HIT).
+ */
+const replayedHeaders = [
+  'content-type',
+  'content-encoding',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'vary',
+  'content-security-policy',
+  'x-content-type-options',
+];
 
 function directives(value: string | string[] | undefined): Map<string, string | true> {
   const parsed = new Map<string, string | true>();

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { forgedToken, OTHER_ALGORITHM_HEADERS } from '@cine/service-kit/testing';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestGateway, closedPortUrl, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from '../testing/fake-services';
@@ -82,7 +84,8 @@ describe('API proxy', () => {
     const response = await gateway.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin' },
+      // A forged X-Forwarded-For would let a client pick the address booking's hold limits count (README, Security).
+      headers: { authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin', 'x-forwarded-for': '203.0.113.66' },
     });
     expect(response.statusCode).toBe(200);
     const headers = identity.received[0]?.headers;
@@ -132,10 +135,16 @@ describe('API proxy', () => {
       expect(identity.received).toHaveLength(0);
     });
 
-    it('decides on the normalised path, the one the service would receive', async () => {
-      const response = await gateway.inject({ method: 'GET', url: '/api/movies/%2e%2e/admin' });
-      expect(response.statusCode).toBe(401);
-      expect(identity.received).toHaveLength(0);
+    it.each(OTHER_ALGORITHM_HEADERS.map((header) => [JSON.stringify(header), header]))('with a token whose header is %s', async (_name, header) => {
+      for (const secret of [TEST_JWT_SECRET, undefined]) {
+        const authorization = `Bearer ${forgedToken({ sub: 'u', role: 'admin', ver: 0 }, { header, secret })}`;
+        for (const [method, url] of [['GET', '/api/admin'], ['GET', '/api/auth/me'], ['POST', '/api/candy/'], ['POST', '/api/show/']] as const) {
+          const response = await gateway.inject({ method, url, headers: { authorization }, ...(method === 'POST' ? { payload: {} } : {}) });
+          expect(response.statusCode).toBe(401);
+          expect(response.json()).toEqual({ statusCode: 401, error: 'La sesión no es válida. Inicia sesión nuevamente.' });
+        }
+      }
+      expect([...catalog.received, ...identity.received, ...booking.received]).toHaveLength(0);
     });
 
     it('lets reads of public resources through without a token', async () => {
@@ -258,6 +267,58 @@ describe('rate limit of the auth endpoints', () => {
     const recovery = () => gateway.inject({ method: 'POST', url: '/api/mailing/recuperarpassword', payload: { email: 'a@cine.local' } });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await recovery()).statusCode).toBe(200);
     expect((await recovery()).statusCode).toBe(429);
+  });
+});
+
+/** A request over real HTTP with the path exactly as written (inject and fetch would normalise it first). */
+function rawRequest(address: string, method: string, path: string, body?: object): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const request = httpRequest(`${address}/`, { method, path, headers: payload ? { 'content-type': 'application/json' } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+describe('paths that are not in normal form', () => {
+  let identity: FakeService;
+  let gateway: FastifyInstance;
+  let address: string;
+
+  beforeAll(async () => {
+    identity = await startFakeService('identity');
+    gateway = await buildTestGateway({ services: await serviceUrls({ identity: identity.url }), authRateLimit: { max: 1, timeWindowMs: 60_000 } });
+    address = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await identity.close();
+  });
+
+  it.each([
+    ['/api/auth/login', ['/api/auth/./login', '/api/auth/x/../login', '/api/auth/%2e/login', '/api/auth/x/%2E%2E/login', '/api/x/../auth/login', '/api/auth/%6cogin']],
+    ['/api/auth/register', ['/api/auth/./register', '/api/./auth/register']],
+    ['/api/mailing/resetpassword', ['/api/mailing/./resetpassword', '/api/mailing/a/../resetpassword']],
+    ['/api/mailing/recuperarpassword', ['/api/mailing/./recuperarpassword', '/api/mailing/.%2e/mailing/recuperarpassword']],
+  ])('let no spelling of %s around its rate limit', async (path, spellings) => {
+    identity.received.length = 0;
+    expect((await rawRequest(address, 'POST', path, { email: 'admin@cine.local', password: 'x' })).status).toBe(200);
+    for (const spelling of spellings) {
+      const response = await rawRequest(address, 'POST', spelling, { email: 'admin@cine.local', password: 'x' });
+      expect({ spelling, limited: [400, 429].includes(response.status) }).toEqual({ spelling, limited: true });
+    }
+    expect(identity.received).toHaveLength(1);
+  });
+
+  it('are refused with 400 before the route table is consulted', async () => {
+    const response = await rawRequest(address, 'GET', '/api/movies/%2e%2e/admin');
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 400, error: 'La ruta de la solicitud no es válida.' });
+    expect(identity.received.filter((seen) => seen.url.includes('admin'))).toHaveLength(0);
   });
 });
 

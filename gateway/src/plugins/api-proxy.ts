@@ -12,6 +12,8 @@ export const API_PREFIX = '/api';
 /** Multipart image uploads (posters, candy pictures) may be larger than JSON bodies. */
 const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
+const NON_NORMAL_PATH_MESSAGE = 'La ruta de la solicitud no es válida.';
+
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
   authRateLimit: RateLimitSettings;
@@ -69,10 +71,18 @@ async function readBody(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The path of a request URL, without its query string. */
+function rawPathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
- * /api/<path> → <owning service>/<path>. The path is normalised (dot segments,
- * percent-encoded dots) before the route table is consulted, so the service
- * receives exactly the path the table was asked about. The Authorization
+ * /api/<path> → <owning service>/<path>. A path that is not in normal form
+ * (dot segments, percent-encoded dots, characters a browser would encode) is
+ * refused with 400: `/auth/./login` would otherwise reach the login handler
+ * while missing the rate-limited route, whose match is exact. The service
+ * receives exactly the path the route table was asked about. The Authorization
  * header travels untouched; the body is forwarded byte for byte. Answers a
  * service marks public are kept in the gateway's shared cache (response-cache.ts).
  */
@@ -83,6 +93,9 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
 
   async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const target = new URL(`http://service.invalid${request.url.slice(API_PREFIX.length)}`);
+    if (target.pathname !== rawPathOf(request.url.slice(API_PREFIX.length))) {
+      throw Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
+    }
     const route = resolveRoute(target.pathname);
     if (!route) {
       reply.callNotFound();

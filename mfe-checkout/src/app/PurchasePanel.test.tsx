@@ -362,7 +362,7 @@ describe('payment', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const api = bookingApi(aCart()).on('POST', '/api/movies/checkout', {
       status: 402,
-      body: { statusCode: 402, error: 'Your card was declined.' },
+      body: { statusCode: 402, error: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.', code: 'card_declined' },
     });
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Carrito (2 entradas)' }));

@@ -1,4 +1,4 @@
-import fastifyJwt from '@fastify/jwt';
+import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt';
 import type { TokenClaims } from '@cine/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -61,9 +61,23 @@ export interface AuthOptions {
   bus: EventBus;
 }
 
+/**
+ * Tokens are HS256 only: a token whose header names another algorithm
+ * (RS256, none, "XYZ"…) is refused with 401 before any key is looked at.
+ * The gateway registers @fastify/jwt with the same options.
+ */
+export const JWT_ALGORITHM = 'HS256';
+export function jwtPluginOptions(secret: string, tokenTtl?: string): FastifyJWTOptions {
+  return {
+    secret,
+    sign: { algorithm: JWT_ALGORITHM, ...(tokenTtl ? { expiresIn: tokenTtl } : {}) },
+    verify: { algorithms: [JWT_ALGORITHM] },
+  };
+}
+
 export const authPlugin = fp<AuthOptions>(
   async (app, { jwtSecret, tokenTtl, serviceName, db, bus }) => {
-    await app.register(fastifyJwt, { secret: jwtSecret, sign: { expiresIn: tokenTtl } });
+    await app.register(fastifyJwt, jwtPluginOptions(jwtSecret, tokenTtl));
 
     const credentials = new CredentialsRegistry(db);
     await credentials.load();

@@ -13,6 +13,8 @@ const frameworkMessages: Record<string, string> = {
   FST_JWT_AUTHORIZATION_TOKEN_INVALID: 'La sesión no es válida. Inicia sesión nuevamente.',
   FST_JWT_AUTHORIZATION_TOKEN_UNTRUSTED: 'La sesión no es válida. Inicia sesión nuevamente.',
   FST_JWT_BAD_REQUEST: 'La cabecera Authorization debe tener el formato Bearer <token>.',
+  // @fastify/jwt's "Unsigned authorization token" (alg: none) carries fast-jwt's code.
+  FAST_JWT_MISSING_SIGNATURE: 'La sesión no es válida. Inicia sesión nuevamente.',
 };
 
 const statusMessages: Record<number, string> = {
@@ -31,6 +33,12 @@ const statusMessages: Record<number, string> = {
  * errors formatted in Spanish) keep their message; other framework errors
  * get a Spanish message by code or by status.
  */
+/** Token errors @fastify/jwt passes on unwrapped (another algorithm, a malformed header…) are a 401 like any bad token. */
+const INVALID_TOKEN = 'La sesión no es válida. Inicia sesión nuevamente.';
+function isRawTokenError(error: FastifyError): boolean {
+  return typeof error.code === 'string' && error.code.startsWith('FAST_JWT_') && !(error.statusCode && error.statusCode < 500);
+}
+
 function messageFor(error: FastifyError, statusCode: number): string {
   const byCode = error.code ? frameworkMessages[error.code] : undefined;
   if (byCode) return byCode;
@@ -52,6 +60,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isRawTokenError(error)) {
+      request.log.info({ err: { message: error.message, code: error.code }, statusCode: 401 }, 'request rejected');
+      const body: ApiErrorBody = { statusCode: 401, error: INVALID_TOKEN };
+      return reply.status(401).send(body);
+    }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

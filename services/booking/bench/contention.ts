@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   await bus.subscribe('bench.recorder', ['order.paid'], async (event) => {
     events.push(event);
   });
-  const app = await buildBookingApp({ config, db, bus, seedShows: false });
+  const app = await buildBookingApp({ config, db, bus, seedShows: false, holdLimits: { perAddress: 1_000_000 } });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   let failed = false;
   try {

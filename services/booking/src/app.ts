@@ -5,6 +5,7 @@ import type {} from '@fastify/sensible';
 import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
 import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
+import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
 import { showsPlugin } from './plugins/shows';
 import candyLinesRoutes from './routes/candy-lines';
@@ -21,6 +22,8 @@ export interface BookingContext extends ServiceContext {
   seedShows?: boolean;
   /** Card payments (default: Stripe with STRIPE_SECRET_KEY, else the offline provider of Stripe's test cards). */
   paymentProvider?: PaymentProvider;
+  /** Hold limits instead of the environment's (tests: every request comes from 127.0.0.1). */
+  holdLimits?: Partial<HoldLimitSettings>;
   /** Timing of the sweep that finishes orders a crash left in progress (tests shorten it). */
   orderRecovery?: OrderRecoveryOptions;
 }
@@ -34,6 +37,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     bus: context.bus,
     seed: context.seedShows ?? true,
     ...(context.clock ? { clock: context.clock } : {}),
+    ...(context.holdLimits ? { holdLimits: context.holdLimits } : {}),
   });
 
   await app.register(showRoutes, { prefix: '/show' });

@@ -33,7 +33,7 @@ export async function startBooking(options: BookingOptions = {}, existing?: Test
   });
   const { clockOffsetMs = 0, ...services } = options;
   let offsetMs = clockOffsetMs;
-  const app = await buildBookingApp({ ...context, seedShows: false, clock: () => new Date(Date.now() + offsetMs), ...services });
+  const app = await buildBookingApp({ ...context, seedShows: false, holdLimits: { perAddress: 1_000_000 }, clock: () => new Date(Date.now() + offsetMs), ...services });
   await app.ready();
   return {
     app,

@@ -124,13 +124,13 @@ describe('POST /movies/checkout: a paid order', () => {
 });
 
 describe('POST /movies/checkout: a declined card', () => {
-  it('answers 402 with the provider’s reason, sells nothing, gives the stock back and keeps the hold until it expires', async () => {
+  it('answers 402 with a Spanish message and the provider’s code apart, sells nothing, gives the stock back and keeps the hold until it expires', async () => {
     const { show, candy, user, seatLabels, heldUntil } = await buyerWithCart(2, 2);
 
     const response = await checkout(booking, user, { show: show.id, ticket: 2, paymentMethodId: 'pm_card_chargeDeclined' });
 
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ statusCode: 402, error: 'Your card was declined.' });
+    expect(response.json()).toEqual({ statusCode: 402, error: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.', code: 'card_declined' });
     const mine = (await seatsOf(booking, show.id)).filter((seat) => seat.userId === user.id);
     expect(mine.map((seat) => [seat.label, seat.state, seat.orderId, seat.heldUntil?.toISOString()]).sort()).toEqual(
       [...seatLabels].sort().map((label) => [label, 'held', undefined, heldUntil]),
@@ -151,16 +151,17 @@ describe('POST /movies/checkout: a declined card', () => {
   });
 
   it.each([
-    ['pm_card_chargeDeclinedInsufficientFunds', 'Your card has insufficient funds.'],
-    ['pm_card_chargeDeclinedExpiredCard', 'Your card has expired.'],
-    ['pm_card_chargeDeclinedIncorrectCvc', "Your card's security code is incorrect."],
-    ['pm_card_chargeDeclinedProcessingError', 'An error occurred while processing your card. Try again in a little bit.'],
-    ['pm_no_existe', "No such PaymentMethod: 'pm_no_existe'"],
-  ])('%s → 402 %p', async (paymentMethodId, reason) => {
+    ['pm_card_chargeDeclinedInsufficientFunds', 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.', 'card_declined'],
+    ['pm_card_chargeDeclinedExpiredCard', 'Tu tarjeta está vencida. Prueba con otra tarjeta.', 'expired_card'],
+    ['pm_card_chargeDeclinedIncorrectCvc', 'El código de seguridad de la tarjeta es incorrecto.', 'incorrect_cvc'],
+    ['pm_card_chargeDeclinedProcessingError', 'Hubo un error al procesar tu tarjeta. Intenta de nuevo en unos minutos.', 'processing_error'],
+    // The provider's message would echo the input ("No such PaymentMethod: '…'"): never passed on.
+    ['pm_fake_<script>alert(1)</script>', 'No reconocemos ese medio de pago. Prueba con otra tarjeta.', 'resource_missing'],
+  ])('%s → 402 %p', async (paymentMethodId, error, code) => {
     const { show, user } = await buyerWithCart(1, 0);
     const response = await checkout(booking, user, { show: show.id, ticket: 1, paymentMethodId });
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ statusCode: 402, error: reason });
+    expect(response.json()).toEqual({ statusCode: 402, error, code });
   });
 
   it('lets the user pay the same hold with another card after a decline', async () => {

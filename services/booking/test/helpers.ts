@@ -3,6 +3,7 @@ import { createEvent, type ServiceApp } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { buildBookingApp, type BookingContext } from '../src';
+import type { HoldLimitSettings } from '../src/shows/hold-limits';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -31,10 +32,20 @@ export interface BookingUnderTest {
   close(): Promise<void>;
 }
 
-export async function startBooking(options: { seedShows?: boolean; now?: string; context?: TestContext } = {}): Promise<BookingUnderTest> {
+/** Every injected request comes from 127.0.0.1: tests get a per-address limit no test reaches, unless they give one. */
+const TEST_HOLD_LIMITS: Partial<HoldLimitSettings> = { perAddress: 1_000_000 };
+
+export async function startBooking(
+  options: { seedShows?: boolean; now?: string; context?: TestContext; holdLimits?: Partial<HoldLimitSettings> } = {},
+): Promise<BookingUnderTest> {
   const context = options.context ?? (await createTestContext('booking'));
   const clock = new TestClock(new Date(options.now ?? TEST_NOW));
-  const bookingContext: BookingContext = { ...context, clock: clock.now, seedShows: options.seedShows ?? false };
+  const bookingContext: BookingContext = {
+    ...context,
+    clock: clock.now,
+    seedShows: options.seedShows ?? false,
+    holdLimits: { ...TEST_HOLD_LIMITS, ...options.holdLimits },
+  };
   const app = await buildBookingApp(bookingContext).catch(async (error: unknown) => {
     if (!options.context) await context.dropDatabase();
     throw error;

@@ -245,7 +245,7 @@ describe('DELETE /show/one/:id (admin)', () => {
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-03-26', schedule: '12:00', type: '2D' });
     const buyer = newId();
     const now = booking.clock.now();
-    await booking.app.seatInventory.hold(show.id, buyer, 2, now);
+    await booking.app.seatInventory.hold(show.id, buyer, 2, now, '127.0.0.1');
     await booking.app.seatInventory.reserveForOrder(show.id, buyer, 'order-1', now, new Date(now.getTime() + 30 * 60_000));
     const del = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
 
@@ -259,7 +259,7 @@ describe('DELETE /show/one/:id (admin)', () => {
     const movie = await publishMovie(booking.context);
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 2, day: '2026-03-26', schedule: '12:00', type: '2D' });
     const holder = newId();
-    await booking.app.seatInventory.hold(show.id, holder, 3, booking.clock.now());
+    await booking.app.seatInventory.hold(show.id, holder, 3, booking.clock.now(), '127.0.0.1');
 
     const response = await booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
     expect(response.statusCode).toBe(200);

@@ -15,7 +15,7 @@ let day = 0;
 
 beforeAll(async () => {
   booking = await startBooking();
-  other = await buildBookingApp({ ...booking.context, bus: new InProcessEventBus(), clock: booking.clock.now, seedShows: false });
+  other = await buildBookingApp({ ...booking.context, bus: new InProcessEventBus(), clock: booking.clock.now, seedShows: false, holdLimits: { perAddress: 1_000_000 } });
   movieId = (await publishMovie(booking.context)).movieId;
 });
 afterAll(async () => {

@@ -217,7 +217,7 @@ describe('SeatInventory for checkout', () => {
     const user = newId();
     const now = booking.clock.now();
     const inventory = booking.app.seatInventory;
-    await inventory.hold(show.id, user, 2, now);
+    await inventory.hold(show.id, user, 2, now, '127.0.0.1');
     const until = new Date(now.getTime() + 30 * 60_000);
 
     expect(await inventory.reserveForOrder(show.id, user, 'order-a', now, until)).toEqual(['F5', 'F6']);
@@ -237,10 +237,10 @@ describe('SeatInventory for checkout', () => {
     const user = newId();
     const now = booking.clock.now();
     const inventory = booking.app.seatInventory;
-    const held = await inventory.hold(show.id, user, 1, now);
+    const held = await inventory.hold(show.id, user, 1, now, '127.0.0.1');
     await inventory.reserveForOrder(show.id, user, 'order-d', now, new Date(now.getTime() + 30 * 60_000));
 
-    await expect(inventory.hold(show.id, user, 2, now)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(inventory.hold(show.id, user, 2, now, '127.0.0.1')).rejects.toMatchObject({ statusCode: 409 });
     await inventory.releaseOrderReservation(show.id, 'order-d', held.heldUntil);
     expect(await inventory.sellForOrder(show.id, 'order-d')).toEqual([]);
     expect((await inventory.holdsOf(user, now))[0]?.heldUntil).toEqual(held.heldUntil);

@@ -6,7 +6,7 @@ import { buildCatalogApp } from '../src';
 import { parseCloudinaryUrl } from '../src/uploads/cloudinary';
 import { adminHeaders, multipart } from './helpers';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png-body')]);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 interface ReceivedUpload {
   path: string;

@@ -188,6 +188,11 @@ describe('feedback', () => {
     expect((await send(user.id, { Text: 'Hola' }, {})).statusCode).toBe(401);
   });
 
+  it.each(['%00', encodeURIComponent('{"$ne":null}'), '%0D%0Aset-cookie:x', 'user-1', '0123456789abcdef0123456'])('refuses the id %s with 400, even from an admin', async (id) => {
+    const response = await catalog.app.inject({ method: 'POST', url: `/feedback/add/${id}`, headers: adminHeaders(catalog.app), payload: { Text: 'Hola' } });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('GET /feedback: users 403, guests 401', async () => {
     const user = await signedInUser(catalog);
     expect((await catalog.app.inject({ method: 'GET', url: '/feedback', headers: user.headers })).statusCode).toBe(403);

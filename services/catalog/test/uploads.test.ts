@@ -9,10 +9,25 @@ beforeAll(async () => {
 });
 afterAll(() => catalog.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png-body')]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg-body')]);
-const GIF = Buffer.from('GIF89a-gif-body');
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 0, 0, 0]), Buffer.from('WEBPVP8 body')]);
+// Real 1×1 images: the service decodes their headers.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
+/** A PNG signature and IHDR chunk declaring the given size (the pixels never follow). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(13);
+  return Buffer.concat([PNG.subarray(0, 8), length, Buffer.from('IHDR'), ihdr, Buffer.alloc(4), PNG.subarray(33)]);
+}
 
 function upload(parts: Parameters<typeof multipart>[0], headers: Record<string, string> = admin) {
   const body = multipart(parts);
@@ -42,7 +57,7 @@ describe('POST /uploads and GET /uploads/:id', () => {
   });
 
   it('a 3 MiB image (many GridFS chunks) comes back byte for byte', async () => {
-    const large = Buffer.concat([JPEG, Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const large = Buffer.concat([JPEG.subarray(0, JPEG.length - 2), Buffer.alloc(3 * 1024 * 1024, 7), JPEG.subarray(JPEG.length - 2)]);
     const { secure_url } = (await upload([{ name: 'file', filename: 'grande.jpg', content: large }])).json<{ secure_url: string }>();
     const image = await catalog.app.inject({ method: 'GET', url: secure_url.replace('/api', '') });
 
@@ -55,6 +70,36 @@ describe('POST /uploads and GET /uploads/:id', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: 'El archivo no es una imagen PNG, JPEG, GIF o WebP.' });
+  });
+
+  it.each([
+    ['a PNG signature followed by SVG markup', Buffer.concat([PNG.subarray(0, 8), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')])],
+    ['a GIF/JavaScript polyglot', Buffer.concat([Buffer.from('GIF89a/*'), GIF.subarray(8), Buffer.from('*/=1;alert(document.domain)//')])],
+    ['a GIF/HTML polyglot', Buffer.concat([GIF.subarray(0, GIF.length - 1), Buffer.from('<html><body><script>alert(1)</script></body></html>'), Buffer.from([0x3b])])],
+    ['a PNG whose chunks are cut short', PNG.subarray(0, 20)],
+  ])('refuses %s', async (_kind, content) => {
+    const response = await upload([{ name: 'file', filename: 'poster.png', contentType: 'image/png', content }]);
+    expect(response.statusCode).toBe(400);
+    // The JavaScript polyglot's `/*` reads as a width of 10799 pixels: refused for its size before anything else.
+    expect(response.json().error).toMatch(/^(El archivo no es una imagen PNG, JPEG, GIF o WebP|La imagen supera el máximo de 8000 × 8000 píxeles)\.$/);
+  });
+
+  it('refuses an image whose declared dimensions are over the limit (a decompression bomb)', async () => {
+    const response = await upload([{ name: 'file', filename: 'bomb.png', content: pngDeclaring(100_000, 100_000) }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, error: 'La imagen supera el máximo de 8000 × 8000 píxeles.' });
+    expect((await upload([{ name: 'file', filename: 'ok.png', content: pngDeclaring(4000, 6000) }])).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['without a boundary', 'multipart/form-data', multipart([{ name: 'file', filename: 'a.png', content: PNG }]).payload],
+    ['truncated', multipart([]).headers['content-type'], multipart([{ name: 'file', filename: 'a.png', content: PNG }]).payload.subarray(0, 90)],
+    ['with only a closing boundary', multipart([]).headers['content-type'], Buffer.from('------cine-test-boundary--\r\n')],
+    ['with garbage instead of parts', multipart([]).headers['content-type'], Buffer.from('not a multipart body at all')],
+  ])('answers 400 to a multipart body %s', async (_kind, contentType, payload) => {
+    const response = await catalog.app.inject({ method: 'POST', url: '/uploads', headers: { ...admin, 'content-type': contentType }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^(El cuerpo multipart no es válido|Falta la imagen en el campo file)\./);
   });
 
   it('refuses an image over 5 MiB with 413', async () => {

@@ -89,3 +89,31 @@ describe('PUT /auth/password', () => {
     expect(guest.json()).toEqual({ statusCode: 401, error: 'Debes iniciar sesión.' });
   });
 });
+
+describe('revocation under a backlog of other events', () => {
+  it('a password change is heard by every service before it answers, however many recovery mails wait in the outbox', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+    // A service's revocation consumer, and a slow mail consumer fed by an anonymous burst of recovery requests.
+    const revokedAt: number[] = [];
+    await identity.context.bus.subscribe('probe.credentials', ['user.credentials-changed'], async (event) => {
+      if (event.data.userId === user.id) revokedAt.push(Date.now());
+    });
+    await identity.context.bus.subscribe('probe.slow-mail', ['password.recovery-requested'], () => new Promise((resolve) => setTimeout(resolve, 100)));
+    const victims = await Promise.all(Array.from({ length: 15 }, () => signedInUser(identity.app)));
+    await publishOutbox(identity.app);
+    await Promise.all(
+      victims.map(({ user: victim }) => identity.app.inject({ method: 'POST', url: '/mailing/recuperarpassword', payload: { email: victim.email } })),
+    );
+
+    const started = Date.now();
+    const changed = await changePassword(headers, { email: user.email, password: 'otraClave2026' });
+    const answeredAt = Date.now();
+
+    expect(changed.statusCode).toBe(200);
+    // 15 recovery mails at 100 ms each are 1.5 s of backlog; the revocation did not wait for them.
+    expect(revokedAt.length).toBeGreaterThanOrEqual(1);
+    expect(revokedAt[0]).toBeLessThanOrEqual(answeredAt);
+    expect(answeredAt - started).toBeLessThan(1_000);
+    await publishOutbox(identity.app);
+  }, 30_000);
+});

@@ -34,7 +34,8 @@ export interface CheckoutRequest {
 
 export type CheckoutResult =
   | { outcome: 'paid'; order: OrderView }
-  | { outcome: 'declined'; reason: string }
+  /** `reason`: the provider's message (kept in the order); `code`: its error code. */
+  | { outcome: 'declined'; reason: string; code: string }
   /** Nothing was charged: answered as 409 with the message. */
   | { outcome: 'refused'; message: string };
 
@@ -182,7 +183,7 @@ export class Checkout {
       case 'paid':
         return { outcome: 'paid', order: orderViewOf(order) };
       case 'declined':
-        return { outcome: 'declined', reason: order.declineReason ?? 'Your card was declined.' };
+        return { outcome: 'declined', reason: order.declineReason ?? 'Your card was declined.', code: order.declineCode ?? 'card_declined' };
       case 'expired':
         return refused(HOLD_EXPIRED);
       case 'failed':

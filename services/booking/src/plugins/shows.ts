@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
+import { HoldLimits, holdLimitsFromEnv, type HoldLimitSettings } from '../shows/hold-limits';
 import { SeatInventory } from '../shows/seat-inventory';
 import { ShowSeeder } from '../shows/show-seed';
 import { showModel } from '../shows/show-model';
@@ -26,6 +27,8 @@ export interface ShowsPluginOptions {
   clock?: () => Date;
   /** Seed demo shows from the movie projection. */
   seed: boolean;
+  /** Overrides of MAX_HELD_SEATS_PER_ADDRESS and HOLD_MAX_MINUTES. */
+  holdLimits?: Partial<HoldLimitSettings>;
 }
 
 const DEFAULT_HOLD_MINUTES = 10;
@@ -41,12 +44,14 @@ function holdMinutesFromEnv(): number {
 
 /** The movie projection, shows and their seats, and the demo seed. */
 export const showsPlugin = fp<ShowsPluginOptions>(
-  async (app, { db, bus, clock = () => new Date(), seed }) => {
+  async (app, { db, bus, clock = () => new Date(), seed, holdLimits }) => {
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
     const shows = new Shows(model, movies, lock);
-    const seatInventory = new SeatInventory(model, movies, new UserHolds(db), lock, { holdMinutes: holdMinutesFromEnv() });
+    const holdMinutes = holdMinutesFromEnv();
+    const limits = new HoldLimits(db, holdMinutes, { ...holdLimitsFromEnv(holdMinutes), ...holdLimits });
+    const seatInventory = new SeatInventory(model, movies, new UserHolds(db), lock, { holdMinutes }, limits);
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);

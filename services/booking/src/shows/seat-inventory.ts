@@ -4,6 +4,7 @@ import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
 import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
 import type { KeyedLock } from '../keyed-lock';
+import type { HoldLimits } from './hold-limits';
 import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import { rowLetter } from './rooms';
 import type { Seat, ShowDocument } from './show-model';
@@ -60,6 +61,7 @@ export class SeatInventory {
     private readonly userHolds: UserHolds,
     private readonly lock: KeyedLock,
     private readonly options: SeatInventoryOptions,
+    private readonly limits: HoldLimits,
   ) {}
 
   get holdMinutes(): number {
@@ -71,11 +73,30 @@ export class SeatInventory {
    * (same row, centre first; else fewest rows) until now + HOLD_MINUTES,
    * then releases the user's holds on other shows (one show in the cart).
    * 404 unknown show; 409 started, not enough seats (saying how many are
-   * left), or the user's seats of this show are being paid.
+   * left), the user's seats of this show are being paid, or a hold limit
+   * (hold-limits.ts: seats per client address, renewals) is reached.
    */
-  async hold(showId: string, userId: string, count: number, now: Date): Promise<HeldTickets> {
-    const heldUntil = new Date(now.getTime() + this.options.holdMinutes * 60_000);
-    const held = await this.change(showId, (show) => {
+  async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
+    if (!OBJECT_ID.test(showId)) throw showNotFound();
+    const { since, until: heldUntil } = await this.limits.window(userId, showId, now);
+    // Counted against the address one hold at a time (in this process), so parallel requests cannot pass its limit together.
+    const previous = await this.lock.run(`address:${address}`, () => this.limits.claim(userId, address, count, heldUntil, now));
+    let held: HeldTickets;
+    try {
+      held = await this.holdSeats(showId, userId, count, now, heldUntil);
+    } catch (error) {
+      await this.limits.unclaim(userId, address, previous);
+      throw error;
+    }
+    await this.limits.record(userId, address, showId, held.seatLabels.length, since, heldUntil);
+    for (const other of await this.userHolds.showsOf(userId)) {
+      if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
+    }
+    return held;
+  }
+
+  private async holdSeats(showId: string, userId: string, count: number, now: Date, heldUntil: Date): Promise<HeldTickets> {
+    return this.change(showId, (show) => {
       if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
       if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
         throw new BookingError(409, PAYMENT_IN_PROGRESS);
@@ -90,14 +111,16 @@ export class SeatInventory {
         result: async (written) => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
       };
     });
-    for (const other of await this.userHolds.showsOf(userId)) {
-      if (other !== showId) await this.release(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
-    }
-    return held;
   }
 
   /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. */
   async release(showId: string, userId: string, now: Date): Promise<number> {
+    const released = await this.releaseSeats(showId, userId, now);
+    await this.limits.released(userId, showId, now);
+    return released;
+  }
+
+  private async releaseSeats(showId: string, userId: string, now: Date): Promise<number> {
     return this.change(showId, (show) => {
       const releasable = (seat: Seat) => seat.state === 'held' && seat.userId === userId && seat.orderId === undefined;
       const released = show.seats.filter((seat) => releasable(seat) && !isFreeAt(seat, now)).length;
@@ -159,7 +182,14 @@ export class SeatInventory {
       );
       const labels = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
       if (buyers.length === 0) return { result: () => labels };
-      return { seats, after: (written) => this.forgetUsersWithoutHolds(buyers, written), result: () => labels };
+      return {
+        seats,
+        after: async (written) => {
+          await this.forgetUsersWithoutHolds(buyers, written);
+          await this.limits.sold(buyers);
+        },
+        result: () => labels,
+      };
     });
   }
 

@@ -35,6 +35,7 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
         passwords: new PasswordHasher(),
         recoveryCodes: new RecoveryCodeHasher(secret),
         relay,
+        bus,
       }),
     );
   },

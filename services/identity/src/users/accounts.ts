@@ -1,5 +1,5 @@
 import type { CineEvent, Role, UserView } from '@cine/contracts';
-import { createEvent, type OutboxRelay } from '@cine/service-kit';
+import { createEvent, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import type { AdminAccount } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
 import { MAX_RECOVERY_ATTEMPTS, newRecoveryCode, RECOVERY_CODE_TTL_MS, type RecoveryCodeHasher } from '../security/recovery-codes';
@@ -24,7 +24,12 @@ export interface AccountsDependencies {
   passwords: PasswordHasher;
   recoveryCodes: RecoveryCodeHasher;
   relay: OutboxRelay;
+  /** Credential events are also published straight away on it (see announceRevocation). */
+  bus?: EventBus;
 }
+
+/** How long a password change, role change or deletion waits for the services to hear of it before answering. */
+const REVOCATION_WAIT_MS = 2_000;
 
 /**
  * The identity use cases. Each state change other services care about is
@@ -35,6 +40,25 @@ export class Accounts {
 
   get users(): UsersRepository {
     return this.deps.users;
+  }
+
+  /**
+   * Credential events go ahead of other work: besides the outbox (which keeps
+   * them until the broker has them, and publishes them again later: the
+   * consumers are idempotent by event id), they are published right after the
+   * write, and the answer waits for that (at most REVOCATION_WAIT_MS). So a
+   * backlog of other events in the relay (a burst of anonymous recovery
+   * requests) cannot delay a revocation: on the in-process bus every service
+   * has revoked the old tokens before the answer leaves; on RabbitMQ each
+   * service's own credentials queue has the event.
+   */
+  private async announceRevocation(event: CineEvent): Promise<void> {
+    const bus = this.deps.bus;
+    if (!bus) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOCATION_WAIT_MS)));
+    await Promise.race([bus.publish(event).catch(() => undefined), timeout]);
+    clearTimeout(timer);
   }
 
   async register({ email, username, password, role }: Registration): Promise<RegistrationOutcome> {
@@ -70,6 +94,7 @@ export class Accounts {
     const deleted = createEvent('user.deleted', { userId: user.id, email: user.email });
     if (!(await this.deps.users.markDeleted(user, [deleted]))) return 'stale';
     this.deps.relay.nudge(user.id);
+    await this.announceRevocation(deleted);
     return 'deleted';
   }
 
@@ -89,7 +114,11 @@ export class Accounts {
     ];
     const outcome = await this.deps.users.updateProfile(user, { ...changes, credentialsVersion }, events);
     if (outcome !== 'updated') return { outcome };
-    if (events.length > 0) this.deps.relay.nudge(user.id);
+    if (events.length > 0) {
+      this.deps.relay.nudge(user.id);
+      const revocations = events.filter((event) => event.type === 'user.credentials-changed');
+      await Promise.all(revocations.map((event) => this.announceRevocation(event)));
+    }
     return { outcome: 'updated', user: updated };
   }
 
@@ -139,7 +168,10 @@ export class Accounts {
       { passwordHash, credentialsVersion, ...(recoveryCodeHash ? { recoveryCodeHash } : {}) },
       [changed],
     );
-    if (replaced) this.deps.relay.nudge(user.id);
+    if (replaced) {
+      this.deps.relay.nudge(user.id);
+      await this.announceRevocation(changed);
+    }
     return replaced;
   }
 }

@@ -8,7 +8,7 @@ export const checkout = {
   security: bearerAuth,
   summary:
     "Pays the user's cart (held seats of `show` and the candy lines) by card; the amount is the server's. " +
-    "200 'Payment received' with the order; 402 the provider's decline reason (nothing sold, the hold kept); " +
+    "200 'Payment received' with the order; 402 a Spanish decline message and the provider's error code in `code` (nothing sold, the hold kept); " +
     '409 nothing held, another seat count, hold expired, not enough candy, or the same payment in progress. ' +
     'The same request again answers the first outcome without charging again.',
   body: Type.Object(
@@ -22,6 +22,7 @@ export const checkout = {
   ),
   response: {
     200: Type.Object({ message: Type.Literal('Payment received'), order: OrderView }),
-    ...errors(...BODY_ERRORS, 401, 402, 403, 409),
+    ...errors(...BODY_ERRORS, 401, 403, 409),
+    402: Type.Object({ statusCode: Type.Integer(), error: Type.String(), code: Type.String({ description: "The payment provider's error code, e.g. card_declined" }) }),
   },
 };

@@ -5,7 +5,8 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
   app.post('/addTickets', { schema: schemas.addTickets, onRequest: app.authenticate }, async (request) => {
     const { userId, seats, showId } = request.body;
     assertSameUser(request, userId);
-    const held = await app.seatInventory.hold(showId, userId, seats, app.clock());
+    // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop).
+    const held = await app.seatInventory.hold(showId, userId, seats, app.clock(), request.ip);
     return {
       showId,
       seats: held.seatLabels.length,

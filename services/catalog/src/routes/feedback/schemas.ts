@@ -1,6 +1,6 @@
 import { FeedbackView } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
-import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
+import { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['feedback'];
 const security = bearerAuth;
@@ -9,7 +9,8 @@ export const addFeedback = {
   tags,
   security,
   summary: 'Leave feedback as the signed-in user (id must be the caller)',
-  params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+  // A user id: an admin may send anyone's, but only an id (not `%00`, `{"$ne":null}` or CRLF).
+  params: Type.Object({ id: ObjectIdText }),
   // Text is checked by the handler, which answers a readable message for a missing or blank one.
   body: Type.Object({ Text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
   response: { 201: FeedbackView, ...errors(...BODY_ERRORS, 401, 403) },

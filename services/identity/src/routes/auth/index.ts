@@ -1,5 +1,6 @@
 import type { ServiceApp } from '@cine/service-kit';
 import { currentUserOf } from '../../plugins/current-user';
+import { isWeakPassword, WEAK_PASSWORD } from '../../security/password-policy';
 import { toUserView } from '../../users/users-repository';
 import * as schemas from './schemas';
 
@@ -8,6 +9,7 @@ const INVALID_LOGIN = 'Email o contraseña incorrectos.';
 export default async function authRoutes(app: ServiceApp): Promise<void> {
   app.post('/register', { schema: schemas.register }, async (request, reply) => {
     const role = request.body.role ?? 'user';
+    if (isWeakPassword(request.body.password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
     if (role === 'admin') {
       if (!request.headers.authorization) throw app.httpErrors.forbidden('Solo un administrador puede crear usuarios administradores.');
       await app.requireCurrentAdmin(request, reply);
@@ -36,6 +38,7 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
   app.get('/me', { schema: schemas.me, onRequest: app.requireCurrentUser }, async (request) => toUserView(currentUserOf(request)));
 
   app.put('/password', { schema: schemas.changePassword, onRequest: app.requireCurrentUser }, async (request) => {
+    if (isWeakPassword(request.body.password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
     const outcome = await app.accounts.changePassword(currentUserOf(request), request.body.email, request.body.password);
     switch (outcome) {
       case 'forbidden':

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Schema fuzzing: schemathesis (PyPI) generates requests from every service's
+# OpenAPI document (as the gateway serves it, /api/docs/<service>.json) and
+# sends them through the gateway of a platform started here (`npm start` on
+# free ports, a fresh data directory), as a guest and as the administrator.
+# Any 5xx answer fails the run. Bounded: FUZZ_MAX_EXAMPLES cases per
+# operation and phase (default 20), and at most FUZZ_MAX_SECONDS per service
+# and caller (default 180). FUZZ_SERVICES picks services (default all).
+# Needs python3 with venv; schemathesis is installed once into a cached
+# virtualenv.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+SCHEMATHESIS_VERSION=4.32.5
+MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-20}
+MAX_SECONDS=${FUZZ_MAX_SECONDS:-180}
+SERVICES=${FUZZ_SERVICES:-identity notification catalog booking candy sales}
+VENV=${FUZZ_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/cine/schemathesis-$SCHEMATHESIS_VERSION}
+
+if [ ! -x "$VENV/bin/schemathesis" ]; then
+  echo "installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+
+DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/cine-fuzz-XXXXXX")
+PORT=$(free_port)
+BASE="http://127.0.0.1:$PORT"
+ADMIN_EMAIL=fuzz-admin@cine.local
+ADMIN_PASSWORD=FuzzAdmin2026!
+PLATFORM_PID=""
+
+cleanup() {
+  local status=$?
+  if [ -n "$PLATFORM_PID" ] && kill -0 "$PLATFORM_PID" 2>/dev/null; then
+    kill -TERM -- "-$PLATFORM_PID" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$PLATFORM_PID" 2>/dev/null || break; sleep 0.5; done
+    kill -KILL -- "-$PLATFORM_PID" 2>/dev/null || true
+  fi
+  rm -rf "$DATA_DIR"
+  exit "$status"
+}
+trap cleanup EXIT
+
+# Every request comes from 127.0.0.1: the per-IP auth limit and the per-address hold limit would
+# otherwise answer 429 and 409 to most generated cases instead of exercising the handlers.
+setsid env PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$DATA_DIR" MAIL_OUTBOX_DIR="$DATA_DIR/outbox" \
+  FERRETDB_PORT="$(free_port)" ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" \
+  AUTH_RATE_LIMIT=1000000 MAX_HELD_SEATS_PER_ADDRESS=1000000 LOG_LEVEL=warn \
+  npm start >"$DATA_DIR/platform.log" 2>&1 &
+PLATFORM_PID=$!
+
+deadline=$((SECONDS + 180))
+until curl -fsS "$BASE/api/health" >/dev/null 2>&1; do
+  if [ "$SECONDS" -ge "$deadline" ] || ! kill -0 "$PLATFORM_PID" 2>/dev/null; then
+    echo "the platform did not become healthy" >&2
+    cat "$DATA_DIR/platform.log" >&2
+    exit 1
+  fi
+  sleep 1
+done
+echo "platform up at $BASE"
+
+TOKEN=$(curl -fsS -H 'content-type: application/json' -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/auth/login" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+
+export NO_COLOR=1
+failed=0
+for service in $SERVICES; do
+  document="$BASE/api/docs/$service.json"
+  operations=$(curl -fsS "$document" | python3 -c 'import json, sys; print(sum(len(v) for v in json.load(sys.stdin).get("paths", {}).values()))')
+  if [ "$operations" -eq 0 ]; then
+    echo "== $service: no documented operation"
+    continue
+  fi
+  for caller in guest admin; do
+    auth=()
+    if [ "$caller" = admin ]; then auth=(-H "Authorization: Bearer $TOKEN"); fi
+    echo "== $service ($operations operations) as $caller"
+    output="$DATA_DIR/schemathesis-$service-$caller.log"
+    status=0
+    # From the data directory: schemathesis keeps a cache (.schemathesis/) in its working directory.
+    (cd "$DATA_DIR" && timeout --kill-after=10 "$MAX_SECONDS" "$VENV/bin/schemathesis" run "$document" \
+      --url "$BASE/api" \
+      --checks not_a_server_error \
+      --phases examples,coverage,fuzzing \
+      --max-examples "$MAX_EXAMPLES" \
+      --workers 2 \
+      --seed 12 \
+      --request-timeout 10 \
+      --suppress-health-check all \
+      "${auth[@]}") >"$output" 2>&1 || status=$?
+    sed -n '/SUMMARY/,$p' "$output"
+    # Only the platform's faults fail the run: a 5xx, no answer, a timeout. Schemathesis' own
+    # runtime errors (it cannot draw from some schema) are reported but are not the platform's.
+    if grep -qE 'ST101|Server error|Server Unavailable|stopped responding|Network Error|Response timeout|Connection refused|ConnectionError' "$output" || [ "$status" -eq 124 ]; then
+      echo "!! $service as $caller: server errors or no answer (exit $status)"
+      grep -E -B2 -A8 'ST101|Server error|Reproduce with' "$output" | head -80 || true
+      failed=1
+    elif [ "$status" -ne 0 ]; then
+      echo "(schemathesis exited $status without any server error: its own runtime errors, listed above)"
+    fi
+  done
+done
+
+if ! kill -0 "$PLATFORM_PID" 2>/dev/null; then
+  echo "the platform stopped during the run" >&2
+  failed=1
+fi
+if [ "$failed" -ne 0 ]; then
+  echo "the platform's log (last 60 lines):" >&2
+  tail -60 "$DATA_DIR/platform.log" >&2
+fi
+exit "$failed"

@@ -1,0 +1,265 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serviceNames, type ServiceName } from '@cine/contracts';
+import { findFreePort } from '@cine/embedded-mongo';
+import { requiresToken, resolveRoute, routeTable } from '@cine/gateway';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '@cine/identity-service';
+import { forgedToken } from '@cine/service-kit/testing';
+import { startPlatform, type RunningPlatform } from './platform';
+
+/**
+ * The authorization matrix: every operation of every service's OpenAPI
+ * document, reached through the gateway as each kind of caller, answers the
+ * status its access rule demands. An operation without an entry here fails
+ * the test, so a new route must say who may call it.
+ */
+
+jest.setTimeout(10 * 60_000);
+
+/**
+ * - public: anyone, whatever token they send;
+ * - user:   any signed-in user (guests and bad tokens 401);
+ * - owner:  a signed-in user acting on their own id (another user: 403), or an admin;
+ * - admin:  administrators only (users 403).
+ */
+type Access = 'public' | 'user' | 'owner' | 'admin';
+
+interface Ids {
+  /** The user the request acts on (the owner). */
+  owner: { id: string; email: string };
+  /** A fresh id of nothing. */
+  nothing: string;
+}
+
+interface Entry {
+  access: Access;
+  /** A request valid enough to reach the ownership check (for owner routes), else the body is `{}`. */
+  sample?: (ids: Ids) => { params?: Record<string, string>; query?: string; body?: unknown };
+  /** Acting on the owner changes their credentials: each caller gets a fresh owner. */
+  freshOwner?: boolean;
+}
+
+const objectId = () => randomBytes(12).toString('hex');
+
+const MATRIX: Record<string, Entry> = {
+  // identity
+  'POST /auth/register': { access: 'public' },
+  'POST /auth/login': { access: 'public' },
+  'GET /auth/verifyrole': { access: 'user' },
+  'GET /auth/acceder': { access: 'user' },
+  'GET /auth/me': { access: 'user' },
+  'PUT /auth/password': { access: 'owner', freshOwner: true, sample: ({ owner }) => ({ body: { email: owner.email, password: 'OtraClave2026!' } }) },
+  'GET /admin': { access: 'admin' },
+  'GET /admin/searchUser': { access: 'admin' },
+  'DELETE /admin/deleteUser': { access: 'admin' },
+  'PUT /admin/updateUser': { access: 'admin' },
+  'POST /mailing/recuperarpassword': { access: 'public' },
+  'POST /mailing/resetpassword': { access: 'public' },
+  // notification
+  'POST /mailing/newsletter': { access: 'public' },
+  // catalog
+  'GET /movies/billboard': { access: 'public' },
+  'GET /movies/Premieres': { access: 'public' },
+  'GET /movies/search': { access: 'public' },
+  'GET /movies/search/{id}': { access: 'public' },
+  'POST /movies/createMovie': { access: 'admin' },
+  'PUT /movies/update/{id}': { access: 'admin' },
+  'DELETE /movies/delete/{id}': { access: 'admin' },
+  'GET /comments/': { access: 'admin' },
+  'POST /comments/add/{movieId}': { access: 'owner', sample: ({ owner, nothing }) => ({ params: { movieId: nothing }, query: `userId=${owner.id}`, body: { Text: 'Hola' } }) },
+  'DELETE /comments/delete/{id}': { access: 'user' },
+  'GET /comments/user/{userId}': { access: 'owner', sample: ({ owner }) => ({ params: { userId: owner.id } }) },
+  'GET /feedback/': { access: 'admin' },
+  'POST /feedback/add/{id}': { access: 'owner', sample: ({ owner }) => ({ params: { id: owner.id }, body: { Text: 'Muy bien' } }) },
+  'POST /uploads/': { access: 'admin' },
+  'GET /uploads/posters/{file}': { access: 'public', sample: () => ({ params: { file: 'nada.svg' } }) },
+  'GET /uploads/{id}': { access: 'public' },
+  // booking
+  'GET /show/all': { access: 'public' },
+  'GET /show/one/{id}': { access: 'public' },
+  'DELETE /show/one/{id}': { access: 'admin' },
+  'PUT /show/one/{id}': { access: 'admin' },
+  'GET /show/day': { access: 'public' },
+  'POST /show/': { access: 'admin' },
+  'POST /tickets/addTickets': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }) },
+  'POST /tickets/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, showId: nothing } }) },
+  'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
+  'POST /cart/': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
+  'POST /cart/tickets': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
+  'POST /candy/add': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { index: nothing, quantity: 1, userId: owner.id } }) },
+  'POST /candy/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { index: nothing, userId: owner.id } }) },
+  'POST /movies/checkout': {
+    access: 'owner',
+    sample: ({ owner, nothing }) => ({ body: { ticket: 1, show: nothing, idUser: owner.id, paymentMethodId: 'pm_card_visa' } }),
+  },
+  // candy
+  'GET /candy/': { access: 'public' },
+  'POST /candy/': { access: 'admin' },
+  'GET /candy/searchCandy': { access: 'public' },
+  'PUT /candy/{id}': { access: 'admin' },
+  'DELETE /candy/{id}': { access: 'admin' },
+  'GET /candy/pictures/{file}': { access: 'public', sample: () => ({ params: { file: 'nada.svg' } }) },
+  'POST /orders/replay': { access: 'admin', sample: () => ({ body: { from: '2000-01-01', to: '2000-01-01' } }) },
+  // sales
+  'GET /tickets/all': { access: 'admin' },
+  'GET /tickets/all/detail': { access: 'admin' },
+  'GET /sales/search': { access: 'admin' },
+  'GET /sales/top': { access: 'admin' },
+  'GET /sales/monthly': { access: 'admin' },
+  'GET /sales/candy': { access: 'admin' },
+  'GET /sales/export.csv': { access: 'admin' },
+};
+
+type Caller = 'guest' | 'user' | 'another user' | 'admin' | 'expired token' | 'wrong-key token' | 'alg none token' | 'RS256 token' | 'HS512 token';
+const CALLERS: readonly Caller[] = ['guest', 'user', 'another user', 'admin', 'expired token', 'wrong-key token', 'alg none token', 'RS256 token', 'HS512 token'];
+
+/** What the caller must get: an exact status, or "let through" (neither 401 nor 403). */
+type Expected = 401 | 403 | 'allowed';
+
+function expectedStatus(access: Access, caller: Caller): Expected {
+  if (access === 'public') return 'allowed';
+  if (caller === 'user') return access === 'admin' ? 403 : 'allowed';
+  if (caller === 'another user') return access === 'admin' || access === 'owner' ? 403 : 'allowed';
+  if (caller === 'admin') return 'allowed';
+  return 401;
+}
+
+interface Operation {
+  service: ServiceName;
+  method: string;
+  path: string;
+}
+
+const JWT_SECRET = 'authorization-matrix-secret-0123456789-0123456789';
+const savedEnv = { ...process.env };
+let dataDir: string;
+let platform: RunningPlatform;
+let gateway: string;
+const operations: Operation[] = [];
+
+async function api(method: string, pathname: string, token: string | undefined, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${gateway}/api${pathname}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON (an SVG, an image)
+  }
+  return { status: response.status, json };
+}
+
+let serial = 0;
+async function newUser(): Promise<{ id: string; email: string; token: string; ver: number }> {
+  serial += 1;
+  const email = `matriz${serial}-${Date.now()}@cine.test`;
+  const registered = await api('POST', '/auth/register', undefined, { email, username: `matriz${serial}`, password: 'ClaveSegura2026!' });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
+  const login = await api('POST', '/auth/login', undefined, { email, password: 'ClaveSegura2026!' });
+  const { token, user } = login.json as { token: string; user: { id: string } };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { ver: number };
+  return { id: user.id, email, token, ver: claims.ver };
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'cine-matrix-'));
+  for (const key of ['MONGO_URL', 'AMQP_URL', 'WEB_ROOT', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete process.env[key];
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    PORT: String(await findFreePort()),
+    HOST: '127.0.0.1',
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    JWT_SECRET,
+    AUTH_RATE_LIMIT: '100000',
+  });
+  platform = await startPlatform({
+    dataDir,
+    mongoUrl: undefined,
+    ferretdbPort: await findFreePort(),
+    amqpUrl: undefined,
+    logLevel: 'silent',
+    tokenTtl: '1h',
+    servicePorts: Object.fromEntries(serviceNames.map((name) => [name, 0])) as Record<ServiceName, number>,
+    databasePrefix: 'cine_',
+  });
+  gateway = platform.gatewayUrl;
+  for (const service of serviceNames) {
+    const document = (await (await fetch(`${platform.services[service]}/openapi.json`)).json()) as { paths?: Record<string, Record<string, unknown>> };
+    for (const [pathname, methods] of Object.entries(document.paths ?? {})) {
+      for (const method of Object.keys(methods)) operations.push({ service, method: method.toUpperCase(), path: pathname });
+    }
+  }
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  process.env = savedEnv;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('authorization matrix', () => {
+  it('has an entry for every documented operation, and none for an operation that no longer exists', () => {
+    const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
+    expect(documented.length).toBeGreaterThan(40);
+    expect(documented.filter((key) => !(key in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !documented.includes(key))).toEqual([]);
+  });
+
+  it('routes every documented operation to the service that documents it, and every route-table entry reaches one', () => {
+    const misrouted = operations.filter((operation) => resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x'))?.service !== operation.service);
+    expect(misrouted).toEqual([]);
+    const unused = routeTable.filter((route) => !operations.some((operation) => resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x')) === route));
+    expect(unused.map((route) => route.prefix)).toEqual([]);
+  });
+
+  it('answers each caller of each operation as its access rule says', async () => {
+    const adminLogin = await api('POST', '/auth/login', undefined, { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD });
+    const admin = adminLogin.json as { token: string; user: { id: string } };
+    const owner = await newUser();
+    const other = await newUser();
+    const adminClaims = { sub: admin.user.id, role: 'admin', ver: 1 };
+
+    const tokens: Record<Exclude<Caller, 'guest' | 'user' | 'another user'>, string> = {
+      admin: admin.token,
+      'expired token': forgedToken(adminClaims, { secret: JWT_SECRET, expiresInSeconds: -60 }),
+      'wrong-key token': forgedToken(adminClaims, { secret: 'not-the-platform-secret' }),
+      'alg none token': forgedToken(adminClaims, { header: { alg: 'none', typ: 'JWT' } }),
+      'RS256 token': forgedToken(adminClaims, { header: { alg: 'RS256', typ: 'JWT' }, secret: JWT_SECRET }),
+      'HS512 token': forgedToken(adminClaims, { header: { alg: 'HS512', typ: 'JWT' }, secret: JWT_SECRET }),
+    };
+
+    const mismatches: string[] = [];
+    for (const operation of operations) {
+      const key = `${operation.method} ${operation.path}`;
+      const entry = MATRIX[key];
+      if (!entry) continue;
+      const route = resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x'));
+      for (const caller of CALLERS) {
+        const acting = entry.freshOwner ? await newUser() : owner;
+        const sample = entry.sample?.({ owner: acting, nothing: objectId() }) ?? {};
+        const params: Record<string, string> = { ...sample.params };
+        const pathname = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => params[name] ?? objectId());
+        const url = sample.query ? `${pathname}?${sample.query}` : pathname;
+        const body = operation.method === 'GET' ? undefined : (sample.body ?? {});
+        const token = caller === 'guest' ? undefined : caller === 'user' ? acting.token : caller === 'another user' ? other.token : tokens[caller];
+        const { status, json } = await api(operation.method, url, token, body);
+
+        const expected = expectedStatus(entry.access, caller);
+        const ok = status < 500 && (expected === 'allowed' ? status !== 401 && status !== 403 : status === expected);
+        // Where the gateway demands a token, a bad one never reaches the service: its 401 is the gateway's own.
+        if (!ok) mismatches.push(`${key} as ${caller}: expected ${expected}, got ${status} ${JSON.stringify(json).slice(0, 120)}`);
+        if (route && expected === 401 && token === undefined && requiresToken(route, operation.method) && status === 401) {
+          const error = (json as { error?: string }).error;
+          if (error !== 'Debes iniciar sesión.') mismatches.push(`${key} as guest: the 401 says ${error}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

@@ -1,0 +1,250 @@
+import type { LoginResponse } from '@cine/contracts';
+import { connectDatabase } from '@cine/service-kit';
+import type { Connection } from 'mongoose';
+import { api, ProcessPlatform, rabbitmqctl, waitFor } from './processes';
+
+/**
+ * Faults on the platform as containers run it (one process per service,
+ * RabbitMQ): `npm run test:faults`, needs a RabbitMQ broker and rabbitmqctl
+ * (the broker test stops and starts the broker's app, as the adapter's
+ * restart test does).
+ */
+
+jest.setTimeout(10 * 60_000);
+
+let platform: ProcessPlatform;
+let booking: Connection;
+
+interface Buyer {
+  id: string;
+  token: string;
+}
+
+interface ShowSummary {
+  id: string;
+  seats: number;
+}
+
+beforeAll(async () => {
+  platform = new ProcessPlatform();
+  await platform.start();
+  booking = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}booking`);
+  // The seeded shows come through movie.created on RabbitMQ.
+  await waitFor(async () => ((await api(platform.gatewayUrl, 'GET', '/show/all')).json as ShowSummary[]).length > 0, 60_000, 'the seeded shows');
+});
+
+afterAll(async () => {
+  await booking?.close();
+  await platform?.close();
+});
+
+let serial = 0;
+async function newBuyer(): Promise<Buyer> {
+  serial += 1;
+  const email = `comprador${serial}-${Date.now()}@cine.test`;
+  const registered = await api(platform.gatewayUrl, 'POST', '/auth/register', { body: { email, username: `comprador${serial}`, password: 'ClaveSegura2026!' } });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
+  const login = (await api(platform.gatewayUrl, 'POST', '/auth/login', { body: { email, password: 'ClaveSegura2026!' } })).json as LoginResponse;
+  return { id: login.user.id, token: login.token };
+}
+
+/** A show with at least `seats` free seats, not used by an earlier test. */
+const usedShows = new Set<string>();
+async function showWithSeats(seats: number): Promise<ShowSummary> {
+  const shows = (await api(platform.gatewayUrl, 'GET', '/show/all')).json as ShowSummary[];
+  const show = shows.find((candidate) => candidate.seats >= seats && !usedShows.has(candidate.id));
+  if (!show) throw new Error('no show with enough free seats');
+  usedShows.add(show.id);
+  return show;
+}
+
+function checkoutOf(buyer: Buyer, show: ShowSummary, ticket: number) {
+  return api(platform.gatewayUrl, 'POST', '/movies/checkout', {
+    token: buyer.token,
+    body: { ticket, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' },
+  }).catch((error: Error) => ({ status: 0, json: error.message }));
+}
+
+async function hold(buyer: Buyer, show: ShowSummary, seats: number): Promise<void> {
+  const held = await api(platform.gatewayUrl, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats, showId: show.id } });
+  if (held.status !== 200) throw new Error(`hold: ${held.status} ${JSON.stringify(held.json)}`);
+}
+
+interface StoredOrder {
+  _id: unknown;
+  state: string;
+  userId: string;
+  showId: string;
+  seatLabels: string[];
+}
+
+async function ordersOf(showId: string): Promise<StoredOrder[]> {
+  return booking.collection<StoredOrder>('orders').find({ showId }).toArray();
+}
+
+/** No seat in two paid orders, and each paid order's seats sold to it in the show. */
+async function expectNoSeatSoldTwice(show: ShowSummary): Promise<StoredOrder[]> {
+  const paid = (await ordersOf(show.id)).filter((order) => order.state === 'paid');
+  const labels = paid.flatMap((order) => order.seatLabels);
+  expect(new Set(labels).size).toBe(labels.length);
+  const stored = await booking.collection<{ _id: unknown; seats: Array<{ label: string; state: string; orderId?: string }> }>('shows').findOne({ _id: new (await import('mongoose')).Types.ObjectId(show.id) } as never);
+  const soldTo = new Map((stored?.seats ?? []).filter((seat) => seat.state === 'sold').map((seat) => [seat.label, seat.orderId]));
+  for (const order of paid) {
+    for (const label of order.seatLabels) expect({ label, orderId: soldTo.get(label) }).toEqual({ label, orderId: String(order._id) });
+  }
+  return paid;
+}
+
+describe('faults', () => {
+  it('one service stopped under load: only its routes answer 503, the rest keep working, and it recovers on restart', async () => {
+    const load = async () => {
+      const [candy, movies, shows] = await Promise.all([
+        api(platform.gatewayUrl, 'GET', '/candy/', {}),
+        api(platform.gatewayUrl, 'GET', '/movies/search?name=a', {}),
+        api(platform.gatewayUrl, 'GET', '/show/all', {}),
+      ]);
+      return { candy: candy.status, movies: movies.status, shows: shows.status };
+    };
+    expect(await load()).toEqual({ candy: 200, movies: 200, shows: 200 });
+
+    await platform.stop('candy');
+    const started = Date.now();
+    const during = await Promise.all(Array.from({ length: 20 }, load));
+    expect(during.every((answer) => answer.candy === 503 && answer.movies === 200 && answer.shows === 200)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const health = await api(platform.gatewayUrl, 'GET', '/health', {});
+    expect(health.status).toBe(503);
+
+    await platform.startMember('candy');
+    await platform.waitHealthy(30_000);
+    expect(await load()).toEqual({ candy: 200, movies: 200, shows: 200 });
+  });
+
+  it('booking killed in the middle of checkouts: after its restart no seat is sold twice and no paid order is lost', async () => {
+    const buyers = await Promise.all(Array.from({ length: 16 }, newBuyer));
+    const show = await showWithSeats(buyers.length * 2);
+    for (const buyer of buyers) await hold(buyer, show, 2);
+
+    const checkouts = buyers.map((buyer) => checkoutOf(buyer, show, 2));
+    // Killed as soon as the first order is written: the others are somewhere between pending and paid.
+    await waitFor(async () => (await ordersOf(show.id)).length > 0, 20_000, 'the first order');
+    await platform.kill('booking');
+    const before = await Promise.all(checkouts);
+    const paidBefore = buyers.filter((_buyer, index) => before[index]?.status === 200).map((buyer) => buyer.id);
+    const interrupted = before.filter((answer) => answer.status !== 200);
+    // Otherwise the crash hit nothing and this test would prove nothing.
+    expect(interrupted.length).toBeGreaterThan(0);
+    const inProgress = (await ordersOf(show.id)).filter((order) => ['pending', 'reserved', 'charged'].includes(order.state)).length;
+
+    await platform.startMember('booking');
+    await platform.waitHealthy(30_000);
+    // The same request answers the order's outcome; one left in progress by the crash is finished by the recovery sweep (within about 1.5 minutes).
+    await waitFor(
+      async () => (await ordersOf(show.id)).every((order) => !['pending', 'reserved', 'charged'].includes(order.state)),
+      150_000,
+      'the orders in progress to be finished',
+    );
+    const after = await Promise.all(buyers.map((buyer) => checkoutOf(buyer, show, 2)));
+
+    const paid = await expectNoSeatSoldTwice(show);
+    const paidAfter = new Set(paid.map((order) => order.userId));
+    for (const id of paidBefore) expect(paidAfter.has(id)).toBe(true);
+    // Every buyer ends with one paid order (answered 200 now), or was refused without being charged.
+    for (const [index, buyer] of buyers.entries()) {
+      const answer = after[index];
+      if (answer?.status === 200) expect(paidAfter.has(buyer.id)).toBe(true);
+      else expect(paidAfter.has(buyer.id)).toBe(false);
+    }
+    const orders = await ordersOf(show.id);
+    expect(orders.filter((order) => order.state === 'unfulfilled')).toEqual([]);
+    expect(paid.length).toBeGreaterThan(0);
+    process.stdout.write(
+      `booking killed with ${interrupted.length} of ${buyers.length} checkouts unanswered (${inProgress} orders left in progress); ${paid.length} paid in the end, ${paidBefore.length} before the kill; answers after the restart: ${[...new Set(after.map((answer) => `${answer.status} ${answer.status === 200 ? '' : JSON.stringify(answer.json)}`))].join(', ')}\n`,
+    );
+  });
+
+  it('RabbitMQ stopped during purchases: the purchases succeed, and after its restart every order.paid is delivered once', async () => {
+    const candy = ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>)[0];
+    if (!candy) throw new Error('no candy');
+    const buyers = await Promise.all(Array.from({ length: 6 }, newBuyer));
+    const show = await showWithSeats(buyers.length);
+    for (const buyer of buyers) {
+      await hold(buyer, show, 1);
+      const added = await api(platform.gatewayUrl, 'POST', '/candy/add', { token: buyer.token, body: { index: candy.id, quantity: 1, userId: buyer.id } });
+      if (added.status !== 200) throw new Error(`candy: ${added.status} ${JSON.stringify(added.json)}`);
+    }
+    const stockBefore = candy.quantity;
+
+    rabbitmqctl('stop_app');
+    try {
+      const answers = await Promise.all(buyers.map((buyer) => checkoutOf(buyer, show, 1)));
+      expect(answers.map((answer) => answer.status)).toEqual(buyers.map(() => 200));
+    } finally {
+      rabbitmqctl('start_app');
+    }
+    rabbitmqctl('await_startup');
+
+    // candy takes its stock at checkout (through booking's projection) and confirms it from order.paid:
+    // the stock the candy service reports must fall by exactly one per purchase once the events are in.
+    await waitFor(
+      async () => ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>).find((item) => item.id === candy.id)?.quantity === stockBefore - buyers.length,
+      90_000,
+      'every order.paid to reach candy',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const stockAfter = ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>).find((item) => item.id === candy.id)?.quantity;
+    expect(stockAfter).toBe(stockBefore - buyers.length);
+    await expectNoSeatSoldTwice(show);
+  });
+
+  it('load: 100 virtual users browse and buy for 60 s, no answer is a 5xx, p95 per route printed', async () => {
+    const users = Number(process.env.LOAD_USERS ?? 100);
+    const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+    const buyers: Buyer[] = [];
+    for (let start = 0; start < users; start += 10) buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, users - start) }, newBuyer))));
+    const latencies = new Map<string, number[]>();
+    const serverErrors: string[] = [];
+    const timed = async (route: string, call: () => Promise<{ status: number; json: unknown }>) => {
+      const started = performance.now();
+      const answer = await call().catch((error: Error) => ({ status: 0, json: error.message }));
+      const list = latencies.get(route) ?? [];
+      list.push(performance.now() - started);
+      latencies.set(route, list);
+      if (answer.status >= 500 || answer.status === 0) serverErrors.push(`${route}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
+      return answer;
+    };
+    const base = platform.gatewayUrl;
+    const deadline = Date.now() + seconds * 1000;
+    let purchases = 0;
+    const visitor = async (buyer: Buyer) => {
+      while (Date.now() < deadline) {
+        await timed('GET /movies/billboard', () => api(base, 'GET', '/movies/billboard'));
+        const shows = (await timed('GET /show/all', () => api(base, 'GET', '/show/all'))).json as ShowSummary[];
+        const open = Array.isArray(shows) ? shows.filter((show) => show.seats > 0 && !usedShows.has(show.id)) : [];
+        const show = open[Math.floor(Math.random() * Math.min(open.length, 8))];
+        await timed('GET /candy/', () => api(base, 'GET', '/candy/'));
+        if (!show) continue;
+        await timed('GET /show/one/{id}', () => api(base, 'GET', `/show/one/${show.id}`));
+        const held = await timed('POST /tickets/addTickets', () =>
+          api(base, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats: 1, showId: show.id } }),
+        );
+        if (held.status !== 200) continue;
+        await timed('POST /cart/userCart', () => api(base, 'POST', '/cart/userCart', { token: buyer.token, body: { idUser: buyer.id } }));
+        const paid = await timed('POST /movies/checkout', () =>
+          api(base, 'POST', '/movies/checkout', { token: buyer.token, body: { ticket: 1, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' } }),
+        );
+        if (paid.status === 200) purchases += 1;
+      }
+    };
+    await Promise.all(buyers.map(visitor));
+
+    const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
+    const lines = [...latencies.entries()].map(
+      ([route, values]) => `${route.padEnd(26)} ${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms  max ${Math.max(...values).toFixed(0).padStart(5)} ms`,
+    );
+    const total = [...latencies.values()].reduce((sum, values) => sum + values.length, 0);
+    process.stdout.write(`load: ${users} virtual users for ${seconds} s, ${total} requests, ${purchases} purchases, ${serverErrors.length} answers >= 500\n${lines.join('\n')}\n`);
+    expect(serverErrors.slice(0, 20)).toEqual([]);
+    expect(purchases).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,159 @@
+import { readEnv } from '@cine/service-kit';
+import type { Connection } from 'mongoose';
+import { BookingError } from './booking-errors';
+
+/**
+ * Limits that keep a few people from emptying a show by holding seats they
+ * never pay (README, "Security"):
+ * - an account holds seats of one show at a time, at most MAX_SEATS_PER_PURCHASE
+ *   (a new hold releases the account's other holds);
+ * - one client address holds at most `perAddress` seats at once, across its accounts and shows;
+ * - a hold lasts HOLD_MINUTES from each renewal, but an account's holds on one show
+ *   end `maxMinutes` after the first at the latest; then that account must wait
+ *   HOLD_MINUTES before holding seats of that show again, so the seats go back on sale.
+ */
+export interface HoldLimitSettings {
+  perAddress: number;
+  maxMinutes: number;
+}
+
+const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
+
+function positiveInteger(name: string, fallback: number): number {
+  const text = readEnv(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not '${text}'`);
+  return value;
+}
+
+/** MAX_HELD_SEATS_PER_ADDRESS (default 20) and HOLD_MAX_MINUTES (default twice HOLD_MINUTES). */
+export function holdLimitsFromEnv(holdMinutes: number): HoldLimitSettings {
+  return {
+    perAddress: positiveInteger('MAX_HELD_SEATS_PER_ADDRESS', DEFAULT_HELD_SEATS_PER_ADDRESS),
+    maxMinutes: Math.max(holdMinutes, positiveInteger('HOLD_MAX_MINUTES', 2 * holdMinutes)),
+  };
+}
+
+function tooManySeatsFromAddress(limit: number): string {
+  return `Desde tu conexión ya hay demasiados asientos reservados a la vez (máximo ${limit}). Completa o libera una compra antes de reservar más.`;
+}
+
+function holdRenewalsExhausted(minutes: number): string {
+  return `Tu reserva de esta función ya se renovó el máximo permitido. Podrás elegir asientos de nuevo en ${minutes === 1 ? '1 minuto' : `${minutes} minutos`}.`;
+}
+
+/** One entry per account: the show it holds seats of, from which address, since when and until when. */
+interface LedgerEntry {
+  _id: string;
+  address: string;
+  showId: string;
+  seats: number;
+  since: Date;
+  until: Date;
+}
+
+/**
+ * A user id as a key of an address's `holders`: an admin may hold seats for any user id, and a key
+ * may not carry what a user id may (`.`, `$`, NUL).
+ */
+function holderKey(userId: string): string {
+  return Buffer.from(userId, 'utf8').toString('base64url');
+}
+
+interface Held {
+  seats: number;
+  until: Date;
+}
+
+/** One entry per client address: the seats each of its accounts holds and until when (read and written by _id only: fast on FerretDB). */
+interface AddressEntry {
+  _id: string;
+  holders: Record<string, Held>;
+}
+
+/**
+ * The hold ledger, in booking's database so every instance sees it. A hold
+ * is counted against its address before its seats are written (one address
+ * at a time in this process, SeatInventory: a read and a write), and the
+ * count is put back when the seats cannot be had; two instances may each
+ * admit one simultaneous hold from the same address.
+ */
+export class HoldLimits {
+  private readonly accounts;
+  private readonly addresses;
+
+  constructor(
+    db: Connection,
+    private readonly holdMinutes: number,
+    readonly settings: HoldLimitSettings,
+  ) {
+    this.accounts = db.collection<LedgerEntry>('hold_ledger');
+    this.addresses = db.collection<AddressEntry>('hold_addresses');
+  }
+
+  /**
+   * The renewal window of a new hold of the show by the user: since when the
+   * account holds it and until when this hold may last (now + HOLD_MINUTES,
+   * capped); 409 when its renewals are used up.
+   */
+  async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date }> {
+    const mine = await this.accounts.findOne({ _id: userId });
+    const maxMs = this.settings.maxMinutes * 60_000;
+    const cooldownMs = this.holdMinutes * 60_000;
+    const continuing = mine !== null && mine.showId === showId && now.getTime() < mine.since.getTime() + maxMs + cooldownMs;
+    const since = continuing ? mine.since : now;
+    if (now.getTime() >= since.getTime() + maxMs) {
+      const waitMinutes = Math.ceil((since.getTime() + maxMs + cooldownMs - now.getTime()) / 60_000);
+      throw new BookingError(409, holdRenewalsExhausted(waitMinutes));
+    }
+    return { since, until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)) };
+  }
+
+  /**
+   * Counts `count` seats of the user against the address until `until`, or
+   * throws 409 when the address would hold more than its limit. Answers the
+   * user's previous count there, for `unclaim` when the hold then fails. The
+   * caller runs it one address at a time: one read and one write.
+   */
+  async claim(userId: string, address: string, count: number, until: Date, now: Date): Promise<Held | undefined> {
+    const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
+    const key = holderKey(userId);
+    const live = Object.fromEntries(Object.entries(holders).filter(([holder, entry]) => holder !== key && entry.until > now));
+    const heldFromAddress = Object.values(live).reduce((sum, held) => sum + held.seats, 0);
+    if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
+    // Rewritten whole, without lapsed holds, so the entry never grows past the address's live holders.
+    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [key]: { seats: count, until } } } }, { upsert: true });
+    return holders[key];
+  }
+
+  /** The hold `claim` counted failed: the user's previous count there is put back. */
+  async unclaim(userId: string, address: string, previous: Held | undefined): Promise<void> {
+    const field = `holders.${holderKey(userId)}`;
+    await this.addresses.updateOne({ _id: address }, previous ? { $set: { [field]: previous } } : { $unset: { [field]: '' } });
+  }
+
+  /** The hold succeeded: the account's entry (renewal window, and the address its seats count against). */
+  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date): Promise<void> {
+    const previous = await this.accounts.findOneAndUpdate({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
+    if (previous && previous.address !== address) await this.forget(previous.address, userId);
+  }
+
+  /** The user let the show's seats go: they no longer count, but the renewal window stays (no reset by release and hold). */
+  async released(userId: string, showId: string, now: Date): Promise<void> {
+    const entry = await this.accounts.findOneAndUpdate({ _id: userId, showId }, { $set: { seats: 0, until: now } });
+    if (entry) await this.forget(entry.address, userId);
+  }
+
+  /** The users bought their held seats: nothing of theirs is held any more. */
+  async sold(userIds: Iterable<string>): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      const entry = await this.accounts.findOneAndDelete({ _id: userId });
+      if (entry) await this.forget(entry.address, userId);
+    }
+  }
+
+  private async forget(address: string, userId: string): Promise<void> {
+    await this.addresses.updateOne({ _id: address }, { $unset: { [`holders.${holderKey(userId)}`]: '' } });
+  }
+}

@@ -1,0 +1,125 @@
+import type { ShowView } from '@cine/contracts';
+import { adminHeaders, createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+
+// The real defaults: 20 seats per client address, holds renewed up to 20 minutes (2 × HOLD_MINUTES).
+let booking: BookingUnderTest;
+let movieId: string;
+let day = 0;
+
+beforeAll(async () => {
+  booking = await startBooking({ holdLimits: { perAddress: 20 } });
+  movieId = (await publishMovie(booking.context, { title: 'Acaparadores', runtime: 90 })).movieId;
+});
+afterAll(() => booking.close());
+
+/** A fresh 100-seat show on its own day, and the clock back at the start (earlier holds lapse 20 minutes on). */
+async function freshShow(): Promise<ShowView> {
+  day += 1;
+  booking.clock.advanceMinutes(60);
+  return createShow(booking, { movieId, roomId: 1, day: `2026-05-${String(day).padStart(2, '0')}`, schedule: '20:00', type: '2D' });
+}
+
+function addTickets(userId: string, showId: string, seats: number, address = '203.0.113.7') {
+  return booking.app.inject({
+    method: 'POST',
+    url: '/tickets/addTickets',
+    // What the gateway sends: the client's address in X-Forwarded-For, overwriting whatever the client sent.
+    headers: { ...userHeaders(booking.app, userId), 'x-forwarded-for': address },
+    payload: { userId, seats, showId },
+  });
+}
+
+describe('seat hoarding', () => {
+  it('limits the seats one client address holds at once, across its accounts and shows', async () => {
+    const [first, second] = [await freshShow(), await freshShow()];
+    const accounts = Array.from({ length: 11 }, () => newId());
+    const answers = await Promise.all(accounts.map((account, index) => addTickets(account, (index % 2 ? first : second).id, 10)));
+
+    const held = answers.filter((answer) => answer.statusCode === 200);
+    expect(held).toHaveLength(2);
+    const refused = answers.filter((answer) => answer.statusCode === 409);
+    expect(refused).toHaveLength(9);
+    expect(refused[0]?.json()).toEqual({
+      statusCode: 409,
+      error: 'Desde tu conexión ya hay demasiados asientos reservados a la vez (máximo 20). Completa o libera una compra antes de reservar más.',
+    });
+    // Another address is not affected.
+    expect((await addTickets(newId(), first.id, 10, '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('counts an account once: renewing or resizing its own hold is not more seats', async () => {
+    const show = await freshShow();
+    const account = newId();
+    expect((await addTickets(account, show.id, 10, '203.0.113.20')).statusCode).toBe(200);
+    expect((await addTickets(account, show.id, 10, '203.0.113.20')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 10, '203.0.113.20')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 1, '203.0.113.20')).statusCode).toBe(409);
+  });
+
+  it('frees the address’s allowance when a hold is released', async () => {
+    const show = await freshShow();
+    const [a, b, c] = [newId(), newId(), newId()];
+    expect((await addTickets(a, show.id, 10, '203.0.113.30')).statusCode).toBe(200);
+    expect((await addTickets(b, show.id, 10, '203.0.113.30')).statusCode).toBe(200);
+    expect((await addTickets(c, show.id, 10, '203.0.113.30')).statusCode).toBe(409);
+    const release = await booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: userHeaders(booking.app, a), payload: { userId: a, showId: show.id } });
+    expect(release.json()).toEqual({ released: 10 });
+    expect((await addTickets(c, show.id, 10, '203.0.113.30')).statusCode).toBe(200);
+  });
+
+  it('gives the allowance back when the seats cannot be had', async () => {
+    const show = await freshShow();
+    expect((await addTickets(newId(), show.id, 10, '203.0.113.60')).statusCode).toBe(200);
+    expect((await addTickets(newId(), newId(), 10, '203.0.113.60')).statusCode).toBe(404);
+    expect((await addTickets(newId(), show.id, 10, '203.0.113.60')).statusCode).toBe(200);
+  });
+
+  it('caps renewals: a hold ends 20 minutes after the first at the latest, then the seats go back on sale for 10 minutes', async () => {
+    const show = await freshShow();
+    const account = newId();
+    const first = await addTickets(account, show.id, 4, '203.0.113.40');
+    const start = booking.clock.now().getTime();
+    expect(first.json().heldUntil).toBe(new Date(start + 10 * 60_000).toISOString());
+
+    booking.clock.advanceMinutes(9);
+    expect((await addTickets(account, show.id, 4, '203.0.113.40')).json().heldUntil).toBe(new Date(start + 19 * 60_000).toISOString());
+    booking.clock.advanceMinutes(9);
+    // The third hold is cut at 20 minutes from the first.
+    expect((await addTickets(account, show.id, 4, '203.0.113.40')).json().heldUntil).toBe(new Date(start + 20 * 60_000).toISOString());
+
+    booking.clock.advanceMinutes(3);
+    const refused = await addTickets(account, show.id, 4, '203.0.113.40');
+    expect(refused.json()).toEqual({ statusCode: 409, error: 'Tu reserva de esta función ya se renovó el máximo permitido. Podrás elegir asientos de nuevo en 9 minutos.' });
+    // Releasing and holding again does not start a new window.
+    await booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: userHeaders(booking.app, account), payload: { userId: account, showId: show.id } });
+    expect((await addTickets(account, show.id, 4, '203.0.113.40')).statusCode).toBe(409);
+    // Someone else can take the seats meanwhile; the account can hold again after the wait.
+    expect((await addTickets(newId(), show.id, 4, '198.51.100.40')).statusCode).toBe(200);
+    booking.clock.advanceMinutes(9);
+    expect((await addTickets(account, show.id, 4, '203.0.113.40')).statusCode).toBe(200);
+  });
+
+  it.each(['a\u0000b', 'a.b', '$where', 'Ñ\u00001𫿍t'])('an admin holding seats for the user id %j gets an answer, not a 500', async (userId) => {
+    const show = await freshShow();
+    const response = await booking.app.inject({
+      method: 'POST',
+      url: '/tickets/addTickets',
+      headers: { ...adminHeaders(booking.app), 'x-forwarded-for': '203.0.113.70' },
+      payload: { userId, seats: 2, showId: show.id },
+    });
+    expect(response.statusCode).toBe(200);
+    const release = await booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: adminHeaders(booking.app), payload: { userId, showId: show.id } });
+    expect(release.json()).toEqual({ released: 2 });
+  });
+
+  it('one account holds seats of one show at a time (at most 10)', async () => {
+    const [first, second] = [await freshShow(), await freshShow()];
+    const account = newId();
+    expect((await addTickets(account, first.id, 10, '203.0.113.50')).statusCode).toBe(200);
+    expect((await addTickets(account, second.id, 10, '203.0.113.50')).statusCode).toBe(200);
+    const seatsOf = async (id: string) => (await booking.app.inject({ method: 'GET', url: `/show/one/${id}` })).json<ShowView>().seats;
+    expect(await seatsOf(first.id)).toBe(100);
+    expect(await seatsOf(second.id)).toBe(90);
+    expect((await addTickets(account, second.id, 11, '203.0.113.50')).statusCode).toBe(400);
+  });
+});
