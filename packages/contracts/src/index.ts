@@ -3,3 +3,4 @@ export * from './events';
 export * from './views';
 export * from './movie-rules';
 export * from './sales';
+export * from './admin-forms';

@@ -1,6 +1,5 @@
-import type { ShowView } from '@cine/contracts';
+import { SHOW_FORM_MESSAGES, type ShowView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
-import { MISSING_FIELD_MESSAGES } from '../src/shows/show-rules';
 import { adminHeaders, createShow, newId, postShow, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
 let booking: BookingUnderTest;
@@ -71,7 +70,7 @@ describe('POST /show (admin)', () => {
     expect(show).toMatchObject({ date: '2026-03-13', day: 'Viernes', roomId: 5, price: 750, capacity: 168 });
   });
 
-  it.each(Object.entries(MISSING_FIELD_MESSAGES))('a missing %s answers the form message', async (field, message) => {
+  it.each(Object.entries(SHOW_FORM_MESSAGES))('a missing %s answers the form message', async (field, message) => {
     const movie = await publishMovie(booking.context);
     const data: Record<string, unknown> = { schedule: '11:00', movieId: movie.movieId, roomId: 1, day: '2026-03-20', type: '2D' };
     delete data[field];
@@ -296,7 +295,7 @@ describe('PUT /show/one/:id (admin)', () => {
     const movie = await publishMovie(booking.context, { release: '2026-03-01' });
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-04-02', schedule: '10:00', type: '2D' });
 
-    expect((await put(show.id, { schedule: ' ' })).json()).toEqual({ statusCode: 400, error: MISSING_FIELD_MESSAGES.schedule });
+    expect((await put(show.id, { schedule: ' ' })).json()).toEqual({ statusCode: 400, error: SHOW_FORM_MESSAGES.schedule });
     expect((await put(show.id, { schedule: '25:00' })).json()).toMatchObject({ statusCode: 400, error: 'El horario debe tener el formato HH:MM (00:00 a 23:59).' });
     expect((await put(show.id, { roomId: 6 })).json()).toMatchObject({ statusCode: 400, error: 'La sala debe ser un número del 1 al 5.' });
     expect((await put(show.id, { type: '4D' })).json()).toMatchObject({ statusCode: 400, error: 'El tipo debe ser 2D o 3D.' });

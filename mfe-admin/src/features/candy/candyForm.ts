@@ -1,14 +1,7 @@
+import { CANDY_FORM_MESSAGES } from '@cine/contracts';
 import type { CandyInput, CandyItem } from './api/candy';
 
-/** The 'Agregar nuevo' messages (spec §5), in the form's order. */
-const CANDY_FIELD_MESSAGES = {
-  name: 'Por favor ingresa un nombre *',
-  quantity: 'Por favor ingresa la cantidad *',
-  price: 'Por favor ingresa un precio *',
-  picture: 'Por favor ingresa una imagen *',
-} as const;
-
-export type CandyFormField = keyof typeof CANDY_FIELD_MESSAGES;
+export type CandyFormField = keyof typeof CANDY_FORM_MESSAGES;
 /** As typed: the price in US$ ('12.50'). */
 export type CandyFormValues = Record<CandyFormField, string>;
 export type CandyFormErrors = Partial<Record<CandyFormField, string>>;
@@ -21,8 +14,8 @@ export function candyFormFromItem(item: CandyItem): CandyFormValues {
 
 export function validateCandyForm(values: CandyFormValues): CandyFormErrors {
   const errors: CandyFormErrors = {};
-  for (const field of Object.keys(CANDY_FIELD_MESSAGES) as CandyFormField[]) {
-    if (values[field].trim() === '') errors[field] = CANDY_FIELD_MESSAGES[field];
+  for (const field of Object.keys(CANDY_FORM_MESSAGES) as CandyFormField[]) {
+    if (values[field].trim() === '') errors[field] = CANDY_FORM_MESSAGES[field];
   }
   return errors;
 }

@@ -1,15 +1,6 @@
-import { weekdays } from '@cine/contracts';
+import { SHOW_FORM_MESSAGES, weekdays } from '@cine/contracts';
 
-/** The 'Crear Funciones' messages (spec §5), in the form's order. */
-const SHOW_FIELD_MESSAGES = {
-  schedule: 'Por favor ingresa un horario inicial *',
-  movieId: 'Por favor seleccione una pelicula *',
-  roomId: 'Por favor seleccione una sala *',
-  day: 'Por favor seleccione un dia *',
-  type: 'Por favor seleccione un tipo *',
-} as const;
-
-export type ShowFormField = keyof typeof SHOW_FIELD_MESSAGES;
+export type ShowFormField = keyof typeof SHOW_FORM_MESSAGES;
 export type ShowFormValues = Record<ShowFormField, string>;
 export type ShowFormErrors = Partial<Record<ShowFormField, string>>;
 
@@ -22,9 +13,9 @@ export const SHOW_TYPES = ['2D', '3D'] as const;
 
 export function validateShowForm(
   values: ShowFormValues,
-  fields: readonly ShowFormField[] = Object.keys(SHOW_FIELD_MESSAGES) as ShowFormField[],
+  fields: readonly ShowFormField[] = Object.keys(SHOW_FORM_MESSAGES) as ShowFormField[],
 ): ShowFormErrors {
   const errors: ShowFormErrors = {};
-  for (const field of fields) if (values[field].trim() === '') errors[field] = SHOW_FIELD_MESSAGES[field];
+  for (const field of fields) if (values[field].trim() === '') errors[field] = SHOW_FORM_MESSAGES[field];
   return errors;
 }

@@ -25,15 +25,6 @@ export function isShowType(value: string): value is ShowType {
   return value === '2D' || value === '3D';
 }
 
-/** The admin form's messages for a missing field (spec §5), in the form's order. */
-export const MISSING_FIELD_MESSAGES = {
-  schedule: 'Por favor ingresa un horario inicial *',
-  movieId: 'Por favor seleccione una pelicula *',
-  roomId: 'Por favor seleccione una sala *',
-  day: 'Por favor seleccione un dia *',
-  type: 'Por favor seleccione un tipo *',
-} as const;
-
 export const INVALID_SCHEDULE = 'El horario debe tener el formato HH:MM (00:00 a 23:59).';
 export const INVALID_ROOM = 'La sala debe ser un número del 1 al 5.';
 export const INVALID_DAY = 'El día debe ser una fecha aaaa-mm-dd o un día de la semana (Lunes a Domingo).';

@@ -1,4 +1,4 @@
-import type { ShowType, ShowView } from '@cine/contracts';
+import { SHOW_FORM_MESSAGES, type ShowType, type ShowView } from '@cine/contracts';
 import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
@@ -152,8 +152,8 @@ export class Shows {
 
   /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
-    for (const field of Object.keys(rules.MISSING_FIELD_MESSAGES) as Array<keyof typeof rules.MISSING_FIELD_MESSAGES>) {
-      if (blank(form[field])) return { outcome: 'invalid', message: rules.MISSING_FIELD_MESSAGES[field] };
+    for (const field of Object.keys(SHOW_FORM_MESSAGES) as Array<keyof typeof SHOW_FORM_MESSAGES>) {
+      if (blank(form[field])) return { outcome: 'invalid', message: SHOW_FORM_MESSAGES[field] };
     }
     const slot = checkSlot(form, now);
     if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
@@ -201,8 +201,8 @@ export class Shows {
         type: edit.type ?? show.type,
         price: edit.price ?? show.price,
       };
-      for (const field of Object.keys(rules.MISSING_FIELD_MESSAGES) as Array<keyof typeof rules.MISSING_FIELD_MESSAGES>) {
-        if (blank(form[field])) return { outcome: 'invalid', message: rules.MISSING_FIELD_MESSAGES[field] };
+      for (const field of Object.keys(SHOW_FORM_MESSAGES) as Array<keyof typeof SHOW_FORM_MESSAGES>) {
+        if (blank(form[field])) return { outcome: 'invalid', message: SHOW_FORM_MESSAGES[field] };
       }
       const slot = checkSlot(form, now);
       if (typeof slot === 'string') return { outcome: 'invalid', message: slot };

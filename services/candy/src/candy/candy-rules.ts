@@ -1,9 +1,7 @@
+import { CANDY_FORM_MESSAGES } from '@cine/contracts';
 /** The candy form's messages: the spec §5 ones for missing fields (copied exactly), then the value rules. */
 export const CandyMessages = {
-  name: 'Por favor ingresa un nombre *',
-  quantity: 'Por favor ingresa la cantidad *',
-  price: 'Por favor ingresa un precio *',
-  picture: 'Por favor ingresa una imagen *',
+  ...CANDY_FORM_MESSAGES,
   nameTooLong: 'El nombre no puede tener más de 60 caracteres.',
   quantityNotInteger: 'La cantidad debe ser un número entero.',
   quantityNegative: 'La cantidad no puede ser negativa.',
