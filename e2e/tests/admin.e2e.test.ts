@@ -215,6 +215,21 @@ test('Feedback: a user feedback shows with its username and user id, in the pane
   await page.getByRole('row').filter({ hasText: text }).waitFor();
 });
 
+test("the panel's user menu: Perfil opens the profile, Cerrar Sesion signs out and goes to /home", async () => {
+  await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto('/admin');
+  const menu = page.getByRole('navigation', { name: 'Menú del administrador' });
+  await menu.getByRole('link', { name: 'Perfil' }).click();
+  await page.waitForURL('**/profile');
+  await page.goto('/admin');
+  await menu.getByRole('button', { name: 'Cerrar Sesion' }).click();
+  await page.waitForURL('**/home');
+  expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => /token/i.test(key)))).toEqual([]);
+  await page.goto('/admin');
+  await page.waitForLoadState('networkidle');
+  expect(await page.getByRole('heading', { name: 'Panel de Admin' }).count()).toBe(0);
+});
+
 test('every section at desktop and phone width (screenshots in .e2e-artifacts/)', async () => {
   const directory = path.resolve(__dirname, '../../.e2e-artifacts/admin-sections');
   mkdirSync(directory, { recursive: true });

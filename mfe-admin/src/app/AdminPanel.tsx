@@ -6,19 +6,23 @@ import { CandySection } from '../features/candy/components/CandySection';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
+import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
 import { adminSections, type AdminSection } from '../features/panel/sections';
 import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
 import { UsersSection } from '../features/users/components/UsersSection';
 
-export default function AdminPanel({ session }: RemotePageProps) {
+export default function AdminPanel({ session, signOut }: RemotePageProps) {
   const [section, setSection] = useState<AdminSection>('Peliculas');
   // The spec renders nothing for anyone but an admin; the shell already checks, this keeps the page honest alone.
   if (session?.role !== 'admin') return null;
 
   return (
     <Page>
-      <PageTitle>Panel de Admin</PageTitle>
+      <Header>
+        <PageTitle>Panel de Admin</PageTitle>
+        <AdminUserMenu signOut={signOut} />
+      </Header>
       <Layout>
         <Sidebar aria-label="Secciones del panel">
           <ul>
@@ -58,6 +62,19 @@ function SectionContent({ section, token, userId }: { section: AdminSection; tok
       return <FeedbackTable token={token} />;
   }
 }
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem 1.5rem;
+  margin-bottom: 1rem;
+
+  h1 {
+    margin: 0;
+  }
+`;
 
 const Layout = styled.div`
   display: grid;

@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { installFakeApi } from '../test/fakeApi';
 import type { RemotePageProps } from '@cine/web-kit';
 import FeedbackPage from '../features/feedback/components/FeedbackPage';
@@ -10,6 +12,9 @@ import { adminSections } from '../features/panel/sections';
 const admin: RemotePageProps['session'] = { token: 't', userId: 'a1', username: 'root', role: 'admin' };
 const user: RemotePageProps['session'] = { token: 't', userId: 'u1', username: 'ana', role: 'user' };
 
+/** The shell's router around the page, as the panel's menu links need it. */
+const inShell = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/admin']}>{children}</MemoryRouter>;
+
 beforeEach(() => {
   installFakeApi()
     .on('GET', '/api/movies/billboard', { status: 200, body: [] })
@@ -18,7 +23,7 @@ beforeEach(() => {
 });
 
 test('the admin panel lists the spec sections and switches by local selection', async () => {
-  render(<AdminPanel session={admin} />);
+  render(<AdminPanel session={admin} />, { wrapper: inShell });
   for (const section of adminSections) {
     expect(screen.getByRole('button', { name: section })).toBeInTheDocument();
   }
@@ -31,7 +36,7 @@ test('the admin panel lists the spec sections and switches by local selection', 
 
 test('every section has its own content: no placeholder left', async () => {
   const user = userEvent.setup();
-  render(<AdminPanel session={admin} />);
+  render(<AdminPanel session={admin} />, { wrapper: inShell });
   for (const section of adminSections) {
     await user.click(screen.getByRole('button', { name: section }));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(section);
@@ -44,7 +49,7 @@ test.each([
   ['FeedbackPage', FeedbackPage],
   ['CreatePage', CreatePage],
 ])('%s renders nothing for a user or a guest', (_name, Page) => {
-  const { container, rerender } = render(<Page session={user} />);
+  const { container, rerender } = render(<Page session={user} />, { wrapper: inShell });
   expect(container).toBeEmptyDOMElement();
   rerender(<Page session={null} />);
   expect(container).toBeEmptyDOMElement();
@@ -57,4 +62,23 @@ test('feedback and create pages render for an admin', async () => {
   render(<CreatePage session={admin} />);
   expect(screen.getByRole('heading', { name: 'Crear Pelicula' })).toBeInTheDocument();
   expect(await screen.findByRole('form', { name: 'Crear Pelicula' })).toBeInTheDocument();
+});
+
+test("the panel's user menu has Home, Perfil and Cerrar Sesion, which signs out and goes to /home", async () => {
+  const signOut = jest.fn();
+  render(
+    <MemoryRouter initialEntries={['/admin']}>
+      <Routes>
+        <Route path="/admin" element={<AdminPanel session={admin} signOut={signOut} />} />
+        <Route path="/home" element={<p>Página de inicio</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  const menu = screen.getByRole('navigation', { name: 'Menú del administrador' });
+  expect(menu).toHaveTextContent('HomePerfilCerrar Sesion');
+  expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+  expect(screen.getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/profile');
+  await userEvent.click(screen.getByRole('button', { name: 'Cerrar Sesion' }));
+  expect(signOut).toHaveBeenCalledTimes(1);
+  expect(screen.getByText('Página de inicio')).toBeInTheDocument();
 });

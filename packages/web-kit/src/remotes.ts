@@ -40,6 +40,8 @@ export interface RemoteWidgets {
 export interface RemotePageProps {
   session: RemoteSession;
   widgets?: RemoteWidgets;
+  /** Ends the session as the shell's own menu does; absent when a page runs on its own. */
+  signOut?: () => void;
 }
 
 /** Props of the exposed checkout/PurchasePanel module: the shell adds the session to what the page gives. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
+import { useSession } from '../../../session/hooks/useSession';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
 import type { RemoteName } from '@cine/web-kit';
@@ -19,6 +20,7 @@ export function RemoteArea({ remote, exposedModule }: RemoteAreaProps) {
 function RemotePage({ remote, exposedModule }: RemoteAreaProps) {
   const loadRemotePage = useRemoteLoader();
   const session = useRemoteSession();
+  const { signOut } = useSession();
   const [attempt, setAttempt] = useState(0);
   // Each attempt gets its own lazy component: React caches a rejected lazy() forever.
   const Page = useMemo(() => lazy(() => loadRemotePage(remote, exposedModule)), [loadRemotePage, remote, exposedModule, attempt]);
@@ -26,7 +28,7 @@ function RemotePage({ remote, exposedModule }: RemoteAreaProps) {
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<Spinner label="Cargando sección..." />}>
-        <Page session={session} widgets={remoteWidgets} />
+        <Page session={session} widgets={remoteWidgets} signOut={signOut} />
       </Suspense>
     </RemoteErrorBoundary>
   );
