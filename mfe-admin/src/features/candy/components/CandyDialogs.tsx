@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, EmptyState, LoadError, TextInput } from '@cine/web-kit/ui';
+import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
+import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
@@ -143,33 +144,35 @@ export function CandySalesDialog({ token, item, onClose }: { token: string; item
           Ver todos
         </Button>
       </Filters>
-      {sales.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
-      {sales.status === 'error' && <LoadError message={`No se pudieron cargar las ventas. ${sales.message}`} onRetry={sales.reload} />}
-      {sales.status === 'ready' && sales.data.length === 0 && (
-        <EmptyState>{day ? 'No hubo ventas de este producto ese día.' : 'Este producto todavía no tiene ventas.'}</EmptyState>
-      )}
-      {sales.status === 'ready' && sales.data.length > 0 && (
-        <TableCard>
-          <Table aria-label={`Ventas de ${item.name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Cantidad</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sales.data.map((row) => (
-                <tr key={row.day}>
-                  <td>{row.day}</td>
-                  <td className="number">{row.quantity}</td>
-                  <td className="number">{formatMoney(row.totalPrice)}</td>
+      <AsyncList
+        state={sales}
+        loading="Cargando ventas…"
+        failed="No se pudieron cargar las ventas."
+        empty={day ? 'No hubo ventas de este producto ese día.' : 'Este producto todavía no tiene ventas.'}
+      >
+        {(rows) => (
+          <TableCard>
+            <Table aria-label={`Ventas de ${item.name}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Fecha</th>
+                  <th scope="col">Cantidad</th>
+                  <th scope="col">Total</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.day}>
+                    <td>{row.day}</td>
+                    <td className="number">{row.quantity}</td>
+                    <td className="number">{formatMoney(row.totalPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableCard>
+        )}
+      </AsyncList>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { Button } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { EditIcon, InfoIcon, TrashIcon } from '../../../components/icons';
@@ -9,6 +9,7 @@ import { formatMoney } from '../../../components/money';
 import { SearchBar } from '../../../components/SearchBar';
 import { deleteCandy, fetchCandy, searchCandy, type CandyItem } from '../api/candy';
 import { CandyFormDialog, CandySalesDialog } from './CandyDialogs';
+import { AsyncList } from '../../../components/AsyncList';
 
 /** 'Candy': the items with picture and price; search, add, edit, delete and each item's sales. */
 export function CandySection({ token }: { token: string }) {
@@ -30,49 +31,51 @@ export function CandySection({ token }: { token: string }) {
         </Button>
       </Toolbar>
 
-      {items.status === 'loading' && <EmptyState role="status">Cargando productos…</EmptyState>}
-      {items.status === 'error' && <LoadError message={`No se pudieron cargar los productos. ${items.message}`} onRetry={items.reload} />}
-      {items.status === 'ready' && items.data.length === 0 && (
-        <EmptyState>{query ? `No hay productos cuyo nombre contenga «${query}».` : 'No hay productos cargados.'}</EmptyState>
-      )}
-      {items.status === 'ready' && items.data.length > 0 && (
-        <TableCard>
-          <Table aria-label="Productos">
-            <thead>
-              <tr>
-                <th scope="col">Imagen</th>
-                <th scope="col">Producto</th>
-                <th scope="col">Precio</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.data.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <Thumb src={item.picture} alt="" loading="lazy" />
-                  </td>
-                  <td>{item.name}</td>
-                  <td className="number">{formatMoney(item.price)}</td>
-                  <td>
-                    <RowActions>
-                      <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
-                        <InfoIcon />
-                      </RowButton>
-                      <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
-                        <EditIcon />
-                      </RowButton>
-                      <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
-                        <TrashIcon />
-                      </RowButton>
-                    </RowActions>
-                  </td>
+      <AsyncList
+        state={items}
+        loading="Cargando productos…"
+        failed="No se pudieron cargar los productos."
+        empty={query ? `No hay productos cuyo nombre contenga «${query}».` : 'No hay productos cargados.'}
+      >
+        {(list) => (
+          <TableCard>
+            <Table aria-label="Productos">
+              <thead>
+                <tr>
+                  <th scope="col">Imagen</th>
+                  <th scope="col">Producto</th>
+                  <th scope="col">Precio</th>
+                  <th scope="col">Detail</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
-      )}
+              </thead>
+              <tbody>
+                {list.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Thumb src={item.picture} alt="" loading="lazy" />
+                    </td>
+                    <td>{item.name}</td>
+                    <td className="number">{formatMoney(item.price)}</td>
+                    <td>
+                      <RowActions>
+                        <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
+                          <InfoIcon />
+                        </RowButton>
+                        <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
+                          <EditIcon />
+                        </RowButton>
+                        <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
+                          <TrashIcon />
+                        </RowButton>
+                      </RowActions>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableCard>
+        )}
+      </AsyncList>
 
       {adding && <CandyFormDialog token={token} onSaved={reload} onClose={() => setAdding(false)} />}
       {editing && <CandyFormDialog token={token} item={editing} onSaved={reload} onClose={() => setEditing(null)} />}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, EmptyState, LoadError, Select } from '@cine/web-kit/ui';
+import { Button, Dialog, Select } from '@cine/web-kit/ui';
+import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { formatMoney } from '../../../components/money';
@@ -59,13 +60,12 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
         </Button>
       </Controls>
       {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
-      {detail.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
-      {detail.status === 'error' && <LoadError message={`No se pudo cargar el detalle. ${detail.message}`} onRetry={detail.reload} />}
-      {detail.status === 'ready' && detail.data.length === 0 && <EmptyState>No hay ventas para mostrar.</EmptyState>}
-      {detail.status === 'ready' && detail.data.length > 0 && (
-        // By the rows' shape, not the checkbox: the previous answer is still shown for a moment after a toggle.
-        <TableCard>{isOrders(detail.data) ? <OrdersTable rows={detail.data} /> : <MonthTable rows={detail.data} />}</TableCard>
-      )}
+      <AsyncList state={detail} loading="Cargando ventas…" failed="No se pudo cargar el detalle." empty="No hay ventas para mostrar.">
+        {(rows) => (
+          // By the rows' shape, not the checkbox: the previous answer is still shown for a moment after a toggle.
+          <TableCard>{isOrders(rows) ? <OrdersTable rows={rows} /> : <MonthTable rows={rows} />}</TableCard>
+        )}
+      </AsyncList>
       <Footer>
         <Button type="button" $variant="secondary" onClick={onClose}>
           Volver

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { Button, LoadError } from '@cine/web-kit/ui';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { InfoIcon } from '../../../components/icons';
@@ -9,6 +9,7 @@ import { formatMoney } from '../../../components/money';
 import { SearchBar } from '../../../components/SearchBar';
 import { downloadCsv, fetchMonthlySales, fetchSalesSummary, fetchTopSellers, summaryCsvPath, type SalesSummaryRow } from '../api/sales';
 import { SaleDetailDialog } from './SaleDetailDialog';
+import { AsyncList } from '../../../components/AsyncList';
 
 // nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
 const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.TopSellersPie })));
@@ -89,53 +90,53 @@ export function SalesSection({ token }: { token: string }) {
         </Button>
       </TableHeader>
       {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
-      {summary.status === 'loading' && <EmptyState role="status">Cargando ventas…</EmptyState>}
-      {summary.status === 'error' && (
-        <LoadError message={`No se pudieron cargar las ventas. ${summary.message}`} onRetry={summary.reload} />
-      )}
-      {summary.status === 'ready' && summary.data.length === 0 && (
-        <EmptyState>{query ? `No hay ventas de películas cuyo título contenga «${query}».` : 'Todavía no hay ventas.'}</EmptyState>
-      )}
-      {summary.status === 'ready' && summary.data.length > 0 && (
-        <TableCard>
-          <Table aria-label="Ventas de peliculas">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Entradas Vendidas</th>
-                <th scope="col">Mes</th>
-                <th scope="col">T.Bruto</th>
-                <th scope="col">T.Neto</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.data.map((row) => (
-                <tr key={`${row.movieId}|${row.type}|${row.month}`}>
-                  <td>{row.title}</td>
-                  <td>{row.type}</td>
-                  <td className="number">{row.seats}</td>
-                  <td>
-                    {row.monthName} {row.month.slice(0, 4)}
-                  </td>
-                  <td className="number">{formatMoney(row.totalPrice)}</td>
-                  <td className="number">{formatMoney(row.netPrice)}</td>
-                  <td>
-                    <RowButton
-                      type="button"
-                      aria-label={`Detalles de ventas de ${row.title} ${row.type} ${row.monthName}`}
-                      onClick={() => setDetail(row)}
-                    >
-                      <InfoIcon />
-                    </RowButton>
-                  </td>
+      <AsyncList
+        state={summary}
+        loading="Cargando ventas…"
+        failed="No se pudieron cargar las ventas."
+        empty={query ? `No hay ventas de películas cuyo título contenga «${query}».` : 'Todavía no hay ventas.'}
+      >
+        {(rows) => (
+          <TableCard>
+            <Table aria-label="Ventas de peliculas">
+              <thead>
+                <tr>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Tipo</th>
+                  <th scope="col">Entradas Vendidas</th>
+                  <th scope="col">Mes</th>
+                  <th scope="col">T.Bruto</th>
+                  <th scope="col">T.Neto</th>
+                  <th scope="col">Detail</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.movieId}|${row.type}|${row.month}`}>
+                    <td>{row.title}</td>
+                    <td>{row.type}</td>
+                    <td className="number">{row.seats}</td>
+                    <td>
+                      {row.monthName} {row.month.slice(0, 4)}
+                    </td>
+                    <td className="number">{formatMoney(row.totalPrice)}</td>
+                    <td className="number">{formatMoney(row.netPrice)}</td>
+                    <td>
+                      <RowButton
+                        type="button"
+                        aria-label={`Detalles de ventas de ${row.title} ${row.type} ${row.monthName}`}
+                        onClick={() => setDetail(row)}
+                      >
+                        <InfoIcon />
+                      </RowButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableCard>
+        )}
+      </AsyncList>
 
       {detail && <SaleDetailDialog token={token} row={detail} onClose={() => setDetail(null)} />}
     </div>

@@ -95,32 +95,17 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       {movies.status === 'error' && <ErrorMessage>No se pudieron cargar las películas. {movies.message}</ErrorMessage>}
       <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
         <Select value={values.roomId} onChange={set('roomId')}>
-          <option value="">Seleccione una sala</option>
-          {ROOMS.map((room) => (
-            <option key={room} value={room}>
-              Sala {room}
-            </option>
-          ))}
+          <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
         </Select>
       </FormField>
       <FormField id={`${id}-day`} label="Dia" error={errors.day}>
         <Select value={values.day} onChange={set('day')}>
-          <option value="">Seleccione un dia</option>
-          {DAYS.map((day) => (
-            <option key={day} value={day}>
-              {day}
-            </option>
-          ))}
+          <Choices prompt="Seleccione un dia" values={DAYS} />
         </Select>
       </FormField>
       <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
         <Select value={values.type} onChange={set('type')}>
-          <option value="">Seleccione un tipo</option>
-          {SHOW_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
+          <Choices prompt="Seleccione un tipo" values={SHOW_TYPES} />
         </Select>
       </FormField>
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
@@ -182,20 +167,12 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
         </FormField>
         <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
           <Select value={values.roomId} onChange={set('roomId')}>
-            {ROOMS.map((room) => (
-              <option key={room} value={room}>
-                Sala {room}
-              </option>
-            ))}
+            <Choices values={ROOMS} label={(room) => `Sala ${room}`} />
           </Select>
         </FormField>
         <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
           <Select value={values.type} onChange={set('type')}>
-            {SHOW_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <Choices values={SHOW_TYPES} />
           </Select>
         </FormField>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
@@ -205,5 +182,27 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
         </Button>
       </FormStack>
     </Dialog>
+  );
+}
+
+/** A select's options: an empty first one asking to choose (when given), then one per value. */
+function Choices<Value extends string | number>({
+  prompt,
+  values,
+  label = String,
+}: {
+  prompt?: string;
+  values: readonly Value[];
+  label?: (value: Value) => string;
+}) {
+  return (
+    <>
+      {prompt !== undefined && <option value="">{prompt}</option>}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
   );
 }

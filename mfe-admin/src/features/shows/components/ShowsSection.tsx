@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError, Select } from '@cine/web-kit/ui';
+import { Button, EmptyState, Select } from '@cine/web-kit/ui';
+import { AsyncList } from '../../../components/AsyncList';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { EditIcon, TrashIcon } from '../../../components/icons';
@@ -45,62 +46,69 @@ export function ShowsSection({ token }: { token: string }) {
         </Button>
       </Toolbar>
 
-      {shows.status === 'loading' && <EmptyState role="status">Cargando funciones…</EmptyState>}
-      {shows.status === 'error' && <LoadError message={`No se pudieron cargar las funciones. ${shows.message}`} onRetry={shows.reload} />}
-      {shows.status === 'ready' && shows.data.length === 0 && <EmptyState>No hay funciones programadas.</EmptyState>}
-      {shows.status === 'ready' && shows.data.length > 0 && listed.length === 0 && <EmptyState>No hay funciones ese día.</EmptyState>}
-      {listed.length > 0 && (
-        <TableCard>
-          <Table aria-label="Funciones">
-            <thead>
-              <tr>
-                <th scope="col">Horarios</th>
-                <th scope="col">Dia</th>
-                <th scope="col">Pelicula</th>
-                <th scope="col">Sala</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Asientos</th>
-                <th scope="col">Modificar</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listed.map((show) => (
-                <tr key={show.id}>
-                  <td>{show.schedule}</td>
-                  <td>
-                    {show.day} {dayMonth(show.date)}
-                  </td>
-                  <td>{show.movie.Title}</td>
-                  <td className="number">{show.roomId}</td>
-                  <td>{show.type}</td>
-                  <td className="number">
-                    {show.seats}/{show.capacity}
-                  </td>
-                  <td>
-                    <RowActions>
-                      <RowButton
-                        type="button"
-                        aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                        onClick={() => setEditing(show)}
-                      >
-                        <EditIcon />
-                      </RowButton>
-                      <RowButton
-                        type="button"
-                        $danger
-                        aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                        onClick={() => setDeleting(show)}
-                      >
-                        <TrashIcon />
-                      </RowButton>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
-      )}
+      <AsyncList
+        state={shows}
+        loading="Cargando funciones…"
+        failed="No se pudieron cargar las funciones."
+        empty="No hay funciones programadas."
+      >
+        {() =>
+          listed.length === 0 ? (
+            <EmptyState>No hay funciones ese día.</EmptyState>
+          ) : (
+            <TableCard>
+              <Table aria-label="Funciones">
+                <thead>
+                  <tr>
+                    <th scope="col">Horarios</th>
+                    <th scope="col">Dia</th>
+                    <th scope="col">Pelicula</th>
+                    <th scope="col">Sala</th>
+                    <th scope="col">Tipo</th>
+                    <th scope="col">Asientos</th>
+                    <th scope="col">Modificar</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {listed.map((show) => (
+                    <tr key={show.id}>
+                      <td>{show.schedule}</td>
+                      <td>
+                        {show.day} {dayMonth(show.date)}
+                      </td>
+                      <td>{show.movie.Title}</td>
+                      <td className="number">{show.roomId}</td>
+                      <td>{show.type}</td>
+                      <td className="number">
+                        {show.seats}/{show.capacity}
+                      </td>
+                      <td>
+                        <RowActions>
+                          <RowButton
+                            type="button"
+                            aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                            onClick={() => setEditing(show)}
+                          >
+                            <EditIcon />
+                          </RowButton>
+                          <RowButton
+                            type="button"
+                            $danger
+                            aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                            onClick={() => setDeleting(show)}
+                          >
+                            <TrashIcon />
+                          </RowButton>
+                        </RowActions>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableCard>
+          )
+        }
+      </AsyncList>
 
       {creating && <CreateShowDialog token={token} access={access} onCreated={reload} onClose={() => setCreating(false)} />}
       {editing && <EditShowDialog token={token} show={editing} onSaved={reload} onClose={() => setEditing(null)} />}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { Button } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { TrashIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
 import { deleteUser, fetchUsers, searchUsers, type User } from '../api/users';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
+import { AsyncList } from '../../../components/AsyncList';
 
 interface UsersSectionProps {
   token: string;
@@ -34,47 +35,49 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
         </Button>
       </Toolbar>
 
-      {users.status === 'loading' && <EmptyState role="status">Cargando usuarios…</EmptyState>}
-      {users.status === 'error' && <LoadError message={`No se pudieron cargar los usuarios. ${users.message}`} onRetry={users.reload} />}
-      {users.status === 'ready' && users.data.length === 0 && (
-        <EmptyState>{query ? `No hay usuarios cuyo nombre contenga «${query}».` : 'No hay usuarios registrados.'}</EmptyState>
-      )}
-      {users.status === 'ready' && users.data.length > 0 && (
-        <TableCard>
-          <Table aria-label="Usuarios registrados">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Email</th>
-                <th scope="col">Rol</th>
-                <th scope="col">Borrar</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <NameButton type="button" onClick={() => setEditing(user)} aria-label={`Modificar ${user.username}`}>
-                      {user.username}
-                    </NameButton>
-                  </td>
-                  <td>{user.email}</td>
-                  <td>{user.role}</td>
-                  <td>
-                    {user.id === currentUserId ? (
-                      <Own>Tu cuenta</Own>
-                    ) : (
-                      <RowButton type="button" $danger aria-label={`Borrar ${user.username}`} onClick={() => setDeleting(user)}>
-                        <TrashIcon />
-                      </RowButton>
-                    )}
-                  </td>
+      <AsyncList
+        state={users}
+        loading="Cargando usuarios…"
+        failed="No se pudieron cargar los usuarios."
+        empty={query ? `No hay usuarios cuyo nombre contenga «${query}».` : 'No hay usuarios registrados.'}
+      >
+        {(list) => (
+          <TableCard>
+            <Table aria-label="Usuarios registrados">
+              <thead>
+                <tr>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Rol</th>
+                  <th scope="col">Borrar</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
-      )}
+              </thead>
+              <tbody>
+                {list.map((user) => (
+                  <tr key={user.id}>
+                    <td>
+                      <NameButton type="button" onClick={() => setEditing(user)} aria-label={`Modificar ${user.username}`}>
+                        {user.username}
+                      </NameButton>
+                    </td>
+                    <td>{user.email}</td>
+                    <td>{user.role}</td>
+                    <td>
+                      {user.id === currentUserId ? (
+                        <Own>Tu cuenta</Own>
+                      ) : (
+                        <RowButton type="button" $danger aria-label={`Borrar ${user.username}`} onClick={() => setDeleting(user)}>
+                          <TrashIcon />
+                        </RowButton>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableCard>
+        )}
+      </AsyncList>
 
       {adding && <AddUserDialog token={token} onCreated={reload} onClose={() => setAdding(false)} />}
       {editing && <EditUserDialog token={token} user={editing} onSaved={reload} onClose={() => setEditing(null)} />}
