@@ -8,6 +8,7 @@ import { requiresToken, resolveRoute, routeTable } from '@cine/gateway';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '@cine/identity-service';
 import { forgedToken } from '@cine/service-kit/testing';
 import { startPlatform, type RunningPlatform } from './platform';
+import { api } from './testing/gateway-api';
 
 /**
  * The authorization matrix: every operation of every service's OpenAPI
@@ -139,29 +140,13 @@ let platform: RunningPlatform;
 let gateway: string;
 const operations: Operation[] = [];
 
-async function api(method: string, pathname: string, token: string | undefined, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${gateway}/api${pathname}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON (an SVG, an image)
-  }
-  return { status: response.status, json };
-}
-
 let serial = 0;
 async function newUser(): Promise<{ id: string; email: string; token: string; ver: number }> {
   serial += 1;
   const email = `matriz${serial}-${Date.now()}@cine.test`;
-  const registered = await api('POST', '/auth/register', undefined, { email, username: `matriz${serial}`, password: 'ClaveSegura2026!' });
+  const registered = await api(gateway, 'POST', '/auth/register', { body: { email, username: `matriz${serial}`, password: 'ClaveSegura2026!' } });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
-  const login = await api('POST', '/auth/login', undefined, { email, password: 'ClaveSegura2026!' });
+  const login = await api(gateway, 'POST', '/auth/login', { body: { email, password: 'ClaveSegura2026!' } });
   const { token, user } = login.json as { token: string; user: { id: string } };
   const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { ver: number };
   return { id: user.id, email, token, ver: claims.ver };
@@ -219,7 +204,7 @@ describe('authorization matrix', () => {
   });
 
   it('answers each caller of each operation as its access rule says', async () => {
-    const adminLogin = await api('POST', '/auth/login', undefined, { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD });
+    const adminLogin = await api(gateway, 'POST', '/auth/login', { body: { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD } });
     const admin = adminLogin.json as { token: string; user: { id: string } };
     const owner = await newUser();
     const other = await newUser();
@@ -248,7 +233,7 @@ describe('authorization matrix', () => {
         const url = sample.query ? `${pathname}?${sample.query}` : pathname;
         const body = operation.method === 'GET' ? undefined : (sample.body ?? {});
         const token = caller === 'guest' ? undefined : caller === 'user' ? acting.token : caller === 'another user' ? other.token : tokens[caller];
-        const { status, json } = await api(operation.method, url, token, body);
+        const { status, json } = await api(gateway, operation.method, url, { token, body });
 
         const expected = expectedStatus(entry.access, caller);
         const ok = status < 500 && (expected === 'allowed' ? status !== 401 && status !== 403 : status === expected);

@@ -1,7 +1,8 @@
 import type { LoginResponse } from '@cine/contracts';
 import { connectDatabase } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
-import { api, ProcessPlatform, rabbitmqctl, waitFor } from './processes';
+import { api } from '../testing/gateway-api';
+import { ProcessPlatform, rabbitmqctl, waitFor } from './processes';
 
 /**
  * Faults on the platform as containers run it (one process per service,
