@@ -105,6 +105,7 @@ export class RabbitMqEventBus implements EventBus {
 
   private async onConnected(model: ChannelModel): Promise<void> {
     const channel = await model.createConfirmChannel();
+    this.logChannelErrors(channel, 'publish');
     await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
     await channel.assertExchange(DEAD_LETTER_EXCHANGE, 'direct', { durable: true });
     this.publishChannel = channel;
@@ -126,7 +127,11 @@ export class RabbitMqEventBus implements EventBus {
     if (this.consuming.has(subscription)) return;
     this.consuming.add(subscription);
     const { consumer } = subscription;
-    const channel = this.consumerChannels.get(consumer) ?? (await model.createChannel());
+    let channel = this.consumerChannels.get(consumer);
+    if (!channel) {
+      channel = await model.createChannel();
+      this.logChannelErrors(channel, consumer);
+    }
     this.consumerChannels.set(consumer, channel);
     await channel.assertQueue(deadLetterQueueOf(consumer), { durable: true });
     await channel.bindQueue(deadLetterQueueOf(consumer), DEAD_LETTER_EXCHANGE, consumer);
@@ -166,6 +171,14 @@ export class RabbitMqEventBus implements EventBus {
       );
       this.settle(() => channel.nack(message, false, true));
     }
+  }
+
+  /**
+   * A channel the broker closes (its queue deleted, a broker restart) emits 'error'; unheard, the
+   * event would crash the service. The connection's recovery re-creates the channels it needs.
+   */
+  private logChannelErrors(channel: Channel, purpose: string): void {
+    channel.on('error', (err: Error) => this.logger?.warn({ channel: purpose, err: err.message }, 'rabbitmq channel closed by the broker'));
   }
 
   /** Acks on a channel closed by a broker restart throw; the broker redelivers those messages anyway. */
