@@ -1,6 +1,6 @@
-import type { LoginResponse } from '@cine/contracts';
 import { connectDatabase } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
+import { registerBuyer, type Buyer } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
 import { ProcessPlatform, rabbitmqctl, waitFor } from './processes';
 
@@ -15,11 +15,6 @@ jest.setTimeout(10 * 60_000);
 
 let platform: ProcessPlatform;
 let booking: Connection;
-
-interface Buyer {
-  id: string;
-  token: string;
-}
 
 interface ShowSummary {
   id: string;
@@ -39,15 +34,7 @@ afterAll(async () => {
   await platform?.close();
 });
 
-let serial = 0;
-async function newBuyer(): Promise<Buyer> {
-  serial += 1;
-  const email = `comprador${serial}-${Date.now()}@cine.test`;
-  const registered = await api(platform.gatewayUrl, 'POST', '/auth/register', { body: { email, username: `comprador${serial}`, password: 'ClaveSegura2026!' } });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
-  const login = (await api(platform.gatewayUrl, 'POST', '/auth/login', { body: { email, password: 'ClaveSegura2026!' } })).json as LoginResponse;
-  return { id: login.user.id, token: login.token };
-}
+const newBuyer = () => registerBuyer(platform.gatewayUrl);
 
 /** A show with at least `seats` free seats, not used by an earlier test. */
 const usedShows = new Set<string>();
