@@ -4,20 +4,27 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { minify } = require('@swc/core');
 
+/** react-router's optimised build: its package `exports` name only the development one. */
+const reactRouterProduction = path.dirname(require.resolve('react-router/package.json'));
+
 /**
  * Libraries that must exist once on the page: React state, router context and
  * styled-components' style sheet are shared between the shell and the remotes.
+ * react-router-dom is shared as the part of it the apps use (react-router-dom.mjs).
  */
 function sharedSingletons(pkg) {
   const deps = pkg.dependencies;
-  const routerVersion = deps['react-router-dom'];
   return {
     react: { singleton: true, requiredVersion: deps.react },
     'react/jsx-runtime': { singleton: true, requiredVersion: deps.react },
     'react-dom': { singleton: true, requiredVersion: deps['react-dom'] },
     'react-dom/client': { singleton: true, requiredVersion: deps['react-dom'] },
-    'react-router': { singleton: true, requiredVersion: routerVersion },
-    'react-router-dom': { singleton: true, requiredVersion: routerVersion },
+    'react-router-dom': {
+      singleton: true,
+      import: path.join(__dirname, 'react-router-dom.mjs'),
+      version: require('react-router-dom/package.json').version,
+      requiredVersion: deps['react-router-dom'],
+    },
     'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
   };
 }
@@ -96,6 +103,18 @@ function precompressed() {
 }
 
 /**
+ * One copy of the Module Federation runtime on the page: the shell (a pure host) bundles it and
+ * provides it to the remotes, whose production remoteEntry.js then leaves it out (~20 KB of
+ * brotli each). A remote's development build keeps its own, for its standalone page. No part
+ * of the runtime for manifests (snapshots) or Node is bundled: remotes are remoteEntry.js URLs.
+ */
+function federationRuntime({ host, production }) {
+  const optimization = { disableSnapshot: true, target: 'web' };
+  if (host) return { provideExternalRuntime: true, optimization };
+  return { externalRuntime: production, optimization };
+}
+
+/**
  * The webpack configuration of one frontend package.
  * - a remote passes `exposes` (its public pages): it emits remoteEntry.js with publicPath 'auto',
  *   so the gateway or a CDN can mount its folder anywhere;
@@ -128,7 +147,10 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
         extensions: ['.tsx', '.ts', '.js'],
         // The contracts' TypeScript source, as ES modules: the browser keeps only the constants a
         // web app uses, not the TypeBox schemas the services validate with (package.json: sideEffects).
-        alias: { '@cine/contracts$': path.join(__dirname, '../contracts/src/index.ts') },
+        alias: {
+          '@cine/contracts$': path.join(__dirname, '../contracts/src/index.ts'),
+          'react-router$': path.join(reactRouterProduction, 'dist/production/index.mjs'),
+        },
       },
       module: { rules: moduleRules(production) },
       plugins: [
@@ -137,6 +159,7 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
           ...(exposes ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
           shared: sharedSingletons(pkg),
           dts: false,
+          experiments: federationRuntime({ host: !exposes, production }),
         }),
         new HtmlWebpackPlugin(html),
         ...(production ? precompressed() : []),
