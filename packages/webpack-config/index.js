@@ -7,6 +7,12 @@ const { minify } = require('@swc/core');
 /** react-router's optimised build: its package `exports` name only the development one. */
 const reactRouterProduction = path.dirname(require.resolve('react-router/package.json'));
 
+/** The ES build of the runtime @module-federation/enhanced runs on (its package also has a CommonJS one). */
+function federationRuntimeCoreModule() {
+  const enhanced = require.resolve('@module-federation/enhanced/webpack');
+  return require.resolve('@module-federation/runtime-core', { paths: [enhanced] }).replace(/\.cjs$/, '.js');
+}
+
 /**
  * Libraries that must exist once on the page: React state, router context and
  * styled-components' style sheet are shared between the shell and the remotes.
@@ -27,6 +33,37 @@ function sharedSingletons(pkg) {
     },
     'styled-components': { singleton: true, requiredVersion: deps['styled-components'] },
   };
+}
+
+/** The names react-router-dom.mjs shares. */
+function sharedRouterNames() {
+  const source = require('node:fs').readFileSync(path.join(__dirname, 'react-router-dom.mjs'), 'utf8');
+  const list = /export \{([^}]*)\} from 'react-router'/.exec(source)?.[1] ?? '';
+  return new Set(list.split(',').map((name) => name.trim()).filter(Boolean));
+}
+
+/**
+ * Fails the build when an app imports from react-router-dom a name that react-router-dom.mjs does
+ * not share: at run time it would be undefined, whichever app's copy of the module was loaded.
+ */
+class SharedRouterNamesCheck {
+  apply(compiler) {
+    const shared = sharedRouterNames();
+    compiler.hooks.compilation.tap('SharedRouterNamesCheck', (compilation) => {
+      compilation.hooks.finishModules.tap('SharedRouterNamesCheck', (modules) => {
+        for (const module of modules) {
+          for (const dependency of module.dependencies ?? []) {
+            const name = dependency.request === 'react-router-dom' ? dependency.ids?.[0] : undefined;
+            if (name === undefined || shared.has(name)) continue;
+            const where = module.readableIdentifier(compilation.requestShortener);
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(`${where} imports '${name}' from react-router-dom: add it to packages/webpack-config/react-router-dom.mjs`),
+            );
+          }
+        }
+      });
+    });
+  }
 }
 
 function moduleRules(production) {
@@ -150,6 +187,9 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
         alias: {
           '@cine/contracts$': path.join(__dirname, '../contracts/src/index.ts'),
           'react-router$': path.join(reactRouterProduction, 'dist/production/index.mjs'),
+          // The runtime's ES build for every importer: the plugin that hands it to the remotes
+          // require()s it, which would otherwise bundle its CommonJS build a second time.
+          '@module-federation/runtime-core$': federationRuntimeCoreModule(),
         },
       },
       module: { rules: moduleRules(production) },
@@ -161,6 +201,7 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
           dts: false,
           experiments: federationRuntime({ host: !exposes, production }),
         }),
+        new SharedRouterNamesCheck(),
         new HtmlWebpackPlugin(html),
         ...(production ? precompressed() : []),
       ],
