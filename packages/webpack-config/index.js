@@ -39,7 +39,12 @@ function sharedSingletons(pkg) {
 function sharedRouterNames() {
   const source = require('node:fs').readFileSync(path.join(__dirname, 'react-router-dom.mjs'), 'utf8');
   const list = /export \{([^}]*)\} from 'react-router'/.exec(source)?.[1] ?? '';
-  return new Set(list.split(',').map((name) => name.trim()).filter(Boolean));
+  return new Set(
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 /**
@@ -57,7 +62,9 @@ class SharedRouterNamesCheck {
             if (name === undefined || shared.has(name)) continue;
             const where = module.readableIdentifier(compilation.requestShortener);
             compilation.errors.push(
-              new compiler.webpack.WebpackError(`${where} imports '${name}' from react-router-dom: add it to packages/webpack-config/react-router-dom.mjs`),
+              new compiler.webpack.WebpackError(
+                `${where} imports '${name}' from react-router-dom: add it to packages/webpack-config/react-router-dom.mjs`,
+              ),
             );
           }
         }

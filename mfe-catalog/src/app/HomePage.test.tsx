@@ -49,6 +49,28 @@ test('shows skeletons while loading, then four billboard movies per view', async
   expect(cardTitles(billboardSection())).toEqual(['Película 1', 'Película 2', 'Película 3', 'Película 4']);
 });
 
+test("the billboard's posters are fetched first and the premieres' lazily, each with its size set (no layout shift)", async () => {
+  apiWith(manyMovies(4), manyMovies(4));
+  const { container } = renderHome('/home');
+  await within(billboardSection()).findByRole('link', { name: 'Película 1' });
+  await within(premieresSection()).findAllByRole('link');
+  const posters = (section: HTMLElement) => [...section.querySelectorAll('img')];
+  expect(posters(billboardSection())).toHaveLength(4);
+  for (const poster of posters(billboardSection())) {
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(poster).not.toHaveAttribute('loading');
+  }
+  expect(posters(premieresSection())).toHaveLength(4);
+  for (const poster of posters(premieresSection())) {
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).not.toHaveAttribute('fetchpriority');
+  }
+  for (const poster of container.querySelectorAll('img')) {
+    expect(poster).toHaveAttribute('width', '400');
+    expect(poster).toHaveAttribute('height', '600');
+  }
+});
+
 test('the billboard arrows scroll one movie at a time, each shown only when it can move', async () => {
   apiWith(manyMovies(6));
   renderHome('/home');

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MovieView } from '@cine/contracts';
+import { POSTER_SIZE } from '../../../movies/posterSize';
 
 interface MovieCardProps {
   movie: MovieView;
   /** Premieres show when they open. */
   showRelease?: boolean;
+  /** A poster of the first row on screen: a candidate for the largest paint, fetched first rather than lazily. */
+  priority?: boolean;
 }
 
-export function MovieCard({ movie, showRelease = false }: MovieCardProps) {
+export function MovieCard({ movie, showRelease = false, priority = false }: MovieCardProps) {
   const [posterFailed, setPosterFailed] = useState(false);
   return (
     <Card to={`/movies/${movie.id}`} aria-label={movie.Title}>
@@ -17,7 +20,13 @@ export function MovieCard({ movie, showRelease = false }: MovieCardProps) {
         {posterFailed || !movie.Poster ? (
           <PosterFallback aria-hidden="true">{movie.Title}</PosterFallback>
         ) : (
-          <img src={movie.Poster} alt="" loading="lazy" onError={() => setPosterFailed(true)} />
+          <img
+            src={movie.Poster}
+            alt=""
+            {...POSTER_SIZE}
+            {...(priority ? { fetchPriority: 'high' } : { loading: 'lazy' })}
+            onError={() => setPosterFailed(true)}
+          />
         )}
         <Badge>{movie.Type.trim()}</Badge>
       </Poster>
