@@ -205,6 +205,9 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
           name,
           ...(exposes ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
           shared: sharedSingletons(pkg),
+          // The shell's singletons are loaded before any remote; a remote takes those. The default,
+          // 'version-first', downloads every registered remoteEntry.js (admin's too) to compare versions.
+          shareStrategy: 'loaded-first',
           dts: false,
           experiments: federationRuntime({ host: !exposes, production }),
         }),
