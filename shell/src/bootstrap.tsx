@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { landingPageOf } from './features/remotes/lib/firstScreen';
+import { landingPageOf } from './lib/landingPages';
 import { loadFederatedPage } from './features/remotes/lib/federation';
 
 // The shared singletons are settled here: the landing page's remote starts loading before React

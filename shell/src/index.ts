@@ -1,6 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { readRemoteEntries } from './config';
-import { landingPageOf } from './features/remotes/lib/firstScreen';
+import { landingPageOf } from './lib/landingPages';
 
 const entries = readRemoteEntries(window.__CINE_CONFIG__);
 registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));

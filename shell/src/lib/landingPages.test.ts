@@ -1,4 +1,4 @@
-import { landingPageOf } from './firstScreen';
+import { landingPageOf } from './landingPages';
 
 test('a visit starting on /home (or /) fetches catalog/HomePage and the billboard and premieres with the shell', () => {
   const home = { remote: 'catalog', exposedModule: 'HomePage', data: ['/api/movies/billboard', '/api/movies/Premieres'] };
