@@ -73,6 +73,34 @@ class SharedRouterNamesCheck {
   }
 }
 
+/**
+ * The JavaScript the entry loads as soon as it runs: the chunks of its child chunk groups, i.e.
+ * its dynamic import (the shell's bootstrap) and the host's copy of each shared module it
+ * provides (React, react-dom, the router, styled-components), which a host that loads first
+ * uses. Listed in index.html as preloads, they download alongside the entry instead of after it
+ * has arrived and run: one round trip less before the first paint on a phone's network.
+ */
+class PreloadBootstrapChunks {
+  apply(compiler) {
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    compiler.hooks.compilation.tap('PreloadBootstrapChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('PreloadBootstrapChunks', (data) => {
+        const preloads = bootstrapFiles(compilation).map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` }),
+        );
+        data.assetTags.styles.unshift(...preloads);
+        return data;
+      });
+    });
+  }
+}
+
+function bootstrapFiles(compilation) {
+  const groups = [...compilation.entrypoints.values()].flatMap((entrypoint) => entrypoint.getChildren());
+  const files = groups.flatMap((group) => group.chunks).flatMap((chunk) => [...chunk.files]);
+  return [...new Set(files)].filter((file) => file.endsWith('.js'));
+}
+
 function moduleRules(production) {
   return [
     {
@@ -213,6 +241,7 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
         }),
         new SharedRouterNamesCheck(),
         new HtmlWebpackPlugin(html),
+        ...(exposes ? [] : [new PreloadBootstrapChunks()]),
         ...(production ? precompressed() : []),
       ],
       optimization: {
