@@ -30,10 +30,11 @@ function apiWith(billboard = manyMovies(6), premieres: ReturnType<typeof manyMov
 
 const billboardSection = () => screen.getByRole('region', { name: 'EN CARTELERA' });
 const premieresSection = () => screen.getByRole('region', { name: 'PRÓXIMOS ESTRENOS' });
+/** The title each card shows (its first text not hidden from assistive technology: the format badge is). */
 const cardTitles = (section: HTMLElement) =>
   within(section)
     .queryAllByRole('link')
-    .map((link) => link.getAttribute('aria-label'));
+    .map((link) => link.querySelector('span:not([aria-hidden])')?.textContent);
 
 beforeEach(() => {
   window.innerWidth = 1280;
@@ -122,7 +123,8 @@ test('premieres page the same way, show release dates, and are the navbar scroll
   renderHome('/home');
   const section = premieresSection();
   expect(section).toHaveAttribute('id', PREMIERES_ANCHOR_ID);
-  await within(section).findByRole('link', { name: 'Toy Story 5' });
+  // A premiere's card is named by what it shows: the title and the release date.
+  await within(section).findByRole('link', { name: 'Toy Story 5 Estreno: 1 Dec 2026' });
   expect(cardTitles(section)).toEqual(['Toy Story 5', 'Avatar 4', 'Película 1', 'Película 2']);
   expect(within(section).getByText('Estreno: 1 Dec 2026')).toBeInTheDocument();
   await userEvent.click(within(section).getByRole('button', { name: 'Estreno siguiente' }));

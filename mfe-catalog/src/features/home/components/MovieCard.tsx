@@ -15,7 +15,8 @@ interface MovieCardProps {
 export function MovieCard({ movie, showRelease = false, priority = false }: MovieCardProps) {
   const [posterFailed, setPosterFailed] = useState(false);
   return (
-    <Card to={`/movies/${movie.id}`} aria-label={movie.Title}>
+    // Named by its visible text (title, and release date for premieres): WCAG 2.5.3, label in name.
+    <Card to={`/movies/${movie.id}`}>
       <Poster>
         {posterFailed || !movie.Poster ? (
           <PosterFallback aria-hidden="true">{movie.Title}</PosterFallback>
@@ -28,7 +29,7 @@ export function MovieCard({ movie, showRelease = false, priority = false }: Movi
             onError={() => setPosterFailed(true)}
           />
         )}
-        <Badge>{movie.Type.trim()}</Badge>
+        <Badge aria-hidden="true">{movie.Type.trim()}</Badge>
       </Poster>
       <Title>{movie.Title}</Title>
       {showRelease && <Release>Estreno: {movie.ReleaseText}</Release>}
