@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const chromiumFlags = [
   '--headless',
@@ -24,18 +24,21 @@ async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags });
 }
 
-async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-AR' });
+async function newPage(browser: Browser, options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-AR', ...options });
   const page = await context.newPage();
   return { context, page };
 }
 
+/** A phone's screen (390 × 844, touch), as most visitors see the site. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 /**
  * The browser of a test file: one Chromium for the file, a fresh context for
- * each test, screenshotted when the test ends; `onPage` receives each test's
- * page.
+ * each test (with `options`, e.g. PHONE), screenshotted when the test ends;
+ * `onPage` receives each test's page.
  */
-export function openPagePerTest(label: string, onPage: (page: Page) => void): void {
+export function openPagePerTest(label: string, onPage: (page: Page) => void, options: BrowserContextOptions = {}): void {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -46,7 +49,7 @@ export function openPagePerTest(label: string, onPage: (page: Page) => void): vo
     await browser?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser as Browser));
+    ({ context, page } = await newPage(browser as Browser, options));
     onPage(page);
   });
   afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../src/accessibility';
 import { alertFrom, openPagePerTest, uniqueEmail, waitForMail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 
@@ -64,6 +65,7 @@ test('a bad login shows the server error in red with a recovery link', async () 
   await login('nadie@cine.test', 'incorrecta123');
   const error = page.getByRole('alert').filter({ hasText: 'Email o contraseña incorrectos.' });
   await error.waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   const color = await error.evaluate((element) => getComputedStyle(element).color);
   const [red, green, blue] = (color.match(/\d+/g) ?? []).map(Number);
   expect(red).toBeGreaterThan(150);

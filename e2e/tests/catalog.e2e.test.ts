@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../src/accessibility';
 import { alertFrom, openPagePerTest, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { logIn } from '../src/session';
@@ -22,6 +23,7 @@ const premieres = () => page.getByRole('region', { name: 'PRÓXIMOS ESTRENOS' })
 test('a guest browses the home page: both carousels page one movie at a time, filters narrow the billboard', async () => {
   await page.goto('/home');
   await billboard().getByRole('link').first().waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   const previous = billboard().getByRole('button', { name: 'Película anterior en cartelera' });
   const next = billboard().getByRole('button', { name: 'Película siguiente en cartelera' });
@@ -40,7 +42,7 @@ test('a guest browses the home page: both carousels page one movie at a time, fi
   const visibleTitles = async () =>
     billboard()
       .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+      .evaluateAll((links) => links.map((link) => link.querySelector('span:not([aria-hidden])')?.textContent));
 
   await page.getByLabel('Tipo').selectOption('3D');
   const threeD = titlesWhere((movie) => movie.Type.trim() === '3D');
@@ -93,6 +95,8 @@ test('a signed-in user comments on a movie and finds the comment on their profil
   const [oppenheimer] = (await (await page.request.get('/api/movies/search?name=oppenheimer')).json()) as Array<{ id: string }>;
   await page.goto(`/movies/${oppenheimer?.id}`);
   await page.getByRole('heading', { name: 'Oppenheimer' }).waitFor();
+  await page.getByRole('button', { name: 'Comprar' }).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   const text = `Gran película ${Date.now()}`;
   await page.getByLabel('Tu comentario').fill(text);
   expect(await alertFrom(page, () => page.getByRole('button', { name: 'Enviar' }).click())).toBe('Comentario Creado');

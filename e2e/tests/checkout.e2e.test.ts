@@ -1,5 +1,6 @@
 import type { CartView, OrderView, ShowView } from '@cine/contracts';
 import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../src/accessibility';
 import { baseUrl, openPagePerTest, uniqueEmail, waitForMail } from '../src/browser';
 import { apiAs, logIn, registerThroughApi } from '../src/session';
 
@@ -59,6 +60,7 @@ test('a signed-in user takes 2 tickets, adds 2 COMBO NACHOS, pays with the appro
   await panel.getByText(`Fecha: ${show.day} ${show.schedule}`).waitFor();
   await panel.getByText(`Sala : ${show.roomId}`).waitFor();
   await panel.getByText(`Total a pagar : $${money(2 * show.price)}`).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await panel.getByRole('button', { name: 'Dulceria' }).click();
   const promos = page.getByRole('dialog', { name: '¡Disfruta de tu funcion con estas promos!' });

@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { App } from './app/App';
-import { readRemoteEntries } from './config';
+import { landingPageOf } from './lib/landingPages';
 import { loadFederatedPage } from './features/remotes/lib/federation';
 
-const entries = readRemoteEntries(window.__CINE_CONFIG__);
-registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
+// The shared singletons are settled here: the landing page's remote starts loading before React
+// renders the route that shows it (the route's load then finds it on its way).
+const landingPage = landingPageOf(window.location.pathname);
+if (landingPage) loadFederatedPage(landingPage.remote, landingPage.exposedModule).catch(() => undefined);
 
 const container = document.getElementById('root');
 if (container) {

@@ -30,10 +30,11 @@ function apiWith(billboard = manyMovies(6), premieres: ReturnType<typeof manyMov
 
 const billboardSection = () => screen.getByRole('region', { name: 'EN CARTELERA' });
 const premieresSection = () => screen.getByRole('region', { name: 'PRÓXIMOS ESTRENOS' });
+/** The title each card shows (its first text not hidden from assistive technology: the format badge is). */
 const cardTitles = (section: HTMLElement) =>
   within(section)
     .queryAllByRole('link')
-    .map((link) => link.getAttribute('aria-label'));
+    .map((link) => link.querySelector('span:not([aria-hidden])')?.textContent);
 
 beforeEach(() => {
   window.innerWidth = 1280;
@@ -47,6 +48,28 @@ test('shows skeletons while loading, then four billboard movies per view', async
   expect(within(billboardSection()).getByRole('status')).toHaveTextContent('Cargando películas...');
   expect(await within(billboardSection()).findByRole('link', { name: 'Película 1' })).toBeInTheDocument();
   expect(cardTitles(billboardSection())).toEqual(['Película 1', 'Película 2', 'Película 3', 'Película 4']);
+});
+
+test("the billboard's posters are fetched first and the premieres' lazily, each with its size set (no layout shift)", async () => {
+  apiWith(manyMovies(4), manyMovies(4));
+  const { container } = renderHome('/home');
+  await within(billboardSection()).findByRole('link', { name: 'Película 1' });
+  await within(premieresSection()).findAllByRole('link');
+  const posters = (section: HTMLElement) => [...section.querySelectorAll('img')];
+  expect(posters(billboardSection())).toHaveLength(4);
+  for (const poster of posters(billboardSection())) {
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(poster).not.toHaveAttribute('loading');
+  }
+  expect(posters(premieresSection())).toHaveLength(4);
+  for (const poster of posters(premieresSection())) {
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).not.toHaveAttribute('fetchpriority');
+  }
+  for (const poster of container.querySelectorAll('img')) {
+    expect(poster).toHaveAttribute('width', '400');
+    expect(poster).toHaveAttribute('height', '600');
+  }
 });
 
 test('the billboard arrows scroll one movie at a time, each shown only when it can move', async () => {
@@ -100,7 +123,8 @@ test('premieres page the same way, show release dates, and are the navbar scroll
   renderHome('/home');
   const section = premieresSection();
   expect(section).toHaveAttribute('id', PREMIERES_ANCHOR_ID);
-  await within(section).findByRole('link', { name: 'Toy Story 5' });
+  // A premiere's card is named by what it shows: the title and the release date.
+  await within(section).findByRole('link', { name: 'Toy Story 5 Estreno: 1 Dec 2026' });
   expect(cardTitles(section)).toEqual(['Toy Story 5', 'Avatar 4', 'Película 1', 'Película 2']);
   expect(within(section).getByText('Estreno: 1 Dec 2026')).toBeInTheDocument();
   await userEvent.click(within(section).getByRole('button', { name: 'Estreno siguiente' }));

@@ -21,8 +21,11 @@ const Frame = styled.div`
   min-height: 100vh;
 `;
 
+// A screen high at least: the footer starts below the fold, so a remote page arriving after the
+// shell's first paint does not push it down (a layout shift the visitor sees).
 const Content = styled.div`
   flex: 1;
   display: flex;
   flex-direction: column;
+  min-height: 100vh;
 `;

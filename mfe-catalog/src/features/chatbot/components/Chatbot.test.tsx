@@ -13,7 +13,7 @@ async function openAndSay(message: string) {
     </MemoryRouter>,
   );
   await userEvent.click(screen.getByRole('button', { name: 'Abrir asistente' }));
-  await userEvent.type(screen.getByLabelText('Mensaje para Cinebot'), `${message}{Enter}`);
+  await userEvent.type(await screen.findByLabelText('Mensaje para Cinebot'), `${message}{Enter}`);
   return screen.getByRole('region', { name: 'Cinebot, asistente virtual' });
 }
 
@@ -25,7 +25,7 @@ test('the toggle opens and closes the panel', async () => {
   );
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Abrir asistente' }));
-  expect(screen.getByRole('region', { name: 'Cinebot, asistente virtual' })).toHaveTextContent('¡Hola! Soy Cinebot');
+  expect(await screen.findByRole('region', { name: 'Cinebot, asistente virtual' })).toHaveTextContent('¡Hola! Soy Cinebot');
   expect(screen.getByRole('button', { name: 'Cerrar asistente' })).toHaveAttribute('aria-expanded', 'true');
   await userEvent.click(screen.getByRole('button', { name: 'Cerrar asistente' }));
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
@@ -39,12 +39,22 @@ test('works from the keyboard: opening focuses the message field, Escape closes 
   );
   await userEvent.tab();
   await userEvent.keyboard('{Enter}');
-  expect(screen.getByLabelText('Mensaje para Cinebot')).toHaveFocus();
+  expect(await screen.findByLabelText('Mensaje para Cinebot')).toHaveFocus();
   await userEvent.keyboard('gracias{Enter}');
   expect(screen.getByText('¡De nada! Que disfrutes la función.')).toBeInTheDocument();
   await userEvent.keyboard('{Escape}');
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Abrir asistente' })).toHaveFocus();
+});
+
+test('the conversation is still there after closing and reopening the panel', async () => {
+  await openAndSay('gracias');
+  await userEvent.click(screen.getByRole('button', { name: 'Cerrar asistente' }));
+  expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Abrir asistente' }));
+  const panel = screen.getByRole('region', { name: 'Cinebot, asistente virtual' });
+  expect(within(panel).getByText('¡De nada! Que disfrutes la función.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Mensaje para Cinebot')).toHaveFocus();
 });
 
 test('a keyword gets its reply, with the registration link', async () => {

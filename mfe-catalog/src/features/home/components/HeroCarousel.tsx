@@ -170,25 +170,34 @@ const Control = styled.button<{ $side: 'left' | 'right' }>`
   cursor: pointer;
 `;
 
+// Each dot is drawn 0.75rem wide inside a 1.5rem (24 px) button: a target a finger can hit.
 const Dots = styled.div`
   position: absolute;
-  bottom: 0.75rem;
+  bottom: 0.25rem;
   left: 50%;
   display: flex;
-  gap: 0.5rem;
   transform: translateX(-50%);
 
   button {
-    width: 0.75rem;
-    height: 0.75rem;
+    display: grid;
+    place-items: center;
+    width: 1.5rem;
+    height: 1.5rem;
     padding: 0;
     border: none;
-    border-radius: 50%;
-    background: rgb(255 255 255 / 0.4);
+    background: none;
     cursor: pointer;
   }
 
-  button[aria-current='true'] {
+  button::before {
+    content: '';
+    width: 0.75rem;
+    height: 0.75rem;
+    border-radius: 50%;
+    background: rgb(255 255 255 / 0.4);
+  }
+
+  button[aria-current='true']::before {
     background: var(--cine-gold, #f5c518);
   }
 `;

@@ -2,24 +2,34 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MovieView } from '@cine/contracts';
+import { POSTER_SIZE } from '../../../movies/posterSize';
 
 interface MovieCardProps {
   movie: MovieView;
   /** Premieres show when they open. */
   showRelease?: boolean;
+  /** A poster of the first row on screen: a candidate for the largest paint, fetched first rather than lazily. */
+  priority?: boolean;
 }
 
-export function MovieCard({ movie, showRelease = false }: MovieCardProps) {
+export function MovieCard({ movie, showRelease = false, priority = false }: MovieCardProps) {
   const [posterFailed, setPosterFailed] = useState(false);
   return (
-    <Card to={`/movies/${movie.id}`} aria-label={movie.Title}>
+    // Named by its visible text (title, and release date for premieres): WCAG 2.5.3, label in name.
+    <Card to={`/movies/${movie.id}`}>
       <Poster>
         {posterFailed || !movie.Poster ? (
           <PosterFallback aria-hidden="true">{movie.Title}</PosterFallback>
         ) : (
-          <img src={movie.Poster} alt="" loading="lazy" onError={() => setPosterFailed(true)} />
+          <img
+            src={movie.Poster}
+            alt=""
+            {...POSTER_SIZE}
+            {...(priority ? { fetchPriority: 'high' } : { loading: 'lazy' })}
+            onError={() => setPosterFailed(true)}
+          />
         )}
-        <Badge>{movie.Type.trim()}</Badge>
+        <Badge aria-hidden="true">{movie.Type.trim()}</Badge>
       </Poster>
       <Title>{movie.Title}</Title>
       {showRelease && <Release>Estreno: {movie.ReleaseText}</Release>}

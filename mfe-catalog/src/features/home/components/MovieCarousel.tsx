@@ -10,10 +10,12 @@ interface MovieCarouselProps {
   movies: MovieView[];
   cardsPerView: number;
   showRelease?: boolean;
+  /** The first carousel on the page: its posters are fetched first. */
+  priority?: boolean;
 }
 
 /** Shows `cardsPerView` movies; the arrows move one movie at a time. */
-export function MovieCarousel({ arrowLabels, movies, cardsPerView, showRelease }: MovieCarouselProps) {
+export function MovieCarousel({ arrowLabels, movies, cardsPerView, showRelease, priority }: MovieCarouselProps) {
   const { offset, canGoBack, canGoForward, next, previous } = useCarouselPaging(movies.length, cardsPerView);
   const visible = movies.slice(offset, offset + cardsPerView);
 
@@ -29,7 +31,7 @@ export function MovieCarousel({ arrowLabels, movies, cardsPerView, showRelease }
       <Track $columns={cardsPerView}>
         {visible.map((movie) => (
           <li key={movie.id}>
-            <MovieCard movie={movie} showRelease={showRelease} />
+            <MovieCard movie={movie} showRelease={showRelease} priority={priority} />
           </li>
         ))}
       </Track>

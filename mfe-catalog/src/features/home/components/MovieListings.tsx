@@ -42,6 +42,7 @@ export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
               arrowLabels={BILLBOARD_ARROWS}
               movies={filtered}
               cardsPerView={cardsPerView}
+              priority
             />
           ))}
       </Section>

@@ -39,7 +39,12 @@ test('shows a skeleton, then the movie facts, the trailer and the purchase widge
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Dune III' })).toBeInTheDocument();
   expect(screen.getByLabelText('Clasificación +13')).toHaveTextContent('+13');
-  expect(screen.getByRole('img', { name: 'Póster de Dune III' })).toHaveAttribute('src', '/api/images/intensamente.png');
+  const poster = screen.getByRole('img', { name: 'Póster de Dune III' });
+  expect(poster).toHaveAttribute('src', '/api/images/intensamente.png');
+  // The largest paint on a phone: fetched first, its box reserved.
+  expect(poster).toHaveAttribute('fetchpriority', 'high');
+  expect(poster).toHaveAttribute('width', '400');
+  expect(poster).toHaveAttribute('height', '600');
   expect(screen.getByText('Las emociones de Riley vuelven a la sede central.')).toBeInTheDocument();
   const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
   expect(fact('Género')).toHaveTextContent('Animación, Comedia');

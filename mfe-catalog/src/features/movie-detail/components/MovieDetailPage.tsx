@@ -7,6 +7,7 @@ import { ApiError } from '@cine/web-kit';
 import { useAsyncData } from '@cine/web-kit';
 import type { RemotePageProps } from '@cine/web-kit';
 import { fetchMovieDetail } from '../../../movies/moviesApi';
+import { POSTER_SIZE } from '../../../movies/posterSize';
 import type { MovieDetail } from '@cine/contracts';
 import { isUpcoming } from '../releaseStatus';
 import { CommentSection } from './CommentSection';
@@ -47,7 +48,13 @@ function MovieDetailView({ movie, session, widgets }: { movie: MovieDetail } & R
               {movie.Title}
             </div>
           ) : (
-            <img src={movie.Poster} alt={`Póster de ${movie.Title}`} onError={() => setPosterFailed(true)} />
+            <img
+              src={movie.Poster}
+              alt={`Póster de ${movie.Title}`}
+              {...POSTER_SIZE}
+              fetchPriority="high"
+              onError={() => setPosterFailed(true)}
+            />
           )}
         </Poster>
         <Info>

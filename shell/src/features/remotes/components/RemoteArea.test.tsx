@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, signedInAs, users } from '../../../test/fakeApi';
 import { fakeRemotePages, renderApp } from '../../../test/renderApp';
@@ -157,5 +157,35 @@ describe("the checkout's purchase widget on another remote's page", () => {
     await userEvent.click(within(error).getByRole('button', { name: 'Reintentar' }));
     expect(await within(page).findByText('compra de Dune III (7) para invitado')).toBeInTheDocument();
     expect(widget).toHaveBeenCalledTimes(2);
+  });
+  describe('on a browser that reports what is on screen', () => {
+    /** A stand-in for the browser's IntersectionObserver: the test says when the observed elements appear. */
+    let appear: () => void;
+    beforeEach(() => {
+      const observed: Array<{ callback: IntersectionObserverCallback; target: Element }> = [];
+      appear = () =>
+        observed.forEach(({ callback, target }) =>
+          callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver),
+        );
+      window.IntersectionObserver = jest.fn((callback: IntersectionObserverCallback) => ({
+        observe: (target: Element) => observed.push({ callback, target }),
+        disconnect: () => observed.splice(0),
+      })) as unknown as typeof IntersectionObserver;
+    });
+    afterEach(() => {
+      delete (window as Partial<typeof window>).IntersectionObserver;
+    });
+
+    test('the checkout remote is fetched only once the purchase controls appear on screen', async () => {
+      installFakeApi();
+      const loadRemotePage = detailWithWidget(purchasePanel);
+      await renderApp('/movies/7', loadRemotePage);
+      await screen.findByRole('heading', { name: 'detalle' });
+      expect(loadRemotePage).not.toHaveBeenCalledWith('checkout', 'PurchasePanel');
+
+      act(() => appear());
+      expect(await screen.findByText('compra de Dune III (7) para invitado')).toBeInTheDocument();
+      expect(loadRemotePage).toHaveBeenCalledWith('checkout', 'PurchasePanel');
+    });
   });
 });

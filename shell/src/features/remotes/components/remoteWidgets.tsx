@@ -1,16 +1,25 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
 import { Spinner } from '../../../components/Spinner';
+import { useOnScreen } from '../hooks/useOnScreen';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
 import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
- * checkout/PurchasePanel for a page of another remote: loaded through federation, given the
- * session by the shell, and contained in its own boundary so a checkout failure leaves the
- * rest of the page working.
+ * checkout/PurchasePanel for a page of another remote: loaded through federation once its place
+ * on the page appears on screen (on a phone it is below the poster, so the checkout remote is
+ * not downloaded with the page), given the session by the shell, and contained in its own
+ * boundary so a checkout failure leaves the rest of the page working.
  */
 function PurchasePanel({ movie }: { movie: PurchaseMovie }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(slot);
+  return <WidgetSlot ref={slot}>{onScreen && <LoadedPurchasePanel movie={movie} />}</WidgetSlot>;
+}
+
+function LoadedPurchasePanel({ movie }: { movie: PurchaseMovie }) {
   const loadRemotePage = useRemoteLoader();
   const session = useRemoteSession();
   const [attempt, setAttempt] = useState(0);
@@ -25,6 +34,15 @@ function PurchasePanel({ movie }: { movie: PurchaseMovie }) {
     </RemoteErrorBoundary>
   );
 }
+
+/** The purchase controls' height on a phone, kept while they load so nothing below them moves. */
+const WidgetSlot = styled.div`
+  min-height: 14rem;
+
+  @media (min-width: 641px) {
+    min-height: 10.5rem;
+  }
+`;
 
 /** One object for the whole app: pages may keep it in effect dependencies without re-running them. */
 export const remoteWidgets: RemoteWidgets = { PurchasePanel };

@@ -1,0 +1,64 @@
+// `npm run check:budgets`: the JavaScript a phone downloads from `npm start`, against the budgets
+// of issue 13. Byte counts, not Lighthouse scores: bytes do not depend on how busy the machine is.
+import type { Page } from 'playwright-core';
+import { baseUrl, openPagePerTest, PHONE } from '../src/browser';
+import { compressedBody, downloadTable, kb, recordScriptDownloads, totalBytes, type Download } from '../src/downloads';
+
+const KB = 1000;
+const BUDGET = {
+  /** Everything a page's first view runs: shell, remote, shared libraries. */
+  firstView: 170 * KB,
+  /** The shell's entry (main.<hash>.js), which carries the Module Federation runtime. */
+  shellEntry: 60 * KB,
+  /** A remote's remoteEntry.js: its share table and module map; the runtime comes from the shell. */
+  remoteEntry: 15 * KB,
+};
+
+let page: Page;
+openPagePerTest('budgets', (opened) => (page = opened), PHONE);
+
+const fromRemote = (remote: string) => (download: Download) => download.path.startsWith(`/remotes/${remote}/`);
+
+/** Opens `path` and waits until the first view has rendered and the network has been quiet for a moment. */
+async function firstView(path: string, rendered: () => Promise<void>): Promise<Download[]> {
+  const downloads = await recordScriptDownloads(page);
+  await page.goto(path);
+  await rendered();
+  await page.waitForLoadState('networkidle');
+  return downloads();
+}
+
+test('/home: at most 170 KB of JavaScript, a shell entry of at most 60 KB, and neither the checkout nor the admin remote', async () => {
+  const downloads = await firstView('/home', () => page.getByRole('region', { name: 'EN CARTELERA' }).getByRole('link').first().waitFor());
+  process.stdout.write(downloadTable('JavaScript of /home on a phone (first view)', downloads));
+
+  const shellEntries = downloads.filter((download) => /^\/main\.[0-9a-f]+\.js$/.test(download.path));
+  expect(shellEntries.map((entry) => entry.path)).toHaveLength(1);
+  expect(shellEntries[0]?.bytes).toBeLessThanOrEqual(BUDGET.shellEntry);
+  expect(downloads.some(fromRemote('catalog'))).toBe(true);
+  expect(downloads.filter(fromRemote('checkout'))).toEqual([]);
+  expect(downloads.filter(fromRemote('admin'))).toEqual([]);
+  expect(totalBytes(downloads)).toBeLessThanOrEqual(BUDGET.firstView);
+});
+
+test('/movies/{id}: at most 170 KB of JavaScript; the checkout remote only once the purchase controls come on screen', async () => {
+  const billboard = (await (await fetch(`${baseUrl()}/api/movies/billboard`)).json()) as Array<{ id: string; Title: string }>;
+  const movie = billboard[0];
+  if (!movie) throw new Error('the billboard of a fresh npm start is empty: the seeded movies are missing');
+  const downloads = await firstView(`/movies/${movie.id}`, () => page.getByRole('heading', { level: 1, name: movie.Title }).waitFor());
+  process.stdout.write(downloadTable(`JavaScript of /movies/${movie.id} on a phone (first view)`, downloads));
+  expect(downloads.filter(fromRemote('checkout'))).toEqual([]);
+  expect(totalBytes(downloads)).toBeLessThanOrEqual(BUDGET.firstView);
+
+  const recorded = await recordScriptDownloads(page);
+  await page.locator('[data-slot="purchase-controls"]').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Comprar' }).waitFor();
+  expect(recorded().some(fromRemote('checkout'))).toBe(true);
+});
+
+test.each(['catalog', 'checkout', 'admin'])("the %s remote's remoteEntry.js is at most 15 KB, sent with brotli", async (remote) => {
+  const entry = await compressedBody(`${baseUrl()}/remotes/${remote}/remoteEntry.js`);
+  process.stdout.write(`remotes/${remote}/remoteEntry.js: ${kb(entry.bytes)} (${entry.encoding ?? 'uncompressed'})\n`);
+  expect(entry.encoding).toBe('br');
+  expect(entry.bytes).toBeLessThanOrEqual(BUDGET.remoteEntry);
+});

@@ -1,0 +1,33 @@
+import type { RemoteName } from '@cine/web-kit';
+
+/** A remote page a visit often starts on, and the API answers (spec §7) its first view shows. */
+interface LandingPage {
+  remote: RemoteName;
+  exposedModule: string;
+  data: string[];
+}
+
+/** The pages a visit most often starts on (spec §2): the billboard and a movie's detail. */
+const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray) => LandingPage }> = [
+  {
+    path: /^\/(home\/?)?$/,
+    page: () => ({ remote: 'catalog', exposedModule: 'HomePage', data: ['/api/movies/billboard', '/api/movies/Premieres'] }),
+  },
+  {
+    path: /^\/movies\/([^/]+)\/?$/,
+    page: ([, id = '']) => ({ remote: 'catalog', exposedModule: 'MovieDetailPage', data: [`/api/movies/search/${id}`] }),
+  },
+];
+
+/**
+ * The remote page `pathname` renders when a visit starts there, if it is one of the landing pages.
+ * The shell fetches its remoteEntry.js and its data while React loads, instead of after React has
+ * rendered the route: on a phone's network that saves round trips before the first poster shows.
+ */
+export function landingPageOf(pathname: string): LandingPage | undefined {
+  for (const { path, page } of landingPages) {
+    const match = path.exec(pathname);
+    if (match) return page(match);
+  }
+  return undefined;
+}
