@@ -1,18 +1,18 @@
 /**
  * GET /movies/billboard, in one run, on loopback: via the gateway
  * (GET /api/movies/billboard → catalog), the catalog directly, and a bare
- * node:http server answering the same JSON (the ceiling). The catalog and the
- * gateway share one process and event loop, as under `npm start`, so a request
- * through the gateway costs that loop both the hop and the catalog's work; the
- * bare server has its own process; this process only generates the load
- * (autocannon). Prints requests/s and p99 latency of each, and ratios. The
- * gateway is measured as browsers use it (the catalog marks the billboard
- * shareable for 5 s, so the gateway's cache answers) and, for the proxy hop,
- * with `Cache-Control: no-cache` on every request (each one goes to the
- * catalog): the hop ratio is that rate over the catalog's direct one, without
- * `Accept-Encoding` (autocannon's default) and with `br, gzip` as browsers send.
+ * node:http server answering the same JSON (the ceiling). Each server runs in a
+ * child process (BENCH_LAYOUT below); this process only generates the load
+ * (autocannon). Prints requests/s, p99 latency and the servers' CPU time per
+ * request of each, and ratios. The gateway is measured as browsers use it (the
+ * catalog marks the billboard shareable for 5 s, so the gateway's cache
+ * answers) and, for the proxy hop, with `Cache-Control: no-cache` on every
+ * request (each one goes to the catalog): the hop ratio is that rate over the
+ * catalog's direct one, without `Accept-Encoding` (autocannon's default) and
+ * with `br, gzip` as browsers send it.
  * Needs the workspace packages built (`npm run bench` builds the catalog).
  * Env: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 50),
+ * BENCH_LAYOUT (`processes`, the default, or `platform`: see `layout`),
  * BENCH_CPU_PROFILES (a folder: the servers write V8 CPU profiles there),
  * MONGO_URL (default: an embedded FerretDB in a temporary folder).
  */
@@ -33,58 +33,94 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const profiles = process.env.BENCH_CPU_PROFILES;
 
-type Role = 'platform' | 'bare';
+/**
+ * `processes`: the catalog and the gateway each in its own process, as deployed with one container per
+ * service (and as the issue measured); `platform`: both in one process and event loop, as `npm start`
+ * runs them (infra/src/platform.ts), where a request through the gateway costs that loop the hop and
+ * the catalog's work both.
+ */
+const layout = process.env.BENCH_LAYOUT === 'platform' ? 'platform' : 'processes';
+
+type Role = 'catalog' | 'gateway' | 'platform' | 'bare';
 type Urls = Partial<Record<'catalog' | 'gateway' | 'bare', string>>;
+
+interface Running {
+  url: string;
+  close(): Promise<void>;
+}
 
 interface Measure {
   name: string;
   requestsPerSecond: number;
   p99Ms: number;
-  /** The server process's CPU time per answered request: unlike requests/s, barely moved by other load on the machine. */
+  /** The servers' CPU time per answered request (both processes in the `processes` layout): less moved than requests/s by other load on the machine. */
   cpuMicrosPerRequest: number;
   errors: number;
 }
 
-/** Runs in a child process: starts the servers of one role and tells the parent their URLs. */
-async function serve(role: Role): Promise<void> {
-  const env = (key: string) => process.env[key] as string;
-  let urls: Urls;
-  let close: () => Promise<void>;
-  if (role === 'platform') {
-    // The catalog and the gateway in one process and one event loop, as `npm start` runs them (infra/src/platform.ts).
-    const config: ServiceConfig = {
-      name: 'catalog',
-      host: '127.0.0.1',
-      port: 0,
-      mongoUrl: env('BENCH_MONGO_URL'),
-      dbName: env('BENCH_DB'),
-      amqpUrl: undefined,
-      jwtSecret: env('BENCH_JWT_SECRET'),
-      tokenTtl: '1h',
-      logLevel: 'silent',
-      dataDir: tmpdir(),
-    };
-    const db = await connectDatabase(config.mongoUrl, config.dbName);
-    const catalog = await buildCatalogApp({ config, db, bus: new InProcessEventBus() });
-    const catalogUrl = await catalog.listen({ host: '127.0.0.1', port: 0 });
-    const gateway = await buildGateway({ jwtSecret: config.jwtSecret, services: { catalog: catalogUrl }, logLevel: 'silent' });
-    urls = { catalog: catalogUrl, gateway: await gateway.listen({ host: '127.0.0.1', port: 0 }) };
-    close = async () => {
-      await gateway.close();
-      await catalog.close();
+const env = (key: string) => process.env[key] as string;
+
+async function startCatalog(): Promise<Running> {
+  const config: ServiceConfig = {
+    name: 'catalog',
+    host: '127.0.0.1',
+    port: 0,
+    mongoUrl: env('BENCH_MONGO_URL'),
+    dbName: env('BENCH_DB'),
+    amqpUrl: undefined,
+    jwtSecret: env('BENCH_JWT_SECRET'),
+    tokenTtl: '1h',
+    logLevel: 'silent',
+    dataDir: tmpdir(),
+  };
+  const db = await connectDatabase(config.mongoUrl, config.dbName);
+  const app = await buildCatalogApp({ config, db, bus: new InProcessEventBus() });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url,
+    close: async () => {
+      await app.close();
       await db.dropDatabase();
       await db.close();
-    };
+    },
+  };
+}
+
+async function startGateway(catalogUrl: string): Promise<Running> {
+  const app = await buildGateway({ jwtSecret: env('BENCH_JWT_SECRET'), services: { catalog: catalogUrl }, logLevel: 'silent' });
+  return { url: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
+}
+
+function startBare(): Promise<Running> {
+  const billboard = env('BENCH_BODY');
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(billboard) });
+    response.end(billboard);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: async () => void server.close() })),
+  );
+}
+
+/** Runs in a child process: starts the servers of one role, tells the parent their URLs, reports its CPU time when asked. */
+async function serve(role: Role): Promise<void> {
+  const running: Running[] = [];
+  let urls: Urls;
+  if (role === 'bare') {
+    running.push(await startBare());
+    urls = { bare: running[0]?.url };
+  } else if (role === 'gateway') {
+    running.push(await startGateway(env('BENCH_CATALOG_URL')));
+    urls = { gateway: running[0]?.url };
   } else {
-    const billboard = env('BENCH_BODY');
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(billboard) });
-      response.end(billboard);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    urls = { bare: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-    close = async () => void server.close();
+    const catalog = await startCatalog();
+    running.push(catalog);
+    if (role === 'platform') running.push(await startGateway(catalog.url));
+    urls = { catalog: catalog.url, gateway: running[1]?.url };
   }
+  const close = async () => {
+    for (const server of running.reverse()) await server.close();
+  };
   process.on('message', (message) => {
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
@@ -120,12 +156,18 @@ function cpuTime(server: ChildProcess): Promise<number> {
   });
 }
 
-async function measure(name: string, server: ChildProcess, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+async function cpuTimeOf(servers: ChildProcess[]): Promise<number> {
+  let total = 0;
+  for (const server of servers) total += await cpuTime(server);
+  return total;
+}
+
+async function measure(name: string, servers: ChildProcess[], url: string, headers: Record<string, string> = {}): Promise<Measure> {
   // A short warm-up so JIT and keep-alive connections are settled before measuring.
   await autocannon({ url, connections, duration: 1, headers });
-  const cpuBefore = await cpuTime(server);
+  const cpuBefore = await cpuTimeOf(servers);
   const result = await autocannon({ url, connections, duration: seconds, headers });
-  const cpuMicros = (await cpuTime(server)) - cpuBefore;
+  const cpuMicros = (await cpuTimeOf(servers)) - cpuBefore;
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -140,24 +182,37 @@ async function main(): Promise<void> {
   const mongo = dataDir ? await startEmbeddedMongo({ dataDir, port: await findFreePort() }) : undefined;
   const children: ChildProcess[] = [];
   try {
-    const platform = await start('platform', {
+    const catalogEnv = {
       BENCH_MONGO_URL: mongo?.url ?? (process.env.MONGO_URL as string),
       BENCH_DB: `bench_catalog_${randomUUID().slice(0, 8)}`,
       BENCH_JWT_SECRET: randomUUID(),
-    });
-    children.push(platform.child);
-    const { catalog, gateway } = platform.urls as Required<Urls>;
+    };
+    const first = await start(layout === 'platform' ? 'platform' : 'catalog', catalogEnv);
+    children.push(first.child);
+    const catalog = first.urls.catalog as string;
+    let gateway = first.urls.gateway as string;
+    // The processes whose CPU time a request through the gateway costs.
+    const gatewayServers = [first.child];
+    if (layout === 'processes') {
+      const second = await start('gateway', { BENCH_CATALOG_URL: catalog, BENCH_JWT_SECRET: catalogEnv.BENCH_JWT_SECRET });
+      children.push(second.child);
+      gatewayServers.push(second.child);
+      gateway = second.urls.gateway as string;
+    }
     const billboard = await (await fetch(`${catalog}/movies/billboard`)).text();
     const bare = await start('bare', { BENCH_BODY: billboard });
     children.push(bare.child);
 
-    process.stdout.write(`GET billboard (${JSON.parse(billboard).length} movies, ${billboard.length} bytes), ${connections} connections, ${seconds} s each\n`);
+    process.stdout.write(
+      `GET billboard (${JSON.parse(billboard).length} movies, ${billboard.length} bytes), ${connections} connections, ${seconds} s each, layout ${layout}\n`,
+    );
+    const noCache = { 'cache-control': 'no-cache' };
     const results = [
-      await measure('bare node:http', bare.child, bare.urls.bare as string),
-      await measure('catalog direct', platform.child, `${catalog}/movies/billboard`),
-      await measure('via gateway', platform.child, `${gateway}/api/movies/billboard`),
-      await measure('gateway no-cache', platform.child, `${gateway}/api/movies/billboard`, { 'cache-control': 'no-cache' }),
-      await measure('no-cache, br/gzip', platform.child, `${gateway}/api/movies/billboard`, { 'cache-control': 'no-cache', 'accept-encoding': 'br, gzip' }),
+      await measure('bare node:http', [bare.child], bare.urls.bare as string),
+      await measure('catalog direct', [first.child], `${catalog}/movies/billboard`),
+      await measure('via gateway', gatewayServers, `${gateway}/api/movies/billboard`),
+      await measure('gateway no-cache', gatewayServers, `${gateway}/api/movies/billboard`, noCache),
+      await measure('no-cache, br/gzip', gatewayServers, `${gateway}/api/movies/billboard`, { ...noCache, 'accept-encoding': 'br, gzip' }),
     ];
     for (const r of results) {
       const cpu = `CPU ${r.cpuMicrosPerRequest.toFixed(1).padStart(5)} µs/req`;
@@ -167,7 +222,8 @@ async function main(): Promise<void> {
     const ratio = (a: Measure, b: Measure) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
     process.stdout.write(`gateway/bare   ${ratio(viaGateway, bareResult)}  (target ≥ 0.5)\n`);
     process.stdout.write(`gateway/direct ${ratio(viaGateway, direct)}  (target ≥ 0.8)\n`);
-    process.stdout.write(`hop ratio (no-cache via gateway / direct) ${ratio(hop, direct)}  (target ≥ 0.5); brotli answers ${ratio(compressedHop, direct)}\n`);
+    const cpuRatio = (direct.cpuMicrosPerRequest / hop.cpuMicrosPerRequest).toFixed(2);
+    process.stdout.write(`hop ratio (no-cache via gateway / direct) ${ratio(hop, direct)}  (target ≥ 0.5); with br/gzip ${ratio(compressedHop, direct)}; CPU per request direct/hop ${cpuRatio}\n`);
   } finally {
     for (const child of children.reverse()) await stop(child);
     await mongo?.stop();
