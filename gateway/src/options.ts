@@ -50,6 +50,9 @@ export interface GatewayOptions {
   logLevel?: string;
 }
 
+/** API answers smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 export const DEFAULT_AUTH_RATE_LIMIT: RateLimitSettings = { max: 20, timeWindowMs: 60_000 };
 export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = { connectMs: 2_000, responseMs: 30_000, healthMs: 1_500 };
 

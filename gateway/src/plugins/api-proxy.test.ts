@@ -57,6 +57,13 @@ describe('API proxy', () => {
     expect(plain.json().service).toBe('catalog');
   });
 
+  it('sends an answer under 1 KB as it is, even to a client that accepts compression', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/movies/search?name=a', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(Number(response.headers['content-length'])).toBeLessThan(1024);
+    expect(response.json().url).toBe('/movies/search?name=a');
+  });
+
   it('sends each path to the service the route table names', async () => {
     const checkout = await gateway.inject({ method: 'POST', url: '/api/movies/checkout', headers: { authorization: `Bearer ${userToken()}` }, payload: {} });
     const login = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'x' } });
