@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { transformFileSync } from '@swc/core';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { ensureFerretBinary, findFreePort, startEmbeddedMongo, type EmbeddedMongo } from './index';
 
 // The first build on a machine with an empty Go cache takes minutes.
@@ -113,6 +113,94 @@ describe('startEmbeddedMongo', () => {
     // FerretDB's explain carries SQLite's EXPLAIN QUERY PLAN.
     expect(plan).toMatch(/SEARCH [^"]* USING INDEX [^"]*__id_/);
     expect(plan).not.toMatch(/SCAN/);
+  });
+
+  it('narrows a filter of _id and other fields to the _id index (patches/collection.go), still applying the other fields', async () => {
+    const mongo = await start(await tempDir('cine-ferret-data-'), await findFreePort());
+    await withClient(mongo.url, async (client) => {
+      const seats = client.db('cine_booking').collection<{ _id: string; version: number }>('seats');
+      await seats.insertMany(Array.from({ length: 50 }, (_, n) => ({ _id: `seat-${n}`, version: 0 })));
+
+      const plan = JSON.stringify(await seats.find({ _id: 'seat-42', version: 0 }).explain());
+      expect(plan).toMatch(/SEARCH [^"]* USING INDEX [^"]*__id_/);
+      expect(plan).not.toMatch(/SCAN/);
+
+      const bump = () => seats.findOneAndUpdate({ _id: 'seat-42', version: 0 }, { $inc: { version: 1 } });
+      expect(await bump()).toEqual({ _id: 'seat-42', version: 0 });
+      expect(await bump()).toBeNull();
+      expect(await seats.find({ _id: 'seat-42', version: { $gte: 1 } }).toArray()).toEqual([{ _id: 'seat-42', version: 1 }]);
+      expect((await seats.deleteOne({ _id: 'seat-7', version: 1 })).deletedCount).toBe(0);
+      expect((await seats.deleteOne({ _id: 'seat-7', version: 0 })).deletedCount).toBe(1);
+    });
+  });
+
+  describe('under concurrent writes of one document over ten connections (patches/cine_collection_locks.go)', () => {
+    let mongo: EmbeddedMongo;
+    let clients: MongoClient[];
+    let candy: Db;
+    type Item = { _id: string; stock: number; sold: number; version: number };
+    const items = (db: Db) => db.collection<Item>('items');
+
+    beforeAll(async () => {
+      mongo = await startEmbeddedMongo({ dataDir: await tempDir('cine-ferret-data-'), port: await findFreePort(), binaryPath });
+      // Ten clients of one connection each: every batch of writes runs on ten connections at once.
+      clients = await Promise.all(
+        Array.from({ length: 10 }, () => new MongoClient(mongo.url, { directConnection: true, maxPoolSize: 1 }).connect()),
+      );
+      candy = clients[0]!.db('cine_candy');
+    });
+
+    afterAll(async () => {
+      await Promise.all(clients.map((client) => client.close()));
+      await mongo.stop();
+    });
+
+    /** `times` writes at once, spread evenly over the ten connections. */
+    function concurrently<T>(times: number, write: (db: Db) => Promise<T>): Promise<T[]> {
+      const connections = clients.map((client) => client.db('cine_candy'));
+      return Promise.all(Array.from({ length: times / connections.length }, () => connections).flat().map(write));
+    }
+
+    it('update: loses no $inc and sells no more than the stock', async () => {
+      await items(candy).insertOne({ _id: 'popcorn', stock: 10, sold: 0, version: 0 });
+
+      await concurrently(50, (db) => items(db).updateOne({ _id: 'popcorn' }, { $inc: { sold: 1 } }));
+      const decrements = await concurrently(50, (db) =>
+        items(db).updateOne({ _id: 'popcorn', stock: { $gte: 1 } }, { $inc: { stock: -1 } }),
+      );
+
+      expect(decrements.filter((result) => result.modifiedCount === 1)).toHaveLength(10);
+      expect(await items(candy).findOne({ _id: 'popcorn' })).toEqual({ _id: 'popcorn', stock: 0, sold: 50, version: 0 });
+    });
+
+    it('findAndModify: one winner for a version, and upserts neither deadlock nor count twice', async () => {
+      await items(candy).insertOne({ _id: 'nachos', stock: 10, sold: 0, version: 0 });
+
+      const bumps = await concurrently(50, (db) => items(db).findOneAndUpdate({ _id: 'nachos', version: 0 }, { $inc: { version: 1 } }));
+      const sales = await concurrently(50, (db) =>
+        items(db).findOneAndUpdate({ _id: 'nachos', stock: { $gte: 1 } }, { $inc: { stock: -1, sold: 1 } }),
+      );
+      // An upsert inserts while it holds the collection's lock.
+      await concurrently(50, (db) => items(db).findOneAndUpdate({ _id: 'soda' }, { $inc: { sold: 1 } }, { upsert: true }));
+
+      expect(bumps.filter(Boolean)).toHaveLength(1);
+      expect(sales.filter(Boolean)).toHaveLength(10);
+      expect(await items(candy).findOne({ _id: 'nachos' })).toEqual({ _id: 'nachos', stock: 0, sold: 10, version: 1 });
+      expect(await items(candy).findOne({ _id: 'soda' })).toEqual({ _id: 'soda', sold: 50 });
+    });
+
+    it('delete: each document goes once, to one caller', async () => {
+      const holds = (db: Db) => db.collection<{ _id: string; seat: string }>('holds');
+      await holds(candy).insertMany(Array.from({ length: 20 }, (_, n) => ({ _id: `hold-${n}`, seat: `A${n}` })));
+
+      const deletes = await concurrently(20, (db) => holds(db).deleteOne({ seat: { $exists: true } }));
+      expect(deletes.map((result) => result.deletedCount)).toEqual(Array.from({ length: 20 }, () => 1));
+      expect(await holds(candy).countDocuments()).toBe(0);
+
+      await holds(candy).insertOne({ _id: 'last', seat: 'B1' });
+      const taken = await concurrently(50, (db) => holds(db).findOneAndDelete({ _id: 'last' }));
+      expect(taken.filter(Boolean)).toHaveLength(1);
+    });
   });
 
   it('keeps each database apart', async () => {

@@ -10,12 +10,19 @@ export const BUILD_MESSAGE = 'Compilando la base de datos embebida (FerretDB), s
 
 const BINARY_NAME = 'cine-ferretdb';
 const PROGRAM_FILES = ['go.mod', 'go.sum', 'main.go'];
+const FERRETDB = 'vendor/github.com/FerretDB/FerretDB/internal';
 /**
- * Our changes to FerretDB, as whole files put over the vendored module before
- * the build (patches/README.md says why each exists).
+ * Our changes to FerretDB, as whole files put over (or, for a new file, added
+ * to) the vendored module before the build (patches/README.md says why each
+ * exists).
  */
 const PATCHES: Readonly<Record<string, string>> = {
-  'patches/metadata.go': 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go',
+  'patches/metadata.go': `${FERRETDB}/backends/sqlite/metadata/metadata.go`,
+  'patches/collection.go': `${FERRETDB}/backends/sqlite/collection.go`,
+  'patches/cine_collection_locks.go': `${FERRETDB}/handler/cine_collection_locks.go`,
+  'patches/msg_update.go': `${FERRETDB}/handler/msg_update.go`,
+  'patches/msg_findandmodify.go': `${FERRETDB}/handler/msg_findandmodify.go`,
+  'patches/msg_delete.go': `${FERRETDB}/handler/msg_delete.go`,
 };
 const HASHED_FILES = [...PROGRAM_FILES, ...Object.keys(PATCHES)];
 /** A lock file older than this with no live owner is a leftover of a crash. */
