@@ -149,8 +149,9 @@ export class Checkout {
         }
         await this.candy.commit(id, reservationLines(order));
         await this.carts.removePaid(order.userId, order.candy);
-        if (!(await this.orders.markPaid(order, now))) return null;
-        this.relay.nudge(order._id);
+        const event = await this.orders.markPaid(order, now);
+        if (!event) return null;
+        this.relay.nudge(order._id, [event]);
         return { ...order, state: 'paid', paidAt: now, updatedAt: now };
       }
       default:

@@ -1,7 +1,6 @@
 import type { OrderPaid, OrderView } from '@cine/contracts';
-import { createEvent, isDuplicateKeyError, isFerretDbConnection } from '@cine/service-kit';
+import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
-import { KeyedLock } from '../keyed-lock';
 import { IN_PROGRESS_STATES, type OrderDocument, type OrderState } from './order-model';
 
 export type StoredOrder = Omit<OrderDocument, 'outbox'>;
@@ -55,8 +54,6 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
  * changes from.
  */
 export class OrdersRepository {
-  private readonly stateChanges = new KeyedLock();
-
   constructor(private readonly model: Model<OrderDocument>) {}
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
@@ -127,31 +124,24 @@ export class OrdersRepository {
     return this.changeIfIn(order, from, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
   }
 
-  /** The ONE write that makes the order paid and records order.paid in its outbox. */
-  async markPaid(order: StoredOrder, paidAt: Date): Promise<boolean> {
-    return this.changeIfIn(order, 'charged', {
+  /** The ONE write that makes the order paid and records order.paid in its outbox; answers that event, or null when the order was not charged any more. */
+  async markPaid(order: StoredOrder, paidAt: Date): Promise<OrderPaid | null> {
+    const event = orderPaidEvent(order, paidAt);
+    const written = await this.changeIfIn(order, 'charged', {
       $set: { state: 'paid', paidAt, updatedAt: paidAt, lock: order._id.toHexString() },
-      $push: { outbox: orderPaidEvent(order, paidAt) },
+      $push: { outbox: event },
     });
+    return written ? event : null;
   }
 
   /**
    * Applies `update` if the order is still in `from`; false when another
-   * driver (the request, the recovery sweep) moved it first. On MongoDB one
-   * conditional update. On FerretDB, where `{ _id, state }` would read every
-   * order ever made, a read and a write by id queued per order in this
-   * process: the embedded database serves one instance of the service.
+   * driver (the request, the recovery sweep, another instance) moved it
+   * first. One conditional update, atomic on MongoDB and on our FerretDB
+   * build (which narrows `{ _id, state }` by `_id`: infra/ferretdb/patches).
    */
   private async changeIfIn(order: StoredOrder, from: OrderState, update: UpdateQuery<OrderDocument>): Promise<boolean> {
-    if (!isFerretDbConnection(this.model.db)) {
-      const written = await this.model.updateOne({ _id: order._id, state: from }, update);
-      return written.matchedCount === 1;
-    }
-    return this.stateChanges.run(order._id.toHexString(), async () => {
-      const current = await this.model.findById(order._id, { state: 1 }).lean<Pick<StoredOrder, 'state'>>();
-      if (current?.state !== from) return false;
-      await this.model.updateOne({ _id: order._id }, update);
-      return true;
-    });
+    const written = await this.model.updateOne({ _id: order._id, state: from }, update);
+    return written.matchedCount === 1;
   }
 }
