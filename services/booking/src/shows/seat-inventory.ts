@@ -82,8 +82,7 @@ export class SeatInventory {
   async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
     if (!OBJECT_ID.test(showId)) throw showNotFound();
     const { since, until: heldUntil } = await this.limits.window(userId, showId, now);
-    // Counted against the address one hold at a time (in this process), so parallel requests cannot pass its limit together.
-    const previous = await this.lock.run(`address:${address}`, () => this.limits.claim(userId, address, count, heldUntil, now));
+    const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
     let holdsShows: string[];
     try {
