@@ -9,7 +9,7 @@ import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTes
  * Each is a network round trip and, on FerretDB, a decode of the documents
  * read: a step added to the hot path shows up here.
  */
-const PURCHASE_ROUND_TRIPS = 22;
+const PURCHASE_ROUND_TRIPS = 20;
 
 let booking: BookingUnderTest;
 const commands: Array<{ name: string; collection: string; filter: unknown }> = [];
