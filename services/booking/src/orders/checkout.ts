@@ -107,6 +107,7 @@ export class Checkout {
       order = next ?? (await this.orders.findById(order._id));
     }
     if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
+    await this.orders.ended(order._id);
     return this.answerFor(order);
   }
 
