@@ -33,7 +33,12 @@ export interface EmbeddedMongo {
   stop(): Promise<void>;
 }
 
-/** Starts FerretDB as a child process and resolves once it answers a MongoDB ping. */
+/**
+ * Starts FerretDB as a child process and resolves once it answers a MongoDB
+ * ping. Its SQLite files survive a crash of either process; a power loss may
+ * roll back the last commits, as with MongoDB's default write concern
+ * (synchronous(normal), infra/ferretdb/patches/README.md).
+ */
 export async function startEmbeddedMongo(options: StartEmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const { port, startTimeoutMs = 30_000 } = options;
   const dataDir = path.resolve(options.dataDir);

@@ -26,6 +26,17 @@ describe('connectDatabase (real server)', () => {
     await db.close();
   });
 
+  it('runs concurrent operations over several connections on either server (a pool, not one connection)', async () => {
+    const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
+    try {
+      // whatsmyuri answers with the client's address: one port per connection.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => db.db!.admin().command({ whatsmyuri: 1 })));
+      expect(new Set(answers.map((answer) => answer.you)).size).toBeGreaterThan(1);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('knows a FerretDB connection from what the server says of itself', async () => {
     const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
     const info = await db.db?.admin().command({ buildInfo: 1 });

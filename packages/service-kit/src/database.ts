@@ -5,18 +5,6 @@ import mongoose, { type Connection } from 'mongoose';
 // any query runs.
 mongoose.set('strictQuery', true);
 
-async function open(mongoUrl: string, dbName: string, maxPoolSize?: number): Promise<Connection> {
-  const connection = mongoose.createConnection(mongoUrl, {
-    dbName,
-    serverSelectionTimeoutMS: 10_000,
-    // FerretDB v1 does not support retryable writes.
-    retryWrites: false,
-    ...(maxPoolSize ? { maxPoolSize } : {}),
-  });
-  await connection.asPromise();
-  return connection;
-}
-
 /** FerretDB answers buildInfo with `ferretdbVersion`; MongoDB does not. */
 async function isFerretDb(connection: Connection): Promise<boolean> {
   const info = await connection.db?.admin().command({ buildInfo: 1 });
@@ -24,30 +12,32 @@ async function isFerretDb(connection: Connection): Promise<boolean> {
 }
 
 /**
- * Connects to the service's own database on the MongoDB(-wire) server.
- *
- * FerretDB v1 applies an update by reading and rewriting the document with
- * no isolation between connections: concurrent updates of one document lose
- * writes (50 concurrent $inc leave 5; conditional decrements oversell). On
- * FerretDB every operation of the service therefore goes through a single
- * connection, which FerretDB runs one at a time; MongoDB keeps a normal pool.
+ * Connects to the service's own database on the MongoDB(-wire) server, with
+ * the driver's connection pool on either server: the embedded FerretDB is
+ * patched (infra/ferretdb/patches) so a single-document update is atomic
+ * across connections, and a pool keeps one slow query (a report) from
+ * holding up every other request of the service.
  */
 export async function connectDatabase(mongoUrl: string, dbName: string): Promise<Connection> {
-  const connection = await open(mongoUrl, dbName);
-  if (!(await isFerretDb(connection))) return connection;
-  await connection.close();
-  const single = await open(mongoUrl, dbName, 1);
-  ferretDbConnections.add(single);
-  return single;
+  const connection = mongoose.createConnection(mongoUrl, {
+    dbName,
+    serverSelectionTimeoutMS: 10_000,
+    // FerretDB v1 does not support retryable writes.
+    retryWrites: false,
+  });
+  await connection.asPromise();
+  if (await isFerretDb(connection)) ferretDbConnections.add(connection);
+  return connection;
 }
 
 const ferretDbConnections = new WeakSet<Connection>();
 
 /**
  * True for a connection to FerretDB. FerretDB v1 (SQLite) narrows a query in
- * the database only for a filter on `_id` alone: any other filter, even
- * `{ _id, state }`, reads and decodes every document of the collection.
- * Hot paths over growing collections read by id and check the rest here.
+ * the database only by its `_id` condition (a string or ObjectId; patched to
+ * work beside other conditions, as in `{ _id, version }`) and uses no other
+ * index: a filter without `_id` reads and decodes every document of the
+ * collection, so hot paths over growing collections look documents up by id.
  */
 export function isFerretDbConnection(connection: Connection): boolean {
   return ferretDbConnections.has(connection);
