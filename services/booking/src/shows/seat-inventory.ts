@@ -193,8 +193,7 @@ export class SeatInventory {
       return {
         seats,
         after: async (written) => {
-          await this.forgetUsersWithoutHolds(buyers, written);
-          await this.limits.sold(buyers);
+          await Promise.all([this.forgetUsersWithoutHolds(buyers, written), this.limits.sold(buyers)]);
         },
         result: () => labels,
       };
