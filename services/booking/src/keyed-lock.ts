@@ -2,8 +2,7 @@
  * Runs tasks with the same key one after another (in this process). Seat
  * changes of one show are queued here so concurrent buyers do not all lose
  * the optimistic `version` race and retry (the version check still guards
- * against other instances of the service); on FerretDB an order's state
- * changes are queued here too (see OrdersRepository).
+ * against other instances of the service).
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();

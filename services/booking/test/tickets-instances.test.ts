@@ -1,5 +1,6 @@
 import type { ShowView } from '@cine/contracts';
 import { InProcessEventBus, type ServiceApp } from '@cine/service-kit';
+import { Types } from 'mongoose';
 import { buildBookingApp } from '../src';
 import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
@@ -67,3 +68,35 @@ it('150 concurrent holds of 1 seat spread over two instances: exactly 100 succee
   expect(responses.filter((response) => response.statusCode !== 200).every((response) => response.statusCode === 409)).toBe(true);
   expect((await booking.app.inject({ method: 'GET', url: `/show/one/${show.id}` })).json<ShowView>().seats).toBe(0);
 }, 60_000);
+
+it('160 buyers hold and pay 1 seat each over two instances at once: exactly 100 sold, no seat in two orders, the show written in batches', async () => {
+  const show = await freshShow();
+  const purchases = await Promise.all(
+    Array.from({ length: 160 }, async (_, i) => {
+      const app = i % 2 === 0 ? booking.app : other;
+      const userId = newId();
+      const held = await hold(app, show.id, 1, userId);
+      if (held.statusCode !== 200) return held.statusCode;
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/movies/checkout',
+        headers: userHeaders(app, userId),
+        payload: { idUser: userId, show: show.id, ticket: 1, paymentMethodId: 'pm_card_visa' },
+      });
+      return paid.statusCode;
+    }),
+  );
+
+  expect(purchases.filter((status) => status === 200)).toHaveLength(100);
+  expect(purchases.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
+  const orders = await booking.context.db.collection('orders').find({ showId: show.id, state: 'paid' }).toArray();
+  const labels = orders.flatMap((order) => order.seatLabels as string[]);
+  expect(labels).toHaveLength(100);
+  expect(new Set(labels).size).toBe(100);
+  const stored = await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(show.id) });
+  const sold = (stored?.seats as Array<{ state: string; orderId: string }>).filter((seat) => seat.state === 'sold');
+  expect(sold).toHaveLength(100);
+  expect(new Set(sold.map((seat) => seat.orderId))).toEqual(new Set(orders.map((order) => String(order._id))));
+  // 300 seat changes (100 holds, reservations and sales): every write bumps the version once.
+  expect(stored?.version).toBeLessThan(150);
+}, 120_000);

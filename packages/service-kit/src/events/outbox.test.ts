@@ -62,6 +62,31 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     expect(seen).toEqual([nudgedEvent.id, leftEvent.id]);
   });
 
+  it('a nudge with the events the write recorded publishes and pulls them without reading the document', async () => {
+    const Account = accountModel('AccountE');
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    await bus.subscribe('test', ['user.registered'], async (event) => void seen.push(event.id));
+    const unread = {
+      find: Account.find.bind(Account),
+      findById: () => {
+        throw new Error('the nudged document was read');
+      },
+      collection: Account.collection,
+    } as unknown as typeof Account;
+    // No retry within the test: a failed pass (a read) would leave the event unpublished.
+    const relay = startOutboxRelay({ models: [unread], bus, retryMs: 60_000, intervalMs: 60_000 });
+    await relay.flush();
+
+    const event = createEvent('user.registered', { userId: '7', email: 'g@cine.local', username: 'g' });
+    const account = await Account.create({ email: 'g@cine.local', outbox: [event] });
+    relay.nudge(account._id, [event]);
+    for (let waited = 0; !seen.includes(event.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await relay.stop();
+    expect(seen).toEqual([event.id]);
+    expect((await Account.findById(account._id).lean())?.outbox).toEqual([]);
+  });
+
   it('keeps events while the broker is down and publishes them once it is back', async () => {
     const Account = accountModel('AccountB');
     const delivered: CineEvent[] = [];

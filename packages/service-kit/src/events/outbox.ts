@@ -21,9 +21,11 @@ export interface OutboxRelay {
   /**
    * Publish pending events now (call after a write that recorded events).
    * With the written document's id only that document is read: on FerretDB
-   * only a filter on `_id` alone avoids reading the whole collection.
+   * only a filter on `_id` alone avoids reading the whole collection. With
+   * the `events` that write recorded there (as written), they are published
+   * and pulled without reading the document.
    */
-  nudge(id?: Types.ObjectId | string): void;
+  nudge(id?: Types.ObjectId | string, events?: readonly CineEvent[]): void;
   /** Publish everything pending; resolves when the pass is over. */
   flush(): Promise<void>;
   stop(): Promise<void>;
@@ -62,6 +64,8 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
   let stopped = false;
   /** Documents nudged by id since the last pass. */
   const nudged = new Set<string>();
+  /** Events their writers handed over with the nudge, by document id. */
+  const handedOver = new Map<string, { id: Types.ObjectId | string; events: readonly CineEvent[] }>();
   /** A pass looks through whole collections: at start, on the timer, on flush, after a failure, on a nudge without id. */
   let sweep = true;
   let lastSweep = Date.now();
@@ -72,19 +76,26 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
     return found.filter((document): document is PendingDocument => (document?.outbox?.length ?? 0) > 0);
   }
 
+  /** Publishes an event, then pulls it (as stored: FerretDB's $pull matches whole values only) from the document. */
+  async function relay(targets: readonly OutboxModel[], id: Types.ObjectId | string, event: CineEvent): Promise<void> {
+    await bus.publish(event);
+    for (const model of targets) await model.collection.updateOne({ _id: id } as never, { $pull: { outbox: event } } as never);
+  }
+
   async function publishPending(): Promise<void> {
     const ids = [...nudged];
     nudged.clear();
+    const written = [...handedOver.values()];
+    handedOver.clear();
     const all = sweep;
     sweep = false;
     if (all) lastSweep = Date.now();
+    for (const { id, events } of written) {
+      for (const event of events) await relay(models, id, event);
+    }
     for (const model of models) {
       for (const document of await pendingOf(model, ids, all)) {
-        for (const event of document.outbox) {
-          await bus.publish(event);
-          // FerretDB's $pull matches whole values only, so pull the stored event as read.
-          await model.collection.updateOne({ _id: document._id }, { $pull: { outbox: event } } as never);
-        }
+        for (const event of document.outbox) await relay([model], document._id, event);
       }
     }
   }
@@ -122,8 +133,9 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
   void pass();
 
   return {
-    nudge: (id) => {
+    nudge: (id, events) => {
       if (id === undefined) sweep = true;
+      else if (events) handedOver.set(String(id), { id, events: [...(handedOver.get(String(id))?.events ?? []), ...events] });
       else nudged.add(String(id));
       void pass();
     },

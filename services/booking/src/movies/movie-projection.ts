@@ -15,6 +15,9 @@ export interface ProjectedMovie {
   asOf: string;
 }
 
+const TITLE_MEMORY_MS = 30_000;
+const REMEMBERED_TITLES = 1000;
+
 /** Called after a movie.created was applied (the demo seed listens). */
 export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;
 
@@ -25,6 +28,8 @@ export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;
 export class MovieProjection {
   private readonly collection;
   private readonly createdListeners: MovieCreatedListener[] = [];
+  /** Titles read lately: every hold and checkout shows one (forgotten when this process applies a change; another instance's change shows after TITLE_MEMORY_MS). */
+  private readonly titles = new Map<string, { title: string; until: number }>();
 
   constructor(db: Connection) {
     this.collection = db.collection<ProjectedMovie>('movies');
@@ -54,6 +59,7 @@ export class MovieProjection {
       ...(deleted ? { deleted: true } : {}),
     };
     const { _id, ...fields } = movie;
+    this.titles.delete(_id);
     try {
       await this.collection.updateOne(
         { _id, asOf: { $lte: occurredAt } },
@@ -80,10 +86,21 @@ export class MovieProjection {
 
   /** Title of each known movie among the ids (deleted ones too: their shows and orders keep it). */
   async titlesOf(ids: Iterable<string>): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const movies = await this.collection.find({ _id: { $in: unique } }, { projection: { title: 1 } }).toArray();
-    return new Map(movies.map((movie) => [movie._id, movie.title]));
+    const titles = new Map<string, string>();
+    const now = Date.now();
+    for (const id of new Set(ids)) {
+      const remembered = this.titles.get(id);
+      if (remembered && remembered.until > now) titles.set(id, remembered.title);
+    }
+    const missing = [...new Set(ids)].filter((id) => !titles.has(id));
+    if (missing.length === 0) return titles;
+    const movies = await this.collection.find({ _id: { $in: missing } }, { projection: { title: 1 } }).toArray();
+    for (const movie of movies) {
+      titles.set(movie._id, movie.title);
+      this.titles.set(movie._id, { title: movie.title, until: now + TITLE_MEMORY_MS });
+    }
+    if (this.titles.size > REMEMBERED_TITLES) this.titles.clear();
+    return titles;
   }
 
   /** Ids of deleted movies among the ids. */

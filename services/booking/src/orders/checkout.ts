@@ -79,7 +79,9 @@ export class Checkout {
 
   async checkout({ userId, showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
     const now = this.clock();
-    const hold = (await this.seats.holdsOf(userId, now)).find((held) => held.show.id === showId);
+    // The candy lines are read beside the holds (independent reads: one round trip less to wait for).
+    const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, now), this.cart.candyLines(userId)]);
+    const hold = holds.find((held) => held.show.id === showId);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
       const earlier = await this.orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
@@ -88,7 +90,6 @@ export class Checkout {
     if (hold.seatLabels.length !== ticket) return refused(ticketCountMismatch(ticket, hold.seatLabels.length));
     if (new Date(hold.show.startsAt) <= now) return refused(SHOW_STARTED);
 
-    const candy = await this.cart.candyLines(userId);
     const key = orderKey(userId, showId, hold.seatLabels, candy, paymentMethodId);
     const order = await this.orders.insertPending(this.newOrder(userId, hold, candy, paymentMethodId, key), now);
     if (!order) {
@@ -107,6 +108,7 @@ export class Checkout {
       order = next ?? (await this.orders.findById(order._id));
     }
     if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
+    await this.orders.ended(order._id);
     return this.answerFor(order);
   }
 
@@ -149,8 +151,9 @@ export class Checkout {
         }
         await this.candy.commit(id, reservationLines(order));
         await this.carts.removePaid(order.userId, order.candy);
-        if (!(await this.orders.markPaid(order, now))) return null;
-        this.relay.nudge(order._id);
+        const event = await this.orders.markPaid(order, now);
+        if (!event) return null;
+        this.relay.nudge(order._id, [event]);
         return { ...order, state: 'paid', paidAt: now, updatedAt: now };
       }
       default:

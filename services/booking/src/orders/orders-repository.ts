@@ -1,13 +1,18 @@
 import type { OrderPaid, OrderView } from '@cine/contracts';
-import { createEvent, isDuplicateKeyError, isFerretDbConnection } from '@cine/service-kit';
-import { Types, type Model, type UpdateQuery } from 'mongoose';
-import { KeyedLock } from '../keyed-lock';
+import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
+import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
 import { IN_PROGRESS_STATES, type OrderDocument, type OrderState } from './order-model';
 
 export type StoredOrder = Omit<OrderDocument, 'outbox'>;
 export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' | 'updatedAt'>;
 
 const WITHOUT_OUTBOX = { outbox: 0 };
+
+interface InProgressMark {
+  _id: Types.ObjectId;
+  /** When the order was inserted. */
+  since: Date;
+}
 
 export function orderViewOf(order: StoredOrder): OrderView {
   return {
@@ -55,20 +60,35 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
  * changes from.
  */
 export class OrdersRepository {
-  private readonly stateChanges = new KeyedLock();
+  /**
+   * One small document per order in progress (`_id` the order's), so the
+   * recovery sweep finds them without reading every order ever made (on
+   * FerretDB any filter but `_id` reads the whole collection). Written before
+   * the order and removed once it is over: an order in progress always has one.
+   */
+  private readonly inProgress: Collection<InProgressMark>;
 
-  constructor(private readonly model: Model<OrderDocument>) {}
+  constructor(private readonly model: Model<OrderDocument>) {
+    this.inProgress = model.db.collection<InProgressMark>('orders_in_progress');
+  }
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
   async insertPending(order: NewOrder, now: Date): Promise<StoredOrder | null> {
     const stored: StoredOrder = { ...order, _id: new Types.ObjectId(), state: 'pending', lock: `${order.userId}:${order.showId}`, createdAt: now, updatedAt: now };
+    await this.inProgress.insertOne({ _id: stored._id, since: now });
     try {
       await this.model.create({ ...stored, outbox: [] });
       return stored;
     } catch (error) {
+      await this.ended(stored._id);
       if (isDuplicateKeyError(error)) return null;
       throw error;
     }
+  }
+
+  /** The order is over (or was never written): it leaves the orders in progress. */
+  async ended(id: Types.ObjectId): Promise<void> {
+    await this.inProgress.deleteOne({ _id: id });
   }
 
   findById(id: Types.ObjectId): Promise<StoredOrder | null> {
@@ -102,13 +122,22 @@ export class OrdersRepository {
       .cursor();
   }
 
-  /** Orders in progress whose last change is before `before` (left by a crash, or slow). */
-  stuckSince(before: Date, limit: number): Promise<StoredOrder[]> {
-    return this.model
-      .find({ state: { $in: [...IN_PROGRESS_STATES] }, updatedAt: { $lt: before } }, WITHOUT_OUTBOX)
-      .sort({ updatedAt: 1 })
-      .limit(limit)
-      .lean<StoredOrder[]>();
+  /**
+   * Orders in progress whose last change is before `before` (left by a crash,
+   * or slow), oldest first, found through the small in-progress collection;
+   * marks left by a crash after the order ended (or before it was written)
+   * are removed on the way.
+   */
+  async stuckSince(before: Date, limit: number): Promise<StoredOrder[]> {
+    const marks = (await this.inProgress.find({}).toArray()).filter((mark) => mark.since < before).sort((a, b) => a.since.getTime() - b.since.getTime());
+    const stuck: StoredOrder[] = [];
+    for (const mark of marks) {
+      if (stuck.length >= limit) break;
+      const order = await this.findById(mark._id);
+      if (!order || !IN_PROGRESS_STATES.includes(order.state)) await this.ended(mark._id);
+      else if (order.updatedAt < before) stuck.push(order);
+    }
+    return stuck.sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime());
   }
 
   /** Moves the order from `from` to an in-progress state; false when it was not in `from` any more. */
@@ -127,31 +156,24 @@ export class OrdersRepository {
     return this.changeIfIn(order, from, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
   }
 
-  /** The ONE write that makes the order paid and records order.paid in its outbox. */
-  async markPaid(order: StoredOrder, paidAt: Date): Promise<boolean> {
-    return this.changeIfIn(order, 'charged', {
+  /** The ONE write that makes the order paid and records order.paid in its outbox; answers that event, or null when the order was not charged any more. */
+  async markPaid(order: StoredOrder, paidAt: Date): Promise<OrderPaid | null> {
+    const event = orderPaidEvent(order, paidAt);
+    const written = await this.changeIfIn(order, 'charged', {
       $set: { state: 'paid', paidAt, updatedAt: paidAt, lock: order._id.toHexString() },
-      $push: { outbox: orderPaidEvent(order, paidAt) },
+      $push: { outbox: event },
     });
+    return written ? event : null;
   }
 
   /**
    * Applies `update` if the order is still in `from`; false when another
-   * driver (the request, the recovery sweep) moved it first. On MongoDB one
-   * conditional update. On FerretDB, where `{ _id, state }` would read every
-   * order ever made, a read and a write by id queued per order in this
-   * process: the embedded database serves one instance of the service.
+   * driver (the request, the recovery sweep, another instance) moved it
+   * first. One conditional update, atomic on MongoDB and on our FerretDB
+   * build (which narrows `{ _id, state }` by `_id`: infra/ferretdb/patches).
    */
   private async changeIfIn(order: StoredOrder, from: OrderState, update: UpdateQuery<OrderDocument>): Promise<boolean> {
-    if (!isFerretDbConnection(this.model.db)) {
-      const written = await this.model.updateOne({ _id: order._id, state: from }, update);
-      return written.matchedCount === 1;
-    }
-    return this.stateChanges.run(order._id.toHexString(), async () => {
-      const current = await this.model.findById(order._id, { state: 1 }).lean<Pick<StoredOrder, 'state'>>();
-      if (current?.state !== from) return false;
-      await this.model.updateOne({ _id: order._id }, update);
-      return true;
-    });
+    const written = await this.model.updateOne({ _id: order._id, state: from }, update);
+    return written.matchedCount === 1;
   }
 }

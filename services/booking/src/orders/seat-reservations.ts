@@ -10,8 +10,9 @@ export interface HeldTickets {
 
 /**
  * What the cart and the checkout use of the shows' SeatInventory
- * (src/shows/seat-inventory.ts); every seat change there is one guarded
- * write of the show document.
+ * (src/shows/seat-inventory.ts); every seat change there is written in a
+ * version-guarded write of the show document, batched with the show's other
+ * queued changes.
  */
 export interface SeatReservations {
   holdsOf(userId: string, now: Date): Promise<HeldTickets[]>;

@@ -80,8 +80,6 @@ export class OfflinePaymentProvider implements PaymentProvider {
   }
 
   async charge({ amount, currency, paymentMethodId, idempotencyKey, description }: ChargeRequest): Promise<ChargeOutcome> {
-    const first = await this.payments.findOne({ _id: idempotencyKey });
-    if (first) return this.replay(first, amount, paymentMethodId);
     const record: PaymentRecord = {
       _id: idempotencyKey,
       amount,
@@ -92,14 +90,14 @@ export class OfflinePaymentProvider implements PaymentProvider {
       createdAt: new Date(),
     };
     try {
+      // Inserted first (one round trip for a new charge): the key is unique, so a repeated charge fails here and answers the first outcome.
       await this.payments.insertOne(record);
       return record.outcome;
     } catch (error) {
-      // A concurrent charge with the same key got there first: its outcome is the answer.
       if (!isDuplicateKeyError(error)) throw error;
-      const winner = await this.payments.findOne({ _id: idempotencyKey });
-      if (!winner) throw error;
-      return this.replay(winner, amount, paymentMethodId);
+      const first = await this.payments.findOne({ _id: idempotencyKey });
+      if (!first) throw error;
+      return this.replay(first, amount, paymentMethodId);
     }
   }
 

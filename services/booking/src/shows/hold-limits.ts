@@ -1,5 +1,6 @@
 import { readEnv } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
+import { KeyedLock } from '../keyed-lock';
 import { BookingError } from './booking-errors';
 
 /**
@@ -66,6 +67,15 @@ interface Held {
   until: Date;
 }
 
+interface QueuedClaim {
+  userId: string;
+  count: number;
+  until: Date;
+  now: Date;
+  resolve: (previous: Held | undefined) => void;
+  reject: (reason: unknown) => void;
+}
+
 /** One entry per client address: the seats each of its accounts holds and until when (read and written by _id only: fast on FerretDB). */
 interface AddressEntry {
   _id: string;
@@ -74,14 +84,17 @@ interface AddressEntry {
 
 /**
  * The hold ledger, in booking's database so every instance sees it. A hold
- * is counted against its address before its seats are written (one address
- * at a time in this process, SeatInventory: a read and a write), and the
+ * is counted against its address before its seats are written (claims of
+ * one address in batches in this process: a read and a write each), and the
  * count is put back when the seats cannot be had; two instances may each
  * admit one simultaneous hold from the same address.
  */
 export class HoldLimits {
   private readonly accounts;
   private readonly addresses;
+  /** Claims waiting for their address's next batch, by address. */
+  private readonly claims = new Map<string, QueuedClaim[]>();
+  private readonly addressQueue = new KeyedLock();
 
   constructor(
     db: Connection,
@@ -113,18 +126,47 @@ export class HoldLimits {
   /**
    * Counts `count` seats of the user against the address until `until`, or
    * throws 409 when the address would hold more than its limit. Answers the
-   * user's previous count there, for `unclaim` when the hold then fails. The
-   * caller runs it one address at a time: one read and one write.
+   * user's previous count there, for `unclaim` when the hold then fails.
+   * Claims of one address are queued in this process and counted in batches:
+   * one read and one write of the address's entry for all the claims that
+   * arrived while the previous batch was written (a rush from one address,
+   * e.g. behind one NAT, does not make two round trips per buyer one after
+   * another).
    */
-  async claim(userId: string, address: string, count: number, until: Date, now: Date): Promise<Held | undefined> {
-    const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
-    const key = holderKey(userId);
-    const live = Object.fromEntries(Object.entries(holders).filter(([holder, entry]) => holder !== key && entry.until > now));
-    const heldFromAddress = Object.values(live).reduce((sum, held) => sum + held.seats, 0);
-    if (heldFromAddress + count > this.settings.perAddress) throw new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress));
-    // Rewritten whole, without lapsed holds, so the entry never grows past the address's live holders.
-    await this.addresses.updateOne({ _id: address }, { $set: { holders: { ...live, [key]: { seats: count, until } } } }, { upsert: true });
-    return holders[key];
+  claim(userId: string, address: string, count: number, until: Date, now: Date): Promise<Held | undefined> {
+    return new Promise((resolve, reject) => {
+      const claim: QueuedClaim = { userId, count, until, now, resolve, reject };
+      const batch = this.claims.get(address);
+      if (batch) {
+        batch.push(claim);
+        return;
+      }
+      this.claims.set(address, [claim]);
+      void this.addressQueue.run(address, () => this.countBatch(address));
+    });
+  }
+
+  private async countBatch(address: string): Promise<void> {
+    const batch = this.claims.get(address) ?? [];
+    this.claims.delete(address);
+    try {
+      const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
+      const now = (batch[0] as QueuedClaim).now;
+      // Rewritten whole, without lapsed holds, so the entry never grows past the address's live holders.
+      const live = Object.fromEntries(Object.entries(holders).filter(([, entry]) => entry.until > now));
+      const answers = batch.map((claim) => {
+        const key = holderKey(claim.userId);
+        const heldFromAddress = Object.entries(live).reduce((sum, [holder, held]) => (holder === key ? sum : sum + held.seats), 0);
+        if (heldFromAddress + claim.count > this.settings.perAddress) return () => claim.reject(new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress)));
+        const previous = holders[key];
+        holders[key] = live[key] = { seats: claim.count, until: claim.until };
+        return () => claim.resolve(previous);
+      });
+      if (answers.length > 0) await this.addresses.updateOne({ _id: address }, { $set: { holders: live } }, { upsert: true });
+      for (const answer of answers) answer();
+    } catch (error) {
+      for (const claim of batch) claim.reject(error);
+    }
   }
 
   /** The hold `claim` counted failed: the user's previous count there is put back. */

@@ -41,19 +41,22 @@ const CACHED_SHOWS = 500;
 const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 
 /**
- * The seats of every show, per seat. Every change is one updateOne on the
- * show guarded by the `version` read (exact on MongoDB and on FerretDB's
- * single connection); changes of one show are queued in this process so
- * concurrent buyers rarely retry. A held seat whose heldUntil has passed is
- * free in every read and write: nothing has to release it.
+ * The seats of every show, per seat. Changes of one show are queued in this
+ * process and written in batches (group commit, `writeBatch`): each batch is
+ * one updateOne on the show guarded by the `version` it was decided on, so a
+ * rush of buyers makes a few writes of the show instead of one each, and
+ * another instance's write makes the batch be decided again on a fresh read.
+ * A held seat whose heldUntil has passed is free in every read and write:
+ * nothing has to release it.
  *
- * The show as this process last read or wrote it is kept in memory: a write
- * decided on it is still guarded by its version (a change made elsewhere
- * makes it match nothing, and the show is read again), and a refusal or a
- * no-op decided on it is decided again on a fresh read.
+ * The show as this process last read or wrote it is kept in memory: a batch
+ * is decided on it, and when the batch writes nothing (only refusals or
+ * no-ops) it is decided again on a fresh read.
  */
 export class SeatInventory {
   private readonly cache = new Map<string, ShowDocument>();
+  /** Seat changes waiting for their show's next write, by show id. */
+  private readonly batches = new Map<string, QueuedChange[]>();
 
   constructor(
     private readonly shows: Model<ShowDocument>,
@@ -79,24 +82,26 @@ export class SeatInventory {
   async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
     if (!OBJECT_ID.test(showId)) throw showNotFound();
     const { since, until: heldUntil } = await this.limits.window(userId, showId, now);
-    // Counted against the address one hold at a time (in this process), so parallel requests cannot pass its limit together.
-    const previous = await this.lock.run(`address:${address}`, () => this.limits.claim(userId, address, count, heldUntil, now));
+    const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
+    let holdsShows: string[];
     try {
-      held = await this.holdSeats(showId, userId, count, now, heldUntil);
+      ({ held, holdsShows } = await this.holdSeats(showId, userId, count, now, heldUntil));
     } catch (error) {
       await this.limits.unclaim(userId, address, previous);
       throw error;
     }
     await this.limits.record(userId, address, showId, held.seatLabels.length, since, heldUntil);
-    for (const other of await this.userHolds.showsOf(userId)) {
+    for (const other of holdsShows) {
       if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
     }
     return held;
   }
 
-  private async holdSeats(showId: string, userId: string, count: number, now: Date, heldUntil: Date): Promise<HeldTickets> {
-    return this.change(showId, (show) => {
+  /** Holds the seats; answers them and the shows the user may hold seats of (user_holds, as written before the seats). */
+  private async holdSeats(showId: string, userId: string, count: number, now: Date, heldUntil: Date): Promise<{ held: HeldTickets; holdsShows: string[] }> {
+    let holdsShows: string[] = [];
+    const held = await this.change(showId, (show) => {
       if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
       if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
         throw new BookingError(409, PAYMENT_IN_PROGRESS);
@@ -107,10 +112,13 @@ export class SeatInventory {
       const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
       return {
         seats: sortSeats([...taken, ...held]),
-        before: () => this.userHolds.add(userId, showId),
-        result: async (written) => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
+        before: async () => {
+          holdsShows = await this.userHolds.add(userId, showId);
+        },
+        result: async (written): Promise<HeldTickets> => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
       };
     });
+    return { held, holdsShows };
   }
 
   /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. */
@@ -185,8 +193,7 @@ export class SeatInventory {
       return {
         seats,
         after: async (written) => {
-          await this.forgetUsersWithoutHolds(buyers, written);
-          await this.limits.sold(buyers);
+          await Promise.all([this.forgetUsersWithoutHolds(buyers, written), this.limits.sold(buyers)]);
         },
         result: () => labels,
       };
@@ -235,12 +242,37 @@ export class SeatInventory {
   }
 
   /**
-   * Lets `decide` choose on the show and writes the new seats guarded by the
-   * version it was decided on; on a lost race it reads again. Unknown show: 404.
+   * Queues `decide` for the show's next batch and answers what it decided
+   * once the batch is written. Unknown show: 404.
    */
-  private async change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
-    if (!OBJECT_ID.test(showId)) throw showNotFound();
-    return this.lock.run(showId, async () => {
+  private change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
+    if (!OBJECT_ID.test(showId)) return Promise.reject(showNotFound());
+    return new Promise<T>((resolve, reject) => {
+      const queued: QueuedChange = { decide, resolve: resolve as (value: unknown) => void, reject };
+      const batch = this.batches.get(showId);
+      if (batch) {
+        batch.push(queued);
+        return;
+      }
+      this.batches.set(showId, [queued]);
+      void this.lock.run(showId, () => this.writeBatch(showId));
+    });
+  }
+
+  /**
+   * Group commit: the changes queued for the show since its last write are
+   * decided one after another on the show as this process knows it, each on
+   * the seats the previous ones chose, and written together in ONE updateOne
+   * guarded by the version they were decided on. A matched write proves that
+   * version was current, so every decision of the batch stands, refusals
+   * included; a lost race (another instance wrote first) decides the whole
+   * batch again on a fresh read. A batch that writes nothing and was decided
+   * on the remembered show is decided again on a fresh read.
+   */
+  private async writeBatch(showId: string): Promise<void> {
+    const batch = this.batches.get(showId) ?? [];
+    this.batches.delete(showId);
+    try {
       let show = this.cache.get(showId);
       let fresh = false;
       if (!show) {
@@ -249,38 +281,74 @@ export class SeatInventory {
       }
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         if (!show) throw showNotFound();
-        let decision: SeatChange<T>;
-        try {
-          decision = decide(show);
-        } catch (refusal) {
-          if (fresh) throw refusal;
-          decision = { result: () => undefined as T };
-        }
-        if (!decision.seats && !fresh) {
+        const { seats, decided } = decideAll(show, batch);
+        if (!seats && !fresh) {
           show = (await this.read(showId)) ?? undefined;
           fresh = true;
           continue;
         }
-        if (!decision.seats) return decision.result(show);
-        await decision.before?.();
-        const summary = seatSummary(decision.seats, show.capacity);
-        const written = await this.shows.collection.updateOne(
-          { _id: show._id, version: show.version },
-          { $set: { seats: decision.seats, ...summary }, $inc: { version: 1 } },
-        );
+        if (!seats) return await answer(decided, show);
+        await Promise.all(decided.map(({ decision }) => decision.before?.()));
+        const summary = seatSummary(seats, show.capacity);
+        const written = await this.shows.collection.updateOne({ _id: show._id, version: show.version }, { $set: { seats, ...summary }, $inc: { version: 1 } });
         if (written.matchedCount === 1) {
-          const current: ShowDocument = { ...show, seats: decision.seats, ...summary, version: show.version + 1 };
+          const current: ShowDocument = { ...show, seats, ...summary, version: show.version + 1 };
           this.remember(showId, current);
-          await decision.after?.(current);
-          return decision.result(current);
+          return await answer(decided, current, true);
         }
         if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         show = (await this.read(showId)) ?? undefined;
         fresh = true;
       }
       throw new BookingError(503, SHOW_BUSY);
-    });
+    } catch (error) {
+      for (const queued of batch) queued.reject(error);
+    }
   }
+}
+
+/** A queued seat change of one show, waiting for its batch to be written. */
+interface QueuedChange {
+  decide: (show: ShowDocument) => SeatChange<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+interface Decided {
+  queued: QueuedChange;
+  /** What `decide` chose, or the refusal it threw. */
+  decision: SeatChange<unknown>;
+  refusal?: unknown;
+}
+
+/** Decides the batch in order, each change on the seats the previous ones chose; `seats`: the batch's seats when any change writes. */
+function decideAll(show: ShowDocument, batch: readonly QueuedChange[]): { seats?: Seat[]; decided: Decided[] } {
+  let seats: Seat[] | undefined;
+  const decided = batch.map((queued): Decided => {
+    try {
+      const decision = queued.decide(seats ? { ...show, seats } : show);
+      if (decision.seats) seats = decision.seats;
+      return { queued, decision };
+    } catch (refusal) {
+      return { queued, decision: { result: () => undefined }, refusal };
+    }
+  });
+  return seats ? { seats, decided } : { decided };
+}
+
+/** Answers each change of a batch from the show as written (after the writers' `after`, when `written`). */
+async function answer(decided: readonly Decided[], show: ShowDocument, written = false): Promise<void> {
+  await Promise.all(
+    decided.map(async ({ queued, decision, refusal }) => {
+      try {
+        if (refusal !== undefined) throw refusal;
+        if (written && decision.seats) await decision.after?.(show);
+        queued.resolve(await decision.result(show));
+      } catch (error) {
+        queued.reject(error);
+      }
+    }),
+  );
 }
 
 function ignoreMissingShow(error: unknown): void {

@@ -14,8 +14,10 @@ export class UserHolds {
     this.collection = db.collection<{ _id: string; shows: string[] }>('user_holds');
   }
 
-  async add(userId: string, showId: string): Promise<void> {
-    await this.collection.updateOne({ _id: userId }, { $addToSet: { shows: showId } }, { upsert: true });
+  /** Adds the show to the user's; answers all the user's shows. */
+  async add(userId: string, showId: string): Promise<string[]> {
+    const entry = await this.collection.findOneAndUpdate({ _id: userId }, { $addToSet: { shows: showId } }, { upsert: true, returnDocument: 'after' });
+    return entry?.shows ?? [showId];
   }
 
   async remove(userIds: Iterable<string>, showId: string): Promise<void> {

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { connectDatabase, InProcessEventBus } from '@cine/service-kit';
+import { createTestContext } from '@cine/service-kit/testing';
+import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+
+/**
+ * Database round trips of one purchase (hold, checkout, the relay's
+ * publication of order.paid), counted with the driver's command monitoring;
+ * and no read of the orders collection but by _id (on FerretDB any other
+ * filter reads every order ever made).
+ * Each is a network round trip and, on FerretDB, a decode of the documents
+ * read: a step added to the hot path shows up here.
+ */
+const PURCHASE_ROUND_TRIPS = 22;
+
+let booking: BookingUnderTest;
+const commands: Array<{ name: string; collection: string; filter: unknown }> = [];
+
+beforeAll(async () => {
+  const base = await createTestContext('booking');
+  await base.db.close();
+  const mongoUrl = process.env.MONGO_URL as string;
+  const db = await connectDatabase(`${mongoUrl}${mongoUrl.includes('?') ? '&' : '/?'}monitorCommands=true`, `test_booking_${randomUUID().slice(0, 8)}`);
+  db.getClient().on('commandStarted', ({ commandName, command }) => {
+    const body = command as Record<string, unknown>;
+    const collection = body[commandName];
+    const updates = body.updates as Array<{ q: unknown }> | undefined;
+    commands.push({ name: commandName, collection: typeof collection === 'string' ? collection : '', filter: body.filter ?? body.query ?? updates?.[0]?.q });
+  });
+  booking = await startBooking({}, { ...base, db, bus: new InProcessEventBus(), dropDatabase: () => db.dropDatabase().then(() => db.close()) });
+});
+afterAll(async () => {
+  await booking.close();
+  await booking.context.dropDatabase();
+});
+
+it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, and reads and writes orders by _id only`, async () => {
+  const show = await createShow(booking, { roomId: 1 });
+  await hold(booking, newUser(booking.app), show.id, 1);
+  await booking.app.ordersOutbox.flush();
+
+  const user = newUser(booking.app);
+  commands.length = 0;
+  expect((await hold(booking, user, show.id, 1)).statusCode).toBe(200);
+  expect((await checkout(booking, user, { show: show.id, ticket: 1 })).statusCode).toBe(200);
+  for (let waited = 0; !booking.paid.some((event) => event.data.userId === user.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  // The relay's pull of the published event from the order.
+  for (let waited = 0; commands.filter((command) => command.collection === 'orders').length < 5 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+
+  expect(booking.paid.filter((event) => event.data.userId === user.id)).toHaveLength(1);
+  expect(commands.length).toBeLessThanOrEqual(PURCHASE_ROUND_TRIPS);
+  const onOrders = commands.filter((command) => command.collection === 'orders');
+  // insert (pending), reserved, charged, paid with order.paid, the relay's pull: no read.
+  expect(onOrders.map((command) => command.name)).toEqual(['insert', 'update', 'update', 'update', 'update']);
+  expect(onOrders.slice(1).every((command) => command.filter !== null && typeof command.filter === 'object' && '_id' in command.filter)).toBe(true);
+  // The order left the in-progress marks the recovery sweep reads.
+  expect(await booking.context.db.collection('orders_in_progress').countDocuments()).toBe(0);
+});
