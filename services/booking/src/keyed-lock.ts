@@ -22,3 +22,32 @@ export class KeyedLock {
     }
   }
 }
+
+/**
+ * Items queued per key and handled together, one batch at a time under the
+ * key's lock: the items that arrive while a batch of the key is waiting or
+ * being handled form its next batch (group commit). `handle` settles every
+ * item of its batch and never throws.
+ */
+export class KeyedBatches<Item> {
+  private readonly waiting = new Map<string, Item[]>();
+
+  constructor(
+    private readonly lock: KeyedLock,
+    private readonly handle: (key: string, batch: Item[]) => Promise<void>,
+  ) {}
+
+  add(key: string, item: Item): void {
+    const batch = this.waiting.get(key);
+    if (batch) {
+      batch.push(item);
+      return;
+    }
+    this.waiting.set(key, [item]);
+    void this.lock.run(key, () => {
+      const taken = this.waiting.get(key) ?? [];
+      this.waiting.delete(key);
+      return this.handle(key, taken);
+    });
+  }
+}

@@ -1,6 +1,6 @@
 import { readEnv } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
-import { KeyedLock } from '../keyed-lock';
+import { KeyedBatches, KeyedLock } from '../keyed-lock';
 import { BookingError } from './booking-errors';
 
 /**
@@ -93,8 +93,7 @@ export class HoldLimits {
   private readonly accounts;
   private readonly addresses;
   /** Claims waiting for their address's next batch, by address. */
-  private readonly claims = new Map<string, QueuedClaim[]>();
-  private readonly addressQueue = new KeyedLock();
+  private readonly claims = new KeyedBatches<QueuedClaim>(new KeyedLock(), (address, batch) => this.countBatch(address, batch));
 
   constructor(
     db: Connection,
@@ -135,20 +134,11 @@ export class HoldLimits {
    */
   claim(userId: string, address: string, count: number, until: Date, now: Date): Promise<Held | undefined> {
     return new Promise((resolve, reject) => {
-      const claim: QueuedClaim = { userId, count, until, now, resolve, reject };
-      const batch = this.claims.get(address);
-      if (batch) {
-        batch.push(claim);
-        return;
-      }
-      this.claims.set(address, [claim]);
-      void this.addressQueue.run(address, () => this.countBatch(address));
+      this.claims.add(address, { userId, count, until, now, resolve, reject });
     });
   }
 
-  private async countBatch(address: string): Promise<void> {
-    const batch = this.claims.get(address) ?? [];
-    this.claims.delete(address);
+  private async countBatch(address: string, batch: readonly QueuedClaim[]): Promise<void> {
     try {
       const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
       const now = (batch[0] as QueuedClaim).now;

@@ -3,7 +3,7 @@ import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
 import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
-import type { KeyedLock } from '../keyed-lock';
+import { KeyedBatches, type KeyedLock } from '../keyed-lock';
 import type { HoldLimits } from './hold-limits';
 import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import { rowLetter } from './rooms';
@@ -56,16 +56,18 @@ const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 export class SeatInventory {
   private readonly cache = new Map<string, ShowDocument>();
   /** Seat changes waiting for their show's next write, by show id. */
-  private readonly batches = new Map<string, QueuedChange[]>();
+  private readonly batches: KeyedBatches<QueuedChange>;
 
   constructor(
     private readonly shows: Model<ShowDocument>,
     private readonly movies: MovieProjection,
     private readonly userHolds: UserHolds,
-    private readonly lock: KeyedLock,
+    lock: KeyedLock,
     private readonly options: SeatInventoryOptions,
     private readonly limits: HoldLimits,
-  ) {}
+  ) {
+    this.batches = new KeyedBatches(lock, (showId, batch) => this.writeBatch(showId, batch));
+  }
 
   get holdMinutes(): number {
     return this.options.holdMinutes;
@@ -248,14 +250,7 @@ export class SeatInventory {
   private change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
     if (!OBJECT_ID.test(showId)) return Promise.reject(showNotFound());
     return new Promise<T>((resolve, reject) => {
-      const queued: QueuedChange = { decide, resolve: resolve as (value: unknown) => void, reject };
-      const batch = this.batches.get(showId);
-      if (batch) {
-        batch.push(queued);
-        return;
-      }
-      this.batches.set(showId, [queued]);
-      void this.lock.run(showId, () => this.writeBatch(showId));
+      this.batches.add(showId, { decide, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
@@ -269,9 +264,7 @@ export class SeatInventory {
    * batch again on a fresh read. A batch that writes nothing and was decided
    * on the remembered show is decided again on a fresh read.
    */
-  private async writeBatch(showId: string): Promise<void> {
-    const batch = this.batches.get(showId) ?? [];
-    this.batches.delete(showId);
+  private async writeBatch(showId: string, batch: readonly QueuedChange[]): Promise<void> {
     try {
       let show = this.cache.get(showId);
       let fresh = false;
