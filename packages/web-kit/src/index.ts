@@ -4,6 +4,16 @@
  * Shipped as source; each web app bundles it (it holds no state to share).
  */
 const API_BASE = '/api';
+
+/** The URL the client fetches for an API `path`. */
+export const apiUrl = (path: string): string => `${API_BASE}${path}`;
+
+/** The catalog's reads of a first view: the catalog calls them, the shell preloads them on a landing page. */
+export const catalogReads = {
+  billboard: '/movies/billboard',
+  premieres: '/movies/Premieres',
+  movieDetail: (id: string) => `/movies/search/${encodeURIComponent(id)}`,
+} as const;
 export const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
 
@@ -65,7 +75,7 @@ async function send<T>(method: Method, path: string, body: unknown, token: strin
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
+    response = await fetch(apiUrl(path), { method, headers, body: payload });
   } catch {
     throw new ApiError(0, NETWORK_MESSAGE);
   }

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@cine/web-kit';
+import { apiUrl, catalogReads, type RemoteName } from '@cine/web-kit';
 
 /** A remote page a visit often starts on, and the API answers (spec §7) its first view shows. */
 interface LandingPage {
@@ -11,11 +11,11 @@ interface LandingPage {
 const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray) => LandingPage }> = [
   {
     path: /^\/(home\/?)?$/,
-    page: () => ({ remote: 'catalog', exposedModule: 'HomePage', data: ['/api/movies/billboard', '/api/movies/Premieres'] }),
+    page: () => ({ remote: 'catalog', exposedModule: 'HomePage', data: [apiUrl(catalogReads.billboard), apiUrl(catalogReads.premieres)] }),
   },
   {
     path: /^\/movies\/([^/]+)\/?$/,
-    page: ([, id = '']) => ({ remote: 'catalog', exposedModule: 'MovieDetailPage', data: [`/api/movies/search/${id}`] }),
+    page: ([, id = '']) => ({ remote: 'catalog', exposedModule: 'MovieDetailPage', data: [apiUrl(catalogReads.movieDetail(id))] }),
   },
 ];
 
