@@ -142,11 +142,11 @@ export class ProcessPlatform {
   }
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, intervalMs = 250): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
