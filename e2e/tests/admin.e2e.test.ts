@@ -116,8 +116,11 @@ test('Usuarios: an admin adds a user, finds them with Buscar and deletes them', 
 
   await section.getByPlaceholder('Buscar usuario...').fill(username);
   await section.getByRole('button', { name: 'Buscar' }).click();
-  await page.getByRole('cell', { name: `${username}@cine.test` }).waitFor();
-  expect(await page.getByRole('table', { name: 'Usuarios registrados' }).getByRole('row').count()).toBe(2);
+  // The new user's row is already in the full list: wait for the search's answer to replace it (header and one row).
+  const rows = page.getByRole('table', { name: 'Usuarios registrados' }).getByRole('row');
+  for (let waited = 0; waited < 10_000 && (await rows.count()) !== 2; waited += 100) await page.waitForTimeout(100);
+  expect(await rows.count()).toBe(2);
+  await rows.getByRole('cell', { name: `${username}@cine.test` }).waitFor();
 
   await page.getByRole('button', { name: `Borrar ${username}` }).click();
   await page.getByRole('dialog', { name: 'Borrar Usuario' }).getByRole('button', { name: 'Borrar' }).click();
