@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAsyncData } from '@cine/web-kit';
 import { Button } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
@@ -10,22 +9,21 @@ import { SearchBar } from '../../../components/SearchBar';
 import { deleteCandy, fetchCandy, searchCandy, type CandyItem } from '../api/candy';
 import { CandyFormDialog, CandySalesDialog } from './CandyDialogs';
 import { AsyncList } from '../../../components/AsyncList';
+import { useSearchableList } from '../../../hooks/useSearchableList';
 
 /** 'Candy': the items with picture and price; search, add, edit, delete and each item's sales. */
 export function CandySection({ token }: { token: string }) {
-  const [query, setQuery] = useState('');
-  const [version, setVersion] = useState(0);
-  const items = useAsyncData(() => (query ? searchCandy(token, query) : fetchCandy(token)), `${query}|${version}`);
+  const { query, list: items, search, showAll } = useSearchableList((text) => (text ? searchCandy(token, text) : fetchCandy(token)));
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CandyItem | null>(null);
   const [deleting, setDeleting] = useState<CandyItem | null>(null);
   const [detail, setDetail] = useState<CandyItem | null>(null);
-  const reload = () => setVersion((n) => n + 1);
+  const reload = items.reload;
 
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar producto..." onSearch={setQuery} onShowAll={() => (query ? setQuery('') : reload())} />
+        <SearchBar placeholder="Buscar producto..." onSearch={search} onShowAll={showAll} />
         <Button type="button" onClick={() => setAdding(true)}>
           Agregar nuevo
         </Button>

@@ -15,15 +15,14 @@ const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 /** 'Funciones de peliculas': upcoming shows; create, modify and delete them. */
 export function ShowsSection({ token }: { token: string }) {
-  const [version, setVersion] = useState(0);
-  const shows = useAsyncData(() => fetchShows(token), `${token}|${version}`);
+  const shows = useAsyncData(() => fetchShows(token), token);
   const access = useCreateAccess(token);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Show | null>(null);
   const [deleting, setDeleting] = useState<Show | null>(null);
   // A week of shows is a long list: the manager may look at one day.
   const [date, setDate] = useState('');
-  const reload = () => setVersion((n) => n + 1);
+  const reload = shows.reload;
   const dates = shows.status === 'ready' ? [...new Map(shows.data.map((show) => [show.date, show.day])).entries()] : [];
   const listed = shows.status === 'ready' ? shows.data.filter((show) => !date || show.date === date) : [];
 

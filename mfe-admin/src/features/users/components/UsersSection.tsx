@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAsyncData } from '@cine/web-kit';
 import { Button } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
@@ -9,6 +8,7 @@ import { SearchBar } from '../../../components/SearchBar';
 import { deleteUser, fetchUsers, searchUsers, type User } from '../api/users';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 import { AsyncList } from '../../../components/AsyncList';
+import { useSearchableList } from '../../../hooks/useSearchableList';
 
 interface UsersSectionProps {
   token: string;
@@ -18,18 +18,16 @@ interface UsersSectionProps {
 
 /** 'Usuarios Registrados': every user, a search by username, add, edit and delete. */
 export function UsersSection({ token, currentUserId }: UsersSectionProps) {
-  const [query, setQuery] = useState('');
-  const [version, setVersion] = useState(0);
-  const users = useAsyncData(() => (query ? searchUsers(token, query) : fetchUsers(token)), `${query}|${version}`);
+  const { query, list: users, search, showAll } = useSearchableList((text) => (text ? searchUsers(token, text) : fetchUsers(token)));
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
-  const reload = () => setVersion((n) => n + 1);
+  const reload = users.reload;
 
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar usuario..." onSearch={setQuery} onShowAll={() => (query ? setQuery('') : reload())} />
+        <SearchBar placeholder="Buscar usuario..." onSearch={search} onShowAll={showAll} />
         <Button type="button" onClick={() => setAdding(true)}>
           Agregar nuevo
         </Button>
