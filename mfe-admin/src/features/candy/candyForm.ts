@@ -1,7 +1,7 @@
 import { CANDY_FORM_MESSAGES } from '@cine/contracts';
 import type { CandyInput, CandyItem } from './api/candy';
 
-export type CandyFormField = keyof typeof CANDY_FORM_MESSAGES;
+type CandyFormField = keyof typeof CANDY_FORM_MESSAGES;
 /** As typed: the price in US$ ('12.50'). */
 export type CandyFormValues = Record<CandyFormField, string>;
 export type CandyFormErrors = Partial<Record<CandyFormField, string>>;

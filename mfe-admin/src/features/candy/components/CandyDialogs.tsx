@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { errorMessage, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
@@ -7,16 +7,10 @@ import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import { formatMoney } from '../../../components/money';
+import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createCandy, fetchCandySales, updateCandy, uploadPicture, type CandyItem } from '../api/candy';
-import {
-  candyFormFromItem,
-  emptyCandyForm,
-  toCandyInput,
-  validateCandyForm,
-  type CandyFormErrors,
-  type CandyFormField,
-} from '../candyForm';
+import { candyFormFromItem, emptyCandyForm, toCandyInput, validateCandyForm } from '../candyForm';
 
 interface CandyFormDialogProps {
   token: string;
@@ -30,18 +24,13 @@ interface CandyFormDialogProps {
 export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDialogProps) {
   const id = useId();
   const title = item ? `Modificar ${item.name}` : 'Agregar producto';
-  const [values, setValues] = useState(() => (item ? candyFormFromItem(item) : emptyCandyForm));
-  const [errors, setErrors] = useState<CandyFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, busy, set, submit } = useDialogForm(
+    item ? candyFormFromItem(item) : emptyCandyForm,
+    validateCandyForm,
+  );
   const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [success, flash] = useFlash();
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const set = (field: CandyFormField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -59,35 +48,23 @@ export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDial
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateCandyForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy || uploading) return;
-    setBusy(true);
-    try {
-      if (item) {
-        await updateCandy(token, { ...item, ...toCandyInput(values) } as CandyItem);
-        flash('Producto actualizado con éxito.');
-      } else {
-        await createCandy(token, toCandyInput(values));
-        setValues(emptyCandyForm);
-        if (fileInput.current) fileInput.current.value = '';
-        flash('Producto creado con éxito.');
-      }
-      onSaved();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setBusy(false);
+  const onSubmit = submit(async () => {
+    if (item) {
+      await updateCandy(token, { ...item, ...toCandyInput(values) } as CandyItem);
+      flash('Producto actualizado con éxito.');
+    } else {
+      await createCandy(token, toCandyInput(values));
+      setValues(emptyCandyForm);
+      if (fileInput.current) fileInput.current.value = '';
+      flash('Producto creado con éxito.');
     }
-  };
+    onSaved();
+  }, uploading);
 
   const pictureId = `${id}-picture`;
   return (
     <Dialog title={title} onClose={onClose}>
-      <FormStack aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
+      <FormStack aria-label={title} noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField id={`${id}-name`} label="Nombre" error={errors.name}>
           <TextInput name="name" value={values.name} onChange={set('name')} autoComplete="off" />
         </FormField>

@@ -1,32 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { useId } from 'react';
+import { useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
 import { fetchAdminMovies } from '../../../api/admin-movies';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import type { CreateAccess } from '../../../hooks/useCreateAccess';
+import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createShow, updateShow, type Show } from '../api/shows';
-import {
-  DAYS,
-  emptyShowForm,
-  ROOMS,
-  SHOW_TYPES,
-  validateShowForm,
-  type ShowFormErrors,
-  type ShowFormField,
-  type ShowFormValues,
-} from '../showForm';
-
-function useShowForm(initial: ShowFormValues) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ShowFormErrors>({});
-  const set = (field: ShowFormField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  return { values, setValues, errors, setErrors, set };
-}
+import { DAYS, emptyShowForm, ROOMS, SHOW_TYPES, validateShowForm } from '../showForm';
 
 /** 'Crear Funciones': schedule, movie, room 1–5, day and type; booking refuses an overlap in Spanish. */
 export function CreateShowDialog({
@@ -52,32 +34,20 @@ export function CreateShowDialog({
 function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => void }) {
   const id = useId();
   const movies = useAsyncData(() => fetchAdminMovies(token), token);
-  const { values, setValues, errors, setErrors, set } = useShowForm(emptyShowForm);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, errors, serverError, busy, set, submit } = useDialogForm(emptyShowForm, (current) =>
+    validateShowForm(current),
+  );
   const [success, flash] = useFlash();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateShowForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy) return;
-    setBusy(true);
-    try {
-      await createShow(token, { ...values, roomId: Number(values.roomId) });
-      setValues(emptyShowForm);
-      flash('Función creada con éxito.');
-      onCreated();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = submit(async () => {
+    await createShow(token, { ...values, roomId: Number(values.roomId) });
+    setValues(emptyShowForm);
+    flash('Función creada con éxito.');
+    onCreated();
+  });
 
   return (
-    <FormStack aria-label="Crear Funciones" noValidate onSubmit={(event) => void submit(event)}>
+    <FormStack aria-label="Crear Funciones" noValidate onSubmit={(event) => void onSubmit(event)}>
       <FormField id={`${id}-schedule`} label="Horario" error={errors.schedule}>
         <TextInput type="time" value={values.schedule} onChange={set('schedule')} />
       </FormField>
@@ -120,44 +90,27 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
 /** 'Modificar': the show's time, date, room and type, with the create rules (checked by booking). */
 export function EditShowDialog({ token, show, onSaved, onClose }: { token: string; show: Show; onSaved: () => void; onClose: () => void }) {
   const id = useId();
-  const { values, errors, setErrors, set } = useShowForm({
-    schedule: show.schedule,
-    movieId: show.movieId,
-    roomId: String(show.roomId),
-    day: show.date,
-    type: show.type,
-  });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, errors, serverError, busy, set, submit } = useDialogForm(
+    { schedule: show.schedule, movieId: show.movieId, roomId: String(show.roomId), day: show.date, type: show.type },
+    (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type']),
+  );
   const [success, flash] = useFlash();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateShowForm(values, ['schedule', 'roomId', 'day', 'type']);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy) return;
-    setBusy(true);
-    try {
-      await updateShow(token, {
-        ...show,
-        schedule: values.schedule,
-        date: values.day,
-        roomId: Number(values.roomId),
-        type: values.type as Show['type'],
-      });
-      flash('Función actualizada con éxito.');
-      onSaved();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = submit(async () => {
+    await updateShow(token, {
+      ...show,
+      schedule: values.schedule,
+      date: values.day,
+      roomId: Number(values.roomId),
+      type: values.type as Show['type'],
+    });
+    flash('Función actualizada con éxito.');
+    onSaved();
+  });
 
   return (
     <Dialog title="Modificar Funcion" onClose={onClose}>
-      <FormStack aria-label="Modificar Funcion" noValidate onSubmit={(event) => void submit(event)}>
+      <FormStack aria-label="Modificar Funcion" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>{show.movie.Title}</p>
         <FormField id={`${id}-schedule`} label="Horario" error={errors.schedule}>
           <TextInput type="time" value={values.schedule} onChange={set('schedule')} />

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '@cine/web-kit';
+import { useId } from 'react';
 import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
+import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createUser, updateUser, type User } from '../api/users';
-import { emptyUserForm, validateUserForm, type UserFormErrors, type UserFormField, type UserFormValues } from '../userForm';
+import { emptyUserForm, validateUserForm, type UserFormField, type UserFormValues } from '../userForm';
 
 interface UserFormProps {
   title: string;
@@ -19,36 +19,13 @@ interface UserFormProps {
 
 function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFormProps) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, errors, serverError, busy, set, submit } = useDialogForm(initial, (current) => validateUserForm(current, fields));
   const [success, flash] = useFlash();
-
-  const set = (field: UserFormField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateUserForm(values, fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy) return;
-    setBusy(true);
-    try {
-      flash(await save(values));
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = submit(async () => flash(await save(values)));
 
   return (
     <Dialog title={title} onClose={onClose}>
-      <FormStack aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
+      <FormStack aria-label={title} noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField id={`${id}-username`} label="Usuario" error={errors.username}>
           <TextInput value={values.username} onChange={set('username')} autoComplete="off" />
         </FormField>
