@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -25,6 +26,14 @@ func main() {
 
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		log.Fatalf("cannot create %s: %v", *dir, err)
+	}
+
+	// Every request decodes and encodes whole documents, so garbage is made
+	// fast while the live heap stays small: with Go's default (collect when
+	// the heap has doubled) the collector took about 12 % of the CPU under a
+	// checkout rush. Collecting at +400 % costs some tens of MB. GOGC still wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
 	}
 
 	level := slog.LevelWarn

@@ -23,6 +23,7 @@ const PATCHES: Readonly<Record<string, string>> = {
   'patches/msg_update.go': `${FERRETDB}/handler/msg_update.go`,
   'patches/msg_findandmodify.go': `${FERRETDB}/handler/msg_findandmodify.go`,
   'patches/msg_delete.go': `${FERRETDB}/handler/msg_delete.go`,
+  'patches/resource.go': `${FERRETDB}/util/resource/resource.go`,
 };
 const HASHED_FILES = [...PROGRAM_FILES, ...Object.keys(PATCHES)];
 /** A lock file older than this with no live owner is a leftover of a crash. */
