@@ -1,7 +1,7 @@
 import { PAYMENT_RECEIVED, type CartView, type CheckoutResponse, type OrderView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
-import { addCandy, cartOf, checkout, createShow, hold, newUser, publishCandy, seatsOf, startBooking, type BookingUnderTest } from './checkout-helpers';
+import { addCandy, adminHeaders, cartOf, checkout, createShow, hold, newUser, publishCandy, seatsOf, startBooking, type BookingUnderTest } from './checkout-helpers';
 
 let booking: BookingUnderTest;
 
@@ -220,6 +220,30 @@ describe('POST /movies/checkout: refusals before charging', () => {
     await addCandy(booking, user, candy.candyId, 3);
     expect((await checkout(booking, user, { show: show.id, ticket: 2 })).statusCode).toBe(200);
     expect(await candyStock(candy.candyId)).toBe(0);
+  });
+
+  it('409 when an admin changed the price after the seats were held (the hold was read from memory); nothing charged, seats back to the hold', async () => {
+    const { show, user, seatLabels } = await buyerWithCart(2, 0);
+    const edit = await booking.app.inject({ method: 'PUT', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app), payload: { price: 1100 } });
+    expect(edit.statusCode).toBe(200);
+
+    const response = await checkout(booking, user, { show: show.id, ticket: 2 });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'La función cambió mientras pagaba (película, fecha, horario, sala, formato o precio). Revise su carrito y vuelva a pagar.',
+    });
+    const [order] = await ordersOf(user.id);
+    expect(order).toMatchObject({ state: 'failed', unitPrice: 900 });
+    expect(await payments().countDocuments({ _id: order?._id.toHexString() } as never)).toBe(0);
+    const mine = (await seatsOf(booking, show.id)).filter((seat) => seat.userId === user.id);
+    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual([...seatLabels].sort().map((label) => [label, 'held', undefined]));
+
+    // Asked again, the same hold is paid at the new price.
+    const again = await checkout(booking, user, { show: show.id, ticket: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<CheckoutResponse>().order.ticketTotal).toBe(2200);
   });
 
   it("403 for another user's idUser, 401 for a guest", async () => {

@@ -10,8 +10,10 @@ import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTes
  * filter reads every order ever made).
  * Each is a network round trip and, on FerretDB, a decode of the documents
  * read: a step added to the hot path shows up here.
+ * (Hold, reserve and sell each write the show; under a rush those writes are
+ * shared by every buyer queued for the show: SeatInventory's group commit.)
  */
-const PURCHASE_ROUND_TRIPS = 22;
+const PURCHASE_ROUND_TRIPS = 19;
 
 let booking: BookingUnderTest;
 const commands: Array<{ name: string; collection: string; filter: unknown }> = [];
@@ -45,14 +47,16 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, an
   expect((await checkout(booking, user, { show: show.id, ticket: 1 })).statusCode).toBe(200);
   for (let waited = 0; !booking.paid.some((event) => event.data.userId === user.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
   // The relay's pull of the published event from the order.
-  for (let waited = 0; commands.filter((command) => command.collection === 'orders').length < 5 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let waited = 0; commands.filter((command) => command.collection === 'orders').length < 4 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
 
   expect(booking.paid.filter((event) => event.data.userId === user.id)).toHaveLength(1);
   expect(commands.length).toBeLessThanOrEqual(PURCHASE_ROUND_TRIPS);
   const onOrders = commands.filter((command) => command.collection === 'orders');
-  // insert (pending), reserved, charged, paid with order.paid, the relay's pull: no read.
-  expect(onOrders.map((command) => command.name)).toEqual(['insert', 'update', 'update', 'update', 'update']);
+  // insert (pending), reserved, paid with order.paid, the relay's pull: no read.
+  expect(onOrders.map((command) => command.name)).toEqual(['insert', 'update', 'update', 'update']);
   expect(onOrders.slice(1).every((command) => command.filter !== null && typeof command.filter === 'object' && '_id' in command.filter)).toBe(true);
+  // The checkout took the hold from the show as the hold wrote it: the show's seats (19 KB here) are not read again.
+  expect(commands.filter((command) => command.collection === 'shows').map((command) => command.name)).toEqual(['update', 'update', 'update']);
   // The order left the in-progress marks the recovery sweep reads.
   expect(await booking.context.db.collection('orders_in_progress').countDocuments()).toBe(0);
 });

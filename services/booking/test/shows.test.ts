@@ -245,7 +245,7 @@ describe('DELETE /show/one/:id (admin)', () => {
     const buyer = newId();
     const now = booking.clock.now();
     await booking.app.seatInventory.hold(show.id, buyer, 2, now, '127.0.0.1');
-    await booking.app.seatInventory.reserveForOrder(show.id, buyer, 'order-1', now, new Date(now.getTime() + 30 * 60_000));
+    await booking.app.seatInventory.reserveForOrder(show.id, buyer, 'order-1', show, now, new Date(now.getTime() + 30 * 60_000));
     const del = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
 
     expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función mientras se paga una compra de entradas.' });

@@ -192,7 +192,7 @@ describe('POST /tickets/delete', () => {
     await addTickets(other, { seats: 2, showId: show.id });
     await addTickets(user, { seats: 2, showId: show.id });
     const now = booking.clock.now();
-    await booking.app.seatInventory.reserveForOrder(show.id, user, 'order-pay', now, new Date(now.getTime() + 20 * 60_000));
+    await booking.app.seatInventory.reserveForOrder(show.id, user, 'order-pay', show, now, new Date(now.getTime() + 20 * 60_000));
 
     expect((await deleteTickets(user, show.id)).json()).toEqual({ released: 0 });
     expect(await seatsLeft(show.id)).toBe(96);
@@ -220,8 +220,9 @@ describe('SeatInventory for checkout', () => {
     await inventory.hold(show.id, user, 2, now, '127.0.0.1');
     const until = new Date(now.getTime() + 30 * 60_000);
 
-    expect(await inventory.reserveForOrder(show.id, user, 'order-a', now, until)).toEqual(['F5', 'F6']);
-    expect(await inventory.reserveForOrder(show.id, user, 'order-a', now, until)).toEqual(['F5', 'F6']);
+    const reserved = { outcome: 'reserved', seatLabels: ['F5', 'F6'] };
+    expect(await inventory.reserveForOrder(show.id, user, 'order-a', show, now, until)).toEqual(reserved);
+    expect(await inventory.reserveForOrder(show.id, user, 'order-a', show, now, until)).toEqual(reserved);
     // Past the hold's own end, the reserved seats stay the user's until `until`.
     booking.clock.advanceMinutes(15);
     expect((await inventory.holdsOf(user, booking.clock.now()))[0]?.seatLabels).toEqual(['F5', 'F6']);
@@ -229,7 +230,22 @@ describe('SeatInventory for checkout', () => {
     expect(await inventory.sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
     expect(await seatsLeft(show.id)).toBe(98);
     expect(await inventory.holdsOf(user, booking.clock.now())).toEqual([]);
-    expect(await inventory.reserveForOrder(show.id, user, 'order-b', booking.clock.now(), until)).toEqual([]);
+    expect(await inventory.reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({ outcome: 'reserved', seatLabels: [] });
+  });
+
+  it('tags nothing when the show’s terms are not the ones the order copied (an admin changed them)', async () => {
+    const show = await freshShow();
+    const user = newId();
+    const now = booking.clock.now();
+    const inventory = booking.app.seatInventory;
+    await inventory.hold(show.id, user, 2, now, '127.0.0.1');
+    const until = new Date(now.getTime() + 30 * 60_000);
+
+    for (const changed of [{ price: show.price + 100 }, { schedule: '21:00' }, { roomId: 2 }, { type: '3D' as const }, { date: '2026-05-01' }, { movieId: newId() }]) {
+      expect(await inventory.reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({ outcome: 'terms-changed' });
+    }
+    // Tagged for order-x, the seats could not be reserved for another order.
+    expect(await inventory.reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({ outcome: 'reserved', seatLabels: ['F5', 'F6'] });
   });
 
   it('gives a declined order’s seats back to the hold until its own end', async () => {
@@ -238,7 +254,7 @@ describe('SeatInventory for checkout', () => {
     const now = booking.clock.now();
     const inventory = booking.app.seatInventory;
     const held = await inventory.hold(show.id, user, 1, now, '127.0.0.1');
-    await inventory.reserveForOrder(show.id, user, 'order-d', now, new Date(now.getTime() + 30 * 60_000));
+    await inventory.reserveForOrder(show.id, user, 'order-d', show, now, new Date(now.getTime() + 30 * 60_000));
 
     await expect(inventory.hold(show.id, user, 2, now, '127.0.0.1')).rejects.toMatchObject({ statusCode: 409 });
     await inventory.releaseOrderReservation(show.id, 'order-d', held.heldUntil);

@@ -9,12 +9,13 @@ import type { PaymentProvider } from '../payments';
 import { SHOW_STARTED } from '../shows/booking-errors';
 import type { OrderCandyLine, OrderState } from './order-model';
 import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
-import type { HeldTickets, SeatReservations } from './seat-reservations';
+import type { HeldTickets, SeatReservations, ShowTerms } from './seat-reservations';
 
 const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
 const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
 const HOLD_EXPIRED = 'Su reserva expiró. Vuelva a elegir sus entradas.';
 const SEATS_CHANGED = 'Sus entradas reservadas cambiaron durante el pago. Revise su carrito y vuelva a pagar.';
+const SHOW_CHANGED = 'La función cambió mientras pagaba (película, fecha, horario, sala, formato o precio). Revise su carrito y vuelva a pagar.';
 const SEATS_LOST = 'No pudimos confirmar sus asientos después del cobro. El cine se comunicará con usted para devolverle el dinero.';
 
 function ticketCountMismatch(asked: number, held: number): string {
@@ -52,17 +53,21 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().every((label, i) => label === sortedB[i]);
 }
 
+const termsOf = ({ movieId, date, schedule, roomId, type, unitPrice }: StoredOrder): ShowTerms => ({ movieId, date, schedule, roomId, type, price: unitPrice });
+
 const reservationLines = (order: StoredOrder): CandyReservationLine[] =>
   order.candy.map(({ candyId, name, quantity }) => ({ candyId, name, quantity }));
 
 /**
  * The checkout as a state machine over one order document
- * (pending → reserved → charged → paid, or declined / expired / failed).
+ * (pending → reserved → paid, or declined / expired / failed / unfulfilled).
  * Every step is idempotent and ends in one conditional write of the order, so
  * a crash anywhere leaves an order that `drive` (the request, or later the
  * recovery sweep) takes forward from where it stopped: the seat and stock
  * reservations are tagged with the order id, and the charge carries the order
- * id as idempotency key, so repeating a step never reserves, charges or sells twice.
+ * id as idempotency key, so repeating a step never reserves, charges or sells
+ * twice. The charge has no state of its own: a crash after it leaves the order
+ * reserved, and charging it again answers the first payment.
  */
 export class Checkout {
   constructor(
@@ -79,9 +84,8 @@ export class Checkout {
 
   async checkout({ userId, showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
     const now = this.clock();
-    // The candy lines are read beside the holds (independent reads: one round trip less to wait for).
-    const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, now), this.cart.candyLines(userId)]);
-    const hold = holds.find((held) => held.show.id === showId);
+    // The candy lines are read beside the hold (independent reads: one round trip less to wait for).
+    const [hold, candy] = await Promise.all([this.seats.heldOn(userId, showId, now), this.cart.candyLines(userId)]);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
       const earlier = await this.orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
@@ -124,9 +128,10 @@ export class Checkout {
     switch (order.state) {
       case 'pending': {
         const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
-        const labels = await this.seats.reserveForOrder(order.showId, order.userId, id, now, reservedUntil);
-        if (labels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
-        if (!sameLabels(labels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
+        const reservation = await this.seats.reserveForOrder(order.showId, order.userId, id, termsOf(order), now, reservedUntil);
+        if (reservation.outcome === 'terms-changed') return this.giveUp(order, 'failed', SHOW_CHANGED);
+        if (reservation.seatLabels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
+        if (!sameLabels(reservation.seatLabels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
         const stock = await this.candy.reserve(id, reservationLines(order));
         if (!stock.ok) return this.giveUp(order, 'failed', notEnoughCandy(stock.item.name, stock.available));
         return this.advance(order, 'reserved', { reservedUntil }, now);
@@ -139,22 +144,22 @@ export class Checkout {
           idempotencyKey: id,
           description: `Cine: ${order.title}, ${order.date} ${order.schedule}, sala ${order.roomId}, ${order.seatLabels.join(' ')}`,
         });
-        if (charge.status === 'succeeded') return this.advance(order, 'charged', { paymentId: charge.paymentId }, now);
-        await this.compensate(order);
-        return this.finish(order, 'declined', { declineReason: charge.reason, declineCode: charge.code }, now);
-      }
-      case 'charged': {
+        if (charge.status !== 'succeeded') {
+          await this.compensate(order);
+          return this.finish(order, 'declined', { declineReason: charge.reason, declineCode: charge.code }, now);
+        }
+        const paymentId = charge.paymentId;
         const sold = await this.seats.sellForOrder(order.showId, id);
         if (!sameLabels(sold, order.seatLabels)) {
-          this.log?.error({ orderId: id, expected: order.seatLabels, sold, paymentId: order.paymentId }, 'charged order could not sell its seats; refund needed');
-          return this.finish(order, 'unfulfilled', { failure: SEATS_LOST }, now);
+          this.log?.error({ orderId: id, expected: order.seatLabels, sold, paymentId }, 'charged order could not sell its seats; refund needed');
+          return this.finish(order, 'unfulfilled', { failure: SEATS_LOST, paymentId }, now);
         }
         await this.candy.commit(id, reservationLines(order));
         await this.carts.removePaid(order.userId, order.candy);
-        const event = await this.orders.markPaid(order, now);
+        const event = await this.orders.markPaid(order, paymentId, now);
         if (!event) return null;
         this.relay.nudge(order._id, [event]);
-        return { ...order, state: 'paid', paidAt: now, updatedAt: now };
+        return { ...order, state: 'paid', paymentId, paidAt: now, updatedAt: now };
       }
       default:
         return order;
@@ -223,5 +228,5 @@ export class Checkout {
 }
 
 function isOver(state: OrderState): boolean {
-  return state !== 'pending' && state !== 'reserved' && state !== 'charged';
+  return state !== 'pending' && state !== 'reserved';
 }

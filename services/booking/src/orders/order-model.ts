@@ -4,17 +4,17 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
 /**
  * pending  → inserted; nothing reserved yet (or partly, before a crash)
- * reserved → seats tagged with the order until `reservedUntil`, candy stock taken
- * charged  → the card was charged (`paymentId`); seats not yet sold
- * paid     → seats sold, order.paid in the outbox (terminal)
+ * reserved → seats tagged with the order until `reservedUntil`, candy stock taken;
+ *            the card is charged from here (the order id as idempotency key)
+ * paid     → charged (`paymentId`), seats sold, order.paid in the outbox (terminal)
  * declined → the card was refused; seats back to the user's hold, stock given back (terminal)
  * expired  → the hold lapsed before checkout (terminal)
  * failed   → refused before charging (stock, seats changed); everything given back (terminal)
- * unfulfilled → charged but the seats could not be sold (their reservation lapsed while the service was down): needs a refund (terminal)
+ * unfulfilled → charged (`paymentId`) but the seats could not be sold (their reservation lapsed while the service was down): needs a refund (terminal)
  */
-const orderStates = ['pending', 'reserved', 'charged', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
+const orderStates = ['pending', 'reserved', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
 export type OrderState = (typeof orderStates)[number];
-export const IN_PROGRESS_STATES: readonly OrderState[] = ['pending', 'reserved', 'charged'];
+export const IN_PROGRESS_STATES: readonly OrderState[] = ['pending', 'reserved'];
 
 export interface OrderCandyLine {
   candyId: string;

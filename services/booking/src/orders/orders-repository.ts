@@ -150,17 +150,17 @@ export class OrdersRepository {
    * for an order that charged nothing and holds nothing (expired, failed), its
    * key, so the same request can be tried again.
    */
-  async finish(order: StoredOrder, from: OrderState, to: Exclude<OrderState, 'pending' | 'reserved' | 'charged' | 'paid'>, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
+  async finish(order: StoredOrder, from: OrderState, to: Exclude<OrderState, 'pending' | 'reserved' | 'paid'>, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
     const id = order._id.toHexString();
     const freeKey = to === 'expired' || to === 'failed' ? { key: `${order.key}:${id}` } : {};
     return this.changeIfIn(order, from, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
   }
 
-  /** The ONE write that makes the order paid and records order.paid in its outbox; answers that event, or null when the order was not charged any more. */
-  async markPaid(order: StoredOrder, paidAt: Date): Promise<OrderPaid | null> {
+  /** The ONE write that makes the charged order paid and records order.paid in its outbox; answers that event, or null when the order was not reserved any more. */
+  async markPaid(order: StoredOrder, paymentId: string, paidAt: Date): Promise<OrderPaid | null> {
     const event = orderPaidEvent(order, paidAt);
-    const written = await this.changeIfIn(order, 'charged', {
-      $set: { state: 'paid', paidAt, updatedAt: paidAt, lock: order._id.toHexString() },
+    const written = await this.changeIfIn(order, 'reserved', {
+      $set: { state: 'paid', paymentId, paidAt, updatedAt: paidAt, lock: order._id.toHexString() },
       $push: { outbox: event },
     });
     return written ? event : null;

@@ -1,4 +1,5 @@
 import type { ShowView } from '@cine/contracts';
+import type { HeldTickets, Reservation, ShowTerms } from '../orders/seat-reservations';
 import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
@@ -10,14 +11,6 @@ import { rowLetter } from './rooms';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
 import type { UserHolds } from './user-holds';
-
-export interface HeldTickets {
-  /** The show, movie.Title from the movie projection. */
-  show: ShowView;
-  /** In room order (F9 before F10). */
-  seatLabels: string[];
-  heldUntil: Date;
-}
 
 export interface SeatInventoryOptions {
   /** How long a hold keeps its seats (HOLD_MINUTES). */
@@ -152,22 +145,39 @@ export class SeatInventory {
     const shows = found.filter((show): show is ShowDocument => show !== null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
-      const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
-      if (mine.length === 0) return [];
-      const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
-      return [{ show: toShowView(show, titles.get(show.movieId) ?? '', now), seatLabels: sortLabels(mine), heldUntil }];
+      const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
+      return held ? [held] : [];
     });
+  }
+
+  /**
+   * The user's hold on one show, for a checkout: read from the show as this
+   * process last read or wrote it when the user holds seats there (a rush's
+   * holds were just written here), else from the database. The checkout's
+   * reservation is decided on the show as written (`reserveForOrder`), so a
+   * stale copy sells nothing: a hold that lapsed or moved, or terms an admin
+   * changed, are found there.
+   */
+  async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
+    if (!OBJECT_ID.test(showId)) return undefined;
+    const remembered = this.cache.get(showId);
+    const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now)) ? remembered : await this.shows.findById(showId).lean<ShowDocument>();
+    if (!show) return undefined;
+    const titles = await this.movies.titlesOf([show.movieId]);
+    return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
   }
 
   /**
    * Checkout: tags the user's held (not lapsed) seats of the show with the
    * order and keeps them held at least until `until`, so they cannot lapse
    * while the card is charged. Answers the labels tagged with the order
-   * (held, or already sold to it); empty when nothing is held any more.
-   * Idempotent.
+   * (held, or already sold to it; empty when nothing is held any more), or
+   * that the show's terms are not the ones the order copied (an admin
+   * changed them), tagging nothing. Idempotent.
    */
-  async reserveForOrder(showId: string, userId: string, orderId: string, now: Date, until: Date): Promise<string[]> {
-    return this.change(showId, (show) => {
+  async reserveForOrder(showId: string, userId: string, orderId: string, terms: ShowTerms, now: Date, until: Date): Promise<Reservation> {
+    return this.change(showId, (show): SeatChange<Reservation> => {
+      if (!hasTerms(show, terms)) return { result: () => ({ outcome: 'terms-changed' }) };
       let changed = false;
       const seats = show.seats.map((seat) => {
         const mine = isHeldByAt(seat, userId, now) && (seat.orderId === undefined || seat.orderId === orderId);
@@ -177,8 +187,8 @@ export class SeatInventory {
         changed = true;
         return { ...seat, orderId, heldUntil };
       });
-      const labels = sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now))));
-      return changed ? { seats, result: () => labels } : { result: () => labels };
+      const reservation: Reservation = { outcome: 'reserved', seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))) };
+      return changed ? { seats, result: () => reservation } : { result: () => reservation };
     });
   }
 
@@ -341,6 +351,25 @@ async function answer(decided: readonly Decided[], show: ShowDocument, written =
         queued.reject(error);
       }
     }),
+  );
+}
+
+/** The user's held (not lapsed) seats of the show, undefined when none. */
+function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: string): HeldTickets | undefined {
+  const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
+  if (mine.length === 0) return undefined;
+  const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
+  return { show: toShowView(show, title, now), seatLabels: sortLabels(mine), heldUntil };
+}
+
+function hasTerms(show: ShowDocument, terms: ShowTerms): boolean {
+  return (
+    show.movieId === terms.movieId &&
+    show.date === terms.date &&
+    show.schedule === terms.schedule &&
+    show.roomId === terms.roomId &&
+    show.type === terms.type &&
+    show.price === terms.price
   );
 }
 
