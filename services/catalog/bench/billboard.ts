@@ -9,7 +9,10 @@
  * answers) and, for the proxy hop, with `Cache-Control: no-cache` on every
  * request (each one goes to the catalog): the hop ratio is that rate over the
  * catalog's direct one, without `Accept-Encoding` (autocannon's default) and
- * with `br, gzip` as browsers send it.
+ * with `br, gzip` as browsers send it. For reference, the same no-cache
+ * request through a plain Fastify + @fastify/http-proxy hop (the library
+ * alone, in its own process: no token check, request id, security headers or
+ * compression), and our hop's rate over it.
  * Needs the workspace packages built (`npm run bench` builds the catalog).
  * Env: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 50),
  * BENCH_LAYOUT (`processes`, the default, or `platform`: see `layout`),
@@ -23,7 +26,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import httpProxy from '@fastify/http-proxy';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { buildCatalogApp } from '@cine/catalog-service';
 import { findFreePort, startEmbeddedMongo } from '@cine/embedded-mongo';
 import { buildGateway } from '@cine/gateway';
@@ -41,8 +46,8 @@ const profiles = process.env.BENCH_CPU_PROFILES;
  */
 const layout = process.env.BENCH_LAYOUT === 'platform' ? 'platform' : 'processes';
 
-type Role = 'catalog' | 'gateway' | 'platform' | 'bare';
-type Urls = Partial<Record<'catalog' | 'gateway' | 'bare', string>>;
+type Role = 'catalog' | 'gateway' | 'platform' | 'bare' | 'library-hop';
+type Urls = Partial<Record<'catalog' | 'gateway' | 'bare' | 'libraryHop', string>>;
 
 interface Running {
   url: string;
@@ -91,6 +96,13 @@ async function startGateway(catalogUrl: string): Promise<Running> {
   return { url: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
 }
 
+/** The proxy library alone: /api/movies/* to the catalog's /movies/*. */
+async function startLibraryHop(catalogUrl: string): Promise<Running> {
+  const app = Fastify({ logger: false });
+  await app.register(httpProxy, { upstream: catalogUrl, prefix: '/api/movies', rewritePrefix: '/movies' });
+  return { url: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
+}
+
 function startBare(): Promise<Running> {
   const billboard = env('BENCH_BODY');
   const server = createServer((_request, response) => {
@@ -109,6 +121,9 @@ async function serve(role: Role): Promise<void> {
   if (role === 'bare') {
     running.push(await startBare());
     urls = { bare: running[0]?.url };
+  } else if (role === 'library-hop') {
+    running.push(await startLibraryHop(env('BENCH_CATALOG_URL')));
+    urls = { libraryHop: running[0]?.url };
   } else if (role === 'gateway') {
     running.push(await startGateway(env('BENCH_CATALOG_URL')));
     urls = { gateway: running[0]?.url };
@@ -202,6 +217,8 @@ async function main(): Promise<void> {
     const billboard = await (await fetch(`${catalog}/movies/billboard`)).text();
     const bare = await start('bare', { BENCH_BODY: billboard });
     children.push(bare.child);
+    const libraryHop = await start('library-hop', { BENCH_CATALOG_URL: catalog });
+    children.push(libraryHop.child);
 
     process.stdout.write(
       `GET billboard (${JSON.parse(billboard).length} movies, ${billboard.length} bytes), ${connections} connections, ${seconds} s each, layout ${layout}\n`,
@@ -213,17 +230,19 @@ async function main(): Promise<void> {
       await measure('via gateway', gatewayServers, `${gateway}/api/movies/billboard`),
       await measure('gateway no-cache', gatewayServers, `${gateway}/api/movies/billboard`, noCache),
       await measure('no-cache, br/gzip', gatewayServers, `${gateway}/api/movies/billboard`, { ...noCache, 'accept-encoding': 'br, gzip' }),
+      await measure('library hop', [first.child, libraryHop.child], `${libraryHop.urls.libraryHop as string}/api/movies/billboard`, noCache),
     ];
     for (const r of results) {
       const cpu = `CPU ${r.cpuMicrosPerRequest.toFixed(1).padStart(5)} µs/req`;
       process.stdout.write(`${r.name.padEnd(18)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   ${cpu}   errors ${r.errors}\n`);
     }
-    const [bareResult, direct, viaGateway, hop, compressedHop] = results as [Measure, Measure, Measure, Measure, Measure];
+    const [bareResult, direct, viaGateway, hop, compressedHop, plainHop] = results as [Measure, Measure, Measure, Measure, Measure, Measure];
     const ratio = (a: Measure, b: Measure) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
     process.stdout.write(`gateway/bare   ${ratio(viaGateway, bareResult)}  (target ≥ 0.5)\n`);
     process.stdout.write(`gateway/direct ${ratio(viaGateway, direct)}  (target ≥ 0.8)\n`);
     const cpuRatio = (direct.cpuMicrosPerRequest / hop.cpuMicrosPerRequest).toFixed(2);
     process.stdout.write(`hop ratio (no-cache via gateway / direct) ${ratio(hop, direct)}  (target ≥ 0.5); with br/gzip ${ratio(compressedHop, direct)}; CPU per request direct/hop ${cpuRatio}\n`);
+    process.stdout.write(`library hop / direct ${ratio(plainHop, direct)}; our hop / library hop ${ratio(hop, plainHop)}\n`);
   } finally {
     for (const child of children.reverse()) await stop(child);
     await mongo?.stop();
