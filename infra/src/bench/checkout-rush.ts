@@ -2,6 +2,9 @@
  * Checkout under a rush, through the gateway of `npm start` as a new user
  * runs it (embedded FerretDB, in-process bus, fresh data directory):
  *
+ * 0. warm-up: BENCH_WARMUP_BURSTS (1) bursts as below, printed and not
+ *    counted: a platform just started runs its first requests on code V8 has
+ *    not compiled yet (a presale meets a platform that has been serving);
  * 1. burst: capacity + BENCH_EXTRA_BUYERS (60) buyers at once on a new
  *    100-seat show, each holding one seat and paying with pm_card_visa;
  * 2. steady: BENCH_STEADY_RATE (20) purchases/s arriving open-loop for
@@ -20,6 +23,7 @@ import { api } from '../testing/gateway-api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startNpmStart, stopNpmStart } from '../testing/npm-start';
 
 const settings = {
+  warmupBursts: Number(process.env.BENCH_WARMUP_BURSTS ?? 1),
   extraBuyers: Number(process.env.BENCH_EXTRA_BUYERS ?? 60),
   steadyRate: Number(process.env.BENCH_STEADY_RATE ?? 20),
   steadySeconds: Number(process.env.BENCH_STEADY_SECONDS ?? 30),
@@ -246,6 +250,7 @@ async function runRush(base: string): Promise<boolean> {
   const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
   print(`checkout rush through the gateway of npm start (${base}), ${buyers.length} buyers registered`);
 
+  for (let round = 1; round <= settings.warmupBursts; round++) await rush.burst(buyers, `(warm-up ${round} of ${settings.warmupBursts}, just started, not counted)`);
   const fresh = { burst: await rush.burst(buyers, '(fresh database)'), steady: await rush.steady(buyers, '(fresh database)') };
   if (settings.history > 0) {
     await rush.history(buyers, settings.history, settings.historyConcurrency);

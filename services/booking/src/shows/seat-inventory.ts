@@ -192,24 +192,26 @@ export class SeatInventory {
     });
   }
 
-  /** The seats tagged with the order become sold; never checks lapse (the order is paid). Idempotent; answers the labels sold to it. */
+  /**
+   * The seats tagged with the order become sold; never checks lapse (the
+   * order is paid). Idempotent; answers the labels sold to it. The buyers'
+   * hold limits are given back after the show's queue moves on: only the
+   * user_holds hint has to change inside it.
+   */
   async sellForOrder(showId: string, orderId: string): Promise<string[]> {
-    return this.change(showId, (show) => {
+    let buyers: string[] = [];
+    const labels = await this.change(showId, (show) => {
       const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
-      const buyers = show.seats.filter(toSell).map((seat) => seat.userId as string);
+      buyers = show.seats.filter(toSell).map((seat) => seat.userId as string);
       const seats = show.seats.map((seat): Seat =>
         toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat,
       );
-      const labels = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
-      if (buyers.length === 0) return { result: () => labels };
-      return {
-        seats,
-        after: async (written) => {
-          await Promise.all([this.forgetUsersWithoutHolds(buyers, written), this.limits.sold(buyers)]);
-        },
-        result: () => labels,
-      };
+      const sold = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
+      if (buyers.length === 0) return { result: () => sold };
+      return { seats, after: (written) => this.forgetUsersWithoutHolds(buyers, written), result: () => sold };
     });
+    if (buyers.length > 0) await this.limits.sold(buyers);
+    return labels;
   }
 
   /** A declined payment: the seats lose the order tag and stay held by the user until `holdUntil` (the hold's own end). */

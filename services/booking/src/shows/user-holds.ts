@@ -21,7 +21,7 @@ export class UserHolds {
   }
 
   async remove(userIds: Iterable<string>, showId: string): Promise<void> {
-    for (const userId of new Set(userIds)) await this.collection.updateOne({ _id: userId }, { $pull: { shows: showId } });
+    await Promise.all([...new Set(userIds)].map((userId) => this.collection.updateOne({ _id: userId }, { $pull: { shows: showId } })));
   }
 
   async showsOf(userId: string): Promise<string[]> {
