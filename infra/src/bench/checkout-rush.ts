@@ -12,6 +12,11 @@
  * 3. history: BENCH_HISTORY (10,000) paid orders made through the API, then
  *    the burst and the steady load again, and their ratios to the fresh figures.
  *
+ * Every buyer comes from an address of its own, as a presale's buyers do:
+ * the gateway trusts loopback as a load balancer in front of it (TRUST_PROXY)
+ * and the benchmark sends each buyer's address in X-Forwarded-For, so the
+ * per-address hold limit applies as in production.
+ *
  * Prints purchases/s, hold + checkout percentiles and answers ≥ 500 of each
  * run; checks that exactly the capacity was sold in the burst and no seat is in
  * two orders (exit code 1 when a check fails; a missed target is only printed).
@@ -88,10 +93,17 @@ class Rush {
   }
 
   /** One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer). */
-  async purchase(buyer: Buyer, showId: string, started = performance.now()): Promise<Purchase> {
-    const held = await api(this.base, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats: 1, showId } }).catch(() => ({ status: 0, json: null }));
+  async purchase(buyer: RushBuyer, showId: string, started = performance.now()): Promise<Purchase> {
+    const held = await api(this.base, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats: 1, showId }, forwardedFor: buyer.address }).catch(() => ({
+      status: 0,
+      json: null,
+    }));
     if (held.status !== 200) return { showId, holdStatus: held.status, ms: performance.now() - started };
-    const paid = await api(this.base, 'POST', '/movies/checkout', { token: buyer.token, body: { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' } }).catch(() => ({
+    const paid = await api(this.base, 'POST', '/movies/checkout', {
+      token: buyer.token,
+      body: { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' },
+      forwardedFor: buyer.address,
+    }).catch(() => ({
       status: 0,
       json: null,
     }));
@@ -101,7 +113,7 @@ class Rush {
   }
 
   /** capacity + extra buyers at once on a new show. */
-  async burst(buyers: readonly Buyer[], label: string): Promise<RunFigures> {
+  async burst(buyers: readonly RushBuyer[], label: string): Promise<RunFigures> {
     const show = await this.newShow(BURST_ROOM);
     const racing = buyers.slice(0, show.capacity + settings.extraBuyers);
     if (racing.length < show.capacity + settings.extraBuyers) throw new Error('not enough buyers for the burst');
@@ -125,12 +137,12 @@ class Rush {
   }
 
   /** Purchases arriving open-loop at `rate` per second for `seconds`, each by an idle buyer, over new shows. */
-  async steady(buyers: readonly Buyer[], label: string): Promise<RunFigures> {
+  async steady(buyers: readonly RushBuyer[], label: string): Promise<RunFigures> {
     const arrivals = Math.round(settings.steadyRate * settings.steadySeconds);
     const shows = await this.showsFor(arrivals);
     const idle = [...buyers];
-    const waiting: Array<(buyer: Buyer) => void> = [];
-    const release = (buyer: Buyer) => {
+    const waiting: Array<(buyer: RushBuyer) => void> = [];
+    const release = (buyer: RushBuyer) => {
       const next = waiting.shift();
       if (next) next(buyer);
       else idle.push(buyer);
@@ -146,7 +158,7 @@ class Rush {
       seatsLeft.set(show.id, (seatsLeft.get(show.id) as number) - 1);
       // Timed from its arrival, also when every buyer is still busy and it waits for one (no coordinated omission).
       const buyer = idle.shift();
-      const buyerReady = buyer ? Promise.resolve(buyer) : new Promise<Buyer>((resolve) => waiting.push(resolve));
+      const buyerReady = buyer ? Promise.resolve(buyer) : new Promise<RushBuyer>((resolve) => waiting.push(resolve));
       running.push(buyerReady.then((ready) => this.purchase(ready, show.id, due).finally(() => release(ready))));
     }
     const purchases = await Promise.all(running);
@@ -164,7 +176,7 @@ class Rush {
   }
 
   /** `orders` paid orders of one seat each, `concurrency` buyers at a time, filling new shows. */
-  async history(buyers: readonly Buyer[], orders: number, concurrency: number): Promise<void> {
+  async history(buyers: readonly RushBuyer[], orders: number, concurrency: number): Promise<void> {
     const shows = await this.showsFor(orders);
     const queue = shows.flatMap((show) => Array.from({ length: show.capacity }, () => show.id)).slice(0, orders);
     let paid = 0;
@@ -230,10 +242,16 @@ function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-async function registerBuyers(base: string, count: number): Promise<Buyer[]> {
-  const buyers: Buyer[] = [];
+/** A buyer and the address its requests come from. */
+interface RushBuyer extends Buyer {
+  address: string;
+}
+
+async function registerBuyers(base: string, count: number): Promise<RushBuyer[]> {
+  const buyers: RushBuyer[] = [];
   while (buyers.length < count) {
-    buyers.push(...(await Promise.all(Array.from({ length: Math.min(8, count - buyers.length) }, () => registerBuyer(base)))));
+    const registered = await Promise.all(Array.from({ length: Math.min(8, count - buyers.length) }, () => registerBuyer(base)));
+    buyers.push(...registered.map((buyer, i) => ({ ...buyer, address: `10.${(buyers.length + i) >> 8}.${(buyers.length + i) & 255}.1` })));
   }
   return buyers;
 }
@@ -266,7 +284,7 @@ async function runRush(base: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', MAX_HELD_SEATS_PER_ADDRESS: '1000000' });
+  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
   try {
     if (!(await runRush(platform.baseUrl))) process.exitCode = 1;
   } finally {

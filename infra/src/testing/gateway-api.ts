@@ -1,8 +1,17 @@
 /** A JSON call through the gateway. */
-export async function api(base: string, method: string, pathname: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {
+export async function api(
+  base: string,
+  method: string,
+  pathname: string,
+  { token, body, forwardedFor }: { token?: string; body?: unknown; /** The client's address, as a proxy in front of the gateway (TRUST_PROXY) would send it. */ forwardedFor?: string } = {},
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${base}/api${pathname}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     signal: AbortSignal.timeout(30_000),
   });

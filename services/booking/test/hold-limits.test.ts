@@ -74,6 +74,26 @@ describe('seat hoarding', () => {
     expect((await addTickets(newId(), show.id, 10, '203.0.113.60')).statusCode).toBe(200);
   });
 
+  it('gives back the allowances of many holds of one address at once (batched), losing none', async () => {
+    const show = await freshShow();
+    const address = '203.0.113.70';
+    const first = Array.from({ length: 15 }, () => newId());
+    expect((await Promise.all(first.map((account) => addTickets(account, show.id, 1, address)))).map((answer) => answer.statusCode)).toEqual(first.map(() => 200));
+
+    // All released at once, beside holds that fail (an unknown show) after their claim (room for 5 is left), so give it back.
+    const releases = first.map((account) =>
+      booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: userHeaders(booking.app, account), payload: { userId: account, showId: show.id } }),
+    );
+    const failing = Array.from({ length: 5 }, () => addTickets(newId(), newId(), 1, address));
+    expect((await Promise.all(releases)).map((answer) => answer.json())).toEqual(first.map(() => ({ released: 1 })));
+    expect((await Promise.all(failing)).map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404]);
+
+    const second = Array.from({ length: 20 }, () => newId());
+    expect((await Promise.all(second.map((account) => addTickets(account, show.id, 1, address)))).map((answer) => answer.statusCode)).toEqual(second.map(() => 200));
+    const entry = await booking.context.db.collection('hold_addresses').findOne({ _id: address } as never);
+    expect(Object.keys(entry?.holders ?? {})).toHaveLength(20);
+  });
+
   it('caps renewals: a hold ends 20 minutes after the first at the latest, then the seats go back on sale for 10 minutes', async () => {
     const show = await freshShow();
     const account = newId();

@@ -76,6 +76,14 @@ interface QueuedClaim {
   reject: (reason: unknown) => void;
 }
 
+/** A user's count at an address put back (`previous`) or dropped, waiting for the address's next batch. */
+interface QueuedRestore {
+  userId: string;
+  previous: Held | undefined;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+}
+
 /** One entry per client address: the seats each of its accounts holds and until when (read and written by _id only: fast on FerretDB). */
 interface AddressEntry {
   _id: string;
@@ -87,13 +95,19 @@ interface AddressEntry {
  * is counted against its address before its seats are written (claims of
  * one address in batches in this process: a read and a write each), and the
  * count is put back when the seats cannot be had; two instances may each
- * admit one simultaneous hold from the same address.
+ * admit one simultaneous hold from the same address. Counts given back
+ * (a failed hold, a release, a sale) are batched per address too, one write
+ * each batch, under the same per-address lock as the claims, so a claim's
+ * rewrite of the entry never undoes them in this process.
  */
 export class HoldLimits {
   private readonly accounts;
   private readonly addresses;
   /** Claims waiting for their address's next batch, by address. */
-  private readonly claims = new KeyedBatches<QueuedClaim>(new KeyedLock(), (address, batch) => this.countBatch(address, batch));
+  private readonly addressLock = new KeyedLock();
+  private readonly claims = new KeyedBatches<QueuedClaim>(this.addressLock, (address, batch) => this.countBatch(address, batch));
+  /** Counts put back or dropped, waiting for their address's next batch. */
+  private readonly restores = new KeyedBatches<QueuedRestore>(this.addressLock, (address, batch) => this.restoreBatch(address, batch));
 
   constructor(
     db: Connection,
@@ -160,9 +174,27 @@ export class HoldLimits {
   }
 
   /** The hold `claim` counted failed: the user's previous count there is put back. */
-  async unclaim(userId: string, address: string, previous: Held | undefined): Promise<void> {
-    const field = `holders.${holderKey(userId)}`;
-    await this.addresses.updateOne({ _id: address }, previous ? { $set: { [field]: previous } } : { $unset: { [field]: '' } });
+  unclaim(userId: string, address: string, previous: Held | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.restores.add(address, { userId, previous, resolve, reject });
+    });
+  }
+
+  /** One write for the batch: each user's count set back to `previous`, or dropped; the last of a user's wins. */
+  private async restoreBatch(address: string, batch: readonly QueuedRestore[]): Promise<void> {
+    try {
+      const restored = new Map(batch.map(({ userId, previous }) => [`holders.${holderKey(userId)}`, previous]));
+      const set: Record<string, Held> = {};
+      const unset: Record<string, ''> = {};
+      for (const [field, previous] of restored) {
+        if (previous) set[field] = previous;
+        else unset[field] = '';
+      }
+      await this.addresses.updateOne({ _id: address }, { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) });
+      for (const restore of batch) restore.resolve();
+    } catch (error) {
+      for (const restore of batch) restore.reject(error);
+    }
   }
 
   /** The hold succeeded: the account's entry (renewal window, and the address its seats count against). */
@@ -185,7 +217,7 @@ export class HoldLimits {
     }
   }
 
-  private async forget(address: string, userId: string): Promise<void> {
-    await this.addresses.updateOne({ _id: address }, { $unset: { [`holders.${holderKey(userId)}`]: '' } });
+  private forget(address: string, userId: string): Promise<void> {
+    return this.unclaim(userId, address, undefined);
   }
 }
