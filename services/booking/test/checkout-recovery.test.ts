@@ -27,9 +27,9 @@ afterEach(async () => {
 });
 afterAll(() => context.dropDatabase());
 
-async function start(options: Parameters<typeof startBooking>[0] = {}): Promise<BookingUnderTest> {
+async function start(options: Parameters<typeof startBooking>[0] = {}, bus = new InProcessEventBus()): Promise<BookingUnderTest> {
   // Each start is a new process: its own bus, the same database.
-  const booking = await startBooking(options, { ...context, bus: new InProcessEventBus() });
+  const booking = await startBooking(options, { ...context, bus });
   running.push(booking);
   return booking;
 }
@@ -209,5 +209,37 @@ describe('recovery of orders a crash left in progress', () => {
     await settled(user.id, ['paid']);
     await booking.app.ordersOutbox.flush();
     expect(booking.paid).toHaveLength(1);
+  });
+
+  it('paid, but order.paid never reached the broker before the crash: the paid order stays marked, and the restarted service publishes its order.paid once', async () => {
+    /** A broker that takes every event but order.paid. */
+    class BrokerRefusingPaid extends InProcessEventBus {
+      override async publish(event: Parameters<InProcessEventBus['publish']>[0]): Promise<void> {
+        if (event.type === 'order.paid') throw new Error('broker down');
+        await super.publish(event);
+      }
+    }
+    const first = await start({}, new BrokerRefusingPaid());
+    const { show, user } = await buyer(first, 1, 0);
+
+    expect((await checkout(first, user, { show: show.id, ticket: 1 })).statusCode).toBe(200);
+    await first.app.ordersOutbox.flush();
+    const order = await orderOf(user.id);
+    expect(order.state).toBe('paid');
+    expect(order.outbox).toHaveLength(1);
+    expect(await context.db.collection('orders_in_progress').countDocuments({ _id: order._id } as never)).toBe(1);
+
+    const second = await restart(first);
+    for (let waited = 0; second.paid.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await second.app.ordersOutbox.flush();
+    expect(second.paid.map((event) => event.data.orderId)).toEqual([order._id.toHexString()]);
+    for (let waited = 0; (await context.db.collection('orders_in_progress').countDocuments({ _id: order._id } as never)) > 0 && waited < 5000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await context.db.collection('orders_in_progress').countDocuments({ _id: order._id } as never)).toBe(0);
+    expect((await orderOf(user.id)).outbox).toEqual([]);
+    expect(await second.app.orderRecovery.sweep()).toBe(0);
+    await second.app.ordersOutbox.flush();
+    expect(second.paid).toHaveLength(1);
   });
 });

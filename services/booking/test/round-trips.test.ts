@@ -46,8 +46,9 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, an
   expect((await hold(booking, user, show.id, 1)).statusCode).toBe(200);
   expect((await checkout(booking, user, { show: show.id, ticket: 1 })).statusCode).toBe(200);
   for (let waited = 0; !booking.paid.some((event) => event.data.userId === user.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-  // The relay's pull of the published event from the order.
-  for (let waited = 0; commands.filter((command) => command.collection === 'orders').length < 4 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  // The relay's pull of the published event from the order, then the removal of the order's in-progress mark.
+  const markRemoved = () => commands.some((command) => command.name === 'delete' && command.collection === 'orders_in_progress');
+  for (let waited = 0; !markRemoved() && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
 
   expect(booking.paid.filter((event) => event.data.userId === user.id)).toHaveLength(1);
   expect(commands.length).toBeLessThanOrEqual(PURCHASE_ROUND_TRIPS);
@@ -57,6 +58,6 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, an
   expect(onOrders.slice(1).every((command) => command.filter !== null && typeof command.filter === 'object' && '_id' in command.filter)).toBe(true);
   // The checkout took the hold from the show as the hold wrote it: the show's seats (19 KB here) are not read again.
   expect(commands.filter((command) => command.collection === 'shows').map((command) => command.name)).toEqual(['update', 'update', 'update']);
-  // The order left the in-progress marks the recovery sweep reads.
+  // The order, paid and published, left the in-progress marks the recovery sweep reads.
   expect(await booking.context.db.collection('orders_in_progress').countDocuments()).toBe(0);
 });

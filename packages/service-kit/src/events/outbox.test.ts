@@ -140,6 +140,44 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     expect(delivered).toEqual([event.id]);
   });
 
+  it('without scans: publishes only what is nudged, tells when each nudged document is settled, and retries a failed pass by id', async () => {
+    const Account = accountModel('AccountF');
+    const delivered: string[] = [];
+    let brokerUp = false;
+    const bus: EventBus = {
+      publish: async (event) => {
+        if (!brokerUp) throw new Error('broker down');
+        delivered.push(event.id);
+      },
+      subscribe: async () => undefined,
+      isConnected: () => brokerUp,
+      close: async () => undefined,
+    };
+    const settledIds: string[] = [];
+    const unnudged = createEvent('user.registered', { userId: '8', email: 'h@cine.local', username: 'h' });
+    await Account.create({ email: 'h@cine.local', outbox: [unnudged] });
+    const relay = startOutboxRelay({ models: [Account], bus, retryMs: 30, intervalMs: 60_000, scan: false, settled: async (id) => void settledIds.push(String(id)) });
+
+    const handed = createEvent('user.registered', { userId: '9', email: 'i@cine.local', username: 'i' });
+    const withEvents = await Account.create({ email: 'i@cine.local', outbox: [handed] });
+    const empty = await Account.create({ email: 'j@cine.local', outbox: [] });
+    relay.nudge(withEvents._id, [handed]);
+    relay.nudge(empty._id);
+    await relay.flush();
+    expect(delivered).toEqual([]);
+    expect(settledIds).toEqual([]);
+
+    brokerUp = true;
+    for (let waited = 0; settledIds.length < 2 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await relay.flush();
+    await relay.stop();
+    expect(delivered).toEqual([handed.id]);
+    expect(settledIds.sort()).toEqual([withEvents._id.toHexString(), empty._id.toHexString()].sort());
+    expect((await Account.findById(withEvents._id).lean())?.outbox).toEqual([]);
+    // Never nudged, never looked for: its writer keeps track of it.
+    expect((await Account.findOne({ email: 'h@cine.local' }).lean())?.outbox).toHaveLength(1);
+  });
+
   it('runs a consumer once per event id even when the event is redelivered', async () => {
     const bus = new InProcessEventBus();
     let handled = 0;

@@ -26,7 +26,7 @@ export interface OutboxRelay {
    * and pulled without reading the document.
    */
   nudge(id?: Types.ObjectId | string, events?: readonly CineEvent[]): void;
-  /** Publish everything pending; resolves when the pass is over. */
+  /** Publish what is pending (nudged; with `scan`, found in the collections); resolves when the pass is over. */
   flush(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -47,7 +47,7 @@ export interface OutboxRelayOptions {
   models: readonly OutboxModel[];
   bus: EventBus;
   logger?: FastifyBaseLogger;
-  /** After a failed pass (broker down), the collections are looked through again this often until one succeeds (default 2 s). */
+  /** After a failed pass (broker down), it is tried again this often until one succeeds (default 2 s). */
   retryMs?: number;
   /**
    * Safety-net look through the collections for events nobody nudged (an
@@ -56,9 +56,20 @@ export interface OutboxRelayOptions {
    */
   intervalMs?: number;
   batchSize?: number;
+  /**
+   * Look through whole collections at all (default true): at start, every
+   * `intervalMs`, on `flush` and after a failure. Off for a collection that
+   * grows without end (orders: on FerretDB every look reads every document
+   * ever written); its writer then knows which documents may hold events and
+   * nudges them again after a crash, and a failed pass retries the documents
+   * it had, by id.
+   */
+  scan?: boolean;
+  /** Called with each document nudged by id (with or without its events) once it has no event left to publish. */
+  settled?: (id: Types.ObjectId | string) => Promise<void>;
 }
 
-export function startOutboxRelay({ models, bus, logger, retryMs = 2000, intervalMs = 60_000, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
+export function startOutboxRelay({ models, bus, logger, retryMs = 2000, intervalMs = 60_000, batchSize = 100, scan = true, settled }: OutboxRelayOptions): OutboxRelay {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -66,9 +77,11 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
   const nudged = new Set<string>();
   /** Events their writers handed over with the nudge, by document id. */
   const handedOver = new Map<string, { id: Types.ObjectId | string; events: readonly CineEvent[] }>();
-  /** A pass looks through whole collections: at start, on the timer, on flush, after a failure, on a nudge without id. */
-  let sweep = true;
+  /** A pass looks through whole collections (when `scan`): at start, on the timer, on flush, after a failure, on a nudge without id. */
+  let sweep = scan;
   let lastSweep = Date.now();
+  /** The last pass failed: the timer tries again. */
+  let failed = false;
 
   async function pendingOf(model: OutboxModel, ids: string[], all: boolean): Promise<PendingDocument[]> {
     if (all) return model.find({ 'outbox.0': { $exists: true } }, { outbox: 1 }).limit(batchSize).lean<PendingDocument[]>();
@@ -90,13 +103,21 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
     const all = sweep;
     sweep = false;
     if (all) lastSweep = Date.now();
-    for (const { id, events } of written) {
-      for (const event of events) await relay(models, id, event);
-    }
-    for (const model of models) {
-      for (const document of await pendingOf(model, ids, all)) {
-        for (const event of document.outbox) await relay([model], document._id, event);
+    try {
+      for (const { id, events } of written) {
+        for (const event of events) await relay(models, id, event);
+        await settled?.(id);
       }
+      for (const model of models) {
+        for (const document of await pendingOf(model, ids, all)) {
+          for (const event of document.outbox) await relay([model], document._id, event);
+        }
+      }
+      for (const id of ids) await settled?.(id);
+    } catch (error) {
+      // Without scans the retry looks up again, by id, what this pass had (their events are in the documents).
+      if (!scan) for (const id of [...written.map((entry) => String(entry.id)), ...ids]) nudged.add(id);
+      throw error;
     }
   }
 
@@ -111,7 +132,8 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
         try {
           await publishPending();
         } catch (error) {
-          sweep = true;
+          sweep = scan;
+          failed = true;
           logger?.warn({ err: (error as Error).message }, 'outbox relay pass failed; will retry');
         }
       } while (again && !stopped);
@@ -122,19 +144,22 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
   }
 
   function sweepAll(): Promise<void> {
-    sweep = true;
+    sweep = scan;
     return pass();
   }
 
   const timer = setInterval(() => {
-    if (sweep || Date.now() - lastSweep >= intervalMs) void sweepAll();
+    if (failed || (scan && Date.now() - lastSweep >= intervalMs)) {
+      failed = false;
+      void sweepAll();
+    }
   }, Math.min(retryMs, intervalMs));
   timer.unref();
   void pass();
 
   return {
     nudge: (id, events) => {
-      if (id === undefined) sweep = true;
+      if (id === undefined) sweep = scan;
       else if (events) handedOver.set(String(id), { id, events: [...(handedOver.get(String(id))?.events ?? []), ...events] });
       else nudged.add(String(id));
       void pass();

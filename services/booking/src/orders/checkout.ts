@@ -112,7 +112,8 @@ export class Checkout {
       order = next ?? (await this.orders.findById(order._id));
     }
     if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
-    await this.orders.ended(order._id);
+    // A paid order stays marked until the relay has published its order.paid (the plugin's `settled`).
+    if (order.state !== 'paid') await this.orders.ended(order._id);
     return this.answerFor(order);
   }
 

@@ -65,7 +65,9 @@ export class OrdersRepository {
    * One small document per order in progress (`_id` the order's), so the
    * recovery sweep finds them without reading every order ever made (on
    * FerretDB any filter but `_id` reads the whole collection). Written before
-   * the order and removed once it is over: an order in progress always has one.
+   * the order and removed once it is over, a paid order's once its
+   * order.paid is published (the relay never looks through the orders): an
+   * order in progress or with an event to publish always has one.
    */
   private readonly inProgress: Collection<InProgressMark>;
 
@@ -138,21 +140,26 @@ export class OrdersRepository {
   }
 
   /**
-   * Orders in progress whose last change is before `before` (left by a crash,
-   * or slow), oldest first, found through the small in-progress collection;
-   * marks left by a crash after the order ended (or before it was written)
-   * are removed on the way.
+   * What a crash (or a slow provider or broker) left behind, found through
+   * the small in-progress collection: `stuck`, orders in progress whose last
+   * change is before `before`, oldest first; `unpublished`, orders paid
+   * before `before` whose order.paid the relay has not settled. Marks left by
+   * a crash after the order ended otherwise (or before it was written) are
+   * removed on the way.
    */
-  async stuckSince(before: Date, limit: number): Promise<StoredOrder[]> {
+  async leftBehindSince(before: Date, limit: number): Promise<{ stuck: StoredOrder[]; unpublished: Types.ObjectId[] }> {
     const marks = (await this.inProgress.find({}).toArray()).filter((mark) => mark.since < before).sort((a, b) => a.since.getTime() - b.since.getTime());
     const stuck: StoredOrder[] = [];
+    const unpublished: Types.ObjectId[] = [];
     for (const mark of marks) {
-      if (stuck.length >= limit) break;
+      if (stuck.length + unpublished.length >= limit) break;
       const order = await this.findById(mark._id);
-      if (!order || !IN_PROGRESS_STATES.includes(order.state)) await this.ended(mark._id);
+      if (order?.state === 'paid') {
+        if (order.updatedAt < before) unpublished.push(order._id);
+      } else if (!order || !IN_PROGRESS_STATES.includes(order.state)) await this.ended(mark._id);
       else if (order.updatedAt < before) stuck.push(order);
     }
-    return stuck.sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime());
+    return { stuck: stuck.sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime()), unpublished };
   }
 
   /** Moves the order from `from` to an in-progress state; false when it was not in `from` any more. */

@@ -1,3 +1,4 @@
+import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout } from './checkout';
 import type { OrdersRepository } from './orders-repository';
@@ -12,8 +13,10 @@ export interface OrderRecoveryOptions {
 }
 
 /**
- * Drives forward the orders a crash (or a provider outage) left in progress:
- * on start and then every `intervalMs`. Safe to run beside live requests
+ * Drives forward the orders a crash (or a provider outage) left in progress,
+ * and hands the relay again the paid orders whose order.paid it has not
+ * published (a crash between the payment and the publication, a broker
+ * outage): on start and then every `intervalMs`. Safe to run beside live requests
  * (and, on MongoDB, on several instances): every step is idempotent and each
  * state change is made only from the state it was decided on.
  */
@@ -27,6 +30,7 @@ export class OrderRecovery {
   constructor(
     private readonly checkout: Checkout,
     private readonly orders: OrdersRepository,
+    private readonly relay: OutboxRelay,
     private readonly clock: () => Date,
     private readonly log?: FastifyBaseLogger,
     { staleAfterMs = 60_000, intervalMs = 30_000, batchSize = 50 }: OrderRecoveryOptions = {},
@@ -59,7 +63,8 @@ export class OrderRecovery {
   private async pass(): Promise<number> {
     let driven = 0;
     try {
-      const stuck = await this.orders.stuckSince(new Date(this.clock().getTime() - this.staleAfterMs), this.batchSize);
+      const { stuck, unpublished } = await this.orders.leftBehindSince(new Date(this.clock().getTime() - this.staleAfterMs), this.batchSize);
+      for (const id of unpublished) this.relay.nudge(id);
       for (const order of stuck) {
         try {
           const result = await this.checkout.drive(order);

@@ -1,6 +1,6 @@
 import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { CandyProjection } from '../candy/candy-projection';
 import { Cart } from '../cart/cart';
 import { CartRepository } from '../cart/cart-repository';
@@ -40,14 +40,16 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     await subscribeTo(bus, db, subscriptions.candy, (event) => candy.handle(event));
 
     const orders = await orderModel(db);
-    const relay = startOutboxRelay({ models: [orders], bus, logger: app.log });
+    const repository = new OrdersRepository(orders);
+    // Orders grow without end: the relay never looks through them. A paid order keeps its
+    // in-progress mark until its order.paid is published, and the recovery sweep nudges the relay again.
+    const relay = startOutboxRelay({ models: [orders], bus, logger: app.log, scan: false, settled: (id) => repository.ended(new Types.ObjectId(String(id))) });
 
     const carts = new CartRepository(db);
     const cart = new Cart(app.seatInventory, candy, carts, clock);
     const provider = paymentProvider ?? paymentProviderFromEnv(db);
-    const repository = new OrdersRepository(orders);
     const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, clock, app.log);
-    const recovery = new OrderRecovery(checkout, repository, clock, app.log, recoveryOptions);
+    const recovery = new OrderRecovery(checkout, repository, relay, clock, app.log, recoveryOptions);
 
     app.decorate('candyProjection', candy);
     app.decorate('cart', cart);
