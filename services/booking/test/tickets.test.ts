@@ -212,56 +212,56 @@ describe('POST /tickets/delete', () => {
 });
 
 describe('SeatInventory for checkout', () => {
-  it('reserves held seats for an order (idempotently), sells them, and never sells a lapsed seat someone else took', async () => {
+  const inventory = () => booking.app.seatInventory;
+
+  /** A new user holding two seats (F5, F6) of a fresh show, and a reservation end 30 minutes on. */
+  async function twoSeatsHeld() {
     const show = await freshShow();
     const user = newId();
     const now = booking.clock.now();
-    const inventory = booking.app.seatInventory;
-    await inventory.hold(show.id, user, 2, now, '127.0.0.1');
-    const until = new Date(now.getTime() + 30 * 60_000);
+    await inventory().hold(show.id, user, 2, now, '127.0.0.1');
+    return { show, user, now, until: new Date(now.getTime() + 30 * 60_000) };
+  }
+
+  it('reserves held seats for an order (idempotently), sells them, and never sells a lapsed seat someone else took', async () => {
+    const { show, user, now, until } = await twoSeatsHeld();
 
     const reserved = { outcome: 'reserved', seatLabels: ['F5', 'F6'] };
-    expect(await inventory.reserveForOrder(show.id, user, 'order-a', show, now, until)).toEqual(reserved);
-    expect(await inventory.reserveForOrder(show.id, user, 'order-a', show, now, until)).toEqual(reserved);
+    expect(await inventory().reserveForOrder(show.id, user, 'order-a', show, now, until)).toEqual(reserved);
+    expect(await inventory().reserveForOrder(show.id, user, 'order-a', show, now, until)).toEqual(reserved);
     // Past the hold's own end, the reserved seats stay the user's until `until`.
     booking.clock.advanceMinutes(15);
-    expect((await inventory.holdsOf(user, booking.clock.now()))[0]?.seatLabels).toEqual(['F5', 'F6']);
-    expect(await inventory.sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
-    expect(await inventory.sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
+    expect((await inventory().holdsOf(user, booking.clock.now()))[0]?.seatLabels).toEqual(['F5', 'F6']);
+    expect(await inventory().sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
+    expect(await inventory().sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
     expect(await seatsLeft(show.id)).toBe(98);
-    expect(await inventory.holdsOf(user, booking.clock.now())).toEqual([]);
-    expect(await inventory.reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({ outcome: 'reserved', seatLabels: [] });
+    expect(await inventory().holdsOf(user, booking.clock.now())).toEqual([]);
+    expect(await inventory().reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({ outcome: 'reserved', seatLabels: [] });
   });
 
   it('tags nothing when the show’s terms are not the ones the order copied (an admin changed them)', async () => {
-    const show = await freshShow();
-    const user = newId();
-    const now = booking.clock.now();
-    const inventory = booking.app.seatInventory;
-    await inventory.hold(show.id, user, 2, now, '127.0.0.1');
-    const until = new Date(now.getTime() + 30 * 60_000);
+    const { show, user, now, until } = await twoSeatsHeld();
 
     for (const changed of [{ price: show.price + 100 }, { schedule: '21:00' }, { roomId: 2 }, { type: '3D' as const }, { date: '2026-05-01' }, { movieId: newId() }]) {
-      expect(await inventory.reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({ outcome: 'terms-changed' });
+      expect(await inventory().reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({ outcome: 'terms-changed' });
     }
     // Tagged for order-x, the seats could not be reserved for another order.
-    expect(await inventory.reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({ outcome: 'reserved', seatLabels: ['F5', 'F6'] });
+    expect(await inventory().reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({ outcome: 'reserved', seatLabels: ['F5', 'F6'] });
   });
 
   it('gives a declined order’s seats back to the hold until its own end', async () => {
     const show = await freshShow();
     const user = newId();
     const now = booking.clock.now();
-    const inventory = booking.app.seatInventory;
-    const held = await inventory.hold(show.id, user, 1, now, '127.0.0.1');
-    await inventory.reserveForOrder(show.id, user, 'order-d', show, now, new Date(now.getTime() + 30 * 60_000));
+    const held = await inventory().hold(show.id, user, 1, now, '127.0.0.1');
+    await inventory().reserveForOrder(show.id, user, 'order-d', show, now, new Date(now.getTime() + 30 * 60_000));
 
-    await expect(inventory.hold(show.id, user, 2, now, '127.0.0.1')).rejects.toMatchObject({ statusCode: 409 });
-    await inventory.releaseOrderReservation(show.id, 'order-d', held.heldUntil);
-    expect(await inventory.sellForOrder(show.id, 'order-d')).toEqual([]);
-    expect((await inventory.holdsOf(user, now))[0]?.heldUntil).toEqual(held.heldUntil);
+    await expect(inventory().hold(show.id, user, 2, now, '127.0.0.1')).rejects.toMatchObject({ statusCode: 409 });
+    await inventory().releaseOrderReservation(show.id, 'order-d', held.heldUntil);
+    expect(await inventory().sellForOrder(show.id, 'order-d')).toEqual([]);
+    expect((await inventory().holdsOf(user, now))[0]?.heldUntil).toEqual(held.heldUntil);
     booking.clock.advanceMinutes(10);
-    expect(await inventory.holdsOf(user, booking.clock.now())).toEqual([]);
+    expect(await inventory().holdsOf(user, booking.clock.now())).toEqual([]);
     expect(await seatsLeft(show.id)).toBe(100);
   });
 });
