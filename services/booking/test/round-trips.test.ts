@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import { connectDatabase, InProcessEventBus } from '@cine/service-kit';
 import { createTestContext } from '@cine/service-kit/testing';
 import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
@@ -26,8 +27,8 @@ beforeAll(async () => {
   db.getClient().on('commandStarted', ({ commandName, command }) => {
     const body = command as Record<string, unknown>;
     const collection = body[commandName];
-    const updates = body.updates as Array<{ q: unknown }> | undefined;
-    commands.push({ name: commandName, collection: typeof collection === 'string' ? collection : '', filter: body.filter ?? body.query ?? updates?.[0]?.q });
+    const statements = (body.updates ?? body.deletes) as Array<{ q: unknown }> | undefined;
+    commands.push({ name: commandName, collection: typeof collection === 'string' ? collection : '', filter: body.filter ?? body.query ?? statements?.[0]?.q });
   });
   booking = await startBooking({}, { ...base, db, bus: new InProcessEventBus(), dropDatabase: () => db.dropDatabase().then(() => db.close()) });
 });
@@ -58,6 +59,8 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, an
   expect(onOrders.slice(1).every((command) => command.filter !== null && typeof command.filter === 'object' && '_id' in command.filter)).toBe(true);
   // The checkout took the hold from the show as the hold wrote it: the show's seats (19 KB here) are not read again.
   expect(commands.filter((command) => command.collection === 'shows').map((command) => command.name)).toEqual(['update', 'update', 'update']);
-  // The order, paid and published, left the in-progress marks the recovery sweep reads.
+  // The order, paid and published, left the in-progress marks the recovery sweep reads, by _id (an $in filter would read every mark).
+  const markDelete = commands.find((command) => command.name === 'delete' && command.collection === 'orders_in_progress');
+  expect(markDelete?.filter).toEqual({ _id: expect.any(Types.ObjectId) });
   expect(await booking.context.db.collection('orders_in_progress').countDocuments()).toBe(0);
 });

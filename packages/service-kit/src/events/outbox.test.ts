@@ -156,7 +156,7 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     const settledIds: string[] = [];
     const unnudged = createEvent('user.registered', { userId: '8', email: 'h@cine.local', username: 'h' });
     await Account.create({ email: 'h@cine.local', outbox: [unnudged] });
-    const relay = startOutboxRelay({ models: [Account], bus, retryMs: 30, intervalMs: 60_000, scan: false, settled: async (id) => void settledIds.push(String(id)) });
+    const relay = startOutboxRelay({ models: [Account], bus, retryMs: 30, intervalMs: 60_000, scan: false, settled: async (ids) => void settledIds.push(...ids.map(String)) });
 
     const handed = createEvent('user.registered', { userId: '9', email: 'i@cine.local', username: 'i' });
     const withEvents = await Account.create({ email: 'i@cine.local', outbox: [handed] });

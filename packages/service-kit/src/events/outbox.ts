@@ -65,8 +65,17 @@ export interface OutboxRelayOptions {
    * it had, by id.
    */
   scan?: boolean;
-  /** Called with each document nudged by id (with or without its events) once it has no event left to publish. */
-  settled?: (id: Types.ObjectId | string) => Promise<void>;
+  /** Called once a pass has published everything it had, with every document nudged by id in it (with or without its events). */
+  settled?: (ids: ReadonlyArray<Types.ObjectId | string>) => Promise<void>;
+}
+
+/** Documents a pass relays at once (a rush's events wait on the consumers, not on each other); one document's events stay in order. */
+const DOCUMENTS_AT_ONCE = 16;
+
+async function eachDocument<T>(documents: readonly T[], relayDocument: (document: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < documents.length; start += DOCUMENTS_AT_ONCE) {
+    await Promise.all(documents.slice(start, start + DOCUMENTS_AT_ONCE).map(relayDocument));
+  }
 }
 
 export function startOutboxRelay({ models, bus, logger, retryMs = 2000, intervalMs = 60_000, batchSize = 100, scan = true, settled }: OutboxRelayOptions): OutboxRelay {
@@ -104,16 +113,15 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
     sweep = false;
     if (all) lastSweep = Date.now();
     try {
-      for (const { id, events } of written) {
+      await eachDocument(written, async ({ id, events }) => {
         for (const event of events) await relay(models, id, event);
-        await settled?.(id);
-      }
+      });
       for (const model of models) {
-        for (const document of await pendingOf(model, ids, all)) {
+        await eachDocument(await pendingOf(model, ids, all), async (document) => {
           for (const event of document.outbox) await relay([model], document._id, event);
-        }
+        });
       }
-      for (const id of ids) await settled?.(id);
+      if (written.length + ids.length > 0) await settled?.([...written.map((entry) => entry.id), ...ids]);
     } catch (error) {
       // Without scans the retry looks up again, by id, what this pass had (their events are in the documents).
       if (!scan) for (const id of [...written.map((entry) => String(entry.id)), ...ids]) nudged.add(id);
