@@ -87,19 +87,25 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     expect((await Account.findById(account._id).lean())?.outbox).toEqual([]);
   });
 
-  it('keeps events while the broker is down and publishes them once it is back', async () => {
-    const Account = accountModel('AccountB');
-    const delivered: CineEvent[] = [];
-    let brokerUp = false;
+  /** A broker that refuses every event until `broker.up` is set; the events it took in `broker.delivered`. */
+  function switchableBroker() {
+    const broker = { up: false, delivered: [] as CineEvent[] };
     const bus: EventBus = {
       publish: async (event) => {
-        if (!brokerUp) throw new Error('broker down');
-        delivered.push(event);
+        if (!broker.up) throw new Error('broker down');
+        broker.delivered.push(event);
       },
       subscribe: async () => undefined,
-      isConnected: () => brokerUp,
+      isConnected: () => broker.up,
       close: async () => undefined,
     };
+    return { broker, bus };
+  }
+
+  it('keeps events while the broker is down and publishes them once it is back', async () => {
+    const Account = accountModel('AccountB');
+    const { broker, bus } = switchableBroker();
+    const { delivered } = broker;
     const event = createEvent('user.registered', { userId: '3', email: 'c@cine.local', username: 'c' });
     await Account.create({ email: 'c@cine.local', outbox: [event] });
 
@@ -108,7 +114,7 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     expect(delivered).toEqual([]);
     expect((await Account.findOne().lean())?.outbox).toHaveLength(1);
 
-    brokerUp = true;
+    broker.up = true;
     await relay.flush();
     await relay.stop();
     expect(delivered.map((e) => e.id)).toEqual([event.id]);
@@ -142,17 +148,7 @@ describe('outbox relay and idempotent consumers (real database)', () => {
 
   it('without scans: publishes only what is nudged, tells when each nudged document is settled, and retries a failed pass by id', async () => {
     const Account = accountModel('AccountF');
-    const delivered: string[] = [];
-    let brokerUp = false;
-    const bus: EventBus = {
-      publish: async (event) => {
-        if (!brokerUp) throw new Error('broker down');
-        delivered.push(event.id);
-      },
-      subscribe: async () => undefined,
-      isConnected: () => brokerUp,
-      close: async () => undefined,
-    };
+    const { broker, bus } = switchableBroker();
     const settledIds: string[] = [];
     const unnudged = createEvent('user.registered', { userId: '8', email: 'h@cine.local', username: 'h' });
     await Account.create({ email: 'h@cine.local', outbox: [unnudged] });
@@ -164,14 +160,14 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     relay.nudge(withEvents._id, [handed]);
     relay.nudge(empty._id);
     await relay.flush();
-    expect(delivered).toEqual([]);
+    expect(broker.delivered).toEqual([]);
     expect(settledIds).toEqual([]);
 
-    brokerUp = true;
+    broker.up = true;
     for (let waited = 0; settledIds.length < 2 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     await relay.flush();
     await relay.stop();
-    expect(delivered).toEqual([handed.id]);
+    expect(broker.delivered.map((event) => event.id)).toEqual([handed.id]);
     expect(settledIds.sort()).toEqual([withEvents._id.toHexString(), empty._id.toHexString()].sort());
     expect((await Account.findById(withEvents._id).lean())?.outbox).toEqual([]);
     // Never nudged, never looked for: its writer keeps track of it.
