@@ -119,6 +119,31 @@ describe('seat hoarding', () => {
     expect((await addTickets(account, show.id, 4, '203.0.113.40')).statusCode).toBe(200);
   });
 
+  it('a purchase ends the account’s entry: its seats stop counting at the address and its next hold of the show starts a new window', async () => {
+    const show = await freshShow();
+    const account = newId();
+    const address = '203.0.113.80';
+    expect((await addTickets(account, show.id, 10, address)).statusCode).toBe(200);
+    booking.clock.advanceMinutes(9);
+    expect((await addTickets(account, show.id, 10, address)).statusCode).toBe(200);
+    const paid = await booking.app.inject({
+      method: 'POST',
+      url: '/movies/checkout',
+      headers: userHeaders(booking.app, account),
+      payload: { idUser: account, show: show.id, ticket: 10, paymentMethodId: 'pm_card_visa' },
+    });
+    expect(paid.statusCode).toBe(200);
+
+    // The 10 bought seats no longer count: another account fills the address's 20.
+    expect((await addTickets(newId(), show.id, 10, address)).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 10, address)).statusCode).toBe(200);
+    // 21 minutes after its first hold, the buyer holds the show again: a new window, not a renewal.
+    booking.clock.advanceMinutes(12);
+    const again = await addTickets(account, show.id, 2, '198.51.100.80');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().heldUntil).toBe(new Date(booking.clock.now().getTime() + 10 * 60_000).toISOString());
+  });
+
   it.each(['a\u0000b', 'a.b', '$where', 'Ñ\u00001𫿍t'])('an admin holding seats for the user id %j gets an answer, not a 500', async (userId) => {
     const show = await freshShow();
     const response = await booking.app.inject({

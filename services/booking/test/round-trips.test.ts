@@ -14,7 +14,7 @@ import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTes
  * (Hold, reserve and sell each write the show; under a rush those writes are
  * shared by every buyer queued for the show: SeatInventory's group commit.)
  */
-const PURCHASE_ROUND_TRIPS = 19;
+const PURCHASE_ROUND_TRIPS = 17;
 
 let booking: BookingUnderTest;
 const commands: Array<{ name: string; collection: string; filter: unknown }> = [];

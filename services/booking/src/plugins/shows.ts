@@ -50,8 +50,9 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const movies = new MovieProjection(db);
     const shows = new Shows(model, movies, lock);
     const holdMinutes = holdMinutesFromEnv();
-    const limits = new HoldLimits(db, holdMinutes, { ...holdLimitsFromEnv(holdMinutes), ...holdLimits });
-    const seatInventory = new SeatInventory(model, movies, new UserHolds(db), lock, { holdMinutes }, limits);
+    const userHolds = new UserHolds(db);
+    const limits = new HoldLimits(db, userHolds, holdMinutes, { ...holdLimitsFromEnv(holdMinutes), ...holdLimits });
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, { holdMinutes }, limits);
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);

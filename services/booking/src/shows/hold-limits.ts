@@ -2,6 +2,7 @@ import { readEnv } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 import { KeyedBatches, KeyedLock } from '../keyed-lock';
 import { BookingError } from './booking-errors';
+import type { UserHolds } from './user-holds';
 
 /**
  * Limits that keep a few people from emptying a show by holding seats they
@@ -42,16 +43,6 @@ function tooManySeatsFromAddress(limit: number): string {
 
 function holdRenewalsExhausted(minutes: number): string {
   return `Tu reserva de esta función ya se renovó el máximo permitido. Podrás elegir asientos de nuevo en ${minutes === 1 ? '1 minuto' : `${minutes} minutos`}.`;
-}
-
-/** One entry per account: the show it holds seats of, from which address, since when and until when. */
-interface LedgerEntry {
-  _id: string;
-  address: string;
-  showId: string;
-  seats: number;
-  since: Date;
-  until: Date;
 }
 
 /**
@@ -101,7 +92,6 @@ interface AddressEntry {
  * rewrite of the entry never undoes them in this process.
  */
 export class HoldLimits {
-  private readonly accounts;
   private readonly addresses;
   /** Claims waiting for their address's next batch, by address. */
   private readonly addressLock = new KeyedLock();
@@ -111,10 +101,11 @@ export class HoldLimits {
 
   constructor(
     db: Connection,
+    /** Where each account's entry (its renewal window, and the address its seats count against) is kept. */
+    private readonly accounts: UserHolds,
     private readonly holdMinutes: number,
     readonly settings: HoldLimitSettings,
   ) {
-    this.accounts = db.collection<LedgerEntry>('hold_ledger');
     this.addresses = db.collection<AddressEntry>('hold_addresses');
   }
 
@@ -124,7 +115,7 @@ export class HoldLimits {
    * capped); 409 when its renewals are used up.
    */
   async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date }> {
-    const mine = await this.accounts.findOne({ _id: userId });
+    const mine = (await this.accounts.ledgerOf(userId)) ?? null;
     const maxMs = this.settings.maxMinutes * 60_000;
     const cooldownMs = this.holdMinutes * 60_000;
     const continuing = mine !== null && mine.showId === showId && now.getTime() < mine.since.getTime() + maxMs + cooldownMs;
@@ -197,27 +188,18 @@ export class HoldLimits {
     }
   }
 
-  /** The hold succeeded: the account's entry (renewal window, and the address its seats count against). */
-  async record(userId: string, address: string, showId: string, seats: number, since: Date, until: Date): Promise<void> {
-    const previous = await this.accounts.findOneAndUpdate({ _id: userId }, { $set: { address, showId, seats, since, until } }, { upsert: true });
-    if (previous && previous.address !== address) await this.forget(previous.address, userId);
-  }
-
   /** The user let the show's seats go: they no longer count, but the renewal window stays (no reset by release and hold). */
   async released(userId: string, showId: string, now: Date): Promise<void> {
-    const entry = await this.accounts.findOneAndUpdate({ _id: userId, showId }, { $set: { seats: 0, until: now } });
+    const entry = await this.accounts.released(userId, showId, now);
     if (entry) await this.forget(entry.address, userId);
   }
 
-  /** The users bought their held seats: nothing of theirs is held any more. */
-  async sold(userIds: Iterable<string>): Promise<void> {
-    for (const userId of new Set(userIds)) {
-      const entry = await this.accounts.findOneAndDelete({ _id: userId });
-      if (entry) await this.forget(entry.address, userId);
-    }
-  }
-
-  private forget(address: string, userId: string): Promise<void> {
+  /**
+   * The account's seats no longer count at the address: its hold moved to
+   * another address, or its entry ended with a sale (UserHolds, which keeps
+   * the entries, says which).
+   */
+  forget(address: string, userId: string): Promise<void> {
     return this.unclaim(userId, address, undefined);
   }
 }

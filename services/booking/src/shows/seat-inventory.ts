@@ -10,7 +10,7 @@ import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsed
 import { rowLetter } from './rooms';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
-import type { UserHolds } from './user-holds';
+import type { HoldLedger, UserHolds } from './user-holds';
 
 export interface SeatInventoryOptions {
   /** How long a hold keeps its seats (HOLD_MINUTES). */
@@ -80,22 +80,30 @@ export class SeatInventory {
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
     let holdsShows: string[];
+    let replaced: HoldLedger | undefined;
     try {
-      ({ held, holdsShows } = await this.holdSeats(showId, userId, count, now, heldUntil));
+      ({ held, holdsShows, replaced } = await this.holdSeats(showId, userId, count, now, { address, showId, seats: count, since, until: heldUntil }));
     } catch (error) {
       await this.limits.unclaim(userId, address, previous);
       throw error;
     }
-    await this.limits.record(userId, address, showId, held.seatLabels.length, since, heldUntil);
+    if (replaced && replaced.address !== address) await this.limits.forget(replaced.address, userId);
     for (const other of holdsShows) {
       if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
     }
     return held;
   }
 
-  /** Holds the seats; answers them and the shows the user may hold seats of (user_holds, as written before the seats). */
-  private async holdSeats(showId: string, userId: string, count: number, now: Date, heldUntil: Date): Promise<{ held: HeldTickets; holdsShows: string[] }> {
+  /**
+   * Holds the seats, recording the hold's ledger entry with the user's shows
+   * before they are written; answers them, the shows the user may hold seats
+   * of and the ledger entry this hold replaced (user_holds, as written before
+   * the seats).
+   */
+  private async holdSeats(showId: string, userId: string, count: number, now: Date, ledger: HoldLedger): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
+    const heldUntil = ledger.until;
     let holdsShows: string[] = [];
+    let replaced: HoldLedger | undefined;
     const held = await this.change(showId, (show) => {
       if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
       if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
@@ -108,12 +116,12 @@ export class SeatInventory {
       return {
         seats: sortSeats([...taken, ...held]),
         before: async () => {
-          holdsShows = await this.userHolds.add(userId, showId);
+          ({ shows: holdsShows, replaced } = await this.userHolds.add(userId, showId, ledger));
         },
         result: async (written): Promise<HeldTickets> => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
       };
     });
-    return { held, holdsShows };
+    return { held, holdsShows, ...(replaced ? { replaced } : {}) };
   }
 
   /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. */
@@ -194,23 +202,31 @@ export class SeatInventory {
 
   /**
    * The seats tagged with the order become sold; never checks lapse (the
-   * order is paid). Idempotent; answers the labels sold to it. The buyers'
-   * hold limits are given back after the show's queue moves on: only the
-   * user_holds hint has to change inside it.
+   * order is paid). Idempotent; answers the labels sold to it. Inside the
+   * show's queue the buyers' ledger entries end with one write each (the
+   * show leaves their hint when they hold no other seat of it); their seats
+   * stop counting at their address after the queue moves on.
    */
   async sellForOrder(showId: string, orderId: string): Promise<string[]> {
-    let buyers: string[] = [];
+    let ended: Array<{ userId: string; ledger: HoldLedger }> = [];
     const labels = await this.change(showId, (show) => {
       const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
-      buyers = show.seats.filter(toSell).map((seat) => seat.userId as string);
+      const buyers = new Set(show.seats.filter(toSell).map((seat) => seat.userId as string));
       const seats = show.seats.map((seat): Seat =>
         toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat,
       );
       const sold = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
-      if (buyers.length === 0) return { result: () => sold };
-      return { seats, after: (written) => this.forgetUsersWithoutHolds(buyers, written), result: () => sold };
+      if (buyers.size === 0) return { result: () => sold };
+      return {
+        seats,
+        after: async (written) => {
+          const holding = new Set(written.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
+          ended = await this.userHolds.sold([...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })), showId);
+        },
+        result: () => sold,
+      };
     });
-    if (buyers.length > 0) await this.limits.sold(buyers);
+    for (const { userId, ledger } of ended) await this.limits.forget(ledger.address, userId);
     return labels;
   }
 
