@@ -49,8 +49,20 @@ describe('RabbitMqEventBus (real broker)', () => {
     return bodies;
   };
 
+  /**
+   * The tests' own connection for inspecting queues. A connection the broker
+   * closes (it restarts in one test; once it closed one with 541
+   * INTERNAL_ERROR as the run ended) emits 'error', which would crash jest
+   * without a listener; the tests see a failure through their own calls.
+   */
+  const connectAdmin = async () => {
+    const connection = await connect(url);
+    connection.on('error', () => undefined);
+    return connection;
+  };
+
   beforeAll(async () => {
-    admin = await connect(url);
+    admin = await connectAdmin();
   });
 
   afterAll(async () => {
@@ -165,7 +177,7 @@ describe('RabbitMqEventBus (real broker)', () => {
     } finally {
       execFileSync('rabbitmqctl', ['start_app'], { stdio: 'ignore' });
     }
-    admin = await connect(url);
+    admin = await connectAdmin();
 
     await waitFor(() => (bus.isConnected() ? true : undefined), 45_000);
     const event = registered();
