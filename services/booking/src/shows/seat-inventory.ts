@@ -104,6 +104,7 @@ export class SeatInventory {
     const heldUntil = ledger.until;
     let holdsShows: string[] = [];
     let replaced: HoldLedger | undefined;
+    let recorded = false;
     const held = await this.change(showId, (show) => {
       if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
       if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
@@ -116,7 +117,11 @@ export class SeatInventory {
       return {
         seats: sortSeats([...taken, ...held]),
         before: async () => {
-          ({ shows: holdsShows, replaced } = await this.userHolds.add(userId, showId, ledger));
+          const added = await this.userHolds.add(userId, showId, ledger);
+          holdsShows = added.shows;
+          // A batch decided again (another instance wrote first) adds again: the entry replaced is the first add's.
+          if (!recorded) replaced = added.replaced;
+          recorded = true;
         },
         result: async (written): Promise<HeldTickets> => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
       };
