@@ -49,6 +49,10 @@ export class RabbitMqEventBus implements EventBus {
         initialMaxRetries: 20,
         waitForConnect: false,
         setup: async (model: ChannelModel) => {
+          // amqplib's recovery listens for a connection's errors only after this setup: a broker
+          // still starting closes it with 541 INTERNAL_ERROR meanwhile, and an unheard 'error'
+          // event would end the process. The recovery then connects again.
+          model.on('error', (err: Error) => logger?.warn({ err: err.message }, 'rabbitmq connection error while setting up'));
           await bus?.onConnected(model);
         },
       },
