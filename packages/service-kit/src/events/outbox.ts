@@ -112,6 +112,7 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
     const all = sweep;
     sweep = false;
     if (all) lastSweep = Date.now();
+    const byId = [...written.map((entry) => entry.id), ...ids];
     try {
       await eachDocument(written, async ({ id, events }) => {
         for (const event of events) await relay(models, id, event);
@@ -121,10 +122,10 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
           for (const event of document.outbox) await relay([model], document._id, event);
         });
       }
-      if (written.length + ids.length > 0) await settled?.([...written.map((entry) => entry.id), ...ids]);
+      if (byId.length > 0) await settled?.(byId);
     } catch (error) {
       // Without scans the retry looks up again, by id, what this pass had (their events are in the documents).
-      if (!scan) for (const id of [...written.map((entry) => String(entry.id)), ...ids]) nudged.add(id);
+      if (!scan) for (const id of byId) nudged.add(String(id));
       throw error;
     }
   }

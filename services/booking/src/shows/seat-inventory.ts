@@ -225,7 +225,7 @@ export class SeatInventory {
       return {
         seats,
         after: async (written) => {
-          const holding = new Set(written.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
+          const holding = holdersOf(written);
           ended = await this.userHolds.sold([...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })), showId);
         },
         result: () => sold,
@@ -256,7 +256,7 @@ export class SeatInventory {
   }
 
   private async forgetUsersWithoutHolds(userIds: string[], show: ShowDocument): Promise<void> {
-    const holding = new Set(show.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
+    const holding = holdersOf(show);
     await this.userHolds.remove(
       userIds.filter((userId) => !holding.has(userId)),
       show._id.toHexString(),
@@ -375,6 +375,11 @@ async function answer(decided: readonly Decided[], show: ShowDocument, written =
       }
     }),
   );
+}
+
+/** Users with a held seat of the show (lapsed or not: the user_holds hint stays while one is left). */
+function holdersOf(show: ShowDocument): Set<string | undefined> {
+  return new Set(show.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
 }
 
 /** The user's held (not lapsed) seats of the show, undefined when none. */
