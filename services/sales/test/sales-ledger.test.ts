@@ -83,10 +83,13 @@ describe('sales ledger (consumer of order.paid)', () => {
     const popcorn = newId();
     const order = paidOrder({ seats: 2, candy: [candyLine(popcorn, 'COMBO ICEE', 3, 1000)] });
 
-    // The process "dies" after the sale record and the show-day were written, before the counters.
+    // The process "dies" after the show-day was written, before the counters and the sale record.
     const crashing: SalesStore = { ...store, movieMonths: failingBulkWrite(store.movieMonths) };
     await expect(new SalesLedger(crashing).record([order])).rejects.toThrow('crash');
-    expect(await new SalesReports(store).summaries()).toEqual([]);
+    const reports = new SalesReports(store);
+    expect(await reports.summaries()).toEqual([]);
+    // No report shows a sale the others have not counted yet.
+    expect(await reports.detail({})).toEqual([]);
 
     await sales.pay(order);
     const { summary, detail, candy } = await figures();

@@ -92,11 +92,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * none). Every write is idempotent and order-independent, so a redelivered,
  * replayed or concurrently handled order, or a retry after a crash between
  * two writes, completes the sale without counting it twice:
- * 1. the sale record, inserted under the order id (a second insert is refused);
- * 2. the order's entry in its show-day (`orders.o<id>`, set to the same value again);
- * 3. the show-day's totals, re-read and written into the movie-month and candy-day
+ * 1. the order's entry in its show-day (`orders.o<id>`, set to the same value again);
+ * 2. the show-day's totals, re-read and written into the movie-month and candy-day
  *    counters with `$max` (they only grow, so an older snapshot never wins);
- * 4. the movie and candy names, kept when the fact is newer than the stored one.
+ * 3. the movie and candy names, kept when the fact is newer than the stored one;
+ * 4. last, the sale record, inserted under the order id (a second insert is refused).
+ *    A sale in the detail report is therefore already in the summary and candy reports.
  */
 export class SalesLedger {
   constructor(private readonly store: SalesStore) {}
@@ -105,11 +106,11 @@ export class SalesLedger {
   async record(orders: readonly PaidOrder[]): Promise<void> {
     const sales = [...new Map(orders.map((order) => [order.orderId, saleRecordOf(checked(order))])).values()];
     if (sales.length === 0) return;
-    await this.insertSaleRecords(sales);
     const showDays = await this.countInShowDays(sales);
     await this.rollUpTickets(showDays);
     await this.rollUpCandy(showDays);
     await this.keepNames(sales);
+    await this.insertSaleRecords(sales);
   }
 
   private async insertSaleRecords(sales: SaleRecord[]): Promise<void> {
