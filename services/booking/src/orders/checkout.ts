@@ -7,7 +7,7 @@ import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
 import type { PaymentProvider } from '../payments';
 import { SHOW_STARTED } from '../shows/booking-errors';
-import type { OrderCandyLine, OrderState } from './order-model';
+import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
 import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
 import type { HeldTickets, SeatReservations, ShowTerms } from './seat-reservations';
 
@@ -106,7 +106,7 @@ export class Checkout {
   /** Takes the order forward until it ends (paid, declined, expired, failed); throws when the provider fails, leaving it for the sweep. */
   async drive(start: StoredOrder): Promise<CheckoutResult> {
     let order: StoredOrder | null = start;
-    while (order && !isOver(order.state)) {
+    while (order && IN_PROGRESS_STATES.includes(order.state)) {
       const next = await this.step(order);
       // A lost conditional write means another driver moved the order: continue from what it wrote.
       order = next ?? (await this.orders.findById(order._id));
@@ -226,8 +226,4 @@ export class Checkout {
       heldUntil,
     };
   }
-}
-
-function isOver(state: OrderState): boolean {
-  return state !== 'pending' && state !== 'reserved';
 }
