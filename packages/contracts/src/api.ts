@@ -45,6 +45,9 @@ export const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 /** Spanish weekdays as the spec writes them (note 'Sabado' without accent). */
 export const weekdays = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sabado'] as const;
 
+/** Show formats (a movie's Type is one of them), as the spec's type selectors offer them; views.ts's ShowType is their schema. */
+export const SHOW_TYPES = ['2D', '3D'] as const;
+
 /** What the checkout UI compares against to show the success toast. */
 export const PAYMENT_RECEIVED = 'Payment received';
 

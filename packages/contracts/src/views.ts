@@ -5,7 +5,7 @@
  * of their bundles).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { weekdays } from './api';
+import { SHOW_TYPES, weekdays } from './api';
 
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
@@ -70,7 +70,7 @@ export const MovieDetail = Type.Composite([MovieView, Type.Object({ comments: Ty
 export type MovieDetail = Static<typeof MovieDetail>;
 
 /** Show formats, as the spec's type selector offers them. */
-export const ShowType = Type.Union([Type.Literal('2D'), Type.Literal('3D')]);
+export const ShowType = Type.Union(SHOW_TYPES.map((type) => Type.Literal(type)));
 export type ShowType = Static<typeof ShowType>;
 
 export const Weekday = Type.Union(weekdays.map((day) => Type.Literal(day)));

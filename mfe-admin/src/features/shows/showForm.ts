@@ -9,7 +9,6 @@ export const emptyShowForm: ShowFormValues = { schedule: '', movieId: '', roomId
 /** Spec §9: Lunes to Domingo; booking takes a weekday name as the next such date. */
 export const DAYS = [...weekdays.slice(1), weekdays[0]];
 export const ROOMS = [1, 2, 3, 4, 5] as const;
-export const SHOW_TYPES = ['2D', '3D'] as const;
 
 export function validateShowForm(
   values: ShowFormValues,
