@@ -1,28 +1,8 @@
 /**
  * The HTTP API's constants and the types that have no schema. Browser-safe: the web apps
- * import values from here; the TypeBox views are in views.ts.
+ * import values from here; the TypeBox schemas of requests and answers are in views.ts.
  */
-import type { OrderView, Role, UserView } from './views';
-
-/** What every service answers for a 4xx/5xx: `error` is a message a person can read (Spanish). */
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: UserView;
-}
-
-export interface VerifyRoleResponse {
-  role: Role;
-  id: string;
-}
-
-export interface AccessResponse {
-  permitir: boolean;
-}
+import type { OrderView, Role } from './views';
 
 /** Claims of the platform's bearer token. `sub` is the user id. */
 export interface TokenClaims {

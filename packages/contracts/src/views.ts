@@ -1,8 +1,8 @@
 /**
- * The HTTP API's shared shapes. Each view is one TypeBox schema: the services validate,
- * serialise and document their answers with it, and its TypeScript type (`Static<>`) is
- * what services and web apps use (web apps import the types only, so TypeBox stays out
- * of their bundles).
+ * The HTTP API's shared shapes. Each view, answer or request body is one TypeBox schema:
+ * the services validate, serialise and document it with the schema, and its TypeScript
+ * type (`Static<>`) is what services and web apps use (web apps import the types only,
+ * so TypeBox stays out of their bundles).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SHOW_TYPES, weekdays } from './api';
@@ -15,6 +15,22 @@ export type UserView = Static<typeof UserView>;
 
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
+
+/** What every service answers for a 4xx/5xx: `error` is a message a person can read (Spanish). */
+export const ApiErrorBody = Type.Object({ statusCode: Type.Integer(), error: Type.String() });
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
+
+/** POST /auth/login: the bearer token and its account. */
+export const LoginResponse = Type.Object({ token: Type.String(), user: UserView });
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** GET /auth/verifyrole: the caller's role and user id. */
+export const VerifyRoleResponse = Type.Object({ role: Role, id: Type.String() });
+export type VerifyRoleResponse = Static<typeof VerifyRoleResponse>;
+
+/** GET /auth/acceder: whether the caller may enter the admin panel. */
+export const AccessResponse = Type.Object({ permitir: Type.Boolean() });
+export type AccessResponse = Static<typeof AccessResponse>;
 
 /** A movie as the catalog API shows it: the spec's field names, plus the release as text and as a date. */
 export const MovieView = Type.Object({
@@ -162,3 +178,4 @@ export const OrderView = Type.Object({
   paidAt: Type.String({ description: 'ISO instant' }),
 });
 export type OrderView = Static<typeof OrderView>;
+
