@@ -5,7 +5,7 @@
  * so TypeBox stays out of their bundles).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { SHOW_TYPES, weekdays } from './api';
+import { PAYMENT_RECEIVED, SHOW_TYPES, weekdays } from './api';
 
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
@@ -179,3 +179,22 @@ export const OrderView = Type.Object({
 });
 export type OrderView = Static<typeof OrderView>;
 
+/** POST /movies/checkout body. `ticket` is the seat count and `show` the show id the client believes it pays. */
+export const CheckoutRequest = Type.Object(
+  {
+    ticket: Type.Integer({ minimum: 1, maximum: 1000, description: 'Seat count the client believes it pays' }),
+    show: Type.String({ minLength: 1, maxLength: 100, description: 'Show id' }),
+    idUser: Type.String({ minLength: 1, maxLength: 100 }),
+    paymentMethodId: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: "Stripe PaymentMethod id (offline: Stripe's test ids, e.g. pm_card_visa)",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutRequest = Static<typeof CheckoutRequest>;
+
+/** 200 answer of POST /movies/checkout; a decline is a 402 ApiErrorBody carrying the provider's reason. */
+export const CheckoutResponse = Type.Object({ message: Type.Literal(PAYMENT_RECEIVED), order: OrderView });
+export type CheckoutResponse = Static<typeof CheckoutResponse>;
