@@ -2,12 +2,12 @@
 // The RabbitMQ adapter tests need a broker: `npm run test:rabbitmq` (jest.rabbitmq.config.js).
 const { databaseHooks } = require('./jest.preset.js');
 
-// packages/contracts holds only types and constants: its `npm test` is the type check.
 module.exports = {
   // One database server for the whole run; projects using `withDatabase` share it
   // (jest runs a hook file once even when several configs name it).
   ...databaseHooks,
   projects: [
+    '<rootDir>/packages/contracts',
     '<rootDir>/packages/service-kit',
     '<rootDir>/packages/embedded-mongo',
     '<rootDir>/packages/web-kit',

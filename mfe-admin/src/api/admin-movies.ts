@@ -1,4 +1,4 @@
-import type { MovieView } from '@cine/contracts';
+import type { AccessResponse, MovieView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 /** Billboard joined with premieres: every movie once (the Peliculas grid, the show form's movie list). */
@@ -14,6 +14,6 @@ export async function fetchAdminMovies(token: string): Promise<MovieView[]> {
 
 /** The authorization flag that gates movie creation (spec §6). */
 export async function fetchCreateAccess(token: string): Promise<boolean> {
-  const answer = await api.get<{ permitir?: unknown }>('/auth/acceder', { token });
+  const answer = await api.get<AccessResponse>('/auth/acceder', { token });
   return answer?.permitir === true;
 }

@@ -1,8 +1,9 @@
 /**
  * The back office's form messages for a missing field (spec §5, copied exactly),
  * in each form's order: the admin's forms show them as the user types, and the
- * services answer them when a field arrives missing or blank. (The movie form's
- * rules are in movie-rules.ts.) No TypeBox here: the web apps bundle this module.
+ * services answer them when a field arrives missing or blank; `missingFieldMessages`
+ * is the one rule both apply. (The movie form's rules are in movie-rules.ts.)
+ * No TypeBox here: the web apps bundle this module.
  */
 
 /** 'Crear Funciones' (booking's POST /show). */
@@ -21,3 +22,23 @@ export const CANDY_FORM_MESSAGES = {
   price: 'Por favor ingresa un precio *',
   picture: 'Por favor ingresa una imagen *',
 } as const;
+
+/** Absent, or text of blanks only: what counts as a field left empty. */
+function isBlank(value: unknown): boolean {
+  return value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * The message of each required field left empty, in the order of `fields` (every field of
+ * `messages` unless given: the user edit form has no password). A form shows each beside its
+ * field; a service answers the first.
+ */
+export function missingFieldMessages<Field extends string>(
+  messages: Readonly<Record<Field, string>>,
+  values: NoInfer<Partial<Record<Field, unknown>>>,
+  fields: readonly NoInfer<Field>[] = Object.keys(messages) as Field[],
+): Partial<Record<Field, string>> {
+  const missing: Partial<Record<Field, string>> = {};
+  for (const field of fields) if (isBlank(values[field])) missing[field] = messages[field];
+  return missing;
+}

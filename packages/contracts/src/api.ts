@@ -1,28 +1,8 @@
 /**
  * The HTTP API's constants and the types that have no schema. Browser-safe: the web apps
- * import values from here; the TypeBox views are in views.ts.
+ * import values from here; the TypeBox schemas of requests and answers are in views.ts.
  */
-import type { OrderView, Role, UserView } from './views';
-
-/** What every service answers for a 4xx/5xx: `error` is a message a person can read (Spanish). */
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: UserView;
-}
-
-export interface VerifyRoleResponse {
-  role: Role;
-  id: string;
-}
-
-export interface AccessResponse {
-  permitir: boolean;
-}
+import type { Role } from './views';
 
 /** Claims of the platform's bearer token. `sub` is the user id. */
 export interface TokenClaims {
@@ -45,22 +25,11 @@ export const CINEMA_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 /** Spanish weekdays as the spec writes them (note 'Sabado' without accent). */
 export const weekdays = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sabado'] as const;
 
+/** Show formats (a movie's Type is one of them), as the spec's type selectors offer them; views.ts's ShowType is their schema. */
+export const SHOW_TYPES = ['2D', '3D'] as const;
+
 /** What the checkout UI compares against to show the success toast. */
 export const PAYMENT_RECEIVED = 'Payment received';
-
-/** POST /movies/checkout body. `ticket` is the seat count and `show` the show id the client believes it pays. */
-export interface CheckoutRequest {
-  ticket: number;
-  show: string;
-  idUser: string;
-  paymentMethodId: string;
-}
-
-/** 200 answer of POST /movies/checkout; a decline is a 402 ApiErrorBody carrying the provider's reason. */
-export interface CheckoutResponse {
-  message: typeof PAYMENT_RECEIVED;
-  order: OrderView;
-}
 
 /** Spanish month abbreviations, as the sales reports, charts and tables show them (spec §9: Ene to Ago). */
 export const salesMonthNames = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;

@@ -1,3 +1,5 @@
+import type { ShowType } from './views';
+
 /**
  * Integration events: small, versioned records of facts other services need.
  * The `type` doubles as the routing key on the topic exchange.
@@ -36,7 +38,7 @@ export interface MovieFacts {
   movieId: string;
   title: string;
   runtime: number;
-  type: '2D' | '3D';
+  type: ShowType;
   release: string;
 }
 
@@ -87,7 +89,7 @@ export type OrderPaid = IntegrationEvent<
     date: string;
     schedule: string;
     roomId: number;
-    type: '2D' | '3D';
+    type: ShowType;
     seats: number;
     seatLabels: string[];
     ticketTotal: number;

@@ -7,9 +7,6 @@
 export const MOVIE_RATINGS = ['+13', '+16', '+18', 'ATP'] as const;
 export type Rated = (typeof MOVIE_RATINGS)[number];
 
-export const MOVIE_TYPES = ['2D', '3D'] as const;
-export type MovieType = (typeof MOVIE_TYPES)[number];
-
 /** A movie has at most four genres, none repeated. */
 export const MAX_GENRES = 4;
 

@@ -6,19 +6,19 @@
  * per sale (a summary adds up its sales' net prices).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { ShowType } from './views';
 
 const Cents = Type.Integer({ minimum: 0, description: 'Cents' });
 const MonthText = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: "'YYYY-MM' in the cinema's time zone" });
 const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD' in the cinema's time zone" });
 const MonthName = Type.String({ description: "Spanish abbreviation: 'Ene' … 'Dic'" });
-const ShowTypeText = Type.Union([Type.Literal('2D'), Type.Literal('3D')]);
 
 /** GET /tickets/all and /sales/search: the tickets of one movie × type × month. */
 export const SalesSummaryRow = Type.Object(
   {
     movieId: Type.String(),
     title: Type.String(),
-    type: ShowTypeText,
+    type: ShowType,
     month: MonthText,
     monthName: MonthName,
     seats: Type.Integer({ minimum: 0, description: 'Tickets sold' }),
@@ -35,7 +35,7 @@ export const SaleDetailRow = Type.Object(
     orderId: Type.String(),
     movieId: Type.String(),
     title: Type.String(),
-    type: ShowTypeText,
+    type: ShowType,
     seats: Type.Integer({ minimum: 0 }),
     date: Type.String({ description: 'ISO instant the order was paid' }),
     day: DayText,

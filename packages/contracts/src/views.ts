@@ -1,11 +1,11 @@
 /**
- * The HTTP API's shared shapes. Each view is one TypeBox schema: the services validate,
- * serialise and document their answers with it, and its TypeScript type (`Static<>`) is
- * what services and web apps use (web apps import the types only, so TypeBox stays out
- * of their bundles).
+ * The HTTP API's shared shapes. Each view, answer or request body is one TypeBox schema:
+ * the services validate, serialise and document it with the schema, and its TypeScript
+ * type (`Static<>`) is what services and web apps use (web apps import the types only,
+ * so TypeBox stays out of their bundles).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { weekdays } from './api';
+import { PAYMENT_RECEIVED, SHOW_TYPES, weekdays } from './api';
 
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
@@ -15,6 +15,22 @@ export type UserView = Static<typeof UserView>;
 
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
+
+/** What every service answers for a 4xx/5xx: `error` is a message a person can read (Spanish). */
+export const ApiErrorBody = Type.Object({ statusCode: Type.Integer(), error: Type.String() });
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
+
+/** POST /auth/login: the bearer token and its account. */
+export const LoginResponse = Type.Object({ token: Type.String(), user: UserView });
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** GET /auth/verifyrole: the caller's role and user id. */
+export const VerifyRoleResponse = Type.Object({ role: Role, id: Type.String() });
+export type VerifyRoleResponse = Static<typeof VerifyRoleResponse>;
+
+/** GET /auth/acceder: whether the caller may enter the admin panel. */
+export const AccessResponse = Type.Object({ permitir: Type.Boolean() });
+export type AccessResponse = Static<typeof AccessResponse>;
 
 /** A movie as the catalog API shows it: the spec's field names, plus the release as text and as a date. */
 export const MovieView = Type.Object({
@@ -70,7 +86,7 @@ export const MovieDetail = Type.Composite([MovieView, Type.Object({ comments: Ty
 export type MovieDetail = Static<typeof MovieDetail>;
 
 /** Show formats, as the spec's type selector offers them. */
-export const ShowType = Type.Union([Type.Literal('2D'), Type.Literal('3D')]);
+export const ShowType = Type.Union(SHOW_TYPES.map((type) => Type.Literal(type)));
 export type ShowType = Static<typeof ShowType>;
 
 export const Weekday = Type.Union(weekdays.map((day) => Type.Literal(day)));
@@ -162,3 +178,23 @@ export const OrderView = Type.Object({
   paidAt: Type.String({ description: 'ISO instant' }),
 });
 export type OrderView = Static<typeof OrderView>;
+
+/** POST /movies/checkout body. `ticket` is the seat count and `show` the show id the client believes it pays. */
+export const CheckoutRequest = Type.Object(
+  {
+    ticket: Type.Integer({ minimum: 1, maximum: 1000, description: 'Seat count the client believes it pays' }),
+    show: Type.String({ minLength: 1, maxLength: 100, description: 'Show id' }),
+    idUser: Type.String({ minLength: 1, maxLength: 100 }),
+    paymentMethodId: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: "Stripe PaymentMethod id (offline: Stripe's test ids, e.g. pm_card_visa)",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutRequest = Static<typeof CheckoutRequest>;
+
+/** 200 answer of POST /movies/checkout; a decline is a 402 ApiErrorBody carrying the provider's reason. */
+export const CheckoutResponse = Type.Object({ message: Type.Literal(PAYMENT_RECEIVED), order: OrderView });
+export type CheckoutResponse = Static<typeof CheckoutResponse>;

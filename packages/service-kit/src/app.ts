@@ -1,3 +1,4 @@
+import { ApiErrorBody } from '@cine/contracts';
 import fastifySensible from '@fastify/sensible';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -25,7 +26,8 @@ export interface ServiceContext {
 /** JSON bodies above this size are refused with 413 (uploads set their own limits). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export const ErrorBody = Type.Object({ statusCode: Type.Integer(), error: Type.String() }, { $id: 'ErrorBody' });
+/** The contracts' ApiErrorBody, registered once per app so every error response refers to it (`errors()`). */
+export const ErrorBody = Type.Composite([ApiErrorBody], { $id: 'ErrorBody' });
 
 /**
  * The common base of every service: logging, Spanish error handling, schema

@@ -6,7 +6,7 @@ export const ObjectIdText = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
 
 const ErrorBodyRef = Type.Ref('ErrorBody#');
 
-/** Response schemas of the given error codes, all `{statusCode, error}` (the kit's ErrorBody). */
+/** Response schemas of the given error codes, all the contracts' ApiErrorBody `{statusCode, error}` (registered as the kit's ErrorBody). */
 export function errors<const Codes extends readonly number[]>(...codes: Codes): { [C in Codes[number]]: typeof ErrorBodyRef } {
   return Object.fromEntries(codes.map((code) => [code, ErrorBodyRef])) as { [C in Codes[number]]: typeof ErrorBodyRef };
 }

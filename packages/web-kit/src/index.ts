@@ -3,6 +3,8 @@
  * call goes to /api, a failure carries the server's Spanish `error` text.
  * Shipped as source; each web app bundles it (it holds no state to share).
  */
+import type { ApiErrorBody } from '@cine/contracts';
+
 const API_BASE = '/api';
 
 /** The URL the client fetches for an API `path`. */
@@ -99,7 +101,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isErrorBody(payload: unknown): payload is { error: string } {
+function isErrorBody(payload: unknown): payload is Pick<ApiErrorBody, 'error'> {
   return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
 }
 

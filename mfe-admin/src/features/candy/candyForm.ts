@@ -1,4 +1,4 @@
-import { CANDY_FORM_MESSAGES } from '@cine/contracts';
+import { CANDY_FORM_MESSAGES, missingFieldMessages } from '@cine/contracts';
 import type { CandyInput, CandyItem } from './api/candy';
 
 type CandyFormField = keyof typeof CANDY_FORM_MESSAGES;
@@ -13,11 +13,7 @@ export function candyFormFromItem(item: CandyItem): CandyFormValues {
 }
 
 export function validateCandyForm(values: CandyFormValues): CandyFormErrors {
-  const errors: CandyFormErrors = {};
-  for (const field of Object.keys(CANDY_FORM_MESSAGES) as CandyFormField[]) {
-    if (values[field].trim() === '') errors[field] = CANDY_FORM_MESSAGES[field];
-  }
-  return errors;
+  return missingFieldMessages(CANDY_FORM_MESSAGES, values);
 }
 
 /** The body the service takes: the price in cents (US$ 12.50 → 1250); the service checks the numbers. */

@@ -1,12 +1,4 @@
-import {
-  isRuntimeText,
-  isYoutubeLink,
-  MAX_GENRES,
-  MOVIE_RATINGS,
-  MOVIE_REQUIRED_FIELDS,
-  MOVIE_TYPES,
-  movieMessages,
-} from '@cine/contracts';
+import { isRuntimeText, isYoutubeLink, MAX_GENRES, MOVIE_RATINGS, MOVIE_REQUIRED_FIELDS, movieMessages, SHOW_TYPES } from '@cine/contracts';
 import type { Movie, MovieInput } from './api/movies';
 
 /** Admin genre options (spec §9). */
@@ -24,7 +16,7 @@ export const GENRE_OPTIONS = [
 ] as const;
 
 export const RATED_OPTIONS = MOVIE_RATINGS;
-export const TYPE_OPTIONS = MOVIE_TYPES;
+export const TYPE_OPTIONS = SHOW_TYPES;
 export const GENRE_LIMIT_ALERT = movieMessages.genreMisuse;
 
 /** What the form fields hold while the admin types: everything is text, genres are chips. */

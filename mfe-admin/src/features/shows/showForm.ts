@@ -1,4 +1,4 @@
-import { SHOW_FORM_MESSAGES, weekdays } from '@cine/contracts';
+import { missingFieldMessages, SHOW_FORM_MESSAGES, weekdays } from '@cine/contracts';
 
 export type ShowFormField = keyof typeof SHOW_FORM_MESSAGES;
 export type ShowFormValues = Record<ShowFormField, string>;
@@ -9,13 +9,7 @@ export const emptyShowForm: ShowFormValues = { schedule: '', movieId: '', roomId
 /** Spec §9: Lunes to Domingo; booking takes a weekday name as the next such date. */
 export const DAYS = [...weekdays.slice(1), weekdays[0]];
 export const ROOMS = [1, 2, 3, 4, 5] as const;
-export const SHOW_TYPES = ['2D', '3D'] as const;
 
-export function validateShowForm(
-  values: ShowFormValues,
-  fields: readonly ShowFormField[] = Object.keys(SHOW_FORM_MESSAGES) as ShowFormField[],
-): ShowFormErrors {
-  const errors: ShowFormErrors = {};
-  for (const field of fields) if (values[field].trim() === '') errors[field] = SHOW_FORM_MESSAGES[field];
-  return errors;
+export function validateShowForm(values: ShowFormValues, fields?: readonly ShowFormField[]): ShowFormErrors {
+  return missingFieldMessages(SHOW_FORM_MESSAGES, values, fields);
 }

@@ -1,3 +1,5 @@
+import { missingFieldMessages } from '@cine/contracts';
+
 /** The add-user modal's messages (spec §5), in the form's order. */
 const USER_FIELD_MESSAGES = {
   username: 'Por favor ingresa un usuario *',
@@ -13,11 +15,6 @@ export type UserFormErrors = Partial<Record<UserFormField, string>>;
 export const emptyUserForm: UserFormValues = { username: '', password: '', email: '', role: '' };
 
 /** Every empty field's message; `fields` limits the check (the edit form has no password). */
-export function validateUserForm(
-  values: UserFormValues,
-  fields: readonly UserFormField[] = Object.keys(USER_FIELD_MESSAGES) as UserFormField[],
-): UserFormErrors {
-  const errors: UserFormErrors = {};
-  for (const field of fields) if (values[field].trim() === '') errors[field] = USER_FIELD_MESSAGES[field];
-  return errors;
+export function validateUserForm(values: UserFormValues, fields?: readonly UserFormField[]): UserFormErrors {
+  return missingFieldMessages(USER_FIELD_MESSAGES, values, fields);
 }

@@ -1,8 +1,8 @@
-import type { MovieView } from '@cine/contracts';
+import { SHOW_TYPES, type MovieView } from '@cine/contracts';
 
 export const ALL = 'All';
 export const GENRE_FILTERS = [ALL, 'Animación', 'Aventura', 'Comedia', 'Acción', 'Fantasía', 'Ciencia Ficción', 'Drama'];
-export const TYPE_FILTERS = [ALL, '2D', '3D'];
+export const TYPE_FILTERS = [ALL, ...SHOW_TYPES];
 
 export interface MovieFilter {
   genre: string;

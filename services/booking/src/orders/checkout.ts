@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CartCandyLine, OrderView } from '@cine/contracts';
+import type { CartCandyLine, CheckoutRequest, OrderView } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CandyProjection, CandyReservationLine } from '../candy/candy-projection';
@@ -24,14 +24,6 @@ function ticketCountMismatch(asked: number, held: number): string {
 
 /** How long the seats stay reserved for an order while its card is charged. */
 const RESERVATION_MS = 15 * 60_000;
-
-export interface CheckoutRequest {
-  userId: string;
-  showId: string;
-  /** The seat count the client believes it pays. */
-  ticket: number;
-  paymentMethodId: string;
-}
 
 export type CheckoutResult =
   | { outcome: 'paid'; order: OrderView }
@@ -82,7 +74,8 @@ export class Checkout {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  async checkout({ userId, showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
+  /** The body of POST /movies/checkout; the route has checked that the caller may pay as `idUser`. */
+  async checkout({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
     const now = this.clock();
     // The candy lines are read beside the hold (independent reads: one round trip less to wait for).
     const [hold, candy] = await Promise.all([this.seats.heldOn(userId, showId, now), this.cart.candyLines(userId)]);

@@ -1,5 +1,5 @@
 /** The rules of a show, apart from storage. */
-import type { ShowType } from '@cine/contracts';
+import { SHOW_TYPES, type ShowType } from '@cine/contracts';
 
 /** Minutes a room is closed for cleaning after a show ends, before the next one may start. */
 export const CLEANING_MINUTES = 20;
@@ -22,7 +22,7 @@ export function overlaps(a: TimeSpan, b: TimeSpan, cleaningMinutes: number = CLE
 }
 
 export function isShowType(value: string): value is ShowType {
-  return value === '2D' || value === '3D';
+  return (SHOW_TYPES as readonly string[]).includes(value);
 }
 
 export const INVALID_SCHEDULE = 'El horario debe tener el formato HH:MM (00:00 a 23:59).';

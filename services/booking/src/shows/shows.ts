@@ -1,4 +1,4 @@
-import { SHOW_FORM_MESSAGES, type ShowType, type ShowView } from '@cine/contracts';
+import { missingFieldMessages, SHOW_FORM_MESSAGES, type ShowType, type ShowView } from '@cine/contracts';
 import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
@@ -95,12 +95,13 @@ function newShowDocument(plan: PlannedShow): ShowDocument {
   };
 }
 
-function blank(value: unknown): boolean {
-  return value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
-/** The create rules of a show's time, room, day, type and price (presence checked before): the slot, or the message refusing it. */
+/**
+ * The create rules of a show's time, room, day, type and price, after the spec §5 message of
+ * the first missing field: the slot, or the message refusing it.
+ */
 function checkSlot(form: ShowForm, now: Date): Slot | string {
+  const [missing] = Object.values(missingFieldMessages(SHOW_FORM_MESSAGES, form));
+  if (missing) return missing;
   const schedule = String(form.schedule).trim();
   if (!isClockTime(schedule)) return rules.INVALID_SCHEDULE;
   const roomText = String(form.roomId).trim();
@@ -152,9 +153,6 @@ export class Shows {
 
   /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
-    for (const field of Object.keys(SHOW_FORM_MESSAGES) as Array<keyof typeof SHOW_FORM_MESSAGES>) {
-      if (blank(form[field])) return { outcome: 'invalid', message: SHOW_FORM_MESSAGES[field] };
-    }
     const slot = checkSlot(form, now);
     if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
     const { schedule, roomId, date, type, price } = slot;
@@ -201,9 +199,6 @@ export class Shows {
         type: edit.type ?? show.type,
         price: edit.price ?? show.price,
       };
-      for (const field of Object.keys(SHOW_FORM_MESSAGES) as Array<keyof typeof SHOW_FORM_MESSAGES>) {
-        if (blank(form[field])) return { outcome: 'invalid', message: SHOW_FORM_MESSAGES[field] };
-      }
       const slot = checkSlot(form, now);
       if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
       const roomChanged = slot.roomId !== show.roomId;

@@ -1,4 +1,4 @@
-import { CANDY_FORM_MESSAGES } from '@cine/contracts';
+import { CANDY_FORM_MESSAGES, missingFieldMessages } from '@cine/contracts';
 /** The candy form's messages: the spec §5 ones for missing fields (copied exactly), then the value rules. */
 export const CandyMessages = {
   ...CANDY_FORM_MESSAGES,
@@ -35,10 +35,6 @@ export interface CandyFields {
 
 export type CandyRuleResult = { ok: true; candy: CandyFields } | { ok: false; message: string };
 
-function isBlank(value: string | number | undefined): boolean {
-  return value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
 /** A whole number from a number or a text of digits (a form's input sends text); undefined otherwise. */
 function wholeNumber(value: string | number): number | undefined {
   const text = typeof value === 'number' ? String(value) : value.trim();
@@ -52,10 +48,8 @@ const PICTURE = /^(?:https?:\/\/[^\s]+|\/[^\s]*)$/i;
 
 /** Checks the form field by field in the form's order and answers the first broken rule's message. */
 export function checkCandyForm(form: CandyForm): CandyRuleResult {
-  if (isBlank(form.name)) return { ok: false, message: CandyMessages.name };
-  if (isBlank(form.quantity)) return { ok: false, message: CandyMessages.quantity };
-  if (isBlank(form.price)) return { ok: false, message: CandyMessages.price };
-  if (isBlank(form.picture)) return { ok: false, message: CandyMessages.picture };
+  const [missing] = Object.values(missingFieldMessages(CANDY_FORM_MESSAGES, form));
+  if (missing) return { ok: false, message: missing };
 
   const name = (form.name as string).trim().replace(/\s+/g, ' ');
   if (name.length > MAX_NAME_LENGTH) return { ok: false, message: CandyMessages.nameTooLong };

@@ -1,6 +1,6 @@
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { MovieType, Rated } from '@cine/contracts';
+import type { Rated, ShowType } from '@cine/contracts';
 
 export interface MovieDocument extends WithOutbox {
   _id: Types.ObjectId;
@@ -20,7 +20,7 @@ export interface MovieDocument extends WithOutbox {
   /** 00:00 UTC of the release day. */
   release: Date;
   trailer: string;
-  type: MovieType;
+  type: ShowType;
   /** Set on deletion: the document stays as a tombstone carrying the movie.deleted event. */
   deletedAt?: Date;
 }

@@ -2,12 +2,12 @@ import {
   MAX_GENRES,
   MOVIE_RATINGS,
   MOVIE_REQUIRED_FIELDS,
-  MOVIE_TYPES,
+  SHOW_TYPES,
   isRuntimeText,
   movieMessages,
   youtubeVideoId,
-  type MovieType,
   type Rated,
+  type ShowType,
 } from '@cine/contracts';
 import { parseReleaseDate } from './release-date';
 import { searchKey } from '@cine/service-kit';
@@ -41,7 +41,7 @@ export interface MovieFields {
   language: string;
   release: Date;
   trailer: string;
-  type: MovieType;
+  type: ShowType;
 }
 
 export type RuleResult = { ok: true; movie: MovieFields } | { ok: false; message: string };
@@ -83,7 +83,7 @@ export function checkMovieForm(form: MovieForm): RuleResult {
 
   const rated = MOVIE_RATINGS.find((rating) => rating === text('Rated'));
   if (!rated) return { ok: false, message: movieMessages.ratedInvalid };
-  const type = MOVIE_TYPES.find((movieType) => movieType === text('Type').toUpperCase());
+  const type = SHOW_TYPES.find((showType) => showType === text('Type').toUpperCase());
   if (!type) return { ok: false, message: movieMessages.typeInvalid };
   const release = parseReleaseDate(text('Release'));
   if (!release) return { ok: false, message: movieMessages.releaseInvalid };

@@ -1,4 +1,4 @@
-import type { MovieType, Rated } from '@cine/contracts';
+import type { Rated, ShowType } from '@cine/contracts';
 
 /** A movie of the first-start catalog; its release is given in days from the day of seeding. */
 export interface SeedMovie {
@@ -13,7 +13,7 @@ export interface SeedMovie {
   language: string;
   releaseInDays: number;
   trailerId: string;
-  type: MovieType;
+  type: ShowType;
   /** Poster gradient, top and bottom. */
   colors: [string, string];
 }

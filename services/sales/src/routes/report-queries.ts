@@ -1,3 +1,4 @@
+import { ShowType } from '@cine/contracts';
 import type { ServiceApp } from '@cine/service-kit';
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { parseMonth } from '../sales/sales-calendar';
@@ -12,7 +13,7 @@ const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
 export const detailFilters = {
   mes: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: "'YYYY-MM', or 'Ene' … 'Dic' for the most recent such month; every month when left out" })),
   movieId: Type.Optional(Id),
-  type: Type.Optional(Type.Union([Type.Literal('2D'), Type.Literal('3D')])),
+  type: Type.Optional(ShowType),
   sort: Type.Optional(Type.Union([Type.Literal('min'), Type.Literal('max')], { description: "By totalPrice: 'min' ascending, 'max' descending; newest first when left out" })),
   groupBy: Type.Optional(Type.Literal('month', { description: 'Add the sales up per month (spec §4)' })),
 };

@@ -1,4 +1,4 @@
-import type { OrderPaid } from '@cine/contracts';
+import { SHOW_TYPES, type OrderPaid } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
 import { cinemaDayOf } from './sales-calendar';
@@ -34,7 +34,7 @@ function checked(order: PaidOrder): PaidOrder {
   const ids = [order.orderId, order.movieId, order.showId, ...order.candy.map((line) => line.candyId)];
   if (!ids.every((id) => typeof id === 'string' && SAFE_ID.test(id))) throw new MalformedSaleError(order.orderId, 'an id is not a plain identifier');
   if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
-  if (order.type !== '2D' && order.type !== '3D') throw new MalformedSaleError(order.orderId, 'unknown show type');
+  if (!SHOW_TYPES.includes(order.type)) throw new MalformedSaleError(order.orderId, 'unknown show type');
   return order;
 }
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SHOW_TYPES } from '@cine/contracts';
 import { useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
 import { fetchAdminMovies } from '../../../api/admin-movies';
@@ -8,7 +9,7 @@ import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createShow, updateShow, type Show } from '../api/shows';
-import { DAYS, emptyShowForm, ROOMS, SHOW_TYPES, validateShowForm } from '../showForm';
+import { DAYS, emptyShowForm, ROOMS, validateShowForm } from '../showForm';
 
 /** 'Crear Funciones': schedule, movie, room 1–5, day and type; booking refuses an overlap in Spanish. */
 export function CreateShowDialog({

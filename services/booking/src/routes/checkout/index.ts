@@ -5,9 +5,8 @@ import * as schemas from './schemas';
 
 export default async function checkoutRoutes(app: ServiceApp): Promise<void> {
   app.post('/checkout', { schema: schemas.checkout, onRequest: app.authenticate }, async (request, reply) => {
-    const { ticket, show, idUser, paymentMethodId } = request.body;
-    assertSameUser(request, idUser);
-    const result = await app.checkout.checkout({ userId: idUser, showId: show, ticket, paymentMethodId });
+    assertSameUser(request, request.body.idUser);
+    const result = await app.checkout.checkout(request.body);
     switch (result.outcome) {
       case 'paid':
         return { message: PAYMENT_RECEIVED, order: result.order };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, Role, UserView } from '@cine/contracts';
+import { AccessResponse, LoginResponse, MessageResponse, Role, UserView, VerifyRoleResponse } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
 import { Email, NewPassword, Username } from '../../schemas';
 
@@ -26,21 +26,21 @@ export const login = {
   tags,
   summary: 'Exchange e-mail and password for a bearer token',
   body: LoginBody,
-  response: { 200: Type.Object({ token: Type.String(), user: UserView }), ...errors(...BODY_ERRORS, 401) },
+  response: { 200: LoginResponse, ...errors(...BODY_ERRORS, 401) },
 };
 
 export const verifyRole = {
   tags,
   summary: "The caller's role and user id",
   security: bearerAuth,
-  response: { 200: Type.Object({ role: Role, id: Type.String() }), ...errors(401) },
+  response: { 200: VerifyRoleResponse, ...errors(401) },
 };
 
 export const access = {
   tags,
   summary: 'Whether the caller may enter the admin panel',
   security: bearerAuth,
-  response: { 200: Type.Object({ permitir: Type.Boolean() }), ...errors(401) },
+  response: { 200: AccessResponse, ...errors(401) },
 };
 
 export const me = {
