@@ -52,7 +52,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const holdMinutes = holdMinutesFromEnv();
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, { ...holdLimitsFromEnv(holdMinutes), ...holdLimits });
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, { holdMinutes }, limits);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits);
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);
