@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { serviceNames, type ServiceName } from '@cine/contracts';
-import { defaultPorts, readEnv, resolveJwtSecret } from '@cine/service-kit';
+import { defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const remoteNames = ['catalog', 'checkout', 'admin'] as const;
@@ -104,14 +104,6 @@ function serviceUrlVariable(name: ServiceName): string {
   return `${name.toUpperCase()}_SERVICE_URL`;
 }
 
-function positiveInteger(key: string, fallback: number): number {
-  const raw = readEnv(key);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${key} must be a positive integer, got '${raw}'`);
-  return value;
-}
-
 /** TRUST_PROXY: 'true', or the proxies' addresses/subnets separated by commas. */
 function trustProxyFromEnv(): boolean | string | undefined {
   const raw = readEnv('TRUST_PROXY');
@@ -149,9 +141,9 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
       },
       stripePublishableKey: readEnv('STRIPE_PUBLISHABLE_KEY') ?? null,
     },
-    authRateLimit: { max: positiveInteger('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
+    authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
     logLevel: readEnv('LOG_LEVEL') ?? 'info',
     ...(trustProxy === undefined ? {} : { trustProxy }),
   };
-  return { options, listen: { host: readEnv('HOST') ?? '0.0.0.0', port: positiveInteger('PORT', 8080) } };
+  return { options, listen: { host: readEnv('HOST') ?? '0.0.0.0', port: positiveIntegerEnv('PORT', 8080) } };
 }

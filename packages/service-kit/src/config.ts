@@ -33,6 +33,22 @@ export function readEnv(key: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/**
+ * A positive whole number from the environment, `fallback` when unset. Any
+ * other value stops the start with a message naming the variable and what
+ * was given: "PORT must be a positive integer, not 'x'", or with a `unit`,
+ * "HOLD_MINUTES must be a positive whole number of minutes, not '0'".
+ */
+export function positiveIntegerEnv(key: string, fallback: number, unit?: string): number {
+  const text = readEnv(key);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${key} must be ${unit === undefined ? 'a positive integer' : `a positive whole number of ${unit}`}, not '${text}'`);
+  }
+  return value;
+}
+
 export function requireEnv(key: string): string {
   const value = readEnv(key);
   if (value === undefined) throw new Error(`Missing required environment variable ${key}`);
@@ -63,7 +79,7 @@ export function loadServiceConfig(name: ServiceName): ServiceConfig {
   return {
     name,
     host: readEnv('HOST') ?? '0.0.0.0',
-    port: Number(readEnv('PORT') ?? defaultPorts[name]),
+    port: positiveIntegerEnv('PORT', defaultPorts[name]),
     mongoUrl: requireEnv('MONGO_URL'),
     dbName: readEnv('MONGO_DB') ?? `cine_${name}`,
     amqpUrl: readEnv('AMQP_URL'),

@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
 import { showsPlugin } from './plugins/shows';
+import { bookingSettingsFromEnv } from './settings';
 import candyLinesRoutes from './routes/candy-lines';
 import cartRoutes from './routes/cart';
 import checkoutRoutes from './routes/checkout';
@@ -30,6 +31,7 @@ export interface BookingContext extends ServiceContext {
 
 /** Booking: shows and their seats, the cart, checkout. */
 export async function buildBookingApp(context: BookingContext): Promise<ServiceApp> {
+  const settings = bookingSettingsFromEnv();
   const app = await createServiceApp(context);
 
   await app.register(showsPlugin, {
@@ -37,7 +39,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     bus: context.bus,
     seed: context.seedShows ?? true,
     ...(context.clock ? { clock: context.clock } : {}),
-    ...(context.holdLimits ? { holdLimits: context.holdLimits } : {}),
+    holdMinutes: settings.holdMinutes,
+    holdLimits: { ...settings.holdLimits, ...context.holdLimits },
   });
 
   await app.register(showRoutes, { prefix: '/show' });
@@ -46,6 +49,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(checkoutPlugin, {
     db: context.db,
     bus: context.bus,
+    stripeSecretKey: settings.stripeSecretKey,
     ...(context.paymentProvider ? { paymentProvider: context.paymentProvider } : {}),
     ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
   });

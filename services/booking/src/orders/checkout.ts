@@ -7,9 +7,10 @@ import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
 import type { PaymentProvider } from '../payments';
 import { SHOW_STARTED } from '../shows/booking-errors';
+import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
 import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
-import type { HeldTickets, SeatReservations, ShowTerms } from './seat-reservations';
+import type { SeatReservations } from './seat-reservations';
 
 const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
 const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';

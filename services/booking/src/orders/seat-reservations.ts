@@ -1,18 +1,4 @@
-import type { ShowView } from '@cine/contracts';
-
-/** Seats a user holds on one show (SeatInventory's HeldTickets). */
-export interface HeldTickets {
-  show: ShowView;
-  /** Sorted. */
-  seatLabels: string[];
-  heldUntil: Date;
-}
-
-/** What an order copies from its show; an admin's change of any of them refuses the order's reservation. */
-export type ShowTerms = Pick<ShowView, 'movieId' | 'date' | 'schedule' | 'roomId' | 'type' | 'price'>;
-
-/** The seats tagged with the order (empty: nothing held any more), or the show's terms changed since the order copied them. */
-export type Reservation = { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' };
+import type { HeldTickets, Reservation, ShowTerms } from '../shows/seat-inventory';
 
 /**
  * What the cart and the checkout use of the shows' SeatInventory

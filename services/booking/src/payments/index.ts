@@ -1,4 +1,3 @@
-import { readEnv } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 import { OfflinePaymentProvider } from './offline-provider';
 import type { PaymentProvider } from './payment-provider';
@@ -8,8 +7,7 @@ export type { ChargeRequest, PaymentProvider } from './payment-provider';
 export { OfflinePaymentProvider } from './offline-provider';
 export { StripePaymentProvider } from './stripe-provider';
 
-/** Stripe when STRIPE_SECRET_KEY is set; otherwise the offline provider honouring Stripe's test payment methods. */
-export function paymentProviderFromEnv(db: Connection): PaymentProvider {
-  const secretKey = readEnv('STRIPE_SECRET_KEY');
-  return secretKey ? new StripePaymentProvider({ secretKey }) : new OfflinePaymentProvider(db);
+/** Stripe with a secret key (STRIPE_SECRET_KEY); otherwise the offline provider honouring Stripe's test payment methods. */
+export function paymentProviderFor(stripeSecretKey: string | undefined, db: Connection): PaymentProvider {
+  return stripeSecretKey ? new StripePaymentProvider({ secretKey: stripeSecretKey }) : new OfflinePaymentProvider(db);
 }

@@ -9,7 +9,7 @@ import { orderModel } from '../orders/order-model';
 import { OrdersRepository } from '../orders/orders-repository';
 import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
-import { paymentProviderFromEnv, type PaymentProvider } from '../payments';
+import { paymentProviderFor, type PaymentProvider } from '../payments';
 import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
@@ -27,14 +27,15 @@ declare module 'fastify' {
 export interface CheckoutPluginOptions {
   db: Connection;
   bus: EventBus;
-  /** Default: Stripe with STRIPE_SECRET_KEY, else the offline provider. */
+  /** Default: Stripe with `stripeSecretKey`, else the offline provider. */
   paymentProvider?: PaymentProvider;
+  stripeSecretKey: string | undefined;
   recovery?: OrderRecoveryOptions;
 }
 
 /** Cart, candy projection and checkout (orders, payments, recovery); needs the shows plugin's seatInventory and clock. */
 export const checkoutPlugin = fp<CheckoutPluginOptions>(
-  async (app, { db, bus, paymentProvider, recovery: recoveryOptions }) => {
+  async (app, { db, bus, paymentProvider, stripeSecretKey, recovery: recoveryOptions }) => {
     const { clock } = app;
     const candy = new CandyProjection(db);
     await subscribeTo(bus, db, subscriptions.candy, (event) => candy.handle(event));
@@ -47,7 +48,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
 
     const carts = new CartRepository(db);
     const cart = new Cart(app.seatInventory, candy, carts, clock);
-    const provider = paymentProvider ?? paymentProviderFromEnv(db);
+    const provider = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
     const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, clock, app.log);
     const recovery = new OrderRecovery(checkout, repository, relay, clock, app.log, recoveryOptions);
 

@@ -1,9 +1,9 @@
-import { readEnv, subscribeTo, type EventBus } from '@cine/service-kit';
+import { subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
-import { HoldLimits, holdLimitsFromEnv, type HoldLimitSettings } from '../shows/hold-limits';
+import { HoldLimits, type HoldLimitSettings } from '../shows/hold-limits';
 import { SeatInventory } from '../shows/seat-inventory';
 import { ShowSeeder } from '../shows/show-seed';
 import { showModel } from '../shows/show-model';
@@ -27,32 +27,21 @@ export interface ShowsPluginOptions {
   clock?: () => Date;
   /** Seed demo shows from the movie projection. */
   seed: boolean;
-  /** Overrides of MAX_HELD_SEATS_PER_ADDRESS and HOLD_MAX_MINUTES. */
-  holdLimits?: Partial<HoldLimitSettings>;
-}
-
-const DEFAULT_HOLD_MINUTES = 10;
-
-/** HOLD_MINUTES: how long held seats wait for payment (a positive whole number; default 10). */
-function holdMinutesFromEnv(): number {
-  const text = readEnv('HOLD_MINUTES');
-  if (text === undefined) return DEFAULT_HOLD_MINUTES;
-  const minutes = Number(text);
-  if (!Number.isInteger(minutes) || minutes < 1) throw new Error(`HOLD_MINUTES must be a positive whole number of minutes, not '${text}'`);
-  return minutes;
+  /** How long held seats wait for payment (HOLD_MINUTES). */
+  holdMinutes: number;
+  holdLimits: HoldLimitSettings;
 }
 
 /** The movie projection, shows and their seats, and the demo seed. */
 export const showsPlugin = fp<ShowsPluginOptions>(
-  async (app, { db, bus, clock = () => new Date(), seed, holdLimits }) => {
+  async (app, { db, bus, clock = () => new Date(), seed, holdMinutes, holdLimits }) => {
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
     const shows = new Shows(model, movies, lock);
-    const holdMinutes = holdMinutesFromEnv();
     const userHolds = new UserHolds(db);
-    const limits = new HoldLimits(db, userHolds, holdMinutes, { ...holdLimitsFromEnv(holdMinutes), ...holdLimits });
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, { holdMinutes }, limits);
+    const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits);
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);

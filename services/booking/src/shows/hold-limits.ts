@@ -1,4 +1,3 @@
-import { readEnv } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 import { KeyedBatches, KeyedLock } from '../keyed-lock';
 import { BookingError } from './booking-errors';
@@ -17,24 +16,6 @@ import type { UserHolds } from './user-holds';
 export interface HoldLimitSettings {
   perAddress: number;
   maxMinutes: number;
-}
-
-const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
-
-function positiveInteger(name: string, fallback: number): number {
-  const text = readEnv(name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not '${text}'`);
-  return value;
-}
-
-/** MAX_HELD_SEATS_PER_ADDRESS (default 20) and HOLD_MAX_MINUTES (default twice HOLD_MINUTES). */
-export function holdLimitsFromEnv(holdMinutes: number): HoldLimitSettings {
-  return {
-    perAddress: positiveInteger('MAX_HELD_SEATS_PER_ADDRESS', DEFAULT_HELD_SEATS_PER_ADDRESS),
-    maxMinutes: Math.max(holdMinutes, positiveInteger('HOLD_MAX_MINUTES', 2 * holdMinutes)),
-  };
 }
 
 function tooManySeatsFromAddress(limit: number): string {

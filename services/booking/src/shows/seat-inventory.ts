@@ -1,69 +1,74 @@
 import type { ShowView } from '@cine/contracts';
-import type { HeldTickets, Reservation, ShowTerms } from '../orders/seat-reservations';
 import type { Model } from 'mongoose';
+import { GroupCommit, type Decision, type VersionedDocuments } from '../group-commit';
+import type { KeyedLock } from '../keyed-lock';
 import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
 import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
-import { KeyedBatches, type KeyedLock } from '../keyed-lock';
 import type { HoldLimits } from './hold-limits';
-import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import { rowLetter } from './rooms';
+import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
 import type { HoldLedger, UserHolds } from './user-holds';
 
-export interface SeatInventoryOptions {
-  /** How long a hold keeps its seats (HOLD_MINUTES). */
-  holdMinutes: number;
+/** Seats a user holds on one show. */
+export interface HeldTickets {
+  show: ShowView;
+  /** Sorted. */
+  seatLabels: string[];
+  heldUntil: Date;
 }
 
-/** A decision on a show's seats: the new seats to write (none: nothing changes) and the answer. */
-interface SeatChange<T> {
-  seats?: Seat[];
-  /** Runs before the write (inside the show's queue). */
-  before?: () => Promise<void>;
-  /** Runs after a successful write (inside the show's queue). */
-  after?: (written: ShowDocument) => Promise<void>;
-  result: (show: ShowDocument) => T | Promise<T>;
-}
+/** What an order copies from its show; an admin's change of any of them refuses the order's reservation. */
+export type ShowTerms = Pick<ShowView, 'movieId' | 'date' | 'schedule' | 'roomId' | 'type' | 'price'>;
 
-/** Attempts of one seat change when another instance keeps winning the `version` race. */
+/** The seats tagged with the order (empty: nothing held any more), or the show's terms changed since the order copied them. */
+export type Reservation = { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' };
+
+/**
+ * A decision on a show's seats: the show's new list of taken seats to write
+ * (`write`; none: nothing changes), hooks around the write, and the answer.
+ * A decision that throws is a refusal of that change only.
+ */
+type SeatChange<T> = Decision<ShowDocument, Seat[], T>;
+
+/** Writes of one batch of seat changes tried while another instance keeps winning the `version` race. */
 const MAX_ATTEMPTS = 20;
 /** Shows whose last read or write is kept in memory. */
 const CACHED_SHOWS = 500;
 const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 
 /**
- * The seats of every show, per seat. Changes of one show are queued in this
- * process and written in batches (group commit, `writeBatch`): each batch is
- * one updateOne on the show guarded by the `version` it was decided on, so a
- * rush of buyers makes a few writes of the show instead of one each, and
- * another instance's write makes the batch be decided again on a fresh read.
- * A held seat whose heldUntil has passed is free in every read and write:
- * nothing has to release it.
+ * The seats of every show, per seat: each operation below is a decision on
+ * one show's seats (a `SeatChange`). A held seat whose heldUntil has passed
+ * is free in every read and write: nothing has to release it.
  *
- * The show as this process last read or wrote it is kept in memory: a batch
- * is decided on it, and when the batch writes nothing (only refusals or
- * no-ops) it is decided again on a fresh read.
+ * The decisions are queued per show and written by a group commit
+ * (../group-commit.ts): the changes queued while the show's previous write
+ * was in flight are decided one after another on the show as this process
+ * last read or wrote it, each on the seats the previous ones chose, and
+ * written in one updateOne guarded by the show's `version`. Another
+ * instance's write makes the batch be decided again on a fresh read.
  */
 export class SeatInventory {
-  private readonly cache = new Map<string, ShowDocument>();
-  /** Seat changes waiting for their show's next write, by show id. */
-  private readonly batches: KeyedBatches<QueuedChange>;
+  /** Seat changes of each show, batched into version-guarded writes. */
+  private readonly seatWrites: GroupCommit<ShowDocument, Seat[]>;
 
   constructor(
     private readonly shows: Model<ShowDocument>,
     private readonly movies: MovieProjection,
     private readonly userHolds: UserHolds,
     lock: KeyedLock,
-    private readonly options: SeatInventoryOptions,
     private readonly limits: HoldLimits,
   ) {
-    this.batches = new KeyedBatches(lock, (showId, batch) => this.writeBatch(showId, batch));
-  }
-
-  get holdMinutes(): number {
-    return this.options.holdMinutes;
+    this.seatWrites = new GroupCommit(showSeats(shows), {
+      lock,
+      remembered: CACHED_SHOWS,
+      maxAttempts: MAX_ATTEMPTS,
+      notFound: showNotFound,
+      busy: () => new BookingError(503, SHOW_BUSY),
+    });
   }
 
   /**
@@ -106,16 +111,9 @@ export class SeatInventory {
     let replaced: HoldLedger | undefined;
     let recorded = false;
     const held = await this.change(showId, (show) => {
-      if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
-      if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
-        throw new BookingError(409, PAYMENT_IN_PROGRESS);
-      }
-      const taken = withoutLapsedHolds(show.seats, now).filter((seat) => !(seat.state === 'held' && seat.userId === userId));
-      const chosen = chooseFree(show, taken, count);
-      if (!chosen) throw new BookingError(409, notEnoughSeats(show.capacity - taken.length));
-      const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
+      const { seats, held } = holdBestSeats(show, userId, count, now, heldUntil);
       return {
-        seats: sortSeats([...taken, ...held]),
+        write: seats,
         before: async () => {
           const added = await this.userHolds.add(userId, showId, ledger);
           holdsShows = added.shows;
@@ -142,7 +140,7 @@ export class SeatInventory {
       const released = show.seats.filter((seat) => releasable(seat) && !isFreeAt(seat, now)).length;
       if (!show.seats.some(releasable)) return { result: () => 0 };
       return {
-        seats: show.seats.filter((seat) => !releasable(seat)),
+        write: show.seats.filter((seat) => !releasable(seat)),
         after: (written) => this.forgetUsersWithoutHolds([userId], written),
         result: () => released,
       };
@@ -173,7 +171,7 @@ export class SeatInventory {
    */
   async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
     if (!OBJECT_ID.test(showId)) return undefined;
-    const remembered = this.cache.get(showId);
+    const remembered = this.seatWrites.lastKnown(showId);
     const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now)) ? remembered : await this.shows.findById(showId).lean<ShowDocument>();
     if (!show) return undefined;
     const titles = await this.movies.titlesOf([show.movieId]);
@@ -201,7 +199,7 @@ export class SeatInventory {
         return { ...seat, orderId, heldUntil };
       });
       const reservation: Reservation = { outcome: 'reserved', seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))) };
-      return changed ? { seats, result: () => reservation } : { result: () => reservation };
+      return changed ? { write: seats, result: () => reservation } : { result: () => reservation };
     });
   }
 
@@ -223,7 +221,7 @@ export class SeatInventory {
       const sold = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
       if (buyers.size === 0) return { result: () => sold };
       return {
-        seats,
+        write: seats,
         after: async (written) => {
           const holding = holdersOf(written);
           ended = await this.userHolds.sold([...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })), showId);
@@ -245,7 +243,7 @@ export class SeatInventory {
         const { orderId: _dropped, ...untagged } = seat;
         return { ...untagged, heldUntil: holdUntil };
       });
-      return { seats, result: () => undefined };
+      return { write: seats, result: () => undefined };
     });
   }
 
@@ -263,118 +261,24 @@ export class SeatInventory {
     );
   }
 
-  private async read(showId: string): Promise<ShowDocument | null> {
-    const show = await this.shows.findById(showId).lean<ShowDocument>();
-    this.cache.delete(showId);
-    if (show) this.remember(showId, show);
-    return show;
-  }
-
-  private remember(showId: string, show: ShowDocument): void {
-    this.cache.delete(showId);
-    this.cache.set(showId, show);
-    if (this.cache.size > CACHED_SHOWS) this.cache.delete(this.cache.keys().next().value as string);
-  }
-
-  /**
-   * Queues `decide` for the show's next batch and answers what it decided
-   * once the batch is written. Unknown show: 404.
-   */
+  /** Queues the decision for the show's next write of its seats; answers what it decided once written. Unknown show: 404. */
   private change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
     if (!OBJECT_ID.test(showId)) return Promise.reject(showNotFound());
-    return new Promise<T>((resolve, reject) => {
-      this.batches.add(showId, { decide, resolve: resolve as (value: unknown) => void, reject });
-    });
-  }
-
-  /**
-   * Group commit: the changes queued for the show since its last write are
-   * decided one after another on the show as this process knows it, each on
-   * the seats the previous ones chose, and written together in ONE updateOne
-   * guarded by the version they were decided on. A matched write proves that
-   * version was current, so every decision of the batch stands, refusals
-   * included; a lost race (another instance wrote first) decides the whole
-   * batch again on a fresh read. A batch that writes nothing and was decided
-   * on the remembered show is decided again on a fresh read.
-   */
-  private async writeBatch(showId: string, batch: readonly QueuedChange[]): Promise<void> {
-    try {
-      let show = this.cache.get(showId);
-      let fresh = false;
-      if (!show) {
-        show = (await this.read(showId)) ?? undefined;
-        fresh = true;
-      }
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        if (!show) throw showNotFound();
-        const { seats, decided } = decideAll(show, batch);
-        if (!seats && !fresh) {
-          show = (await this.read(showId)) ?? undefined;
-          fresh = true;
-          continue;
-        }
-        if (!seats) return await answer(decided, show);
-        await Promise.all(decided.map(({ decision }) => decision.before?.()));
-        const summary = seatSummary(seats, show.capacity);
-        const written = await this.shows.collection.updateOne({ _id: show._id, version: show.version }, { $set: { seats, ...summary }, $inc: { version: 1 } });
-        if (written.matchedCount === 1) {
-          const current: ShowDocument = { ...show, seats, ...summary, version: show.version + 1 };
-          this.remember(showId, current);
-          return await answer(decided, current, true);
-        }
-        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-        show = (await this.read(showId)) ?? undefined;
-        fresh = true;
-      }
-      throw new BookingError(503, SHOW_BUSY);
-    } catch (error) {
-      for (const queued of batch) queued.reject(error);
-    }
+    return this.seatWrites.change(showId, decide);
   }
 }
 
-/** A queued seat change of one show, waiting for its batch to be written. */
-interface QueuedChange {
-  decide: (show: ShowDocument) => SeatChange<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (reason: unknown) => void;
-}
-
-interface Decided {
-  queued: QueuedChange;
-  /** What `decide` chose, or the refusal it threw. */
-  decision: SeatChange<unknown>;
-  refusal?: unknown;
-}
-
-/** Decides the batch in order, each change on the seats the previous ones chose; `seats`: the batch's seats when any change writes. */
-function decideAll(show: ShowDocument, batch: readonly QueuedChange[]): { seats?: Seat[]; decided: Decided[] } {
-  let seats: Seat[] | undefined;
-  const decided = batch.map((queued): Decided => {
-    try {
-      const decision = queued.decide(seats ? { ...show, seats } : show);
-      if (decision.seats) seats = decision.seats;
-      return { queued, decision };
-    } catch (refusal) {
-      return { queued, decision: { result: () => undefined }, refusal };
-    }
-  });
-  return seats ? { seats, decided } : { decided };
-}
-
-/** Answers each change of a batch from the show as written (after the writers' `after`, when `written`). */
-async function answer(decided: readonly Decided[], show: ShowDocument, written = false): Promise<void> {
-  await Promise.all(
-    decided.map(async ({ queued, decision, refusal }) => {
-      try {
-        if (refusal !== undefined) throw refusal;
-        if (written && decision.seats) await decision.after?.(show);
-        queued.resolve(await decision.result(show));
-      } catch (error) {
-        queued.reject(error);
-      }
-    }),
-  );
+/** The shows' seats as the group commit reads and writes them: the counts are recomputed on every write, and the version goes up. */
+function showSeats(shows: Model<ShowDocument>): VersionedDocuments<ShowDocument, Seat[]> {
+  return {
+    read: async (showId) => shows.findById(showId).lean<ShowDocument>(),
+    apply: (show, seats) => ({ ...show, seats }),
+    writeIfCurrent: async (show, seats) => {
+      const summary = seatSummary(seats, show.capacity);
+      const written = await shows.collection.updateOne({ _id: show._id, version: show.version }, { $set: { seats, ...summary }, $inc: { version: 1 } });
+      return written.matchedCount === 1 ? { ...show, seats, ...summary, version: show.version + 1 } : undefined;
+    },
+  };
 }
 
 /** Users with a held seat of the show (lapsed or not: the user_holds hint stays while one is left). */
@@ -403,6 +307,25 @@ function hasTerms(show: ShowDocument, terms: ShowTerms): boolean {
 
 function ignoreMissingShow(error: unknown): void {
   if (!(error instanceof BookingError && error.statusCode === 404)) throw error;
+}
+
+/**
+ * The user's new hold on the show: the best `count` seats not taken by
+ * others (the user's own hold is replaced), held until `heldUntil`; answers
+ * the show's new seats and the held ones. Refused (409) once the show has
+ * started, while the user's seats of it are being paid, or when fewer seats
+ * are free.
+ */
+function holdBestSeats(show: ShowDocument, userId: string, count: number, now: Date, heldUntil: Date): { seats: Seat[]; held: Seat[] } {
+  if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
+  if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
+    throw new BookingError(409, PAYMENT_IN_PROGRESS);
+  }
+  const taken = withoutLapsedHolds(show.seats, now).filter((seat) => !(seat.state === 'held' && seat.userId === userId));
+  const chosen = chooseFree(show, taken, count);
+  if (!chosen) throw new BookingError(409, notEnoughSeats(show.capacity - taken.length));
+  const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
+  return { seats: sortSeats([...taken, ...held]), held };
 }
 
 /** The best `count` seats not taken, or undefined when fewer are free. */

@@ -1,0 +1,44 @@
+import { bookingSettingsFromEnv } from '../src/settings';
+
+const variables = ['HOLD_MINUTES', 'HOLD_MAX_MINUTES', 'MAX_HELD_SEATS_PER_ADDRESS', 'STRIPE_SECRET_KEY'] as const;
+
+describe("booking's settings from the environment", () => {
+  const saved = Object.fromEntries(variables.map((key) => [key, process.env[key]]));
+  beforeEach(() => {
+    for (const key of variables) delete process.env[key];
+  });
+  afterAll(() => {
+    for (const key of variables) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  });
+
+  it('defaults: holds of 10 minutes renewed up to 20, 20 seats per client address, no Stripe key', () => {
+    expect(bookingSettingsFromEnv()).toEqual({
+      holdMinutes: 10,
+      holdLimits: { perAddress: 20, maxMinutes: 20 },
+      stripeSecretKey: undefined,
+    });
+  });
+
+  it('reads each variable; HOLD_MAX_MINUTES defaults to twice HOLD_MINUTES and is never shorter than it', () => {
+    Object.assign(process.env, { HOLD_MINUTES: '4', MAX_HELD_SEATS_PER_ADDRESS: '6', STRIPE_SECRET_KEY: 'sk_test_x' });
+    expect(bookingSettingsFromEnv()).toEqual({
+      holdMinutes: 4,
+      holdLimits: { perAddress: 6, maxMinutes: 8 },
+      stripeSecretKey: 'sk_test_x',
+    });
+    process.env.HOLD_MAX_MINUTES = '2';
+    expect(bookingSettingsFromEnv().holdLimits.maxMinutes).toBe(4);
+  });
+
+  it.each([
+    ['HOLD_MINUTES', '0', "HOLD_MINUTES must be a positive whole number of minutes, not '0'"],
+    ['HOLD_MAX_MINUTES', '1.5', "HOLD_MAX_MINUTES must be a positive whole number of minutes, not '1.5'"],
+    ['MAX_HELD_SEATS_PER_ADDRESS', 'veinte', "MAX_HELD_SEATS_PER_ADDRESS must be a positive whole number of seats, not 'veinte'"],
+  ])('refuses %s=%p', (key, value, message) => {
+    process.env[key] = value;
+    expect(() => bookingSettingsFromEnv()).toThrow(message);
+  });
+});
