@@ -43,7 +43,7 @@ export interface MovieFormValues {
   Trailer: string;
 }
 
-export type MovieFormField = keyof MovieFormValues;
+type MovieFormField = keyof MovieFormValues;
 export type MovieFormErrors = Partial<Record<MovieFormField, string>>;
 
 export const emptyMovieForm: MovieFormValues = {
