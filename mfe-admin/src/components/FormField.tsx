@@ -2,6 +2,14 @@ import { cloneElement, type ReactElement } from 'react';
 import styled from 'styled-components';
 import { FieldError } from './FormMessage';
 
+/** What FormField gives its control; a component placed in it passes them on to its input. */
+export type FieldControlProps = {
+  id: string;
+  'aria-required': true;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+};
+
 interface FormFieldProps {
   id: string;
   label: string;
@@ -9,20 +17,22 @@ interface FormFieldProps {
   error?: string;
   /** One input or select; it gets the id and the aria attributes. */
   children: ReactElement<Record<string, unknown>>;
+  className?: string;
 }
 
 /** A labelled form control with its validation message. */
-export function FormField({ id, label, error, children }: FormFieldProps) {
+export function FormField({ id, label, error, children, className }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const controlProps: FieldControlProps = {
+    id,
+    'aria-required': true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
   return (
-    <Row>
+    <Row className={className}>
       <label htmlFor={id}>{label}</label>
-      {cloneElement(children, {
-        id,
-        'aria-required': true,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
-      })}
+      {cloneElement(children, controlProps)}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Row>
   );

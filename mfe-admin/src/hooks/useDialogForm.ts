@@ -1,23 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@cine/web-kit';
 
-type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
+
+/** The fields a text control edits (a movie's genre chips are set otherwise). */
+type TextField<Values> = { [Field in keyof Values]: Values[Field] extends string ? Field : never }[keyof Values];
 
 /**
- * A dialog's form of text fields: its values, the messages `validate` finds (a field's message
- * goes when the field is edited), the server's refusal, and `busy` while a save runs.
+ * A dialog's form: its values, the messages `validate` finds (a field's message goes when the
+ * field is edited), the server's refusal, and `busy` while a save runs.
  * `submit(save)` validates and runs `save` only when no field is wrong and nothing else runs.
  */
-export function useDialogForm<Field extends string>(
-  initial: Record<Field, string>,
-  validate: (values: Record<Field, string>) => FieldErrors<Field>,
-) {
+export function useDialogForm<Values extends object>(initial: Values, validate: (values: Values) => FieldErrors<Values>) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
+  const set = (field: TextField<Values>) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };

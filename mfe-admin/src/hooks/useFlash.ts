@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The admin forms' success message: shown for 5 s (spec §9), then hidden. */
+/** The admin forms' success message: shown for 5 s (spec §9), then hidden; `null` hides it at once. */
 const FLASH_MS = 5000;
 
-export function useFlash(): [string | null, (message: string) => void] {
+export function useFlash(): [string | null, (message: string | null) => void] {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     if (message === null) return;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from './index';
+import { errorMessage } from './api-client';
 
 export type AsyncData<T> =
   { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'ready'; data: T };

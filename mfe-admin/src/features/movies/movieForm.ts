@@ -35,7 +35,7 @@ export interface MovieFormValues {
   Trailer: string;
 }
 
-export type MovieFormField = keyof MovieFormValues;
+type MovieFormField = keyof MovieFormValues;
 export type MovieFormErrors = Partial<Record<MovieFormField, string>>;
 
 export const emptyMovieForm: MovieFormValues = {

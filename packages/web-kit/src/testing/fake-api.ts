@@ -13,7 +13,10 @@ export interface FakeRequest {
 
 export interface FakeAnswer {
   status: number;
+  /** Sent as JSON; a string is sent as it is (a downloaded file's text). */
   body?: unknown;
+  /** Response headers, e.g. a download's Content-Disposition. */
+  headers?: Record<string, string>;
 }
 
 type Handler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
@@ -44,12 +47,15 @@ export function installFakeApi(): FakeApi {
     requests.push(request);
     const handler = routes.get(`${method} ${path}`) ?? routes.get(`${method} ${local ? url.pathname : url.href}`);
     const answer = handler ? await handler(request) : { status: 404, body: { statusCode: 404, error: 'Ruta no encontrada' } };
-    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const headers = new Map(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
     return {
       ok: answer.status >= 200 && answer.status < 300,
       status: answer.status,
+      headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
       text: async () => text,
       json: async () => JSON.parse(text),
+      blob: async () => new Blob([text], { type: headers.get('content-type') ?? '' }),
     };
   };
   globalThis.fetch = fakeFetch as unknown as typeof fetch;

@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import styled from 'styled-components';
-import { Button, fieldStyles } from '@cine/web-kit/ui';
-import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { errorMessage } from '@cine/web-kit';
+import { Button, Select, TextArea, TextInput } from '@cine/web-kit/ui';
+import { FormField, type FieldControlProps } from '../../../components/FormField';
+import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
+import { useDialogForm } from '../../../hooks/useDialogForm';
+import { useFlash } from '../../../hooks/useFlash';
 import { createMovie, updateMovie, uploadPoster, type Movie } from '../api/movies';
 import {
   GENRE_LIMIT_ALERT,
@@ -14,13 +17,7 @@ import {
   movieFormFromMovie,
   toMovieInput,
   validateMovieForm,
-  type MovieFormErrors,
-  type MovieFormField,
-  type MovieFormValues,
 } from '../movieForm';
-
-/** Admin success messages stay 5 seconds (spec §9). */
-const SUCCESS_MESSAGE_MS = 5000;
 
 interface MovieFormProps {
   token: string;
@@ -32,41 +29,16 @@ interface MovieFormProps {
 /** The movie create and edit form with the spec §5 rules; the catalog checks the same rules again. */
 export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
   const editing = movie !== undefined;
-  const idPrefix = useId();
-  const [values, setValues] = useState<MovieFormValues>(() => (movie ? movieFormFromMovie(movie) : emptyMovieForm));
-  const [errors, setErrors] = useState<MovieFormErrors>({});
+  const id = useId();
+  const { values, setValues, errors, setErrors, serverError, busy, set, submit } = useDialogForm(
+    movie ? movieFormFromMovie(movie) : emptyMovieForm,
+    validateMovieForm,
+  );
+  const [success, flash] = useFlash();
   const [genreChoice, setGenreChoice] = useState('');
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const posterInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => setSuccess(null), SUCCESS_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [success]);
-
-  const fieldId = (field: MovieFormField) => `${idPrefix}-${field}`;
-  const describedBy = (field: MovieFormField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
-  const controlProps = (field: MovieFormField) => ({
-    id: fieldId(field),
-    'aria-required': true,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': describedBy(field),
-  });
-
-  // A field's message goes away once the admin changes it; the next submit checks everything again.
-  const clearError = (field: MovieFormField) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-
-  const setField =
-    (field: Exclude<MovieFormField, 'genres'>) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [field]: value }));
-      clearError(field);
-    };
 
   const onAddGenre = () => {
     if (!genreChoice) return;
@@ -77,7 +49,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
     }
     setValues((current) => ({ ...current, genres }));
     setGenreChoice('');
-    clearError('genres');
+    setErrors((current) => ({ ...current, genres: undefined }));
   };
 
   const onRemoveGenre = (genre: string) =>
@@ -91,7 +63,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
     try {
       const url = await uploadPoster(token, file);
       setValues((current) => ({ ...current, Poster: url }));
-      clearError('Poster');
+      setErrors((current) => ({ ...current, Poster: undefined }));
     } catch (error) {
       setUploadError(errorMessage(error));
     } finally {
@@ -99,149 +71,151 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
     }
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    setSuccess(null);
-    const found = validateMovieForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    try {
-      const saved = editing ? await updateMovie(token, movie.id, toMovieInput(values)) : await createMovie(token, toMovieInput(values));
-      if (editing) {
-        setSuccess('Película actualizada con éxito.');
-      } else {
-        setValues(emptyMovieForm);
-        if (posterInput.current) posterInput.current.value = '';
-        setSuccess('Película creada con éxito.');
-      }
-      onSaved?.(saved);
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setSubmitting(false);
+  const save = submit(async () => {
+    const saved = editing ? await updateMovie(token, movie.id, toMovieInput(values)) : await createMovie(token, toMovieInput(values));
+    if (editing) {
+      flash('Película actualizada con éxito.');
+    } else {
+      setValues(emptyMovieForm);
+      if (posterInput.current) posterInput.current.value = '';
+      flash('Película creada con éxito.');
     }
-  };
+    onSaved?.(saved);
+  }, uploading);
 
-  const fieldError = (field: MovieFormField) =>
-    errors[field] ? <FieldError id={`${fieldId(field)}-error`}>{errors[field]}</FieldError> : null;
+  const onSubmit = (event: FormEvent) => {
+    // A new attempt hides the last success, whatever it ends in.
+    flash(null);
+    void save(event);
+  };
 
   return (
     <Form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar Pelicula' : 'Crear Pelicula'}>
       <Grid>
-        <Field label="Título" htmlFor={fieldId('Title')} error={fieldError('Title')}>
-          <input type="text" value={values.Title} onChange={setField('Title')} {...controlProps('Title')} />
-        </Field>
-        <Field label="Idioma" htmlFor={fieldId('Language')} error={fieldError('Language')}>
-          <input type="text" value={values.Language} onChange={setField('Language')} {...controlProps('Language')} />
-        </Field>
-        <Field label="Trama" htmlFor={fieldId('Plot')} error={fieldError('Plot')} wide>
-          <textarea rows={3} value={values.Plot} onChange={setField('Plot')} {...controlProps('Plot')} />
-        </Field>
-        <Field label="Director" htmlFor={fieldId('Director')} error={fieldError('Director')}>
-          <input type="text" value={values.Director} onChange={setField('Director')} {...controlProps('Director')} />
-        </Field>
-        <Field label="Actores" htmlFor={fieldId('Actors')} error={fieldError('Actors')}>
-          <input type="text" value={values.Actors} onChange={setField('Actors')} {...controlProps('Actors')} />
-        </Field>
-
-        <Field label="Género" htmlFor={fieldId('genres')} error={fieldError('genres')} wide>
-          <GenreRow>
-            <select value={genreChoice} onChange={(event) => setGenreChoice(event.target.value)} {...controlProps('genres')}>
-              <option value="">Elegí un género</option>
-              {GENRE_OPTIONS.map((genre) => (
-                <option key={genre} value={genre}>
-                  {genre}
-                </option>
-              ))}
-            </select>
-            <Button type="button" $variant="secondary" onClick={onAddGenre}>
-              Agregar género
-            </Button>
-          </GenreRow>
-          {values.genres.length > 0 && (
-            <Chips aria-label="Géneros elegidos">
-              {values.genres.map((genre) => (
-                <li key={genre}>
-                  {genre}
-                  <button type="button" aria-label={`Quitar ${genre}`} onClick={() => onRemoveGenre(genre)}>
-                    ×
-                  </button>
-                </li>
-              ))}
-            </Chips>
-          )}
-        </Field>
-
-        <Field label="Fecha de estreno" htmlFor={fieldId('Release')} error={fieldError('Release')}>
-          <input type="date" value={values.Release} onChange={setField('Release')} {...controlProps('Release')} />
-        </Field>
-        <Field label="Duración (minutos)" htmlFor={fieldId('Runtime')} error={fieldError('Runtime')}>
-          <input type="text" inputMode="numeric" value={values.Runtime} onChange={setField('Runtime')} {...controlProps('Runtime')} />
-        </Field>
-        <Field label="Clasificación" htmlFor={fieldId('Rated')} error={fieldError('Rated')}>
-          <select value={values.Rated} onChange={setField('Rated')} {...controlProps('Rated')}>
-            <option value="">Elegí una clasificación</option>
-            {RATED_OPTIONS.map((rated) => (
-              <option key={rated} value={rated}>
-                {rated}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Tipo" htmlFor={fieldId('Type')} error={fieldError('Type')}>
-          <select value={values.Type} onChange={setField('Type')} {...controlProps('Type')}>
-            <option value="">Elegí un tipo</option>
-            {TYPE_OPTIONS.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </Field>
-
-        <Field label="Póster" htmlFor={fieldId('Poster')} error={fieldError('Poster')} wide>
-          <input ref={posterInput} type="file" accept="image/*" onChange={onPosterChange} {...controlProps('Poster')} />
-          {uploading && <p role="status">Subiendo imagen…</p>}
-          {uploadError && <ErrorMessage>{uploadError}</ErrorMessage>}
-          {values.Poster && <Preview src={values.Poster} alt="Vista previa del póster" />}
-        </Field>
-        <Field label="Trailer" htmlFor={fieldId('Trailer')} error={fieldError('Trailer')} wide>
-          <input
-            type="url"
-            placeholder="https://www.youtube.com/watch?v=…"
-            value={values.Trailer}
-            onChange={setField('Trailer')}
-            {...controlProps('Trailer')}
+        <FormField id={`${id}-Title`} label="Título" error={errors.Title}>
+          <TextInput type="text" value={values.Title} onChange={set('Title')} />
+        </FormField>
+        <FormField id={`${id}-Language`} label="Idioma" error={errors.Language}>
+          <TextInput type="text" value={values.Language} onChange={set('Language')} />
+        </FormField>
+        <WideField id={`${id}-Plot`} label="Trama" error={errors.Plot}>
+          <TextArea rows={3} value={values.Plot} onChange={set('Plot')} />
+        </WideField>
+        <FormField id={`${id}-Director`} label="Director" error={errors.Director}>
+          <TextInput type="text" value={values.Director} onChange={set('Director')} />
+        </FormField>
+        <FormField id={`${id}-Actors`} label="Actores" error={errors.Actors}>
+          <TextInput type="text" value={values.Actors} onChange={set('Actors')} />
+        </FormField>
+        <WideField id={`${id}-genres`} label="Género" error={errors.genres}>
+          <GenrePicker genres={values.genres} choice={genreChoice} onChoose={setGenreChoice} onAdd={onAddGenre} onRemove={onRemoveGenre} />
+        </WideField>
+        <FormField id={`${id}-Release`} label="Fecha de estreno" error={errors.Release}>
+          <TextInput type="date" value={values.Release} onChange={set('Release')} />
+        </FormField>
+        <FormField id={`${id}-Runtime`} label="Duración (minutos)" error={errors.Runtime}>
+          <TextInput type="text" inputMode="numeric" value={values.Runtime} onChange={set('Runtime')} />
+        </FormField>
+        <FormField id={`${id}-Rated`} label="Clasificación" error={errors.Rated}>
+          <Select value={values.Rated} onChange={set('Rated')}>
+            <Choices prompt="Elegí una clasificación" values={RATED_OPTIONS} />
+          </Select>
+        </FormField>
+        <FormField id={`${id}-Type`} label="Tipo" error={errors.Type}>
+          <Select value={values.Type} onChange={set('Type')}>
+            <Choices prompt="Elegí un tipo" values={TYPE_OPTIONS} />
+          </Select>
+        </FormField>
+        <WideField id={`${id}-Poster`} label="Póster" error={errors.Poster}>
+          <PosterPicker
+            inputRef={posterInput}
+            poster={values.Poster}
+            uploading={uploading}
+            uploadError={uploadError}
+            onChange={(event) => void onPosterChange(event)}
           />
-        </Field>
+        </WideField>
+        <WideField id={`${id}-Trailer`} label="Trailer" error={errors.Trailer}>
+          <TextInput type="url" placeholder="https://www.youtube.com/watch?v=…" value={values.Trailer} onChange={set('Trailer')} />
+        </WideField>
       </Grid>
 
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
-      <Button type="submit" disabled={submitting || uploading}>
-        {submitting ? 'Guardando…' : editing ? 'Actualizar Pelicula' : 'Crear Pelicula'}
+      <Button type="submit" disabled={busy || uploading}>
+        {busy ? 'Guardando…' : editing ? 'Actualizar Pelicula' : 'Crear Pelicula'}
       </Button>
     </Form>
   );
 }
 
-interface FieldProps {
-  label: string;
-  htmlFor: string;
-  error: ReactNode;
-  wide?: boolean;
-  children: ReactNode;
+type GenrePickerProps = Partial<FieldControlProps> & {
+  genres: string[];
+  choice: string;
+  onChoose: (genre: string) => void;
+  onAdd: () => void;
+  onRemove: (genre: string) => void;
+};
+
+/** The genre select (it takes the field's id and aria attributes), 'Agregar género' and the chosen genres as removable chips. */
+function GenrePicker({ genres, choice, onChoose, onAdd, onRemove, ...control }: GenrePickerProps) {
+  return (
+    <>
+      <GenreRow>
+        <Select value={choice} onChange={(event) => onChoose(event.target.value)} {...control}>
+          <Choices prompt="Elegí un género" values={GENRE_OPTIONS} />
+        </Select>
+        <Button type="button" $variant="secondary" onClick={onAdd}>
+          Agregar género
+        </Button>
+      </GenreRow>
+      {genres.length > 0 && (
+        <Chips aria-label="Géneros elegidos">
+          {genres.map((genre) => (
+            <li key={genre}>
+              {genre}
+              <button type="button" aria-label={`Quitar ${genre}`} onClick={() => onRemove(genre)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </Chips>
+      )}
+    </>
+  );
 }
 
-function Field({ label, htmlFor, error, wide, children }: FieldProps) {
+type PosterPickerProps = Partial<FieldControlProps> & {
+  inputRef: Ref<HTMLInputElement>;
+  poster: string;
+  uploading: boolean;
+  uploadError: string | null;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** The image file input (it takes the field's id and aria attributes), the upload's progress or error, and the preview. */
+function PosterPicker({ inputRef, poster, uploading, uploadError, onChange, ...control }: PosterPickerProps) {
   return (
-    <FieldBox $wide={wide}>
-      <label htmlFor={htmlFor}>{label}</label>
-      {children}
-      {error}
-    </FieldBox>
+    <>
+      <TextInput ref={inputRef} type="file" accept="image/*" onChange={onChange} {...control} />
+      {uploading && <p role="status">Subiendo imagen…</p>}
+      {uploadError && <ErrorMessage>{uploadError}</ErrorMessage>}
+      {poster && <Preview src={poster} alt="Vista previa del póster" />}
+    </>
+  );
+}
+
+/** A select's options: an empty first one asking to choose, then one per value. */
+function Choices({ prompt, values }: { prompt: string; values: readonly string[] }) {
+  return (
+    <>
+      <option value="">{prompt}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </>
   );
 }
 
@@ -259,28 +233,16 @@ const Grid = styled.div`
   @media (min-width: 36rem) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-`;
-
-const FieldBox = styled.div<{ $wide?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 0.35rem;
-  grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
 
   label {
     font-size: 0.9rem;
+    font-weight: normal;
     color: var(--cine-muted, #a6a6bb);
   }
+`;
 
-  input,
-  select,
-  textarea {
-    ${fieldStyles}
-  }
-
-  textarea {
-    resize: vertical;
-  }
+const WideField = styled(FormField)`
+  grid-column: 1 / -1;
 `;
 
 const GenreRow = styled.div`

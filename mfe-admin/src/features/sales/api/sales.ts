@@ -1,5 +1,5 @@
 import type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
-import { api, ApiError, FALLBACK_MESSAGE } from '@cine/web-kit';
+import { api } from '@cine/web-kit';
 
 export type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow };
 
@@ -48,30 +48,11 @@ export const detailCsvPath = (query: DetailQuery) => {
  * it), then saved from a blob under the server's file name.
  */
 export async function downloadCsv(token: string, path: string, fallbackName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' } });
-  } catch {
-    throw new ApiError(0, 'No se pudo conectar con el servidor. Intente nuevamente.');
-  }
-  if (!response.ok) {
-    let message = FALLBACK_MESSAGE;
-    try {
-      message = (JSON.parse(await response.text()) as { error?: string }).error ?? FALLBACK_MESSAGE;
-    } catch {
-      // Not the API's JSON error: the generic message.
-    }
-    throw new ApiError(response.status, message);
-  }
-  // The blob keeps the bytes as sent (text() would drop the BOM that spreadsheets need).
-  const blob =
-    typeof response.blob === 'function' ? await response.blob() : new Blob([await response.text()], { type: 'text/csv;charset=utf-8' });
-  const disposition = response.headers?.get?.('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const { blob, fileName } = await api.download(path, { token, accept: 'text/csv' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = fileName ?? fallbackName;
   document.body.appendChild(link);
   link.click();
   link.remove();
