@@ -4,6 +4,7 @@
  * Shipped as source; each web app bundles it (it holds no state to share).
  */
 import type { ApiErrorBody } from '@cine/contracts';
+
 const API_BASE = '/api';
 
 /** The URL the client fetches for an API `path`. */
