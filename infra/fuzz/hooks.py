@@ -1,15 +1,15 @@
 """Schemathesis hooks for infra/fuzz/run.sh (loaded through SCHEMATHESIS_HOOKS).
 
-Schemathesis reuses values that earlier responses returned: GET /auth/me and
-GET /admin hand it the calling administrator's own id and e-mail. Fuzzing
-identity as that administrator then changed its e-mail (PUT /admin/updateUser
-with its id), set a password for that e-mail (PUT /auth/password), which ends
-every token of the account, and from then on each admin operation of every
-service answered only 401. The run's administrators are kept out of reach:
-a generated request that would change, delete or set the password of one of
-them goes to an account that does not exist instead (404), so the token the
-run sends stays valid. Acting on your own account is covered by identity's
-own tests.
+Schemathesis reuses values that earlier responses returned, and identity's
+answers hold accounts: GET /auth/me the caller's, GET /admin everyone's.
+Fuzzing identity as an admin changed its own e-mail (PUT /admin/updateUser
+with its id) and then set a password for that e-mail (PUT /auth/password),
+which ends every token of the account; the other services' admin runs then
+got only 401. The admins that run.sh makes for each service are reachable the
+same way. So a generated request that would change, delete or set the
+password of one of them goes to an account that does not exist instead (404),
+and their tokens stay valid. Acting on your own account is covered by
+identity's tests.
 
 FUZZ_KEEP_IDS and FUZZ_KEEP_EMAILS list the accounts, separated by spaces.
 """
