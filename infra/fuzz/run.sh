@@ -2,10 +2,14 @@
 # Schema fuzzing: schemathesis (PyPI) generates requests from every service's
 # OpenAPI document (as the gateway serves it, /api/docs/<service>.json) and
 # sends them through the gateway of a platform started here (`npm start` on
-# free ports, a fresh data directory), as a guest and as the administrator.
-# Any 5xx answer fails the run. Bounded: FUZZ_MAX_EXAMPLES cases per
-# operation and phase (default 20), and at most FUZZ_MAX_SECONDS per service
-# and caller (default 180). FUZZ_SERVICES picks services (default all).
+# free ports, a fresh data directory), as a guest and as an administrator of
+# its own for each service. Any 5xx answer fails the run, and so does an
+# operation that asks for a token and answered only 401/403 to the admin (the
+# admin may call them all: it would have been fuzzed only up to the login).
+# Bounded: FUZZ_MAX_EXAMPLES cases per operation and phase (default 20), and
+# at most FUZZ_MAX_SECONDS per service and caller (default 180). FUZZ_SERVICES
+# picks services (default all). With FUZZ_COUNTS set, each run appends
+# "passed failed skipped" (operations) to that file, for .ci/run's total.
 # Needs python3 with venv; schemathesis is installed once into a cached
 # virtualenv.
 set -euo pipefail
@@ -63,23 +67,48 @@ until curl -fsS "$BASE/api/health" >/dev/null 2>&1; do
 done
 echo "platform up at $BASE"
 
-TOKEN=$(curl -fsS -H 'content-type: application/json' -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/auth/login" |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+# post JSON_BODY PATH [TOKEN]: the answer's body; fails on an error status.
+post() {
+  curl -fsS -H 'content-type: application/json' ${3:+-H "Authorization: Bearer $3"} -d "$1" "$BASE/api$2"
+}
+field() { python3 -c 'import json, sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+login() { post "{\"email\":\"$1\",\"password\":\"$ADMIN_PASSWORD\"}" /auth/login | field token; }
+
+# An administrator of its own for each service, all made before any fuzzing: fuzzing identity as
+# an admin acts on the accounts it sees, so a shared one could end up logged out (see hooks.py,
+# which keeps these accounts out of the generated requests' reach). Then a token that dies anyway
+# costs only its own run, and is caught after it.
+BOOTSTRAP_TOKEN=$(login "$ADMIN_EMAIL")
+declare -A ADMIN_TOKEN=()
+keep_ids=""
+keep_emails=""
+for service in $SERVICES; do
+  email="fuzz-admin-$service@cine.local"
+  id=$(post "{\"email\":\"$email\",\"username\":\"fuzz-admin-$service\",\"password\":\"$ADMIN_PASSWORD\",\"role\":\"admin\"}" \
+    /auth/register "$BOOTSTRAP_TOKEN" | field id)
+  ADMIN_TOKEN[$service]=$(login "$email")
+  keep_ids+=" $id"
+  keep_emails+=" $email"
+done
+export FUZZ_KEEP_IDS="$keep_ids" FUZZ_KEEP_EMAILS="$keep_emails" SCHEMATHESIS_HOOKS="$PWD/infra/fuzz/hooks.py"
 
 export NO_COLOR=1
+COUNTS=${FUZZ_COUNTS:-$DATA_DIR/counts}
 failed=0
 for service in $SERVICES; do
   document="$BASE/api/docs/$service.json"
-  operations=$(curl -fsS "$document" | python3 -c 'import json, sys; print(sum(len(v) for v in json.load(sys.stdin).get("paths", {}).values()))')
+  curl -fsS "$document" >"$DATA_DIR/$service.json"
+  operations=$(python3 -c 'import json, sys; print(sum(len(v) for v in json.load(open(sys.argv[1])).get("paths", {}).values()))' "$DATA_DIR/$service.json")
   if [ "$operations" -eq 0 ]; then
     echo "== $service: no documented operation"
     continue
   fi
   for caller in guest admin; do
     auth=()
-    if [ "$caller" = admin ]; then auth=(-H "Authorization: Bearer $TOKEN"); fi
+    if [ "$caller" = admin ]; then auth=(-H "Authorization: Bearer ${ADMIN_TOKEN[$service]}"); fi
     echo "== $service ($operations operations) as $caller"
     output="$DATA_DIR/schemathesis-$service-$caller.log"
+    report="$DATA_DIR/report-$service-$caller.json"
     status=0
     # From the data directory: schemathesis keeps a cache (.schemathesis/) in its working directory.
     (cd "$DATA_DIR" && timeout --kill-after=10 "$MAX_SECONDS" "$VENV/bin/schemathesis" run "$document" \
@@ -91,16 +120,29 @@ for service in $SERVICES; do
       --seed 12 \
       --request-timeout 10 \
       --suppress-health-check all \
+      --report json --report-json-path "$report" \
       "${auth[@]}") >"$output" 2>&1 || status=$?
     sed -n '/SUMMARY/,$p' "$output"
+    run_failed=0
+    # The report's verdict: 5xx answers, and an admin locked out of operations it may call.
+    python3 infra/fuzz/verdict.py "$report" "$DATA_DIR/$service.json" "$caller" "$COUNTS" || run_failed=1
     # Only the platform's faults fail the run: a 5xx, no answer, a timeout. Schemathesis' own
     # runtime errors (it cannot draw from some schema) are reported but are not the platform's.
     if grep -qE 'ST101|Server error|Server Unavailable|stopped responding|Network Error|Response timeout|Connection refused|ConnectionError' "$output" || [ "$status" -eq 124 ]; then
       echo "!! $service as $caller: server errors or no answer (exit $status)"
       grep -E -B2 -A8 'ST101|Server error|Reproduce with' "$output" | head -80 || true
-      failed=1
-    elif [ "$status" -ne 0 ]; then
+      run_failed=1
+    elif [ "$status" -ne 0 ] && [ "$run_failed" -eq 0 ]; then
       echo "(schemathesis exited $status without any server error: its own runtime errors, listed above)"
+    fi
+    if [ "$caller" = admin ] && ! curl -fsS -o /dev/null -H "Authorization: Bearer ${ADMIN_TOKEN[$service]}" "$BASE/api/auth/me"; then
+      echo "!! $service as admin: the admin's token stopped working during the run (its later requests got only 401)"
+      run_failed=1
+    fi
+    if [ "$run_failed" -ne 0 ]; then
+      # A failure that no operation was counted for (no answer, a dead token) still counts once.
+      if [ "$(tail -1 "$COUNTS" | cut -d' ' -f2)" = 0 ]; then echo "0 1 0" >>"$COUNTS"; fi
+      failed=1
     fi
   done
 done
