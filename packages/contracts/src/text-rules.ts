@@ -8,8 +8,8 @@
 
 // Unicode's control characters (C0 with CR, LF, tab and NUL; DEL; C1) and the line and paragraph separators.
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-// The same without the line breaks and tabs a multi-line text (a synopsis) may have.
-const CONTROL_BUT_LINE_BREAKS = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]/;
+// The line breaks and tabs a multi-line text (a synopsis) may have.
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/g;
 // Invisible format characters: bidi marks and overrides, zero-width spaces and joiners, soft hyphen, BOM, tags.
 const INVISIBLE = /\p{Cf}/u;
 
@@ -20,7 +20,7 @@ export function hasControlCharacters(text: string): boolean {
 
 /** True when a multi-line text holds a control character other than a line break or a tab. */
 export function hasControlCharactersBesidesLineBreaks(text: string): boolean {
-  return CONTROL_BUT_LINE_BREAKS.test(text);
+  return CONTROL.test(text.replace(LINE_BREAKS_AND_TABS, ''));
 }
 
 /** True when the text holds an invisible formatting character (U+202E, U+200B, U+FEFF…). */
