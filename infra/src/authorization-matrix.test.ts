@@ -60,6 +60,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /mailing/resetpassword': { access: 'public' },
   // notification
   'POST /mailing/newsletter': { access: 'public' },
+  'GET /mailing/newsletter/confirm': { access: 'public' },
+  'POST /mailing/newsletter/confirm': { access: 'public' },
   // catalog
   'GET /movies/billboard': { access: 'public' },
   'GET /movies/Premieres': { access: 'public' },
