@@ -13,7 +13,7 @@ export interface Registration {
 }
 
 export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' };
-export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'not-found' | 'stale';
+export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-password' | 'not-found' | 'stale';
 export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale';
 export type ProfileUpdateOutcome =
   | { outcome: 'updated'; user: UserView }
@@ -79,9 +79,15 @@ export class Accounts {
     return valid ? user : null;
   }
 
-  /** A user changes their own password; an admin anyone's. Every older token of that user stops working. */
-  async changePassword(caller: UserRecord, email: string, password: string): Promise<PasswordChangeOutcome> {
+  /**
+   * A user changes their own password; an admin anyone's. Either way the caller
+   * proves their own current password, so a stolen token alone changes nothing
+   * (an admin resetting a user's password gives the admin's, not the user's).
+   * Every older token of that user stops working.
+   */
+  async changePassword(caller: UserRecord, email: string, password: string, currentPassword: string): Promise<PasswordChangeOutcome> {
     if (caller.role !== 'admin' && normalizeEmail(email) !== caller.email) return 'forbidden';
+    if (!(await this.deps.passwords.verify(caller.passwordHash, currentPassword))) return 'wrong-current-password';
     const user = await this.deps.users.findByEmail(email);
     if (!user) return 'not-found';
     return (await this.setPassword(user, password)) ? 'changed' : 'stale';
