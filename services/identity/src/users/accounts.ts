@@ -2,6 +2,7 @@ import type { CineEvent, Role, UserView } from '@cine/contracts';
 import { createEvent, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import type { AdminAccount } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
+import { usernameProblem } from '../security/username-policy';
 import { MAX_RECOVERY_ATTEMPTS, newRecoveryCode, RECOVERY_CODE_TTL_MS, type RecoveryCodeHasher } from '../security/recovery-codes';
 import { normalizeEmail, toUserView, type ProfileChanges, type UserRecord, type UsersRepository } from './users-repository';
 
@@ -17,6 +18,7 @@ export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-pas
 export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale';
 export type ProfileUpdateOutcome =
   | { outcome: 'updated'; user: UserView }
+  | { outcome: 'username-refused'; message: string }
   | { outcome: 'not-found' | 'own-role' | 'email-taken' | 'stale' };
 
 export interface AccountsDependencies {
@@ -110,6 +112,9 @@ export class Accounts {
     if (!user) return { outcome: 'not-found' };
     const roleChanges = changes.role !== undefined && changes.role !== user.role;
     if (roleChanges && user.id === caller.id) return { outcome: 'own-role' };
+    // Only a new name is checked: the seeded admin, called 'admin', can still be saved as listed.
+    const badName = changes.username !== undefined && changes.username !== user.username ? usernameProblem(changes.username) : undefined;
+    if (badName) return { outcome: 'username-refused', message: badName };
     const credentialsVersion = roleChanges ? user.credentialsVersion + 1 : user.credentialsVersion;
     const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
     const renamed = updated.username !== user.username || updated.email !== user.email;

@@ -3,6 +3,7 @@ import type { ServiceApp } from '@cine/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { currentUserOf } from '../../plugins/current-user';
 import { isWeakPassword, WEAK_PASSWORD } from '../../security/password-policy';
+import { usernameProblem } from '../../security/username-policy';
 import { toUserView } from '../../users/users-repository';
 import * as schemas from './schemas';
 
@@ -16,6 +17,8 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
 
   app.post('/register', { schema: schemas.register }, async (request, reply) => {
     const role = request.body.role ?? 'user';
+    const badName = usernameProblem(request.body.username);
+    if (badName) throw app.httpErrors.badRequest(badName);
     if (isWeakPassword(request.body.password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
     if (role === 'admin') {
       if (!request.headers.authorization) throw app.httpErrors.forbidden('Solo un administrador puede crear usuarios administradores.');
