@@ -60,7 +60,7 @@ export default async function newsletterRoutes(app: ServiceApp, settings: Newsle
   });
 
   // The confirmation page's form posts urlencoded; only this route reads that type.
-  await app.register(async (formScope) => {
+  await app.register(async (formScope: ServiceApp) => {
     formScope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
