@@ -147,7 +147,9 @@ describe('POST /movies/createMovie', () => {
     for (const poster of ['/api/uploads/0123456789abcdef01234567', '/api/uploads/posters/matrix.svg', 'https://res.cloudinary.com/cine/image/upload/v1/p.png']) {
       expect((await created({ Poster: poster })).Poster).toBe(poster);
     }
-    expect((await created({ Plot: 'Primera parte.\r\nSegunda parte.\tFin.' })).Plot).toBe('Primera parte.\r\nSegunda parte.\tFin.');
+    const movie = await created({ Plot: 'Primera parte.\r\nSegunda parte.\tFin.' });
+    const detail = await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` });
+    expect(detail.json()).toMatchObject({ Plot: 'Primera parte.\r\nSegunda parte.\tFin.' });
   });
 
   it('four different genres are fine', async () => {
