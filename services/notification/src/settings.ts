@@ -20,7 +20,7 @@ export function mailSettingsFromEnv(dataDir: string): MailSettings {
 }
 
 /** A fixed window: at most `max` requests per `windowMs`. */
-export interface RateLimit {
+interface RateLimit {
   max: number;
   windowMs: number;
 }

@@ -13,8 +13,8 @@ const RESERVED_USERNAMES = new Set([
   'cine', 'webmaster', 'postmaster', 'noreply', 'null', 'undefined',
 ]);
 
-export const USERNAME_INVISIBLE = 'El nombre de usuario no puede tener caracteres invisibles ni de control.';
-export const USERNAME_RESERVED = 'Ese nombre de usuario está reservado. Elige otro.';
+const USERNAME_INVISIBLE = 'El nombre de usuario no puede tener caracteres invisibles ni de control.';
+const USERNAME_RESERVED = 'Ese nombre de usuario está reservado. Elige otro.';
 
 /** The name reduced to the letters and digits a reader sees: `Ｓóporte`, `so-porte` and `SOPORTE` are all `soporte`. */
 function lookalikeKey(username: string): string {

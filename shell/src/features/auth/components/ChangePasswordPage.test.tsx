@@ -23,7 +23,13 @@ test('Actualizar sends the current and the new password with the account data, t
   expect(localStorage.getItem('sw-token')).toBeNull();
   expect(localStorage.getItem('sw-user-id')).toBeNull();
   const [request] = api.requestsTo('PUT', '/api/auth/password');
-  expect(request?.body).toEqual({ password: 'otra-clave-9', currentPassword: 'mi-clave-de-hoy', email: 'ana@cine.test', username: 'ana', role: 'user' });
+  expect(request?.body).toEqual({
+    password: 'otra-clave-9',
+    currentPassword: 'mi-clave-de-hoy',
+    email: 'ana@cine.test',
+    username: 'ana',
+    role: 'user',
+  });
   expect(request?.headers.Authorization).toBe('Bearer token-u-ana');
   expect(screen.getByRole('button', { name: 'Usuario' })).toBeInTheDocument();
 });
