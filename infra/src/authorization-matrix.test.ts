@@ -51,7 +51,12 @@ const MATRIX: Record<string, Entry> = {
   'GET /auth/verifyrole': { access: 'user' },
   'GET /auth/acceder': { access: 'user' },
   'GET /auth/me': { access: 'user' },
-  'PUT /auth/password': { access: 'owner', freshOwner: true, sample: ({ owner }) => ({ body: { email: owner.email, password: 'OtraClave2026!' } }) },
+  // The owner's current password: the owner's change goes through; the admin's (a wrong current password for the admin) is a 400.
+  'PUT /auth/password': {
+    access: 'owner',
+    freshOwner: true,
+    sample: ({ owner }) => ({ body: { email: owner.email, password: 'OtraClave2026!', currentPassword: PASSWORD } }),
+  },
   'GET /admin': { access: 'admin' },
   'GET /admin/searchUser': { access: 'admin' },
   'DELETE /admin/deleteUser': { access: 'admin' },
@@ -60,6 +65,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /mailing/resetpassword': { access: 'public' },
   // notification
   'POST /mailing/newsletter': { access: 'public' },
+  'GET /mailing/newsletter/confirm': { access: 'public' },
+  'POST /mailing/newsletter/confirm': { access: 'public' },
   // catalog
   'GET /movies/billboard': { access: 'public' },
   'GET /movies/Premieres': { access: 'public' },
@@ -142,13 +149,16 @@ let platform: RunningPlatform;
 let gateway: string;
 const operations: Operation[] = [];
 
+/** Every user the matrix registers has this password. */
+const PASSWORD = 'ClaveSegura2026!';
+
 let serial = 0;
 async function newUser(): Promise<{ id: string; email: string; token: string; ver: number }> {
   serial += 1;
   const email = `matriz${serial}-${Date.now()}@cine.test`;
-  const registered = await api(gateway, 'POST', '/auth/register', { body: { email, username: `matriz${serial}`, password: 'ClaveSegura2026!' } });
+  const registered = await api(gateway, 'POST', '/auth/register', { body: { email, username: `matriz${serial}`, password: PASSWORD } });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
-  const login = await api(gateway, 'POST', '/auth/login', { body: { email, password: 'ClaveSegura2026!' } });
+  const login = await api(gateway, 'POST', '/auth/login', { body: { email, password: PASSWORD } });
   const { token, user } = login.json as { token: string; user: { id: string } };
   const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { ver: number };
   return { id: user.id, email, token, ver: claims.ver };

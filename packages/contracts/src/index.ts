@@ -4,3 +4,5 @@ export * from './views';
 export * from './movie-rules';
 export * from './sales';
 export * from './admin-forms';
+export * from './text-rules';
+export * from './image-urls';

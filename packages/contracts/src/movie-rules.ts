@@ -4,6 +4,9 @@
  * constants and functions.
  */
 
+import { IMAGE_URL_INVALID } from './image-urls';
+import { hasControlCharacters, hasControlCharactersBesidesLineBreaks } from './text-rules';
+
 export const MOVIE_RATINGS = ['+13', '+16', '+18', 'ATP'] as const;
 export type Rated = (typeof MOVIE_RATINGS)[number];
 
@@ -30,7 +33,32 @@ export const movieMessages = {
   releaseInvalid: 'La fecha de estreno debe tener el formato aaaa-mm-dd.',
   ratedInvalid: 'La clasificación debe ser +13, +16, +18 o ATP.',
   typeInvalid: 'El tipo debe ser 2D o 3D.',
+  posterInvalid: IMAGE_URL_INVALID,
 } as const;
+
+/**
+ * The form's free-text fields: one line each (a line feed in a title breaks the sales CSV's
+ * rows), but the synopsis may have line breaks; none may hold other control characters.
+ */
+export const movieTextMessages = {
+  Title: 'No se permiten saltos de línea ni caracteres de control en el título.',
+  Plot: 'No se permiten caracteres de control en la trama.',
+  Language: 'No se permiten saltos de línea ni caracteres de control en el idioma.',
+  Director: 'No se permiten saltos de línea ni caracteres de control en el director.',
+  Genre: 'No se permiten saltos de línea ni caracteres de control en los géneros.',
+  Actors: 'No se permiten saltos de línea ni caracteres de control en los actores.',
+} as const;
+
+/** The message of the first free-text field (in the form's order) holding a character it may not, else undefined. */
+export function movieTextError(form: Partial<Record<keyof typeof movieTextMessages, unknown>>): string | undefined {
+  const fields = Object.keys(movieTextMessages) as Array<keyof typeof movieTextMessages>;
+  const broken = fields.find((field) => {
+    const value = form[field];
+    if (typeof value !== 'string') return false;
+    return field === 'Plot' ? hasControlCharactersBesidesLineBreaks(value) : hasControlCharacters(value);
+  });
+  return broken && movieTextMessages[broken];
+}
 
 /** The form's required fields, in the order the form shows them (and reports them). */
 export const MOVIE_REQUIRED_FIELDS = [

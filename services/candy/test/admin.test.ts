@@ -1,4 +1,4 @@
-import type { CandyFacts, CandyView } from '@cine/contracts';
+import { IMAGE_URL_INVALID, type CandyFacts, type CandyView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { CandyMessages } from '../src';
 import { adminHeaders, candyForm, listCandy, startCandy, userHeaders, type CandyUnderTest } from './helpers';
@@ -76,8 +76,15 @@ describe("the admin's candy items", () => {
       [{ price: '12.50' }, 'El precio debe ser un número entero de centavos (1250 son US$ 12.50).'],
       [{ price: 1_000_001 }, 'El precio no puede ser mayor que 1000000 (US$ 10000.00).'],
       [{ price: '99999999999999999999' }, 'El precio debe ser un número entero de centavos (1250 son US$ 12.50).'],
-      [{ picture: 'javascript:alert(1)' }, 'La imagen debe ser una dirección http(s) o una ruta que empiece con /.'],
-      [{ picture: 'data:image/svg+xml,<svg/>' }, 'La imagen debe ser una dirección http(s) o una ruta que empiece con /.'],
+      [{ picture: 'javascript:alert(1)' }, IMAGE_URL_INVALID],
+      [{ picture: 'data:image/svg+xml,<svg/>' }, IMAGE_URL_INVALID],
+      [{ picture: '//evil.test/p.png' }, IMAGE_URL_INVALID],
+      [{ picture: 'file:///etc/passwd' }, IMAGE_URL_INVALID],
+      [{ picture: 'https://evil.test/p.png' }, IMAGE_URL_INVALID],
+      [{ picture: 'http://res.cloudinary.com/cine/image/upload/p.png' }, IMAGE_URL_INVALID],
+      [{ name: 'x\n=1+1' }, 'El nombre no puede tener saltos de línea ni caracteres de control.'],
+      [{ name: 'x\u0000=1+1' }, 'El nombre no puede tener saltos de línea ni caracteres de control.'],
+      [{ name: 'x\u001b[31m' }, 'El nombre no puede tener saltos de línea ni caracteres de control.'],
       [{ name: 'x'.repeat(61) }, 'El nombre no puede tener más de 60 caracteres.'],
     ])('refuses %j with a clear message and stores nothing', async (override, message) => {
       const before = (await listCandy(candy.app)).length;
@@ -88,7 +95,7 @@ describe("the admin's candy items", () => {
       expect(await listCandy(candy.app)).toHaveLength(before);
     });
 
-    it('accepts a stock of 0, a price of 1 cent and an https picture', async () => {
+    it('accepts a stock of 0, a price of 1 cent and an https picture of the image host', async () => {
       const response = await create(candyForm({ name: 'Chicle', quantity: 0, price: 1, picture: 'https://res.cloudinary.com/cine/image/upload/chicle.png' }));
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ quantity: 0, price: 1 });

@@ -116,6 +116,24 @@ describe('POST /movies/createMovie', () => {
     ['type 4D', { Type: '4D' }, 'El tipo debe ser 2D o 3D.'],
     ['an impossible date', { Release: '2026-02-30' }, 'La fecha de estreno debe tener el formato aaaa-mm-dd.'],
     ['a date in another format', { Release: '12/03/2026' }, 'La fecha de estreno debe tener el formato aaaa-mm-dd.'],
+    // A line feed in a title starts a new row of the sales CSV; no name holds control characters.
+    ['a title with a line feed', { Title: 'Peli\n=1+1' }, 'No se permiten saltos de línea ni caracteres de control en el título.'],
+    ['a title with a carriage return', { Title: 'Peli\r=1+1' }, 'No se permiten saltos de línea ni caracteres de control en el título.'],
+    ['a title with a NUL', { Title: 'Peli\u0000' }, 'No se permiten saltos de línea ni caracteres de control en el título.'],
+    ['a director with a tab', { Director: 'Ana\tPérez' }, 'No se permiten saltos de línea ni caracteres de control en el director.'],
+    ['actors with a C1 control', { Actors: 'Ana\u0085Luis' }, 'No se permiten saltos de línea ni caracteres de control en los actores.'],
+    ['a language with a line separator', { Language: 'Español\u2028' }, 'No se permiten saltos de línea ni caracteres de control en el idioma.'],
+    ['a genre with a line feed', { Genre: 'Drama\n' }, 'No se permiten saltos de línea ni caracteres de control en los géneros.'],
+    ['a plot with an escape character', { Plot: 'Una historia\u001b[31m' }, 'No se permiten caracteres de control en la trama.'],
+    // A poster is shown in an <img>: only this site's images or https addresses of the image host.
+    ['a javascript: poster', { Poster: 'javascript:alert(1)' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['a data: poster', { Poster: 'data:image/svg+xml,<svg/>' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['a protocol-relative poster', { Poster: '//evil.test/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['a file: poster', { Poster: 'file:///etc/passwd' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['a poster on another host', { Poster: 'https://evil.test/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['a look-alike image host', { Poster: 'https://res.cloudinary.com.evil.test/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['an http poster', { Poster: 'http://res.cloudinary.com/cine/image/upload/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    ['a path outside the images', { Poster: '/api/uploads/../auth/me' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
   ];
 
   it.each(ruleCases)('%s → 400 with the form message', async (_label, overrides, message) => {
@@ -123,6 +141,15 @@ describe('POST /movies/createMovie', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: message });
+  });
+
+  it("accepts the site's images, the image host's https addresses, and line breaks in the plot", async () => {
+    for (const poster of ['/api/uploads/0123456789abcdef01234567', '/api/uploads/posters/matrix.svg', 'https://res.cloudinary.com/cine/image/upload/v1/p.png']) {
+      expect((await created({ Poster: poster })).Poster).toBe(poster);
+    }
+    const movie = await created({ Plot: 'Primera parte.\r\nSegunda parte.\tFin.' });
+    const detail = await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` });
+    expect(detail.json()).toMatchObject({ Plot: 'Primera parte.\r\nSegunda parte.\tFin.' });
   });
 
   it('four different genres are fine', async () => {
@@ -206,6 +233,11 @@ describe('PUT /movies/update/:id', () => {
     expect((await put({ Trailer: 'https://example.com/v.mp4' })).json()).toEqual({ statusCode: 400, error: 'Solo se aceptan links de youtube *' });
     expect((await put({ Runtime: 'dos horas' })).json()).toEqual({ statusCode: 400, error: 'Alguno de los valores no es un número *' });
     expect((await put({ Title: ' ' })).json()).toEqual({ statusCode: 400, error: 'Por favor ingresa un titulo *' });
+    expect((await put({ Title: 'Peli\n=1+1' })).json()).toEqual({ statusCode: 400, error: 'No se permiten saltos de línea ni caracteres de control en el título.' });
+    expect((await put({ Poster: 'javascript:alert(1)' })).json()).toEqual({
+      statusCode: 400,
+      error: 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    });
     expect((await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json()).toMatchObject({ Title: movie.Title });
   });
 

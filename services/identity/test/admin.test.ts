@@ -143,6 +143,29 @@ describe('PUT /admin/updateUser', () => {
     );
   });
 
+  it('refuses a rename to a reserved name or one with invisible characters, and keeps a reserved name that does not change', async () => {
+    const user = await register(identity.app);
+    const rename = (payload: Record<string, unknown>) => identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload });
+
+    const reserved = await rename({ id: user.id, username: 'Soporte' });
+    const invisible = await rename({ id: user.id, username: 'ad\u200bmin' });
+    const bidi = await rename({ id: user.id, username: '\u202eadmin' });
+
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json()).toEqual({ statusCode: 400, error: 'Ese nombre de usuario está reservado. Elige otro.' });
+    expect(invisible.json()).toEqual({ statusCode: 400, error: 'El nombre de usuario no puede tener caracteres invisibles ni de control.' });
+    expect(bidi.json()).toEqual({ statusCode: 400, error: 'El nombre de usuario no puede tener caracteres invisibles ni de control.' });
+    const listed = (await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders })).json<UserView[]>();
+    expect(listed.find((u) => u.id === user.id)?.username).toBe(user.username);
+
+    // The seeded administrator is called 'admin': saving that account as listed (same name) still works.
+    const me = listed.find((u) => u.email === ADMIN.email);
+    expect(me?.username).toBe('admin');
+    const same = await rename({ ...me });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual(me);
+  });
+
   it("changes the role and ends that user's sessions, so a new token carries the new role", async () => {
     const { user, headers } = await signedInUser(identity.app);
 

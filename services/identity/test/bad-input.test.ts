@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { login, register, signedInAdmin, startIdentity, type IdentityUnderTest } from './helpers';
+import { ADMIN, login, register, signedInAdmin, startIdentity, type IdentityUnderTest } from './helpers';
 
 let identity: IdentityUnderTest;
 let adminHeaders: { authorization: string };
@@ -41,9 +41,9 @@ const bodyEndpoints: BodyEndpoint[] = [
     method: 'PUT',
     url: '/auth/password',
     admin: true,
-    valid: () => ({ email: existing.email, password: 'palomitas123', role: 'user', username: 'x' }),
-    fields: ['email', 'password', 'role', 'username'],
-    required: ['email', 'password'],
+    valid: () => ({ email: existing.email, password: 'palomitas123', currentPassword: ADMIN.password, role: 'user', username: 'x' }),
+    fields: ['email', 'password', 'currentPassword', 'role', 'username'],
+    required: ['email', 'password', 'currentPassword'],
   },
   { method: 'DELETE', url: '/admin/deleteUser', admin: true, valid: () => ({ email: 'nadie@cine.test' }), fields: ['email'], required: ['email'] },
   {

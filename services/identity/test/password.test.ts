@@ -1,5 +1,5 @@
 import type { TokenClaims } from '@cine/contracts';
-import { auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
+import { ADMIN, auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
 
 let identity: IdentityUnderTest;
 
@@ -16,7 +16,7 @@ describe('PUT /auth/password', () => {
   it("changes the caller's own password: the old token stops working at once, the new password logs in", async () => {
     const { user, headers } = await signedInUser(identity.app);
 
-    const response = await changePassword(headers, { email: user.email, password: 'otraClave2026', role: 'user', username: user.username });
+    const response = await changePassword(headers, { email: user.email, password: 'otraClave2026', currentPassword: user.password, role: 'user', username: user.username });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Contraseña actualizada.' });
@@ -33,7 +33,7 @@ describe('PUT /auth/password', () => {
   it('publishes user.credentials-changed so every service revokes the older tokens', async () => {
     const { user, headers } = await signedInUser(identity.app);
 
-    await changePassword(headers, { email: user.email, password: 'otraClave2026' });
+    await changePassword(headers, { email: user.email, password: 'otraClave2026', currentPassword: user.password });
     await publishOutbox(identity.app);
 
     expect(identity.published).toContainEqual(
@@ -45,22 +45,81 @@ describe('PUT /auth/password', () => {
     expect(identity.app.credentials.accepts({ ...oldClaims, ver: 2 })).toBe(true);
   });
 
+  // OWASP ASVS 2.1.6: a stolen token alone must not become the account for good.
+  it('a token alone changes nothing: the current password is required', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    const response = await changePassword(headers, { email: user.email, password: 'tomadaPorSiempre1' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, error: "Falta el campo obligatorio 'currentPassword'." });
+    expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(200);
+    expect(await login(identity.app, user.email, user.password)).toEqual(expect.any(String));
+  });
+
+  it('a wrong current password is a 400 in Spanish and changes nothing', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    const response = await changePassword(headers, { email: user.email, password: 'tomadaPorSiempre1', currentPassword: 'adivinanza123' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, error: 'La contraseña actual no es correcta.' });
+    expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(200);
+    expect(await login(identity.app, user.email, user.password)).toEqual(expect.any(String));
+    await expect(login(identity.app, user.email, 'tomadaPorSiempre1')).rejects.toThrow('401');
+  });
+
+  it('an admin changing their own password gives the current one too', async () => {
+    const admin = await signedInAdmin(identity.app);
+
+    const wrong = await changePassword(admin.headers, { email: ADMIN.email, password: 'OtraDeAdmin2026', currentPassword: 'noEsLaMia2026' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ statusCode: 400, error: 'La contraseña actual no es correcta.' });
+    expect(await login(identity.app, ADMIN.email, ADMIN.password)).toEqual(expect.any(String));
+
+    // Put back as it was, with the admin's current password both times: the other tests log in with ADMIN.
+    expect((await changePassword(admin.headers, { email: ADMIN.email, password: 'OtraDeAdmin2026', currentPassword: ADMIN.password })).statusCode).toBe(200);
+    const again = auth(await login(identity.app, ADMIN.email, 'OtraDeAdmin2026'));
+    expect((await changePassword(again, { email: ADMIN.email, password: ADMIN.password, currentPassword: 'OtraDeAdmin2026' })).statusCode).toBe(200);
+  });
+
+  it('takes 5 wrong current passwords per account in 15 minutes, so a stolen token cannot guess it', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+    const guess = (currentPassword: string) => changePassword(headers, { email: user.email, password: 'tomadaPorSiempre1', currentPassword });
+
+    const statuses = [];
+    for (let attempt = 1; attempt <= 5; attempt += 1) statuses.push((await guess(`adivinanza${attempt}`)).statusCode);
+    const sixth = await guess(user.password);
+
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ statusCode: 429, error: expect.stringMatching(/^Demasiados intentos de cambiar la contraseña\. Espera \d+ minutos y vuelve a intentarlo\.$/) });
+    expect(await login(identity.app, user.email, user.password)).toEqual(expect.any(String));
+    // Another account is not held back by this one's attempts.
+    const other = await signedInUser(identity.app);
+    expect((await changePassword(other.headers, { email: other.user.email, password: 'otraClave2026', currentPassword: other.user.password })).statusCode).toBe(200);
+  });
+
   it("refuses a user changing someone else's password with 403", async () => {
     const victim = await signedInUser(identity.app);
     const attacker = await signedInUser(identity.app);
 
-    const response = await changePassword(attacker.headers, { email: victim.user.email, password: 'robada12345' });
+    const response = await changePassword(attacker.headers, { email: victim.user.email, password: 'robada12345', currentPassword: attacker.user.password });
 
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Solo puedes cambiar tu propia contraseña.' });
     expect(await login(identity.app, victim.user.email, victim.user.password)).toEqual(expect.any(String));
   });
 
-  it("lets an admin change anyone's password, ending that user's sessions", async () => {
+  it("lets an admin change anyone's password with the admin's own password (not the user's), ending that user's sessions", async () => {
     const admin = await signedInAdmin(identity.app);
     const { user, headers } = await signedInUser(identity.app);
 
-    const response = await changePassword(admin.headers, { email: user.email.toUpperCase(), password: 'nuevaDeAdmin1' });
+    const withUsersPassword = await changePassword(admin.headers, { email: user.email, password: 'nuevaDeAdmin1', currentPassword: user.password });
+    expect(withUsersPassword.statusCode).toBe(400);
+    expect(withUsersPassword.json()).toEqual({ statusCode: 400, error: 'La contraseña actual no es correcta.' });
+
+    const response = await changePassword(admin.headers, { email: user.email.toUpperCase(), password: 'nuevaDeAdmin1', currentPassword: ADMIN.password });
 
     expect(response.statusCode).toBe(200);
     expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(401);
@@ -71,7 +130,7 @@ describe('PUT /auth/password', () => {
   it('answers 404 to an admin naming an unknown e-mail', async () => {
     const admin = await signedInAdmin(identity.app);
 
-    const response = await changePassword(admin.headers, { email: 'nadie@cine.test', password: 'cualquiera123' });
+    const response = await changePassword(admin.headers, { email: 'nadie@cine.test', password: 'cualquiera123', currentPassword: ADMIN.password });
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ statusCode: 404, error: 'No existe un usuario con ese e-mail.' });
@@ -80,8 +139,8 @@ describe('PUT /auth/password', () => {
   it('refuses a short password and a guest', async () => {
     const { user, headers } = await signedInUser(identity.app);
 
-    const short = await changePassword(headers, { email: user.email, password: '1234567' });
-    const guest = await changePassword(undefined, { email: user.email, password: 'sinSesion123' });
+    const short = await changePassword(headers, { email: user.email, password: '1234567', currentPassword: user.password });
+    const guest = await changePassword(undefined, { email: user.email, password: 'sinSesion123', currentPassword: user.password });
 
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ statusCode: 400, error: "El campo 'password' debe tener al menos 8 caracteres." });
@@ -106,7 +165,7 @@ describe('revocation under a backlog of other events', () => {
     );
 
     const started = Date.now();
-    const changed = await changePassword(headers, { email: user.email, password: 'otraClave2026' });
+    const changed = await changePassword(headers, { email: user.email, password: 'otraClave2026', currentPassword: user.password });
     const answeredAt = Date.now();
 
     expect(changed.statusCode).toBe(200);

@@ -48,6 +48,35 @@ describe('POST /auth/register', () => {
     expect(response.json()).toEqual({ statusCode: 409, error: 'Ya existe un usuario registrado con ese e-mail.' });
   });
 
+  // A name that passes for another: the staff's, or one drawn with invisible characters.
+  it.each([
+    ['a reserved name', 'admin', 'Ese nombre de usuario está reservado. Elige otro.'],
+    ['a reserved name in capitals', 'Administrador', 'Ese nombre de usuario está reservado. Elige otro.'],
+    ['a reserved name with an accent', 'Sóporte', 'Ese nombre de usuario está reservado. Elige otro.'],
+    ['a reserved name with separators', 'ro.ot', 'Ese nombre de usuario está reservado. Elige otro.'],
+    ['a reserved name in full-width letters', 'ａｄｍｉｎ', 'Ese nombre de usuario está reservado. Elige otro.'],
+    ['a right-to-left override', '\u202eadmin', 'El nombre de usuario no puede tener caracteres invisibles ni de control.'],
+    ['a zero-width space', 'ad\u200bmin', 'El nombre de usuario no puede tener caracteres invisibles ni de control.'],
+    ['a zero-width joiner', 'ana\u200dlia', 'El nombre de usuario no puede tener caracteres invisibles ni de control.'],
+    ['a byte order mark', '\ufeffana', 'El nombre de usuario no puede tener caracteres invisibles ni de control.'],
+    ['a line feed', 'ana\nadmin', 'El nombre de usuario no puede tener caracteres invisibles ni de control.'],
+    ['a NUL', 'ana\u0000', 'El nombre de usuario no puede tener caracteres invisibles ni de control.'],
+  ])('refuses %s as the username with a Spanish 400', async (_case, username, message) => {
+    const credentials = newCredentials({ username });
+
+    const response = await identity.app.inject({ method: 'POST', url: '/auth/register', payload: credentials });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, error: message });
+    expect(await identity.context.db.collection('users').countDocuments({ email: credentials.email })).toBe(0);
+  });
+
+  it('accepts names that only contain a reserved one, accents and other scripts', async () => {
+    for (const username of ['admin2026', 'Rootbeer', 'José Ñandú', 'Сергей', '李小龙']) {
+      await expect(register(identity.app, newCredentials({ username }))).resolves.toMatchObject({ username });
+    }
+  });
+
   it('refuses a password shorter than 8 characters', async () => {
     const response = await identity.app.inject({ method: 'POST', url: '/auth/register', payload: newCredentials({ password: 'corta' }) });
 

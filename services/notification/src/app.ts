@@ -3,14 +3,16 @@ import { mailConsumersPlugin } from './plugins/mail-consumers';
 import { mailerPlugin } from './plugins/mailer';
 import { newsletterPlugin } from './plugins/newsletter';
 import newsletterRoutes from './routes/newsletter';
-import { mailSettingsFromEnv, type MailSettings } from './settings';
+import { mailSettingsFromEnv, newsletterSettingsFromEnv, type MailSettings, type NewsletterSettings } from './settings';
 
 export interface NotificationContext extends ServiceContext {
   /** Overrides of SMTP_URL / MAIL_OUTBOX_DIR / MAIL_FROM. */
   mail?: Partial<MailSettings>;
+  /** Overrides of PUBLIC_URL and the newsletter's limits. */
+  newsletter?: Partial<NewsletterSettings>;
 }
 
-/** Notification: the platform's mails (welcome, recovery code) and the newsletter subscriptions. */
+/** Notification: the platform's mails (welcome, recovery code, receipt) and the newsletter subscriptions (double opt-in). */
 export async function buildNotificationApp(context: NotificationContext): Promise<ServiceApp> {
   const app = await createServiceApp(context);
 
@@ -18,6 +20,6 @@ export async function buildNotificationApp(context: NotificationContext): Promis
   await app.register(newsletterPlugin, { db: context.db });
   await app.register(mailConsumersPlugin, { db: context.db, bus: context.bus });
 
-  await app.register(newsletterRoutes, { prefix: '/mailing' });
+  await app.register(newsletterRoutes, { prefix: '/mailing', ...newsletterSettingsFromEnv(), ...context.newsletter });
   return app;
 }

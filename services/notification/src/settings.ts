@@ -18,3 +18,38 @@ export function mailSettingsFromEnv(dataDir: string): MailSettings {
     from: readEnv('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
   };
 }
+
+/** A fixed window: at most `max` requests per `windowMs`. */
+interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface NewsletterSettings {
+  /** The site's address as a subscriber's browser reaches it; the confirmation link points there. */
+  publicUrl: string;
+  /** Confirmation mails to one address (lower-case, plus-part stripped). */
+  perAddress: RateLimit;
+  /** Subscription requests from one client address (an IPv6 client by its /64). */
+  perClient: RateLimit;
+  /** How long a confirmation link works. */
+  confirmationTtlMs: number;
+}
+
+const HOUR_MS = 60 * 60_000;
+
+function positiveInteger(key: string, fallback: number): number {
+  const text = readEnv(key);
+  if (text === undefined) return fallback;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${key} must be a whole number above 0`);
+  return Number(text);
+}
+
+export function newsletterSettingsFromEnv(): NewsletterSettings {
+  return {
+    publicUrl: (readEnv('PUBLIC_URL') ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    perAddress: { max: positiveInteger('NEWSLETTER_MAILS_PER_ADDRESS', 3), windowMs: 24 * HOUR_MS },
+    perClient: { max: positiveInteger('NEWSLETTER_REQUESTS_PER_CLIENT', 10), windowMs: HOUR_MS },
+    confirmationTtlMs: 48 * HOUR_MS,
+  };
+}

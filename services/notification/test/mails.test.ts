@@ -83,11 +83,11 @@ describe('mail settings', () => {
     try {
       const response = await notification.app.inject({ method: 'POST', url: '/mailing/newsletter', payload: { email: 'smtp@cine.test' } });
 
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(202);
       expect(smtp.messages).toHaveLength(1);
       const mail = parseEml(smtp.messages[0] ?? '');
       expect(mail.to).toBe('smtp@cine.test');
-      expect(mail.subject).toBe('Te suscribiste al newsletter de Cine');
+      expect(mail.subject).toBe('Confirma tu suscripción al newsletter de Cine');
       expect(mail.text).toContain('los próximos estrenos');
       expect(await readOutbox(notification.outboxDir)).toEqual([]);
     } finally {
@@ -96,7 +96,7 @@ describe('mail settings', () => {
     }
   });
 
-  it('undoes a subscription whose confirmation could not be sent, so it can be tried again', async () => {
+  it('forgets a confirmation link that could not be sent, so it can be tried again', async () => {
     const notification = await startNotification({ mail: { smtpUrl: 'smtp://127.0.0.1:1' } });
     try {
       const response = await notification.app.inject({ method: 'POST', url: '/mailing/newsletter', payload: { email: 'caido@cine.test' } });
@@ -104,6 +104,7 @@ describe('mail settings', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ statusCode: 500, error: 'Error interno del servidor. Intenta de nuevo más tarde.' });
       expect(await notification.app.newsletter.count('caido@cine.test')).toBe(0);
+      expect(await notification.context.db.collection('newsletter_confirmations').countDocuments({ email: 'caido@cine.test' })).toBe(0);
     } finally {
       await notification.close();
     }

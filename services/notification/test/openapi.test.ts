@@ -7,9 +7,13 @@ beforeAll(async () => {
 });
 afterAll(() => notification.close());
 
-it('documents POST /mailing/newsletter in OpenAPI', async () => {
+it('documents the newsletter and its confirmation in OpenAPI', async () => {
   const response = await notification.app.inject({ method: 'GET', url: '/openapi.json' });
 
   expect(response.statusCode).toBe(200);
-  expect(Object.keys(response.json().paths)).toEqual(['/mailing/newsletter']);
+  const paths = response.json().paths as Record<string, Record<string, unknown>>;
+  expect(Object.entries(paths).map(([path, methods]) => [path, Object.keys(methods)])).toEqual([
+    ['/mailing/newsletter', ['post']],
+    ['/mailing/newsletter/confirm', ['get', 'post']],
+  ]);
 });

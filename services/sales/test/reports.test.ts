@@ -168,7 +168,17 @@ describe('sales reports API', () => {
     ['/sales/top?limit=seis', "El campo 'limit' debe ser número entero."],
     ['/sales/monthly?months=37', "El campo 'months' debe ser como máximo 36."],
     ['/sales/search', "Falta el campo obligatorio 'name'."],
-    ['/sales/candy?day=ayer', 'El día debe escribirse AAAA-MM-DD (por ejemplo 2026-11-23).'],
+    // Query integers are digits: JavaScript's Number() would read 0x10 as 16, 1e1 as 10 and ' 8' as 8.
+    ['/sales/monthly?months=0x10', "El campo 'months' debe ser número entero."],
+    ['/sales/monthly?months=1e1', "El campo 'months' debe ser número entero."],
+    ['/sales/monthly?months=%208', "El campo 'months' debe ser número entero."],
+    ['/sales/top?limit=6.0', "El campo 'limit' debe ser número entero."],
+    ['/sales/top?limit=', "El campo 'limit' debe ser número entero."],
+    // A day is a real calendar day.
+    ['/sales/candy?day=ayer', "El campo 'day' no tiene un formato válido."],
+    ['/sales/candy?day=9999-99-99', "El campo 'day' no tiene un formato válido."],
+    ['/sales/candy?day=2026-02-30', "El campo 'day' no tiene un formato válido."],
+    ['/sales/export.csv?report=candy&day=2026-13-01', "El campo 'day' no tiene un formato válido."],
     ['/sales/candy?itemId=$gt', "El campo 'itemId' no tiene un formato válido."],
     ['/sales/export.csv?report=ventas', "El campo 'report' tiene un valor no permitido."],
     ['/sales/export.csv', "Falta el campo obligatorio 'report'."],

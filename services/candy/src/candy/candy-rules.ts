@@ -1,15 +1,17 @@
-import { CANDY_FORM_MESSAGES, missingFieldMessages } from '@cine/contracts';
+import { CANDY_FORM_MESSAGES, hasControlCharacters, IMAGE_URL_INVALID, isAllowedImageUrl, missingFieldMessages } from '@cine/contracts';
+
 /** The candy form's messages: the spec §5 ones for missing fields (copied exactly), then the value rules. */
 export const CandyMessages = {
   ...CANDY_FORM_MESSAGES,
   nameTooLong: 'El nombre no puede tener más de 60 caracteres.',
+  nameControlCharacters: 'El nombre no puede tener saltos de línea ni caracteres de control.',
   quantityNotInteger: 'La cantidad debe ser un número entero.',
   quantityNegative: 'La cantidad no puede ser negativa.',
   quantityTooLarge: 'La cantidad no puede ser mayor que 100000.',
   priceNotInteger: 'El precio debe ser un número entero de centavos (1250 son US$ 12.50).',
   priceNotPositive: 'El precio debe ser mayor que 0.',
   priceTooLarge: 'El precio no puede ser mayor que 1000000 (US$ 10000.00).',
-  pictureInvalid: 'La imagen debe ser una dirección http(s) o una ruta que empiece con /.',
+  pictureInvalid: IMAGE_URL_INVALID,
 } as const;
 
 const MAX_NAME_LENGTH = 60;
@@ -43,14 +45,13 @@ function wholeNumber(value: string | number): number | undefined {
   return Number.isSafeInteger(number) ? number : undefined;
 }
 
-// A picture is shown in an <img>: only web addresses and paths of this site, never javascript: or data: URLs.
-const PICTURE = /^(?:https?:\/\/[^\s]+|\/[^\s]*)$/i;
-
 /** Checks the form field by field in the form's order and answers the first broken rule's message. */
 export function checkCandyForm(form: CandyForm): CandyRuleResult {
   const [missing] = Object.values(missingFieldMessages(CANDY_FORM_MESSAGES, form));
   if (missing) return { ok: false, message: missing };
 
+  // One line of text: a line break or a NUL would have been kept, or folded into a space, unseen.
+  if (hasControlCharacters(form.name as string)) return { ok: false, message: CandyMessages.nameControlCharacters };
   const name = (form.name as string).trim().replace(/\s+/g, ' ');
   if (name.length > MAX_NAME_LENGTH) return { ok: false, message: CandyMessages.nameTooLong };
 
@@ -65,7 +66,7 @@ export function checkCandyForm(form: CandyForm): CandyRuleResult {
   if (price > MAX_PRICE) return { ok: false, message: CandyMessages.priceTooLarge };
 
   const picture = (form.picture as string).trim();
-  if (!PICTURE.test(picture)) return { ok: false, message: CandyMessages.pictureInvalid };
+  if (!isAllowedImageUrl(picture)) return { ok: false, message: CandyMessages.pictureInvalid };
 
   return { ok: true, candy: { name, price, picture, quantity } };
 }

@@ -1,10 +1,12 @@
 import {
+  isAllowedImageUrl,
   MAX_GENRES,
   MOVIE_RATINGS,
   MOVIE_REQUIRED_FIELDS,
   SHOW_TYPES,
   isRuntimeText,
   movieMessages,
+  movieTextError,
   youtubeVideoId,
   type Rated,
   type ShowType,
@@ -69,6 +71,8 @@ function isBlank(value: string | number | undefined): boolean {
 export function checkMovieForm(form: MovieForm): RuleResult {
   const missing = MOVIE_REQUIRED_FIELDS.find((field) => isBlank(form[field]));
   if (missing) return { ok: false, message: movieMessages[missing] };
+  const textError = movieTextError(form);
+  if (textError) return { ok: false, message: textError };
   const text = (field: Exclude<(typeof MOVIE_REQUIRED_FIELDS)[number], 'Runtime'>) => (form[field] as string).trim();
 
   const runtimeText = String(form.Runtime).trim();
@@ -87,6 +91,7 @@ export function checkMovieForm(form: MovieForm): RuleResult {
   if (!type) return { ok: false, message: movieMessages.typeInvalid };
   const release = parseReleaseDate(text('Release'));
   if (!release) return { ok: false, message: movieMessages.releaseInvalid };
+  if (!isAllowedImageUrl(text('Poster'))) return { ok: false, message: movieMessages.posterInvalid };
 
   return {
     ok: true,

@@ -2,6 +2,7 @@ import type { CineEvent, Role, UserView } from '@cine/contracts';
 import { createEvent, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import type { AdminAccount } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
+import { usernameProblem } from '../security/username-policy';
 import { MAX_RECOVERY_ATTEMPTS, newRecoveryCode, RECOVERY_CODE_TTL_MS, type RecoveryCodeHasher } from '../security/recovery-codes';
 import { normalizeEmail, toUserView, type ProfileChanges, type UserRecord, type UsersRepository } from './users-repository';
 
@@ -13,10 +14,11 @@ export interface Registration {
 }
 
 export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' };
-export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'not-found' | 'stale';
+export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-password' | 'not-found' | 'stale';
 export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale';
 export type ProfileUpdateOutcome =
   | { outcome: 'updated'; user: UserView }
+  | { outcome: 'username-refused'; message: string }
   | { outcome: 'not-found' | 'own-role' | 'email-taken' | 'stale' };
 
 export interface AccountsDependencies {
@@ -79,9 +81,15 @@ export class Accounts {
     return valid ? user : null;
   }
 
-  /** A user changes their own password; an admin anyone's. Every older token of that user stops working. */
-  async changePassword(caller: UserRecord, email: string, password: string): Promise<PasswordChangeOutcome> {
+  /**
+   * A user changes their own password; an admin anyone's. Either way the caller
+   * proves their own current password, so a stolen token alone changes nothing
+   * (an admin resetting a user's password gives the admin's, not the user's).
+   * Every older token of that user stops working.
+   */
+  async changePassword(caller: UserRecord, email: string, password: string, currentPassword: string): Promise<PasswordChangeOutcome> {
     if (caller.role !== 'admin' && normalizeEmail(email) !== caller.email) return 'forbidden';
+    if (!(await this.deps.passwords.verify(caller.passwordHash, currentPassword))) return 'wrong-current-password';
     const user = await this.deps.users.findByEmail(email);
     if (!user) return 'not-found';
     return (await this.setPassword(user, password)) ? 'changed' : 'stale';
@@ -104,6 +112,9 @@ export class Accounts {
     if (!user) return { outcome: 'not-found' };
     const roleChanges = changes.role !== undefined && changes.role !== user.role;
     if (roleChanges && user.id === caller.id) return { outcome: 'own-role' };
+    // Only a new name is checked: the seeded admin, called 'admin', can still be saved as listed.
+    const badName = changes.username !== undefined && changes.username !== user.username ? usernameProblem(changes.username) : undefined;
+    if (badName) return { outcome: 'username-refused', message: badName };
     const credentialsVersion = roleChanges ? user.credentialsVersion + 1 : user.credentialsVersion;
     const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
     const renamed = updated.username !== user.username || updated.email !== user.email;

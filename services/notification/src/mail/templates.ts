@@ -2,12 +2,12 @@ import { weekdays, type OrderPaid } from '@cine/contracts';
 import { CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The cinema's HTML layout around `content` (already escaped markup). */
-function page(subject: string, content: string): string {
+/** The cinema's HTML layout around `content` (already escaped markup): the mails', and the newsletter's confirmation pages. */
+export function page(subject: string, content: string): string {
   return `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -55,11 +55,24 @@ export function recoveryCodeMail(username: string, code: string, validMinutes: n
   );
 }
 
-export function newsletterConfirmationMail(email: string): MailContent {
-  return compose(`Te suscribiste al newsletter de ${CINEMA_NAME}`, [
+/** The double opt-in mail: nothing is subscribed until its link is followed. */
+export function newsletterConfirmationMail(email: string, link: string, validHours: number): MailContent {
+  const subject = `Confirma tu suscripción al newsletter de ${CINEMA_NAME}`;
+  const before = [
     'Hola:',
-    `Desde ahora recibirás en ${email} los próximos estrenos, las promociones de la confitería y las novedades de ${CINEMA_NAME}.`,
-  ]);
+    `Recibimos un pedido para suscribir ${email} al newsletter de ${CINEMA_NAME}: los próximos estrenos, las promociones de la confitería y las novedades.`,
+    `Para confirmarlo, abre este enlace (vence en ${validHours} horas):`,
+  ];
+  const after = ['Si no lo pediste, ignora este correo: no te suscribiremos ni volveremos a escribirte por esto.'];
+  const text = [...before, link, ...after, SIGNATURE].join('\n\n');
+  const button =
+    `<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(link)}" ` +
+    'style="background:#1a1a2e;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">Confirmar suscripción</a></p>';
+  const html = page(
+    subject,
+    [...before.map((p) => `<p>${escapeHtml(p)}</p>`), button, ...[...after, SIGNATURE].map((p) => `<p>${escapeHtml(p)}</p>`)].join('\n'),
+  );
+  return { subject, text: `${text}\n`, html };
 }
 
 /** What the receipt says about a paid order (order.paid's facts). */

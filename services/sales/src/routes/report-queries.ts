@@ -5,7 +5,6 @@ import { parseMonth } from '../sales/sales-calendar';
 import type { CandyFilter, DetailFilter } from '../sales/sales-reports';
 
 const MONTH_NOT_VALID = "El mes debe escribirse AAAA-MM (por ejemplo 2026-11) o abreviado de 'Ene' a 'Dic'.";
-const DAY_NOT_VALID = 'El día debe escribirse AAAA-MM-DD (por ejemplo 2026-11-23).';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
 
@@ -20,7 +19,7 @@ export const detailFilters = {
 
 /** The filters of the candy report (and of its CSV). */
 export const candyFilters = {
-  day: Type.Optional(Type.String({ minLength: 1, maxLength: 10, description: "'YYYY-MM-DD'" })),
+  day: Type.Optional(Type.String({ format: 'date', maxLength: 10, description: "'YYYY-MM-DD', a real calendar day" })),
   itemId: Type.Optional(Id),
 };
 
@@ -33,7 +32,6 @@ export function detailFilterOf(app: ServiceApp, { mes, movieId, type, sort }: De
   return { month, movieId, type, sort };
 }
 
-export function candyFilterOf(app: ServiceApp, { day, itemId }: CandyQuery): CandyFilter {
-  if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw app.httpErrors.badRequest(DAY_NOT_VALID);
+export function candyFilterOf({ day, itemId }: CandyQuery): CandyFilter {
   return { day, itemId };
 }

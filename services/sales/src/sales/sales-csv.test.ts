@@ -1,4 +1,4 @@
-import { candyCsv, money, summaryCsv } from './sales-csv';
+import { candyCsv, detailCsv, money, summaryCsv } from './sales-csv';
 
 describe('sales CSV', () => {
   it('writes cents as amounts with two decimals', () => {
@@ -17,5 +17,28 @@ describe('sales CSV', () => {
       '',
     ]);
     expect(candyCsv([{ itemId: 'c', name: '@café', day: '2026-11-01', quantity: 3, totalPrice: 900 }])).toContain("'@café,2026-11-01,3,9.00");
+  });
+
+  it('quotes every cell holding a line break, a semicolon, a comma or a quote, so no title starts a row or a cell of its own', () => {
+    const movie = { movieId: 'm', type: '2D' as const, month: '2026-11', monthName: 'Nov', seats: 1, totalPrice: 100, netPrice: 60 };
+    const summary = summaryCsv([
+      { ...movie, title: 'Peli\n=1+1' },
+      { ...movie, title: 'Peli\r\n@SUM(A1)' },
+      { ...movie, title: 'Peli;=1+1' },
+    ]);
+    expect(summary.split('\r\n')).toEqual([
+      '\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto',
+      '"Peli\n=1+1",2D,1,Nov 2026,1.00,0.60',
+      // A CR LF inside a quoted cell is one cell's text; split here only because the test splits on it.
+      '"Peli',
+      '@SUM(A1)",2D,1,Nov 2026,1.00,0.60',
+      '"Peli;=1+1",2D,1,Nov 2026,1.00,0.60',
+      '',
+    ]);
+
+    const detail = detailCsv([{ orderId: 'o', movieId: 'm', title: 'Peli;=1+1', type: '3D', seats: 2, date: '2026-11-02T20:00:00.000Z', day: '2026-11-02', totalPrice: 200, netPrice: 120 }]);
+    expect(detail).toContain('\r\n"Peli;=1+1",3D,2,2026-11-02,2.00,1.20\r\n');
+    expect(candyCsv([{ itemId: 'c', name: 'x;=1+1', day: '2026-11-01', quantity: 3, totalPrice: 900 }])).toContain('\r\n"x;=1+1",2026-11-01,3,9.00\r\n');
+    expect(candyCsv([{ itemId: 'c', name: 'x\r=1', day: '2026-11-01', quantity: 1, totalPrice: 100 }])).toContain('\r\n"x\r=1",2026-11-01,1,1.00\r\n');
   });
 });

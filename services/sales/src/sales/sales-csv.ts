@@ -7,16 +7,19 @@ export function money(cents: number): string {
 }
 
 /**
- * A cell a spreadsheet would read as a formula ('=', '+', '-', '@', tab, CR)
- * is written as text (OWASP CSV injection); titles and names are free text.
+ * Titles and names are free text. Every cell holding a line break, `;`, `,` or `"` is quoted,
+ * so a bare LF cannot start a row and a spreadsheet that splits on `;` (Argentina's default)
+ * cannot split a cell in two; a cell a spreadsheet would run as a formula ('=', '+', '-', '@',
+ * tab, CR and their full-width forms) is written as text with a leading `'` (OWASP CSV injection).
  */
-function cell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function csv(header: string[], rows: string[][]): string {
-  // The BOM lets spreadsheet programs read the accents as UTF-8.
-  return stringify([header, ...rows.map((row) => row.map(cell))], { bom: true, record_delimiter: 'windows' });
+  return stringify([header, ...rows], {
+    // The BOM lets spreadsheet programs read the accents as UTF-8.
+    bom: true,
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n;,"]/,
+    escape_formulas: true,
+  });
 }
 
 export function summaryCsv(rows: SalesSummaryRow[]): string {

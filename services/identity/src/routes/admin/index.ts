@@ -36,6 +36,8 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
         throw app.httpErrors.notFound('No existe un usuario con ese id.');
       case 'own-role':
         throw app.httpErrors.badRequest('No puedes cambiar tu propio rol.');
+      case 'username-refused':
+        throw app.httpErrors.badRequest(result.message);
       case 'email-taken':
         throw app.httpErrors.conflict('Ya existe un usuario registrado con ese e-mail.');
       case 'stale':

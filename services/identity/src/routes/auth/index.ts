@@ -1,14 +1,24 @@
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { ServiceApp } from '@cine/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { currentUserOf } from '../../plugins/current-user';
 import { isWeakPassword, WEAK_PASSWORD } from '../../security/password-policy';
+import { usernameProblem } from '../../security/username-policy';
 import { toUserView } from '../../users/users-repository';
 import * as schemas from './schemas';
 
 const INVALID_LOGIN = 'Email o contraseña incorrectos.';
+const WRONG_CURRENT_PASSWORDS = 5;
+const WRONG_CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export default async function authRoutes(app: ServiceApp): Promise<void> {
+  // Only what asks for it is limited; counters in this instance's memory.
+  await app.register(fastifyRateLimit, { global: false });
+
   app.post('/register', { schema: schemas.register }, async (request, reply) => {
     const role = request.body.role ?? 'user';
+    const badName = usernameProblem(request.body.username);
+    if (badName) throw app.httpErrors.badRequest(badName);
     if (isWeakPassword(request.body.password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
     if (role === 'admin') {
       if (!request.headers.authorization) throw app.httpErrors.forbidden('Solo un administrador puede crear usuarios administradores.');
@@ -37,12 +47,30 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/me', { schema: schemas.me, onRequest: app.requireCurrentUser }, async (request) => toUserView(currentUserOf(request)));
 
-  app.put('/password', { schema: schemas.changePassword, onRequest: app.requireCurrentUser }, async (request) => {
-    if (isWeakPassword(request.body.password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
-    const outcome = await app.accounts.changePassword(currentUserOf(request), request.body.email, request.body.password);
+  // Guesses per account (the token's user): 5 wrong current passwords in 15 minutes, then a wait, so a stolen token cannot find the password.
+  const wrongCurrentPasswords = app.createRateLimit({
+    max: WRONG_CURRENT_PASSWORDS,
+    timeWindow: WRONG_CURRENT_PASSWORD_WINDOW_MS,
+    keyGenerator: (request: FastifyRequest) => `password-change:${currentUserOf(request).id}`,
+  });
+  const refuseWhileGuessing = async (request: FastifyRequest) => {
+    const guesses = await wrongCurrentPasswords(request, { increment: false });
+    if (!guesses.isAllowed && guesses.remaining === 0) {
+      const minutes = Math.max(1, Math.ceil(guesses.ttl / 60_000));
+      throw app.httpErrors.tooManyRequests(`Demasiados intentos de cambiar la contraseña. Espera ${minutes} minutos y vuelve a intentarlo.`);
+    }
+  };
+
+  app.put('/password', { schema: schemas.changePassword, onRequest: app.requireCurrentUser, preHandler: refuseWhileGuessing }, async (request) => {
+    const { email, password, currentPassword } = request.body;
+    if (isWeakPassword(password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
+    const outcome = await app.accounts.changePassword(currentUserOf(request), email, password, currentPassword);
     switch (outcome) {
       case 'forbidden':
         throw app.httpErrors.forbidden('Solo puedes cambiar tu propia contraseña.');
+      case 'wrong-current-password':
+        await wrongCurrentPasswords(request);
+        throw app.httpErrors.badRequest('La contraseña actual no es correcta.');
       case 'not-found':
         throw app.httpErrors.notFound('No existe un usuario con ese e-mail.');
       case 'stale':

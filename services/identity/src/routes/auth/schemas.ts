@@ -53,6 +53,8 @@ export const me = {
 const ChangePasswordBody = Type.Object(
   {
     password: NewPassword,
+    // The caller's own password, always (OWASP ASVS 2.1.6): a stolen token alone cannot take the account over.
+    currentPassword: Type.String({ minLength: 1, maxLength: 256, description: "The caller's current password (an admin's own when resetting another user's)" }),
     email: Email,
     // Sent by the web app along with the user it shows; the password is the only thing changed here.
     role: Type.Optional(Role),
@@ -63,8 +65,9 @@ const ChangePasswordBody = Type.Object(
 
 export const changePassword = {
   tags,
-  summary: "Change a password: a user their own, an admin anyone's; that user's older tokens stop working",
+  summary:
+    "Change a password with the caller's current one: a user their own, an admin anyone's; that user's older tokens stop working; after 5 wrong current passwords in 15 minutes an account waits (429)",
   security: bearerAuth,
   body: ChangePasswordBody,
-  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409, 429) },
 };

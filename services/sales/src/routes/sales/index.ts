@@ -12,7 +12,7 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/monthly', { schema: schemas.monthly, onRequest: app.requireAdmin }, async (request) => reports.monthly(request.query.months, app.clock()));
 
-  app.get('/candy', { schema: schemas.candy, onRequest: app.requireAdmin }, async (request) => reports.candy(candyFilterOf(app, request.query)));
+  app.get('/candy', { schema: schemas.candy, onRequest: app.requireAdmin }, async (request) => reports.candy(candyFilterOf(request.query)));
 
   app.get('/export.csv', { schema: schemas.exportCsv, onRequest: app.requireAdmin }, async (request, reply) => {
     const { query } = request;
@@ -30,7 +30,7 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
         break;
       }
       case 'candy': {
-        const filter = candyFilterOf(app, query);
+        const filter = candyFilterOf(query);
         body = candyCsv(await reports.candy(filter));
         file = `ventas-candy${filter.day ? `-${filter.day}` : ''}`;
         break;

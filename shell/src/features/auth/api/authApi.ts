@@ -13,5 +13,5 @@ export const requestPasswordRecovery = (email: string) =>
 export const resetPassword = (reset: { email: string; code: string; password: string }) =>
   api.post<MessageResponse>('/mailing/resetpassword', reset, { token: null });
 
-export const changePassword = (change: { password: string; email: string; username: string; role: Role }) =>
+export const changePassword = (change: { password: string; currentPassword: string; email: string; username: string; role: Role }) =>
   api.put<MessageResponse>('/auth/password', change);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { Spinner } from '../../../components/Spinner';
+import { TextField } from '../../../components/TextField';
 import { ApiError } from '@cine/web-kit';
 import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useSession } from '../../../session/hooks/useSession';
@@ -14,6 +15,7 @@ const PASSWORD_CHANGED_NOTICE = 'Tu contraseña fue actualizada. Inicia sesión 
 export function ChangePasswordPage() {
   const { status, user, signOut } = useSession();
   const navigate = useNavigate();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function ChangePasswordPage() {
     setPending(true);
     setError(null);
     try {
-      await changePassword({ password, email: account.email, username: account.username, role: account.role });
+      await changePassword({ password, currentPassword, email: account.email, username: account.username, role: account.role });
       // The server invalidates every token issued before the change, ours included.
       signOut();
       const state: LoginLocationState = { notice: PASSWORD_CHANGED_NOTICE };
@@ -43,6 +45,16 @@ export function ChangePasswordPage() {
       <FormCard aria-labelledby="change-password-title">
         <h1 id="change-password-title">Cambiar contraseña</h1>
         <form onSubmit={handleSubmit}>
+          {/* The server asks for it: a session alone must not be enough to take the account over. */}
+          <TextField
+            label="Contraseña actual"
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
           <NewPasswordField label="Ingresa tu nueva contraseña" name="password" value={password} onChange={setPassword} />
           <FormFooter error={error} pending={pending} pendingLabel="Actualizando...">
             Actualizar
