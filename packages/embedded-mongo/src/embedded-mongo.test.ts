@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { appendFile, copyFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { transformFileSync } from '@swc/core';
 import { MongoClient, type Db } from 'mongodb';
-import { ensureFerretBinary, findFreePort, startEmbeddedMongo, type EmbeddedMongo } from './index';
+import { ferretSourceHash } from './ferret-binary';
+import { ensureFerretBinary, findFerretSourceDir, findFreePort, startEmbeddedMongo, type EmbeddedMongo } from './index';
 
 // The first build on a machine with an empty Go cache takes minutes.
 jest.setTimeout(10 * 60_000);
@@ -63,6 +64,64 @@ describe('ensureFerretBinary', () => {
     expect(cached).toBe(first);
     expect(onBuildStart).toHaveBeenCalledTimes(1);
   });
+
+  /** A scratch copy of infra/ferretdb: the Go program and its patches. */
+  async function copyOfFerretSource(): Promise<{ sourceDir: string; version: string; patches: string }> {
+    const from = findFerretSourceDir();
+    const sourceDir = await tempDir('cine-ferret-source-');
+    for (const file of ['go.mod', 'go.sum', 'main.go']) await copyFile(path.join(from, file), path.join(sourceDir, file));
+    await cp(path.join(from, 'patches'), path.join(sourceDir, 'patches'), { recursive: true });
+    const goMod = await readFile(path.join(sourceDir, 'go.mod'), 'utf8');
+    const version = /github\.com\/FerretDB\/FerretDB (v\S+)/.exec(goMod)![1]!;
+    return { sourceDir, version, patches: path.join(sourceDir, 'patches', version) };
+  }
+
+  it('keys the cached binary by every patch too, so a changed or added patch builds anew', async () => {
+    const { sourceDir, patches } = await copyOfFerretSource();
+    const key = await ferretSourceHash(sourceDir);
+    expect(await ferretSourceHash(findFerretSourceDir())).toBe(key);
+
+    await appendFile(path.join(sourceDir, 'patches', 'README.md'), 'Notes are not patches.\n');
+    expect(await ferretSourceHash(sourceDir)).toBe(key);
+
+    const patch = path.join(patches, '0004-leak-tracking-off.patch');
+    await writeFile(patch, (await readFile(patch, 'utf8')).replace('// Cine', '// Cine, changed'));
+    const changed = await ferretSourceHash(sourceDir);
+    expect(changed).not.toBe(key);
+
+    await writeFile(path.join(patches, '0005-more.patch'), '');
+    expect(await ferretSourceHash(sourceDir)).not.toBe(changed);
+  });
+
+  it('stops the build at a patch that no longer applies to the vendored FerretDB, naming it, and caches nothing', async () => {
+    const { sourceDir, version, patches } = await copyOfFerretSource();
+    // As if upstream had changed the line this patch replaces.
+    const patch = path.join(patches, '0001-id-lookup-uses-id-index.patch');
+    const text = await readFile(patch, 'utf8');
+    expect(text).toContain(`-\tIDColumn = DefaultColumn + "->'$._id'"`);
+    await writeFile(patch, text.replace(`-\tIDColumn = DefaultColumn + "->'$._id'"`, `-\tIDColumn = DefaultColumn + "->'$.id'"`));
+    const cacheDir = await tempDir('cine-ferret-cache-');
+
+    const build = ensureFerretBinary({ sourceDir, cacheDir, onBuildStart: () => undefined });
+
+    await expect(build).rejects.toThrow(`El parche patches/${version}/0001-id-lookup-uses-id-index.patch no se aplica a FerretDB ${version}:`);
+    await expect(build).rejects.toThrow(/patch failed: .*internal\/backends\/sqlite\/metadata\/metadata\.go/);
+    const key = await ferretSourceHash(sourceDir);
+    expect(existsSync(path.join(cacheDir, key, 'cine-ferretdb'))).toBe(false);
+  });
+
+  it('refuses to build a FerretDB version that the patches were not made for', async () => {
+    const { sourceDir, version } = await copyOfFerretSource();
+    const goMod = path.join(sourceDir, 'go.mod');
+    await writeFile(goMod, (await readFile(goMod, 'utf8')).replace(`github.com/FerretDB/FerretDB ${version}`, 'github.com/FerretDB/FerretDB v1.99.0'));
+    const onBuildStart = jest.fn();
+
+    await expect(ensureFerretBinary({ sourceDir, cacheDir: await tempDir('cine-ferret-cache-'), onBuildStart })).rejects.toThrow(
+      `go.mod pide FerretDB v1.99.0, pero los parches de ${path.join(sourceDir, 'patches')} son para ${version}: ` +
+        `hay que rehacerlos sobre v1.99.0, en patches/v1.99.0`,
+    );
+    expect(onBuildStart).not.toHaveBeenCalled();
+  });
 });
 
 describe('startEmbeddedMongo', () => {
@@ -102,7 +161,7 @@ describe('startEmbeddedMongo', () => {
     expect(found).toMatchObject({ Title: 'Dune', year: 2021 });
   });
 
-  it('looks a document up by _id through the _id index (patches/metadata.go), not by scanning the table', async () => {
+  it('looks a document up by _id through the _id index (patch 0001), not by scanning the table', async () => {
     const mongo = await start(await tempDir('cine-ferret-data-'), await findFreePort());
     const plan = await withClient(mongo.url, async (client) => {
       const orders = client.db('cine_booking').collection<{ _id: string; n: number }>('orders');
@@ -115,7 +174,7 @@ describe('startEmbeddedMongo', () => {
     expect(plan).not.toMatch(/SCAN/);
   });
 
-  it('narrows a filter of _id and other fields to the _id index (patches/collection.go), still applying the other fields', async () => {
+  it('narrows a filter of _id and other fields to the _id index (patch 0002), still applying the other fields', async () => {
     const mongo = await start(await tempDir('cine-ferret-data-'), await findFreePort());
     await withClient(mongo.url, async (client) => {
       const seats = client.db('cine_booking').collection<{ _id: string; version: number }>('seats');
@@ -134,7 +193,7 @@ describe('startEmbeddedMongo', () => {
     });
   });
 
-  describe('under concurrent writes of one document over ten connections (patches/cine_collection_locks.go)', () => {
+  describe('under concurrent writes of one document over ten connections (patch 0003)', () => {
     let mongo: EmbeddedMongo;
     let clients: MongoClient[];
     let candy: Db;

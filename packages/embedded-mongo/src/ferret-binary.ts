@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,22 +10,14 @@ export const BUILD_MESSAGE = 'Compilando la base de datos embebida (FerretDB), s
 
 const BINARY_NAME = 'cine-ferretdb';
 const PROGRAM_FILES = ['go.mod', 'go.sum', 'main.go'];
-const FERRETDB = 'vendor/github.com/FerretDB/FerretDB/internal';
 /**
- * Our changes to FerretDB, as whole files put over (or, for a new file, added
- * to) the vendored module before the build (patches/README.md says why each
- * exists).
+ * Our changes to FerretDB: every `.patch` file of patches/<version>, for the
+ * version go.mod requires, applied in the order of their names
+ * (patches/README.md says why each exists).
  */
-const PATCHES: Readonly<Record<string, string>> = {
-  'patches/metadata.go': `${FERRETDB}/backends/sqlite/metadata/metadata.go`,
-  'patches/collection.go': `${FERRETDB}/backends/sqlite/collection.go`,
-  'patches/cine_collection_locks.go': `${FERRETDB}/handler/cine_collection_locks.go`,
-  'patches/msg_update.go': `${FERRETDB}/handler/msg_update.go`,
-  'patches/msg_findandmodify.go': `${FERRETDB}/handler/msg_findandmodify.go`,
-  'patches/msg_delete.go': `${FERRETDB}/handler/msg_delete.go`,
-  'patches/resource.go': `${FERRETDB}/util/resource/resource.go`,
-};
-const HASHED_FILES = [...PROGRAM_FILES, ...Object.keys(PATCHES)];
+const PATCHES_DIR = 'patches';
+/** The patches' paths are relative to FerretDB's module, vendored here. */
+const VENDORED_FERRETDB = 'vendor/github.com/FerretDB/FerretDB';
 /** A lock file older than this with no live owner is a leftover of a crash. */
 const STALE_LOCK_MS = 30_000;
 
@@ -42,7 +34,7 @@ export interface EnsureFerretBinaryOptions {
 export async function ensureFerretBinary(options: EnsureFerretBinaryOptions = {}): Promise<string> {
   const sourceDir = options.sourceDir ?? findFerretSourceDir();
   const cacheDir = options.cacheDir ?? path.join(sourceDir, 'bin');
-  const hash = await hashSources(sourceDir);
+  const hash = await ferretSourceHash(sourceDir);
   const binaryDir = path.join(cacheDir, hash);
   const binaryPath = path.join(binaryDir, BINARY_NAME);
   if (existsSync(binaryPath)) return binaryPath;
@@ -85,14 +77,53 @@ export function findFerretSourceDir(): string {
   }
 }
 
-async function hashSources(sourceDir: string): Promise<string> {
+/**
+ * The cache key of the binary: the program's files and every patch, by name
+ * and content, so a changed, added or removed patch builds a new binary.
+ */
+export async function ferretSourceHash(sourceDir: string): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`${process.platform}-${process.arch}\n`);
-  for (const file of HASHED_FILES) {
+  for (const file of [...PROGRAM_FILES, ...(await patchSeries(sourceDir))]) {
     hash.update(`${file}\n`);
     hash.update(await readFile(path.join(sourceDir, file)));
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The patches for the FerretDB version that go.mod requires, as paths under
+ * sourceDir in the order they apply; an error when they were made for another
+ * version (an upgrade has to go through them).
+ */
+async function patchSeries(sourceDir: string): Promise<string[]> {
+  const version = await ferretVersion(sourceDir);
+  const dir = path.join(PATCHES_DIR, version);
+  let names: string[];
+  try {
+    names = await readdir(path.join(sourceDir, dir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const entries = await readdir(path.join(sourceDir, PATCHES_DIR), { withFileTypes: true });
+    const made = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    throw new Error(
+      `go.mod pide FerretDB ${version}, pero los parches de ${path.join(sourceDir, PATCHES_DIR)} son para ` +
+        `${made.join(', ') || 'ninguna versión'}: hay que rehacerlos sobre ${version}, en ${dir} (${PATCHES_DIR}/README.md).`,
+      { cause: error },
+    );
+  }
+  return names
+    .filter((name) => name.endsWith('.patch'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/** The FerretDB version that go.mod requires, as `v1.24.2`. */
+async function ferretVersion(sourceDir: string): Promise<string> {
+  const goMod = await readFile(path.join(sourceDir, 'go.mod'), 'utf8');
+  const version = /^\s*(?:require\s+)?github\.com\/FerretDB\/FerretDB (v\S+)/m.exec(goMod)?.[1];
+  if (!version) throw new Error(`${path.join(sourceDir, 'go.mod')} no pide github.com/FerretDB/FerretDB`);
+  return version;
 }
 
 async function tryAcquireLock(lockPath: string): Promise<boolean> {
@@ -129,9 +160,10 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Builds in a scratch copy of the program: `go mod vendor`, our patches over
- * the vendored FerretDB, `go build` (Go refuses to overlay files of its
- * module cache, so the vendored copy is what gets patched).
+ * Builds in a scratch copy of the program: `go mod vendor`, our patches
+ * applied to the vendored FerretDB with `git apply`, `go build` (Go refuses
+ * to overlay files of its module cache, so the vendored copy is what gets
+ * patched). A patch that does not apply stops the build, naming it.
  */
 async function goBuild(sourceDir: string, outputPath: string): Promise<void> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'cine-ferretdb-build-'));
@@ -139,10 +171,30 @@ async function goBuild(sourceDir: string, outputPath: string): Promise<void> {
     for (const file of PROGRAM_FILES) await copyFile(path.join(sourceDir, file), path.join(workDir, file));
     const go = await findGo();
     await run(go, ['mod', 'vendor'], workDir);
-    for (const [patch, target] of Object.entries(PATCHES)) await copyFile(path.join(sourceDir, patch), path.join(workDir, target));
+    for (const patch of await patchSeries(sourceDir)) await applyPatch(sourceDir, patch, workDir);
     await run(go, ['build', '-o', path.resolve(outputPath), '.'], workDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Applies one patch (a path under sourceDir) to the vendored FerretDB of workDir. */
+async function applyPatch(sourceDir: string, patch: string, workDir: string): Promise<void> {
+  // The scratch folder is no repository: git must not find one above it
+  // (inside one, git apply would skip the paths outside the current folder).
+  const env = { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(workDir) };
+  try {
+    await run('git', ['apply', `--directory=${VENDORED_FERRETDB}`, path.join(sourceDir, patch)], workDir, env);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      const message = 'Se necesita git para aplicar los parches de la base de datos embebida (FerretDB); no se encontró el comando "git".';
+      throw new Error(message, { cause: error });
+    }
+    throw new Error(
+      `El parche ${patch} no se aplica a FerretDB ${await ferretVersion(sourceDir)}: hay que rehacerlo ` +
+        `(${path.join(sourceDir, PATCHES_DIR, 'README.md')}).\n${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 
@@ -162,9 +214,9 @@ async function findGo(): Promise<string> {
   }
 }
 
-function run(command: string, args: string[], cwd: string): Promise<void> {
+function run(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -175,11 +227,7 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
         return;
       }
       const text = Buffer.concat(output).toString('utf8').trim();
-      reject(
-        new Error(
-          `La compilación de FerretDB falló (${command} ${args.join(' ')}: ${signal ?? `código ${code}`})\n${text}`,
-        ),
-      );
+      reject(new Error(`La compilación de FerretDB falló (${command} ${args.join(' ')}: ${signal ?? `código ${code}`})\n${text}`));
     });
   });
 }
