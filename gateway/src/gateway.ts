@@ -24,7 +24,8 @@ import { apiDocs } from './plugins/api-docs';
 import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
 import { healthRoutes } from './plugins/health';
 import { webApp } from './plugins/web-app';
-import { securityHeaders } from './security-headers';
+import { unsupportedExpectationAnswer } from './early-answers';
+import { securityHeaders, securityHeaderValues } from './security-headers';
 import { createUpstreamAgent } from './upstream';
 
 /** A caller's X-Request-Id is kept when it is a plain token, so one id follows a request across services. */
@@ -47,6 +48,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     remotes: { ...defaults.remotes, ...options.clientConfig?.remotes },
   };
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.upstreamTimeouts };
+  const headers = securityHeaderValues(clientConfig);
 
   const app = Fastify({
     ...(options.logger
@@ -57,13 +59,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     requestIdHeader: false,
     genReqId: requestId,
   });
+  // An Expect other than 100-continue, answered by Node before any hook: in Spanish and with the security headers too.
+  app.server.on('checkExpectation', unsupportedExpectationAnswer(headers));
 
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  app.addHook('onRequest', securityHeaders(clientConfig));
+  app.addHook('onRequest', securityHeaders(headers));
   // API answers over the threshold, compressed for clients that accept it (brotli at a quality that
   // costs little CPU per request: 3 packs the billboard's 7 KB like 4 in two thirds of the time). The
   // proxy buffers a service's smaller answers so the threshold applies to them too (api-proxy.ts).

@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { forgedToken, OTHER_ALGORITHM_HEADERS } from '@cine/service-kit/testing';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { serviceNames, type ServiceName } from '@cine/contracts';
 import type { FastifyInstance } from 'fastify';
+import { routeTable } from '../route-table';
+import { realRequest } from '../testing/real-http';
 import { buildTestGateway, closedPortUrl, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from '../testing/fake-services';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../upstream';
 
@@ -401,5 +404,105 @@ describe('shared cache of public answers', () => {
     await get('/api/cart/public', { authorization: `Bearer ${userToken()}` });
     await get('/api/cart/public', { authorization: `Bearer ${userToken()}` });
     expect(booking.received).toHaveLength(2);
+  });
+});
+
+describe('hop-by-hop headers, over a real socket', () => {
+  let fakes: FakeService[];
+  let gateway: FastifyInstance;
+  let address: string;
+  const byName = (name: string) => fakes.find((fake) => fake.name === name) as FakeService;
+  const received = () => fakes.flatMap((fake) => fake.received);
+
+  beforeAll(async () => {
+    fakes = await Promise.all(serviceNames.map((name) => startFakeService(name)));
+    gateway = await buildTestGateway({ services: Object.fromEntries(fakes.map((fake) => [fake.name, fake.url])) as Record<ServiceName, string> });
+    address = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all(fakes.map((fake) => fake.close()));
+  });
+  beforeEach(() => {
+    for (const fake of fakes) fake.received.length = 0;
+  });
+
+  const hopByHop: Record<string, string>[] = [
+    { expect: '100-continue' },
+    { upgrade: 'websocket' },
+    { 'keep-alive': 'timeout=5' },
+    { te: 'trailers' },
+    { 'proxy-authorization': 'Basic c29tZW9uZTpzZWNyZXQ=', 'proxy-connection': 'keep-alive' },
+  ];
+
+  it.each(hopByHop.flatMap((headers) => ['/api/movies/search?name=a', '/api/docs/catalog.json'].map((path) => [path, JSON.stringify(headers), headers] as const)))(
+    'GET %s with %s is answered by the service, without that header',
+    async (path, _shown, headers) => {
+      const response = await realRequest(address, { path, headers });
+      expect(response.status).toBe(200);
+      if (path.startsWith('/api/movies')) {
+        const forwarded = byName('catalog').received[0]?.headers ?? {};
+        for (const name of Object.keys(headers)) expect({ name, value: forwarded[name] }).toEqual({ name, value: undefined });
+      }
+    },
+  );
+
+  it('answers every route of the route table, whatever hop-by-hop headers the client sends (never 503)', async () => {
+    const authorization = `Bearer ${userToken()}`;
+    for (const route of routeTable) {
+      const response = await realRequest(address, {
+        path: `/api${route.prefix}`,
+        headers: { authorization, expect: '100-continue', upgrade: 'websocket', 'keep-alive': 'timeout=5' },
+      });
+      expect({ route: route.prefix, status: response.status }).toEqual({ route: route.prefix, status: 200 });
+    }
+    expect(received()).toHaveLength(routeTable.length);
+  });
+
+  it('takes a 3.6 MB poster upload sent with Expect: 100-continue, as curl sends it: 100 Continue, then the body reaches the service', async () => {
+    const boundary = 'curlboundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="poster.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(3_600_000, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await realRequest(address, {
+      method: 'POST',
+      path: '/api/uploads',
+      headers: {
+        authorization: `Bearer ${token({ sub: 'admin-1', role: 'admin', ver: 0 })}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(payload.length),
+        expect: '100-continue',
+      },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    expect(response.continued).toBe(true);
+    const [upload] = byName('catalog').received;
+    expect(Number(upload?.headers['content-length'])).toBe(payload.length);
+    expect(upload?.headers.expect).toBeUndefined();
+  });
+
+  it('forwards a chunked body with its length, not its transfer coding', async () => {
+    const response = await realRequest(address, {
+      method: 'POST',
+      path: '/api/mailing/newsletter',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: '{"email":"a@cine.local"}',
+    });
+    expect(response.status).toBe(200);
+    const [subscription] = byName('notification').received;
+    expect(subscription?.body).toBe('{"email":"a@cine.local"}');
+    expect(subscription?.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('refuses an expectation other than 100-continue with 417, in Spanish and with the security headers', async () => {
+    const response = await realRequest(address, { path: '/api/movies/search?name=a', headers: { expect: 'x-fast-track' } });
+    expect(response.status).toBe(417);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 417, error: 'El servidor solo admite la expectativa 100-continue en la cabecera Expect.' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(received()).toHaveLength(0);
   });
 });

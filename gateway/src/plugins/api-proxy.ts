@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { ResponseCache } from '../response-cache';
 import { rateLimitedAuthPaths, requiresToken, resolveRoute } from '../route-table';
-import { replyServiceUnavailable } from '../upstream';
+import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
 export const API_PREFIX = '/api';
 
@@ -45,6 +45,7 @@ async function identify(request: FastifyRequest, required: boolean): Promise<Tok
 
 /** Rewrites reply-from's copy of the client's headers in place (it makes one per request). */
 function forwardedHeaders(request: FastifyRequest, forwarded: IncomingHttpHeaders, caller: TokenClaims | undefined): IncomingHttpHeaders {
+  withoutHopByHopHeaders(forwarded);
   for (const name of gatewayHeaders) delete forwarded[name];
   forwarded['x-request-id'] = request.id;
   forwarded['x-forwarded-for'] = request.ip;
@@ -87,8 +88,9 @@ function rawPathOf(url: string): string {
  * refused with 400: `/auth/./login` would otherwise reach the login handler
  * while missing the rate-limited route, whose match is exact. The service
  * receives exactly the path the route table was asked about. The Authorization
- * header travels untouched; the body is forwarded byte for byte. Answers a
- * service marks public are kept in the gateway's shared cache (response-cache.ts).
+ * header travels untouched; the body is forwarded byte for byte; hop-by-hop
+ * headers are not passed on, either way. Answers a service marks public are
+ * kept in the gateway's shared cache (response-cache.ts).
  */
 export async function apiProxy(app: FastifyInstance, { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions): Promise<void> {
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
@@ -140,6 +142,7 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
       // One retry, only for idempotent requests on a dropped keep-alive socket; a 503 from a service is passed on as is.
       retriesCount: 1,
       rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, caller),
+      rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
       onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, route.service, error),
     });
   }
