@@ -24,7 +24,7 @@ import { apiDocs } from './plugins/api-docs';
 import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
 import { healthRoutes } from './plugins/health';
 import { webApp } from './plugins/web-app';
-import { unsupportedExpectationAnswer } from './early-answers';
+import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
 import { securityHeaders, securityHeaderValues } from './security-headers';
 import { createUpstreamAgent } from './upstream';
 
@@ -58,8 +58,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: requestId,
+    // Answers given before the hooks below run: in Spanish and with the security headers too.
+    frameworkErrors: frameworkErrorAnswers(headers),
+    clientErrorHandler: clientErrorAnswers(headers),
   });
-  // An Expect other than 100-continue, answered by Node before any hook: in Spanish and with the security headers too.
   app.server.on('checkExpectation', unsupportedExpectationAnswer(headers));
 
   registerErrorHandling(app);

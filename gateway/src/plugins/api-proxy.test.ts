@@ -324,6 +324,23 @@ describe('paths that are not in normal form', () => {
     expect(identity.received).toHaveLength(1);
   });
 
+  it.each(['/api/uploads/..%2fx', '/api/uploads/..%2F..%2Fetc%2Fpasswd', '/api/movies/search/%2e%2e%2fadmin'])('answers %s with the Spanish 400', async (path) => {
+    const response = await rawRequest(address, 'GET', path);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 400, error: 'La ruta de la solicitud no es válida.' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a path segment over 100 characters with a Spanish 414 (every service’s router would answer it in English)', async () => {
+    identity.received.length = 0;
+    const response = await rawRequest(address, 'GET', `/api/auth/${'a'.repeat(101)}`);
+    expect(response.status).toBe(414);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 414, error: 'La ruta de la solicitud es demasiado larga.' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(identity.received).toHaveLength(0);
+    expect((await rawRequest(address, 'GET', `/api/auth/${'a'.repeat(100)}`)).status).toBe(200);
+  });
+
   it('are refused with 400 before the route table is consulted', async () => {
     const response = await rawRequest(address, 'GET', '/api/movies/%2e%2e/admin');
     expect(response.status).toBe(400);

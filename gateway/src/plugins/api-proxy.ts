@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { ResponseCache } from '../response-cache';
 import { rateLimitedAuthPaths, requiresToken, resolveRoute } from '../route-table';
+import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
 export const API_PREFIX = '/api';
@@ -12,7 +13,11 @@ export const API_PREFIX = '/api';
 /** Multipart image uploads (posters, candy pictures) may be larger than JSON bodies. */
 const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
-const NON_NORMAL_PATH_MESSAGE = 'La ruta de la solicitud no es válida.';
+/**
+ * Every service's router (Fastify's maxParamLength) answers a path parameter longer than this with a
+ * 414 in English; the gateway refuses such a segment first, in Spanish. No route has a longer name.
+ */
+const MAX_SEGMENT_LENGTH = 100;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
@@ -82,6 +87,23 @@ function rawPathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** A `..` segment once percent-decoded (`..%2fx`): reply-from refuses to build such a URL, so the gateway refuses it first. */
+function hasDotDotOnceDecoded(path: string): boolean {
+  try {
+    const decoded = decodeURIComponent(path);
+    return decoded.includes('/..') || decoded.includes('../');
+  } catch {
+    return true;
+  }
+}
+
+/** The 400 or 414 for a service path the gateway does not pass on, or undefined when it is fine. */
+function refusedPath(servicePath: string, normalised: string): Error | undefined {
+  if (normalised !== servicePath || hasDotDotOnceDecoded(servicePath)) return Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
+  if (servicePath.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH)) return Object.assign(new Error(PATH_TOO_LONG_MESSAGE), { statusCode: 414 });
+  return undefined;
+}
+
 /**
  * /api/<path> → <owning service>/<path>. A path that is not in normal form
  * (dot segments, percent-encoded dots, characters a browser would encode) is
@@ -99,9 +121,8 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
 
   async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const target = new URL(`http://service.invalid${request.url.slice(API_PREFIX.length)}`);
-    if (target.pathname !== rawPathOf(request.url.slice(API_PREFIX.length))) {
-      throw Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
-    }
+    const refused = refusedPath(rawPathOf(request.url.slice(API_PREFIX.length)), target.pathname);
+    if (refused) throw refused;
     const route = resolveRoute(target.pathname);
     if (!route) {
       reply.callNotFound();
