@@ -217,6 +217,25 @@ describe('API proxy', () => {
     expect(refused.statusCode).toBe(413);
   });
 
+  it.each([
+    ['GET', '/api/auth/me'],
+    ['GET', '/api/cart/userCart'],
+    ['GET', '/api/admin'],
+    ['GET', '/api/movies/search?name=a'],
+    ['POST', '/api/movies/createMovie'],
+  ])('marks the answer to %s %s with a token Cache-Control: no-store', async (method, url) => {
+    const response = await gateway.inject({ method: method as 'GET' | 'POST', url, headers: { authorization: `Bearer ${userToken()}` }, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps a service’s own Cache-Control on an answer to a request with a token, and adds none to an anonymous one', async () => {
+    const shared = await gateway.inject({ method: 'GET', url: '/api/movies/listing/public', headers: { authorization: `Bearer ${userToken()}` } });
+    expect(shared.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    const anonymous = await gateway.inject({ method: 'GET', url: '/api/movies/search?name=a' });
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+  });
+
   it('sends security headers with a CSP for Stripe, YouTube and dog.ceo', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/movies/billboard' });
     const csp = String(response.headers['content-security-policy']);

@@ -105,6 +105,17 @@ function refusedPath(servicePath: string, normalised: string): Error | undefined
 }
 
 /**
+ * The headers of a service's answer as the client gets them, rewritten in place: without hop-by-hop
+ * headers, and `Cache-Control: no-store` on an answer to a request that carried a token unless the
+ * service chose its own (a browser or a shared cache must not keep a private answer: RFC 9111 §5.2.2.5).
+ */
+function answerHeaders(headers: IncomingHttpHeaders, privateAnswer: boolean): IncomingHttpHeaders {
+  withoutHopByHopHeaders(headers);
+  if (privateAnswer && headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
+  return headers;
+}
+
+/**
  * /api/<path> → <owning service>/<path>. A path that is not in normal form
  * (dot segments, percent-encoded dots, characters a browser would encode) is
  * refused with 400: `/auth/./login` would otherwise reach the login handler
@@ -163,7 +174,7 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
       // One retry, only for idempotent requests on a dropped keep-alive socket; a 503 from a service is passed on as is.
       retriesCount: 1,
       rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, caller),
-      rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
+      rewriteHeaders: (headers) => answerHeaders(headers, tokenRequired || request.headers.authorization !== undefined),
       onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, route.service, error),
     });
   }
