@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { forgedToken, OTHER_ALGORITHM_HEADERS } from '@cine/service-kit/testing';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -399,10 +399,22 @@ describe('shared cache of public answers', () => {
     expect(catalog.received).toHaveLength(1);
   });
 
-  it('keys entries by path and query', async () => {
-    await get('/api/movies/listing-b/public?page=1');
-    await get('/api/movies/listing-b/public?page=2');
-    expect(catalog.received.map((request) => request.url)).toEqual(['/movies/listing-b/public?page=1', '/movies/listing-b/public?page=2']);
+  it('neither stores nor replays an answer to a request with a query string, so unknown parameters can neither fill nor evict the cache', async () => {
+    await get('/api/movies/listing-b/public');
+    for (let probe = 0; probe < 600; probe += 1) {
+      const response = await get(`/api/movies/listing-b/public?probe=${randomUUID()}`);
+      expect(response.headers['x-cache']).toBeUndefined();
+    }
+    const again = await get(`/api/movies/listing-b/public?probe=${randomUUID()}`);
+    expect(again.headers['x-cache']).toBeUndefined();
+    expect((await get('/api/movies/listing-b/public')).headers['x-cache']).toBe('HIT');
+    expect(catalog.received).toHaveLength(602);
+  });
+
+  it('asks the service for each query string (the service validates it by schema)', async () => {
+    await get('/api/movies/listing-b2/public?page=1');
+    await get('/api/movies/listing-b2/public?page=1');
+    expect(catalog.received.map((request) => request.url)).toEqual(['/movies/listing-b2/public?page=1', '/movies/listing-b2/public?page=1']);
   });
 
   it('asks the service when the client demands a fresh answer (Cache-Control: no-cache)', async () => {

@@ -123,7 +123,9 @@ function answerHeaders(headers: IncomingHttpHeaders, privateAnswer: boolean): In
  * receives exactly the path the route table was asked about. The Authorization
  * header travels untouched; the body is forwarded byte for byte; hop-by-hop
  * headers are not passed on, either way. Answers a service marks public are
- * kept in the gateway's shared cache (response-cache.ts).
+ * kept in the gateway's shared cache (response-cache.ts) when the request has
+ * no query string: the gateway does not know which parameters a route takes
+ * (the service's schema does), so an unknown one must not make a new entry.
  */
 export async function apiProxy(app: FastifyInstance, { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions): Promise<void> {
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
@@ -141,9 +143,9 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
     }
 
     const tokenRequired = requiresToken(route, request.method);
-    const cacheKey = `${target.pathname}${target.search}`;
+    const cacheKey = target.pathname;
     const cachePolicy = ResponseCache.policyFor(request.method, request.headers);
-    const cacheable = !tokenRequired && cachePolicy.store;
+    const cacheable = !tokenRequired && cachePolicy.store && target.search === '';
     if (cacheable && cachePolicy.lookup) {
       const cached = responseCache.get(cacheKey);
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
