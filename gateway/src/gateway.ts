@@ -24,6 +24,7 @@ import { apiDocs } from './plugins/api-docs';
 import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
 import { healthRoutes } from './plugins/health';
 import { webApp } from './plugins/web-app';
+import { requireClientIp, warnWhenEveryHopIsTrusted } from './client-address';
 import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
 import { securityHeaders, securityHeaderValues } from './security-headers';
 import { createUpstreamAgent } from './upstream';
@@ -70,6 +71,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   app.addHook('onRequest', securityHeaders(headers));
+  if (options.trustProxy) {
+    warnWhenEveryHopIsTrusted(app.log, options.trustProxy);
+    app.addHook('onRequest', requireClientIp);
+  }
   // API answers over the threshold, compressed for clients that accept it (brotli at a quality that
   // costs little CPU per request: 3 packs the billboard's 7 KB like 4 in two thirds of the time). The
   // proxy buffers a service's smaller answers so the threshold applies to them too (api-proxy.ts).
