@@ -24,7 +24,9 @@ import { apiDocs } from './plugins/api-docs';
 import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
 import { healthRoutes } from './plugins/health';
 import { webApp } from './plugins/web-app';
-import { securityHeaders } from './security-headers';
+import { requireClientIp, warnWhenEveryHopIsTrusted } from './client-address';
+import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
+import { securityHeaders, securityHeaderValues } from './security-headers';
 import { createUpstreamAgent } from './upstream';
 
 /** A caller's X-Request-Id is kept when it is a plain token, so one id follows a request across services. */
@@ -47,6 +49,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     remotes: { ...defaults.remotes, ...options.clientConfig?.remotes },
   };
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.upstreamTimeouts };
+  const headers = securityHeaderValues(clientConfig);
 
   const app = Fastify({
     ...(options.logger
@@ -56,14 +59,22 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: requestId,
+    // Answers given before the hooks below run: in Spanish and with the security headers too.
+    frameworkErrors: frameworkErrorAnswers(headers),
+    clientErrorHandler: clientErrorAnswers(headers),
   });
+  app.server.on('checkExpectation', unsupportedExpectationAnswer(headers));
 
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  app.addHook('onRequest', securityHeaders(clientConfig));
+  app.addHook('onRequest', securityHeaders(headers));
+  if (options.trustProxy) {
+    warnWhenEveryHopIsTrusted(app.log, options.trustProxy);
+    app.addHook('onRequest', requireClientIp);
+  }
   // API answers over the threshold, compressed for clients that accept it (brotli at a quality that
   // costs little CPU per request: 3 packs the billboard's 7 KB like 4 in two thirds of the time). The
   // proxy buffers a service's smaller answers so the threshold applies to them too (api-proxy.ts).

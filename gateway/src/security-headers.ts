@@ -65,12 +65,16 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Helmet's headers for this configuration, set on every answer: by the hook below, and by the answers given before it runs (early-answers.ts). */
+export function securityHeaderValues(config: ClientConfig): Readonly<Record<string, string>> {
+  return helmetHeaders(securityHeaderOptions(config));
+}
+
 /**
  * Sets helmet's headers on every answer, through the reply, so a service's
  * own (an SVG's `default-src 'none'`) still replaces the site-wide CSP.
  */
-export function securityHeaders(config: ClientConfig): onRequestHookHandler {
-  const headers = helmetHeaders(securityHeaderOptions(config));
+export function securityHeaders(headers: Readonly<Record<string, string>>): onRequestHookHandler {
   return (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,7 +1,7 @@
 import { serviceNames, type ServiceName } from '@cine/contracts';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { replyServiceUnavailable } from '../upstream';
+import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -21,6 +21,8 @@ export async function apiDocs(app: FastifyInstance, { services }: ApiDocsOptions
     app.get(`${DOCS_PREFIX}/${name}.json`, { schema: { hide: true } }, (_request, reply) =>
       reply.from(`${services[name]}/openapi.json`, {
         retriesCount: 1,
+        rewriteRequestHeaders: (_request, headers) => withoutHopByHopHeaders(headers),
+        rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
         onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, name, error),
       }),
     );

@@ -1,8 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { forgedToken, OTHER_ALGORITHM_HEADERS } from '@cine/service-kit/testing';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { serviceNames, type ServiceName } from '@cine/contracts';
 import type { FastifyInstance } from 'fastify';
+import { routeTable } from '../route-table';
+import { realRequest } from '../testing/real-http';
 import { buildTestGateway, closedPortUrl, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from '../testing/fake-services';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../upstream';
 
@@ -214,6 +217,25 @@ describe('API proxy', () => {
     expect(refused.statusCode).toBe(413);
   });
 
+  it.each([
+    ['GET', '/api/auth/me'],
+    ['GET', '/api/cart/userCart'],
+    ['GET', '/api/admin'],
+    ['GET', '/api/movies/search?name=a'],
+    ['POST', '/api/movies/createMovie'],
+  ])('marks the answer to %s %s with a token Cache-Control: no-store', async (method, url) => {
+    const response = await gateway.inject({ method: method as 'GET' | 'POST', url, headers: { authorization: `Bearer ${userToken()}` }, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps a service’s own Cache-Control on an answer to a request with a token, and adds none to an anonymous one', async () => {
+    const shared = await gateway.inject({ method: 'GET', url: '/api/movies/listing/public', headers: { authorization: `Bearer ${userToken()}` } });
+    expect(shared.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    const anonymous = await gateway.inject({ method: 'GET', url: '/api/movies/search?name=a' });
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+  });
+
   it('sends security headers with a CSP for Stripe, YouTube and dog.ceo', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/movies/billboard' });
     const csp = String(response.headers['content-security-policy']);
@@ -321,6 +343,23 @@ describe('paths that are not in normal form', () => {
     expect(identity.received).toHaveLength(1);
   });
 
+  it.each(['/api/uploads/..%2fx', '/api/uploads/..%2F..%2Fetc%2Fpasswd', '/api/movies/search/%2e%2e%2fadmin'])('answers %s with the Spanish 400', async (path) => {
+    const response = await rawRequest(address, 'GET', path);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 400, error: 'La ruta de la solicitud no es válida.' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a path segment over 100 characters with a Spanish 414 (every service’s router would answer it in English)', async () => {
+    identity.received.length = 0;
+    const response = await rawRequest(address, 'GET', `/api/auth/${'a'.repeat(101)}`);
+    expect(response.status).toBe(414);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 414, error: 'La ruta de la solicitud es demasiado larga.' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(identity.received).toHaveLength(0);
+    expect((await rawRequest(address, 'GET', `/api/auth/${'a'.repeat(100)}`)).status).toBe(200);
+  });
+
   it('are refused with 400 before the route table is consulted', async () => {
     const response = await rawRequest(address, 'GET', '/api/movies/%2e%2e/admin');
     expect(response.status).toBe(400);
@@ -360,10 +399,22 @@ describe('shared cache of public answers', () => {
     expect(catalog.received).toHaveLength(1);
   });
 
-  it('keys entries by path and query', async () => {
-    await get('/api/movies/listing-b/public?page=1');
-    await get('/api/movies/listing-b/public?page=2');
-    expect(catalog.received.map((request) => request.url)).toEqual(['/movies/listing-b/public?page=1', '/movies/listing-b/public?page=2']);
+  it('neither stores nor replays an answer to a request with a query string, so unknown parameters can neither fill nor evict the cache', async () => {
+    await get('/api/movies/listing-b/public');
+    for (let probe = 0; probe < 600; probe += 1) {
+      const response = await get(`/api/movies/listing-b/public?probe=${randomUUID()}`);
+      expect(response.headers['x-cache']).toBeUndefined();
+    }
+    const again = await get(`/api/movies/listing-b/public?probe=${randomUUID()}`);
+    expect(again.headers['x-cache']).toBeUndefined();
+    expect((await get('/api/movies/listing-b/public')).headers['x-cache']).toBe('HIT');
+    expect(catalog.received).toHaveLength(602);
+  });
+
+  it('asks the service for each query string (the service validates it by schema)', async () => {
+    await get('/api/movies/listing-b2/public?page=1');
+    await get('/api/movies/listing-b2/public?page=1');
+    expect(catalog.received.map((request) => request.url)).toEqual(['/movies/listing-b2/public?page=1', '/movies/listing-b2/public?page=1']);
   });
 
   it('asks the service when the client demands a fresh answer (Cache-Control: no-cache)', async () => {
@@ -401,5 +452,105 @@ describe('shared cache of public answers', () => {
     await get('/api/cart/public', { authorization: `Bearer ${userToken()}` });
     await get('/api/cart/public', { authorization: `Bearer ${userToken()}` });
     expect(booking.received).toHaveLength(2);
+  });
+});
+
+describe('hop-by-hop headers, over a real socket', () => {
+  let fakes: FakeService[];
+  let gateway: FastifyInstance;
+  let address: string;
+  const byName = (name: string) => fakes.find((fake) => fake.name === name) as FakeService;
+  const received = () => fakes.flatMap((fake) => fake.received);
+
+  beforeAll(async () => {
+    fakes = await Promise.all(serviceNames.map((name) => startFakeService(name)));
+    gateway = await buildTestGateway({ services: Object.fromEntries(fakes.map((fake) => [fake.name, fake.url])) as Record<ServiceName, string> });
+    address = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all(fakes.map((fake) => fake.close()));
+  });
+  beforeEach(() => {
+    for (const fake of fakes) fake.received.length = 0;
+  });
+
+  const hopByHop: Record<string, string>[] = [
+    { expect: '100-continue' },
+    { upgrade: 'websocket' },
+    { 'keep-alive': 'timeout=5' },
+    { te: 'trailers' },
+    { 'proxy-authorization': 'Basic c29tZW9uZTpzZWNyZXQ=', 'proxy-connection': 'keep-alive' },
+  ];
+
+  it.each(hopByHop.flatMap((headers) => ['/api/movies/search?name=a', '/api/docs/catalog.json'].map((path) => [path, JSON.stringify(headers), headers] as const)))(
+    'GET %s with %s is answered by the service, without that header',
+    async (path, _shown, headers) => {
+      const response = await realRequest(address, { path, headers });
+      expect(response.status).toBe(200);
+      if (path.startsWith('/api/movies')) {
+        const forwarded = byName('catalog').received[0]?.headers ?? {};
+        for (const name of Object.keys(headers)) expect({ name, value: forwarded[name] }).toEqual({ name, value: undefined });
+      }
+    },
+  );
+
+  it('answers every route of the route table, whatever hop-by-hop headers the client sends (never 503)', async () => {
+    const authorization = `Bearer ${userToken()}`;
+    for (const route of routeTable) {
+      const response = await realRequest(address, {
+        path: `/api${route.prefix}`,
+        headers: { authorization, expect: '100-continue', upgrade: 'websocket', 'keep-alive': 'timeout=5' },
+      });
+      expect({ route: route.prefix, status: response.status }).toEqual({ route: route.prefix, status: 200 });
+    }
+    expect(received()).toHaveLength(routeTable.length);
+  });
+
+  it('takes a 3.6 MB poster upload sent with Expect: 100-continue, as curl sends it: 100 Continue, then the body reaches the service', async () => {
+    const boundary = 'curlboundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="poster.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(3_600_000, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await realRequest(address, {
+      method: 'POST',
+      path: '/api/uploads',
+      headers: {
+        authorization: `Bearer ${token({ sub: 'admin-1', role: 'admin', ver: 0 })}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(payload.length),
+        expect: '100-continue',
+      },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    expect(response.continued).toBe(true);
+    const [upload] = byName('catalog').received;
+    expect(Number(upload?.headers['content-length'])).toBe(payload.length);
+    expect(upload?.headers.expect).toBeUndefined();
+  });
+
+  it('forwards a chunked body with its length, not its transfer coding', async () => {
+    const response = await realRequest(address, {
+      method: 'POST',
+      path: '/api/mailing/newsletter',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: '{"email":"a@cine.local"}',
+    });
+    expect(response.status).toBe(200);
+    const [subscription] = byName('notification').received;
+    expect(subscription?.body).toBe('{"email":"a@cine.local"}');
+    expect(subscription?.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('refuses an expectation other than 100-continue with 417, in Spanish and with the security headers', async () => {
+    const response = await realRequest(address, { path: '/api/movies/search?name=a', headers: { expect: 'x-fast-track' } });
+    expect(response.status).toBe(417);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 417, error: 'El servidor solo admite la expectativa 100-continue en la cabecera Expect.' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(received()).toHaveLength(0);
   });
 });

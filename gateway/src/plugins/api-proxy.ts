@@ -5,14 +5,19 @@ import type { Readable } from 'node:stream';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { ResponseCache } from '../response-cache';
 import { rateLimitedAuthPaths, requiresToken, resolveRoute } from '../route-table';
-import { replyServiceUnavailable } from '../upstream';
+import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
+import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
 export const API_PREFIX = '/api';
 
 /** Multipart image uploads (posters, candy pictures) may be larger than JSON bodies. */
 const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
-const NON_NORMAL_PATH_MESSAGE = 'La ruta de la solicitud no es válida.';
+/**
+ * Every service's router (Fastify's maxParamLength) answers a path parameter longer than this with a
+ * 414 in English; the gateway refuses such a segment first, in Spanish. No route has a longer name.
+ */
+const MAX_SEGMENT_LENGTH = 100;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
@@ -45,6 +50,7 @@ async function identify(request: FastifyRequest, required: boolean): Promise<Tok
 
 /** Rewrites reply-from's copy of the client's headers in place (it makes one per request). */
 function forwardedHeaders(request: FastifyRequest, forwarded: IncomingHttpHeaders, caller: TokenClaims | undefined): IncomingHttpHeaders {
+  withoutHopByHopHeaders(forwarded);
   for (const name of gatewayHeaders) delete forwarded[name];
   forwarded['x-request-id'] = request.id;
   forwarded['x-forwarded-for'] = request.ip;
@@ -81,14 +87,45 @@ function rawPathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** A `..` segment once percent-decoded (`..%2fx`): reply-from refuses to build such a URL, so the gateway refuses it first. */
+function hasDotDotOnceDecoded(path: string): boolean {
+  try {
+    const decoded = decodeURIComponent(path);
+    return decoded.includes('/..') || decoded.includes('../');
+  } catch {
+    return true;
+  }
+}
+
+/** The 400 or 414 for a service path the gateway does not pass on, or undefined when it is fine. */
+function refusedPath(servicePath: string, normalised: string): Error | undefined {
+  if (normalised !== servicePath || hasDotDotOnceDecoded(servicePath)) return Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
+  if (servicePath.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH)) return Object.assign(new Error(PATH_TOO_LONG_MESSAGE), { statusCode: 414 });
+  return undefined;
+}
+
+/**
+ * The headers of a service's answer as the client gets them, rewritten in place: without hop-by-hop
+ * headers, and `Cache-Control: no-store` on an answer to a request that carried a token unless the
+ * service chose its own (a browser or a shared cache must not keep a private answer: RFC 9111 §5.2.2.5).
+ */
+function answerHeaders(headers: IncomingHttpHeaders, privateAnswer: boolean): IncomingHttpHeaders {
+  withoutHopByHopHeaders(headers);
+  if (privateAnswer && headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
+  return headers;
+}
+
 /**
  * /api/<path> → <owning service>/<path>. A path that is not in normal form
  * (dot segments, percent-encoded dots, characters a browser would encode) is
  * refused with 400: `/auth/./login` would otherwise reach the login handler
  * while missing the rate-limited route, whose match is exact. The service
  * receives exactly the path the route table was asked about. The Authorization
- * header travels untouched; the body is forwarded byte for byte. Answers a
- * service marks public are kept in the gateway's shared cache (response-cache.ts).
+ * header travels untouched; the body is forwarded byte for byte; hop-by-hop
+ * headers are not passed on, either way. Answers a service marks public are
+ * kept in the gateway's shared cache (response-cache.ts) when the request has
+ * no query string: the gateway does not know which parameters a route takes
+ * (the service's schema does), so an unknown one must not make a new entry.
  */
 export async function apiProxy(app: FastifyInstance, { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions): Promise<void> {
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
@@ -97,9 +134,8 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
 
   async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const target = new URL(`http://service.invalid${request.url.slice(API_PREFIX.length)}`);
-    if (target.pathname !== rawPathOf(request.url.slice(API_PREFIX.length))) {
-      throw Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
-    }
+    const refused = refusedPath(rawPathOf(request.url.slice(API_PREFIX.length)), target.pathname);
+    if (refused) throw refused;
     const route = resolveRoute(target.pathname);
     if (!route) {
       reply.callNotFound();
@@ -107,9 +143,9 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
     }
 
     const tokenRequired = requiresToken(route, request.method);
-    const cacheKey = `${target.pathname}${target.search}`;
+    const cacheKey = target.pathname;
     const cachePolicy = ResponseCache.policyFor(request.method, request.headers);
-    const cacheable = !tokenRequired && cachePolicy.store;
+    const cacheable = !tokenRequired && cachePolicy.store && target.search === '';
     if (cacheable && cachePolicy.lookup) {
       const cached = responseCache.get(cacheKey);
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
@@ -140,6 +176,7 @@ export async function apiProxy(app: FastifyInstance, { services, authRateLimit, 
       // One retry, only for idempotent requests on a dropped keep-alive socket; a 503 from a service is passed on as is.
       retriesCount: 1,
       rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, caller),
+      rewriteHeaders: (headers) => answerHeaders(headers, tokenRequired || request.headers.authorization !== undefined),
       onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, route.service, error),
     });
   }

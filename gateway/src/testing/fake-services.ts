@@ -36,7 +36,7 @@ function pause(ms: number): Promise<void> {
  * GET /openapi.json a one-path document, a path ending in /slow waits 2 s
  * before answering, one ending in /unavailable answers 503, anything else
  * echoes what it received — marked shareable for a minute when the path
- * ends in /public (the gateway may cache it).
+ * (whatever the query) ends in /public (the gateway may cache it).
  */
 export async function startFakeService(
   name: ServiceName,
@@ -56,9 +56,10 @@ export async function startFakeService(
     const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
     const seen: ReceivedRequest = { service: name, method: request.method, url: request.url, headers: { ...request.headers }, body };
     received.push(seen);
-    if (request.url.endsWith('/slow')) await pause(2_000);
-    if (request.url.endsWith('/unavailable')) return reply.code(503).send({ statusCode: 503, error: 'Servicio en mantenimiento.' });
-    if (request.url.endsWith('/public')) reply.header('cache-control', 'public, max-age=0, s-maxage=60');
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.endsWith('/slow')) await pause(2_000);
+    if (pathname.endsWith('/unavailable')) return reply.code(503).send({ statusCode: 503, error: 'Servicio en mantenimiento.' });
+    if (pathname.endsWith('/public')) reply.header('cache-control', 'public, max-age=0, s-maxage=60');
     return reply.header('x-served-by', name).send({ service: name, method: seen.method, url: seen.url, body: seen.body });
   });
 
