@@ -43,7 +43,10 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
       for (const forwardedFor of ['not-an-ip', '198.51.100.7, not-an-ip', '999.1.1.1', '2001:db8::zz']) {
         const response = await gateway.inject({ method: 'GET', url: '/api/show/all', headers: { 'x-forwarded-for': forwardedFor } });
         expect({ forwardedFor, status: response.statusCode }).toEqual({ forwardedFor, status: 400 });
-        expect(response.json()).toEqual({ statusCode: 400, error: 'La dirección del cliente indicada en X-Forwarded-For no es una dirección IP válida.' });
+        expect(response.json()).toEqual({
+          statusCode: 400,
+          error: 'La dirección del cliente indicada en X-Forwarded-For no es una dirección IP válida.',
+        });
         expect(response.headers['x-content-type-options']).toBe('nosniff');
       }
       expect(booking.received).toHaveLength(0);
@@ -52,16 +55,19 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
     }
   });
 
-  it.each(['198.51.100.53', '2001:db8:1:1::6', '::ffff:198.51.100.54'])('passes the forwarded address %s on to the services in X-Forwarded-For', async (address) => {
-    const gateway = await gatewayTrusting('127.0.0.1');
-    try {
-      const response = await gateway.inject({ method: 'GET', url: '/api/show/all', headers: { 'x-forwarded-for': address } });
-      expect(response.statusCode).toBe(200);
-      expect(booking.received[0]?.headers['x-forwarded-for']).toBe(address);
-    } finally {
-      await gateway.close();
-    }
-  });
+  it.each(['198.51.100.53', '2001:db8:1:1::6', '::ffff:198.51.100.54'])(
+    'passes the forwarded address %s on to the services in X-Forwarded-For',
+    async (address) => {
+      const gateway = await gatewayTrusting('127.0.0.1');
+      try {
+        const response = await gateway.inject({ method: 'GET', url: '/api/show/all', headers: { 'x-forwarded-for': address } });
+        expect(response.statusCode).toBe(200);
+        expect(booking.received[0]?.headers['x-forwarded-for']).toBe(address);
+      } finally {
+        await gateway.close();
+      }
+    },
+  );
 
   it.each<[boolean | string, boolean]>([
     [true, true],

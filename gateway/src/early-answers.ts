@@ -31,9 +31,18 @@ function errorBody(statusCode: number, error: string): string {
 export function frameworkErrorAnswers(headers: Headers) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const [statusCode, message] =
-      error.code === 'FST_ERR_BAD_URL' ? [400, NON_NORMAL_PATH_MESSAGE] : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, PATH_TOO_LONG_MESSAGE] : [500, INTERNAL_ERROR_MESSAGE];
+      error.code === 'FST_ERR_BAD_URL'
+        ? [400, NON_NORMAL_PATH_MESSAGE]
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, PATH_TOO_LONG_MESSAGE]
+          : [500, INTERNAL_ERROR_MESSAGE];
     request.log.info({ err: { message: error.message, code: error.code }, statusCode }, 'request rejected');
-    void reply.code(statusCode).headers(headers).header('x-request-id', request.id).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
+    void reply
+      .code(statusCode)
+      .headers(headers)
+      .header('x-request-id', request.id)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(statusCode, message));
   };
 }
 

@@ -88,7 +88,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(fastifyJwt, jwtPluginOptions(options.jwtSecret));
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' } },
+    openapi: {
+      info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' },
+    },
   });
 
   const upstream = createUpstreamAgent(timeouts);

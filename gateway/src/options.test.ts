@@ -76,7 +76,11 @@ describe('gateway options from the environment', () => {
     expect(options.web).toEqual(webRootsIn('/srv/cine-web'));
     expect(options.web).toEqual({
       shell: '/srv/cine-web/shell',
-      remotes: { catalog: '/srv/cine-web/remotes/catalog', checkout: '/srv/cine-web/remotes/checkout', admin: '/srv/cine-web/remotes/admin' },
+      remotes: {
+        catalog: '/srv/cine-web/remotes/catalog',
+        checkout: '/srv/cine-web/remotes/checkout',
+        admin: '/srv/cine-web/remotes/admin',
+      },
     });
     expect(options.clientConfig?.remotes?.catalog).toBe('https://cdn.cine.example/catalog/remoteEntry.js');
     expect(options.clientConfig?.remotes?.admin).toBe('/remotes/admin/remoteEntry.js');

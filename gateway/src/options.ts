@@ -64,7 +64,11 @@ export function defaultServiceUrls(): Record<ServiceName, string> {
 
 export function defaultClientConfig(): ClientConfig {
   return {
-    remotes: { catalog: '/remotes/catalog/remoteEntry.js', checkout: '/remotes/checkout/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' },
+    remotes: {
+      catalog: '/remotes/catalog/remoteEntry.js',
+      checkout: '/remotes/checkout/remoteEntry.js',
+      admin: '/remotes/admin/remoteEntry.js',
+    },
     stripePublishableKey: null,
   };
 }

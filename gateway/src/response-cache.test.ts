@@ -38,14 +38,23 @@ describe('ResponseCache.policyFor', () => {
 });
 
 describe('ResponseCache entries', () => {
-  const headers = { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=5', 'set-cookie-like': 'x', connection: 'keep-alive' };
+  const headers = {
+    'content-type': 'application/json',
+    'cache-control': 'public, s-maxage=5',
+    'set-cookie-like': 'x',
+    connection: 'keep-alive',
+  };
 
   it('replays the answer while fresh and forgets it once stale', () => {
     let now = 1_000;
     const cache = new ResponseCache({ now: () => now });
     cache.store('/movies/billboard', 'catalog', 200, headers, Buffer.from('[]'), 5000);
     now += 4_999;
-    expect(cache.get('/movies/billboard')).toMatchObject({ statusCode: 200, body: Buffer.from('[]'), headers: { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=5' } });
+    expect(cache.get('/movies/billboard')).toMatchObject({
+      statusCode: 200,
+      body: Buffer.from('[]'),
+      headers: { 'content-type': 'application/json', 'cache-control': 'public, s-maxage=5' },
+    });
     expect(cache.get('/movies/billboard')?.headers).not.toHaveProperty('connection');
     now += 1;
     expect(cache.get('/movies/billboard')).toBeUndefined();
@@ -54,9 +63,17 @@ describe('ResponseCache entries', () => {
 
   it("keeps the service's own security headers (an SVG's CSP)", () => {
     const cache = new ResponseCache();
-    const svg = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' };
+    const svg = {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'",
+      'x-content-type-options': 'nosniff',
+    };
     cache.store('/uploads/posters/a.svg', 'catalog', 200, svg, Buffer.from('<svg/>'), 5000);
-    expect(cache.get('/uploads/posters/a.svg')?.headers).toMatchObject({ 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' });
+    expect(cache.get('/uploads/posters/a.svg')?.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'",
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('holds at most maxEntries, dropping the oldest', () => {

@@ -147,7 +147,11 @@ describe('route table', () => {
 
   it('is the table documented in the README', () => {
     const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const documented = [...readme.matchAll(/^\| (\/\S*) \| (\w+) \| (\w+) \|$/gm)].map(([, prefix, service, auth]) => ({ prefix, service, auth }));
+    const documented = [...readme.matchAll(/^\| (\/\S*) \| (\w+) \| (\w+) \|$/gm)].map(([, prefix, service, auth]) => ({
+      prefix,
+      service,
+      auth,
+    }));
     expect(documented).toEqual(routeTable);
   });
 });

@@ -50,7 +50,12 @@ export const routeTable: readonly ApiRoute[] = [
 ];
 
 /** The auth endpoints that are rate-limited per client IP (paths as the services see them). */
-export const rateLimitedAuthPaths: readonly string[] = ['/auth/login', '/auth/register', '/mailing/recuperarpassword', '/mailing/resetpassword'];
+export const rateLimitedAuthPaths: readonly string[] = [
+  '/auth/login',
+  '/auth/register',
+  '/mailing/recuperarpassword',
+  '/mailing/resetpassword',
+];
 
 /** Longest first, so the first match is the most specific. */
 const byLongestPrefix = [...routeTable].sort((a, b) => b.prefix.length - a.prefix.length);

@@ -18,6 +18,10 @@ describe('withoutHopByHopHeaders', () => {
       'content-type': 'application/json',
       'content-length': '2',
     };
-    expect(withoutHopByHopHeaders(headers)).toEqual({ authorization: 'Bearer token', 'content-type': 'application/json', 'content-length': '2' });
+    expect(withoutHopByHopHeaders(headers)).toEqual({
+      authorization: 'Bearer token',
+      'content-type': 'application/json',
+      'content-length': '2',
+    });
   });
 });

@@ -76,7 +76,10 @@ const MATRIX: Record<string, Entry> = {
   'PUT /movies/update/{id}': { access: 'admin' },
   'DELETE /movies/delete/{id}': { access: 'admin' },
   'GET /comments/': { access: 'admin' },
-  'POST /comments/add/{movieId}': { access: 'owner', sample: ({ owner, nothing }) => ({ params: { movieId: nothing }, query: `userId=${owner.id}`, body: { Text: 'Hola' } }) },
+  'POST /comments/add/{movieId}': {
+    access: 'owner',
+    sample: ({ owner, nothing }) => ({ params: { movieId: nothing }, query: `userId=${owner.id}`, body: { Text: 'Hola' } }),
+  },
   'DELETE /comments/delete/{id}': { access: 'user' },
   'GET /comments/user/{userId}': { access: 'owner', sample: ({ owner }) => ({ params: { userId: owner.id } }) },
   'GET /feedback/': { access: 'admin' },
@@ -91,7 +94,10 @@ const MATRIX: Record<string, Entry> = {
   'PUT /show/one/{id}': { access: 'admin' },
   'GET /show/day': { access: 'public' },
   'POST /show/': { access: 'admin' },
-  'POST /tickets/addTickets': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }) },
+  'POST /tickets/addTickets': {
+    access: 'owner',
+    sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),
+  },
   'POST /tickets/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, showId: nothing } }) },
   'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
   'POST /cart/': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
@@ -120,8 +126,19 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/export.csv': { access: 'admin' },
 };
 
-type Caller = 'guest' | 'user' | 'another user' | 'admin' | 'expired token' | 'wrong-key token' | 'alg none token' | 'RS256 token' | 'HS512 token';
-const CALLERS: readonly Caller[] = ['guest', 'user', 'another user', 'admin', 'expired token', 'wrong-key token', 'alg none token', 'RS256 token', 'HS512 token'];
+type Caller =
+  'guest' | 'user' | 'another user' | 'admin' | 'expired token' | 'wrong-key token' | 'alg none token' | 'RS256 token' | 'HS512 token';
+const CALLERS: readonly Caller[] = [
+  'guest',
+  'user',
+  'another user',
+  'admin',
+  'expired token',
+  'wrong-key token',
+  'alg none token',
+  'RS256 token',
+  'HS512 token',
+];
 
 /** What the caller must get: an exact status, or "let through" (neither 401 nor 403). */
 type Expected = 401 | 403 | 'allowed';
@@ -222,14 +239,20 @@ describe('authorization matrix', () => {
   });
 
   it('routes every documented operation to the service that documents it, and every route-table entry reaches one', () => {
-    const misrouted = operations.filter((operation) => resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x'))?.service !== operation.service);
+    const misrouted = operations.filter(
+      (operation) => resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x'))?.service !== operation.service,
+    );
     expect(misrouted).toEqual([]);
-    const unused = routeTable.filter((route) => !operations.some((operation) => resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x')) === route));
+    const unused = routeTable.filter(
+      (route) => !operations.some((operation) => resolveRoute(operation.path.replace(/\{[^}]+\}/g, 'x')) === route),
+    );
     expect(unused.map((route) => route.prefix)).toEqual([]);
   });
 
   it('answers each caller of each operation as its access rule says', async () => {
-    const adminLogin = await api(gateway, 'POST', '/auth/login', { body: { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD } });
+    const adminLogin = await api(gateway, 'POST', '/auth/login', {
+      body: { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD },
+    });
     const admin = adminLogin.json as { token: string; user: { id: string } };
     const owner = await newUser();
     const other = await newUser();
@@ -257,7 +280,8 @@ describe('authorization matrix', () => {
         const pathname = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => params[name] ?? objectId());
         const url = sample.query ? `${pathname}?${sample.query}` : pathname;
         const body = operation.method === 'GET' ? undefined : (sample.body ?? {});
-        const token = caller === 'guest' ? undefined : caller === 'user' ? acting.token : caller === 'another user' ? other.token : tokens[caller];
+        const token =
+          caller === 'guest' ? undefined : caller === 'user' ? acting.token : caller === 'another user' ? other.token : tokens[caller];
         const { status, json } = await api(gateway, operation.method, url, { token, body });
 
         const expected = expectedStatus(entry.access, caller);

@@ -21,7 +21,12 @@ beforeAll(async () => {
   gatewayPort = await findFreePort();
   // The gateway reads its own settings from the environment, as in `npm start`.
   for (const key of ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT']) delete process.env[key];
-  Object.assign(process.env, { DATA_DIR: dataDir, PORT: String(gatewayPort), HOST: '127.0.0.1', MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox') });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  });
   settings = {
     dataDir,
     mongoUrl: undefined,

@@ -31,7 +31,10 @@ export async function apiDocs(app: FastifyInstance, { services }: ApiDocsOptions
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: {
-      urls: [...serviceNames.map((name) => ({ name, url: `${DOCS_PREFIX}/${name}.json` })), { name: 'gateway', url: `${DOCS_PREFIX}/json` }],
+      urls: [
+        ...serviceNames.map((name) => ({ name, url: `${DOCS_PREFIX}/${name}.json` })),
+        { name: 'gateway', url: `${DOCS_PREFIX}/json` },
+      ],
       deepLinking: true,
     },
   });

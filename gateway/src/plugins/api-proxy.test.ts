@@ -6,7 +6,14 @@ import { serviceNames, type ServiceName } from '@cine/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeTable } from '../route-table';
 import { realRequest } from '../testing/real-http';
-import { buildTestGateway, closedPortUrl, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from '../testing/fake-services';
+import {
+  buildTestGateway,
+  closedPortUrl,
+  serviceUrls,
+  startFakeService,
+  TEST_JWT_SECRET,
+  type FakeService,
+} from '../testing/fake-services';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../upstream';
 
 /** An HS256 token like identity's, signed with any secret and lifetime. */
@@ -26,7 +33,11 @@ describe('API proxy', () => {
   let gateway: FastifyInstance;
 
   beforeAll(async () => {
-    [catalog, identity, booking] = await Promise.all([startFakeService('catalog'), startFakeService('identity'), startFakeService('booking')]);
+    [catalog, identity, booking] = await Promise.all([
+      startFakeService('catalog'),
+      startFakeService('identity'),
+      startFakeService('booking'),
+    ]);
     gateway = await buildTestGateway({
       services: await serviceUrls({ catalog: catalog.url, identity: identity.url, booking: booking.url }),
       upstreamTimeouts: { responseMs: 500 },
@@ -68,7 +79,12 @@ describe('API proxy', () => {
   });
 
   it('sends each path to the service the route table names', async () => {
-    const checkout = await gateway.inject({ method: 'POST', url: '/api/movies/checkout', headers: { authorization: `Bearer ${userToken()}` }, payload: {} });
+    const checkout = await gateway.inject({
+      method: 'POST',
+      url: '/api/movies/checkout',
+      headers: { authorization: `Bearer ${userToken()}` },
+      payload: {},
+    });
     const login = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'x' } });
     expect(checkout.json().service).toBe('booking');
     expect(login.json().service).toBe('identity');
@@ -95,7 +111,12 @@ describe('API proxy', () => {
       method: 'GET',
       url: '/api/auth/me',
       // A forged X-Forwarded-For would let a client pick the address booking's hold limits count (README, Security).
-      headers: { authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin', 'x-forwarded-for': '203.0.113.66' },
+      headers: {
+        authorization: `Bearer ${token({ sub: 'admin-7', role: 'admin', ver: 2 })}`,
+        'x-user-id': 'someone-else',
+        'x-user-role': 'admin',
+        'x-forwarded-for': '203.0.113.66',
+      },
     });
     expect(response.statusCode).toBe(200);
     const headers = identity.received[0]?.headers;
@@ -111,7 +132,11 @@ describe('API proxy', () => {
   });
 
   it('forwards a public request with a bad token to the service, without an identity', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/movies/billboard', headers: { authorization: 'Bearer not-a-token', 'x-user-id': 'forged' } });
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/movies/billboard',
+      headers: { authorization: 'Bearer not-a-token', 'x-user-id': 'forged' },
+    });
     expect(response.statusCode).toBe(200);
     expect(catalog.received[0]?.headers.authorization).toBe('Bearer not-a-token');
     expect(catalog.received[0]?.headers['x-user-id']).toBeUndefined();
@@ -136,8 +161,16 @@ describe('API proxy', () => {
 
     it.each([
       ['garbage', 'Bearer not-a-token', 'La sesión no es válida. Inicia sesión nuevamente.'],
-      ['signed with another secret', `Bearer ${token({ sub: 'u', role: 'admin', ver: 0 }, { secret: 'someone-elses-secret' })}`, 'La sesión no es válida. Inicia sesión nuevamente.'],
-      ['expired', `Bearer ${token({ sub: 'u', role: 'user', ver: 0 }, { expiresInSeconds: -60 })}`, 'La sesión expiró. Inicia sesión nuevamente.'],
+      [
+        'signed with another secret',
+        `Bearer ${token({ sub: 'u', role: 'admin', ver: 0 }, { secret: 'someone-elses-secret' })}`,
+        'La sesión no es válida. Inicia sesión nuevamente.',
+      ],
+      [
+        'expired',
+        `Bearer ${token({ sub: 'u', role: 'user', ver: 0 }, { expiresInSeconds: -60 })}`,
+        'La sesión expiró. Inicia sesión nuevamente.',
+      ],
     ])('with a token that is %s', async (_kind, authorization, error) => {
       const response = await gateway.inject({ method: 'GET', url: '/api/admin', headers: { authorization } });
       expect(response.statusCode).toBe(401);
@@ -145,17 +178,30 @@ describe('API proxy', () => {
       expect(identity.received).toHaveLength(0);
     });
 
-    it.each(OTHER_ALGORITHM_HEADERS.map((header) => [JSON.stringify(header), header]))('with a token whose header is %s', async (_name, header) => {
-      for (const secret of [TEST_JWT_SECRET, undefined]) {
-        const authorization = `Bearer ${forgedToken({ sub: 'u', role: 'admin', ver: 0 }, { header, secret })}`;
-        for (const [method, url] of [['GET', '/api/admin'], ['GET', '/api/auth/me'], ['POST', '/api/candy/'], ['POST', '/api/show/']] as const) {
-          const response = await gateway.inject({ method, url, headers: { authorization }, ...(method === 'POST' ? { payload: {} } : {}) });
-          expect(response.statusCode).toBe(401);
-          expect(response.json()).toEqual({ statusCode: 401, error: 'La sesión no es válida. Inicia sesión nuevamente.' });
+    it.each(OTHER_ALGORITHM_HEADERS.map((header) => [JSON.stringify(header), header]))(
+      'with a token whose header is %s',
+      async (_name, header) => {
+        for (const secret of [TEST_JWT_SECRET, undefined]) {
+          const authorization = `Bearer ${forgedToken({ sub: 'u', role: 'admin', ver: 0 }, { header, secret })}`;
+          for (const [method, url] of [
+            ['GET', '/api/admin'],
+            ['GET', '/api/auth/me'],
+            ['POST', '/api/candy/'],
+            ['POST', '/api/show/'],
+          ] as const) {
+            const response = await gateway.inject({
+              method,
+              url,
+              headers: { authorization },
+              ...(method === 'POST' ? { payload: {} } : {}),
+            });
+            expect(response.statusCode).toBe(401);
+            expect(response.json()).toEqual({ statusCode: 401, error: 'La sesión no es válida. Inicia sesión nuevamente.' });
+          }
         }
-      }
-      expect([...catalog.received, ...identity.received, ...booking.received]).toHaveLength(0);
-    });
+        expect([...catalog.received, ...identity.received, ...booking.received]).toHaveLength(0);
+      },
+    );
 
     it('lets reads of public resources through without a token', async () => {
       const response = await gateway.inject({ method: 'GET', url: '/api/show/all' });
@@ -164,12 +210,15 @@ describe('API proxy', () => {
     });
   });
 
-  it.each(['/api/nothing', '/api/tickets/other', '/api', '/api/health/extra', '/api/openapi.json'])('answers 404 JSON for the unknown API path %s', async (url) => {
-    const response = await gateway.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ statusCode: 404, error: `No existe la ruta GET ${url}.` });
-  });
+  it.each(['/api/nothing', '/api/tickets/other', '/api', '/api/health/extra', '/api/openapi.json'])(
+    'answers 404 JSON for the unknown API path %s',
+    async (url) => {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ statusCode: 404, error: `No existe la ruta GET ${url}.` });
+    },
+  );
 
   it('passes a 503 of a service on as it is, without retrying', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/movies/unavailable' });
@@ -202,7 +251,9 @@ describe('API proxy', () => {
     const multipart = (size: number) => {
       const boundary = 'cineboundary';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="poster.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="poster.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         Buffer.alloc(size, 1),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -224,13 +275,22 @@ describe('API proxy', () => {
     ['GET', '/api/movies/search?name=a'],
     ['POST', '/api/movies/createMovie'],
   ])('marks the answer to %s %s with a token Cache-Control: no-store', async (method, url) => {
-    const response = await gateway.inject({ method: method as 'GET' | 'POST', url, headers: { authorization: `Bearer ${userToken()}` }, ...(method === 'POST' ? { payload: {} } : {}) });
+    const response = await gateway.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { authorization: `Bearer ${userToken()}` },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('keeps a service’s own Cache-Control on an answer to a request with a token, and adds none to an anonymous one', async () => {
-    const shared = await gateway.inject({ method: 'GET', url: '/api/movies/listing/public', headers: { authorization: `Bearer ${userToken()}` } });
+    const shared = await gateway.inject({
+      method: 'GET',
+      url: '/api/movies/listing/public',
+      headers: { authorization: `Bearer ${userToken()}` },
+    });
     expect(shared.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     const anonymous = await gateway.inject({ method: 'GET', url: '/api/movies/search?name=a' });
     expect(anonymous.headers['cache-control']).toBeUndefined();
@@ -258,7 +318,10 @@ describe('a service that is down', () => {
       const started = Date.now();
       const response = await fetch(`${address}/api/movies/billboard`);
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ statusCode: 503, error: 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.' });
+      expect(await response.json()).toEqual({
+        statusCode: 503,
+        error: 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.',
+      });
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await gateway.close();
@@ -272,7 +335,10 @@ describe('rate limit of the auth endpoints', () => {
 
   beforeAll(async () => {
     identity = await startFakeService('identity');
-    gateway = await buildTestGateway({ services: await serviceUrls({ identity: identity.url }), authRateLimit: { max: 3, timeWindowMs: 60_000 } });
+    gateway = await buildTestGateway({
+      services: await serviceUrls({ identity: identity.url }),
+      authRateLimit: { max: 3, timeWindowMs: 60_000 },
+    });
   });
   afterAll(async () => {
     await gateway.close();
@@ -280,18 +346,25 @@ describe('rate limit of the auth endpoints', () => {
   });
 
   it('answers 429 with a Spanish message once a client exceeds the limit', async () => {
-    const login = () => gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'wrong-password' } });
+    const login = () =>
+      gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'wrong-password' } });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await login()).statusCode).toBe(200);
     const limited = await login();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ statusCode: 429, error: expect.stringMatching(/^Demasiados intentos\. Espera \d+ segundos y vuelve a intentarlo\.$/) });
+    expect(limited.json()).toEqual({
+      statusCode: 429,
+      error: expect.stringMatching(/^Demasiados intentos\. Espera \d+ segundos y vuelve a intentarlo\.$/),
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(identity.received).toHaveLength(3);
   });
 
   it('limits each auth endpoint, not the rest of the API', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await gateway.inject({ method: 'GET', url: '/api/auth/verifyrole', headers: { authorization: `Bearer ${userToken()}` } })).statusCode).toBe(200);
+      expect(
+        (await gateway.inject({ method: 'GET', url: '/api/auth/verifyrole', headers: { authorization: `Bearer ${userToken()}` } }))
+          .statusCode,
+      ).toBe(200);
     }
     const recovery = () => gateway.inject({ method: 'POST', url: '/api/mailing/recuperarpassword', payload: { email: 'a@cine.local' } });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await recovery()).statusCode).toBe(200);
@@ -300,14 +373,25 @@ describe('rate limit of the auth endpoints', () => {
 });
 
 /** A request over real HTTP with the path exactly as written (inject and fetch would normalise it first). */
-function rawRequest(address: string, method: string, path: string, body?: object): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function rawRequest(
+  address: string,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
-    const request = httpRequest(`${address}/`, { method, path, headers: payload ? { 'content-type': 'application/json' } : {} }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const request = httpRequest(
+      `${address}/`,
+      { method, path, headers: payload ? { 'content-type': 'application/json' } : {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
@@ -320,7 +404,10 @@ describe('paths that are not in normal form', () => {
 
   beforeAll(async () => {
     identity = await startFakeService('identity');
-    gateway = await buildTestGateway({ services: await serviceUrls({ identity: identity.url }), authRateLimit: { max: 1, timeWindowMs: 60_000 } });
+    gateway = await buildTestGateway({
+      services: await serviceUrls({ identity: identity.url }),
+      authRateLimit: { max: 1, timeWindowMs: 60_000 },
+    });
     address = await gateway.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -329,7 +416,17 @@ describe('paths that are not in normal form', () => {
   });
 
   it.each([
-    ['/api/auth/login', ['/api/auth/./login', '/api/auth/x/../login', '/api/auth/%2e/login', '/api/auth/x/%2E%2E/login', '/api/x/../auth/login', '/api/auth/%6cogin']],
+    [
+      '/api/auth/login',
+      [
+        '/api/auth/./login',
+        '/api/auth/x/../login',
+        '/api/auth/%2e/login',
+        '/api/auth/x/%2E%2E/login',
+        '/api/x/../auth/login',
+        '/api/auth/%6cogin',
+      ],
+    ],
     ['/api/auth/register', ['/api/auth/./register', '/api/./auth/register']],
     ['/api/mailing/resetpassword', ['/api/mailing/./resetpassword', '/api/mailing/a/../resetpassword']],
     ['/api/mailing/recuperarpassword', ['/api/mailing/./recuperarpassword', '/api/mailing/.%2e/mailing/recuperarpassword']],
@@ -343,12 +440,15 @@ describe('paths that are not in normal form', () => {
     expect(identity.received).toHaveLength(1);
   });
 
-  it.each(['/api/uploads/..%2fx', '/api/uploads/..%2F..%2Fetc%2Fpasswd', '/api/movies/search/%2e%2e%2fadmin'])('answers %s with the Spanish 400', async (path) => {
-    const response = await rawRequest(address, 'GET', path);
-    expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual({ statusCode: 400, error: 'La ruta de la solicitud no es válida.' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-  });
+  it.each(['/api/uploads/..%2fx', '/api/uploads/..%2F..%2Fetc%2Fpasswd', '/api/movies/search/%2e%2e%2fadmin'])(
+    'answers %s with the Spanish 400',
+    async (path) => {
+      const response = await rawRequest(address, 'GET', path);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toEqual({ statusCode: 400, error: 'La ruta de la solicitud no es válida.' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
 
   it('refuses a path segment over 100 characters with a Spanish 414 (every service’s router would answer it in English)', async () => {
     identity.received.length = 0;
@@ -414,7 +514,10 @@ describe('shared cache of public answers', () => {
   it('asks the service for each query string (the service validates it by schema)', async () => {
     await get('/api/movies/listing-b2/public?page=1');
     await get('/api/movies/listing-b2/public?page=1');
-    expect(catalog.received.map((request) => request.url)).toEqual(['/movies/listing-b2/public?page=1', '/movies/listing-b2/public?page=1']);
+    expect(catalog.received.map((request) => request.url)).toEqual([
+      '/movies/listing-b2/public?page=1',
+      '/movies/listing-b2/public?page=1',
+    ]);
   });
 
   it('asks the service when the client demands a fresh answer (Cache-Control: no-cache)', async () => {
@@ -434,7 +537,11 @@ describe('shared cache of public answers', () => {
   it('drops a service’s answers once it accepts a write through the gateway, and only that service’s', async () => {
     await get('/api/movies/listing-d/public');
     await get('/api/show/listing-e/public');
-    const write = await gateway.inject({ method: 'DELETE', url: '/api/movies/delete/1', headers: { authorization: `Bearer ${userToken()}` } });
+    const write = await gateway.inject({
+      method: 'DELETE',
+      url: '/api/movies/delete/1',
+      headers: { authorization: `Bearer ${userToken()}` },
+    });
     expect(write.statusCode).toBe(200);
     expect((await get('/api/movies/listing-d/public')).headers['x-cache']).toBe('MISS');
     expect((await get('/api/show/listing-e/public')).headers['x-cache']).toBe('HIT');
@@ -464,7 +571,9 @@ describe('hop-by-hop headers, over a real socket', () => {
 
   beforeAll(async () => {
     fakes = await Promise.all(serviceNames.map((name) => startFakeService(name)));
-    gateway = await buildTestGateway({ services: Object.fromEntries(fakes.map((fake) => [fake.name, fake.url])) as Record<ServiceName, string> });
+    gateway = await buildTestGateway({
+      services: Object.fromEntries(fakes.map((fake) => [fake.name, fake.url])) as Record<ServiceName, string>,
+    });
     address = await gateway.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -483,17 +592,18 @@ describe('hop-by-hop headers, over a real socket', () => {
     { 'proxy-authorization': 'Basic c29tZW9uZTpzZWNyZXQ=', 'proxy-connection': 'keep-alive' },
   ];
 
-  it.each(hopByHop.flatMap((headers) => ['/api/movies/search?name=a', '/api/docs/catalog.json'].map((path) => [path, JSON.stringify(headers), headers] as const)))(
-    'GET %s with %s is answered by the service, without that header',
-    async (path, _shown, headers) => {
-      const response = await realRequest(address, { path, headers });
-      expect(response.status).toBe(200);
-      if (path.startsWith('/api/movies')) {
-        const forwarded = byName('catalog').received[0]?.headers ?? {};
-        for (const name of Object.keys(headers)) expect({ name, value: forwarded[name] }).toEqual({ name, value: undefined });
-      }
-    },
-  );
+  it.each(
+    hopByHop.flatMap((headers) =>
+      ['/api/movies/search?name=a', '/api/docs/catalog.json'].map((path) => [path, JSON.stringify(headers), headers] as const),
+    ),
+  )('GET %s with %s is answered by the service, without that header', async (path, _shown, headers) => {
+    const response = await realRequest(address, { path, headers });
+    expect(response.status).toBe(200);
+    if (path.startsWith('/api/movies')) {
+      const forwarded = byName('catalog').received[0]?.headers ?? {};
+      for (const name of Object.keys(headers)) expect({ name, value: forwarded[name] }).toEqual({ name, value: undefined });
+    }
+  });
 
   it('answers every route of the route table, whatever hop-by-hop headers the client sends (never 503)', async () => {
     const authorization = `Bearer ${userToken()}`;
@@ -548,7 +658,10 @@ describe('hop-by-hop headers, over a real socket', () => {
   it('refuses an expectation other than 100-continue with 417, in Spanish and with the security headers', async () => {
     const response = await realRequest(address, { path: '/api/movies/search?name=a', headers: { expect: 'x-fast-track' } });
     expect(response.status).toBe(417);
-    expect(JSON.parse(response.body)).toEqual({ statusCode: 417, error: 'El servidor solo admite la expectativa 100-continue en la cabecera Expect.' });
+    expect(JSON.parse(response.body)).toEqual({
+      statusCode: 417,
+      error: 'El servidor solo admite la expectativa 100-continue en la cabecera Expect.',
+    });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(received()).toHaveLength(0);

@@ -27,7 +27,15 @@ export interface ApiProxyOptions {
 }
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
-const gatewayHeaders = ['x-user-id', 'x-user-role', 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'];
+const gatewayHeaders = [
+  'x-user-id',
+  'x-user-role',
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+];
 
 /**
  * The caller's identity from the bearer token. Where the route table requires
@@ -99,8 +107,10 @@ function hasDotDotOnceDecoded(path: string): boolean {
 
 /** The 400 or 414 for a service path the gateway does not pass on, or undefined when it is fine. */
 function refusedPath(servicePath: string, normalised: string): Error | undefined {
-  if (normalised !== servicePath || hasDotDotOnceDecoded(servicePath)) return Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
-  if (servicePath.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH)) return Object.assign(new Error(PATH_TOO_LONG_MESSAGE), { statusCode: 414 });
+  if (normalised !== servicePath || hasDotDotOnceDecoded(servicePath))
+    return Object.assign(new Error(NON_NORMAL_PATH_MESSAGE), { statusCode: 400 });
+  if (servicePath.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH))
+    return Object.assign(new Error(PATH_TOO_LONG_MESSAGE), { statusCode: 414 });
   return undefined;
 }
 
@@ -127,7 +137,10 @@ function answerHeaders(headers: IncomingHttpHeaders, privateAnswer: boolean): In
  * no query string: the gateway does not know which parameters a route takes
  * (the service's schema does), so an unknown one must not make a new entry.
  */
-export async function apiProxy(app: FastifyInstance, { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions): Promise<void> {
+export async function apiProxy(
+  app: FastifyInstance,
+  { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions,
+): Promise<void> {
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -54,7 +54,7 @@ export async function healthRoutes(app: FastifyInstance, { services, upstream, t
     '/api/health',
     {
       schema: {
-        summary: "Readiness of every service (its database and the event broker)",
+        summary: 'Readiness of every service (its database and the event broker)',
         tags: ['gateway'],
         response: { 200: HealthReport, 503: HealthReport },
       },

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { webRootsIn } from '../options';
 import { buildTestGateway, emptyWebRoot } from '../testing/fake-services';
 
-const SHELL_INDEX = '<!doctype html><html lang="es"><head><script src="/config.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL_INDEX =
+  '<!doctype html><html lang="es"><head><script src="/config.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A WEB_ROOT laid out like a deployment, with fake built files. */
 function fakeWebRoot(): string {
@@ -88,14 +89,17 @@ describe('web apps', () => {
     expect((await gateway.inject({ method: 'HEAD', url: '/remotes/catalog/remoteEntry.js' })).statusCode).toBe(200);
   });
 
-  it.each(['/remotes/checkout/missing.js', '/remotes/unknown/remoteEntry.js', '/main.00000000.js', '/.env', '/remotes/catalog/../../shell/.env'])(
-    'answers 404 JSON for the missing or hidden file %s',
-    async (url) => {
-      const response = await gateway.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ statusCode: 404 });
-    },
-  );
+  it.each([
+    '/remotes/checkout/missing.js',
+    '/remotes/unknown/remoteEntry.js',
+    '/main.00000000.js',
+    '/.env',
+    '/remotes/catalog/../../shell/.env',
+  ])('answers 404 JSON for the missing or hidden file %s', async (url) => {
+    const response = await gateway.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404 });
+  });
 
   it('never serves files outside the web root', async () => {
     for (const url of ['/..%2f..%2f..%2fetc%2fpasswd', '/remotes/catalog/..%2f..%2fshell%2f.env', '/%2e%2e/%2e%2e/etc/hostname']) {
@@ -106,7 +110,10 @@ describe('web apps', () => {
   });
 
   it('keeps /api out of the SPA fallback and other methods out of the pages', async () => {
-    expect((await gateway.inject({ method: 'GET', url: '/api' })).json()).toEqual({ statusCode: 404, error: 'No existe la ruta GET /api.' });
+    expect((await gateway.inject({ method: 'GET', url: '/api' })).json()).toEqual({
+      statusCode: 404,
+      error: 'No existe la ruta GET /api.',
+    });
     expect((await gateway.inject({ method: 'POST', url: '/home', payload: {} })).statusCode).toBe(404);
   });
 
@@ -131,7 +138,11 @@ describe('/config.js with configured remotes', () => {
       const response = await gateway.inject({ method: 'GET', url: '/config.js' });
       const config = JSON.parse(response.body.replace(/^window\.__CINE_CONFIG__ = /, '').replace(/;\n$/, ''));
       expect(config).toEqual({
-        remotes: { catalog: '/remotes/catalog/remoteEntry.js', checkout: 'https://checkout.cine.example/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' },
+        remotes: {
+          catalog: '/remotes/catalog/remoteEntry.js',
+          checkout: 'https://checkout.cine.example/remoteEntry.js',
+          admin: '/remotes/admin/remoteEntry.js',
+        },
         stripePublishableKey: 'pk_test_123',
       });
       const csp = String(response.headers['content-security-policy']);

@@ -43,7 +43,8 @@ async function fileInRoot(root: string, relative: string): Promise<string | unde
   try {
     const found = await stat(absolute);
     if (found.isFile()) return path.relative(root, absolute);
-    if (found.isDirectory() && (await stat(path.join(absolute, 'index.html'))).isFile()) return path.relative(root, path.join(absolute, 'index.html'));
+    if (found.isDirectory() && (await stat(path.join(absolute, 'index.html'))).isFile())
+      return path.relative(root, path.join(absolute, 'index.html'));
   } catch {
     return undefined;
   }

@@ -51,7 +51,11 @@ export async function startFakeService(
     if (delayMs) await pause(delayMs);
     return reply.code(health.code).send(health.body);
   });
-  app.get('/openapi.json', async () => ({ openapi: '3.0.3', info: { title: `Cine ${name} service`, version: '1.0.0' }, paths: { [`/${name}`]: {} } }));
+  app.get('/openapi.json', async () => ({
+    openapi: '3.0.3',
+    info: { title: `Cine ${name} service`, version: '1.0.0' },
+    paths: { [`/${name}`]: {} },
+  }));
   app.all('/*', async (request, reply) => {
     const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
     const seen: ReceivedRequest = { service: name, method: request.method, url: request.url, headers: { ...request.headers }, body };

@@ -25,7 +25,9 @@ export function realRequest(
     const request = httpRequest(`${address}/`, { method, path, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), continued }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), continued }),
+      );
     });
     request.on('error', reject);
     if (body !== undefined && /100-continue/i.test(headers.expect ?? '')) {

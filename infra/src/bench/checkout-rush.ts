@@ -86,7 +86,10 @@ class Rush {
       const index = this.slot++;
       const day = new Date(Date.now() + (FIRST_DAY_AHEAD + Math.floor(index / SCHEDULES.length)) * 86_400_000).toISOString().slice(0, 10);
       const schedule = SCHEDULES[index % SCHEDULES.length] as string;
-      const created = await api(this.base, 'POST', '/show', { token: this.adminToken, body: { data: { schedule, movieId: this.movieId, roomId, day, type: '2D', price: 900 } } });
+      const created = await api(this.base, 'POST', '/show', {
+        token: this.adminToken,
+        body: { data: { schedule, movieId: this.movieId, roomId, day, type: '2D', price: 900 } },
+      });
       if (created.status === 201) return created.json as ShowView;
       if (created.status !== 409) throw new Error(`show not created: ${created.status} ${JSON.stringify(created.json)}`);
     }
@@ -94,7 +97,11 @@ class Rush {
 
   /** One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer). */
   async purchase(buyer: RushBuyer, showId: string, started = performance.now()): Promise<Purchase> {
-    const held = await api(this.base, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats: 1, showId }, forwardedFor: buyer.address }).catch(() => ({
+    const held = await api(this.base, 'POST', '/tickets/addTickets', {
+      token: buyer.token,
+      body: { userId: buyer.id, seats: 1, showId },
+      forwardedFor: buyer.address,
+    }).catch(() => ({
       status: 0,
       json: null,
     }));
@@ -109,7 +116,13 @@ class Rush {
     }));
     const ms = performance.now() - started;
     if (paid.status !== 200) return { showId, holdStatus: 200, checkoutStatus: paid.status, ms };
-    return { showId, holdStatus: 200, checkoutStatus: 200, ms, seatLabels: (paid.json as { order: { seatLabels: string[] } }).order.seatLabels };
+    return {
+      showId,
+      holdStatus: 200,
+      checkoutStatus: 200,
+      ms,
+      seatLabels: (paid.json as { order: { seatLabels: string[] } }).order.seatLabels,
+    };
   }
 
   /** capacity + extra buyers at once on a new show. */
@@ -131,7 +144,9 @@ class Rush {
       `burst ${label}: ${racing.length} buyers on a ${show.capacity}-seat show: ${paid.length} paid, ${refused} refused (${statusCounts(purchases.filter((p) => !isPaid(p)))}), ` +
         `${figures.serverErrors} answers ≥ 500 or none, ${(elapsedMs / 1000).toFixed(2)} s`,
     );
-    print(`  ${figures.purchasesPerSecond.toFixed(1)} purchases/s   hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms`);
+    print(
+      `  ${figures.purchasesPerSecond.toFixed(1)} purchases/s   hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms`,
+    );
     print(`  sold ${show.capacity - after.seats}/${show.capacity}, double-sold ${doubleSold}: ${ok ? 'ok' : 'FAILED'}`);
     return figures;
   }
@@ -268,7 +283,8 @@ async function runRush(base: string): Promise<boolean> {
   const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
   print(`checkout rush through the gateway of npm start (${base}), ${buyers.length} buyers registered`);
 
-  for (let round = 1; round <= settings.warmupBursts; round++) await rush.burst(buyers, `(warm-up ${round} of ${settings.warmupBursts}, just started, not counted)`);
+  for (let round = 1; round <= settings.warmupBursts; round++)
+    await rush.burst(buyers, `(warm-up ${round} of ${settings.warmupBursts}, just started, not counted)`);
   const fresh = { burst: await rush.burst(buyers, '(fresh database)'), steady: await rush.steady(buyers, '(fresh database)') };
   if (settings.history > 0) {
     await rush.history(buyers, settings.history, settings.historyConcurrency);

@@ -30,7 +30,11 @@ beforeAll(async () => {
   await platform.start();
   booking = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}booking`);
   // The seeded shows come through movie.created on RabbitMQ.
-  await waitFor(async () => ((await api(platform.gatewayUrl, 'GET', '/show/all')).json as ShowSummary[]).length > 0, 60_000, 'the seeded shows');
+  await waitFor(
+    async () => ((await api(platform.gatewayUrl, 'GET', '/show/all')).json as ShowSummary[]).length > 0,
+    60_000,
+    'the seeded shows',
+  );
 });
 
 afterAll(async () => {
@@ -45,7 +49,9 @@ const usedShows = new Set<string>();
 async function showWithSeats(seats: number): Promise<ShowSummary> {
   const shows = (await api(platform.gatewayUrl, 'GET', '/show/all')).json as ShowSummary[];
   const earliest = Date.now() + SHOW_LEAD_MS;
-  const show = shows.find((candidate) => candidate.seats >= seats && !usedShows.has(candidate.id) && Date.parse(candidate.startsAt) >= earliest);
+  const show = shows.find(
+    (candidate) => candidate.seats >= seats && !usedShows.has(candidate.id) && Date.parse(candidate.startsAt) >= earliest,
+  );
   if (!show) throw new Error('no show with enough free seats');
   usedShows.add(show.id);
   return show;
@@ -59,7 +65,10 @@ function checkoutOf(buyer: Buyer, show: ShowSummary, ticket: number) {
 }
 
 async function hold(buyer: Buyer, show: ShowSummary, seats: number): Promise<void> {
-  const held = await api(platform.gatewayUrl, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats, showId: show.id } });
+  const held = await api(platform.gatewayUrl, 'POST', '/tickets/addTickets', {
+    token: buyer.token,
+    body: { userId: buyer.id, seats, showId: show.id },
+  });
   if (held.status !== 200) throw new Error(`hold: ${held.status} ${JSON.stringify(held.json)}`);
 }
 
@@ -80,7 +89,9 @@ async function expectNoSeatSoldTwice(show: ShowSummary): Promise<StoredOrder[]> 
   const paid = (await ordersOf(show.id)).filter((order) => order.state === 'paid');
   const labels = paid.flatMap((order) => order.seatLabels);
   expect(new Set(labels).size).toBe(labels.length);
-  const stored = await booking.collection<{ _id: unknown; seats: Array<{ label: string; state: string; orderId?: string }> }>('shows').findOne({ _id: new (await import('mongoose')).Types.ObjectId(show.id) } as never);
+  const stored = await booking
+    .collection<{ _id: unknown; seats: Array<{ label: string; state: string; orderId?: string }> }>('shows')
+    .findOne({ _id: new (await import('mongoose')).Types.ObjectId(show.id) } as never);
   const soldTo = new Map((stored?.seats ?? []).filter((seat) => seat.state === 'sold').map((seat) => [seat.label, seat.orderId]));
   for (const order of paid) {
     for (const label of order.seatLabels) expect({ label, orderId: soldTo.get(label) }).toEqual({ label, orderId: String(order._id) });
@@ -164,7 +175,10 @@ describe('faults', () => {
     const show = await showWithSeats(buyers.length);
     for (const buyer of buyers) {
       await hold(buyer, show, 1);
-      const added = await api(platform.gatewayUrl, 'POST', '/candy/add', { token: buyer.token, body: { index: candy.id, quantity: 1, userId: buyer.id } });
+      const added = await api(platform.gatewayUrl, 'POST', '/candy/add', {
+        token: buyer.token,
+        body: { index: candy.id, quantity: 1, userId: buyer.id },
+      });
       if (added.status !== 200) throw new Error(`candy: ${added.status} ${JSON.stringify(added.json)}`);
     }
     const stockBefore = candy.quantity;
@@ -181,12 +195,18 @@ describe('faults', () => {
     // candy takes its stock at checkout (through booking's projection) and confirms it from order.paid:
     // the stock the candy service reports must fall by exactly one per purchase once the events are in.
     await waitFor(
-      async () => ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>).find((item) => item.id === candy.id)?.quantity === stockBefore - buyers.length,
+      async () =>
+        ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>).find(
+          (item) => item.id === candy.id,
+        )?.quantity ===
+        stockBefore - buyers.length,
       90_000,
       'every order.paid to reach candy',
     );
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const stockAfter = ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>).find((item) => item.id === candy.id)?.quantity;
+    const stockAfter = ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>).find(
+      (item) => item.id === candy.id,
+    )?.quantity;
     expect(stockAfter).toBe(stockBefore - buyers.length);
     await expectNoSeatSoldTwice(show);
   });
@@ -195,7 +215,8 @@ describe('faults', () => {
     const users = Number(process.env.LOAD_USERS ?? 100);
     const seconds = Number(process.env.LOAD_SECONDS ?? 60);
     const buyers: Buyer[] = [];
-    for (let start = 0; start < users; start += 10) buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, users - start) }, newBuyer))));
+    for (let start = 0; start < users; start += 10)
+      buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, users - start) }, newBuyer))));
     const latencies = new Map<string, number[]>();
     const serverErrors: string[] = [];
     const timed = async (route: string, call: () => Promise<{ status: number; json: unknown }>) => {
@@ -204,7 +225,8 @@ describe('faults', () => {
       const list = latencies.get(route) ?? [];
       list.push(performance.now() - started);
       latencies.set(route, list);
-      if (answer.status >= 500 || answer.status === 0) serverErrors.push(`${route}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
+      if (answer.status >= 500 || answer.status === 0)
+        serverErrors.push(`${route}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
       return answer;
     };
     const base = platform.gatewayUrl;
@@ -225,19 +247,30 @@ describe('faults', () => {
         if (held.status !== 200) continue;
         await timed('POST /cart/userCart', () => api(base, 'POST', '/cart/userCart', { token: buyer.token, body: { idUser: buyer.id } }));
         const paid = await timed('POST /movies/checkout', () =>
-          api(base, 'POST', '/movies/checkout', { token: buyer.token, body: { ticket: 1, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' } }),
+          api(base, 'POST', '/movies/checkout', {
+            token: buyer.token,
+            body: { ticket: 1, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' },
+          }),
         );
         if (paid.status === 200) purchases += 1;
       }
     };
     await Promise.all(buyers.map(visitor));
 
-    const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
+    const percentile = (values: number[], p: number) =>
+      [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
     const lines = [...latencies.entries()].map(
-      ([route, values]) => `${route.padEnd(26)} ${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms  max ${Math.max(...values).toFixed(0).padStart(5)} ms`,
+      ([route, values]) =>
+        `${route.padEnd(26)} ${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms  max ${Math.max(
+          ...values,
+        )
+          .toFixed(0)
+          .padStart(5)} ms`,
     );
     const total = [...latencies.values()].reduce((sum, values) => sum + values.length, 0);
-    process.stdout.write(`load: ${users} virtual users for ${seconds} s, ${total} requests, ${purchases} purchases, ${serverErrors.length} answers >= 500\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `load: ${users} virtual users for ${seconds} s, ${total} requests, ${purchases} purchases, ${serverErrors.length} answers >= 500\n${lines.join('\n')}\n`,
+    );
     expect(serverErrors.slice(0, 20)).toEqual([]);
     expect(purchases).toBeGreaterThan(0);
   });

@@ -13,7 +13,10 @@ const ADMIN = { email: 'faults-admin@cine.local', password: 'FaultsAdmin2026!' }
 /** rabbitmqctl, through sudo -n when not root (as .ci/run does). */
 export function rabbitmqctl(...args: string[]): string {
   const asRoot = process.getuid?.() === 0;
-  return execFileSync(asRoot ? 'rabbitmqctl' : 'sudo', asRoot ? args : ['-n', 'rabbitmqctl', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(asRoot ? 'rabbitmqctl' : 'sudo', asRoot ? args : ['-n', 'rabbitmqctl', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 interface Member {
@@ -86,7 +89,8 @@ export class ProcessPlatform {
     this.gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     // Consumers before producers: RabbitMQ drops an event no queue is bound for yet (booking hears
     // catalog's and candy's seeds, notification identity's admin).
-    for (const name of ['notification', 'sales', 'booking', 'candy', 'catalog', 'identity', 'gateway'] as const) await this.startMember(name);
+    for (const name of ['notification', 'sales', 'booking', 'candy', 'catalog', 'identity', 'gateway'] as const)
+      await this.startMember(name);
     await this.waitHealthy(120_000);
   }
 
@@ -101,7 +105,11 @@ export class ProcessPlatform {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     member.child = child;
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${member.port}/health`).catch(() => undefined))?.status === 200 || name === 'gateway', 60_000, `${name} to listen`);
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${member.port}/health`).catch(() => undefined))?.status === 200 || name === 'gateway',
+      60_000,
+      `${name} to listen`,
+    );
   }
 
   /** SIGKILL: a crash, nothing is closed cleanly. */
@@ -123,7 +131,11 @@ export class ProcessPlatform {
   }
 
   async waitHealthy(timeoutMs: number): Promise<void> {
-    await waitFor(async () => (await fetch(`${this.gatewayUrl}/api/health`).catch(() => undefined))?.status === 200, timeoutMs, 'the platform to be healthy');
+    await waitFor(
+      async () => (await fetch(`${this.gatewayUrl}/api/health`).catch(() => undefined))?.status === 200,
+      timeoutMs,
+      'the platform to be healthy',
+    );
   }
 
   logOf(name: ServiceName | 'gateway'): string {
@@ -150,4 +162,3 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
   }
   throw new Error(`timed out waiting for ${what}`);
 }
-

@@ -13,7 +13,9 @@ let serial = 0;
 export async function registerBuyer(base: string): Promise<Buyer> {
   serial += 1;
   const email = `comprador${serial}-${Date.now()}@cine.test`;
-  const registered = await api(base, 'POST', '/auth/register', { body: { email, username: `comprador${serial}`, password: BUYER_PASSWORD } });
+  const registered = await api(base, 'POST', '/auth/register', {
+    body: { email, username: `comprador${serial}`, password: BUYER_PASSWORD },
+  });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.json)}`);
   const login = await api(base, 'POST', '/auth/login', { body: { email, password: BUYER_PASSWORD } });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);

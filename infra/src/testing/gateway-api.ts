@@ -3,7 +3,15 @@ export async function api(
   base: string,
   method: string,
   pathname: string,
-  { token, body, forwardedFor }: { token?: string; body?: unknown; /** The client's address, as a proxy in front of the gateway (TRUST_PROXY) would send it. */ forwardedFor?: string } = {},
+  {
+    token,
+    body,
+    forwardedFor,
+  }: {
+    token?: string;
+    body?: unknown;
+    /** The client's address, as a proxy in front of the gateway (TRUST_PROXY) would send it. */ forwardedFor?: string;
+  } = {},
 ): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${base}/api${pathname}`, {
     method,

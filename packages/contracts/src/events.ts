@@ -12,16 +12,10 @@ export interface IntegrationEvent<TType extends string, TData> {
   data: TData;
 }
 
-export type UserRegistered = IntegrationEvent<
-  'user.registered',
-  { userId: string; email: string; username: string }
->;
+export type UserRegistered = IntegrationEvent<'user.registered', { userId: string; email: string; username: string }>;
 
 /** Tokens carrying a credentials version below `credentialsVersion` are no longer valid. */
-export type UserCredentialsChanged = IntegrationEvent<
-  'user.credentials-changed',
-  { userId: string; credentialsVersion: number }
->;
+export type UserCredentialsChanged = IntegrationEvent<'user.credentials-changed', { userId: string; credentialsVersion: number }>;
 
 export type UserDeleted = IntegrationEvent<'user.deleted', { userId: string; email: string }>;
 

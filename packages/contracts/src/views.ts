@@ -68,7 +68,10 @@ export const CommentView = Type.Object({
 export type CommentView = Static<typeof CommentView>;
 
 /** A comment in the admin's and a user's lists: which movie it is about. */
-export const CommentWithMovie = Type.Composite([CommentView, Type.Object({ movie: Type.Object({ id: Type.String(), Title: Type.String() }) })]);
+export const CommentWithMovie = Type.Composite([
+  CommentView,
+  Type.Object({ movie: Type.Object({ id: Type.String(), Title: Type.String() }) }),
+]);
 export type CommentWithMovie = Static<typeof CommentWithMovie>;
 
 /** Feedback a user left about the site, with its author (the admin's list). */

@@ -104,7 +104,9 @@ describe('ensureFerretBinary', () => {
 
     const build = ensureFerretBinary({ sourceDir, cacheDir, onBuildStart: () => undefined });
 
-    await expect(build).rejects.toThrow(`El parche patches/${version}/0001-id-lookup-uses-id-index.patch no se aplica a FerretDB ${version}:`);
+    await expect(build).rejects.toThrow(
+      `El parche patches/${version}/0001-id-lookup-uses-id-index.patch no se aplica a FerretDB ${version}:`,
+    );
     await expect(build).rejects.toThrow(/patch failed: .*internal\/backends\/sqlite\/metadata\/metadata\.go/);
     const key = await ferretSourceHash(sourceDir);
     expect(existsSync(path.join(cacheDir, key, 'cine-ferretdb'))).toBe(false);
@@ -113,7 +115,10 @@ describe('ensureFerretBinary', () => {
   it('refuses to build a FerretDB version that the patches were not made for', async () => {
     const { sourceDir, version } = await copyOfFerretSource();
     const goMod = path.join(sourceDir, 'go.mod');
-    await writeFile(goMod, (await readFile(goMod, 'utf8')).replace(`github.com/FerretDB/FerretDB ${version}`, 'github.com/FerretDB/FerretDB v1.99.0'));
+    await writeFile(
+      goMod,
+      (await readFile(goMod, 'utf8')).replace(`github.com/FerretDB/FerretDB ${version}`, 'github.com/FerretDB/FerretDB v1.99.0'),
+    );
     const onBuildStart = jest.fn();
 
     await expect(ensureFerretBinary({ sourceDir, cacheDir: await tempDir('cine-ferret-cache-'), onBuildStart })).rejects.toThrow(
@@ -155,9 +160,7 @@ describe('startEmbeddedMongo', () => {
     expect(await acceptsConnections(port)).toBe(false);
 
     const second = await start(dataDir, port);
-    const found = await withClient(second.url, (client) =>
-      client.db('cine_catalog').collection('movies').findOne({ Title: 'Dune' }),
-    );
+    const found = await withClient(second.url, (client) => client.db('cine_catalog').collection('movies').findOne({ Title: 'Dune' }));
     expect(found).toMatchObject({ Title: 'Dune', year: 2021 });
   });
 
@@ -217,7 +220,11 @@ describe('startEmbeddedMongo', () => {
     /** `times` writes at once, spread evenly over the ten connections. */
     function concurrently<T>(times: number, write: (db: Db) => Promise<T>): Promise<T[]> {
       const connections = clients.map((client) => client.db('cine_candy'));
-      return Promise.all(Array.from({ length: times / connections.length }, () => connections).flat().map(write));
+      return Promise.all(
+        Array.from({ length: times / connections.length }, () => connections)
+          .flat()
+          .map(write),
+      );
     }
 
     it('update: loses no $inc and sells no more than the stock', async () => {
@@ -276,9 +283,9 @@ describe('startEmbeddedMongo', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as net.AddressInfo;
     try {
-      await expect(
-        startEmbeddedMongo({ dataDir: await tempDir('cine-ferret-data-'), port, binaryPath }),
-      ).rejects.toThrow(`El puerto ${port} ya está en uso`);
+      await expect(startEmbeddedMongo({ dataDir: await tempDir('cine-ferret-data-'), port, binaryPath })).rejects.toThrow(
+        `El puerto ${port} ya está en uso`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

@@ -82,16 +82,12 @@ export async function startEmbeddedMongo(options: StartEmbeddedMongoOptions): Pr
   for (;;) {
     if (!running) {
       process.removeListener('exit', killOnExit);
-      throw new Error(
-        `FerretDB terminó al arrancar (${await exited}) en ${url}, datos en ${dataDir}:\n${logTail().join('\n')}`,
-      );
+      throw new Error(`FerretDB terminó al arrancar (${await exited}) en ${url}, datos en ${dataDir}:\n${logTail().join('\n')}`);
     }
     if (await answersPing(url)) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(
-        `FerretDB no respondió en ${startTimeoutMs} ms en ${url}, datos en ${dataDir}:\n${logTail().join('\n')}`,
-      );
+      throw new Error(`FerretDB no respondió en ${startTimeoutMs} ms en ${url}, datos en ${dataDir}:\n${logTail().join('\n')}`);
     }
     await sleep(100);
   }

@@ -44,20 +44,23 @@ describe('auth', () => {
     await foreign.close();
   });
 
-  describe.each(OTHER_ALGORITHM_HEADERS.map((header) => [JSON.stringify(header), header]))('a token whose header is %s', (_name, header) => {
-    it.each([
-      ['signed with the real secret', TEST_JWT_SECRET],
-      ['unsigned', undefined],
-      ['signed with another secret', 'not-the-secret'],
-    ])('%s gets 401 with a Spanish message', async (_kind, secret) => {
-      const authorization = `Bearer ${forgedToken({ sub: 'a1', role: 'admin', ver: 0 }, { header, secret })}`;
-      for (const url of ['/mine', '/admin-only']) {
-        const response = await app.inject({ url, headers: { authorization } });
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ statusCode: 401, error: 'La sesión no es válida. Inicia sesión nuevamente.' });
-      }
-    });
-  });
+  describe.each(OTHER_ALGORITHM_HEADERS.map((header) => [JSON.stringify(header), header]))(
+    'a token whose header is %s',
+    (_name, header) => {
+      it.each([
+        ['signed with the real secret', TEST_JWT_SECRET],
+        ['unsigned', undefined],
+        ['signed with another secret', 'not-the-secret'],
+      ])('%s gets 401 with a Spanish message', async (_kind, secret) => {
+        const authorization = `Bearer ${forgedToken({ sub: 'a1', role: 'admin', ver: 0 }, { header, secret })}`;
+        for (const url of ['/mine', '/admin-only']) {
+          const response = await app.inject({ url, headers: { authorization } });
+          expect(response.statusCode).toBe(401);
+          expect(response.json()).toEqual({ statusCode: 401, error: 'La sesión no es válida. Inicia sesión nuevamente.' });
+        }
+      });
+    },
+  );
 
   it('lets admins only into admin routes', async () => {
     expect((await app.inject({ url: '/admin-only', headers: bearer(app, { sub: 'u1' }) })).statusCode).toBe(403);

@@ -14,9 +14,7 @@ describe('connectDatabase (real server)', () => {
     await shows.insertOne({ _id: 'show', seats: 10, hits: 0 });
 
     const attempts = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        shows.findOneAndUpdate({ _id: 'show', seats: { $gte: 1 } }, { $inc: { seats: -1, hits: 1 } }),
-      ),
+      Array.from({ length: 50 }, () => shows.findOneAndUpdate({ _id: 'show', seats: { $gte: 1 } }, { $inc: { seats: -1, hits: 1 } })),
     );
     await Promise.all(Array.from({ length: 50 }, () => shows.updateOne({ _id: 'show' }, { $inc: { hits: 1 } })));
 

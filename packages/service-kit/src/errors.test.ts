@@ -11,7 +11,14 @@ describe('service base: validation and errors', () => {
     app = await createServiceApp(context);
     app.post(
       '/echo',
-      { schema: { body: Type.Object({ email: Type.String({ format: 'email' }), seats: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }) } },
+      {
+        schema: {
+          body: Type.Object(
+            { email: Type.String({ format: 'email' }), seats: Type.Integer({ minimum: 1 }) },
+            { additionalProperties: false },
+          ),
+        },
+      },
       async (request) => request.body,
     );
     app.get('/boom', async () => {
@@ -48,7 +55,12 @@ describe('service base: validation and errors', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await app.inject({ method: 'POST', url: '/echo', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('El cuerpo no es un JSON válido.');
   });
@@ -94,10 +106,16 @@ describe('service base: strict bodies', () => {
   it('refuses scalars of the wrong type and unknown fields instead of coercing or dropping them', async () => {
     const context = await createTestContext('identity');
     const app = await createServiceApp(context);
-    app.post('/names', { schema: { body: Type.Object({ name: Type.String() }, { additionalProperties: false }) } }, async (request) => request.body);
+    app.post(
+      '/names',
+      { schema: { body: Type.Object({ name: Type.String() }, { additionalProperties: false }) } },
+      async (request) => request.body,
+    );
     app.get('/pages', { schema: { querystring: Type.Object({ page: Type.Integer() }) } }, async (request) => request.query);
     await app.ready();
-    expect((await app.inject({ method: 'POST', url: '/names', payload: { name: 12345 } })).json().error).toBe("El campo 'name' debe ser texto.");
+    expect((await app.inject({ method: 'POST', url: '/names', payload: { name: 12345 } })).json().error).toBe(
+      "El campo 'name' debe ser texto.",
+    );
     expect((await app.inject({ method: 'POST', url: '/names', payload: { name: 'ana', isAdmin: true } })).json().error).toBe(
       "El campo 'isAdmin' no está permitido.",
     );

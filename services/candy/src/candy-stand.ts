@@ -9,10 +9,7 @@ import { seedCandy } from './candy/seed-candy';
 const FORM_FIELDS = ['name', 'price', 'picture', 'quantity'] as const;
 
 export type CandyWrite =
-  | { outcome: 'saved'; candy: CandyView }
-  | { outcome: 'invalid'; message: string }
-  | { outcome: 'name-taken' }
-  | { outcome: 'not-found' };
+  { outcome: 'saved'; candy: CandyView } | { outcome: 'invalid'; message: string } | { outcome: 'name-taken' } | { outcome: 'not-found' };
 
 /** The concession stand's use cases: the admin's items with their events, searches, stock after a sale. */
 export class CandyStand {

@@ -35,11 +35,21 @@ describe("the admin's candy items", () => {
 
       expect(response.statusCode).toBe(201);
       const created = response.json<CandyView>();
-      expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Pochoclo Dulce', quantity: 120, price: 780, picture: '/api/uploads/0123456789abcdef01234567' });
+      expect(created).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: 'Pochoclo Dulce',
+        quantity: 120,
+        price: 780,
+        picture: '/api/uploads/0123456789abcdef01234567',
+      });
       expect(await listCandy(candy.app)).toContainEqual(created);
       const events = await eventsAfter(before);
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ type: 'candy.created', version: 1, data: { candyId: created.id, name: 'Pochoclo Dulce', price: 780, picture: created.picture, quantity: 120 } });
+      expect(events[0]).toMatchObject({
+        type: 'candy.created',
+        version: 1,
+        data: { candyId: created.id, name: 'Pochoclo Dulce', price: 780, picture: created.picture, quantity: 120 },
+      });
     });
 
     it.each([
@@ -96,22 +106,21 @@ describe("the admin's candy items", () => {
     });
 
     it('accepts a stock of 0, a price of 1 cent and an https picture of the image host', async () => {
-      const response = await create(candyForm({ name: 'Chicle', quantity: 0, price: 1, picture: 'https://res.cloudinary.com/cine/image/upload/chicle.png' }));
+      const response = await create(
+        candyForm({ name: 'Chicle', quantity: 0, price: 1, picture: 'https://res.cloudinary.com/cine/image/upload/chicle.png' }),
+      );
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ quantity: 0, price: 1 });
     });
 
-    it.each([
-      [{ name: 42 }],
-      [{ price: true }],
-      [{ quantity: [1] }],
-      [{ picture: { url: '/x' } }],
-      [{ color: 'rojo' }],
-    ])('answers 400 for a body of the wrong shape: %j', async (override) => {
-      const response = await create(candyForm({ name: 'Forma', ...override }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ statusCode: 400, error: expect.any(String) });
-    });
+    it.each([[{ name: 42 }], [{ price: true }], [{ quantity: [1] }], [{ picture: { url: '/x' } }], [{ color: 'rojo' }]])(
+      'answers 400 for a body of the wrong shape: %j',
+      async (override) => {
+        const response = await create(candyForm({ name: 'Forma', ...override }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ statusCode: 400, error: expect.any(String) });
+      },
+    );
 
     it('refuses a name already taken, ignoring case and accents, with 409', async () => {
       const before = await mark();
@@ -157,8 +166,18 @@ describe("the admin's candy items", () => {
     });
 
     it('renames, restocks and changes the picture in one edit', async () => {
-      const response = await update(item.id, { name: 'Garrapiñada Grande', quantity: '80', picture: '/api/uploads/abcdefabcdefabcdefabcdef' });
-      expect(response.json()).toEqual({ id: item.id, name: 'Garrapiñada Grande', quantity: 80, price: 650, picture: '/api/uploads/abcdefabcdefabcdefabcdef' });
+      const response = await update(item.id, {
+        name: 'Garrapiñada Grande',
+        quantity: '80',
+        picture: '/api/uploads/abcdefabcdefabcdefabcdef',
+      });
+      expect(response.json()).toEqual({
+        id: item.id,
+        name: 'Garrapiñada Grande',
+        quantity: 80,
+        price: 650,
+        picture: '/api/uploads/abcdefabcdefabcdefabcdef',
+      });
       expect((await listCandy(candy.app)).find((listed) => listed.id === item.id)?.name).toBe('Garrapiñada Grande');
     });
 
@@ -235,7 +254,9 @@ describe("the admin's candy items", () => {
       const again = await candy.app.inject({ method: 'DELETE', url: `/candy/${item.id}`, headers: admin });
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ statusCode: 404, error: 'No existe el producto.' });
-      expect((await candy.app.inject({ method: 'PUT', url: `/candy/${item.id}`, headers: admin, payload: { price: 1 } })).statusCode).toBe(404);
+      expect((await candy.app.inject({ method: 'PUT', url: `/candy/${item.id}`, headers: admin, payload: { price: 1 } })).statusCode).toBe(
+        404,
+      );
       expect((await create(candyForm({ name: 'Maní Salado' }))).statusCode).toBe(201);
     });
 
@@ -257,7 +278,9 @@ describe("the admin's candy items", () => {
 
         brokerDown = false;
         await candy.app.outboxRelay.flush();
-        expect(candy.published.slice(before).map((event) => [event.type, (event.data as CandyFacts).candyId])).toEqual([['candy.deleted', item.id]]);
+        expect(candy.published.slice(before).map((event) => [event.type, (event.data as CandyFacts).candyId])).toEqual([
+          ['candy.deleted', item.id],
+        ]);
       } finally {
         bus.publish = publish;
       }
@@ -265,10 +288,14 @@ describe("the admin's candy items", () => {
 
     it('answers 404 for an unknown id, 400 for a malformed one, and is for admins only', async () => {
       const [target] = await listCandy(candy.app);
-      expect((await candy.app.inject({ method: 'DELETE', url: `/candy/${new Types.ObjectId().toHexString()}`, headers: admin })).statusCode).toBe(404);
+      expect(
+        (await candy.app.inject({ method: 'DELETE', url: `/candy/${new Types.ObjectId().toHexString()}`, headers: admin })).statusCode,
+      ).toBe(404);
       expect((await candy.app.inject({ method: 'DELETE', url: '/candy/123', headers: admin })).statusCode).toBe(400);
       expect((await candy.app.inject({ method: 'DELETE', url: `/candy/${target?.id}` })).statusCode).toBe(401);
-      expect((await candy.app.inject({ method: 'DELETE', url: `/candy/${target?.id}`, headers: userHeaders(candy.app) })).statusCode).toBe(403);
+      expect((await candy.app.inject({ method: 'DELETE', url: `/candy/${target?.id}`, headers: userHeaders(candy.app) })).statusCode).toBe(
+        403,
+      );
       expect((await listCandy(candy.app)).map((listed) => listed.id)).toContain(target?.id);
     });
   });

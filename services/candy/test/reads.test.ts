@@ -41,7 +41,13 @@ describe('reading the candy items', () => {
   });
 
   it('searches part of the name ignoring case and accents', async () => {
-    expect(await search('?name=combo')).toEqual(['Combo (doble) *especial*', 'COMBO GRANDE', 'COMBO ICEE', 'COMBO NACHOS', 'COMBO TRADICIONAL']);
+    expect(await search('?name=combo')).toEqual([
+      'Combo (doble) *especial*',
+      'COMBO GRANDE',
+      'COMBO ICEE',
+      'COMBO NACHOS',
+      'COMBO TRADICIONAL',
+    ]);
     expect(await search('?name=NACH')).toEqual(['COMBO NACHOS']);
     expect(await search('?name=CAFÉ')).toEqual(['cafe', 'Café con Leche']);
     expect(await search('?name=%20leche%20')).toEqual(['Café con Leche']);
@@ -70,10 +76,12 @@ describe('reading the candy items', () => {
     }
   });
 
-  it('does not own the cart paths: /candy/add and /candy/delete are booking\'s', async () => {
+  it("does not own the cart paths: /candy/add and /candy/delete are booking's", async () => {
     const headers = userHeaders(candy.app);
     for (const url of ['/candy/add', '/candy/delete']) {
-      expect((await candy.app.inject({ method: 'POST', url, headers, payload: { index: 'x', quantity: 1, userId: 'u' } })).statusCode).toBe(404);
+      expect((await candy.app.inject({ method: 'POST', url, headers, payload: { index: 'x', quantity: 1, userId: 'u' } })).statusCode).toBe(
+        404,
+      );
     }
   });
 });

@@ -17,7 +17,11 @@ describe('the seeded concession stand', () => {
     expect(response.statusCode).toBe(200);
     const items = response.json<CandyView[]>();
     expect(items.map((item) => item.name)).toEqual(SEEDED);
-    expect(items.find((item) => item.name === 'COMBO NACHOS')).toMatchObject({ price: 1250, quantity: 500, picture: '/api/candy/pictures/combo-nachos.svg' });
+    expect(items.find((item) => item.name === 'COMBO NACHOS')).toMatchObject({
+      price: 1250,
+      quantity: 500,
+      picture: '/api/candy/pictures/combo-nachos.svg',
+    });
     for (const item of items) {
       expect(item.id).toMatch(/^[0-9a-f]{24}$/);
       expect(Number.isInteger(item.price) && item.price > 0).toBe(true);
@@ -31,7 +35,9 @@ describe('the seeded concession stand', () => {
 
     expect(created).toHaveLength(items.length);
     expect(created).toEqual(
-      expect.arrayContaining(items.map((item) => ({ candyId: item.id, name: item.name, price: item.price, picture: item.picture, quantity: item.quantity }))),
+      expect.arrayContaining(
+        items.map((item) => ({ candyId: item.id, name: item.name, price: item.price, picture: item.picture, quantity: item.quantity })),
+      ),
     );
   });
 

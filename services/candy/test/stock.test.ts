@@ -108,7 +108,13 @@ describe('stock after a paid order', () => {
   });
 
   it('an order with no candy, or with an item this service does not know, changes nothing and does not fail', async () => {
-    const stranger: PaidCandyLine = { candyId: new Types.ObjectId().toHexString(), name: 'pizza', quantity: 1, unitPrice: 900, totalPrice: 900 };
+    const stranger: PaidCandyLine = {
+      candyId: new Types.ObjectId().toHexString(),
+      name: 'pizza',
+      quantity: 1,
+      unitPrice: 900,
+      totalPrice: 900,
+    };
     await candy.context.bus.publish(orderPaid([]));
     await candy.context.bus.publish(orderPaid([stranger, line('cafe', 1)]));
 

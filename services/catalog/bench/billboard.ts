@@ -110,7 +110,9 @@ function startBare(): Promise<Running> {
     response.end(billboard);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: async () => void server.close() })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: async () => void server.close() }),
+    ),
   );
 }
 
@@ -148,7 +150,10 @@ async function serve(role: Role): Promise<void> {
 function start(role: Role, env: Record<string, string>): Promise<{ urls: Urls; child: ChildProcess }> {
   const child = fork(process.argv[1] as string, [role], {
     env: { ...process.env, ...env },
-    execArgv: ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', ...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`, `--cpu-prof-name=${role}.cpuprofile`] : [])],
+    execArgv: [
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      ...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`, `--cpu-prof-name=${role}.cpuprofile`] : []),
+    ],
   });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ urls: message as Urls, child }));
@@ -230,18 +235,34 @@ async function main(): Promise<void> {
       await measure('via gateway', gatewayServers, `${gateway}/api/movies/billboard`),
       await measure('gateway no-cache', gatewayServers, `${gateway}/api/movies/billboard`, noCache),
       await measure('no-cache, br/gzip', gatewayServers, `${gateway}/api/movies/billboard`, { ...noCache, 'accept-encoding': 'br, gzip' }),
-      await measure('library hop', [first.child, libraryHop.child], `${libraryHop.urls.libraryHop as string}/api/movies/billboard`, noCache),
+      await measure(
+        'library hop',
+        [first.child, libraryHop.child],
+        `${libraryHop.urls.libraryHop as string}/api/movies/billboard`,
+        noCache,
+      ),
     ];
     for (const r of results) {
       const cpu = `CPU ${r.cpuMicrosPerRequest.toFixed(1).padStart(5)} µs/req`;
-      process.stdout.write(`${r.name.padEnd(18)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   ${cpu}   errors ${r.errors}\n`);
+      process.stdout.write(
+        `${r.name.padEnd(18)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   ${cpu}   errors ${r.errors}\n`,
+      );
     }
-    const [bareResult, direct, viaGateway, hop, compressedHop, plainHop] = results as [Measure, Measure, Measure, Measure, Measure, Measure];
+    const [bareResult, direct, viaGateway, hop, compressedHop, plainHop] = results as [
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+    ];
     const ratio = (a: Measure, b: Measure) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
     process.stdout.write(`gateway/bare   ${ratio(viaGateway, bareResult)}  (target ≥ 0.5)\n`);
     process.stdout.write(`gateway/direct ${ratio(viaGateway, direct)}  (target ≥ 0.8)\n`);
     const cpuRatio = (direct.cpuMicrosPerRequest / hop.cpuMicrosPerRequest).toFixed(2);
-    process.stdout.write(`hop ratio (no-cache via gateway / direct) ${ratio(hop, direct)}  (target ≥ 0.5); with br/gzip ${ratio(compressedHop, direct)}; CPU per request direct/hop ${cpuRatio}\n`);
+    process.stdout.write(
+      `hop ratio (no-cache via gateway / direct) ${ratio(hop, direct)}  (target ≥ 0.5); with br/gzip ${ratio(compressedHop, direct)}; CPU per request direct/hop ${cpuRatio}\n`,
+    );
     process.stdout.write(`library hop / direct ${ratio(plainHop, direct)}; our hop / library hop ${ratio(hop, plainHop)}\n`);
   } finally {
     for (const child of children.reverse()) await stop(child);

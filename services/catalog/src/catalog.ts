@@ -142,7 +142,13 @@ export class Catalog {
   async addFeedback(userId: string, text: string): Promise<FeedbackView> {
     const stored = await this.feedback.insert(userId, text.trim());
     const names = await this.userNames.of([userId]);
-    return { id: stored._id.toHexString(), Text: stored.text, userId, user: { username: names.get(userId) as string }, createdAt: stored.createdAt.toISOString() };
+    return {
+      id: stored._id.toHexString(),
+      Text: stored.text,
+      userId,
+      user: { username: names.get(userId) as string },
+      createdAt: stored.createdAt.toISOString(),
+    };
   }
 
   async allFeedback(): Promise<FeedbackView[]> {

@@ -25,9 +25,15 @@ describe('catalog OpenAPI document', () => {
     const context = await createTestContext('catalog');
     const app = await buildCatalogApp(context);
     try {
-      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>();
+      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+        paths: Record<string, { post?: { requestBody?: unknown } }>;
+      }>();
       expect(document.paths['/uploads/']?.post?.requestBody).toMatchObject({
-        content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } },
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
       });
     } finally {
       await app.close();

@@ -24,14 +24,47 @@ interface BodyEndpoint {
 const TEXT_FIELDS = ['Title', 'Poster', 'Rated', 'Plot', 'Genre', 'Actors', 'Director', 'Language', 'Release', 'Trailer', 'Type'];
 
 const endpoints: BodyEndpoint[] = [
-  { name: 'createMovie', method: 'POST', url: () => '/movies/createMovie', headers: () => adminHeaders(catalog.app), valid: () => movieForm(), textFields: TEXT_FIELDS },
-  { name: 'update', method: 'PUT', url: () => `/movies/update/${movie.id}`, headers: () => adminHeaders(catalog.app), valid: () => ({ Title: movie.Title }), textFields: TEXT_FIELDS },
-  { name: 'comments/add', method: 'POST', url: () => `/comments/add/${movie.id}?userId=${user.id}`, headers: () => user.headers, valid: () => ({ Text: 'Hola' }), textFields: ['Text'] },
-  { name: 'feedback/add', method: 'POST', url: () => `/feedback/add/${user.id}`, headers: () => user.headers, valid: () => ({ Text: 'Hola' }), textFields: ['Text'] },
+  {
+    name: 'createMovie',
+    method: 'POST',
+    url: () => '/movies/createMovie',
+    headers: () => adminHeaders(catalog.app),
+    valid: () => movieForm(),
+    textFields: TEXT_FIELDS,
+  },
+  {
+    name: 'update',
+    method: 'PUT',
+    url: () => `/movies/update/${movie.id}`,
+    headers: () => adminHeaders(catalog.app),
+    valid: () => ({ Title: movie.Title }),
+    textFields: TEXT_FIELDS,
+  },
+  {
+    name: 'comments/add',
+    method: 'POST',
+    url: () => `/comments/add/${movie.id}?userId=${user.id}`,
+    headers: () => user.headers,
+    valid: () => ({ Text: 'Hola' }),
+    textFields: ['Text'],
+  },
+  {
+    name: 'feedback/add',
+    method: 'POST',
+    url: () => `/feedback/add/${user.id}`,
+    headers: () => user.headers,
+    valid: () => ({ Text: 'Hola' }),
+    textFields: ['Text'],
+  },
 ];
 
 function send(endpoint: BodyEndpoint, options: Omit<InjectOptions, 'method' | 'url'>) {
-  return catalog.app.inject({ method: endpoint.method, url: endpoint.url(), ...options, headers: { ...endpoint.headers(), ...(options.headers as Record<string, string>) } });
+  return catalog.app.inject({
+    method: endpoint.method,
+    url: endpoint.url(),
+    ...options,
+    headers: { ...endpoint.headers(), ...(options.headers as Record<string, string>) },
+  });
 }
 
 const wrongValues: Array<[string, unknown]> = [
@@ -43,7 +76,9 @@ const wrongValues: Array<[string, unknown]> = [
 ];
 
 const fieldCases = endpoints.flatMap((endpoint) =>
-  endpoint.textFields.flatMap((field) => wrongValues.map(([label, value]) => ({ name: `${endpoint.name}: ${label} for '${field}'`, endpoint, field, value }))),
+  endpoint.textFields.flatMap((field) =>
+    wrongValues.map(([label, value]) => ({ name: `${endpoint.name}: ${label} for '${field}'`, endpoint, field, value })),
+  ),
 );
 
 describe('bad input on every endpoint with a body', () => {
@@ -90,6 +125,9 @@ describe('bad input on every endpoint with a body', () => {
   });
 
   it('an unknown route answers 404 in Spanish', async () => {
-    expect((await catalog.app.inject({ method: 'GET', url: '/movies/nada' })).json()).toEqual({ statusCode: 404, error: 'No existe la ruta GET /movies/nada.' });
+    expect((await catalog.app.inject({ method: 'GET', url: '/movies/nada' })).json()).toEqual({
+      statusCode: 404,
+      error: 'No existe la ruta GET /movies/nada.',
+    });
   });
 });

@@ -27,13 +27,21 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': request.headers['content-type'] as string } }).formData();
+      const form = await new Response(Buffer.concat(chunks), {
+        headers: { 'content-type': request.headers['content-type'] as string },
+      }).formData();
       const file = form.get('file') as File;
       const fields: Record<string, string> = {};
       for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
       received.push({ path: request.url as string, fields, file: Buffer.from(await file.arrayBuffer()), fileType: file.type });
       response.writeHead(answerStatus, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answerStatus === 200 ? { secure_url: 'https://res.cloudinary.com/cine/image/upload/v1/poster.png' } : { error: { message: 'no' } }));
+      response.end(
+        JSON.stringify(
+          answerStatus === 200
+            ? { secure_url: 'https://res.cloudinary.com/cine/image/upload/v1/poster.png' }
+            : { error: { message: 'no' } },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => cloud.listen(0, '127.0.0.1', resolve));
@@ -85,7 +93,12 @@ describe('uploads with CLOUDINARY_URL set', () => {
 
   it('CLOUDINARY_URL must be well formed', () => {
     expect(parseCloudinaryUrl(undefined)).toBeUndefined();
-    expect(parseCloudinaryUrl('cloudinary://k:s@demo')).toEqual({ apiKey: 'k', apiSecret: 's', cloudName: 'demo', apiBase: 'https://api.cloudinary.com' });
+    expect(parseCloudinaryUrl('cloudinary://k:s@demo')).toEqual({
+      apiKey: 'k',
+      apiSecret: 's',
+      cloudName: 'demo',
+      apiBase: 'https://api.cloudinary.com',
+    });
     expect(() => parseCloudinaryUrl('https://demo')).toThrow('CLOUDINARY_URL');
   });
 });

@@ -16,7 +16,12 @@ afterAll(() => catalog.close());
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 function addComment(user: Pick<User, 'id' | 'headers'>, payload: unknown, movieId = movie.id) {
-  return catalog.app.inject({ method: 'POST', url: `/comments/add/${movieId}?userId=${user.id}`, headers: user.headers, payload: payload as object });
+  return catalog.app.inject({
+    method: 'POST',
+    url: `/comments/add/${movieId}?userId=${user.id}`,
+    headers: user.headers,
+    payload: payload as object,
+  });
 }
 
 describe('POST /comments/add/:movieId?userId=', () => {
@@ -47,10 +52,13 @@ describe('POST /comments/add/:movieId?userId=', () => {
 
   it('404 for an unknown movie', async () => {
     const user = await signedInUser(catalog);
-    expect((await addComment(user, { Text: 'Hola' }, '0123456789abcdef01234567')).json()).toEqual({ statusCode: 404, error: 'No existe la película.' });
+    expect((await addComment(user, { Text: 'Hola' }, '0123456789abcdef01234567')).json()).toEqual({
+      statusCode: 404,
+      error: 'No existe la película.',
+    });
   });
 
-  it("guests get 401; a user cannot comment as someone else (403); the userId is required", async () => {
+  it('guests get 401; a user cannot comment as someone else (403); the userId is required', async () => {
     const ana = await signedInUser(catalog);
     const luis = await signedInUser(catalog);
 
@@ -59,7 +67,12 @@ describe('POST /comments/add/:movieId?userId=', () => {
       statusCode: 403,
       error: 'Solo puedes operar con tu propio usuario.',
     });
-    const withoutUserId = await catalog.app.inject({ method: 'POST', url: `/comments/add/${movie.id}`, headers: ana.headers, payload: { Text: 'Hola' } });
+    const withoutUserId = await catalog.app.inject({
+      method: 'POST',
+      url: `/comments/add/${movie.id}`,
+      headers: ana.headers,
+      payload: { Text: 'Hola' },
+    });
     expect(withoutUserId.json()).toEqual({ statusCode: 400, error: "Falta el campo obligatorio 'userId'." });
   });
 
@@ -68,7 +81,9 @@ describe('POST /comments/add/:movieId?userId=', () => {
     const stranger = { id: strangerId, headers: bearer(catalog.app, { sub: strangerId }) };
 
     expect((await addComment(stranger, { Text: 'Primero' })).json()).toMatchObject({ user: { username: 'Usuario' } });
-    await catalog.context.bus.publish(createEvent('user.registered', { userId: stranger.id, email: 'tarde@cine.test', username: 'tardio' }));
+    await catalog.context.bus.publish(
+      createEvent('user.registered', { userId: stranger.id, email: 'tarde@cine.test', username: 'tardio' }),
+    );
     const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
     expect(detail.comments?.find((comment) => comment.userId === stranger.id)?.user).toEqual({ username: 'tardio' });
   });
@@ -79,7 +94,9 @@ describe('POST /comments/add/:movieId?userId=', () => {
 
     await catalog.context.bus.publish(createEvent('user.deleted', { userId: leaving.id, email: 'leaving@cine.test' }));
     // A rename published before the deletion and delivered after it does not bring the name back.
-    await catalog.context.bus.publish(createEvent('user.updated', { userId: leaving.id, email: 'leaving@cine.test', username: 'de-vuelta' }));
+    await catalog.context.bus.publish(
+      createEvent('user.updated', { userId: leaving.id, email: 'leaving@cine.test', username: 'de-vuelta' }),
+    );
     const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
     expect(detail.comments?.find((comment) => comment.userId === leaving.id)?.user).toEqual({ username: 'Usuario' });
   });
@@ -87,8 +104,13 @@ describe('POST /comments/add/:movieId?userId=', () => {
   it('a user renamed by an admin (user.updated) shows the new name on their comments; an older event arriving late changes nothing', async () => {
     const author = await signedInUser(catalog, 'nombre-viejo');
     await addComment(author, { Text: 'Con nombre' });
-    await catalog.context.bus.publish(createEvent('user.updated', { userId: author.id, email: 'nuevo@cine.test', username: 'nombre-nuevo' }));
-    const stale = { ...createEvent('user.updated', { userId: author.id, email: 'x@cine.test', username: 'nombre-anterior' }), occurredAt: '2000-01-01T00:00:00.000Z' };
+    await catalog.context.bus.publish(
+      createEvent('user.updated', { userId: author.id, email: 'nuevo@cine.test', username: 'nombre-nuevo' }),
+    );
+    const stale = {
+      ...createEvent('user.updated', { userId: author.id, email: 'x@cine.test', username: 'nombre-anterior' }),
+      occurredAt: '2000-01-01T00:00:00.000Z',
+    };
     await catalog.context.bus.publish(stale);
 
     const detail = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody>();
@@ -100,7 +122,10 @@ describe('POST /comments/add/:movieId?userId=', () => {
     const user = await signedInUser(catalog);
     expect((await addComment(user, { Text: 5 })).json()).toEqual({ statusCode: 400, error: "El campo 'Text' debe ser texto." });
     expect((await addComment(user, { Text: { $gt: '' } })).json()).toEqual({ statusCode: 400, error: "El campo 'Text' debe ser texto." });
-    expect((await addComment(user, { Text: 'Hola', userId: user.id })).json()).toEqual({ statusCode: 400, error: "El campo 'userId' no está permitido." });
+    expect((await addComment(user, { Text: 'Hola', userId: user.id })).json()).toEqual({
+      statusCode: 400,
+      error: "El campo 'userId' no está permitido.",
+    });
     expect((await addComment(user, { Text: 'x'.repeat(2001) })).statusCode).toBe(400);
   });
 });
@@ -151,10 +176,14 @@ describe('DELETE /comments/delete/:id', () => {
     const other = await signedInUser(catalog);
     const first = (await addComment(author, { Text: 'Uno' })).json<{ id: string }>();
     const second = (await addComment(author, { Text: 'Dos' })).json<{ id: string }>();
-    const remove = (id: string, headers: Record<string, string>) => catalog.app.inject({ method: 'DELETE', url: `/comments/delete/${id}`, headers });
+    const remove = (id: string, headers: Record<string, string>) =>
+      catalog.app.inject({ method: 'DELETE', url: `/comments/delete/${id}`, headers });
 
     expect((await remove(first.id, {})).statusCode).toBe(401);
-    expect((await remove(first.id, other.headers)).json()).toEqual({ statusCode: 403, error: 'Solo puedes eliminar tus propios comentarios.' });
+    expect((await remove(first.id, other.headers)).json()).toEqual({
+      statusCode: 403,
+      error: 'Solo puedes eliminar tus propios comentarios.',
+    });
     expect((await remove(first.id, author.headers)).json()).toEqual({ message: 'Comentario eliminado.' });
     expect((await remove(second.id, admin)).statusCode).toBe(200);
     expect((await remove(second.id, admin)).json()).toEqual({ statusCode: 404, error: 'No existe el comentario.' });
@@ -166,13 +195,20 @@ describe('DELETE /comments/delete/:id', () => {
 describe('feedback', () => {
   it('POST /feedback/add/:id stores it (201); GET /feedback gives the admin text, user id and username', async () => {
     const sofia = await signedInUser(catalog, 'sofia');
-    const response = await catalog.app.inject({ method: 'POST', url: `/feedback/add/${sofia.id}`, headers: sofia.headers, payload: { Text: 'Más funciones en 3D' } });
+    const response = await catalog.app.inject({
+      method: 'POST',
+      url: `/feedback/add/${sofia.id}`,
+      headers: sofia.headers,
+      payload: { Text: 'Más funciones en 3D' },
+    });
 
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ Text: 'Más funciones en 3D', userId: sofia.id, user: { username: 'sofia' } });
     const list = await catalog.app.inject({ method: 'GET', url: '/feedback', headers: admin });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toContainEqual(expect.objectContaining({ Text: 'Más funciones en 3D', userId: sofia.id, user: { username: 'sofia' } }));
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ Text: 'Más funciones en 3D', userId: sofia.id, user: { username: 'sofia' } }),
+    );
   });
 
   it('text is required; only the user themself may send it; guests 401', async () => {
@@ -183,15 +219,26 @@ describe('feedback', () => {
 
     expect((await send(user.id, { Text: '  ' }, user.headers)).json()).toEqual({ statusCode: 400, error: 'Escriba su feedback' });
     expect((await send(user.id, {}, user.headers)).json()).toEqual({ statusCode: 400, error: 'Escriba su feedback' });
-    expect((await send(user.id, { Text: { $ne: null } }, user.headers)).json()).toEqual({ statusCode: 400, error: "El campo 'Text' debe ser texto." });
+    expect((await send(user.id, { Text: { $ne: null } }, user.headers)).json()).toEqual({
+      statusCode: 400,
+      error: "El campo 'Text' debe ser texto.",
+    });
     expect((await send(other.id, { Text: 'Hola' }, user.headers)).statusCode).toBe(403);
     expect((await send(user.id, { Text: 'Hola' }, {})).statusCode).toBe(401);
   });
 
-  it.each(['%00', encodeURIComponent('{"$ne":null}'), '%0D%0Aset-cookie:x', 'user-1', '0123456789abcdef0123456'])('refuses the id %s with 400, even from an admin', async (id) => {
-    const response = await catalog.app.inject({ method: 'POST', url: `/feedback/add/${id}`, headers: adminHeaders(catalog.app), payload: { Text: 'Hola' } });
-    expect(response.statusCode).toBe(400);
-  });
+  it.each(['%00', encodeURIComponent('{"$ne":null}'), '%0D%0Aset-cookie:x', 'user-1', '0123456789abcdef0123456'])(
+    'refuses the id %s with 400, even from an admin',
+    async (id) => {
+      const response = await catalog.app.inject({
+        method: 'POST',
+        url: `/feedback/add/${id}`,
+        headers: adminHeaders(catalog.app),
+        payload: { Text: 'Hola' },
+      });
+      expect(response.statusCode).toBe(400);
+    },
+  );
 
   it('GET /feedback: users 403, guests 401', async () => {
     const user = await signedInUser(catalog);

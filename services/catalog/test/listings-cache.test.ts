@@ -23,7 +23,9 @@ describe('billboard and premieres stay current while cached', () => {
   it('show a created, changed or deleted movie at once', async () => {
     const admin = adminHeaders(app);
     const before = await ids('/movies/billboard');
-    const created = (await app.inject({ method: 'POST', url: '/movies/createMovie', headers: admin, payload: movieForm({ Release: '2026-06-01' }) })).json<MovieBody>();
+    const created = (
+      await app.inject({ method: 'POST', url: '/movies/createMovie', headers: admin, payload: movieForm({ Release: '2026-06-01' }) })
+    ).json<MovieBody>();
 
     expect(await ids('/movies/billboard')).toEqual(expect.arrayContaining([...before, created.id]));
     await app.inject({ method: 'PUT', url: `/movies/update/${created.id}`, headers: admin, payload: { Release: '2026-07-01' } });
@@ -35,7 +37,9 @@ describe('billboard and premieres stay current while cached', () => {
 
   it("a premiere moves to the billboard when its day comes in the cinema's time zone", async () => {
     const admin = adminHeaders(app);
-    const movie = (await app.inject({ method: 'POST', url: '/movies/createMovie', headers: admin, payload: movieForm({ Release: '2026-06-16' }) })).json<MovieBody>();
+    const movie = (
+      await app.inject({ method: 'POST', url: '/movies/createMovie', headers: admin, payload: movieForm({ Release: '2026-06-16' }) })
+    ).json<MovieBody>();
     expect(await ids('/movies/Premieres')).toContain(movie.id);
 
     now = new Date('2026-06-16T02:59:00Z');

@@ -110,7 +110,11 @@ describe('POST /movies/createMovie', () => {
     ['a look-alike host', { Trailer: 'https://youtube.com.evil.test/watch?v=dQw4w9WgXcQ' }, 'Solo se aceptan links de youtube *'],
     ['five genres', { Genre: 'Acción, Drama, Comedia, Terror, Musical' }, 'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.'],
     ['a repeated genre', { Genre: 'Drama, Comedia, drama' }, 'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.'],
-    ['a genre repeated without its accent', { Genre: 'Fantasía, Fantasia' }, 'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.'],
+    [
+      'a genre repeated without its accent',
+      { Genre: 'Fantasía, Fantasia' },
+      'No puedes ingresar mas de cuatro géneros y tampoco repetirlos.',
+    ],
     ['only commas as genres', { Genre: ' , ,' }, 'Por favor ingresa el/los géneros/s *'],
     ['rated +21', { Rated: '+21' }, 'La clasificación debe ser +13, +16, +18 o ATP.'],
     ['type 4D', { Type: '4D' }, 'El tipo debe ser 2D o 3D.'],
@@ -122,18 +126,54 @@ describe('POST /movies/createMovie', () => {
     ['a title with a NUL', { Title: 'Peli\u0000' }, 'No se permiten saltos de línea ni caracteres de control en el título.'],
     ['a director with a tab', { Director: 'Ana\tPérez' }, 'No se permiten saltos de línea ni caracteres de control en el director.'],
     ['actors with a C1 control', { Actors: 'Ana\u0085Luis' }, 'No se permiten saltos de línea ni caracteres de control en los actores.'],
-    ['a language with a line separator', { Language: 'Español\u2028' }, 'No se permiten saltos de línea ni caracteres de control en el idioma.'],
+    [
+      'a language with a line separator',
+      { Language: 'Español\u2028' },
+      'No se permiten saltos de línea ni caracteres de control en el idioma.',
+    ],
     ['a genre with a line feed', { Genre: 'Drama\n' }, 'No se permiten saltos de línea ni caracteres de control en los géneros.'],
     ['a plot with an escape character', { Plot: 'Una historia\u001b[31m' }, 'No se permiten caracteres de control en la trama.'],
     // A poster is shown in an <img>: only this site's images or https addresses of the image host.
-    ['a javascript: poster', { Poster: 'javascript:alert(1)' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['a data: poster', { Poster: 'data:image/svg+xml,<svg/>' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['a protocol-relative poster', { Poster: '//evil.test/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['a file: poster', { Poster: 'file:///etc/passwd' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['a poster on another host', { Poster: 'https://evil.test/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['a look-alike image host', { Poster: 'https://res.cloudinary.com.evil.test/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['an http poster', { Poster: 'http://res.cloudinary.com/cine/image/upload/p.png' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
-    ['a path outside the images', { Poster: '/api/uploads/../auth/me' }, 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.'],
+    [
+      'a javascript: poster',
+      { Poster: 'javascript:alert(1)' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'a data: poster',
+      { Poster: 'data:image/svg+xml,<svg/>' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'a protocol-relative poster',
+      { Poster: '//evil.test/p.png' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'a file: poster',
+      { Poster: 'file:///etc/passwd' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'a poster on another host',
+      { Poster: 'https://evil.test/p.png' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'a look-alike image host',
+      { Poster: 'https://res.cloudinary.com.evil.test/p.png' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'an http poster',
+      { Poster: 'http://res.cloudinary.com/cine/image/upload/p.png' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
+    [
+      'a path outside the images',
+      { Poster: '/api/uploads/../auth/me' },
+      'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
+    ],
   ];
 
   it.each(ruleCases)('%s → 400 with the form message', async (_label, overrides, message) => {
@@ -144,7 +184,11 @@ describe('POST /movies/createMovie', () => {
   });
 
   it("accepts the site's images, the image host's https addresses, and line breaks in the plot", async () => {
-    for (const poster of ['/api/uploads/0123456789abcdef01234567', '/api/uploads/posters/matrix.svg', 'https://res.cloudinary.com/cine/image/upload/v1/p.png']) {
+    for (const poster of [
+      '/api/uploads/0123456789abcdef01234567',
+      '/api/uploads/posters/matrix.svg',
+      'https://res.cloudinary.com/cine/image/upload/v1/p.png',
+    ]) {
       expect((await created({ Poster: poster })).Poster).toBe(poster);
     }
     const movie = await created({ Plot: 'Primera parte.\r\nSegunda parte.\tFin.' });
@@ -187,7 +231,9 @@ describe('PUT /movies/update/:id', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...movie, Title: 'Después', Runtime: 130, Type: '3D' });
-    expect((await catalog.app.inject({ method: 'GET', url: '/movies/search?name=despues' })).json<MovieBody[]>().map((m) => m.id)).toEqual([movie.id]);
+    expect((await catalog.app.inject({ method: 'GET', url: '/movies/search?name=despues' })).json<MovieBody[]>().map((m) => m.id)).toEqual([
+      movie.id,
+    ]);
     const events = await eventsFor(movie.id);
     expect(events.map((event) => event.type)).toEqual(['movie.created', 'movie.updated']);
     expect(events[1]!.data).toEqual({ movieId: movie.id, title: 'Después', runtime: 130, type: '3D', release: movie.ReleaseDate });
@@ -212,15 +258,27 @@ describe('PUT /movies/update/:id', () => {
   it('takes back the whole GET answer (ISO Release, ReleaseText, ReleaseDate, comments) unchanged', async () => {
     const movie = await created();
     const user = await signedInUser(catalog);
-    await catalog.app.inject({ method: 'POST', url: `/comments/add/${movie.id}?userId=${user.id}`, headers: user.headers, payload: { Text: 'Muy buena' } });
-    const fetched = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<MovieBody & { comments: unknown[] }>();
+    await catalog.app.inject({
+      method: 'POST',
+      url: `/comments/add/${movie.id}?userId=${user.id}`,
+      headers: user.headers,
+      payload: { Text: 'Muy buena' },
+    });
+    const fetched = (await catalog.app.inject({ method: 'GET', url: `/movies/search/${movie.id}` })).json<
+      MovieBody & { comments: unknown[] }
+    >();
     expect(fetched.comments).toHaveLength(1);
 
     const response = await catalog.app.inject({ method: 'PUT', url: `/movies/update/${movie.id}`, headers: admin, payload: fetched });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(movie);
 
-    const edited = await catalog.app.inject({ method: 'PUT', url: `/movies/update/${movie.id}`, headers: admin, payload: { ...fetched, Title: 'Otro título', ReleaseText: 'ignorado' } });
+    const edited = await catalog.app.inject({
+      method: 'PUT',
+      url: `/movies/update/${movie.id}`,
+      headers: admin,
+      payload: { ...fetched, Title: 'Otro título', ReleaseText: 'ignorado' },
+    });
     expect(edited.json()).toEqual({ ...movie, Title: 'Otro título' });
   });
 
@@ -230,10 +288,16 @@ describe('PUT /movies/update/:id', () => {
       catalog.app.inject({ method: 'PUT', url: `/movies/update/${movie.id}`, headers: admin, payload });
 
     expect((await put({ Genre: '' })).json()).toEqual({ statusCode: 400, error: 'Por favor ingresa el/los géneros/s *' });
-    expect((await put({ Trailer: 'https://example.com/v.mp4' })).json()).toEqual({ statusCode: 400, error: 'Solo se aceptan links de youtube *' });
+    expect((await put({ Trailer: 'https://example.com/v.mp4' })).json()).toEqual({
+      statusCode: 400,
+      error: 'Solo se aceptan links de youtube *',
+    });
     expect((await put({ Runtime: 'dos horas' })).json()).toEqual({ statusCode: 400, error: 'Alguno de los valores no es un número *' });
     expect((await put({ Title: ' ' })).json()).toEqual({ statusCode: 400, error: 'Por favor ingresa un titulo *' });
-    expect((await put({ Title: 'Peli\n=1+1' })).json()).toEqual({ statusCode: 400, error: 'No se permiten saltos de línea ni caracteres de control en el título.' });
+    expect((await put({ Title: 'Peli\n=1+1' })).json()).toEqual({
+      statusCode: 400,
+      error: 'No se permiten saltos de línea ni caracteres de control en el título.',
+    });
     expect((await put({ Poster: 'javascript:alert(1)' })).json()).toEqual({
       statusCode: 400,
       error: 'La imagen debe ser una imagen subida al sitio o una dirección https de res.cloudinary.com.',
@@ -247,7 +311,10 @@ describe('PUT /movies/update/:id', () => {
     const put = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = admin) =>
       catalog.app.inject({ method: 'PUT', url, headers, payload });
 
-    expect((await put('/movies/update/0123456789abcdef01234567', { Title: 'x' })).json()).toEqual({ statusCode: 404, error: 'No existe la película.' });
+    expect((await put('/movies/update/0123456789abcdef01234567', { Title: 'x' })).json()).toEqual({
+      statusCode: 404,
+      error: 'No existe la película.',
+    });
     expect((await put(`/movies/update/${movie.id}`, { id: '0123456789abcdef01234567', Title: 'x' })).json()).toEqual({
       statusCode: 400,
       error: 'El id del cuerpo no coincide con el de la ruta.',
@@ -263,7 +330,12 @@ describe('DELETE /movies/delete/:id', () => {
     const movie = await created({ Title: 'Para Borrar', Release: '2026-01-05' });
     const user = await signedInUser(catalog);
     for (const Text of ['Muy buena', 'La vería otra vez']) {
-      const response = await catalog.app.inject({ method: 'POST', url: `/comments/add/${movie.id}?userId=${user.id}`, headers: user.headers, payload: { Text } });
+      const response = await catalog.app.inject({
+        method: 'POST',
+        url: `/comments/add/${movie.id}?userId=${user.id}`,
+        headers: user.headers,
+        payload: { Text },
+      });
       expect(response.statusCode).toBe(201);
     }
 
@@ -283,7 +355,8 @@ describe('DELETE /movies/delete/:id', () => {
   it('404 the second time, 401 for guests, 403 for users', async () => {
     const movie = await created();
     const user = await signedInUser(catalog);
-    const remove = (headers: Record<string, string>) => catalog.app.inject({ method: 'DELETE', url: `/movies/delete/${movie.id}`, headers });
+    const remove = (headers: Record<string, string>) =>
+      catalog.app.inject({ method: 'DELETE', url: `/movies/delete/${movie.id}`, headers });
 
     expect((await remove({})).statusCode).toBe(401);
     expect((await remove(user.headers)).statusCode).toBe(403);

@@ -107,7 +107,9 @@ describe('GET /movies/billboard and /movies/Premieres', () => {
 describe('GET /movies/search', () => {
   it('by name: partial, ignoring case and accents both ways', async () => {
     expect((await get('/movies/search?name=LEON')).body.map((movie) => movie.Title)).toEqual(['Mufasa: El Rey León']);
-    expect((await get('/movies/search?name=traves del')).body.map((movie) => movie.Title)).toEqual(['Spider-Man: A Través del Spider-Verso']);
+    expect((await get('/movies/search?name=traves del')).body.map((movie) => movie.Title)).toEqual([
+      'Spider-Man: A Través del Spider-Verso',
+    ]);
     expect((await get(`/movies/search?name=${encodeURIComponent('PANDá')}`)).body.map((movie) => movie.Title)).toEqual(['Kung Fu Panda 4']);
   });
 
@@ -131,7 +133,10 @@ describe('GET /movies/search', () => {
   });
 
   it('refuses unknown query parameters and over-long texts', async () => {
-    expect(await get('/movies/search?title=x')).toEqual({ statusCode: 400, body: { statusCode: 400, error: "El campo 'title' no está permitido." } });
+    expect(await get('/movies/search?title=x')).toEqual({
+      statusCode: 400,
+      body: { statusCode: 400, error: "El campo 'title' no está permitido." },
+    });
     expect((await get(`/movies/search?name=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
 });
@@ -153,7 +158,10 @@ describe('GET /movies/search/:id', () => {
   });
 
   it('404 in Spanish for an unknown id or title', async () => {
-    expect(await get('/movies/search/0123456789abcdef01234567')).toEqual({ statusCode: 404, body: { statusCode: 404, error: 'No existe la película.' } });
+    expect(await get('/movies/search/0123456789abcdef01234567')).toEqual({
+      statusCode: 404,
+      body: { statusCode: 404, error: 'No existe la película.' },
+    });
     expect((await get('/movies/search/nada-parecido')).statusCode).toBe(404);
   });
 });

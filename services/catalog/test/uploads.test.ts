@@ -66,22 +66,36 @@ describe('POST /uploads and GET /uploads/:id', () => {
   });
 
   it('refuses content that is not an image, whatever its name and declared type', async () => {
-    const response = await upload([{ name: 'file', filename: 'poster.png', contentType: 'image/png', content: '<script>alert(1)</script>' }]);
+    const response = await upload([
+      { name: 'file', filename: 'poster.png', contentType: 'image/png', content: '<script>alert(1)</script>' },
+    ]);
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: 'El archivo no es una imagen PNG, JPEG, GIF o WebP.' });
   });
 
   it.each([
-    ['a PNG signature followed by SVG markup', Buffer.concat([PNG.subarray(0, 8), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')])],
+    [
+      'a PNG signature followed by SVG markup',
+      Buffer.concat([PNG.subarray(0, 8), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')]),
+    ],
     ['a GIF/JavaScript polyglot', Buffer.concat([Buffer.from('GIF89a/*'), GIF.subarray(8), Buffer.from('*/=1;alert(document.domain)//')])],
-    ['a GIF/HTML polyglot', Buffer.concat([GIF.subarray(0, GIF.length - 1), Buffer.from('<html><body><script>alert(1)</script></body></html>'), Buffer.from([0x3b])])],
+    [
+      'a GIF/HTML polyglot',
+      Buffer.concat([
+        GIF.subarray(0, GIF.length - 1),
+        Buffer.from('<html><body><script>alert(1)</script></body></html>'),
+        Buffer.from([0x3b]),
+      ]),
+    ],
     ['a PNG whose chunks are cut short', PNG.subarray(0, 20)],
   ])('refuses %s', async (_kind, content) => {
     const response = await upload([{ name: 'file', filename: 'poster.png', contentType: 'image/png', content }]);
     expect(response.statusCode).toBe(400);
     // The JavaScript polyglot's `/*` reads as a width of 10799 pixels: refused for its size before anything else.
-    expect(response.json().error).toMatch(/^(El archivo no es una imagen PNG, JPEG, GIF o WebP|La imagen supera el máximo de 8000 × 8000 píxeles)\.$/);
+    expect(response.json().error).toMatch(
+      /^(El archivo no es una imagen PNG, JPEG, GIF o WebP|La imagen supera el máximo de 8000 × 8000 píxeles)\.$/,
+    );
   });
 
   it('refuses an image whose declared dimensions are over the limit (a decompression bomb)', async () => {
@@ -93,11 +107,20 @@ describe('POST /uploads and GET /uploads/:id', () => {
 
   it.each([
     ['without a boundary', 'multipart/form-data', multipart([{ name: 'file', filename: 'a.png', content: PNG }]).payload],
-    ['truncated', multipart([]).headers['content-type'], multipart([{ name: 'file', filename: 'a.png', content: PNG }]).payload.subarray(0, 90)],
+    [
+      'truncated',
+      multipart([]).headers['content-type'],
+      multipart([{ name: 'file', filename: 'a.png', content: PNG }]).payload.subarray(0, 90),
+    ],
     ['with only a closing boundary', multipart([]).headers['content-type'], Buffer.from('------cine-test-boundary--\r\n')],
     ['with garbage instead of parts', multipart([]).headers['content-type'], Buffer.from('not a multipart body at all')],
   ])('answers 400 to a multipart body %s', async (_kind, contentType, payload) => {
-    const response = await catalog.app.inject({ method: 'POST', url: '/uploads', headers: { ...admin, 'content-type': contentType }, payload });
+    const response = await catalog.app.inject({
+      method: 'POST',
+      url: '/uploads',
+      headers: { ...admin, 'content-type': contentType },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/^(El cuerpo multipart no es válido|Falta la imagen en el campo file)\./);
   });
@@ -111,7 +134,10 @@ describe('POST /uploads and GET /uploads/:id', () => {
   });
 
   it('a body without the file field, or not multipart, is refused', async () => {
-    expect((await upload([{ name: 'upload_preset', content: 'cine' }])).json()).toEqual({ statusCode: 400, error: 'Falta la imagen en el campo file.' });
+    expect((await upload([{ name: 'upload_preset', content: 'cine' }])).json()).toEqual({
+      statusCode: 400,
+      error: 'Falta la imagen en el campo file.',
+    });
     const json = await catalog.app.inject({ method: 'POST', url: '/uploads', headers: admin, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
   });
@@ -125,7 +151,10 @@ describe('POST /uploads and GET /uploads/:id', () => {
   });
 
   it('404 for an unknown image', async () => {
-    expect((await catalog.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef01234567' })).json()).toEqual({ statusCode: 404, error: 'No existe la imagen.' });
+    expect((await catalog.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef01234567' })).json()).toEqual({
+      statusCode: 404,
+      error: 'No existe la imagen.',
+    });
     expect((await catalog.app.inject({ method: 'GET', url: '/uploads/nada' })).statusCode).toBe(404);
   });
 });

@@ -30,7 +30,11 @@ describe('the seeded admin account', () => {
     const second = await buildIdentityApp({ ...context, admin: { email: 'gerencia@cine.test', password: 'SegundaClave2026' } });
     try {
       expect(await login(second, 'gerencia@cine.test', 'PrimeraClave2026')).toEqual(expect.any(String));
-      const withNewPassword = await second.inject({ method: 'POST', url: '/auth/login', payload: { email: 'gerencia@cine.test', password: 'SegundaClave2026' } });
+      const withNewPassword = await second.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'gerencia@cine.test', password: 'SegundaClave2026' },
+      });
       expect(withNewPassword.statusCode).toBe(401);
       expect(await context.db.collection('users').countDocuments({ email: 'gerencia@cine.test' })).toBe(1);
     } finally {
@@ -46,7 +50,10 @@ describe('the seeded admin account', () => {
     const second = await buildIdentityApp({ ...context, admin: { email: 'ya-existe@cine.test', password: 'OtraClave2026' } });
     try {
       const token = await login(second, user.email, user.password);
-      expect((await second.inject({ method: 'GET', url: '/auth/verifyrole', headers: auth(token) })).json()).toEqual({ role: 'user', id: user.id });
+      expect((await second.inject({ method: 'GET', url: '/auth/verifyrole', headers: auth(token) })).json()).toEqual({
+        role: 'user',
+        id: user.id,
+      });
     } finally {
       await second.close();
     }

@@ -1,5 +1,16 @@
 import type { UserView } from '@cine/contracts';
-import { ADMIN, auth, login, newCredentials, register, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
+import {
+  ADMIN,
+  auth,
+  login,
+  newCredentials,
+  register,
+  signedInAdmin,
+  signedInUser,
+  startIdentity,
+  type IdentityUnderTest,
+  publishOutbox,
+} from './helpers';
 
 let identity: IdentityUnderTest;
 let adminHeaders: { authorization: string };
@@ -62,8 +73,16 @@ describe('GET /admin/searchUser', () => {
     const dotted = await register(identity.app, newCredentials({ username: 'j.p(1)' }));
     await register(identity.app, newCredentials({ username: 'jxp' }));
 
-    const literal = await identity.app.inject({ method: 'GET', url: `/admin/searchUser?username=${encodeURIComponent('j.p(1')}`, headers: adminHeaders });
-    const wildcard = await identity.app.inject({ method: 'GET', url: `/admin/searchUser?username=${encodeURIComponent('.*')}`, headers: adminHeaders });
+    const literal = await identity.app.inject({
+      method: 'GET',
+      url: `/admin/searchUser?username=${encodeURIComponent('j.p(1')}`,
+      headers: adminHeaders,
+    });
+    const wildcard = await identity.app.inject({
+      method: 'GET',
+      url: `/admin/searchUser?username=${encodeURIComponent('.*')}`,
+      headers: adminHeaders,
+    });
     const none = await identity.app.inject({ method: 'GET', url: '/admin/searchUser?username=zzzz', headers: adminHeaders });
 
     expect(literal.json<UserView[]>().map((u) => u.id)).toEqual([dotted.id]);
@@ -77,31 +96,52 @@ describe('DELETE /admin/deleteUser', () => {
   it('deletes the user: their token and login stop working, the e-mail is free again, user.deleted is published', async () => {
     const { user, headers } = await signedInUser(identity.app);
 
-    const response = await identity.app.inject({ method: 'DELETE', url: '/admin/deleteUser', headers: adminHeaders, payload: { email: user.email } });
+    const response = await identity.app.inject({
+      method: 'DELETE',
+      url: '/admin/deleteUser',
+      headers: adminHeaders,
+      payload: { email: user.email },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Usuario eliminado.' });
     expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(401);
-    const relogin = await identity.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+    const relogin = await identity.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(relogin.statusCode).toBe(401);
     const list = await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders });
     expect(list.json<UserView[]>().map((u) => u.id)).not.toContain(user.id);
     await publishOutbox(identity.app);
-    expect(identity.published).toContainEqual(expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, email: user.email } }));
+    expect(identity.published).toContainEqual(
+      expect.objectContaining({ type: 'user.deleted', data: { userId: user.id, email: user.email } }),
+    );
     expect(identity.app.credentials.accepts({ sub: user.id, role: 'user', ver: 1 })).toBe(false);
     const again = await register(identity.app, newCredentials({ email: user.email }));
     expect(again.id).not.toBe(user.id);
   });
 
   it('answers 404 for an unknown e-mail', async () => {
-    const response = await identity.app.inject({ method: 'DELETE', url: '/admin/deleteUser', headers: adminHeaders, payload: { email: 'nadie@cine.test' } });
+    const response = await identity.app.inject({
+      method: 'DELETE',
+      url: '/admin/deleteUser',
+      headers: adminHeaders,
+      payload: { email: 'nadie@cine.test' },
+    });
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ statusCode: 404, error: 'No existe un usuario con ese e-mail.' });
   });
 
   it('does not let an admin delete themselves', async () => {
-    const response = await identity.app.inject({ method: 'DELETE', url: '/admin/deleteUser', headers: adminHeaders, payload: { email: ADMIN.email } });
+    const response = await identity.app.inject({
+      method: 'DELETE',
+      url: '/admin/deleteUser',
+      headers: adminHeaders,
+      payload: { email: ADMIN.email },
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: 'No puedes eliminar tu propia cuenta.' });
@@ -127,7 +167,9 @@ describe('PUT /admin/updateUser', () => {
 
   it('takes back a user as GET /admin lists it (nothing changes, no event), and publishes user.updated on a rename', async () => {
     const user = await register(identity.app);
-    const listed = (await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders })).json<UserView[]>().find((u) => u.id === user.id);
+    const listed = (await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders }))
+      .json<UserView[]>()
+      .find((u) => u.id === user.id);
     expect(listed).toBeDefined();
 
     const same = await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: listed });
@@ -136,7 +178,12 @@ describe('PUT /admin/updateUser', () => {
     await publishOutbox(identity.app);
     expect(identity.published.filter((event) => event.type === 'user.updated' && event.data.userId === user.id)).toEqual([]);
 
-    await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: { ...listed, username: 'Nuevo Nombre' } });
+    await identity.app.inject({
+      method: 'PUT',
+      url: '/admin/updateUser',
+      headers: adminHeaders,
+      payload: { ...listed, username: 'Nuevo Nombre' },
+    });
     await publishOutbox(identity.app);
     expect(identity.published).toContainEqual(
       expect.objectContaining({ type: 'user.updated', version: 1, data: { userId: user.id, email: user.email, username: 'Nuevo Nombre' } }),
@@ -145,7 +192,8 @@ describe('PUT /admin/updateUser', () => {
 
   it('refuses a rename to a reserved name or one with invisible characters, and keeps a reserved name that does not change', async () => {
     const user = await register(identity.app);
-    const rename = (payload: Record<string, unknown>) => identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload });
+    const rename = (payload: Record<string, unknown>) =>
+      identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload });
 
     const reserved = await rename({ id: user.id, username: 'Soporte' });
     const invisible = await rename({ id: user.id, username: 'ad\u200bmin' });
@@ -153,7 +201,10 @@ describe('PUT /admin/updateUser', () => {
 
     expect(reserved.statusCode).toBe(400);
     expect(reserved.json()).toEqual({ statusCode: 400, error: 'Ese nombre de usuario está reservado. Elige otro.' });
-    expect(invisible.json()).toEqual({ statusCode: 400, error: 'El nombre de usuario no puede tener caracteres invisibles ni de control.' });
+    expect(invisible.json()).toEqual({
+      statusCode: 400,
+      error: 'El nombre de usuario no puede tener caracteres invisibles ni de control.',
+    });
     expect(bidi.json()).toEqual({ statusCode: 400, error: 'El nombre de usuario no puede tener caracteres invisibles ni de control.' });
     const listed = (await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders })).json<UserView[]>();
     expect(listed.find((u) => u.id === user.id)?.username).toBe(user.username);
@@ -169,7 +220,12 @@ describe('PUT /admin/updateUser', () => {
   it("changes the role and ends that user's sessions, so a new token carries the new role", async () => {
     const { user, headers } = await signedInUser(identity.app);
 
-    const response = await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: { id: user.id, role: 'admin' } });
+    const response = await identity.app.inject({
+      method: 'PUT',
+      url: '/admin/updateUser',
+      headers: adminHeaders,
+      payload: { id: user.id, role: 'admin' },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('admin');
@@ -187,14 +243,24 @@ describe('PUT /admin/updateUser', () => {
     const second = await register(identity.app);
     const me = (await identity.app.inject({ method: 'GET', url: '/auth/me', headers: adminHeaders })).json<UserView>();
 
-    const taken = await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: { id: second.id, email: first.email } });
+    const taken = await identity.app.inject({
+      method: 'PUT',
+      url: '/admin/updateUser',
+      headers: adminHeaders,
+      payload: { id: second.id, email: first.email },
+    });
     const unknown = await identity.app.inject({
       method: 'PUT',
       url: '/admin/updateUser',
       headers: adminHeaders,
       payload: { id: '0123456789abcdef01234567', username: 'x' },
     });
-    const ownRole = await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: { id: me.id, role: 'user' } });
+    const ownRole = await identity.app.inject({
+      method: 'PUT',
+      url: '/admin/updateUser',
+      headers: adminHeaders,
+      payload: { id: me.id, role: 'user' },
+    });
 
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ statusCode: 409, error: 'Ya existe un usuario registrado con ese e-mail.' });

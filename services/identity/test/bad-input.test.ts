@@ -45,7 +45,14 @@ const bodyEndpoints: BodyEndpoint[] = [
     fields: ['email', 'password', 'currentPassword', 'role', 'username'],
     required: ['email', 'password', 'currentPassword'],
   },
-  { method: 'DELETE', url: '/admin/deleteUser', admin: true, valid: () => ({ email: 'nadie@cine.test' }), fields: ['email'], required: ['email'] },
+  {
+    method: 'DELETE',
+    url: '/admin/deleteUser',
+    admin: true,
+    valid: () => ({ email: 'nadie@cine.test' }),
+    fields: ['email'],
+    required: ['email'],
+  },
   {
     method: 'PUT',
     url: '/admin/updateUser',
@@ -91,7 +98,9 @@ describe('bad input on every endpoint with a body', () => {
     expect(response.json()).toEqual({ statusCode: 400, error: `El campo '${field}' debe ser texto.` });
   });
 
-  const missingCases = bodyEndpoints.flatMap((endpoint) => endpoint.required.map((field) => ({ name: `${endpoint.method} ${endpoint.url} without '${field}'`, endpoint, field })));
+  const missingCases = bodyEndpoints.flatMap((endpoint) =>
+    endpoint.required.map((field) => ({ name: `${endpoint.method} ${endpoint.url} without '${field}'`, endpoint, field })),
+  );
   it.each(missingCases)('$name → 400 in Spanish', async ({ endpoint, field }) => {
     const payload = endpoint.valid();
     delete payload[field];
@@ -128,10 +137,22 @@ describe('bad input on every endpoint with a body', () => {
 
   it.each([
     ['/auth/register', { email: 'no-es-mail', username: 'x', password: 'palomitas123' }, "El campo 'email' debe ser un e-mail válido."],
-    ['/auth/register', { email: 'ok@cine.test', username: '   ', password: 'palomitas123' }, "El campo 'username' no tiene un formato válido."],
-    ['/auth/register', { email: 'ok@cine.test', username: 'x', password: 'palomitas123', role: 'root' }, "El campo 'role' tiene un valor no permitido."],
+    [
+      '/auth/register',
+      { email: 'ok@cine.test', username: '   ', password: 'palomitas123' },
+      "El campo 'username' no tiene un formato válido.",
+    ],
+    [
+      '/auth/register',
+      { email: 'ok@cine.test', username: 'x', password: 'palomitas123', role: 'root' },
+      "El campo 'role' tiene un valor no permitido.",
+    ],
     ['/auth/login', { email: 'a@cine.test', password: '' }, "El campo 'password' no puede estar vacío."],
-    ['/mailing/resetpassword', { email: 'a@cine.test', code: '12ab56', password: 'palomitas123' }, "El campo 'code' no tiene un formato válido."],
+    [
+      '/mailing/resetpassword',
+      { email: 'a@cine.test', code: '12ab56', password: 'palomitas123' },
+      "El campo 'code' no tiene un formato válido.",
+    ],
   ])('POST %s with out-of-range values → 400', async (url, payload, error) => {
     const response = await identity.app.inject({ method: 'POST', url, payload });
 
@@ -140,7 +161,12 @@ describe('bad input on every endpoint with a body', () => {
   });
 
   it('PUT /admin/updateUser with an id that is not one → 400', async () => {
-    const response = await identity.app.inject({ method: 'PUT', url: '/admin/updateUser', headers: adminHeaders, payload: { id: '../../etc', username: 'x' } });
+    const response = await identity.app.inject({
+      method: 'PUT',
+      url: '/admin/updateUser',
+      headers: adminHeaders,
+      payload: { id: '../../etc', username: 'x' },
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: "El campo 'id' no tiene un formato válido." });
@@ -152,7 +178,11 @@ describe('bad input on GET /admin/searchUser', () => {
     ['no username', '/admin/searchUser', "Falta el campo obligatorio 'username'."],
     ['a MongoDB operator in brackets', '/admin/searchUser?username[$ne]=x', "Falta el campo obligatorio 'username'."],
     ['an unknown parameter', '/admin/searchUser?username=a&role=admin', "El campo 'role' no está permitido."],
-    ['a username over 50 characters', `/admin/searchUser?username=${'a'.repeat(51)}`, "El campo 'username' admite como máximo 50 caracteres."],
+    [
+      'a username over 50 characters',
+      `/admin/searchUser?username=${'a'.repeat(51)}`,
+      "El campo 'username' admite como máximo 50 caracteres.",
+    ],
     ['two usernames', '/admin/searchUser?username=a&username=b', "El campo 'username' debe ser texto."],
   ])('%s → 400 in Spanish', async (_case, url, error) => {
     const response = await identity.app.inject({ method: 'GET', url, headers: adminHeaders });

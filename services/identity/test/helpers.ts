@@ -15,7 +15,13 @@ export interface IdentityUnderTest {
   close(): Promise<void>;
 }
 
-const ALL_EVENTS: CineEventType[] = ['user.registered', 'user.credentials-changed', 'user.deleted', 'user.updated', 'password.recovery-requested'];
+const ALL_EVENTS: CineEventType[] = [
+  'user.registered',
+  'user.credentials-changed',
+  'user.deleted',
+  'user.updated',
+  'password.recovery-requested',
+];
 
 /** Waits until every event identity recorded so far has been published. */
 export async function publishOutbox(app: ServiceApp): Promise<void> {

@@ -12,7 +12,9 @@ it('documents every route in OpenAPI from the schemas that validate it', async (
 
   expect(response.statusCode).toBe(200);
   const { paths } = response.json<{ paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown }>> }>();
-  const operations = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+  const operations = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
   expect(operations.sort()).toEqual(
     [
       'DELETE /admin/deleteUser',

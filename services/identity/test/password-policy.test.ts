@@ -26,7 +26,12 @@ describe('weak passwords', () => {
 
   it('refuses one as a new password too', async () => {
     const { user, headers } = await signedInUser(identity.app);
-    const response = await identity.app.inject({ method: 'PUT', url: '/auth/password', headers, payload: { email: user.email, password: 'qwerty123', currentPassword: user.password } });
+    const response = await identity.app.inject({
+      method: 'PUT',
+      url: '/auth/password',
+      headers,
+      payload: { email: user.email, password: 'qwerty123', currentPassword: user.password },
+    });
     expect(response.json()).toEqual({ statusCode: 400, error: WEAK });
   });
 

@@ -1,5 +1,5 @@
 import type { TokenClaims } from '@cine/contracts';
-import { ADMIN, auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
+import { ADMIN, auth, login, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest, publishOutbox } from './helpers';
 
 let identity: IdentityUnderTest;
 
@@ -16,14 +16,24 @@ describe('PUT /auth/password', () => {
   it("changes the caller's own password: the old token stops working at once, the new password logs in", async () => {
     const { user, headers } = await signedInUser(identity.app);
 
-    const response = await changePassword(headers, { email: user.email, password: 'otraClave2026', currentPassword: user.password, role: 'user', username: user.username });
+    const response = await changePassword(headers, {
+      email: user.email,
+      password: 'otraClave2026',
+      currentPassword: user.password,
+      role: 'user',
+      username: user.username,
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Contraseña actualizada.' });
     const withOldToken = await identity.app.inject({ method: 'GET', url: '/auth/me', headers });
     expect(withOldToken.statusCode).toBe(401);
     expect(withOldToken.json()).toEqual({ statusCode: 401, error: 'La sesión ya no es válida. Inicia sesión nuevamente.' });
-    const oldPassword = await identity.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+    const oldPassword = await identity.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(oldPassword.statusCode).toBe(401);
     const newToken = await login(identity.app, user.email, 'otraClave2026');
     const me = await identity.app.inject({ method: 'GET', url: '/auth/me', headers: auth(newToken) });
@@ -72,20 +82,30 @@ describe('PUT /auth/password', () => {
   it('an admin changing their own password gives the current one too', async () => {
     const admin = await signedInAdmin(identity.app);
 
-    const wrong = await changePassword(admin.headers, { email: ADMIN.email, password: 'OtraDeAdmin2026', currentPassword: 'noEsLaMia2026' });
+    const wrong = await changePassword(admin.headers, {
+      email: ADMIN.email,
+      password: 'OtraDeAdmin2026',
+      currentPassword: 'noEsLaMia2026',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ statusCode: 400, error: 'La contraseña actual no es correcta.' });
     expect(await login(identity.app, ADMIN.email, ADMIN.password)).toEqual(expect.any(String));
 
     // Put back as it was, with the admin's current password both times: the other tests log in with ADMIN.
-    expect((await changePassword(admin.headers, { email: ADMIN.email, password: 'OtraDeAdmin2026', currentPassword: ADMIN.password })).statusCode).toBe(200);
+    expect(
+      (await changePassword(admin.headers, { email: ADMIN.email, password: 'OtraDeAdmin2026', currentPassword: ADMIN.password }))
+        .statusCode,
+    ).toBe(200);
     const again = auth(await login(identity.app, ADMIN.email, 'OtraDeAdmin2026'));
-    expect((await changePassword(again, { email: ADMIN.email, password: ADMIN.password, currentPassword: 'OtraDeAdmin2026' })).statusCode).toBe(200);
+    expect(
+      (await changePassword(again, { email: ADMIN.email, password: ADMIN.password, currentPassword: 'OtraDeAdmin2026' })).statusCode,
+    ).toBe(200);
   });
 
   it('takes 5 wrong current passwords per account in 15 minutes, so a stolen token cannot guess it', async () => {
     const { user, headers } = await signedInUser(identity.app);
-    const guess = (currentPassword: string) => changePassword(headers, { email: user.email, password: 'tomadaPorSiempre1', currentPassword });
+    const guess = (currentPassword: string) =>
+      changePassword(headers, { email: user.email, password: 'tomadaPorSiempre1', currentPassword });
 
     const statuses = [];
     for (let attempt = 1; attempt <= 5; attempt += 1) statuses.push((await guess(`adivinanza${attempt}`)).statusCode);
@@ -93,18 +113,28 @@ describe('PUT /auth/password', () => {
 
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ statusCode: 429, error: expect.stringMatching(/^Demasiados intentos de cambiar la contraseña\. Espera \d+ minutos y vuelve a intentarlo\.$/) });
+    expect(sixth.json()).toEqual({
+      statusCode: 429,
+      error: expect.stringMatching(/^Demasiados intentos de cambiar la contraseña\. Espera \d+ minutos y vuelve a intentarlo\.$/),
+    });
     expect(await login(identity.app, user.email, user.password)).toEqual(expect.any(String));
     // Another account is not held back by this one's attempts.
     const other = await signedInUser(identity.app);
-    expect((await changePassword(other.headers, { email: other.user.email, password: 'otraClave2026', currentPassword: other.user.password })).statusCode).toBe(200);
+    expect(
+      (await changePassword(other.headers, { email: other.user.email, password: 'otraClave2026', currentPassword: other.user.password }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("refuses a user changing someone else's password with 403", async () => {
     const victim = await signedInUser(identity.app);
     const attacker = await signedInUser(identity.app);
 
-    const response = await changePassword(attacker.headers, { email: victim.user.email, password: 'robada12345', currentPassword: attacker.user.password });
+    const response = await changePassword(attacker.headers, {
+      email: victim.user.email,
+      password: 'robada12345',
+      currentPassword: attacker.user.password,
+    });
 
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Solo puedes cambiar tu propia contraseña.' });
@@ -115,11 +145,19 @@ describe('PUT /auth/password', () => {
     const admin = await signedInAdmin(identity.app);
     const { user, headers } = await signedInUser(identity.app);
 
-    const withUsersPassword = await changePassword(admin.headers, { email: user.email, password: 'nuevaDeAdmin1', currentPassword: user.password });
+    const withUsersPassword = await changePassword(admin.headers, {
+      email: user.email,
+      password: 'nuevaDeAdmin1',
+      currentPassword: user.password,
+    });
     expect(withUsersPassword.statusCode).toBe(400);
     expect(withUsersPassword.json()).toEqual({ statusCode: 400, error: 'La contraseña actual no es correcta.' });
 
-    const response = await changePassword(admin.headers, { email: user.email.toUpperCase(), password: 'nuevaDeAdmin1', currentPassword: ADMIN.password });
+    const response = await changePassword(admin.headers, {
+      email: user.email.toUpperCase(),
+      password: 'nuevaDeAdmin1',
+      currentPassword: ADMIN.password,
+    });
 
     expect(response.statusCode).toBe(200);
     expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(401);
@@ -130,7 +168,11 @@ describe('PUT /auth/password', () => {
   it('answers 404 to an admin naming an unknown e-mail', async () => {
     const admin = await signedInAdmin(identity.app);
 
-    const response = await changePassword(admin.headers, { email: 'nadie@cine.test', password: 'cualquiera123', currentPassword: ADMIN.password });
+    const response = await changePassword(admin.headers, {
+      email: 'nadie@cine.test',
+      password: 'cualquiera123',
+      currentPassword: ADMIN.password,
+    });
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ statusCode: 404, error: 'No existe un usuario con ese e-mail.' });
@@ -157,11 +199,17 @@ describe('revocation under a backlog of other events', () => {
     await identity.context.bus.subscribe('probe.credentials', ['user.credentials-changed'], async (event) => {
       if (event.data.userId === user.id) revokedAt.push(Date.now());
     });
-    await identity.context.bus.subscribe('probe.slow-mail', ['password.recovery-requested'], () => new Promise((resolve) => setTimeout(resolve, 100)));
+    await identity.context.bus.subscribe(
+      'probe.slow-mail',
+      ['password.recovery-requested'],
+      () => new Promise((resolve) => setTimeout(resolve, 100)),
+    );
     const victims = await Promise.all(Array.from({ length: 15 }, () => signedInUser(identity.app)));
     await publishOutbox(identity.app);
     await Promise.all(
-      victims.map(({ user: victim }) => identity.app.inject({ method: 'POST', url: '/mailing/recuperarpassword', payload: { email: victim.email } })),
+      victims.map(({ user: victim }) =>
+        identity.app.inject({ method: 'POST', url: '/mailing/recuperarpassword', payload: { email: victim.email } }),
+      ),
     );
 
     const started = Date.now();

@@ -5,7 +5,7 @@ import type { PasswordRecoveryRequested } from '@cine/contracts';
 import { buildNotificationApp, readOutbox } from '@cine/notification-service';
 import type { ServiceApp } from '@cine/service-kit';
 import { createTestContext } from '@cine/service-kit/testing';
-import { auth, login, register, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
+import { auth, login, register, signedInUser, startIdentity, type IdentityUnderTest, publishOutbox } from './helpers';
 
 const SAME_ANSWER = { message: 'Si el e-mail está registrado, recibirás un código para recuperar tu contraseña.' };
 const INVALID_CODE = { statusCode: 400, error: 'El código no es válido o expiró.' };
@@ -29,7 +29,11 @@ describe('password recovery, end to end through the bus into the notification se
     notificationContext = await createTestContext('notification');
     outboxDir = await mkdtemp(path.join(tmpdir(), 'cine-identity-outbox-'));
     // One in-process bus for both services, as in the embedded default; the consumer subscribes first.
-    notification = await buildNotificationApp({ ...notificationContext, bus: identityContext.bus, mail: { smtpUrl: undefined, outboxDir } });
+    notification = await buildNotificationApp({
+      ...notificationContext,
+      bus: identityContext.bus,
+      mail: { smtpUrl: undefined, outboxDir },
+    });
     identity = await startIdentity(identityContext);
   });
 
@@ -70,7 +74,11 @@ describe('password recovery, end to end through the bus into the notification se
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: 'Contraseña actualizada. Ya puedes iniciar sesión.' });
     expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(401);
-    const oldPassword = await identity.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+    const oldPassword = await identity.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(oldPassword.statusCode).toBe(401);
     const token = await login(identity.app, user.email, 'recuperada2026');
     expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers: auth(token) })).json()).toMatchObject({ id: user.id });
@@ -102,7 +110,9 @@ describe('recovery codes', () => {
   async function codeFor(email: string): Promise<string> {
     await requestRecovery(identity.app, email);
     await publishOutbox(identity.app);
-    const event = identity.published.filter((e): e is PasswordRecoveryRequested => e.type === 'password.recovery-requested' && e.data.email === email).at(-1);
+    const event = identity.published
+      .filter((e): e is PasswordRecoveryRequested => e.type === 'password.recovery-requested' && e.data.email === email)
+      .at(-1);
     if (!event) throw new Error(`no recovery code was published for ${email}`);
     return event.data.code;
   }
@@ -188,7 +198,7 @@ describe('recovery codes', () => {
     expect(unknown.json()).toEqual(INVALID_CODE);
   });
 
-  it('keeps every write to a user while the relay is publishing that user\'s earlier events', async () => {
+  it("keeps every write to a user while the relay is publishing that user's earlier events", async () => {
     // On FerretDB an unserialized relay update of the same document used to undo these writes.
     const users = await Promise.all(Array.from({ length: 10 }, () => register(identity.app)));
     await Promise.all(users.map((user) => requestRecovery(identity.app, user.email)));
@@ -198,7 +208,9 @@ describe('recovery codes', () => {
       const stored = await identity.context.db.collection('users').findOne({ email: user.email });
       expect(stored?.recovery).toEqual(expect.objectContaining({ attemptsLeft: 5 }));
       expect(stored?.outbox).toEqual([]);
-      expect(identity.published).toContainEqual(expect.objectContaining({ type: 'password.recovery-requested', data: expect.objectContaining({ email: user.email }) }));
+      expect(identity.published).toContainEqual(
+        expect.objectContaining({ type: 'password.recovery-requested', data: expect.objectContaining({ email: user.email }) }),
+      );
     }
   });
 

@@ -1,4 +1,14 @@
-import { auth, login, newCredentials, register, signedInAdmin, signedInUser, startIdentity, type IdentityUnderTest , publishOutbox } from './helpers';
+import {
+  auth,
+  login,
+  newCredentials,
+  register,
+  signedInAdmin,
+  signedInUser,
+  startIdentity,
+  type IdentityUnderTest,
+  publishOutbox,
+} from './helpers';
 
 let identity: IdentityUnderTest;
 
@@ -99,7 +109,11 @@ describe('POST /auth/register', () => {
     });
 
     it('refuses a guest with 403', async () => {
-      const response = await identity.app.inject({ method: 'POST', url: '/auth/register', payload: { ...newCredentials(), role: 'admin' } });
+      const response = await identity.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { ...newCredentials(), role: 'admin' },
+      });
 
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede crear usuarios administradores.' });
@@ -108,7 +122,12 @@ describe('POST /auth/register', () => {
     it('refuses a user with 403', async () => {
       const { headers } = await signedInUser(identity.app);
 
-      const response = await identity.app.inject({ method: 'POST', url: '/auth/register', headers, payload: { ...newCredentials(), role: 'admin' } });
+      const response = await identity.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers,
+        payload: { ...newCredentials(), role: 'admin' },
+      });
 
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede realizar esta acción.' });
@@ -147,7 +166,11 @@ describe('POST /auth/login', () => {
   it('answers a token carrying the user id, role and credentials version, and the user', async () => {
     const user = await register(identity.app);
 
-    const response = await identity.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email.toUpperCase(), password: user.password } });
+    const response = await identity.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email.toUpperCase(), password: user.password },
+    });
 
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -20,7 +20,11 @@ export async function startNotification(
 ): Promise<NotificationUnderTest> {
   const context = options.context ?? (await createTestContext('notification'));
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'cine-outbox-'));
-  const app = await buildNotificationApp({ ...context, mail: { smtpUrl: undefined, outboxDir, ...options.mail }, ...(options.newsletter ? { newsletter: options.newsletter } : {}) });
+  const app = await buildNotificationApp({
+    ...context,
+    mail: { smtpUrl: undefined, outboxDir, ...options.mail },
+    ...(options.newsletter ? { newsletter: options.newsletter } : {}),
+  });
   return {
     app,
     context,

@@ -26,7 +26,12 @@ function newClient(): string {
 }
 
 function subscribe(payload: unknown, client = newClient()) {
-  return notification.app.inject({ method: 'POST', url: '/mailing/newsletter', payload: payload as object, headers: { 'x-forwarded-for': client } });
+  return notification.app.inject({
+    method: 'POST',
+    url: '/mailing/newsletter',
+    payload: payload as object,
+    headers: { 'x-forwarded-for': client },
+  });
 }
 
 async function mailsTo(email: string): Promise<OutboxMail[]> {
@@ -41,7 +46,8 @@ async function confirmationToken(email: string): Promise<string> {
   return link[1];
 }
 
-const CONFIRMATION_SENT = 'Te enviamos un correo para confirmar la suscripción al newsletter. Si ya estabas suscripto, no necesitas hacer nada.';
+const CONFIRMATION_SENT =
+  'Te enviamos un correo para confirmar la suscripción al newsletter. Si ya estabas suscripto, no necesitas hacer nada.';
 
 describe('POST /mailing/newsletter (double opt-in)', () => {
   it('mails a Spanish confirmation link, and subscribes nothing until it is followed', async () => {
@@ -106,7 +112,11 @@ describe('POST /mailing/newsletter (double opt-in)', () => {
   });
 
   it('a cut or unknown link opens a page that says so', async () => {
-    for (const url of ['/mailing/newsletter/confirm', '/mailing/newsletter/confirm?token=abc', `/mailing/newsletter/confirm?token=${'A'.repeat(43)}`]) {
+    for (const url of [
+      '/mailing/newsletter/confirm',
+      '/mailing/newsletter/confirm?token=abc',
+      `/mailing/newsletter/confirm?token=${'A'.repeat(43)}`,
+    ]) {
       const page = await notification.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(400);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -115,10 +125,18 @@ describe('POST /mailing/newsletter (double opt-in)', () => {
   });
 
   it('refuses an unknown or malformed token', async () => {
-    const unknown = await notification.app.inject({ method: 'POST', url: '/mailing/newsletter/confirm', payload: { token: 'A'.repeat(43) } });
+    const unknown = await notification.app.inject({
+      method: 'POST',
+      url: '/mailing/newsletter/confirm',
+      payload: { token: 'A'.repeat(43) },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ statusCode: 400, error: 'El enlace de confirmación no es válido o venció. Suscríbete nuevamente.' });
-    const malformed = await notification.app.inject({ method: 'POST', url: '/mailing/newsletter/confirm', payload: { token: { $ne: '' } } });
+    const malformed = await notification.app.inject({
+      method: 'POST',
+      url: '/mailing/newsletter/confirm',
+      payload: { token: { $ne: '' } },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 

@@ -75,7 +75,17 @@ describe('the receipt of a paid order', () => {
     expect(text).toContain('Total: US$ 50.00');
     expect(text).toContain(`Pedido: ${paid.data.orderId}`);
     const html = mail?.html ?? '';
-    for (const fact of ['La Noche del Proyector', 'Martes 24/11/2026', '20:30', '>Sala<', '>3<', 'F7, F8', '2 × COMBO NACHOS', 'US$ 25.00', 'US$ 50.00']) {
+    for (const fact of [
+      'La Noche del Proyector',
+      'Martes 24/11/2026',
+      '20:30',
+      '>Sala<',
+      '>3<',
+      'F7, F8',
+      '2 × COMBO NACHOS',
+      'US$ 25.00',
+      'US$ 50.00',
+    ]) {
       expect(html).toContain(fact);
     }
   });
@@ -133,7 +143,9 @@ describe('the receipt of a paid order', () => {
 
     await bus().publish(paid);
 
-    expect(bus().deadLetters).toEqual([expect.objectContaining({ consumer: 'notification.receipt', event: paid, error: 'no recipient known for user u-stranger yet' })]);
+    expect(bus().deadLetters).toEqual([
+      expect.objectContaining({ consumer: 'notification.receipt', event: paid, error: 'no recipient known for user u-stranger yet' }),
+    ]);
     const email = await register('u-stranger', 'Tardio');
     expect(await receiptsTo(email)).toEqual([]);
 
@@ -165,7 +177,10 @@ describe('the receipt of a paid order', () => {
     await register('u-again', 'Primera');
     await bus().publish(createEvent('user.registered', { userId: 'u-again', email: 'segunda@cine.test', username: 'Segunda' }));
 
-    expect(await notification.app.recipients.lookup('u-again')).toEqual({ state: 'known', recipient: { email: 'segunda@cine.test', username: 'Segunda' } });
+    expect(await notification.app.recipients.lookup('u-again')).toEqual({
+      state: 'known',
+      recipient: { email: 'segunda@cine.test', username: 'Segunda' },
+    });
   });
 });
 
@@ -180,11 +195,17 @@ describe('user.updated (an admin renamed a user)', () => {
   it('moves the recipient to the new address and name, and ignores an older event arriving late', async () => {
     const bus = notification.context.bus;
     await bus.publish(createEvent('user.registered', { userId: 'u-renamed', email: 'antes@cine.test', username: 'Antes' }));
-    const stale = { ...createEvent('user.updated', { userId: 'u-renamed', email: 'viejo@cine.test', username: 'Viejo' }), occurredAt: '2000-01-01T00:00:00.000Z' };
+    const stale = {
+      ...createEvent('user.updated', { userId: 'u-renamed', email: 'viejo@cine.test', username: 'Viejo' }),
+      occurredAt: '2000-01-01T00:00:00.000Z',
+    };
     await bus.publish(createEvent('user.updated', { userId: 'u-renamed', email: 'despues@cine.test', username: 'Después' }));
     await bus.publish(stale);
 
-    expect(await notification.app.recipients.lookup('u-renamed')).toEqual({ state: 'known', recipient: { email: 'despues@cine.test', username: 'Después' } });
+    expect(await notification.app.recipients.lookup('u-renamed')).toEqual({
+      state: 'known',
+      recipient: { email: 'despues@cine.test', username: 'Después' },
+    });
     expect(bus.deadLetters).toEqual([]);
   });
 

@@ -38,12 +38,17 @@ function percentile(sorted: number[], p: number): number {
 /** One-ticket orders spread over movies, formats, shows, candy and days, as a week of sales. */
 function feed(count: number): OrderPaid[] {
   const movies = Array.from({ length: 20 }, (_, i) => ({ movieId: id(), title: `Película ${i + 1}` }));
-  const shows = Array.from({ length: 40 }, (_, i) => ({ showId: id(), ...(movies[i % 20] as (typeof movies)[number]), type: i % 4 < 2 ? ('2D' as const) : ('3D' as const) }));
+  const shows = Array.from({ length: 40 }, (_, i) => ({
+    showId: id(),
+    ...(movies[i % 20] as (typeof movies)[number]),
+    type: i % 4 < 2 ? ('2D' as const) : ('3D' as const),
+  }));
   const candy = ['COMBO TRADICIONAL', 'COMBO NACHOS', 'COMBO GRANDE', 'COMBO ICEE'].map((name) => ({ candyId: id(), name }));
   const now = Date.now();
   return Array.from({ length: count }, (_, i) => {
     const show = shows[i % shows.length] as (typeof shows)[number];
-    const line = i % 2 === 0 ? [{ ...(candy[i % candy.length] as (typeof candy)[number]), quantity: 1, unitPrice: 1500, totalPrice: 1500 }] : [];
+    const line =
+      i % 2 === 0 ? [{ ...(candy[i % candy.length] as (typeof candy)[number]), quantity: 1, unitPrice: 1500, totalPrice: 1500 }] : [];
     const price = show.type === '3D' ? 1200 : 900;
     return createEvent('order.paid', {
       orderId: id(),
@@ -130,7 +135,8 @@ async function measure(label: string, mongoUrl: string, consumerBus: EventBus, p
     const lags = seenAt.map((at, i) => at - (publishedAt[i] as number)).sort((a, b) => a - b);
 
     // The whole feed again (a replay, or every event redelivered): nothing may change.
-    for (let i = 0; i < events.length; i += IN_FLIGHT) await Promise.all(events.slice(i, i + IN_FLIGHT).map((event) => publisher.publish({ ...event, id: randomUUID() })));
+    for (let i = 0; i < events.length; i += IN_FLIGHT)
+      await Promise.all(events.slice(i, i + IN_FLIGHT).map((event) => publisher.publish({ ...event, id: randomUUID() })));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const detailRows = (await (await fetch(`${url}/tickets/all/detail`, { headers: admin })).json()) as unknown[];
     const exact = (await ticketsCounted()) === events.length && detailRows.length === events.length;
@@ -147,7 +153,9 @@ async function main(): Promise<void> {
   const mongo = dataDir ? await startEmbeddedMongo({ dataDir, port: await findFreePort() }) : undefined;
   const mongoUrl = mongo?.url ?? (process.env.MONGO_URL as string);
   const runs: Run[] = [];
-  process.stdout.write(`sales feed: ${eventCount} order.paid events (${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded FerretDB'}), /tickets/all polled every ${POLL_MS} ms\n`);
+  process.stdout.write(
+    `sales feed: ${eventCount} order.paid events (${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded FerretDB'}), /tickets/all polled every ${POLL_MS} ms\n`,
+  );
   try {
     const inProcess = new InProcessEventBus();
     runs.push(await measure('in-process', mongoUrl, inProcess, inProcess));

@@ -9,5 +9,12 @@ export const subscriptions = {
   /** Paid orders, the ledger's only input: counted once per order id, in batches (not per event id). */
   orders: subscription('sales.orders', ['order.paid']),
   /** The current titles and candy names the reports show. */
-  names: subscription('sales.names', ['movie.created', 'movie.updated', 'movie.deleted', 'candy.created', 'candy.updated', 'candy.deleted']),
+  names: subscription('sales.names', [
+    'movie.created',
+    'movie.updated',
+    'movie.deleted',
+    'candy.created',
+    'candy.updated',
+    'candy.deleted',
+  ]),
 };

@@ -1,4 +1,12 @@
 import { describeServiceApp } from '@cine/service-kit/testing';
 import { buildSalesApp } from '../src/app';
 
-describeServiceApp('sales', buildSalesApp, ['/sales/candy', '/sales/export.csv', '/sales/monthly', '/sales/search', '/sales/top', '/tickets/all', '/tickets/all/detail']);
+describeServiceApp('sales', buildSalesApp, [
+  '/sales/candy',
+  '/sales/export.csv',
+  '/sales/monthly',
+  '/sales/search',
+  '/sales/top',
+  '/tickets/all',
+  '/tickets/all/detail',
+]);

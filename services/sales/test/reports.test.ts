@@ -14,11 +14,39 @@ describe('sales reports API', () => {
     sales = await startSales();
     admin = adminHeaders(sales.app);
     const orders = [
-      paidOrder({ movieId: amanecer, title: 'Amanecer en Córdoba', seats: 2, ticketTotal: 1800, paidAt: '2026-11-02T20:00:00.000Z', candy: [candyLine(combo, 'COMBO TRADICIONAL', 1, 1200)] }),
-      paidOrder({ movieId: amanecer, title: 'Amanecer en Córdoba', seats: 4, ticketTotal: 3600, paidAt: '2026-11-10T20:00:00.000Z', candy: [candyLine(combo, 'COMBO TRADICIONAL', 2, 1200), candyLine(nachos, 'COMBO NACHOS', 1, 1500)] }),
-      paidOrder({ movieId: amanecer, title: 'Amanecer en Córdoba', type: '3D', seats: 1, ticketTotal: 1100, paidAt: '2026-11-10T21:00:00.000Z' }),
+      paidOrder({
+        movieId: amanecer,
+        title: 'Amanecer en Córdoba',
+        seats: 2,
+        ticketTotal: 1800,
+        paidAt: '2026-11-02T20:00:00.000Z',
+        candy: [candyLine(combo, 'COMBO TRADICIONAL', 1, 1200)],
+      }),
+      paidOrder({
+        movieId: amanecer,
+        title: 'Amanecer en Córdoba',
+        seats: 4,
+        ticketTotal: 3600,
+        paidAt: '2026-11-10T20:00:00.000Z',
+        candy: [candyLine(combo, 'COMBO TRADICIONAL', 2, 1200), candyLine(nachos, 'COMBO NACHOS', 1, 1500)],
+      }),
+      paidOrder({
+        movieId: amanecer,
+        title: 'Amanecer en Córdoba',
+        type: '3D',
+        seats: 1,
+        ticketTotal: 1100,
+        paidAt: '2026-11-10T21:00:00.000Z',
+      }),
       paidOrder({ movieId: amanecer, title: 'Amanecer en Córdoba', seats: 3, ticketTotal: 2700, paidAt: '2026-01-15T20:00:00.000Z' }),
-      paidOrder({ movieId: bruma, title: 'Bruma', seats: 1, ticketTotal: 900, paidAt: '2026-10-05T20:00:00.000Z', candy: [candyLine(nachos, 'COMBO NACHOS', 2, 1500)] }),
+      paidOrder({
+        movieId: bruma,
+        title: 'Bruma',
+        seats: 1,
+        ticketTotal: 900,
+        paidAt: '2026-10-05T20:00:00.000Z',
+        candy: [candyLine(nachos, 'COMBO NACHOS', 2, 1500)],
+      }),
       paidOrder({ movieId: bruma, title: 'Bruma', seats: 5, ticketTotal: 4500, paidAt: '2025-12-24T20:00:00.000Z' }),
     ];
     for (const order of orders) await sales.pay(order);
@@ -29,7 +57,15 @@ describe('sales reports API', () => {
 
   const get = (url: string, headers: Record<string, string> = admin) => sales.app.inject({ method: 'GET', url, headers });
 
-  const adminOnly = ['/tickets/all', '/tickets/all/detail?mes=2026-11', '/sales/search?name=a', '/sales/top', '/sales/monthly', '/sales/candy', '/sales/export.csv?report=summary'];
+  const adminOnly = [
+    '/tickets/all',
+    '/tickets/all/detail?mes=2026-11',
+    '/sales/search?name=a',
+    '/sales/top',
+    '/sales/monthly',
+    '/sales/candy',
+    '/sales/export.csv?report=summary',
+  ];
 
   it.each(adminOnly)('GET %s answers 401 without a token and 403 for a user', async (url) => {
     const anonymous = await get(url, {});
@@ -44,10 +80,37 @@ describe('sales reports API', () => {
     const response = await get('/tickets/all');
     expect(response.statusCode).toBe(200);
     expect(response.json<SalesSummaryRow[]>()).toEqual([
-      { movieId: amanecer, title: 'Amanecer en Córdoba', type: '2D', month: '2026-11', monthName: 'Nov', seats: 6, totalPrice: 5400, netPrice: 3240 },
-      { movieId: amanecer, title: 'Amanecer en Córdoba', type: '3D', month: '2026-11', monthName: 'Nov', seats: 1, totalPrice: 1100, netPrice: 660 },
+      {
+        movieId: amanecer,
+        title: 'Amanecer en Córdoba',
+        type: '2D',
+        month: '2026-11',
+        monthName: 'Nov',
+        seats: 6,
+        totalPrice: 5400,
+        netPrice: 3240,
+      },
+      {
+        movieId: amanecer,
+        title: 'Amanecer en Córdoba',
+        type: '3D',
+        month: '2026-11',
+        monthName: 'Nov',
+        seats: 1,
+        totalPrice: 1100,
+        netPrice: 660,
+      },
       { movieId: bruma, title: 'Bruma', type: '2D', month: '2026-10', monthName: 'Oct', seats: 1, totalPrice: 900, netPrice: 540 },
-      { movieId: amanecer, title: 'Amanecer en Córdoba', type: '2D', month: '2026-01', monthName: 'Ene', seats: 3, totalPrice: 2700, netPrice: 1620 },
+      {
+        movieId: amanecer,
+        title: 'Amanecer en Córdoba',
+        type: '2D',
+        month: '2026-01',
+        monthName: 'Ene',
+        seats: 3,
+        totalPrice: 2700,
+        netPrice: 1620,
+      },
       { movieId: bruma, title: 'Bruma', type: '2D', month: '2025-12', monthName: 'Dic', seats: 5, totalPrice: 4500, netPrice: 2700 },
     ]);
   });
@@ -80,10 +143,13 @@ describe('sales reports API', () => {
     const url = `/tickets/all/detail?mes=2026-11&movieId=${amanecer}&type=2D`;
     expect((await get(`${url}&sort=min`)).json<SaleDetailRow[]>().map((row) => row.totalPrice)).toEqual([1800, 3600]);
     expect((await get(`${url}&sort=max`)).json<SaleDetailRow[]>().map((row) => row.totalPrice)).toEqual([3600, 1800]);
-    expect((await get(`/tickets/all/detail?movieId=${bruma}`)).json<SaleDetailRow[]>().map((row) => row.day)).toEqual(['2026-10-05', '2025-12-24']);
+    expect((await get(`/tickets/all/detail?movieId=${bruma}`)).json<SaleDetailRow[]>().map((row) => row.day)).toEqual([
+      '2026-10-05',
+      '2025-12-24',
+    ]);
   });
 
-  it('GET /tickets/all/detail?groupBy=month regroups a movie\'s sales by month, summing, sorted by total', async () => {
+  it("GET /tickets/all/detail?groupBy=month regroups a movie's sales by month, summing, sorted by total", async () => {
     const response = await get(`/tickets/all/detail?movieId=${amanecer}&groupBy=month&sort=min`);
     expect(response.statusCode).toBe(200);
     expect(response.json<SalesMonthRow[]>()).toEqual([
@@ -125,7 +191,12 @@ describe('sales reports API', () => {
       ['2026-10', 'Oct', 1, 900],
       ['2026-11', 'Nov', 7, 6500],
     ]);
-    expect((await get('/sales/monthly?months=12')).json<MonthlySalesRow[]>()[0]).toEqual({ month: '2025-12', monthName: 'Dic', seats: 5, totalPrice: 4500 });
+    expect((await get('/sales/monthly?months=12')).json<MonthlySalesRow[]>()[0]).toEqual({
+      month: '2025-12',
+      monthName: 'Dic',
+      seats: 5,
+      totalPrice: 4500,
+    });
   });
 
   it('GET /sales/candy: candy sold per item and day, filtered by day and item', async () => {
@@ -135,23 +206,30 @@ describe('sales reports API', () => {
       { itemId: combo, name: 'COMBO TRADICIONAL', day: '2026-11-02', quantity: 1, totalPrice: 1200 },
       { itemId: nachos, name: 'COMBO NACHOS', day: '2026-10-05', quantity: 2, totalPrice: 3000 },
     ]);
-    expect((await get(`/sales/candy?itemId=${nachos}`)).json<CandySalesRow[]>().map((row) => row.day)).toEqual(['2026-11-10', '2026-10-05']);
+    expect((await get(`/sales/candy?itemId=${nachos}`)).json<CandySalesRow[]>().map((row) => row.day)).toEqual([
+      '2026-11-10',
+      '2026-10-05',
+    ]);
     expect((await get(`/sales/candy?day=2026-11-10&itemId=${combo}`)).json<CandySalesRow[]>().map((row) => row.quantity)).toEqual([2]);
     expect((await get('/sales/candy?day=2026-11-11')).json()).toEqual([]);
   });
 
-  it('GET /sales/export.csv?report=summary: a CSV download with the table\'s Spanish headers and two-decimal amounts', async () => {
+  it("GET /sales/export.csv?report=summary: a CSV download with the table's Spanish headers and two-decimal amounts", async () => {
     const response = await get('/sales/export.csv?report=summary&name=bruma');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="ventas-resumen.csv"');
-    expect(response.body).toBe('\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto\r\nBruma,2D,1,Oct 2026,9.00,5.40\r\nBruma,2D,5,Dic 2025,45.00,27.00\r\n');
+    expect(response.body).toBe(
+      '\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto\r\nBruma,2D,1,Oct 2026,9.00,5.40\r\nBruma,2D,5,Dic 2025,45.00,27.00\r\n',
+    );
   });
 
   it('GET /sales/export.csv?report=detail|candy: the detail and candy reports with the same filters', async () => {
     const detail = await get('/sales/export.csv?report=detail&mes=2026-11&type=3D');
     expect(detail.headers['content-disposition']).toBe('attachment; filename="ventas-detalle-2026-11.csv"');
-    expect(detail.body).toBe('\ufeffNombre,Tipo,Entradas Vendidas,Fecha,T.Bruto,T.Neto\r\nAmanecer en Córdoba,3D,1,2026-11-10,11.00,6.60\r\n');
+    expect(detail.body).toBe(
+      '\ufeffNombre,Tipo,Entradas Vendidas,Fecha,T.Bruto,T.Neto\r\nAmanecer en Córdoba,3D,1,2026-11-10,11.00,6.60\r\n',
+    );
     const candy = await get(`/sales/export.csv?report=candy&day=2026-11-10&itemId=${nachos}`);
     expect(candy.headers['content-disposition']).toBe('attachment; filename="ventas-candy-2026-11-10.csv"');
     expect(candy.body).toBe('\ufeffProducto,Fecha,Cantidad,Total\r\nCOMBO NACHOS,2026-11-10,1,15.00\r\n');

@@ -62,12 +62,19 @@ describe('sales fed by booking over RabbitMQ', () => {
     await broker.close();
     booking = await start('booking');
     sales = await start('sales');
-    await booking.bus.publish(createEvent('movie.created', { movieId, title: 'Cartelera en Vivo', runtime: 100, type: '2D', release: '2020-01-01' }));
+    await booking.bus.publish(
+      createEvent('movie.created', { movieId, title: 'Cartelera en Vivo', runtime: 100, type: '2D', release: '2020-01-01' }),
+    );
     const tomorrow = localDateTime(new Date(Date.now() + 86_400_000)).date;
     const admin = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'admin' });
     // Booking creates the show once its movie projection has the movie (delivered through the broker).
     const show = await waitFor(async () => {
-      const response = await booking.app.inject({ method: 'POST', url: '/show', headers: admin, payload: { data: { schedule: '20:00', movieId, roomId: 1, day: tomorrow, type: '2D', price: 900 } } });
+      const response = await booking.app.inject({
+        method: 'POST',
+        url: '/show',
+        headers: admin,
+        payload: { data: { schedule: '20:00', movieId, roomId: 1, day: tomorrow, type: '2D', price: 900 } },
+      });
       return response.statusCode === 201 ? response.json<{ id: string }>() : undefined;
     }, 20_000);
     showId = show.id;
@@ -84,7 +91,12 @@ describe('sales fed by booking over RabbitMQ', () => {
     const headers = bearer(booking.app, { sub: userId, role: 'user' });
     const held = await booking.app.inject({ method: 'POST', url: '/tickets/addTickets', headers, payload: { userId, seats, showId } });
     expect(held.statusCode).toBe(200);
-    const paid = await booking.app.inject({ method: 'POST', url: '/movies/checkout', headers, payload: { ticket: seats, show: showId, idUser: userId, paymentMethodId: 'pm_card_visa' } });
+    const paid = await booking.app.inject({
+      method: 'POST',
+      url: '/movies/checkout',
+      headers,
+      payload: { ticket: seats, show: showId, idUser: userId, paymentMethodId: 'pm_card_visa' },
+    });
     expect(paid.statusCode).toBe(200);
     const orderId = paid.json<{ order: { id: string } }>().order.id;
     paidOrders.push(orderId);
@@ -92,8 +104,12 @@ describe('sales fed by booking over RabbitMQ', () => {
   }
 
   const admin = () => bearer(sales.app, { sub: new Types.ObjectId().toHexString(), role: 'admin' });
-  const summary = async () => (await sales.app.inject({ method: 'GET', url: '/tickets/all', headers: admin() })).json<SalesSummaryRow[]>().filter((row) => row.movieId === movieId);
-  const detail = async () => (await sales.app.inject({ method: 'GET', url: `/tickets/all/detail?movieId=${movieId}`, headers: admin() })).json<SaleDetailRow[]>();
+  const summary = async () =>
+    (await sales.app.inject({ method: 'GET', url: '/tickets/all', headers: admin() }))
+      .json<SalesSummaryRow[]>()
+      .filter((row) => row.movieId === movieId);
+  const detail = async () =>
+    (await sales.app.inject({ method: 'GET', url: `/tickets/all/detail?movieId=${movieId}`, headers: admin() })).json<SaleDetailRow[]>();
 
   it('shows a purchase made through booking in /tickets/all within 1 s', async () => {
     const orderId = await purchase(2);

@@ -28,10 +28,29 @@ describe('sales ledger (consumer of order.paid)', () => {
 
     const { summary, detail, candy } = await figures();
     expect(summary).toEqual([
-      { movieId: order.movieId, title: 'Relatos del Proyector', type: '2D', month: '2026-11', monthName: 'Nov', seats: 3, totalPrice: 2700, netPrice: 1620 },
+      {
+        movieId: order.movieId,
+        title: 'Relatos del Proyector',
+        type: '2D',
+        month: '2026-11',
+        monthName: 'Nov',
+        seats: 3,
+        totalPrice: 2700,
+        netPrice: 1620,
+      },
     ]);
     expect(detail).toEqual([
-      { orderId: order.orderId, movieId: order.movieId, title: 'Relatos del Proyector', type: '2D', seats: 3, date: order.paidAt, day: '2026-11-20', totalPrice: 2700, netPrice: 1620 },
+      {
+        orderId: order.orderId,
+        movieId: order.movieId,
+        title: 'Relatos del Proyector',
+        type: '2D',
+        seats: 3,
+        date: order.paidAt,
+        day: '2026-11-20',
+        totalPrice: 2700,
+        netPrice: 1620,
+      },
     ]);
     expect(candy).toEqual([{ itemId: popcorn, name: 'COMBO NACHOS', day: '2026-11-20', quantity: 2, totalPrice: 3000 }]);
   });
@@ -71,7 +90,11 @@ describe('sales ledger (consumer of order.paid)', () => {
   it('adds the orders of one show, and keeps 60 % per sale as its net (a summary is the sum of its sales)', async () => {
     const movieId = newId();
     const showId = newId();
-    const orders = [paidOrder({ movieId, showId, seats: 1, ticketTotal: 1001 }), paidOrder({ movieId, showId, seats: 1, ticketTotal: 1001 }), paidOrder({ movieId, seats: 4, ticketTotal: 3600 })];
+    const orders = [
+      paidOrder({ movieId, showId, seats: 1, ticketTotal: 1001 }),
+      paidOrder({ movieId, showId, seats: 1, ticketTotal: 1001 }),
+      paidOrder({ movieId, seats: 4, ticketTotal: 3600 }),
+    ];
     for (const order of orders) await sales.pay(order);
     const { summary, detail } = await figures();
     expect(detail.map((row) => row.netPrice).sort()).toEqual([2160, 601, 601]);
@@ -105,7 +128,13 @@ describe('sales ledger (consumer of order.paid)', () => {
     const orders = [
       paidOrder({ movieId: movieA, title: 'Amanecer', seats: 2, candy: [candyLine(combo, 'COMBO TRADICIONAL', 1, 1200)] }),
       paidOrder({ movieId: movieA, title: 'Amanecer', type: '3D', seats: 1, paidAt: '2026-10-03T20:00:00.000Z' }),
-      paidOrder({ movieId: movieB, title: 'Bruma', seats: 5, paidAt: '2026-09-15T20:00:00.000Z', candy: [candyLine(combo, 'COMBO TRADICIONAL', 2, 1200)] }),
+      paidOrder({
+        movieId: movieB,
+        title: 'Bruma',
+        seats: 5,
+        paidAt: '2026-09-15T20:00:00.000Z',
+        candy: [candyLine(combo, 'COMBO TRADICIONAL', 2, 1200)],
+      }),
     ];
     for (const order of orders) await sales.pay(order);
     const before = await figures();

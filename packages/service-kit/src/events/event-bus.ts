@@ -21,7 +21,12 @@ export interface SubscribeOptions {
 export interface EventBus {
   /** Resolves once the event is safely handed over (broker confirm, or delivered in-process). */
   publish(event: CineEvent): Promise<void>;
-  subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>, options?: SubscribeOptions): Promise<void>;
+  subscribe<T extends CineEventType>(
+    consumer: string,
+    types: readonly T[],
+    handler: EventHandler<T>,
+    options?: SubscribeOptions,
+  ): Promise<void>;
   /** True while the bus can publish and deliver. */
   isConnected(): boolean;
   close(): Promise<void>;

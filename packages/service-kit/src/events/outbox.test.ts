@@ -53,7 +53,8 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     const nudged = await Account.create({ email: 'd@cine.local', outbox: [nudgedEvent] });
     await Account.create({ email: 'e@cine.local', outbox: [leftEvent] });
     relay.nudge(nudged._id);
-    for (let waited = 0; !seen.includes(nudgedEvent.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; !seen.includes(nudgedEvent.id) && waited < 5000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toEqual([nudgedEvent.id]);
     expect((await Account.findById(nudged._id).lean())?.outbox).toEqual([]);
 
@@ -152,7 +153,14 @@ describe('outbox relay and idempotent consumers (real database)', () => {
     const settledIds: string[] = [];
     const unnudged = createEvent('user.registered', { userId: '8', email: 'h@cine.local', username: 'h' });
     await Account.create({ email: 'h@cine.local', outbox: [unnudged] });
-    const relay = startOutboxRelay({ models: [Account], bus, retryMs: 30, intervalMs: 60_000, scan: false, settled: async (ids) => void settledIds.push(...ids.map(String)) });
+    const relay = startOutboxRelay({
+      models: [Account],
+      bus,
+      retryMs: 30,
+      intervalMs: 60_000,
+      scan: false,
+      settled: async (ids) => void settledIds.push(...ids.map(String)),
+    });
 
     const handed = createEvent('user.registered', { userId: '9', email: 'i@cine.local', username: 'i' });
     const withEvents = await Account.create({ email: 'i@cine.local', outbox: [handed] });

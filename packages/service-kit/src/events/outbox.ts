@@ -78,7 +78,16 @@ async function eachDocument<T>(documents: readonly T[], relayDocument: (document
   }
 }
 
-export function startOutboxRelay({ models, bus, logger, retryMs = 2000, intervalMs = 60_000, batchSize = 100, scan = true, settled }: OutboxRelayOptions): OutboxRelay {
+export function startOutboxRelay({
+  models,
+  bus,
+  logger,
+  retryMs = 2000,
+  intervalMs = 60_000,
+  batchSize = 100,
+  scan = true,
+  settled,
+}: OutboxRelayOptions): OutboxRelay {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -93,7 +102,11 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
   let failed = false;
 
   async function pendingOf(model: OutboxModel, ids: string[], all: boolean): Promise<PendingDocument[]> {
-    if (all) return model.find({ 'outbox.0': { $exists: true } }, { outbox: 1 }).limit(batchSize).lean<PendingDocument[]>();
+    if (all)
+      return model
+        .find({ 'outbox.0': { $exists: true } }, { outbox: 1 })
+        .limit(batchSize)
+        .lean<PendingDocument[]>();
     const found = await Promise.all(ids.map((id) => model.findById(id, { outbox: 1 }).lean<PendingDocument>()));
     return found.filter((document): document is PendingDocument => (document?.outbox?.length ?? 0) > 0);
   }
@@ -157,12 +170,15 @@ export function startOutboxRelay({ models, bus, logger, retryMs = 2000, interval
     return pass();
   }
 
-  const timer = setInterval(() => {
-    if (failed || (scan && Date.now() - lastSweep >= intervalMs)) {
-      failed = false;
-      void sweepAll();
-    }
-  }, Math.min(retryMs, intervalMs));
+  const timer = setInterval(
+    () => {
+      if (failed || (scan && Date.now() - lastSweep >= intervalMs)) {
+        failed = false;
+        void sweepAll();
+      }
+    },
+    Math.min(retryMs, intervalMs),
+  );
   timer.unref();
   void pass();
 

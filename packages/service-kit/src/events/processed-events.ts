@@ -22,10 +22,8 @@ export async function subscribeIdempotent<T extends CineEventType>(
     const key = `${consumer}:${event.id}`;
     if (await processed.findOne({ _id: key }, { projection: { _id: 1 } })) return;
     await handler(event);
-    await processed
-      .insertOne({ _id: key, consumer, type: (event as CineEvent).type, processedAt: new Date() })
-      .catch((error: unknown) => {
-        if (!isDuplicateKeyError(error)) throw error;
-      });
+    await processed.insertOne({ _id: key, consumer, type: (event as CineEvent).type, processedAt: new Date() }).catch((error: unknown) => {
+      if (!isDuplicateKeyError(error)) throw error;
+    });
   });
 }

@@ -79,7 +79,12 @@ export class RabbitMqEventBus implements EventBus {
     });
   }
 
-  async subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>, options: SubscribeOptions = {}): Promise<void> {
+  async subscribe<T extends CineEventType>(
+    consumer: string,
+    types: readonly T[],
+    handler: EventHandler<T>,
+    options: SubscribeOptions = {},
+  ): Promise<void> {
     const subscription: Subscription = {
       consumer,
       types,

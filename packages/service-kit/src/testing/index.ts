@@ -14,7 +14,9 @@ export const TEST_JWT_SECRET = 'test-secret-for-service-tests-only-0123456789';
  * by MONGO_URL (the jest global setup starts embedded FerretDB), with the
  * in-process bus.
  */
-export async function createTestContext(name: ServiceName): Promise<ServiceContext & { bus: InProcessEventBus; dropDatabase(): Promise<void> }> {
+export async function createTestContext(
+  name: ServiceName,
+): Promise<ServiceContext & { bus: InProcessEventBus; dropDatabase(): Promise<void> }> {
   const mongoUrl = process.env.MONGO_URL;
   if (!mongoUrl) throw new Error('MONGO_URL is not set: run the tests through jest (its global setup starts the database)');
   const config: ServiceConfig = {
@@ -56,7 +58,11 @@ export { describeServiceApp } from './service-app';
  */
 export function forgedToken(
   claims: Record<string, unknown>,
-  { header = { alg: 'HS256', typ: 'JWT' }, secret, expiresInSeconds = 3600 }: { header?: Record<string, unknown>; secret?: string; expiresInSeconds?: number } = {},
+  {
+    header = { alg: 'HS256', typ: 'JWT' },
+    secret,
+    expiresInSeconds = 3600,
+  }: { header?: Record<string, unknown>; secret?: string; expiresInSeconds?: number } = {},
 ): string {
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);

@@ -9,7 +9,11 @@ type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * The checks every service's app passes, as a jest `describe`: GET /health with its
  * database up, and the OpenAPI document the gateway merges (with exactly `paths`, when given).
  */
-export function describeServiceApp(service: ServiceName, build: (context: TestContext) => Promise<ServiceApp>, paths?: readonly string[]): void {
+export function describeServiceApp(
+  service: ServiceName,
+  build: (context: TestContext) => Promise<ServiceApp>,
+  paths?: readonly string[],
+): void {
   describe(`${service} service app`, () => {
     let context: TestContext;
     let app: ServiceApp;

@@ -117,7 +117,10 @@ export class CandyRepository {
   }
 
   private async list(filter: object): Promise<CandyView[]> {
-    const items = await this.model.find({ ...filter, ...ACTIVE }, VIEW_FIELDS).sort(BY_NAME).lean<StoredCandy[]>();
+    const items = await this.model
+      .find({ ...filter, ...ACTIVE }, VIEW_FIELDS)
+      .sort(BY_NAME)
+      .lean<StoredCandy[]>();
     return items.map(toCandyView);
   }
 }

@@ -73,7 +73,10 @@ function pictureSvg(candy: SeedCandy): string {
   const scale = Math.min(1.2, 340 / total);
   const left = (400 - total * scale) / 2;
   const art = candy.drawings
-    .map((drawing, index) => `<g transform="translate(${(left + index * (WIDTH + GAP) * scale).toFixed(1)} ${(310 - HEIGHT * scale).toFixed(1)}) scale(${scale.toFixed(3)})">${drawings[drawing]}</g>`)
+    .map(
+      (drawing, index) =>
+        `<g transform="translate(${(left + index * (WIDTH + GAP) * scale).toFixed(1)} ${(310 - HEIGHT * scale).toFixed(1)}) scale(${scale.toFixed(3)})">${drawings[drawing]}</g>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(candy.name)}">`,

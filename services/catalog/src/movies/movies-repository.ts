@@ -65,14 +65,19 @@ export class MoviesRepository {
 
   /** The movie whose title is this one, ignoring case and accents. */
   async findByTitle(title: string): Promise<MovieView | null> {
-    const movie = await this.model.findOne({ titleKey: searchKey(title), ...ACTIVE }, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredMovie>();
+    const movie = await this.model
+      .findOne({ titleKey: searchKey(title), ...ACTIVE }, VIEW_FIELDS)
+      .sort({ _id: 1 })
+      .lean<StoredMovie>();
     return movie ? toMovieView(movie) : null;
   }
 
   /** Title of each existing movie among the ids. */
   async titlesOf(ids: Iterable<string>): Promise<Map<string, string>> {
     const valid = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
-    const movies = await this.model.find({ _id: { $in: valid }, ...ACTIVE }, { title: 1 }).lean<Array<Pick<StoredMovie, '_id' | 'title'>>>();
+    const movies = await this.model
+      .find({ _id: { $in: valid }, ...ACTIVE }, { title: 1 })
+      .lean<Array<Pick<StoredMovie, '_id' | 'title'>>>();
     return new Map(movies.map((movie) => [movie._id.toHexString(), movie.title]));
   }
 
@@ -113,14 +118,22 @@ export class MoviesRepository {
   async markDeleted(movie: MovieView): Promise<boolean> {
     const event: CineEvent = createEvent(
       'movie.deleted',
-      factsOf(movie.id, { title: movie.Title, runtime: movie.Runtime, type: movie.Type as MovieFields['type'], release: new Date(movie.Release) }),
+      factsOf(movie.id, {
+        title: movie.Title,
+        runtime: movie.Runtime,
+        type: movie.Type as MovieFields['type'],
+        release: new Date(movie.Release),
+      }),
     );
     const result = await this.model.updateOne({ _id: movie.id, ...ACTIVE }, { $set: { deletedAt: new Date() }, $push: { outbox: event } });
     return result.matchedCount === 1;
   }
 
   private async list(filter: object, sort: Record<string, 1 | -1>): Promise<MovieView[]> {
-    const movies = await this.model.find({ ...filter, ...ACTIVE }, VIEW_FIELDS).sort(sort).lean<StoredMovie[]>();
+    const movies = await this.model
+      .find({ ...filter, ...ACTIVE }, VIEW_FIELDS)
+      .sort(sort)
+      .lean<StoredMovie[]>();
     return movies.map(toMovieView);
   }
 }

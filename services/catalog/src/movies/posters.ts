@@ -26,7 +26,10 @@ function posterSvg(movie: SeedMovie): string {
   const lines = wrap(movie.title.toUpperCase(), 14);
   const firstLine = 420 - (lines.length - 1) * 32;
   const title = lines
-    .map((line, index) => `<text x="200" y="${firstLine + index * 64}" text-anchor="middle" font-size="48" font-weight="700">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="200" y="${firstLine + index * 64}" text-anchor="middle" font-size="48" font-weight="700">${escapeXml(line)}</text>`,
+    )
     .join('');
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 400 600">',

@@ -4,7 +4,6 @@ import { CINEMA_TIME_ZONE } from '@cine/contracts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-
 function dayAt(year: number, month: number, day: number): Date | undefined {
   const date = new Date(Date.UTC(year, month, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day ? date : undefined;

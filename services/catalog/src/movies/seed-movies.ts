@@ -161,7 +161,7 @@ export const seedMovies: readonly SeedMovie[] = [
     rated: '+13',
     plot: 'Tres generaciones de la familia Deetz vuelven a Winter River y el portal al Más Allá se abre de nuevo.',
     genres: ['Comedia', 'Fantasía'],
-    actors: 'Michael Keaton, Winona Ryder, Jenna Ortega, Catherine O\'Hara',
+    actors: "Michael Keaton, Winona Ryder, Jenna Ortega, Catherine O'Hara",
     director: 'Tim Burton',
     runtime: 104,
     language: 'Subtitulada',

@@ -35,7 +35,14 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     const userNames = new UserNames(db);
     await subscribeTo(bus, db, subscriptions.users, (event) => userNames.handle(event));
 
-    const catalog = new Catalog(new MoviesRepository(model), new CommentsRepository(db), new FeedbackRepository(db), userNames, relay, clock);
+    const catalog = new Catalog(
+      new MoviesRepository(model),
+      new CommentsRepository(db),
+      new FeedbackRepository(db),
+      userNames,
+      relay,
+      clock,
+    );
     app.decorate('catalog', catalog);
     app.decorate('images', new ImageStore(db));
   },

@@ -18,7 +18,12 @@ export function parseCloudinaryUrl(url: string | undefined, apiBase = 'https://a
 }
 
 /** A signed upload; resolves to the image's https URL. */
-export async function uploadToCloudinary(account: CloudinaryAccount, bytes: Buffer, contentType: string, filename: string): Promise<string> {
+export async function uploadToCloudinary(
+  account: CloudinaryAccount,
+  bytes: Buffer,
+  contentType: string,
+  filename: string,
+): Promise<string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHash('sha1').update(`timestamp=${timestamp}${account.apiSecret}`).digest('hex');
   const form = new FormData();

@@ -10,7 +10,10 @@ const SIGNATURES: Array<{ contentType: string; matches: (bytes: Buffer) => boole
   { contentType: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { contentType: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { contentType: 'image/gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-  { contentType: 'image/webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    contentType: 'image/webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 /** The image type the content starts with (not what its name or the client claims), else undefined. */
@@ -24,7 +27,8 @@ const DECODED_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg'
 /** Markup a browser could run if it ever sniffed the file as a document (HTML, SVG, XML). */
 const ACTIVE_MARKUP = /<(?:script|html|body|iframe|object|embed|svg|!doctype)[\s>/]|javascript:/i;
 
-export type ImageCheck = { ok: true; contentType: string; width: number; height: number } | { ok: false; reason: 'not-an-image' | 'too-large' };
+export type ImageCheck =
+  { ok: true; contentType: string; width: number; height: number } | { ok: false; reason: 'not-an-image' | 'too-large' };
 
 /**
  * What the bytes really are: the signature gives the type, then the header is
@@ -42,7 +46,8 @@ export function inspectImage(bytes: Buffer): ImageCheck {
     return { ok: false, reason: 'not-an-image' };
   }
   const { width, height, type } = decoded;
-  if (type !== DECODED_TYPES[contentType] || !Number.isInteger(width) || !Number.isInteger(height)) return { ok: false, reason: 'not-an-image' };
+  if (type !== DECODED_TYPES[contentType] || !Number.isInteger(width) || !Number.isInteger(height))
+    return { ok: false, reason: 'not-an-image' };
   if (!width || !height || width < 1 || height < 1) return { ok: false, reason: 'not-an-image' };
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return { ok: false, reason: 'too-large' };
   if (ACTIVE_MARKUP.test(bytes.toString('latin1'))) return { ok: false, reason: 'not-an-image' };

@@ -5,14 +5,56 @@
  * the e-mail's name part or the username.
  */
 const COMMON_PASSWORDS = new Set([
-  '12345678', '123456789', '1234567890', '87654321', '12341234', '11111111', '00000000', '123123123', '147258369',
-  'password', 'password1', 'password12', 'password123', 'passw0rd', 'p@ssw0rd', 'contraseña', 'contrasena', 'contraseña1',
-  'qwertyui', 'qwerty12', 'qwerty123', 'asdfghjk', 'zxcvbnm1', 'iloveyou', 'teamo123', 'admin123', 'administrador', 'abc12345',
-  'abcd1234', 'abcdefgh', 'welcome1', 'bienvenido', 'sunshine', 'football', 'baseball', 'princess', 'superman', 'trustno1',
-  'letmein1', 'dragon12', 'master12', 'monkey12', 'cine1234', 'cinema123', 'peliculas', 'changeme',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '87654321',
+  '12341234',
+  '11111111',
+  '00000000',
+  '123123123',
+  '147258369',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  'p@ssw0rd',
+  'contraseña',
+  'contrasena',
+  'contraseña1',
+  'qwertyui',
+  'qwerty12',
+  'qwerty123',
+  'asdfghjk',
+  'zxcvbnm1',
+  'iloveyou',
+  'teamo123',
+  'admin123',
+  'administrador',
+  'abc12345',
+  'abcd1234',
+  'abcdefgh',
+  'welcome1',
+  'bienvenido',
+  'sunshine',
+  'football',
+  'baseball',
+  'princess',
+  'superman',
+  'trustno1',
+  'letmein1',
+  'dragon12',
+  'master12',
+  'monkey12',
+  'cine1234',
+  'cinema123',
+  'peliculas',
+  'changeme',
 ]);
 
-export const WEAK_PASSWORD = 'La contraseña es demasiado fácil de adivinar: evita contraseñas comunes, repetidas o iguales a tu e-mail o usuario.';
+export const WEAK_PASSWORD =
+  'La contraseña es demasiado fácil de adivinar: evita contraseñas comunes, repetidas o iguales a tu e-mail o usuario.';
 
 export function isWeakPassword(password: string, { email, username }: { email?: string; username?: string }): boolean {
   const text = password.trim().toLowerCase();

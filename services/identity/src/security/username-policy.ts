@@ -8,9 +8,32 @@ import { hasControlCharacters, hasInvisibleCharacters } from '@cine/contracts';
  * name however it is spelled (case, accents, full-width letters, separators).
  */
 const RESERVED_USERNAMES = new Set([
-  'admin', 'administrador', 'administradora', 'administrator', 'root', 'superuser', 'sudo', 'sistema', 'system',
-  'soporte', 'support', 'ayuda', 'help', 'moderador', 'moderadora', 'moderator', 'staff', 'equipo', 'seguridad', 'security',
-  'cine', 'webmaster', 'postmaster', 'noreply', 'null', 'undefined',
+  'admin',
+  'administrador',
+  'administradora',
+  'administrator',
+  'root',
+  'superuser',
+  'sudo',
+  'sistema',
+  'system',
+  'soporte',
+  'support',
+  'ayuda',
+  'help',
+  'moderador',
+  'moderadora',
+  'moderator',
+  'staff',
+  'equipo',
+  'seguridad',
+  'security',
+  'cine',
+  'webmaster',
+  'postmaster',
+  'noreply',
+  'null',
+  'undefined',
 ]);
 
 const USERNAME_INVISIBLE = 'El nombre de usuario no puede tener caracteres invisibles ni de control.';

@@ -148,11 +148,15 @@ export class UsersRepository {
 
   /** Turns the user into a tombstone: the e-mail is free again and no token of theirs is accepted. */
   async markDeleted(user: UserRecord, events: CineEvent[]): Promise<boolean> {
-    return this.updateIfCurrent(user, {}, {
-      $set: { deletedAt: new Date(), email: `${user.id}.deleted`, username: '', passwordHash: '' },
-      $unset: { recovery: 1 },
-      ...pushEvents(events),
-    });
+    return this.updateIfCurrent(
+      user,
+      {},
+      {
+        $set: { deletedAt: new Date(), email: `${user.id}.deleted`, username: '', passwordHash: '' },
+        $unset: { recovery: 1 },
+        ...pushEvents(events),
+      },
+    );
   }
 
   /** Replaces any pending recovery code of the user. */

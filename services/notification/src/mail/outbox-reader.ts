@@ -18,9 +18,7 @@ export interface OutboxMail {
  */
 export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
   const files = (await readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
-  return Promise.all(
-    files.map(async (file) => ({ file, ...parseEml(await readFile(path.join(outboxDir, file), 'utf8')) })),
-  );
+  return Promise.all(files.map(async (file) => ({ file, ...parseEml(await readFile(path.join(outboxDir, file), 'utf8')) })));
 }
 
 export function parseEml(raw: string): Omit<OutboxMail, 'file'> {
@@ -94,8 +92,6 @@ function decodeWords(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[QB]\?[^?]*\?=)\s+(?==\?)/gi, '$1')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_match, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }

@@ -55,7 +55,11 @@ export class Recipients {
 
   /** Drops the user's address and name, keeping the id as deleted. */
   async forget(userId: string): Promise<void> {
-    await this.collection.updateOne({ _id: userId }, { $set: { deletedAt: new Date() }, $unset: { email: '', username: '' } }, { upsert: true });
+    await this.collection.updateOne(
+      { _id: userId },
+      { $set: { deletedAt: new Date() }, $unset: { email: '', username: '' } },
+      { upsert: true },
+    );
   }
 
   async lookup(userId: string): Promise<RecipientLookup> {

@@ -31,7 +31,9 @@ export const salesPlugin = fp<SalesPluginOptions>(
     const store = await openSalesStore(db);
     const ledger = new SalesLedger(store);
     // Idempotent per order id (SalesLedger), so no event ids are remembered: a plain subscription, in batches.
-    const recordPaidOrders = batched<OrderPaid>((events) => ledger.record(events.map((event) => event.data)), { maxBatch: ORDERS_PER_BATCH });
+    const recordPaidOrders = batched<OrderPaid>((events) => ledger.record(events.map((event) => event.data)), {
+      maxBatch: ORDERS_PER_BATCH,
+    });
     await bus.subscribe(subscriptions.orders.consumer, subscriptions.orders.events, recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
     const names = new NamesProjection(store);
     await subscribeTo(bus, db, subscriptions.names, (event) => names.handle(event));

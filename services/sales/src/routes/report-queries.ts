@@ -10,10 +10,20 @@ const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
 
 /** The filters of the detail report (and of its CSV). */
 export const detailFilters = {
-  mes: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: "'YYYY-MM', or 'Ene' … 'Dic' for the most recent such month; every month when left out" })),
+  mes: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: "'YYYY-MM', or 'Ene' … 'Dic' for the most recent such month; every month when left out",
+    }),
+  ),
   movieId: Type.Optional(Id),
   type: Type.Optional(ShowType),
-  sort: Type.Optional(Type.Union([Type.Literal('min'), Type.Literal('max')], { description: "By totalPrice: 'min' ascending, 'max' descending; newest first when left out" })),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('min'), Type.Literal('max')], {
+      description: "By totalPrice: 'min' ascending, 'max' descending; newest first when left out",
+    }),
+  ),
   groupBy: Type.Optional(Type.Literal('month', { description: 'Add the sales up per month (spec §4)' })),
 };
 

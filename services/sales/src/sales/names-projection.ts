@@ -10,8 +10,13 @@ import { candyNameKey, movieNameKey, type SalesStore } from './sales-store';
 export class NamesProjection {
   constructor(private readonly store: SalesStore) {}
 
-  async handle(event: EventOfType<'movie.created' | 'movie.updated' | 'movie.deleted' | 'candy.created' | 'candy.updated' | 'candy.deleted'>): Promise<void> {
-    const named = 'movieId' in event.data ? { _id: movieNameKey(event.data.movieId), name: event.data.title } : { _id: candyNameKey(event.data.candyId), name: event.data.name };
+  async handle(
+    event: EventOfType<'movie.created' | 'movie.updated' | 'movie.deleted' | 'candy.created' | 'candy.updated' | 'candy.deleted'>,
+  ): Promise<void> {
+    const named =
+      'movieId' in event.data
+        ? { _id: movieNameKey(event.data.movieId), name: event.data.title }
+        : { _id: candyNameKey(event.data.candyId), name: event.data.name };
     await keepName(this.store, { ...named, asOf: event.occurredAt });
   }
 }

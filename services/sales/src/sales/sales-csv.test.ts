@@ -16,7 +16,9 @@ describe('sales CSV', () => {
       `"'=HYPERLINK(""x"")",3D,2,Oct 2026,2.00,1.20`,
       '',
     ]);
-    expect(candyCsv([{ itemId: 'c', name: '@café', day: '2026-11-01', quantity: 3, totalPrice: 900 }])).toContain("'@café,2026-11-01,3,9.00");
+    expect(candyCsv([{ itemId: 'c', name: '@café', day: '2026-11-01', quantity: 3, totalPrice: 900 }])).toContain(
+      "'@café,2026-11-01,3,9.00",
+    );
   });
 
   it('quotes every cell holding a line break, a semicolon, a comma or a quote, so no title starts a row or a cell of its own', () => {
@@ -36,9 +38,25 @@ describe('sales CSV', () => {
       '',
     ]);
 
-    const detail = detailCsv([{ orderId: 'o', movieId: 'm', title: 'Peli;=1+1', type: '3D', seats: 2, date: '2026-11-02T20:00:00.000Z', day: '2026-11-02', totalPrice: 200, netPrice: 120 }]);
+    const detail = detailCsv([
+      {
+        orderId: 'o',
+        movieId: 'm',
+        title: 'Peli;=1+1',
+        type: '3D',
+        seats: 2,
+        date: '2026-11-02T20:00:00.000Z',
+        day: '2026-11-02',
+        totalPrice: 200,
+        netPrice: 120,
+      },
+    ]);
     expect(detail).toContain('\r\n"Peli;=1+1",3D,2,2026-11-02,2.00,1.20\r\n');
-    expect(candyCsv([{ itemId: 'c', name: 'x;=1+1', day: '2026-11-01', quantity: 3, totalPrice: 900 }])).toContain('\r\n"x;=1+1",2026-11-01,3,9.00\r\n');
-    expect(candyCsv([{ itemId: 'c', name: 'x\r=1', day: '2026-11-01', quantity: 1, totalPrice: 100 }])).toContain('\r\n"x\r=1",2026-11-01,1,1.00\r\n');
+    expect(candyCsv([{ itemId: 'c', name: 'x;=1+1', day: '2026-11-01', quantity: 3, totalPrice: 900 }])).toContain(
+      '\r\n"x;=1+1",2026-11-01,3,9.00\r\n',
+    );
+    expect(candyCsv([{ itemId: 'c', name: 'x\r=1', day: '2026-11-01', quantity: 1, totalPrice: 100 }])).toContain(
+      '\r\n"x\r=1",2026-11-01,1,1.00\r\n',
+    );
   });
 });

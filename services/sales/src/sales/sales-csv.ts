@@ -25,7 +25,14 @@ function csv(header: string[], rows: string[][]): string {
 export function summaryCsv(rows: SalesSummaryRow[]): string {
   return csv(
     ['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto'],
-    rows.map((row) => [row.title, row.type, String(row.seats), `${row.monthName} ${row.month.slice(0, 4)}`, money(row.totalPrice), money(row.netPrice)]),
+    rows.map((row) => [
+      row.title,
+      row.type,
+      String(row.seats),
+      `${row.monthName} ${row.month.slice(0, 4)}`,
+      money(row.totalPrice),
+      money(row.netPrice),
+    ]),
   );
 }
 

@@ -32,7 +32,8 @@ class MalformedSaleError extends Error {
 
 function checked(order: PaidOrder): PaidOrder {
   const ids = [order.orderId, order.movieId, order.showId, ...order.candy.map((line) => line.candyId)];
-  if (!ids.every((id) => typeof id === 'string' && SAFE_ID.test(id))) throw new MalformedSaleError(order.orderId, 'an id is not a plain identifier');
+  if (!ids.every((id) => typeof id === 'string' && SAFE_ID.test(id)))
+    throw new MalformedSaleError(order.orderId, 'an id is not a plain identifier');
   if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
   if (!SHOW_TYPES.includes(order.type)) throw new MalformedSaleError(order.orderId, 'unknown show type');
   return order;
@@ -212,7 +213,10 @@ export class SalesLedger {
 }
 
 /** The counters' `$max` writes of a batch, in one round trip (a concurrent first insert of a counter is run again). */
-async function upsertAll<T extends mongo.Document>(collection: mongo.Collection<T>, writes: mongo.AnyBulkWriteOperation<T>[]): Promise<void> {
+async function upsertAll<T extends mongo.Document>(
+  collection: mongo.Collection<T>,
+  writes: mongo.AnyBulkWriteOperation<T>[],
+): Promise<void> {
   if (writes.length > 0) await upserting(() => collection.bulkWrite(writes, { ordered: false }));
 }
 

@@ -1,4 +1,12 @@
-import type { CandySalesRow, MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, ShowType, TopSellerRow } from '@cine/contracts';
+import type {
+  CandySalesRow,
+  MonthlySalesRow,
+  SaleDetailRow,
+  SalesMonthRow,
+  SalesSummaryRow,
+  ShowType,
+  TopSellerRow,
+} from '@cine/contracts';
 import { searchKey } from '@cine/service-kit';
 import { lastMonths, monthNameOf, type Month } from './sales-calendar';
 import { sumOf } from './sale-figures';
@@ -108,7 +116,9 @@ export class SalesReports {
 
   /** The last `count` months up to the current one, oldest first, with zeros where nothing was sold. */
   async monthly(count: number, now: Date): Promise<MonthlySalesRow[]> {
-    const months = new Map(lastMonths(count, now).map((month) => [month, { month, monthName: monthNameOf(month), seats: 0, totalPrice: 0 }]));
+    const months = new Map(
+      lastMonths(count, now).map((month) => [month, { month, monthName: monthNameOf(month), seats: 0, totalPrice: 0 }]),
+    );
     for (const row of await this.summaries()) {
       const month = months.get(row.month);
       if (!month) continue;

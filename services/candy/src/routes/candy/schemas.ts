@@ -26,7 +26,8 @@ export const list = {
 
 export const search = {
   tags,
-  summary: 'Candy items whose name contains the text, ignoring case and accents; every item when it is empty or left out; an empty list when none',
+  summary:
+    'Candy items whose name contains the text, ignoring case and accents; every item when it is empty or left out; an empty list when none',
   querystring: Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false }),
   response: { 200: Type.Array(CandyView), ...errors(400) },
 };
@@ -42,7 +43,7 @@ export const create = {
 export const update = {
   tags,
   security: bearerAuth,
-  summary: 'Change a candy item (admin); fields left out keep their value; `id`, when sent, must be the path\'s; publishes candy.updated',
+  summary: "Change a candy item (admin); fields left out keep their value; `id`, when sent, must be the path's; publishes candy.updated",
   params: Type.Object({ id: ObjectIdText }),
   body: Type.Object({ id: Type.Optional(ObjectIdText), ...candyFormFields }, { additionalProperties: false }),
   response: { 200: CandyView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },

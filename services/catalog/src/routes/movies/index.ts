@@ -25,11 +25,17 @@ export default async function moviesRoutes(app: ServiceApp): Promise<void> {
 
   // Sent as the cached JSON text: a string with a JSON content type is not serialized again.
   app.get('/billboard', { schema: schemas.billboard }, async (_request, reply) =>
-    reply.type(JSON_TYPE).header('cache-control', LISTING_CACHE_CONTROL).send(await app.catalog.billboardJson()),
+    reply
+      .type(JSON_TYPE)
+      .header('cache-control', LISTING_CACHE_CONTROL)
+      .send(await app.catalog.billboardJson()),
   );
 
   app.get('/Premieres', { schema: schemas.premieres }, async (_request, reply) =>
-    reply.type(JSON_TYPE).header('cache-control', LISTING_CACHE_CONTROL).send(await app.catalog.premieresJson()),
+    reply
+      .type(JSON_TYPE)
+      .header('cache-control', LISTING_CACHE_CONTROL)
+      .send(await app.catalog.premieresJson()),
   );
 
   app.get('/search', { schema: schemas.search }, async (request) => app.catalog.search(request.query));

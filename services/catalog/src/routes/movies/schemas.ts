@@ -78,7 +78,9 @@ export const updateMovie = {
       ...movieFormFields,
       ReleaseText: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only, ignored' })),
       ReleaseDate: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only, ignored' })),
-      comments: Type.Optional(Type.Array(Type.Object({}), { maxItems: 1000, description: 'Read-only, ignored (comments change through /comments)' })),
+      comments: Type.Optional(
+        Type.Array(Type.Object({}), { maxItems: 1000, description: 'Read-only, ignored (comments change through /comments)' }),
+      ),
     },
     { additionalProperties: false },
   ),

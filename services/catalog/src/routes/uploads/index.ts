@@ -30,32 +30,36 @@ export default async function uploadsRoutes(app: ServiceApp, { cloudinary }: Upl
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
 
   // The multipart body is streamed and checked by the handler: its schema only documents it.
-  app.post('/', { schema: schemas.uploadImage, validatorCompiler: () => () => true, onRequest: app.requireAdmin }, async (request, reply) => {
-    if (!request.isMultipart()) throw app.httpErrors.unsupportedMediaType('Envía la imagen como multipart/form-data en el campo file.');
-    let file: Awaited<ReturnType<typeof request.file>>;
-    let bytes: Buffer;
-    try {
-      file = await request.file();
-      if (!file || file.fieldname !== 'file') throw app.httpErrors.badRequest('Falta la imagen en el campo file.');
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw app.httpErrors.payloadTooLarge(TOO_LARGE);
-      if (isMalformedMultipart(error)) throw app.httpErrors.badRequest(MALFORMED_MULTIPART);
-      throw error;
-    }
-    const inspected = inspectImage(bytes);
-    if (!inspected.ok) throw app.httpErrors.badRequest(inspected.reason === 'too-large' ? TOO_MANY_PIXELS : NOT_AN_IMAGE);
-    const { contentType } = inspected;
-    if (cloudinary) {
-      // A 502: the kit's error handler logs the cause and answers its generic Spanish 5xx message.
-      const secureUrl = await uploadToCloudinary(cloudinary, bytes, contentType, file.filename).catch((error: unknown) => {
-        throw app.httpErrors.badGateway(`Cloudinary upload failed: ${error instanceof Error ? error.message : String(error)}`);
-      });
-      return reply.status(201).send({ secure_url: secureUrl });
-    }
-    const id = await app.images.save(bytes, contentType, file.filename);
-    return reply.status(201).send({ id, secure_url: `/api/uploads/${id}` });
-  });
+  app.post(
+    '/',
+    { schema: schemas.uploadImage, validatorCompiler: () => () => true, onRequest: app.requireAdmin },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw app.httpErrors.unsupportedMediaType('Envía la imagen como multipart/form-data en el campo file.');
+      let file: Awaited<ReturnType<typeof request.file>>;
+      let bytes: Buffer;
+      try {
+        file = await request.file();
+        if (!file || file.fieldname !== 'file') throw app.httpErrors.badRequest('Falta la imagen en el campo file.');
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw app.httpErrors.payloadTooLarge(TOO_LARGE);
+        if (isMalformedMultipart(error)) throw app.httpErrors.badRequest(MALFORMED_MULTIPART);
+        throw error;
+      }
+      const inspected = inspectImage(bytes);
+      if (!inspected.ok) throw app.httpErrors.badRequest(inspected.reason === 'too-large' ? TOO_MANY_PIXELS : NOT_AN_IMAGE);
+      const { contentType } = inspected;
+      if (cloudinary) {
+        // A 502: the kit's error handler logs the cause and answers its generic Spanish 5xx message.
+        const secureUrl = await uploadToCloudinary(cloudinary, bytes, contentType, file.filename).catch((error: unknown) => {
+          throw app.httpErrors.badGateway(`Cloudinary upload failed: ${error instanceof Error ? error.message : String(error)}`);
+        });
+        return reply.status(201).send({ secure_url: secureUrl });
+      }
+      const id = await app.images.save(bytes, contentType, file.filename);
+      return reply.status(201).send({ id, secure_url: `/api/uploads/${id}` });
+    },
+  );
 
   app.get('/posters/:file', { schema: schemas.poster }, async (request, reply) => {
     const slug = /^([a-z0-9-]+)\.svg$/.exec(request.params.file)?.[1];

@@ -6,7 +6,8 @@ const tags = ['uploads'];
 export const uploadImage = {
   tags,
   security: bearerAuth,
-  summary: 'Upload a poster or candy picture (admin): multipart field `file`, PNG, JPEG, GIF or WebP up to 5 MiB; to Cloudinary when CLOUDINARY_URL is set',
+  summary:
+    'Upload a poster or candy picture (admin): multipart field `file`, PNG, JPEG, GIF or WebP up to 5 MiB; to Cloudinary when CLOUDINARY_URL is set',
   consumes: ['multipart/form-data'],
   // For the OpenAPI document only: the handler reads and checks the multipart stream itself (the route skips body validation).
   body: {

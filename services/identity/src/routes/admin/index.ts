@@ -10,9 +10,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
 
   app.get('', { schema: schemas.listUsers }, async () => app.accounts.users.list());
 
-  app.get('/searchUser', { schema: schemas.searchUsers }, async (request) =>
-    app.accounts.users.searchByUsername(request.query.username),
-  );
+  app.get('/searchUser', { schema: schemas.searchUsers }, async (request) => app.accounts.users.searchByUsername(request.query.username));
 
   app.delete('/deleteUser', { schema: schemas.deleteUser }, async (request) => {
     const outcome = await app.accounts.deleteUser(currentUserOf(request), request.body.email);

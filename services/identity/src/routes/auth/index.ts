@@ -57,26 +57,32 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
     const guesses = await wrongCurrentPasswords(request, { increment: false });
     if (!guesses.isAllowed && guesses.remaining === 0) {
       const minutes = Math.max(1, Math.ceil(guesses.ttl / 60_000));
-      throw app.httpErrors.tooManyRequests(`Demasiados intentos de cambiar la contraseña. Espera ${minutes} minutos y vuelve a intentarlo.`);
+      throw app.httpErrors.tooManyRequests(
+        `Demasiados intentos de cambiar la contraseña. Espera ${minutes} minutos y vuelve a intentarlo.`,
+      );
     }
   };
 
-  app.put('/password', { schema: schemas.changePassword, onRequest: app.requireCurrentUser, preHandler: refuseWhileGuessing }, async (request) => {
-    const { email, password, currentPassword } = request.body;
-    if (isWeakPassword(password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
-    const outcome = await app.accounts.changePassword(currentUserOf(request), email, password, currentPassword);
-    switch (outcome) {
-      case 'forbidden':
-        throw app.httpErrors.forbidden('Solo puedes cambiar tu propia contraseña.');
-      case 'wrong-current-password':
-        await wrongCurrentPasswords(request);
-        throw app.httpErrors.badRequest('La contraseña actual no es correcta.');
-      case 'not-found':
-        throw app.httpErrors.notFound('No existe un usuario con ese e-mail.');
-      case 'stale':
-        throw app.httpErrors.conflict('El usuario cambió mientras se actualizaba. Intenta nuevamente.');
-      case 'changed':
-        return { message: 'Contraseña actualizada.' };
-    }
-  });
+  app.put(
+    '/password',
+    { schema: schemas.changePassword, onRequest: app.requireCurrentUser, preHandler: refuseWhileGuessing },
+    async (request) => {
+      const { email, password, currentPassword } = request.body;
+      if (isWeakPassword(password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
+      const outcome = await app.accounts.changePassword(currentUserOf(request), email, password, currentPassword);
+      switch (outcome) {
+        case 'forbidden':
+          throw app.httpErrors.forbidden('Solo puedes cambiar tu propia contraseña.');
+        case 'wrong-current-password':
+          await wrongCurrentPasswords(request);
+          throw app.httpErrors.badRequest('La contraseña actual no es correcta.');
+        case 'not-found':
+          throw app.httpErrors.notFound('No existe un usuario con ese e-mail.');
+        case 'stale':
+          throw app.httpErrors.conflict('El usuario cambió mientras se actualizaba. Intenta nuevamente.');
+        case 'changed':
+          return { message: 'Contraseña actualizada.' };
+      }
+    },
+  );
 }

@@ -17,10 +17,7 @@ export const register = {
   response: { 201: UserView, ...errors(...BODY_ERRORS, 401, 403, 409) },
 };
 
-const LoginBody = Type.Object(
-  { email: Email, password: Type.String({ minLength: 1, maxLength: 256 }) },
-  { additionalProperties: false },
-);
+const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });
 
 export const login = {
   tags,
@@ -54,7 +51,11 @@ const ChangePasswordBody = Type.Object(
   {
     password: NewPassword,
     // The caller's own password, always (OWASP ASVS 2.1.6): a stolen token alone cannot take the account over.
-    currentPassword: Type.String({ minLength: 1, maxLength: 256, description: "The caller's current password (an admin's own when resetting another user's)" }),
+    currentPassword: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: "The caller's current password (an admin's own when resetting another user's)",
+    }),
     email: Email,
     // Sent by the web app along with the user it shows; the password is the only thing changed here.
     role: Type.Optional(Role),

@@ -15,9 +15,6 @@ export const requestRecovery = {
 export const resetPassword = {
   tags,
   summary: 'Set a new password with the mailed code (valid 15 minutes, 5 attempts)',
-  body: Type.Object(
-    { email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }), password: NewPassword },
-    { additionalProperties: false },
-  ),
+  body: Type.Object({ email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }), password: NewPassword }, { additionalProperties: false }),
   response: { 200: MessageResponse, ...errors(...BODY_ERRORS) },
 };

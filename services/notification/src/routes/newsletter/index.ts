@@ -8,7 +8,8 @@ import type { NewsletterSettings } from '../../settings';
 import * as schemas from './schemas';
 
 // The same answer whether or not the address was subscribed already: it tells a stranger nothing.
-const CONFIRMATION_SENT = 'Te enviamos un correo para confirmar la suscripción al newsletter. Si ya estabas suscripto, no necesitas hacer nada.';
+const CONFIRMATION_SENT =
+  'Te enviamos un correo para confirmar la suscripción al newsletter. Si ya estabas suscripto, no necesitas hacer nada.';
 const TOO_MANY_FOR_ADDRESS = 'Ya enviamos varios correos de confirmación a esa dirección. Revisa tu casilla o inténtalo mañana.';
 const tooManyFromClient = (ttlMs: number) =>
   `Demasiadas suscripciones desde tu conexión. Intenta de nuevo en ${Math.max(1, Math.ceil(ttlMs / 60_000))} minutos.`;
@@ -67,7 +68,12 @@ export default async function newsletterRoutes(app: ServiceApp, settings: Newsle
     formScope.post('/newsletter/confirm', { schema: schemas.confirm }, async (request, reply) => {
       const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
       const email = await app.newsletter.confirm(request.body.token);
-      if (fromForm) return reply.status(email ? 200 : 400).type(HTML).header('cache-control', 'no-store').send(email ? subscribedPage() : invalidLinkPage());
+      if (fromForm)
+        return reply
+          .status(email ? 200 : 400)
+          .type(HTML)
+          .header('cache-control', 'no-store')
+          .send(email ? subscribedPage() : invalidLinkPage());
       if (!email) throw app.httpErrors.badRequest(INVALID_LINK);
       return { message: SUBSCRIBED };
     });

@@ -22,7 +22,7 @@ export const subscribe = {
 
 export const confirmPage = {
   tags,
-  summary: "The mailed link: a page whose button confirms the subscription (following the link alone changes nothing)",
+  summary: 'The mailed link: a page whose button confirms the subscription (following the link alone changes nothing)',
   // Any text: a cut or mangled link still opens the page, which says it is not valid.
   querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200, description: "The mailed link's token" })) }),
   produces: ['text/html'],

@@ -10,7 +10,9 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/top', { schema: schemas.top, onRequest: app.requireAdmin }, async (request) => reports.top(request.query.limit));
 
-  app.get('/monthly', { schema: schemas.monthly, onRequest: app.requireAdmin }, async (request) => reports.monthly(request.query.months, app.clock()));
+  app.get('/monthly', { schema: schemas.monthly, onRequest: app.requireAdmin }, async (request) =>
+    reports.monthly(request.query.months, app.clock()),
+  );
 
   app.get('/candy', { schema: schemas.candy, onRequest: app.requireAdmin }, async (request) => reports.candy(candyFilterOf(request.query)));
 

@@ -43,7 +43,7 @@ export const candy = {
 export const exportCsv = {
   tags,
   security: bearerAuth,
-  summary: 'A report as a CSV download with the admin tables\' Spanish headers and amounts in US$ with two decimals (admin)',
+  summary: "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals (admin)",
   querystring: Type.Object(
     {
       report: Type.Union([Type.Literal('summary'), Type.Literal('detail'), Type.Literal('candy')]),
