@@ -23,9 +23,9 @@
  * Run with `npm run bench:rush` (after `npm install`, which builds everything).
  */
 import type { ShowView } from '@cine/contracts';
-import { registerBuyer, type Buyer } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startNpmStart, stopNpmStart } from '../testing/npm-start';
+import { startNpmStart, stopNpmStart } from '../testing/npm-start';
+import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
 
 const settings = {
   warmupBursts: Number(process.env.BENCH_WARMUP_BURSTS ?? 1),
@@ -36,21 +36,6 @@ const settings = {
   historyConcurrency: Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 40),
 };
 const BURST_ROOM = 1;
-const ROOMS = [1, 2, 3, 4, 5];
-/** Start times far enough apart for any seeded movie plus the cleaning time. */
-const SCHEDULES = ['09:00', '12:30', '16:00', '19:30'];
-/** Shows are created from this many days ahead on, clear of the demo seed's week. */
-const FIRST_DAY_AHEAD = 60;
-
-interface Purchase {
-  showId: string;
-  /** Status of the hold, then of the checkout when the hold succeeded (0: no answer). */
-  holdStatus: number;
-  checkoutStatus?: number;
-  ms: number;
-  seatLabels?: string[];
-}
-
 interface RunFigures {
   purchasesPerSecond: number;
   p50: number;
@@ -58,84 +43,26 @@ interface RunFigures {
   serverErrors: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-const isPaid = (purchase: Purchase) => purchase.checkoutStatus === 200;
-const isServerError = (status: number | undefined) => status !== undefined && (status === 0 || status >= 500);
-
 class Rush {
-  private slot = 0;
   private failed = false;
 
-  constructor(
-    private readonly base: string,
-    private readonly adminToken: string,
-    private readonly movieId: string,
-  ) {}
+  constructor(private readonly shop: BenchShop) {}
 
   get anyCheckFailed(): boolean {
     return this.failed;
   }
 
-  /** A new show in `roomId` at the next free slot (rooms × schedules × days). */
-  async newShow(roomId: number): Promise<ShowView> {
-    for (;;) {
-      const index = this.slot++;
-      const day = new Date(Date.now() + (FIRST_DAY_AHEAD + Math.floor(index / SCHEDULES.length)) * 86_400_000).toISOString().slice(0, 10);
-      const schedule = SCHEDULES[index % SCHEDULES.length] as string;
-      const created = await api(this.base, 'POST', '/show', {
-        token: this.adminToken,
-        body: { data: { schedule, movieId: this.movieId, roomId, day, type: '2D', price: 900 } },
-      });
-      if (created.status === 201) return created.json as ShowView;
-      if (created.status !== 409) throw new Error(`show not created: ${created.status} ${JSON.stringify(created.json)}`);
-    }
-  }
-
-  /** One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer). */
-  async purchase(buyer: RushBuyer, showId: string, started = performance.now()): Promise<Purchase> {
-    const held = await api(this.base, 'POST', '/tickets/addTickets', {
-      token: buyer.token,
-      body: { userId: buyer.id, seats: 1, showId },
-      forwardedFor: buyer.address,
-    }).catch(() => ({
-      status: 0,
-      json: null,
-    }));
-    if (held.status !== 200) return { showId, holdStatus: held.status, ms: performance.now() - started };
-    const paid = await api(this.base, 'POST', '/movies/checkout', {
-      token: buyer.token,
-      body: { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' },
-      forwardedFor: buyer.address,
-    }).catch(() => ({
-      status: 0,
-      json: null,
-    }));
-    const ms = performance.now() - started;
-    if (paid.status !== 200) return { showId, holdStatus: 200, checkoutStatus: paid.status, ms };
-    return {
-      showId,
-      holdStatus: 200,
-      checkoutStatus: 200,
-      ms,
-      seatLabels: (paid.json as { order: { seatLabels: string[] } }).order.seatLabels,
-    };
-  }
-
   /** capacity + extra buyers at once on a new show. */
-  async burst(buyers: readonly RushBuyer[], label: string): Promise<RunFigures> {
-    const show = await this.newShow(BURST_ROOM);
+  async burst(buyers: readonly BenchBuyer[], label: string): Promise<RunFigures> {
+    const show = await this.shop.newShow(BURST_ROOM);
     const racing = buyers.slice(0, show.capacity + settings.extraBuyers);
     if (racing.length < show.capacity + settings.extraBuyers) throw new Error('not enough buyers for the burst');
     const started = performance.now();
-    const purchases = await Promise.all(racing.map((buyer) => this.purchase(buyer, show.id)));
+    const purchases = await Promise.all(racing.map((buyer) => this.shop.purchase(buyer, show.id)));
     const elapsedMs = performance.now() - started;
     const paid = purchases.filter(isPaid);
     const figures = figuresOf(paid, purchases, elapsedMs);
-    const after = (await api(this.base, 'GET', `/show/one/${show.id}`)).json as ShowView;
+    const after = (await api(this.shop.base, 'GET', `/show/one/${show.id}`)).json as ShowView;
     const doubleSold = doubleSoldSeats(paid);
     const ok = paid.length === show.capacity && after.seats === 0 && doubleSold === 0;
     this.failed ||= !ok;
@@ -152,12 +79,12 @@ class Rush {
   }
 
   /** Purchases arriving open-loop at `rate` per second for `seconds`, each by an idle buyer, over new shows. */
-  async steady(buyers: readonly RushBuyer[], label: string): Promise<RunFigures> {
+  async steady(buyers: readonly BenchBuyer[], label: string): Promise<RunFigures> {
     const arrivals = Math.round(settings.steadyRate * settings.steadySeconds);
-    const shows = await this.showsFor(arrivals);
+    const shows = await this.shop.showsFor(arrivals);
     const idle = [...buyers];
-    const waiting: Array<(buyer: RushBuyer) => void> = [];
-    const release = (buyer: RushBuyer) => {
+    const waiting: Array<(buyer: BenchBuyer) => void> = [];
+    const release = (buyer: BenchBuyer) => {
       const next = waiting.shift();
       if (next) next(buyer);
       else idle.push(buyer);
@@ -173,8 +100,8 @@ class Rush {
       seatsLeft.set(show.id, (seatsLeft.get(show.id) as number) - 1);
       // Timed from its arrival, also when every buyer is still busy and it waits for one (no coordinated omission).
       const buyer = idle.shift();
-      const buyerReady = buyer ? Promise.resolve(buyer) : new Promise<RushBuyer>((resolve) => waiting.push(resolve));
-      running.push(buyerReady.then((ready) => this.purchase(ready, show.id, due).finally(() => release(ready))));
+      const buyerReady = buyer ? Promise.resolve(buyer) : new Promise<BenchBuyer>((resolve) => waiting.push(resolve));
+      running.push(buyerReady.then((ready) => this.shop.purchase(ready, show.id, due).finally(() => release(ready))));
     }
     const purchases = await Promise.all(running);
     const elapsedMs = performance.now() - started;
@@ -188,43 +115,6 @@ class Rush {
     );
     print(`  hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms`);
     return figures;
-  }
-
-  /** `orders` paid orders of one seat each, `concurrency` buyers at a time, filling new shows. */
-  async history(buyers: readonly RushBuyer[], orders: number, concurrency: number): Promise<void> {
-    const shows = await this.showsFor(orders);
-    const queue = shows.flatMap((show) => Array.from({ length: show.capacity }, () => show.id)).slice(0, orders);
-    let paid = 0;
-    let failures = 0;
-    const started = performance.now();
-    let lastReport = started;
-    await Promise.all(
-      buyers.slice(0, concurrency).map(async (buyer) => {
-        for (let showId = queue.shift(); showId; showId = queue.shift()) {
-          const purchase = await this.purchase(buyer, showId);
-          if (isPaid(purchase)) paid += 1;
-          else failures += 1;
-          if (performance.now() - lastReport > 30_000) {
-            lastReport = performance.now();
-            print(`  history: ${paid} paid so far (${(paid / ((lastReport - started) / 1000)).toFixed(1)}/s)`);
-          }
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    print(`history: ${paid} paid orders made in ${seconds.toFixed(0)} s (${(paid / seconds).toFixed(1)}/s), ${failures} not paid`);
-  }
-
-  /** New shows, room after room, with at least `seats` seats in all. */
-  private async showsFor(seats: number): Promise<ShowView[]> {
-    const shows: ShowView[] = [];
-    let total = 0;
-    for (let index = 0; total < seats; index++) {
-      const show = await this.newShow(ROOMS[index % ROOMS.length] as number);
-      shows.push(show);
-      total += show.capacity;
-    }
-    return shows;
   }
 }
 
@@ -253,33 +143,10 @@ function statusCounts(purchases: readonly Purchase[]): string {
   return [...counts].map(([key, count]) => `${count}× ${key}`).join(', ') || 'none';
 }
 
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-/** A buyer and the address its requests come from. */
-interface RushBuyer extends Buyer {
-  address: string;
-}
-
-async function registerBuyers(base: string, count: number): Promise<RushBuyer[]> {
-  const buyers: RushBuyer[] = [];
-  while (buyers.length < count) {
-    const registered = await Promise.all(Array.from({ length: Math.min(8, count - buyers.length) }, () => registerBuyer(base)));
-    buyers.push(...registered.map((buyer, i) => ({ ...buyer, address: `10.${(buyers.length + i) >> 8}.${(buyers.length + i) & 255}.1` })));
-  }
-  return buyers;
-}
-
 /** The three runs against the platform at `base`; false when a correctness check failed. */
 async function runRush(base: string): Promise<boolean> {
-  const login = await api(base, 'POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
-  const adminToken = (login.json as { token: string }).token;
-  const movies = (await api(base, 'GET', '/movies/billboard')).json as Array<{ id: string; Runtime: number }>;
-  const movie = [...movies].sort((a, b) => a.Runtime - b.Runtime)[0];
-  if (!movie) throw new Error('the billboard is empty');
-  const rush = new Rush(base, adminToken, movie.id);
+  const shop = await BenchShop.open(base);
+  const rush = new Rush(shop);
   const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
   print(`checkout rush through the gateway of npm start (${base}), ${buyers.length} buyers registered`);
 
@@ -287,7 +154,7 @@ async function runRush(base: string): Promise<boolean> {
     await rush.burst(buyers, `(warm-up ${round} of ${settings.warmupBursts}, just started, not counted)`);
   const fresh = { burst: await rush.burst(buyers, '(fresh database)'), steady: await rush.steady(buyers, '(fresh database)') };
   if (settings.history > 0) {
-    await rush.history(buyers, settings.history, settings.historyConcurrency);
+    await shop.history(buyers, settings.history, settings.historyConcurrency);
     const label = `(after ${settings.history} more paid orders)`;
     const later = { burst: await rush.burst(buyers, label), steady: await rush.steady(buyers, label) };
     print(

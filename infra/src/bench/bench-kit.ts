@@ -1,0 +1,156 @@
+/**
+ * What the benchmarks through the gateway share: buyers each from an address
+ * of their own, new shows in free slots, a purchase (hold + checkout) and a
+ * history of paid orders made through the API.
+ */
+import type { ShowView } from '@cine/contracts';
+import { registerBuyer, type Buyer } from '../testing/buyers';
+import { api } from '../testing/gateway-api';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/npm-start';
+
+const ROOMS = [1, 2, 3, 4, 5];
+/** Start times far enough apart for any seeded movie plus the cleaning time. */
+const SCHEDULES = ['09:00', '12:30', '16:00', '19:30'];
+/** Shows are created from this many days ahead on, clear of the demo seed's week. */
+const FIRST_DAY_AHEAD = 60;
+
+/** A buyer and the address its requests come from (sent in X-Forwarded-For; the gateway trusts loopback). */
+export interface BenchBuyer extends Buyer {
+  address: string;
+}
+
+export interface Purchase {
+  showId: string;
+  /** Status of the hold, then of the checkout when the hold succeeded (0: no answer). */
+  holdStatus: number;
+  checkoutStatus?: number;
+  ms: number;
+  seatLabels?: string[];
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+export const isPaid = (purchase: Purchase) => purchase.checkoutStatus === 200;
+export const isServerError = (status: number | undefined) => status !== undefined && (status === 0 || status >= 500);
+
+export function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** `count` new accounts, 8 registered at a time, the n-th from address 10.(n >> 8).(n & 255).1. */
+export async function registerBuyers(base: string, count: number): Promise<BenchBuyer[]> {
+  const buyers: BenchBuyer[] = [];
+  while (buyers.length < count) {
+    const registered = await Promise.all(Array.from({ length: Math.min(8, count - buyers.length) }, () => registerBuyer(base)));
+    buyers.push(...registered.map((buyer, i) => ({ ...buyer, address: `10.${(buyers.length + i) >> 8}.${(buyers.length + i) & 255}.1` })));
+  }
+  return buyers;
+}
+
+/** The admin's shows and purchases of the benchmarks, on the billboard's shortest movie. */
+export class BenchShop {
+  private slot = 0;
+
+  private constructor(
+    readonly base: string,
+    private readonly adminToken: string,
+    private readonly movieId: string,
+  ) {}
+
+  /** Signs the admin in and picks the billboard's shortest movie (any slot fits it). */
+  static async open(base: string): Promise<BenchShop> {
+    const login = await api(base, 'POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
+    const movies = (await api(base, 'GET', '/movies/billboard')).json as Array<{ id: string; Runtime: number }>;
+    const movie = [...movies].sort((a, b) => a.Runtime - b.Runtime)[0];
+    if (!movie) throw new Error('the billboard is empty');
+    return new BenchShop(base, (login.json as { token: string }).token, movie.id);
+  }
+
+  /** A new show in `roomId` at the next free slot (rooms × schedules × days). */
+  async newShow(roomId: number): Promise<ShowView> {
+    for (;;) {
+      const index = this.slot++;
+      const day = new Date(Date.now() + (FIRST_DAY_AHEAD + Math.floor(index / SCHEDULES.length)) * 86_400_000).toISOString().slice(0, 10);
+      const schedule = SCHEDULES[index % SCHEDULES.length] as string;
+      const created = await api(this.base, 'POST', '/show', {
+        token: this.adminToken,
+        body: { data: { schedule, movieId: this.movieId, roomId, day, type: '2D', price: 900 } },
+      });
+      if (created.status === 201) return created.json as ShowView;
+      if (created.status !== 409) throw new Error(`show not created: ${created.status} ${JSON.stringify(created.json)}`);
+    }
+  }
+
+  /** New shows, room after room, until there are `count` of them and at least `seats` seats in all. */
+  async showsFor(seats: number, count = 0): Promise<ShowView[]> {
+    const shows: ShowView[] = [];
+    let total = 0;
+    for (let index = 0; total < seats || shows.length < count; index++) {
+      const show = await this.newShow(ROOMS[index % ROOMS.length] as number);
+      shows.push(show);
+      total += show.capacity;
+    }
+    return shows;
+  }
+
+  /** One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer). */
+  async purchase(buyer: BenchBuyer, showId: string, started = performance.now()): Promise<Purchase> {
+    const held = await api(this.base, 'POST', '/tickets/addTickets', {
+      token: buyer.token,
+      body: { userId: buyer.id, seats: 1, showId },
+      forwardedFor: buyer.address,
+    }).catch(() => ({
+      status: 0,
+      json: null,
+    }));
+    if (held.status !== 200) return { showId, holdStatus: held.status, ms: performance.now() - started };
+    const paid = await api(this.base, 'POST', '/movies/checkout', {
+      token: buyer.token,
+      body: { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' },
+      forwardedFor: buyer.address,
+    }).catch(() => ({
+      status: 0,
+      json: null,
+    }));
+    const ms = performance.now() - started;
+    if (paid.status !== 200) return { showId, holdStatus: 200, checkoutStatus: paid.status, ms };
+    return {
+      showId,
+      holdStatus: 200,
+      checkoutStatus: 200,
+      ms,
+      seatLabels: (paid.json as { order: { seatLabels: string[] } }).order.seatLabels,
+    };
+  }
+
+  /** `orders` paid orders of one seat each, `concurrency` buyers at a time, filling new shows; `shows`: at least this many new shows in all. */
+  async history(buyers: readonly BenchBuyer[], orders: number, concurrency: number, shows = 0): Promise<void> {
+    const made = await this.showsFor(orders, shows);
+    const queue = made.flatMap((show) => Array.from({ length: show.capacity }, () => show.id)).slice(0, orders);
+    let paid = 0;
+    let failures = 0;
+    const started = performance.now();
+    let lastReport = started;
+    await Promise.all(
+      buyers.slice(0, concurrency).map(async (buyer) => {
+        for (let showId = queue.shift(); showId; showId = queue.shift()) {
+          const purchase = await this.purchase(buyer, showId);
+          if (isPaid(purchase)) paid += 1;
+          else failures += 1;
+          if (performance.now() - lastReport > 30_000) {
+            lastReport = performance.now();
+            print(`  history: ${paid} paid so far (${(paid / ((lastReport - started) / 1000)).toFixed(1)}/s)`);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    print(
+      `history: ${made.length} new shows, ${paid} paid orders made in ${seconds.toFixed(0)} s (${(paid / seconds).toFixed(1)}/s), ${failures} not paid`,
+    );
+  }
+}

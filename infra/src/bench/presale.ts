@@ -1,0 +1,266 @@
+/**
+ * A presale, through the gateway of `npm start` as a new user runs it
+ * (embedded FerretDB, in-process bus, fresh data directory): `--users` (100)
+ * virtual buyers, each from an address of its own (X-Forwarded-For, the
+ * gateway trusting loopback as bench:rush does), loop with no pause for
+ * `--seconds` (30) over
+ *
+ *   billboard → shows → candy → one show → hold one seat → cart → checkout
+ *
+ * choosing the show at random among the `--hot-shows` (5) soonest that the
+ * listing reads with a free seat, so shows sell out during the run. With
+ * `--history N` (0), N paid orders and N / 5 new shows are made first (the
+ * issue's 10,000 orders and 2,000 shows: `--history 10000`).
+ *
+ * Prints the p50/p95 of each route, requests/s, purchases/s and answers ≥ 500
+ * (or none). After the run, and 1 s for the reads to catch up, every show
+ * bought from must read the free seats its sales left, and 0 when sold out
+ * (exit code 1 when not, or on an answer ≥ 500; a missed target is only printed).
+ * Run with `npm run bench:presale -- --users 100 --seconds 30`.
+ */
+import { parseArgs } from 'node:util';
+import type { ShowView } from '@cine/contracts';
+import { api } from '../testing/gateway-api';
+import { startNpmStart, stopNpmStart } from '../testing/npm-start';
+import { BenchShop, isServerError, percentile, print, registerBuyers, type BenchBuyer } from './bench-kit';
+
+export interface PresaleOptions {
+  users: number;
+  seconds: number;
+  history: number;
+  hotShows: number;
+}
+
+/** Targets of issue 21 (p95, ms). */
+const READ_P95_MS = 300;
+const HOLD_P95_MS = 500;
+const CHECKOUT_P95_MS = 1000;
+const REQUESTS_PER_SECOND = 500;
+/** How far behind the writes a show's free seats may read. */
+const STALENESS_MS = 1000;
+
+const ROUTES = [
+  'GET /movies/billboard',
+  'GET /show/all',
+  'GET /candy/',
+  'GET /show/one/{id}',
+  'POST /tickets/addTickets',
+  'POST /cart/userCart',
+  'POST /movies/checkout',
+] as const;
+type Route = (typeof ROUTES)[number];
+const READS: readonly Route[] = ROUTES.slice(0, 4);
+
+/** Per route: answer times and statuses. */
+class RouteFigures {
+  private readonly ms = new Map<Route, number[]>(ROUTES.map((route) => [route, []]));
+  private readonly statuses = new Map<Route, Map<number, number>>(ROUTES.map((route) => [route, new Map()]));
+
+  record(route: Route, status: number, ms: number): void {
+    (this.ms.get(route) as number[]).push(ms);
+    const counts = this.statuses.get(route) as Map<number, number>;
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+
+  get requests(): number {
+    return [...this.ms.values()].reduce((sum, times) => sum + times.length, 0);
+  }
+
+  get serverErrors(): number {
+    return [...this.statuses.values()].reduce(
+      (sum, counts) => sum + [...counts].filter(([status]) => isServerError(status)).reduce((n, [, count]) => n + count, 0),
+      0,
+    );
+  }
+
+  p95(route: Route): number {
+    return percentile(
+      [...(this.ms.get(route) as number[])].sort((a, b) => a - b),
+      95,
+    );
+  }
+
+  table(): string[] {
+    const lines = ['| route | requests | p50 | p95 | statuses |', '|---|---|---|---|---|'];
+    for (const route of ROUTES) {
+      const sorted = [...(this.ms.get(route) as number[])].sort((a, b) => a - b);
+      const statuses = [...(this.statuses.get(route) as Map<number, number>)].map(([status, count]) => `${count}× ${status}`).join(', ');
+      lines.push(
+        `| ${route} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 95).toFixed(0)} ms | ${statuses} |`,
+      );
+    }
+    return lines;
+  }
+}
+
+/** What the buyers did to each show: seats paid, and holds left unpaid (held until they lapse, or released by the buyer's next hold). */
+interface ShowSales {
+  paid: number;
+  unpaidHolds: number;
+  soldOut: boolean;
+}
+
+class Presale {
+  readonly figures = new RouteFigures();
+  readonly sales = new Map<string, ShowSales>();
+
+  constructor(
+    private readonly base: string,
+    private readonly options: PresaleOptions,
+  ) {}
+
+  private async timed(
+    route: Route,
+    buyer: BenchBuyer,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown }> {
+    const started = performance.now();
+    const answer = await api(this.base, method, path, {
+      token: buyer.token,
+      forwardedFor: buyer.address,
+      ...(body !== undefined ? { body } : {}),
+    }).catch(() => ({
+      status: 0,
+      json: null,
+    }));
+    this.figures.record(route, answer.status, performance.now() - started);
+    return answer;
+  }
+
+  private salesOf(showId: string): ShowSales {
+    let sales = this.sales.get(showId);
+    if (!sales) this.sales.set(showId, (sales = { paid: 0, unpaidHolds: 0, soldOut: false }));
+    return sales;
+  }
+
+  /** One buyer's loop until `until`. */
+  async shop(buyer: BenchBuyer, until: number): Promise<void> {
+    while (performance.now() < until) {
+      await this.timed('GET /movies/billboard', buyer, 'GET', '/movies/billboard');
+      const listed = await this.timed('GET /show/all', buyer, 'GET', '/show/all');
+      await this.timed('GET /candy/', buyer, 'GET', '/candy/');
+      const withSeats = Array.isArray(listed.json) ? (listed.json as ShowView[]).filter((show) => show.seats > 0) : [];
+      const hot = this.options.hotShows > 0 ? withSeats.slice(0, this.options.hotShows) : withSeats;
+      const chosen = hot[Math.floor(Math.random() * hot.length)];
+      if (!chosen) continue;
+      const one = await this.timed('GET /show/one/{id}', buyer, 'GET', `/show/one/${chosen.id}`);
+      if (one.status !== 200 || (one.json as ShowView).seats === 0) continue;
+      const held = await this.timed('POST /tickets/addTickets', buyer, 'POST', '/tickets/addTickets', {
+        userId: buyer.id,
+        seats: 1,
+        showId: chosen.id,
+      });
+      if (held.status === 409 && /\(quedan 0\)/.test(JSON.stringify(held.json))) this.salesOf(chosen.id).soldOut = true;
+      if (held.status !== 200) continue;
+      await this.timed('POST /cart/userCart', buyer, 'POST', '/cart/userCart', { idUser: buyer.id });
+      const paid = await this.timed('POST /movies/checkout', buyer, 'POST', '/movies/checkout', {
+        idUser: buyer.id,
+        show: chosen.id,
+        ticket: 1,
+        paymentMethodId: 'pm_card_visa',
+      });
+      if (paid.status === 200) this.salesOf(chosen.id).paid += 1;
+      else this.salesOf(chosen.id).unpaidHolds += 1;
+    }
+  }
+}
+
+/** The presale against the platform at `base`: false when a check failed (an answer ≥ 500, a show reading other free seats than its sales left). */
+export async function runPresale(base: string, options: PresaleOptions): Promise<boolean> {
+  const shop = await BenchShop.open(base);
+  const buyers = await registerBuyers(base, Math.max(options.users, options.history > 0 ? 40 : 0));
+  if (options.history > 0) await shop.history(buyers, options.history, 40, Math.ceil(options.history / 5));
+  const before = new Map(((await api(base, 'GET', '/show/all')).json as ShowView[]).map((show) => [show.id, show]));
+  print(
+    `presale through the gateway of ${base}: ${options.users} buyers looping for ${options.seconds} s over ${before.size} upcoming shows ` +
+      `(history: ${options.history} paid orders; hot shows: ${options.hotShows || 'all'})`,
+  );
+
+  const presale = new Presale(base, options);
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  await Promise.all(buyers.slice(0, options.users).map((buyer) => presale.shop(buyer, until)));
+  const seconds = (performance.now() - started) / 1000;
+
+  const { figures } = presale;
+  const purchases = [...presale.sales.values()].reduce((sum, sales) => sum + sales.paid, 0);
+  for (const line of figures.table()) print(line);
+  print(
+    `${(figures.requests / seconds).toFixed(0)} requests/s in all, ${(purchases / seconds).toFixed(1)} purchases/s ` +
+      `(${purchases} paid in ${seconds.toFixed(1)} s), ${figures.serverErrors} answers ≥ 500 or none`,
+  );
+
+  // Every show bought from reads, once the staleness bound has passed, the seats its sales left.
+  await new Promise((resolve) => setTimeout(resolve, STALENESS_MS + 100));
+  const wrong: string[] = [];
+  let soldOut = 0;
+  for (const [showId, sales] of presale.sales) {
+    const initial = before.get(showId)?.seats;
+    const read = (await api(base, 'GET', `/show/one/${showId}`)).json as ShowView;
+    if (initial === undefined) continue;
+    const most = initial - sales.paid;
+    const least = most - sales.unpaidHolds;
+    if (read.seats > most || read.seats < Math.max(0, least)) wrong.push(`${showId}: read ${read.seats}, expected ${least}..${most}`);
+    if (sales.soldOut || most === 0) {
+      soldOut += 1;
+      if (read.seats !== 0 && sales.unpaidHolds === 0) wrong.push(`${showId}: sold out, read ${read.seats}`);
+    }
+  }
+  print(
+    `free seats read ${STALENESS_MS} ms after the last write: ${presale.sales.size - wrong.length}/${presale.sales.size} shows as their sales left them ` +
+      `(${soldOut} sold out)${wrong.length > 0 ? `: ${wrong.slice(0, 5).join('; ')}` : ''}`,
+  );
+
+  const missed = [
+    ...READS.filter((route) => !(figures.p95(route) <= READ_P95_MS)).map((route) => `${route} p95 > ${READ_P95_MS} ms`),
+    ...(figures.p95('POST /tickets/addTickets') <= HOLD_P95_MS ? [] : [`hold p95 > ${HOLD_P95_MS} ms`]),
+    ...(figures.p95('POST /movies/checkout') <= CHECKOUT_P95_MS ? [] : [`checkout p95 > ${CHECKOUT_P95_MS} ms`]),
+    ...(figures.requests / seconds >= REQUESTS_PER_SECOND ? [] : [`< ${REQUESTS_PER_SECOND} requests/s`]),
+  ];
+  print(
+    `targets (reads p95 ≤ ${READ_P95_MS} ms, hold ≤ ${HOLD_P95_MS} ms, checkout ≤ ${CHECKOUT_P95_MS} ms, ≥ ${REQUESTS_PER_SECOND} requests/s, no 5xx): ${missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`}`,
+  );
+  return wrong.length === 0 && figures.serverErrors === 0;
+}
+
+function optionsFromArgs(): PresaleOptions & { base?: string } {
+  const { values } = parseArgs({
+    options: {
+      users: { type: 'string', default: '100' },
+      seconds: { type: 'string', default: '30' },
+      history: { type: 'string', default: '0' },
+      'hot-shows': { type: 'string', default: '5' },
+      base: { type: 'string' },
+    },
+  });
+  return {
+    users: Number(values.users),
+    seconds: Number(values.seconds),
+    history: Number(values.history),
+    hotShows: Number(values['hot-shows']),
+    ...(values.base ? { base: values.base } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  const { base, ...options } = optionsFromArgs();
+  if (base) {
+    if (!(await runPresale(base, options))) process.exitCode = 1;
+    return;
+  }
+  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
+  try {
+    if (!(await runPresale(platform.baseUrl, options))) process.exitCode = 1;
+  } finally {
+    await stopNpmStart(platform.process);
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
