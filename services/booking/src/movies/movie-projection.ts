@@ -30,6 +30,8 @@ export class MovieProjection {
   private readonly createdListeners: MovieCreatedListener[] = [];
   /** Titles read lately: every hold and checkout shows one (forgotten when this process applies a change; another instance's change shows after TITLE_MEMORY_MS). */
   private readonly titles = new Map<string, { title: string; until: number }>();
+  /** Bumped by each change this process applies (the show listings remember which movies are deleted until it moves). */
+  revision = 0;
 
   constructor(db: Connection) {
     this.collection = db.collection<ProjectedMovie>('movies');
@@ -60,6 +62,7 @@ export class MovieProjection {
     };
     const { _id, ...fields } = movie;
     this.titles.delete(_id);
+    this.revision += 1;
     try {
       await this.collection.updateOne(
         { _id, asOf: { $lte: occurredAt } },
@@ -81,7 +84,10 @@ export class MovieProjection {
 
   /** Every movie that exists, by id. */
   async all(): Promise<ProjectedMovie[]> {
-    return this.collection.find({ deleted: { $ne: true } }).sort({ _id: 1 }).toArray();
+    return this.collection
+      .find({ deleted: { $ne: true } })
+      .sort({ _id: 1 })
+      .toArray();
   }
 
   /** Title of each known movie among the ids (deleted ones too: their shows and orders keep it). */

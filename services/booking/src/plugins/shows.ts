@@ -5,8 +5,9 @@ import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
 import { HoldLimits, type HoldLimitSettings } from '../shows/hold-limits';
 import { SeatInventory } from '../shows/seat-inventory';
+import { ShowListing } from '../shows/show-listing';
 import { ShowSeeder } from '../shows/show-seed';
-import { showModel } from '../shows/show-model';
+import { showModel, type ShowDocument } from '../shows/show-model';
 import { Shows } from '../shows/shows';
 import { UserHolds } from '../shows/user-holds';
 import { subscriptions } from '../subscriptions';
@@ -38,10 +39,13 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
-    const shows = new Shows(model, movies, lock);
+    const listing = new ShowListing(db);
+    const rebuilt = await listing.rebuild(model.find().lean<ShowDocument[]>().cursor());
+    if (rebuilt > 0) app.log.info({ shows: rebuilt }, 'show summaries of the listings rebuilt');
+    const shows = new Shows(model, movies, lock, listing);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing);
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);

@@ -7,6 +7,7 @@ import { chooseBestSeats } from './best-seats';
 import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
 import type { HoldLimits } from './hold-limits';
 import { rowLetter } from './rooms';
+import type { ShowListing } from './show-listing';
 import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
@@ -61,8 +62,9 @@ export class SeatInventory {
     private readonly userHolds: UserHolds,
     lock: KeyedLock,
     private readonly limits: HoldLimits,
+    listing: ShowListing,
   ) {
-    this.seatWrites = new GroupCommit(showSeats(shows), {
+    this.seatWrites = new GroupCommit(showSeats(shows, listing), {
       lock,
       remembered: CACHED_SHOWS,
       maxAttempts: MAX_ATTEMPTS,
@@ -87,7 +89,13 @@ export class SeatInventory {
     let holdsShows: string[];
     let replaced: HoldLedger | undefined;
     try {
-      ({ held, holdsShows, replaced } = await this.holdSeats(showId, userId, count, now, { address, showId, seats: count, since, until: heldUntil }));
+      ({ held, holdsShows, replaced } = await this.holdSeats(showId, userId, count, now, {
+        address,
+        showId,
+        seats: count,
+        since,
+        until: heldUntil,
+      }));
     } catch (error) {
       await this.limits.unclaim(userId, address, previous);
       throw error;
@@ -105,7 +113,13 @@ export class SeatInventory {
    * of and the ledger entry this hold replaced (user_holds, as written before
    * the seats).
    */
-  private async holdSeats(showId: string, userId: string, count: number, now: Date, ledger: HoldLedger): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
+  private async holdSeats(
+    showId: string,
+    userId: string,
+    count: number,
+    now: Date,
+    ledger: HoldLedger,
+  ): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
     const heldUntil = ledger.until;
     let holdsShows: string[] = [];
     let replaced: HoldLedger | undefined;
@@ -172,7 +186,9 @@ export class SeatInventory {
   async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
     if (!OBJECT_ID.test(showId)) return undefined;
     const remembered = this.seatWrites.lastKnown(showId);
-    const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now)) ? remembered : await this.shows.findById(showId).lean<ShowDocument>();
+    const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now))
+      ? remembered
+      : await this.shows.findById(showId).lean<ShowDocument>();
     if (!show) return undefined;
     const titles = await this.movies.titlesOf([show.movieId]);
     return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
@@ -198,7 +214,10 @@ export class SeatInventory {
         changed = true;
         return { ...seat, orderId, heldUntil };
       });
-      const reservation: Reservation = { outcome: 'reserved', seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))) };
+      const reservation: Reservation = {
+        outcome: 'reserved',
+        seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))),
+      };
       return changed ? { write: seats, result: () => reservation } : { result: () => reservation };
     });
   }
@@ -216,7 +235,9 @@ export class SeatInventory {
       const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
       const buyers = new Set(show.seats.filter(toSell).map((seat) => seat.userId as string));
       const seats = show.seats.map((seat): Seat =>
-        toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat,
+        toSell(seat)
+          ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId }
+          : seat,
       );
       const sold = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
       if (buyers.size === 0) return { result: () => sold };
@@ -224,7 +245,10 @@ export class SeatInventory {
         write: seats,
         after: async (written) => {
           const holding = holdersOf(written);
-          ended = await this.userHolds.sold([...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })), showId);
+          ended = await this.userHolds.sold(
+            [...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })),
+            showId,
+          );
         },
         result: () => sold,
       };
@@ -268,15 +292,24 @@ export class SeatInventory {
   }
 }
 
-/** The shows' seats as the group commit reads and writes them: the counts are recomputed on every write, and the version goes up. */
-function showSeats(shows: Model<ShowDocument>): VersionedDocuments<ShowDocument, Seat[]> {
+/**
+ * The shows' seats as the group commit reads and writes them: the counts are recomputed on every write, the version goes up,
+ * and the show's summary of the listings follows before the batch is answered.
+ */
+function showSeats(shows: Model<ShowDocument>, listing: ShowListing): VersionedDocuments<ShowDocument, Seat[]> {
   return {
     read: async (showId) => shows.findById(showId).lean<ShowDocument>(),
     apply: (show, seats) => ({ ...show, seats }),
     writeIfCurrent: async (show, seats) => {
       const summary = seatSummary(seats, show.capacity);
-      const written = await shows.collection.updateOne({ _id: show._id, version: show.version }, { $set: { seats, ...summary }, $inc: { version: 1 } });
-      return written.matchedCount === 1 ? { ...show, seats, ...summary, version: show.version + 1 } : undefined;
+      const written = await shows.collection.updateOne(
+        { _id: show._id, version: show.version },
+        { $set: { seats, ...summary }, $inc: { version: 1 } },
+      );
+      if (written.matchedCount !== 1) return undefined;
+      const stored = { ...show, seats, ...summary, version: show.version + 1 };
+      await listing.save(stored);
+      return stored;
     },
   };
 }
@@ -329,7 +362,11 @@ function holdBestSeats(show: ShowDocument, userId: string, count: number, now: D
 }
 
 /** The best `count` seats not taken, or undefined when fewer are free. */
-function chooseFree(show: Pick<ShowDocument, 'rows' | 'seatsPerRow'>, taken: Seat[], count: number): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
+function chooseFree(
+  show: Pick<ShowDocument, 'rows' | 'seatsPerRow'>,
+  taken: Seat[],
+  count: number,
+): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
   const takenLabels = new Set(taken.map((seat) => seat.label));
   const chosen = chooseBestSeats(
     { rows: show.rows, seatsPerRow: show.seatsPerRow, isFree: (row, number) => !takenLabels.has(`${rowLetter(row)}${number}`) },

@@ -1,6 +1,7 @@
 import type { ShowView } from '@cine/contracts';
 import { weekdayOf } from './cinema-time';
 import { isFreeAt } from './seats';
+import { freeSeatsAt, type ListedShow } from './show-listing';
 import type { ShowDocument } from './show-model';
 
 export type ShowSummary = Omit<ShowDocument, 'seats'> & { seats?: ShowDocument['seats'] };
@@ -12,6 +13,15 @@ function availableAt(show: ShowSummary, now: Date): number {
 }
 
 export function toShowView(show: ShowSummary, title: string, now: Date): ShowView {
+  return viewOf(show, availableAt(show, now), title);
+}
+
+/** A show of the listings (show-listing.ts) as the API shows it. */
+export function toListedShowView(show: ListedShow, title: string, now: Date): ShowView {
+  return viewOf(show, freeSeatsAt(show, now), title);
+}
+
+function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string): ShowView {
   return {
     id: show._id.toHexString(),
     schedule: show.schedule,
@@ -22,7 +32,7 @@ export function toShowView(show: ShowSummary, title: string, now: Date): ShowVie
     roomId: show.roomId,
     type: show.type,
     price: show.price,
-    seats: availableAt(show, now),
+    seats,
     capacity: show.capacity,
     movie: { Title: title },
   };

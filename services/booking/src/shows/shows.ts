@@ -7,8 +7,9 @@ import type { KeyedLock } from '../keyed-lock';
 import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
+import type { ListedShow, ShowListing } from './show-listing';
 import type { ShowDocument } from './show-model';
-import { toShowView, type ShowSummary } from './show-views';
+import { toListedShowView, toShowView } from './show-views';
 
 /** The admin's show form as sent (fields only type-checked by the route's schema). */
 export interface ShowForm {
@@ -67,7 +68,6 @@ export interface PlannedShow {
 }
 
 const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
-const WITHOUT_SEATS = { seats: 0 };
 
 /** The document of a new show: every seat of its room free. */
 function newShowDocument(plan: PlannedShow): ShowDocument {
@@ -116,39 +116,39 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
   return { schedule, roomId, date, type, price };
 }
 
-/** Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's. */
+/**
+ * Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's. The listings read the
+ * shows' summaries (show-listing.ts: at most 1 s behind the writes), which every write here keeps.
+ */
 export class Shows {
+  /** The movies deleted among a listing's, until the listing or the movies change. */
+  private deletedMovies?: { shows: readonly ListedShow[]; revision: number; ids: Promise<Set<string>> };
+
   constructor(
     private readonly model: Model<ShowDocument>,
     private readonly movies: MovieProjection,
     private readonly lock: KeyedLock,
+    private readonly listing: ShowListing,
   ) {}
 
   /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
   async upcoming(now: Date, movieId?: string): Promise<ShowView[]> {
-    const filter: Record<string, unknown> = { startsAt: { $gt: now } };
-    if (movieId !== undefined) filter.movieId = movieId;
-    const shows = await this.model.find(filter, WITHOUT_SEATS).sort({ startsAt: 1, roomId: 1 }).lean<ShowSummary[]>();
-    return this.views(shows, now, true);
+    return this.listed((show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId), now);
   }
 
   async one(id: string, now: Date): Promise<ShowView | null> {
     if (!OBJECT_ID.test(id)) return null;
-    const show = await this.model.findById(id, WITHOUT_SEATS).lean<ShowSummary>();
+    const show = await this.listing.one(id);
     if (!show) return null;
-    const [view] = await this.views([show], now, false);
-    return view ?? null;
+    const titles = await this.movies.titlesOf([show.movieId]);
+    return toListedShowView(show, titles.get(show.movieId) ?? '', now);
   }
 
   /** The movie's shows not yet started on the day ('yyyy-mm-dd' or a weekday name: the next such date), by schedule; undefined for a day that is neither. */
   async ofMovieOnDay(movieId: string, dayText: string, now: Date): Promise<ShowView[] | undefined> {
     const date = resolveDay(dayText, localToday(now));
     if (!date) return undefined;
-    const shows = await this.model
-      .find({ movieId, date, startsAt: { $gt: now } }, WITHOUT_SEATS)
-      .sort({ startsAt: 1, roomId: 1 })
-      .lean<ShowSummary[]>();
-    return this.views(shows, now, true);
+    return this.listed((show) => show.movieId === movieId && show.date === date && show.startsAt > now, now);
   }
 
   /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
@@ -169,9 +169,11 @@ export class Shows {
       if (clash) return { outcome: 'overlap', message: clash };
       try {
         await this.model.create(document);
+        await this.listing.save(document);
       } catch (error) {
         // Another instance created a show at the very same start in this room.
-        if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
+        if (isDuplicateKeyError(error))
+          return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
         throw error;
       }
       return { outcome: 'created', show: toShowView(document, movie.title, now) };
@@ -216,7 +218,9 @@ export class Shows {
           ...slot,
           startsAt,
           endsAt: new Date(startsAt.getTime() + runtime),
-          ...(roomChanged ? { capacity: capacityOf(slot.roomId), available: capacityOf(slot.roomId), rows, seatsPerRow, seats: [], holdsExpireAt: null } : {}),
+          ...(roomChanged
+            ? { capacity: capacityOf(slot.roomId), available: capacityOf(slot.roomId), rows, seatsPerRow, seats: [], holdsExpireAt: null }
+            : {}),
         };
         const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
         if (clash) return { outcome: 'overlap', message: clash };
@@ -224,11 +228,20 @@ export class Shows {
           const updated = await this.model.updateOne({ _id: show._id, version: show.version }, { $set: changes, $inc: { version: 1 } });
           if (updated.matchedCount === 0) return 'retry';
         } catch (error) {
-          if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf({ ...show, ...changes } as ShowDocument, show._id)) ?? rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule) };
+          if (isDuplicateKeyError(error))
+            return {
+              outcome: 'overlap',
+              message:
+                (await this.clashOf({ ...show, ...changes } as ShowDocument, show._id)) ??
+                rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule),
+            };
           throw error;
         }
-        const view = await this.one(id, now);
-        return view ? { outcome: 'updated', show: view } : { outcome: 'not-found' };
+        const written = await this.model.findById(id).lean<ShowDocument>();
+        if (!written) return { outcome: 'not-found' };
+        await this.listing.save(written);
+        const titles = await this.movies.titlesOf([written.movieId]);
+        return { outcome: 'updated', show: toShowView(written, titles.get(written.movieId) ?? '', now) };
       });
       if (result !== 'retry') return result;
     }
@@ -245,7 +258,10 @@ export class Shows {
         if (show.seats.some((seat) => seat.orderId !== undefined && !isFreeAt(seat, now))) return 'paying';
         // Guarded by the version read: a seat sold meanwhile (by another instance) makes this match nothing.
         const deleted = await this.model.deleteOne({ _id: show._id, version: show.version });
-        if (deleted.deletedCount === 1) return 'deleted';
+        if (deleted.deletedCount === 1) {
+          await this.listing.remove(show._id);
+          return 'deleted';
+        }
       }
     });
   }
@@ -258,13 +274,17 @@ export class Shows {
   /** Inserts planned shows (the seed); a show clashing with one created meanwhile at the same start is skipped. Answers how many were inserted. */
   async insertMany(plans: PlannedShow[]): Promise<number> {
     if (plans.length === 0) return 0;
+    const documents = plans.map(newShowDocument);
+    let inserted: Array<{ _id: Types.ObjectId }>;
     try {
-      const inserted = await this.model.insertMany(plans.map(newShowDocument), { ordered: false });
-      return inserted.length;
+      inserted = await this.model.insertMany(documents, { ordered: false });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      return (error as { insertedDocs?: unknown[] }).insertedDocs?.length ?? 0;
+      inserted = (error as { insertedDocs?: Array<{ _id: Types.ObjectId }> }).insertedDocs ?? [];
     }
+    const insertedIds = new Set(inserted.map((show) => show._id.toHexString()));
+    for (const document of documents) if (insertedIds.has(document._id.toHexString())) await this.listing.save(document);
+    return inserted.length;
   }
 
   /** The refusal message when another show of the room overlaps this one (`except`: the show being edited). */
@@ -286,23 +306,22 @@ export class Shows {
     return rules.roomTaken(show.roomId, title, localDateTime(clash.startsAt).time, localDateTime(clash.endsAt).time);
   }
 
-  /** Views with titles; shows whose holds lapsed are recounted from their seats. */
-  private async views(shows: ShowSummary[], now: Date, hideDeletedMovies: boolean): Promise<ShowView[]> {
-    const lapsed = shows.filter((show) => show.holdsExpireAt && show.holdsExpireAt <= now).map((show) => show._id);
-    if (lapsed.length > 0) {
-      const seatsById = new Map(
-        (await this.model.find({ _id: { $in: lapsed } }, { seats: 1 }).lean<Array<Pick<ShowDocument, '_id' | 'seats'>>>()).map((show) => [
-          show._id.toHexString(),
-          show.seats,
-        ]),
-      );
-      for (const show of shows) {
-        const seats = seatsById.get(show._id.toHexString());
-        if (seats) show.seats = seats;
-      }
-    }
-    const movieIds = shows.map((show) => show.movieId);
-    const [titles, deleted] = await Promise.all([this.movies.titlesOf(movieIds), hideDeletedMovies ? this.movies.deletedAmong(movieIds) : new Set<string>()]);
-    return shows.filter((show) => !deleted.has(show.movieId)).map((show) => toShowView(show, titles.get(show.movieId) ?? '', now));
+  /** The listed shows that pass `wanted`, soonest first, with their titles; shows of deleted movies are left out. */
+  private async listed(wanted: (show: ListedShow) => boolean, now: Date): Promise<ShowView[]> {
+    const all = await this.listing.all();
+    const shows = all.filter(wanted);
+    const [titles, deleted] = await Promise.all([this.movies.titlesOf(shows.map((show) => show.movieId)), this.deletedMoviesOf(all)]);
+    return shows.filter((show) => !deleted.has(show.movieId)).map((show) => toListedShowView(show, titles.get(show.movieId) ?? '', now));
+  }
+
+  private deletedMoviesOf(shows: readonly ListedShow[]): Promise<Set<string>> {
+    const memo = this.deletedMovies;
+    if (memo && memo.shows === shows && memo.revision === this.movies.revision) return memo.ids;
+    const ids = this.movies.deletedAmong(shows.map((show) => show.movieId));
+    this.deletedMovies = { shows, revision: this.movies.revision, ids };
+    ids.catch(() => {
+      if (this.deletedMovies?.ids === ids) this.deletedMovies = undefined;
+    });
+    return ids;
   }
 }

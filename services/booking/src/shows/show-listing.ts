@@ -1,0 +1,175 @@
+import { isDuplicateKeyError } from '@cine/service-kit';
+import { Types, type Connection } from 'mongoose';
+import type { ShowDocument } from './show-model';
+
+/** Held seats of a show that lapse together. */
+interface LapsingHolds {
+  /** heldUntil (null: a held seat without one, free in every read). */
+  until: Date | null;
+  seats: number;
+}
+
+/**
+ * A show as the listings read it: the show without its seats, with its held
+ * seats counted by the time they lapse, so the free seats of any instant are
+ * known without the seat list.
+ */
+export interface ListedShow extends Omit<ShowDocument, 'seats' | 'holdsExpireAt'> {
+  holds: LapsingHolds[];
+}
+
+export interface ShowListingOptions {
+  /** How old (ms) the database read behind an answer may be: the bound on how far behind the writes a listing is. */
+  maxAgeMs?: number;
+  /** Wall clock of that bound (tests move it). */
+  now?: () => number;
+}
+
+/** Every show in one read, and when that read started. */
+interface Snapshot {
+  readAt: number;
+  byId: Map<string, ListedShow>;
+  /** By startsAt, then room (built on first use). */
+  sorted?: ListedShow[];
+}
+
+/** The listing's own copy of a show as written: the seats taken now, holds counted by when they lapse. */
+export function listedShowOf(show: ShowDocument): ListedShow {
+  const { seats, holdsExpireAt: _earliest, ...fields } = show;
+  const lapsing = new Map<number, number>();
+  for (const seat of seats) {
+    if (seat.state === 'held') lapsing.set(seat.heldUntil?.getTime() ?? 0, (lapsing.get(seat.heldUntil?.getTime() ?? 0) ?? 0) + 1);
+  }
+  return {
+    ...fields,
+    available: show.capacity - seats.length,
+    holds: [...lapsing].map(([until, count]) => ({ until: until === 0 ? null : new Date(until), seats: count })),
+  };
+}
+
+/** Seats free at `now`: the stored count plus the holds that have lapsed since. */
+export function freeSeatsAt(show: ListedShow, now: Date): number {
+  return show.available + show.holds.reduce((lapsed, hold) => lapsed + (hold.until === null || hold.until <= now ? hold.seats : 0), 0);
+}
+
+/**
+ * The read model of the show listings (`show_summaries`): one small document
+ * per show, written after each write of the show (seats, admin's edits), so
+ * the listings never read the seat lists. FerretDB decodes a whole document
+ * even when a projection leaves its seats out, and a filter other than by
+ * _id reads every document of the collection.
+ *
+ * Staleness: every process answers from its last read of the whole
+ * collection, as long as that read STARTED at most `maxAgeMs` (1 s) before
+ * the request arrived; otherwise the request waits for a new read (one at a
+ * time, shared). A write committed before that read started is in it, so
+ * whatever instance wrote it, a listing is at most `maxAgeMs` behind the
+ * writes. This process's own writes show at once (read your writes).
+ * Summaries are written after their show with its version, and a summary
+ * never replaces a newer one; start-up rebuilds any that a crash left behind.
+ */
+export class ShowListing {
+  private readonly collection;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+  private snapshot?: Snapshot;
+  private refreshing?: { startedAt: number; done: Promise<Snapshot> };
+  /** This process's writes, by when they completed: replayed over a read that started before them. */
+  private recentWrites: Array<{ at: number; id: string; show: ListedShow | null }> = [];
+
+  constructor(db: Connection, { maxAgeMs = 1000, now = Date.now }: ShowListingOptions = {}) {
+    this.collection = db.collection<ListedShow>('show_summaries');
+    this.maxAgeMs = maxAgeMs;
+    this.now = now;
+  }
+
+  /** Every show listed, by start then room. */
+  async all(): Promise<readonly ListedShow[]> {
+    const snapshot = await this.current();
+    snapshot.sorted ??= [...snapshot.byId.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.roomId - b.roomId);
+    return snapshot.sorted;
+  }
+
+  /** One show; read by id when the last read of all had not seen it (created meanwhile by another instance). */
+  async one(id: string): Promise<ListedShow | null> {
+    const listed = (await this.current()).byId.get(id);
+    if (listed) return listed;
+    return this.collection.findOne({ _id: new Types.ObjectId(id) });
+  }
+
+  /** After the show was written: its summary, unless a newer one is stored. */
+  async save(show: ShowDocument): Promise<void> {
+    const listed = listedShowOf(show);
+    try {
+      await this.collection.replaceOne({ _id: show._id, version: { $lt: show.version } }, listed, { upsert: true });
+    } catch (error) {
+      // A summary of a newer version is stored (same _id): this one is older.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    this.remember(show._id.toHexString(), listed);
+  }
+
+  /** After the show was deleted. */
+  async remove(id: Types.ObjectId): Promise<void> {
+    await this.collection.deleteOne({ _id: id });
+    this.remember(id.toHexString(), null);
+  }
+
+  /** Start-up: a summary for every show whose summary is missing or older (a crash between the two writes), none for shows gone. */
+  async rebuild(shows: AsyncIterable<ShowDocument>): Promise<number> {
+    const stored = new Map(
+      (await this.collection.find({}, { projection: { version: 1 } }).toArray()).map((listed) => [listed._id.toHexString(), listed]),
+    );
+    let rebuilt = 0;
+    for await (const show of shows) {
+      const id = show._id.toHexString();
+      const listed = stored.get(id);
+      stored.delete(id);
+      if (listed && listed.version >= show.version) continue;
+      await this.save(show);
+      rebuilt += 1;
+    }
+    for (const gone of stored.values()) await this.remove(gone._id);
+    return rebuilt + stored.size;
+  }
+
+  /** The last read of all when it started within maxAgeMs; else the read under way when it did; else a new one. */
+  private current(): Promise<Snapshot> {
+    const oldest = this.now() - this.maxAgeMs;
+    if (this.snapshot && this.snapshot.readAt >= oldest) return Promise.resolve(this.snapshot);
+    if (this.refreshing && this.refreshing.startedAt >= oldest) return this.refreshing.done;
+    const refreshing = { startedAt: this.now(), done: Promise.resolve() as unknown as Promise<Snapshot> };
+    refreshing.done = this.read(refreshing.startedAt).finally(() => {
+      if (this.refreshing === refreshing) this.refreshing = undefined;
+    });
+    this.refreshing = refreshing;
+    return refreshing.done;
+  }
+
+  private async read(startedAt: number): Promise<Snapshot> {
+    const byId = new Map((await this.collection.find({}).toArray()).map((listed) => [listed._id.toHexString(), listed]));
+    // This process's writes that completed after the read started may be missing from it.
+    this.recentWrites = this.recentWrites.filter((write) => write.at >= startedAt - this.maxAgeMs);
+    for (const write of this.recentWrites) {
+      if (write.at < startedAt) continue;
+      if (write.show) byId.set(write.id, newer(byId.get(write.id), write.show));
+      else byId.delete(write.id);
+    }
+    const snapshot: Snapshot = { readAt: startedAt, byId };
+    // Installed in the same turn as the replay: a write completing later updates it in remember().
+    if (!this.snapshot || this.snapshot.readAt <= startedAt) this.snapshot = snapshot;
+    return snapshot;
+  }
+
+  private remember(id: string, show: ListedShow | null): void {
+    this.recentWrites.push({ at: this.now(), id, show });
+    if (!this.snapshot) return;
+    if (show) this.snapshot.byId.set(id, newer(this.snapshot.byId.get(id), show));
+    else this.snapshot.byId.delete(id);
+    this.snapshot.sorted = undefined;
+  }
+}
+
+function newer(stored: ListedShow | undefined, written: ListedShow): ListedShow {
+  return stored && stored.version > written.version ? stored : written;
+}
