@@ -35,6 +35,7 @@ describe('reading the candy items', () => {
     for (const headers of [{}, userHeaders(candy.app), adminHeaders(candy.app)]) {
       const response = await candy.app.inject({ method: 'GET', url: '/candy', headers });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
       expect(response.json<CandyView[]>().map((item) => item.name)).toEqual(names);
     }
     expect((await candy.app.inject({ method: 'GET', url: '/candy/' })).json()).toHaveLength(names.length);

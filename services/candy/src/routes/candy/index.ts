@@ -8,6 +8,8 @@ const NAME_TAKEN = 'Ya existe un producto con ese nombre.';
 const PICTURE_NOT_FOUND = 'No existe la imagen.';
 // A slug's drawing changes only with a new release of the service.
 const A_WEEK = 'public, max-age=604800';
+// The menu is the same for everyone: the gateway serves it for a second (stock sold meanwhile shows a second late).
+const SHARED_FOR_A_SECOND = 'public, max-age=0, s-maxage=1';
 
 export default async function candyRoutes(app: ServiceApp): Promise<void> {
   const saved = (result: CandyWrite) => {
@@ -23,7 +25,9 @@ export default async function candyRoutes(app: ServiceApp): Promise<void> {
     }
   };
 
-  app.get('/', { schema: schemas.list }, async () => app.candy.all());
+  app.get('/', { schema: schemas.list }, async (_request, reply) =>
+    reply.header('cache-control', SHARED_FOR_A_SECOND).send(await app.candy.all()),
+  );
 
   app.get('/searchCandy', { schema: schemas.search }, async (request) => app.candy.search(request.query.name ?? ''));
 
