@@ -62,7 +62,8 @@ export function freeSeatsAt(show: ListedShow, now: Date): number {
  * Staleness: every process answers from its last read of the whole
  * collection, as long as that read STARTED at most `maxAgeMs` (1 s) before
  * the request arrived; otherwise the request waits for a new read (one at a
- * time, shared). A write committed before that read started is in it, so
+ * time, shared; past half that age the next read starts in the background).
+ * A write committed before that read started is in it, so
  * whatever instance wrote it, a listing is at most `maxAgeMs` behind the
  * writes. This process's own writes show at once (read your writes).
  * Summaries are written after their show with its version, and a summary
@@ -133,11 +134,22 @@ export class ShowListing {
     return rebuilt + stored.size;
   }
 
-  /** The last read of all when it started within maxAgeMs; else the read under way when it did; else a new one. */
+  /**
+   * The last read of all when it started within maxAgeMs; else the read under way when it did; else a new one.
+   * Past half its age a new read starts in the background, so a steady stream of requests seldom waits for one.
+   */
   private current(): Promise<Snapshot> {
-    const oldest = this.now() - this.maxAgeMs;
-    if (this.snapshot && this.snapshot.readAt >= oldest) return Promise.resolve(this.snapshot);
+    const now = this.now();
+    const oldest = now - this.maxAgeMs;
+    if (this.snapshot && this.snapshot.readAt >= oldest) {
+      if (this.snapshot.readAt < now - this.maxAgeMs / 2 && !this.refreshing) this.refresh().catch(() => undefined);
+      return Promise.resolve(this.snapshot);
+    }
     if (this.refreshing && this.refreshing.startedAt >= oldest) return this.refreshing.done;
+    return this.refresh();
+  }
+
+  private refresh(): Promise<Snapshot> {
     const refreshing = { startedAt: this.now(), done: Promise.resolve() as unknown as Promise<Snapshot> };
     refreshing.done = this.read(refreshing.startedAt).finally(() => {
       if (this.refreshing === refreshing) this.refreshing = undefined;
