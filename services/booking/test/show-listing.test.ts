@@ -8,7 +8,7 @@ import { createShow, newId, publishMovie, startBooking, userHeaders, type Bookin
 
 /**
  * The listings read the shows' summaries (show-listing.ts): at most 1 s
- * behind the writes of any instance, at once for this instance's own.
+ * behind the writes of any instance; /show/one shows this instance's own at once.
  */
 let booking: BookingUnderTest;
 let other: ServiceApp;
@@ -48,16 +48,17 @@ async function seatsRead(app: ServiceApp, showId: string): Promise<{ one: number
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-it("an instance reads its own seat writes at once, and another instance's within 1 s", async () => {
+it('an instance reads its own seat writes at once in a show, and every instance in every listing within 1 s', async () => {
   const show = await freshShow();
   await seatsRead(other, show.id);
 
   expect((await hold(booking.app, show.id, 10)).statusCode).toBe(200);
   const written = Date.now();
-  expect(await seatsRead(booking.app, show.id)).toEqual({ one: show.capacity - 10, all: show.capacity - 10 });
+  expect((await seatsRead(booking.app, show.id)).one).toBe(show.capacity - 10);
 
   await pause(Math.max(0, written + 1000 - Date.now()));
-  expect(await seatsRead(other, show.id)).toEqual({ one: show.capacity - 10, all: show.capacity - 10 });
+  for (const app of [booking.app, other])
+    expect(await seatsRead(app, show.id)).toEqual({ one: show.capacity - 10, all: show.capacity - 10 });
 });
 
 it('a sold-out show reads sold out on every instance, and its seats free again when the holds lapse', async () => {
@@ -67,9 +68,9 @@ it('a sold-out show reads sold out on every instance, and its seats free again w
   expect((await hold(other, show.id, 1)).statusCode).toBe(409);
   const written = Date.now();
 
-  expect(await seatsRead(other, show.id)).toEqual({ one: 0, all: 0 });
+  expect((await seatsRead(other, show.id)).one).toBe(0);
   await pause(Math.max(0, written + 1000 - Date.now()));
-  expect(await seatsRead(booking.app, show.id)).toEqual({ one: 0, all: 0 });
+  for (const app of [booking.app, other]) expect(await seatsRead(app, show.id)).toEqual({ one: 0, all: 0 });
 
   booking.clock.advanceMinutes(60);
   try {

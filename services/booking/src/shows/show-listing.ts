@@ -84,6 +84,11 @@ export class ShowListing {
     this.now = now;
   }
 
+  /** When the read behind the last answer of all() started (it changes with each new read, not with this process's writes). */
+  get readAt(): number | undefined {
+    return this.snapshot?.readAt;
+  }
+
   /** Every show listed, by start then room. */
   async all(): Promise<readonly ListedShow[]> {
     const snapshot = await this.current();

@@ -68,6 +68,8 @@ export interface PlannedShow {
 }
 
 const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
+/** How long the text of a listing is reused; the read behind it is still at most 1 s old. */
+const LISTING_TEXT_MS = 250;
 
 /** The document of a new show: every seat of its room free. */
 function newShowDocument(plan: PlannedShow): ShowDocument {
@@ -121,6 +123,8 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
  * shows' summaries (show-listing.ts: at most 1 s behind the writes), which every write here keeps.
  */
 export class Shows {
+  /** The text of the listing of upcoming shows (by movieId, '' for all), reused for LISTING_TEXT_MS on the same read of the summaries. */
+  private upcomingTexts = new Map<string, { readAt: number | undefined; madeAt: number; now: number; text: string }>();
   /** The movies deleted among a listing's, until the listing or the movies change. */
   private deletedMovies?: { shows: readonly ListedShow[]; revision: number; ids: Promise<Set<string>> };
 
@@ -134,6 +138,31 @@ export class Shows {
   /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
   async upcoming(now: Date, movieId?: string): Promise<ShowView[]> {
     return this.listed((show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId), now);
+  }
+
+  /**
+   * upcoming() as JSON text, made at most once per LISTING_TEXT_MS and read of the summaries: a presale's
+   * visitors all ask for it. The seats of this process's own writes show up to LISTING_TEXT_MS late in it.
+   */
+  async upcomingJson(now: Date, movieId?: string): Promise<string> {
+    await this.listing.all();
+    const key = movieId ?? '';
+    const made = this.upcomingTexts.get(key);
+    const wall = Date.now();
+    const clock = now.getTime();
+    if (
+      made &&
+      made.readAt === this.listing.readAt &&
+      wall - made.madeAt < LISTING_TEXT_MS &&
+      clock >= made.now &&
+      clock - made.now < LISTING_TEXT_MS
+    )
+      return made.text;
+    const readAt = this.listing.readAt;
+    const text = JSON.stringify(await this.upcoming(now, movieId));
+    if (this.upcomingTexts.size > 100) this.upcomingTexts.clear();
+    this.upcomingTexts.set(key, { readAt, madeAt: wall, now: clock, text });
+    return text;
   }
 
   async one(id: string, now: Date): Promise<ShowView | null> {
@@ -170,6 +199,7 @@ export class Shows {
       try {
         await this.model.create(document);
         await this.listing.save(document);
+        this.upcomingTexts.clear();
       } catch (error) {
         // Another instance created a show at the very same start in this room.
         if (isDuplicateKeyError(error))
@@ -240,6 +270,7 @@ export class Shows {
         const written = await this.model.findById(id).lean<ShowDocument>();
         if (!written) return { outcome: 'not-found' };
         await this.listing.save(written);
+        this.upcomingTexts.clear();
         const titles = await this.movies.titlesOf([written.movieId]);
         return { outcome: 'updated', show: toShowView(written, titles.get(written.movieId) ?? '', now) };
       });
@@ -260,6 +291,7 @@ export class Shows {
         const deleted = await this.model.deleteOne({ _id: show._id, version: show.version });
         if (deleted.deletedCount === 1) {
           await this.listing.remove(show._id);
+          this.upcomingTexts.clear();
           return 'deleted';
         }
       }
@@ -284,6 +316,7 @@ export class Shows {
     }
     const insertedIds = new Set(inserted.map((show) => show._id.toHexString()));
     for (const document of documents) if (insertedIds.has(document._id.toHexString())) await this.listing.save(document);
+    this.upcomingTexts.clear();
     return inserted.length;
   }
 
