@@ -34,7 +34,7 @@ interface Snapshot {
 }
 
 /** The listing's own copy of a show as written: the seats taken now, holds counted by when they lapse. */
-export function listedShowOf(show: ShowDocument): ListedShow {
+function listedShowOf(show: ShowDocument): ListedShow {
   const { seats, holdsExpireAt: _earliest, ...fields } = show;
   const lapsing = new Map<number, number>();
   for (const seat of seats) {
