@@ -3,6 +3,7 @@
 /// <reference types="@fastify/jwt" preserve="true" />
 export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type ServiceContext } from './app';
 export { assertSameUser, authPlugin, CredentialsRegistry, isAdmin, jwtPluginOptions, JWT_ALGORITHM, requireSameUser, REVOKED_FOR_GOOD, signToken } from './auth';
+export { clientKey } from './client-key';
 export { localDateTime, type LocalDateTime } from './cinema-time';
 export { defaultPorts, loadServiceConfig, positiveIntegerEnv, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
 export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';

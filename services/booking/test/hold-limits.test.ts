@@ -119,6 +119,23 @@ describe('seat hoarding', () => {
     expect((await addTickets(account, show.id, 4, '203.0.113.40')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address; IPv4 addresses count one each (issue 20, item 2)', async () => {
+    const show = await freshShow();
+    expect((await addTickets(newId(), show.id, 10, '2001:db8:1:1::6')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 10, '2001:db8:1:1::7')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 1, '2001:DB8:1:1:ffff:ffff:ffff:ffff')).statusCode).toBe(409);
+    expect((await addTickets(newId(), show.id, 10, '2001:db8:1:2::6')).statusCode).toBe(200);
+
+    expect((await addTickets(newId(), show.id, 10, '::ffff:198.51.100.60')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 10, '198.51.100.60')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 1, '::ffff:c633:643c')).statusCode).toBe(409);
+
+    // Neighbouring IPv4 addresses are separate clients (docs/security.md, known limits).
+    for (const address of ['198.51.100.53', '198.51.100.54', '198.51.100.55']) {
+      expect((await addTickets(newId(), show.id, 10, address)).statusCode).toBe(200);
+    }
+  });
+
   it('a purchase ends the account’s entry: its seats stop counting at the address and its next hold of the show starts a new window', async () => {
     const show = await freshShow();
     const account = newId();
