@@ -10,7 +10,7 @@ import { rowLetter } from './rooms';
 import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
-import type { HoldLedger, UserHolds } from './user-holds';
+import type { HoldLedger, RecordedWindow, UserHolds } from './user-holds';
 
 /** Seats a user holds on one show. */
 export interface HeldTickets {
@@ -81,13 +81,13 @@ export class SeatInventory {
    */
   async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
     if (!OBJECT_ID.test(showId)) throw showNotFound();
-    const { since, until: heldUntil } = await this.limits.window(userId, showId, now);
+    const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
     let holdsShows: string[];
     let replaced: HoldLedger | undefined;
     try {
-      ({ held, holdsShows, replaced } = await this.holdSeats(showId, userId, count, now, { address, showId, seats: count, since, until: heldUntil }));
+      ({ held, holdsShows, replaced } = await this.holdSeats(showId, userId, count, now, { address, showId, seats: count, until: heldUntil }, { since, ended }));
     } catch (error) {
       await this.limits.unclaim(userId, address, previous);
       throw error;
@@ -100,12 +100,19 @@ export class SeatInventory {
   }
 
   /**
-   * Holds the seats, recording the hold's ledger entry with the user's shows
-   * before they are written; answers them, the shows the user may hold seats
-   * of and the ledger entry this hold replaced (user_holds, as written before
-   * the seats).
+   * Holds the seats, recording the hold's ledger entry and renewal window with
+   * the user's shows before they are written; answers them, the shows the
+   * user may hold seats of and the ledger entry this hold replaced
+   * (user_holds, as written before the seats).
    */
-  private async holdSeats(showId: string, userId: string, count: number, now: Date, ledger: HoldLedger): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
+  private async holdSeats(
+    showId: string,
+    userId: string,
+    count: number,
+    now: Date,
+    ledger: HoldLedger,
+    window: RecordedWindow,
+  ): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
     const heldUntil = ledger.until;
     let holdsShows: string[] = [];
     let replaced: HoldLedger | undefined;
@@ -115,7 +122,7 @@ export class SeatInventory {
       return {
         write: seats,
         before: async () => {
-          const added = await this.userHolds.add(userId, showId, ledger);
+          const added = await this.userHolds.add(userId, showId, ledger, window);
           holdsShows = added.shows;
           // A batch decided again (another instance wrote first) adds again: the entry replaced is the first add's.
           if (!recorded) replaced = added.replaced;
