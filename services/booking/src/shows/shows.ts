@@ -174,6 +174,8 @@ export class Shows {
         if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
         throw error;
       }
+      // A movie.deleted applied between the read of the movie and the insert did not mark this show (it marks after its own write).
+      if (!(await this.movies.find(movie._id))) await this.markMovieDeleted(movie._id, true);
       return { outcome: 'created', show: toShowView(document, movie.title, now) };
     });
   }
@@ -248,6 +250,19 @@ export class Shows {
         if (deleted.deletedCount === 1) return 'deleted';
       }
     });
+  }
+
+  /**
+   * The movie was deleted from the catalog (or an event put it back): its shows stop (or start again)
+   * selling seats. The version goes up, so a seat change decided on an older copy of a show (another
+   * instance's, or this process's memory) is decided again on the marked one. Repeating it changes nothing.
+   */
+  async markMovieDeleted(movieId: string, deleted: boolean): Promise<void> {
+    if (deleted) {
+      await this.model.updateMany({ movieId, movieDeleted: { $ne: true } }, { $set: { movieDeleted: true }, $inc: { version: 1 } });
+    } else {
+      await this.model.updateMany({ movieId, movieDeleted: true }, { $unset: { movieDeleted: '' }, $inc: { version: 1 } });
+    }
   }
 
   /** Room, start and end of the shows that start between the instants (the seed plans around them). */
