@@ -2,7 +2,7 @@ import { missingFieldMessages, SHOW_FORM_MESSAGES, type ShowType, type ShowView 
 import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
+import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
 import type { KeyedLock } from '../keyed-lock';
 import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';
@@ -43,6 +43,7 @@ export type ShowUpdate =
   | { outcome: 'updated'; show: ShowView }
   | { outcome: 'not-found' }
   | { outcome: 'invalid'; message: string }
+  | { outcome: 'started' }
   | { outcome: 'room-locked' }
   | { outcome: 'overlap'; message: string };
 
@@ -109,6 +110,8 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
   if (!isRoomId(roomId)) return rules.INVALID_ROOM;
   const date = resolveDay(String(form.day), localToday(now));
   if (!date) return rules.INVALID_DAY;
+  const lastDay = addDays(localToday(now), rules.MAX_DAYS_AHEAD);
+  if (date > lastDay) return rules.tooFarAhead(lastDay);
   const type = String(form.type).trim();
   if (!rules.isShowType(type)) return rules.INVALID_TYPE;
   const price = form.price ?? rules.DEFAULT_PRICES[type];
@@ -181,7 +184,8 @@ export class Shows {
   }
 
   /**
-   * The admin's edit: the create rules and the overlap check on the new slot. The room cannot
+   * The admin's edit: the create rules and the overlap check on the new slot. A show that has
+   * started cannot change (its tickets were sold at its terms). The room cannot
    * change once a seat is sold or held (the seats belong to the room's layout). The write is
    * guarded by the version read and bumps it, so a seat change racing with it is retried on the
    * new slot.
@@ -192,6 +196,7 @@ export class Shows {
     for (;;) {
       const show = await this.model.findById(id).lean<ShowDocument>();
       if (!show) return { outcome: 'not-found' };
+      if (show.startsAt <= now) return { outcome: 'started' };
       if (edit.movieId !== undefined && edit.movieId !== show.movieId) return { outcome: 'invalid', message: rules.MOVIE_NOT_CHANGEABLE };
       const form: ShowForm = {
         schedule: edit.schedule ?? show.schedule,
