@@ -5,7 +5,7 @@ import type { UserHolds } from './user-holds';
 
 /**
  * Limits that keep a few people from emptying a show by holding seats they
- * never pay (README, "Security"):
+ * never pay (README, "Limits on holding"; docs/security.md):
  * - an account holds seats of one show at a time, at most MAX_SEATS_PER_PURCHASE
  *   (a new hold releases the account's other holds);
  * - one client (`clientKey`: an IPv4 address, or an IPv6 address's /64) holds at most
