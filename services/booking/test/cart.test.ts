@@ -1,6 +1,16 @@
 import type { CartView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
-import { addCandy, cartOf, createShow, hold, newUser, publishCandy, startBooking, type BookingUnderTest } from './checkout-helpers';
+import {
+  addCandy,
+  cartOf,
+  checkout,
+  createShow,
+  hold,
+  newUser,
+  publishCandy,
+  startBooking,
+  type BookingUnderTest,
+} from './checkout-helpers';
 
 let booking: BookingUnderTest;
 
@@ -84,6 +94,35 @@ describe('POST /cart/userCart', () => {
       expect((await cartOf(booking, user)).tickets).toEqual([]);
     } finally {
       booking.advance(-11 * 60_000);
+    }
+  });
+
+  it('drops the ticket line of a show that has started, though the hold has not lapsed; checkout refuses it (issue 20)', async () => {
+    const show = await createShow(booking, { price: 950 });
+    const candy = await publishCandy(booking, { price: 300 });
+    const user = newUser(booking.app);
+    const startsAt = Date.parse(
+      (await booking.app.inject({ method: 'GET', url: `/show/one/${show.id}` })).json<{ startsAt: string }>().startsAt,
+    );
+    const toFiveMinutesBefore = startsAt - booking.app.clock().getTime() - 5 * 60_000;
+    booking.advance(toFiveMinutesBefore);
+    try {
+      expect((await hold(booking, user, show.id, 2)).statusCode).toBe(200);
+      await addCandy(booking, user, candy.candyId, 1);
+      expect((await cartOf(booking, user)).orderPrice).toBe(2 * 950 + 300);
+
+      booking.advance(6 * 60_000);
+      expect(await cartOf(booking, user)).toEqual({
+        tickets: [],
+        candy: [expect.objectContaining({ id: candy.candyId, totalPrice: 300 })],
+        orderPrice: 300,
+      });
+      expect((await checkout(booking, user, { show: show.id, ticket: 2 })).json()).toEqual({
+        statusCode: 409,
+        error: 'La función ya comenzó: ya no se venden entradas.',
+      });
+    } finally {
+      booking.advance(-toFiveMinutesBefore - 6 * 60_000);
     }
   });
 

@@ -246,6 +246,23 @@ describe('POST /movies/checkout: refusals before charging', () => {
     expect(again.json<CheckoutResponse>().order.ticketTotal).toBe(2200);
   });
 
+  it('409 for a show whose movie was deleted after the seats were held; nothing charged, the ticket line leaves the cart (issue 20, item 5)', async () => {
+    const { show, user } = await buyerWithCart(2, 0);
+    await booking.context.bus.publish(
+      createEvent('movie.deleted', { movieId: show.movieId, title: show.title, runtime: 100, type: '2D', release: '2020-01-01' }),
+    );
+
+    const response = await checkout(booking, user, { show: show.id, ticket: 2 });
+
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'La película de esta función ya no está en cartelera: no se venden entradas.',
+    });
+    expect(await payments().countDocuments({ description: { $regex: show.id } })).toBe(0);
+    expect((await ordersOf(user.id)).filter((order) => order.state === 'paid')).toEqual([]);
+    expect((await cartOf(booking, user)).tickets).toEqual([]);
+  });
+
   it("403 for another user's idUser, 401 for a guest", async () => {
     const { show, user } = await buyerWithCart(1, 0);
     const intruder = newUser(booking.app);

@@ -119,6 +119,59 @@ describe('seat hoarding', () => {
     expect((await addTickets(account, show.id, 4, '203.0.113.40')).statusCode).toBe(200);
   });
 
+  it('keeps each show’s window while the account holds another: going back to a show does not restart it (issue 20, item 1)', async () => {
+    const [x, y] = [await freshShow(), await freshShow()];
+    const account = newId();
+    const address = '203.0.113.90';
+    const start = booking.clock.now().getTime();
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    expect((await addTickets(account, x.id, 2, address)).json().heldUntil).toBe(at(10));
+    booking.clock.advanceMinutes(9);
+    expect((await addTickets(account, x.id, 2, address)).json().heldUntil).toBe(at(19));
+
+    // Minute 11: the buyer changes their mind, and Y gets a whole window of its own.
+    booking.clock.advanceMinutes(2);
+    expect((await addTickets(account, y.id, 2, address)).json().heldUntil).toBe(at(21));
+    // Minute 12: back to X, whose window still started at minute 0.
+    booking.clock.advanceMinutes(1);
+    expect((await addTickets(account, x.id, 2, address)).json().heldUntil).toBe(at(20));
+    // Minute 20.5, after another detour by Y: X is refused as for an account that never left it.
+    booking.clock.advanceMinutes(7);
+    expect((await addTickets(account, y.id, 2, address)).statusCode).toBe(200);
+    booking.clock.advanceMinutes(1.5);
+    expect((await addTickets(account, x.id, 2, address)).json()).toEqual({
+      statusCode: 409,
+      error: 'Tu reserva de esta función ya se renovó el máximo permitido. Podrás elegir asientos de nuevo en 10 minutos.',
+    });
+    const seatsOf = async (id: string) => (await booking.app.inject({ method: 'GET', url: `/show/one/${id}` })).json<ShowView>().seats;
+    expect(await seatsOf(x.id)).toBe(100);
+    // After the wait X can be held again, with a new window.
+    booking.clock.advanceMinutes(10);
+    expect((await addTickets(account, x.id, 2, address)).json().heldUntil).toBe(at(40.5));
+    // Y's window and its wait are over at minute 41: the next hold's write drops it, so the account's windows do not pile up.
+    booking.clock.advanceMinutes(11);
+    expect((await addTickets(account, x.id, 2, address)).statusCode).toBe(200);
+    const holds = await booking.context.db.collection('user_holds').findOne({ _id: account } as never);
+    expect(Object.keys(holds?.windows ?? {})).toEqual([x.id]);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address; IPv4 addresses count one each (issue 20, item 2)', async () => {
+    const show = await freshShow();
+    expect((await addTickets(newId(), show.id, 10, '2001:db8:1:1::6')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 10, '2001:db8:1:1::7')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 1, '2001:DB8:1:1:ffff:ffff:ffff:ffff')).statusCode).toBe(409);
+    expect((await addTickets(newId(), show.id, 10, '2001:db8:1:2::6')).statusCode).toBe(200);
+
+    expect((await addTickets(newId(), show.id, 10, '::ffff:198.51.100.60')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 10, '198.51.100.60')).statusCode).toBe(200);
+    expect((await addTickets(newId(), show.id, 1, '::ffff:c633:643c')).statusCode).toBe(409);
+
+    // Neighbouring IPv4 addresses are separate clients (docs/security.md, known limits).
+    for (const address of ['198.51.100.53', '198.51.100.54', '198.51.100.55']) {
+      expect((await addTickets(newId(), show.id, 10, address)).statusCode).toBe(200);
+    }
+  });
+
   it('a purchase ends the account’s entry: its seats stop counting at the address and its next hold of the show starts a new window', async () => {
     const show = await freshShow();
     const account = newId();

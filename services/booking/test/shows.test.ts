@@ -131,6 +131,20 @@ describe('POST /show (admin)', () => {
     expect(past.json()).toEqual({ statusCode: 400, error: 'La función debe comenzar en el futuro.' });
   });
 
+  it('refuses a show more than a year ahead, such as 9999-12-31 (issue 20)', async () => {
+    const movie = await publishMovie(booking.context);
+    const farthest = 'La función no puede programarse con más de un año de anticipación: elige un día hasta el 2027-03-11.';
+    for (const day of ['9999-12-31', '2027-03-12']) {
+      expect((await postShow(booking, { movieId: movie.movieId, roomId: 1, day, schedule: '20:00', type: '2D' })).json()).toEqual({
+        statusCode: 400,
+        error: farthest,
+      });
+    }
+    expect(
+      (await postShow(booking, { movieId: movie.movieId, roomId: 1, day: '2027-03-11', schedule: '20:00', type: '2D' })).statusCode,
+    ).toBe(201);
+  });
+
   it('refuses an overlap in the room: run time plus 20 minutes of cleaning; other rooms are free', async () => {
     const movie = await publishMovie(booking.context, { title: 'Larga', runtime: 100 });
     const form = { movieId: movie.movieId, roomId: 3, day: '2026-03-21', type: '2D' };
@@ -305,6 +319,38 @@ describe('PUT /show/one/:id (admin)', () => {
     expect((await put(show.id, { id: newId() })).json()).toEqual({ statusCode: 400, error: 'El id del cuerpo no coincide con el de la ruta.' });
     expect((await put(show.id, { Title: 'x' })).statusCode).toBe(400);
     expect((await put(newId(), { schedule: '11:00' })).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
+  });
+
+  it('refuses moving a show more than a year ahead (startsAt +010000-…) (issue 20)', async () => {
+    const movie = await publishMovie(booking.context);
+    const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-04-05', schedule: '12:00', type: '2D' });
+    const farthest = 'La función no puede programarse con más de un año de anticipación: elige un día hasta el 2027-03-11.';
+
+    expect((await put(show.id, { date: '9999-12-31', schedule: '23:00' })).json()).toEqual({ statusCode: 400, error: farthest });
+    expect((await put(show.id, { date: '2027-03-12' })).json()).toEqual({ statusCode: 400, error: farthest });
+    expect((await get<ShowView>(`/show/one/${show.id}`)).body).toMatchObject({ date: '2026-04-05', startsAt: '2026-04-05T15:00:00.000Z' });
+  });
+
+  it('refuses to change a show that has started (409), its price included (issue 20)', async () => {
+    const movie = await publishMovie(booking.context);
+    const show = await createShow(booking, {
+      movieId: movie.movieId,
+      roomId: 2,
+      day: '2026-04-06',
+      schedule: '12:00',
+      type: '2D',
+      price: 900,
+    });
+    const now = booking.clock.now();
+    booking.clock.set(show.startsAt);
+    try {
+      const started = { statusCode: 409, error: 'La función ya comenzó: no se puede modificar.' };
+      expect((await put(show.id, { price: 1 })).json()).toEqual(started);
+      expect((await put(show.id, { date: '2026-04-07' })).json()).toEqual(started);
+      expect((await get<ShowView>(`/show/one/${show.id}`)).body.price).toBe(900);
+    } finally {
+      booking.clock.set(now);
+    }
   });
 
   it('refuses an overlap with another show of the room, but not with the show itself', async () => {

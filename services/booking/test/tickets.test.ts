@@ -1,4 +1,7 @@
 import type { ShowView } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import { Types } from 'mongoose';
+import { MOVIE_WITHDRAWN } from '../src/shows/booking-errors';
 import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
 let booking: BookingUnderTest;
@@ -35,6 +38,13 @@ function addTickets(userId: string, payload: Record<string, unknown>, headers = 
 
 function deleteTickets(userId: string, showId: string, headers = userHeaders(booking.app, userId)) {
   return booking.app.inject({ method: 'POST', url: '/tickets/delete', headers, payload: { userId, showId } });
+}
+
+async function seatsOf(showId: string): Promise<Array<{ label: string; orderId?: string }>> {
+  return ((await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) }))?.seats ?? []) as Array<{
+    label: string;
+    orderId?: string;
+  }>;
 }
 
 async function seatsLeft(showId: string): Promise<number> {
@@ -137,6 +147,21 @@ describe('POST /tickets/addTickets', () => {
       error: 'La función ya comenzó: ya no se venden entradas.',
     });
     expect((await addTickets(newId(), { seats: 1, showId: newId() })).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
+  });
+
+  it('answers 409 for a show whose movie was deleted from the catalog (issue 20, item 5)', async () => {
+    const gone = await publishMovie(booking.context, { title: 'Retirada', runtime: 90 });
+    const show = await createShow(booking, { movieId: gone.movieId, roomId: 2, day: '2026-04-20', schedule: '20:00', type: '2D' });
+    const early = newId();
+    expect((await addTickets(early, { seats: 2, showId: show.id })).statusCode).toBe(200);
+    await booking.context.bus.publish(createEvent('movie.deleted', gone));
+
+    expect((await addTickets(newId(), { seats: 1, showId: show.id })).json()).toEqual({ statusCode: 409, error: MOVIE_WITHDRAWN });
+    // Renewing a hold made before is refused too.
+    expect((await addTickets(early, { seats: 2, showId: show.id })).json()).toEqual({ statusCode: 409, error: MOVIE_WITHDRAWN });
+    // A later event that puts the movie back in the catalog puts its shows back on sale.
+    await booking.context.bus.publish(createEvent('movie.updated', gone));
+    expect((await addTickets(newId(), { seats: 1, showId: show.id })).statusCode).toBe(200);
   });
 
   it.each([
@@ -247,6 +272,20 @@ describe('SeatInventory for checkout', () => {
     }
     // Tagged for order-x, the seats could not be reserved for another order.
     expect(await inventory().reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({ outcome: 'reserved', seatLabels: ['F5', 'F6'] });
+  });
+
+  it('tags nothing once the show’s movie was deleted, even when this process remembers the show from before (issue 20, item 5)', async () => {
+    const gone = await publishMovie(booking.context, { title: 'Descatalogada', runtime: 90 });
+    const show = await createShow(booking, { movieId: gone.movieId, roomId: 3, day: '2026-04-21', schedule: '20:00', type: '2D' });
+    const user = newId();
+    const now = booking.clock.now();
+    await inventory().hold(show.id, user, 2, now, '127.0.0.1');
+    await booking.context.bus.publish(createEvent('movie.deleted', gone));
+
+    expect(await inventory().reserveForOrder(show.id, user, 'order-w', show, now, new Date(now.getTime() + 30 * 60_000))).toEqual({
+      outcome: 'withdrawn',
+    });
+    expect((await seatsOf(show.id)).filter((seat) => seat.orderId !== undefined)).toEqual([]);
   });
 
   it('gives a declined order’s seats back to the hold until its own end', async () => {

@@ -24,7 +24,8 @@ export class Cart {
 
   async view(userId: string): Promise<CartView> {
     const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.candyLines(userId)]);
-    return cartViewOf(holds.map(ticketLineOf), candy);
+    // Seats that can no longer be bought (the show started, its movie was deleted) are not priced: checkout refuses them.
+    return cartViewOf(holds.filter((held) => !held.offSale).map(ticketLineOf), candy);
   }
 
   async candyLines(userId: string): Promise<CartCandyLine[]> {

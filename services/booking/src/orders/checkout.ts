@@ -6,7 +6,7 @@ import type { CandyProjection, CandyReservationLine } from '../candy/candy-proje
 import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
 import type { PaymentProvider } from '../payments';
-import { SHOW_STARTED } from '../shows/booking-errors';
+import { MOVIE_WITHDRAWN } from '../shows/booking-errors';
 import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
 import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
@@ -86,7 +86,7 @@ export class Checkout {
       return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refused(NOTHING_HELD);
     }
     if (hold.seatLabels.length !== ticket) return refused(ticketCountMismatch(ticket, hold.seatLabels.length));
-    if (new Date(hold.show.startsAt) <= now) return refused(SHOW_STARTED);
+    if (hold.offSale) return refused(hold.offSale);
 
     const key = orderKey(userId, showId, hold.seatLabels, candy, paymentMethodId);
     const order = await this.orders.insertPending(this.newOrder(userId, hold, candy, paymentMethodId, key), now);
@@ -125,6 +125,7 @@ export class Checkout {
         const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
         const reservation = await this.seats.reserveForOrder(order.showId, order.userId, id, termsOf(order), now, reservedUntil);
         if (reservation.outcome === 'terms-changed') return this.giveUp(order, 'failed', SHOW_CHANGED);
+        if (reservation.outcome === 'withdrawn') return this.giveUp(order, 'failed', MOVIE_WITHDRAWN);
         if (reservation.seatLabels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
         if (!sameLabels(reservation.seatLabels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
         const stock = await this.candy.reserve(id, reservationLines(order));

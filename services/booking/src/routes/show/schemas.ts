@@ -47,7 +47,7 @@ const ShowForm = Type.Object(
 export const createShow = {
   tags,
   security: bearerAuth,
-  summary: 'Create a show (admin); the room must be free for the run time plus 20 minutes of cleaning',
+  summary: 'Create a show (admin), at most a year ahead; the room must be free for the run time plus 20 minutes of cleaning',
   body: Type.Object({ data: Type.Optional(ShowForm) }, { additionalProperties: false }),
   response: { 201: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
@@ -78,7 +78,8 @@ const ShowEdit = Type.Object(
 export const updateShow = {
   tags,
   security: bearerAuth,
-  summary: "Change a show's time, date, room, type or price (admin) with the create rules and the overlap check; accepts the show as GET /show/one/:id answers it",
+  summary:
+    "Change a show's time, date, room, type or price (admin) with the create rules and the overlap check; refused once it has started; accepts the show as GET /show/one/:id answers it",
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   body: ShowEdit,
   response: { 200: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
