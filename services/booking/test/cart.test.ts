@@ -141,7 +141,12 @@ describe('POST /cart/userCart', () => {
     const me = newUser(booking.app);
     const missing = await booking.app.inject({ method: 'POST', url: '/cart/userCart', headers: me.headers, payload: {} });
     expect(missing.json()).toEqual({ statusCode: 400, error: "Falta el campo obligatorio 'idUser'." });
-    const extra = await booking.app.inject({ method: 'POST', url: '/cart/userCart', headers: me.headers, payload: { idUser: me.id, total: 1 } });
+    const extra = await booking.app.inject({
+      method: 'POST',
+      url: '/cart/userCart',
+      headers: me.headers,
+      payload: { idUser: me.id, total: 1 },
+    });
     expect(extra.json()).toEqual({ statusCode: 400, error: "El campo 'total' no está permitido." });
   });
 });
@@ -207,8 +212,18 @@ describe('POST /candy/add and /candy/delete', () => {
     const intruder = newUser(booking.app);
     await addCandy(booking, victim, candy.candyId, 1);
 
-    const add = await booking.app.inject({ method: 'POST', url: '/candy/add', headers: intruder.headers, payload: { index: candy.candyId, quantity: 50, userId: victim.id } });
-    const remove = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: intruder.headers, payload: { index: candy.candyId, userId: victim.id } });
+    const add = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/add',
+      headers: intruder.headers,
+      payload: { index: candy.candyId, quantity: 50, userId: victim.id },
+    });
+    const remove = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/delete',
+      headers: intruder.headers,
+      payload: { index: candy.candyId, userId: victim.id },
+    });
 
     expect(add.statusCode).toBe(403);
     expect(remove.statusCode).toBe(403);
@@ -222,7 +237,12 @@ describe('POST /candy/add and /candy/delete', () => {
     await addCandy(booking, user, keep.candyId, 1);
     await addCandy(booking, user, drop.candyId, 1);
 
-    const response = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: user.headers, payload: { index: drop.candyId, userId: user.id } });
+    const response = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/delete',
+      headers: user.headers,
+      payload: { index: drop.candyId, userId: user.id },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json<CartView>()).toEqual({ tickets: [], candy: [expect.objectContaining({ id: keep.candyId })], orderPrice: 200 });
@@ -230,7 +250,12 @@ describe('POST /candy/add and /candy/delete', () => {
 
   it('refuses to delete a candy that exists nowhere (404) and a body without index (400)', async () => {
     const user = newUser(booking.app);
-    const unknown = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: user.headers, payload: { index: 'nada', userId: user.id } });
+    const unknown = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/delete',
+      headers: user.headers,
+      payload: { index: 'nada', userId: user.id },
+    });
     expect(unknown.statusCode).toBe(404);
     const missing = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: user.headers, payload: { userId: user.id } });
     expect(missing.json()).toEqual({ statusCode: 400, error: "Falta el campo obligatorio 'index'." });

@@ -23,14 +23,24 @@ beforeAll(async () => {
   const base = await createTestContext('booking');
   await base.db.close();
   const mongoUrl = process.env.MONGO_URL as string;
-  const db = await connectDatabase(`${mongoUrl}${mongoUrl.includes('?') ? '&' : '/?'}monitorCommands=true`, `test_booking_${randomUUID().slice(0, 8)}`);
+  const db = await connectDatabase(
+    `${mongoUrl}${mongoUrl.includes('?') ? '&' : '/?'}monitorCommands=true`,
+    `test_booking_${randomUUID().slice(0, 8)}`,
+  );
   db.getClient().on('commandStarted', ({ commandName, command }) => {
     const body = command as Record<string, unknown>;
     const collection = body[commandName];
     const statements = (body.updates ?? body.deletes) as Array<{ q: unknown }> | undefined;
-    commands.push({ name: commandName, collection: typeof collection === 'string' ? collection : '', filter: body.filter ?? body.query ?? statements?.[0]?.q });
+    commands.push({
+      name: commandName,
+      collection: typeof collection === 'string' ? collection : '',
+      filter: body.filter ?? body.query ?? statements?.[0]?.q,
+    });
   });
-  booking = await startBooking({}, { ...base, db, bus: new InProcessEventBus(), dropDatabase: () => db.dropDatabase().then(() => db.close()) });
+  booking = await startBooking(
+    {},
+    { ...base, db, bus: new InProcessEventBus(), dropDatabase: () => db.dropDatabase().then(() => db.close()) },
+  );
 });
 afterAll(async () => {
   await booking.close();
@@ -46,7 +56,8 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, an
   commands.length = 0;
   expect((await hold(booking, user, show.id, 1)).statusCode).toBe(200);
   expect((await checkout(booking, user, { show: show.id, ticket: 1 })).statusCode).toBe(200);
-  for (let waited = 0; !booking.paid.some((event) => event.data.userId === user.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let waited = 0; !booking.paid.some((event) => event.data.userId === user.id) && waited < 5000; waited += 20)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   // The relay's pull of the published event from the order, then the removal of the order's in-progress mark.
   const markRemoved = () => commands.some((command) => command.name === 'delete' && command.collection === 'orders_in_progress');
   for (let waited = 0; !markRemoved() && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -56,9 +67,15 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips, an
   const onOrders = commands.filter((command) => command.collection === 'orders');
   // insert (pending), reserved, paid with order.paid, the relay's pull: no read.
   expect(onOrders.map((command) => command.name)).toEqual(['insert', 'update', 'update', 'update']);
-  expect(onOrders.slice(1).every((command) => command.filter !== null && typeof command.filter === 'object' && '_id' in command.filter)).toBe(true);
+  expect(
+    onOrders.slice(1).every((command) => command.filter !== null && typeof command.filter === 'object' && '_id' in command.filter),
+  ).toBe(true);
   // The checkout took the hold from the show as the hold wrote it: the show's seats (19 KB here) are not read again.
-  expect(commands.filter((command) => command.collection === 'shows').map((command) => command.name)).toEqual(['update', 'update', 'update']);
+  expect(commands.filter((command) => command.collection === 'shows').map((command) => command.name)).toEqual([
+    'update',
+    'update',
+    'update',
+  ]);
   // The order, paid and published, left the in-progress marks the recovery sweep reads, by _id (an $in filter would read every mark).
   const markDelete = commands.find((command) => command.name === 'delete' && command.collection === 'orders_in_progress');
   expect(markDelete?.filter).toEqual({ _id: expect.any(Types.ObjectId) });

@@ -185,7 +185,11 @@ describe('POST /tickets/addTickets', () => {
   it('needs a session (401) and the caller’s own user id (403); an admin may act for a user', async () => {
     const show = await freshShow();
     const user = newId();
-    const guest = await booking.app.inject({ method: 'POST', url: '/tickets/addTickets', payload: { userId: user, seats: 1, showId: show.id } });
+    const guest = await booking.app.inject({
+      method: 'POST',
+      url: '/tickets/addTickets',
+      payload: { userId: user, seats: 1, showId: show.id },
+    });
     expect(guest.json()).toEqual({ statusCode: 401, error: 'Debes iniciar sesión.' });
 
     const someoneElse = await addTickets(user, { seats: 1, showId: show.id }, userHeaders(booking.app, newId()));
@@ -227,9 +231,20 @@ describe('POST /tickets/delete', () => {
     const user = newId();
     expect((await deleteTickets(user, newId())).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
     const show = await freshShow();
-    expect((await booking.app.inject({ method: 'POST', url: '/tickets/delete', payload: { userId: user, showId: show.id } })).statusCode).toBe(401);
+    expect(
+      (await booking.app.inject({ method: 'POST', url: '/tickets/delete', payload: { userId: user, showId: show.id } })).statusCode,
+    ).toBe(401);
     expect((await deleteTickets(user, show.id, userHeaders(booking.app, newId()))).statusCode).toBe(403);
-    expect((await booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: userHeaders(booking.app, user), payload: { userId: user } })).json()).toEqual({
+    expect(
+      (
+        await booking.app.inject({
+          method: 'POST',
+          url: '/tickets/delete',
+          headers: userHeaders(booking.app, user),
+          payload: { userId: user },
+        })
+      ).json(),
+    ).toEqual({
       statusCode: 400,
       error: "Falta el campo obligatorio 'showId'.",
     });
@@ -261,17 +276,32 @@ describe('SeatInventory for checkout', () => {
     expect(await inventory().sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
     expect(await seatsLeft(show.id)).toBe(98);
     expect(await inventory().holdsOf(user, booking.clock.now())).toEqual([]);
-    expect(await inventory().reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({ outcome: 'reserved', seatLabels: [] });
+    expect(await inventory().reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({
+      outcome: 'reserved',
+      seatLabels: [],
+    });
   });
 
   it('tags nothing when the show’s terms are not the ones the order copied (an admin changed them)', async () => {
     const { show, user, now, until } = await twoSeatsHeld();
 
-    for (const changed of [{ price: show.price + 100 }, { schedule: '21:00' }, { roomId: 2 }, { type: '3D' as const }, { date: '2026-05-01' }, { movieId: newId() }]) {
-      expect(await inventory().reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({ outcome: 'terms-changed' });
+    for (const changed of [
+      { price: show.price + 100 },
+      { schedule: '21:00' },
+      { roomId: 2 },
+      { type: '3D' as const },
+      { date: '2026-05-01' },
+      { movieId: newId() },
+    ]) {
+      expect(await inventory().reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({
+        outcome: 'terms-changed',
+      });
     }
     // Tagged for order-x, the seats could not be reserved for another order.
-    expect(await inventory().reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({ outcome: 'reserved', seatLabels: ['F5', 'F6'] });
+    expect(await inventory().reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({
+      outcome: 'reserved',
+      seatLabels: ['F5', 'F6'],
+    });
   });
 
   it('tags nothing once the show’s movie was deleted, even when this process remembers the show from before (issue 20, item 5)', async () => {
@@ -337,7 +367,12 @@ describe('HOLD_MINUTES', () => {
       const movie = await publishMovie(short.context);
       const show = await createShow(short, { movieId: movie.movieId, roomId: 1, day: '2026-04-20', schedule: '20:00', type: '2D' });
       const user = newId();
-      const held = await short.app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(short.app, user), payload: { userId: user, seats: 1, showId: show.id } });
+      const held = await short.app.inject({
+        method: 'POST',
+        url: '/tickets/addTickets',
+        headers: userHeaders(short.app, user),
+        payload: { userId: user, seats: 1, showId: show.id },
+      });
       expect(held.json<Held>().heldUntil).toBe('2026-03-11T15:03:00.000Z');
     } finally {
       await short.close();

@@ -11,7 +11,8 @@ export function notEnoughCandy(name: string, available: number): string {
   return available === 0 ? `No queda stock de ${name}.` : `No hay suficiente stock de ${name}: quedan ${available}.`;
 }
 
-export type CandyLineChange = { outcome: 'saved'; cart: CartView } | { outcome: 'not-found' } | { outcome: 'out-of-stock'; message: string };
+export type CandyLineChange =
+  { outcome: 'saved'; cart: CartView } | { outcome: 'not-found' } | { outcome: 'out-of-stock'; message: string };
 
 /** The user's cart as the server computes it: held seats from the shows, candy lines priced from the projection. */
 export class Cart {

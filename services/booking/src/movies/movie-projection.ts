@@ -89,7 +89,10 @@ export class MovieProjection {
 
   /** Every movie that exists, by id. */
   async all(): Promise<ProjectedMovie[]> {
-    return this.collection.find({ deleted: { $ne: true } }).sort({ _id: 1 }).toArray();
+    return this.collection
+      .find({ deleted: { $ne: true } })
+      .sort({ _id: 1 })
+      .toArray();
   }
 
   /** Title of each known movie among the ids (deleted ones too: their shows and orders keep it). */

@@ -144,7 +144,8 @@ export class HoldLimits {
       const answers = batch.map((claim) => {
         const key = holderKey(claim.userId);
         const heldFromAddress = Object.entries(live).reduce((sum, [holder, held]) => (holder === key ? sum : sum + held.seats), 0);
-        if (heldFromAddress + claim.count > this.settings.perAddress) return () => claim.reject(new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress)));
+        if (heldFromAddress + claim.count > this.settings.perAddress)
+          return () => claim.reject(new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress)));
         const previous = holders[key];
         holders[key] = live[key] = { seats: claim.count, until: claim.until };
         return () => claim.resolve(previous);
@@ -173,7 +174,10 @@ export class HoldLimits {
         if (previous) set[field] = previous;
         else unset[field] = '';
       }
-      await this.addresses.updateOne({ _id: address }, { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) });
+      await this.addresses.updateOne(
+        { _id: address },
+        { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+      );
       for (const restore of batch) restore.resolve();
     } catch (error) {
       for (const restore of batch) restore.reject(error);

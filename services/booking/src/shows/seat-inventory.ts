@@ -199,7 +199,9 @@ export class SeatInventory {
   async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
     if (!OBJECT_ID.test(showId)) return undefined;
     const remembered = this.seatWrites.lastKnown(showId);
-    const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now)) ? remembered : await this.shows.findById(showId).lean<ShowDocument>();
+    const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now))
+      ? remembered
+      : await this.shows.findById(showId).lean<ShowDocument>();
     if (!show) return undefined;
     const titles = await this.movies.titlesOf([show.movieId]);
     return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
@@ -226,7 +228,10 @@ export class SeatInventory {
         changed = true;
         return { ...seat, orderId, heldUntil };
       });
-      const reservation: Reservation = { outcome: 'reserved', seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))) };
+      const reservation: Reservation = {
+        outcome: 'reserved',
+        seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))),
+      };
       return changed ? { write: seats, result: () => reservation } : { result: () => reservation };
     });
   }
@@ -244,7 +249,9 @@ export class SeatInventory {
       const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
       const buyers = new Set(show.seats.filter(toSell).map((seat) => seat.userId as string));
       const seats = show.seats.map((seat): Seat =>
-        toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat,
+        toSell(seat)
+          ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId }
+          : seat,
       );
       const sold = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
       if (buyers.size === 0) return { result: () => sold };
@@ -252,7 +259,10 @@ export class SeatInventory {
         write: seats,
         after: async (written) => {
           const holding = holdersOf(written);
-          ended = await this.userHolds.sold([...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })), showId);
+          ended = await this.userHolds.sold(
+            [...buyers].map((userId) => ({ userId, holdsMore: holding.has(userId) })),
+            showId,
+          );
         },
         result: () => sold,
       };
@@ -303,7 +313,10 @@ function showSeats(shows: Model<ShowDocument>): VersionedDocuments<ShowDocument,
     apply: (show, seats) => ({ ...show, seats }),
     writeIfCurrent: async (show, seats) => {
       const summary = seatSummary(seats, show.capacity);
-      const written = await shows.collection.updateOne({ _id: show._id, version: show.version }, { $set: { seats, ...summary }, $inc: { version: 1 } });
+      const written = await shows.collection.updateOne(
+        { _id: show._id, version: show.version },
+        { $set: { seats, ...summary }, $inc: { version: 1 } },
+      );
       return written.matchedCount === 1 ? { ...show, seats, ...summary, version: show.version + 1 } : undefined;
     },
   };
@@ -365,7 +378,11 @@ function holdBestSeats(show: ShowDocument, userId: string, count: number, now: D
 }
 
 /** The best `count` seats not taken, or undefined when fewer are free. */
-function chooseFree(show: Pick<ShowDocument, 'rows' | 'seatsPerRow'>, taken: Seat[], count: number): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
+function chooseFree(
+  show: Pick<ShowDocument, 'rows' | 'seatsPerRow'>,
+  taken: Seat[],
+  count: number,
+): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
   const takenLabels = new Set(taken.map((seat) => seat.label));
   const chosen = chooseBestSeats(
     { rows: show.rows, seatsPerRow: show.seatsPerRow, isFree: (row, number) => !takenLabels.has(`${rowLetter(row)}${number}`) },

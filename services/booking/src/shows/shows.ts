@@ -174,7 +174,8 @@ export class Shows {
         await this.model.create(document);
       } catch (error) {
         // Another instance created a show at the very same start in this room.
-        if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
+        if (isDuplicateKeyError(error))
+          return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
         throw error;
       }
       // A movie.deleted applied between the read of the movie and the insert did not mark this show (it marks after its own write).
@@ -223,7 +224,9 @@ export class Shows {
           ...slot,
           startsAt,
           endsAt: new Date(startsAt.getTime() + runtime),
-          ...(roomChanged ? { capacity: capacityOf(slot.roomId), available: capacityOf(slot.roomId), rows, seatsPerRow, seats: [], holdsExpireAt: null } : {}),
+          ...(roomChanged
+            ? { capacity: capacityOf(slot.roomId), available: capacityOf(slot.roomId), rows, seatsPerRow, seats: [], holdsExpireAt: null }
+            : {}),
         };
         const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
         if (clash) return { outcome: 'overlap', message: clash };
@@ -231,7 +234,13 @@ export class Shows {
           const updated = await this.model.updateOne({ _id: show._id, version: show.version }, { $set: changes, $inc: { version: 1 } });
           if (updated.matchedCount === 0) return 'retry';
         } catch (error) {
-          if (isDuplicateKeyError(error)) return { outcome: 'overlap', message: (await this.clashOf({ ...show, ...changes } as ShowDocument, show._id)) ?? rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule) };
+          if (isDuplicateKeyError(error))
+            return {
+              outcome: 'overlap',
+              message:
+                (await this.clashOf({ ...show, ...changes } as ShowDocument, show._id)) ??
+                rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule),
+            };
           throw error;
         }
         const view = await this.one(id, now);
@@ -322,7 +331,10 @@ export class Shows {
       }
     }
     const movieIds = shows.map((show) => show.movieId);
-    const [titles, deleted] = await Promise.all([this.movies.titlesOf(movieIds), hideDeletedMovies ? this.movies.deletedAmong(movieIds) : new Set<string>()]);
+    const [titles, deleted] = await Promise.all([
+      this.movies.titlesOf(movieIds),
+      hideDeletedMovies ? this.movies.deletedAmong(movieIds) : new Set<string>(),
+    ]);
     return shows.filter((show) => !deleted.has(show.movieId)).map((show) => toShowView(show, titles.get(show.movieId) ?? '', now));
   }
 }

@@ -106,7 +106,10 @@ export class UserHolds {
 
   /** The user let the show's seats go: the entry counts no seats from now on, but keeps its renewal window; answers the entry as it was. */
   async released(userId: string, showId: string, now: Date): Promise<HoldLedger | undefined> {
-    const before = await this.collection.findOneAndUpdate({ _id: userId, 'ledger.showId': showId }, { $set: { 'ledger.seats': 0, 'ledger.until': now } });
+    const before = await this.collection.findOneAndUpdate(
+      { _id: userId, 'ledger.showId': showId },
+      { $set: { 'ledger.seats': 0, 'ledger.until': now } },
+    );
     return before?.ledger ?? undefined;
   }
 }

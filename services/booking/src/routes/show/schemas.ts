@@ -20,11 +20,9 @@ export const oneShow = {
 
 export const showsOfDay = {
   tags,
-  summary: "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
-  querystring: Type.Object(
-    { day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText },
-    { additionalProperties: false },
-  ),
+  summary:
+    "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
+  querystring: Type.Object({ day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText }, { additionalProperties: false }),
   response: { 200: Type.Array(ShowView), ...errors(400) },
 };
 
@@ -65,7 +63,9 @@ const ShowEdit = Type.Object(
     date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
     startsAt: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only' })),
     movieId: Type.Optional(Type.String({ maxLength: 100, description: "Read-only: the show's own movie" })),
-    roomId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' })),
+    roomId: Type.Optional(
+      Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' }),
+    ),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
     price: Type.Optional(Type.Integer({ description: 'Cents' })),
     seats: Type.Optional(Type.Integer({ description: 'Read-only' })),
