@@ -127,3 +127,29 @@ test('password recovery: the code arrives by mail and the new password works', a
   await page.waitForURL('**/home');
   await userMenu('olvido').waitFor();
 });
+
+test('changing the password asks for the current one; the new one works and the old one no longer does', async () => {
+  const email = uniqueEmail('clave');
+  const username = `clave${Date.now() % 100000}`;
+  await register(email, username, 'entradas2026');
+  await login(email, 'entradas2026');
+  await page.waitForURL('**/home');
+
+  await page.goto('/changepassword');
+  await page.getByRole('heading', { name: 'Cambiar contraseña' }).waitFor();
+  await page.getByLabel('Contraseña actual').fill('no-es-la-mia-2026');
+  await page.getByLabel('Ingresa tu nueva contraseña').fill('butacas2027');
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await page.getByRole('alert').filter({ hasText: 'La contraseña actual no es correcta.' }).waitFor();
+
+  await page.getByLabel('Contraseña actual').fill('entradas2026');
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await page.waitForURL('**/login');
+  await page.getByText('Tu contraseña fue actualizada. Inicia sesión con tu nueva contraseña.').waitFor();
+
+  await login(email, 'entradas2026');
+  await page.getByRole('alert').filter({ hasText: 'Email o contraseña incorrectos.' }).waitFor();
+  await login(email, 'butacas2027');
+  await page.waitForURL('**/home');
+  await userMenu(username).waitFor();
+});

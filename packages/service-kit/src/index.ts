@@ -13,6 +13,7 @@ export {
   REVOKED_FOR_GOOD,
   signToken,
 } from './auth';
+export { clientKey } from './client-key';
 export { localDateTime, type LocalDateTime } from './cinema-time';
 export { defaultPorts, loadServiceConfig, positiveIntegerEnv, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
 export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';

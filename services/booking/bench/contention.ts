@@ -67,19 +67,29 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     const movieId = new Types.ObjectId().toHexString();
-    await bus.publish(createEvent('movie.created', { movieId, title: 'Banco de Pruebas', runtime: 100, type: '2D', release: '2020-01-01' }));
+    await bus.publish(
+      createEvent('movie.created', { movieId, title: 'Banco de Pruebas', runtime: 100, type: '2D', release: '2020-01-01' }),
+    );
     const admin = { authorization: `Bearer ${app.jwt.sign({ sub: new Types.ObjectId().toHexString(), role: 'admin', ver: 0 })}` };
 
     const post = async (pathname: string, headers: Record<string, string>, body: unknown) => {
-      const response = await fetch(`${url}${pathname}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}${pathname}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
 
     const all: Purchase[] = [];
     let totalMs = 0;
-    process.stdout.write(`checkout under contention: ${rounds} rounds × ${buyers} buyers of 1 seat each on a new 100-seat show (${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded FerretDB'})\n`);
+    process.stdout.write(
+      `checkout under contention: ${rounds} rounds × ${buyers} buyers of 1 seat each on a new 100-seat show (${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded FerretDB'})\n`,
+    );
     for (let round = 1; round <= rounds; round++) {
-      const created = await post('/show', admin, { data: { schedule: '20:00', movieId, roomId: 1, day: addDaysText(round), type: '2D', price: 900 } });
+      const created = await post('/show', admin, {
+        data: { schedule: '20:00', movieId, roomId: 1, day: addDaysText(round), type: '2D', price: 900 },
+      });
       if (created.status !== 201) throw new Error(`show not created: ${JSON.stringify(created.body)}`);
       const showId = created.body.id as string;
       const capacity = created.body.capacity as number;
@@ -95,7 +105,12 @@ async function main(): Promise<void> {
           const held = await post('/tickets/addTickets', user.headers, { userId: user.id, seats: 1, showId });
           if (held.status !== 200) return { paid: false, purchaseMs: performance.now() - t0 };
           const t1 = performance.now();
-          const paid = await post('/movies/checkout', user.headers, { idUser: user.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' });
+          const paid = await post('/movies/checkout', user.headers, {
+            idUser: user.id,
+            show: showId,
+            ticket: 1,
+            paymentMethodId: 'pm_card_visa',
+          });
           const done = performance.now();
           if (paid.status !== 200) return { paid: false, purchaseMs: done - t0, checkoutMs: done - t1 };
           const order = paid.body.order as { id: string; seatLabels: string[] };
@@ -114,7 +129,8 @@ async function main(): Promise<void> {
       const soldSeats = ((show?.seats ?? []) as Array<{ state: string }>).filter((seat) => seat.state === 'sold').length;
       const paidOrders = await db.collection('orders').countDocuments({ showId, state: 'paid' });
       const roundEvents = events.filter((event) => event.data.showId === showId).length;
-      const ok = paid.length === capacity && soldSeats === capacity && paidOrders === capacity && doubleSold === 0 && roundEvents === capacity;
+      const ok =
+        paid.length === capacity && soldSeats === capacity && paidOrders === capacity && doubleSold === 0 && roundEvents === capacity;
       failed ||= !ok;
       process.stdout.write(
         `round ${round}: ${paid.length} paid, ${purchases.length - paid.length} refused, sold ${soldSeats}/${capacity}, paid orders ${paidOrders}, ` +
@@ -125,9 +141,15 @@ async function main(): Promise<void> {
     const paid = all.filter((purchase) => purchase.paid);
     const purchaseMs = paid.map((purchase) => purchase.purchaseMs).sort((a, b) => a - b);
     const checkoutMs = paid.map((purchase) => purchase.checkoutMs as number).sort((a, b) => a - b);
-    process.stdout.write(`purchases/s      ${(paid.length / (totalMs / 1000)).toFixed(1)}  (${paid.length} paid in ${(totalMs / 1000).toFixed(2)} s)\n`);
-    process.stdout.write(`hold + checkout  p50 ${percentile(purchaseMs, 50).toFixed(0)} ms   p99 ${percentile(purchaseMs, 99).toFixed(0)} ms\n`);
-    process.stdout.write(`checkout alone   p50 ${percentile(checkoutMs, 50).toFixed(0)} ms   p99 ${percentile(checkoutMs, 99).toFixed(0)} ms\n`);
+    process.stdout.write(
+      `purchases/s      ${(paid.length / (totalMs / 1000)).toFixed(1)}  (${paid.length} paid in ${(totalMs / 1000).toFixed(2)} s)\n`,
+    );
+    process.stdout.write(
+      `hold + checkout  p50 ${percentile(purchaseMs, 50).toFixed(0)} ms   p99 ${percentile(purchaseMs, 99).toFixed(0)} ms\n`,
+    );
+    process.stdout.write(
+      `checkout alone   p50 ${percentile(checkoutMs, 50).toFixed(0)} ms   p99 ${percentile(checkoutMs, 99).toFixed(0)} ms\n`,
+    );
     process.stdout.write(`sold = capacity and no seat double-sold in every round: ${failed ? 'NO' : 'yes'}\n`);
   } finally {
     await app.close();

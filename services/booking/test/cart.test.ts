@@ -1,6 +1,16 @@
 import type { CartView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
-import { addCandy, cartOf, createShow, hold, newUser, publishCandy, startBooking, type BookingUnderTest } from './checkout-helpers';
+import {
+  addCandy,
+  cartOf,
+  checkout,
+  createShow,
+  hold,
+  newUser,
+  publishCandy,
+  startBooking,
+  type BookingUnderTest,
+} from './checkout-helpers';
 
 let booking: BookingUnderTest;
 
@@ -87,6 +97,35 @@ describe('POST /cart/userCart', () => {
     }
   });
 
+  it('drops the ticket line of a show that has started, though the hold has not lapsed; checkout refuses it (issue 20)', async () => {
+    const show = await createShow(booking, { price: 950 });
+    const candy = await publishCandy(booking, { price: 300 });
+    const user = newUser(booking.app);
+    const startsAt = Date.parse(
+      (await booking.app.inject({ method: 'GET', url: `/show/one/${show.id}` })).json<{ startsAt: string }>().startsAt,
+    );
+    const toFiveMinutesBefore = startsAt - booking.app.clock().getTime() - 5 * 60_000;
+    booking.advance(toFiveMinutesBefore);
+    try {
+      expect((await hold(booking, user, show.id, 2)).statusCode).toBe(200);
+      await addCandy(booking, user, candy.candyId, 1);
+      expect((await cartOf(booking, user)).orderPrice).toBe(2 * 950 + 300);
+
+      booking.advance(6 * 60_000);
+      expect(await cartOf(booking, user)).toEqual({
+        tickets: [],
+        candy: [expect.objectContaining({ id: candy.candyId, totalPrice: 300 })],
+        orderPrice: 300,
+      });
+      expect((await checkout(booking, user, { show: show.id, ticket: 2 })).json()).toEqual({
+        statusCode: 409,
+        error: 'La función ya comenzó: ya no se venden entradas.',
+      });
+    } finally {
+      booking.advance(-toFiveMinutesBefore - 6 * 60_000);
+    }
+  });
+
   it("refuses another user's cart (403) and a guest (401)", async () => {
     const me = newUser(booking.app);
     const other = newUser(booking.app);
@@ -102,7 +141,12 @@ describe('POST /cart/userCart', () => {
     const me = newUser(booking.app);
     const missing = await booking.app.inject({ method: 'POST', url: '/cart/userCart', headers: me.headers, payload: {} });
     expect(missing.json()).toEqual({ statusCode: 400, error: "Falta el campo obligatorio 'idUser'." });
-    const extra = await booking.app.inject({ method: 'POST', url: '/cart/userCart', headers: me.headers, payload: { idUser: me.id, total: 1 } });
+    const extra = await booking.app.inject({
+      method: 'POST',
+      url: '/cart/userCart',
+      headers: me.headers,
+      payload: { idUser: me.id, total: 1 },
+    });
     expect(extra.json()).toEqual({ statusCode: 400, error: "El campo 'total' no está permitido." });
   });
 });
@@ -168,8 +212,18 @@ describe('POST /candy/add and /candy/delete', () => {
     const intruder = newUser(booking.app);
     await addCandy(booking, victim, candy.candyId, 1);
 
-    const add = await booking.app.inject({ method: 'POST', url: '/candy/add', headers: intruder.headers, payload: { index: candy.candyId, quantity: 50, userId: victim.id } });
-    const remove = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: intruder.headers, payload: { index: candy.candyId, userId: victim.id } });
+    const add = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/add',
+      headers: intruder.headers,
+      payload: { index: candy.candyId, quantity: 50, userId: victim.id },
+    });
+    const remove = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/delete',
+      headers: intruder.headers,
+      payload: { index: candy.candyId, userId: victim.id },
+    });
 
     expect(add.statusCode).toBe(403);
     expect(remove.statusCode).toBe(403);
@@ -183,7 +237,12 @@ describe('POST /candy/add and /candy/delete', () => {
     await addCandy(booking, user, keep.candyId, 1);
     await addCandy(booking, user, drop.candyId, 1);
 
-    const response = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: user.headers, payload: { index: drop.candyId, userId: user.id } });
+    const response = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/delete',
+      headers: user.headers,
+      payload: { index: drop.candyId, userId: user.id },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json<CartView>()).toEqual({ tickets: [], candy: [expect.objectContaining({ id: keep.candyId })], orderPrice: 200 });
@@ -191,7 +250,12 @@ describe('POST /candy/add and /candy/delete', () => {
 
   it('refuses to delete a candy that exists nowhere (404) and a body without index (400)', async () => {
     const user = newUser(booking.app);
-    const unknown = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: user.headers, payload: { index: 'nada', userId: user.id } });
+    const unknown = await booking.app.inject({
+      method: 'POST',
+      url: '/candy/delete',
+      headers: user.headers,
+      payload: { index: 'nada', userId: user.id },
+    });
     expect(unknown.statusCode).toBe(404);
     const missing = await booking.app.inject({ method: 'POST', url: '/candy/delete', headers: user.headers, payload: { userId: user.id } });
     expect(missing.json()).toEqual({ statusCode: 400, error: "Falta el campo obligatorio 'index'." });

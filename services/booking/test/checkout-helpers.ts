@@ -33,7 +33,13 @@ export async function startBooking(options: BookingOptions = {}, existing?: Test
   });
   const { clockOffsetMs = 0, ...services } = options;
   let offsetMs = clockOffsetMs;
-  const app = await buildBookingApp({ ...context, seedShows: false, holdLimits: { perAddress: 1_000_000 }, clock: () => new Date(Date.now() + offsetMs), ...services });
+  const app = await buildBookingApp({
+    ...context,
+    seedShows: false,
+    holdLimits: { perAddress: 1_000_000 },
+    clock: () => new Date(Date.now() + offsetMs),
+    ...services,
+  });
   await app.ready();
   return {
     app,
@@ -64,7 +70,10 @@ let slot = 0;
  * A show of a new movie a few days ahead, in the given room (100 seats in
  * rooms 1 and 2), at its own slot so shows of one test run never overlap.
  */
-export async function createShow(booking: BookingUnderTest, { roomId = 1, price = 900, title = 'Relatos del Proyector' } = {}): Promise<{ id: string; movieId: string; title: string; price: number; capacity: number }> {
+export async function createShow(
+  booking: BookingUnderTest,
+  { roomId = 1, price = 900, title = 'Relatos del Proyector' } = {},
+): Promise<{ id: string; movieId: string; title: string; price: number; capacity: number }> {
   const movieId = new Types.ObjectId().toHexString();
   await booking.context.bus.publish(createEvent('movie.created', { movieId, title, runtime: 100, type: '2D', release: '2020-01-01' }));
   slot += 1;
@@ -82,16 +91,38 @@ export async function createShow(booking: BookingUnderTest, { roomId = 1, price 
 }
 
 export async function publishCandy(booking: BookingUnderTest, facts: Partial<CandyFacts> = {}): Promise<CandyFacts> {
-  const candy: CandyFacts = { candyId: new Types.ObjectId().toHexString(), name: 'COMBO NACHOS', price: 1250, picture: '/api/candy/pictures/nachos.svg', quantity: 50, ...facts };
+  const candy: CandyFacts = {
+    candyId: new Types.ObjectId().toHexString(),
+    name: 'COMBO NACHOS',
+    price: 1250,
+    picture: '/api/candy/pictures/nachos.svg',
+    quantity: 50,
+    ...facts,
+  };
   await booking.context.bus.publish(createEvent('candy.created', candy));
   return candy;
 }
 
-export async function hold(booking: BookingUnderTest, user: { id: string; headers: Record<string, string> }, showId: string, seats: number) {
-  return booking.app.inject({ method: 'POST', url: '/tickets/addTickets', headers: user.headers, payload: { userId: user.id, seats, showId } });
+export async function hold(
+  booking: BookingUnderTest,
+  user: { id: string; headers: Record<string, string> },
+  showId: string,
+  seats: number,
+) {
+  return booking.app.inject({
+    method: 'POST',
+    url: '/tickets/addTickets',
+    headers: user.headers,
+    payload: { userId: user.id, seats, showId },
+  });
 }
 
-export async function addCandy(booking: BookingUnderTest, user: { id: string; headers: Record<string, string> }, index: string, quantity: unknown) {
+export async function addCandy(
+  booking: BookingUnderTest,
+  user: { id: string; headers: Record<string, string> },
+  index: string,
+  quantity: unknown,
+) {
   return booking.app.inject({ method: 'POST', url: '/candy/add', headers: user.headers, payload: { index, quantity, userId: user.id } });
 }
 
@@ -115,7 +146,10 @@ export function checkout(
 }
 
 /** The show document's seats as stored. */
-export async function seatsOf(booking: BookingUnderTest, showId: string): Promise<Array<{ label: string; state: string; userId?: string; orderId?: string; heldUntil?: Date }>> {
+export async function seatsOf(
+  booking: BookingUnderTest,
+  showId: string,
+): Promise<Array<{ label: string; state: string; userId?: string; orderId?: string; heldUntil?: Date }>> {
   const show = await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) });
   return (show?.seats ?? []) as Array<{ label: string; state: string; userId?: string; orderId?: string; heldUntil?: Date }>;
 }

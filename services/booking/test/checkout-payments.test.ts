@@ -24,7 +24,11 @@ describe("Stripe's test payment methods (offline provider)", () => {
     ['pm_card_chargeDeclinedInsufficientFunds', 'Your card has insufficient funds.', 'card_declined'],
     ['pm_card_chargeDeclinedExpiredCard', 'Your card has expired.', 'expired_card'],
     ['pm_card_chargeDeclinedIncorrectCvc', "Your card's security code is incorrect.", 'incorrect_cvc'],
-    ['pm_card_chargeDeclinedProcessingError', 'An error occurred while processing your card. Try again in a little bit.', 'processing_error'],
+    [
+      'pm_card_chargeDeclinedProcessingError',
+      'An error occurred while processing your card. Try again in a little bit.',
+      'processing_error',
+    ],
     ['pm_card_chargeDeclinedFraudulent', 'Your card was declined.', 'card_declined'],
     ['pm_nope', "No such PaymentMethod: 'pm_nope'", 'resource_missing'],
   ])('%s is declined with Stripe’s message', (method, reason, code) => {
@@ -65,7 +69,11 @@ describe('OfflinePaymentProvider keeps each charge by idempotency key', () => {
     const request = charge({ paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds' });
     await provider.charge(request);
 
-    expect(await provider.charge(request)).toEqual({ status: 'declined', reason: 'Your card has insufficient funds.', code: 'card_declined' });
+    expect(await provider.charge(request)).toEqual({
+      status: 'declined',
+      reason: 'Your card has insufficient funds.',
+      code: 'card_declined',
+    });
   });
 
   it('refuses a key reused with another amount, as Stripe does', async () => {
@@ -98,7 +106,13 @@ async function stripeStandIn(responses: Array<{ status: number; body: unknown }>
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const provider = new StripePaymentProvider({ secretKey: 'sk_test_standin', host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+  const provider = new StripePaymentProvider({
+    secretKey: 'sk_test_standin',
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
   return { calls, provider, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
@@ -128,10 +142,24 @@ describe('StripePaymentProvider (against a stand-in of the Stripe API)', () => {
 
   it('answers a card error as a decline with its message and code', async () => {
     const stripe = await stripeStandIn([
-      { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } } },
+      {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'insufficient_funds',
+            message: 'Your card has insufficient funds.',
+          },
+        },
+      },
     ]);
     try {
-      expect(await stripe.provider.charge(charge())).toEqual({ status: 'declined', reason: 'Your card has insufficient funds.', code: 'card_declined' });
+      expect(await stripe.provider.charge(charge())).toEqual({
+        status: 'declined',
+        reason: 'Your card has insufficient funds.',
+        code: 'card_declined',
+      });
     } finally {
       await stripe.close();
     }
@@ -141,11 +169,22 @@ describe('StripePaymentProvider (against a stand-in of the Stripe API)', () => {
     const stripe = await stripeStandIn([
       {
         status: 400,
-        body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: "No such PaymentMethod: 'pm_x'" } },
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_method',
+            message: "No such PaymentMethod: 'pm_x'",
+          },
+        },
       },
     ]);
     try {
-      expect(await stripe.provider.charge(charge())).toEqual({ status: 'declined', reason: "No such PaymentMethod: 'pm_x'", code: 'resource_missing' });
+      expect(await stripe.provider.charge(charge())).toEqual({
+        status: 'declined',
+        reason: "No such PaymentMethod: 'pm_x'",
+        code: 'resource_missing',
+      });
     } finally {
       await stripe.close();
     }

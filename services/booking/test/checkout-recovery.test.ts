@@ -2,7 +2,19 @@ import type { CheckoutResponse } from '@cine/contracts';
 import { InProcessEventBus } from '@cine/service-kit';
 import { createTestContext } from '@cine/service-kit/testing';
 import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider } from '../src/payments';
-import { addCandy, cartOf, checkout, createShow, hold, newUser, publishCandy, seatsOf, startBooking, type BookingUnderTest, type TestContext } from './checkout-helpers';
+import {
+  addCandy,
+  cartOf,
+  checkout,
+  createShow,
+  hold,
+  newUser,
+  publishCandy,
+  seatsOf,
+  startBooking,
+  type BookingUnderTest,
+  type TestContext,
+} from './checkout-helpers';
 
 /** Charges the card, then loses the answer: a crash (or a cut connection) right after the provider charged. */
 class CrashAfterCharge implements PaymentProvider {
@@ -125,7 +137,12 @@ describe('recovery of orders a crash left in progress', () => {
     expect(order.paymentId).toBe((charged?.outcome as { paymentId: string }).paymentId);
     expect(await payments().countDocuments({ _id: order._id.toHexString() } as never)).toBe(1);
     expect(second.paid).toHaveLength(1);
-    expect((await seatsOf(second, show.id)).filter((seat) => seat.state === 'sold').map((seat) => seat.label).sort()).toEqual([...seatLabels].sort());
+    expect(
+      (await seatsOf(second, show.id))
+        .filter((seat) => seat.state === 'sold')
+        .map((seat) => seat.label)
+        .sort(),
+    ).toEqual([...seatLabels].sort());
   });
 
   it("'reserved' with a declined card: recovery gives the seats and stock back and records the decline", async () => {
@@ -142,7 +159,9 @@ describe('recovery of orders a crash left in progress', () => {
     expect(order.declineReason).toBe('Your card was declined.');
     expect(await candyStock(candy.candyId)).toBe(10);
     const mine = (await seatsOf(second, show.id)).filter((seat) => seat.userId === user.id);
-    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual([...seatLabels].sort().map((label) => [label, 'held', undefined]));
+    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual(
+      [...seatLabels].sort().map((label) => [label, 'held', undefined]),
+    );
     expect(second.paid).toEqual([]);
   });
 
@@ -233,7 +252,11 @@ describe('recovery of orders a crash left in progress', () => {
     for (let waited = 0; second.paid.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     await second.app.ordersOutbox.flush();
     expect(second.paid.map((event) => event.data.orderId)).toEqual([order._id.toHexString()]);
-    for (let waited = 0; (await context.db.collection('orders_in_progress').countDocuments({ _id: order._id } as never)) > 0 && waited < 5000; waited += 20) {
+    for (
+      let waited = 0;
+      (await context.db.collection('orders_in_progress').countDocuments({ _id: order._id } as never)) > 0 && waited < 5000;
+      waited += 20
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await context.db.collection('orders_in_progress').countDocuments({ _id: order._id } as never)).toBe(0);

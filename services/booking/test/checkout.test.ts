@@ -1,7 +1,19 @@
 import { PAYMENT_RECEIVED, type CartView, type CheckoutResponse, type OrderView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
-import { addCandy, adminHeaders, cartOf, checkout, createShow, hold, newUser, publishCandy, seatsOf, startBooking, type BookingUnderTest } from './checkout-helpers';
+import {
+  addCandy,
+  adminHeaders,
+  cartOf,
+  checkout,
+  createShow,
+  hold,
+  newUser,
+  publishCandy,
+  seatsOf,
+  startBooking,
+  type BookingUnderTest,
+} from './checkout-helpers';
 
 let booking: BookingUnderTest;
 
@@ -12,7 +24,8 @@ afterAll(() => booking.close());
 
 const orders = () => booking.context.db.collection('orders');
 const payments = () => booking.context.db.collection('payments');
-const candyStock = async (candyId: string) => (await booking.context.db.collection('candy').findOne({ _id: candyId } as never))?.stock as number;
+const candyStock = async (candyId: string) =>
+  (await booking.context.db.collection('candy').findOne({ _id: candyId } as never))?.stock as number;
 
 async function ordersOf(userId: string) {
   return orders().find({ userId }).toArray();
@@ -31,7 +44,13 @@ async function buyerWithCart(seats = 2, nachos = 2, stock = 20) {
   const held = await hold(booking, user, show.id, seats);
   expect(held.statusCode).toBe(200);
   if (nachos > 0) expect((await addCandy(booking, user, candy.candyId, nachos)).statusCode).toBe(200);
-  return { show, candy, user, seatLabels: held.json<{ seatLabels: string[] }>().seatLabels, heldUntil: held.json<{ heldUntil: string }>().heldUntil };
+  return {
+    show,
+    candy,
+    user,
+    seatLabels: held.json<{ seatLabels: string[] }>().seatLabels,
+    heldUntil: held.json<{ heldUntil: string }>().heldUntil,
+  };
 }
 
 describe('POST /movies/checkout: a paid order', () => {
@@ -62,8 +81,15 @@ describe('POST /movies/checkout: a paid order', () => {
     });
 
     const seats = await seatsOf(booking, show.id);
-    expect(seats.filter((seat) => seat.state === 'sold').map((seat) => seat.label).sort()).toEqual([...seatLabels].sort());
-    expect(seats.filter((seat) => seat.state === 'sold').every((seat) => seat.orderId === body.order.id && seat.userId === user.id)).toBe(true);
+    expect(
+      seats
+        .filter((seat) => seat.state === 'sold')
+        .map((seat) => seat.label)
+        .sort(),
+    ).toEqual([...seatLabels].sort());
+    expect(seats.filter((seat) => seat.state === 'sold').every((seat) => seat.orderId === body.order.id && seat.userId === user.id)).toBe(
+      true,
+    );
     expect(await cartOf(booking, user)).toEqual({ tickets: [], candy: [], orderPrice: 0 });
     expect(await candyStock(candy.candyId)).toBe(18);
 
@@ -130,7 +156,11 @@ describe('POST /movies/checkout: a declined card', () => {
     const response = await checkout(booking, user, { show: show.id, ticket: 2, paymentMethodId: 'pm_card_chargeDeclined' });
 
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ statusCode: 402, error: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.', code: 'card_declined' });
+    expect(response.json()).toEqual({
+      statusCode: 402,
+      error: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.',
+      code: 'card_declined',
+    });
     const mine = (await seatsOf(booking, show.id)).filter((seat) => seat.userId === user.id);
     expect(mine.map((seat) => [seat.label, seat.state, seat.orderId, seat.heldUntil?.toISOString()]).sort()).toEqual(
       [...seatLabels].sort().map((label) => [label, 'held', undefined, heldUntil]),
@@ -154,7 +184,11 @@ describe('POST /movies/checkout: a declined card', () => {
     ['pm_card_chargeDeclinedInsufficientFunds', 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.', 'card_declined'],
     ['pm_card_chargeDeclinedExpiredCard', 'Tu tarjeta está vencida. Prueba con otra tarjeta.', 'expired_card'],
     ['pm_card_chargeDeclinedIncorrectCvc', 'El código de seguridad de la tarjeta es incorrecto.', 'incorrect_cvc'],
-    ['pm_card_chargeDeclinedProcessingError', 'Hubo un error al procesar tu tarjeta. Intenta de nuevo en unos minutos.', 'processing_error'],
+    [
+      'pm_card_chargeDeclinedProcessingError',
+      'Hubo un error al procesar tu tarjeta. Intenta de nuevo en unos minutos.',
+      'processing_error',
+    ],
     // The provider's message would echo the input ("No such PaymentMethod: '…'"): never passed on.
     ['pm_fake_<script>alert(1)</script>', 'No reconocemos ese medio de pago. Prueba con otra tarjeta.', 'resource_missing'],
   ])('%s → 402 %p', async (paymentMethodId, error, code) => {
@@ -183,7 +217,10 @@ describe('POST /movies/checkout: refusals before charging', () => {
     const user = newUser(booking.app);
     const response = await checkout(booking, user, { show: show.id, ticket: 1 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ statusCode: 409, error: 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.' });
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.',
+    });
   });
 
   it('409 when the ticket count is not the held seats’ count, or the show is another', async () => {
@@ -194,7 +231,10 @@ describe('POST /movies/checkout: refusals before charging', () => {
     const wrongShow = await checkout(booking, user, { show: other.id, ticket: 2 });
 
     expect(wrongCount.statusCode).toBe(409);
-    expect(wrongCount.json()).toEqual({ statusCode: 409, error: 'Pidió pagar 3 entradas, pero su carrito tiene 2 reservadas para esta función.' });
+    expect(wrongCount.json()).toEqual({
+      statusCode: 409,
+      error: 'Pidió pagar 3 entradas, pero su carrito tiene 2 reservadas para esta función.',
+    });
     expect(wrongShow.statusCode).toBe(409);
     expect(await payments().countDocuments({ paymentMethodId: 'pm_card_visa', description: { $regex: show.id } })).toBe(0);
     expect(await ordersOf(user.id)).toEqual([]);
@@ -211,7 +251,9 @@ describe('POST /movies/checkout: refusals before charging', () => {
     expect(response.json()).toEqual({ statusCode: 409, error: 'No hay suficiente stock de COMBO NACHOS: quedan 3.' });
     expect(await candyStock(candy.candyId)).toBe(3);
     const mine = (await seatsOf(booking, show.id)).filter((seat) => seat.userId === user.id);
-    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual([...seatLabels].sort().map((label) => [label, 'held', undefined]));
+    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual(
+      [...seatLabels].sort().map((label) => [label, 'held', undefined]),
+    );
     const [order] = await ordersOf(user.id);
     expect(order?.state).toBe('failed');
     expect(await payments().countDocuments({ _id: order?._id.toHexString() } as never)).toBe(0);
@@ -224,7 +266,12 @@ describe('POST /movies/checkout: refusals before charging', () => {
 
   it('409 when an admin changed the price after the seats were held (the hold was read from memory); nothing charged, seats back to the hold', async () => {
     const { show, user, seatLabels } = await buyerWithCart(2, 0);
-    const edit = await booking.app.inject({ method: 'PUT', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app), payload: { price: 1100 } });
+    const edit = await booking.app.inject({
+      method: 'PUT',
+      url: `/show/one/${show.id}`,
+      headers: adminHeaders(booking.app),
+      payload: { price: 1100 },
+    });
     expect(edit.statusCode).toBe(200);
 
     const response = await checkout(booking, user, { show: show.id, ticket: 2 });
@@ -238,12 +285,31 @@ describe('POST /movies/checkout: refusals before charging', () => {
     expect(order).toMatchObject({ state: 'failed', unitPrice: 900 });
     expect(await payments().countDocuments({ _id: order?._id.toHexString() } as never)).toBe(0);
     const mine = (await seatsOf(booking, show.id)).filter((seat) => seat.userId === user.id);
-    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual([...seatLabels].sort().map((label) => [label, 'held', undefined]));
+    expect(mine.map((seat) => [seat.label, seat.state, seat.orderId]).sort()).toEqual(
+      [...seatLabels].sort().map((label) => [label, 'held', undefined]),
+    );
 
     // Asked again, the same hold is paid at the new price.
     const again = await checkout(booking, user, { show: show.id, ticket: 2 });
     expect(again.statusCode).toBe(200);
     expect(again.json<CheckoutResponse>().order.ticketTotal).toBe(2200);
+  });
+
+  it('409 for a show whose movie was deleted after the seats were held; nothing charged, the ticket line leaves the cart (issue 20, item 5)', async () => {
+    const { show, user } = await buyerWithCart(2, 0);
+    await booking.context.bus.publish(
+      createEvent('movie.deleted', { movieId: show.movieId, title: show.title, runtime: 100, type: '2D', release: '2020-01-01' }),
+    );
+
+    const response = await checkout(booking, user, { show: show.id, ticket: 2 });
+
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'La película de esta función ya no está en cartelera: no se venden entradas.',
+    });
+    expect(await payments().countDocuments({ description: { $regex: show.id } })).toBe(0);
+    expect((await ordersOf(user.id)).filter((order) => order.state === 'paid')).toEqual([]);
+    expect((await cartOf(booking, user)).tickets).toEqual([]);
   });
 
   it("403 for another user's idUser, 401 for a guest", async () => {
@@ -255,7 +321,11 @@ describe('POST /movies/checkout: refusals before charging', () => {
       headers: intruder.headers,
       payload: { idUser: user.id, show: show.id, ticket: 1, paymentMethodId: 'pm_card_visa' },
     });
-    const guest = await booking.app.inject({ method: 'POST', url: '/movies/checkout', payload: { idUser: user.id, show: show.id, ticket: 1, paymentMethodId: 'pm_card_visa' } });
+    const guest = await booking.app.inject({
+      method: 'POST',
+      url: '/movies/checkout',
+      payload: { idUser: user.id, show: show.id, ticket: 1, paymentMethodId: 'pm_card_visa' },
+    });
 
     expect(forbidden.statusCode).toBe(403);
     expect(guest.statusCode).toBe(401);
@@ -302,7 +372,13 @@ describe('POST /movies/checkout: the same request twice charges once', () => {
     expect([first.statusCode, second.statusCode]).toEqual([402, 402]);
     expect(second.json()).toEqual(first.json());
     expect(await ordersOf(user.id)).toHaveLength(1);
-    expect(await payments().countDocuments({ paymentMethodId: 'pm_card_chargeDeclinedFraudulent', amount: 900, _id: { $in: (await ordersOf(user.id)).map((o) => o._id.toHexString()) } } as never)).toBe(1);
+    expect(
+      await payments().countDocuments({
+        paymentMethodId: 'pm_card_chargeDeclinedFraudulent',
+        amount: 900,
+        _id: { $in: (await ordersOf(user.id)).map((o) => o._id.toHexString()) },
+      } as never),
+    ).toBe(1);
   });
 
   it('concurrently: one order paid, one charge, one event; the others answer it or that it is in progress', async () => {
@@ -319,7 +395,12 @@ describe('POST /movies/checkout: the same request twice charges once', () => {
     expect(stored.map((order) => order.state)).toEqual(['paid']);
     expect(await payments().countDocuments({ _id: stored[0]?._id.toHexString() } as never)).toBe(1);
     expect(await paidEventsOf(user.id)).toHaveLength(1);
-    expect((await seatsOf(booking, show.id)).filter((seat) => seat.state === 'sold').map((seat) => seat.label).sort()).toEqual([...seatLabels].sort());
+    expect(
+      (await seatsOf(booking, show.id))
+        .filter((seat) => seat.state === 'sold')
+        .map((seat) => seat.label)
+        .sort(),
+    ).toEqual([...seatLabels].sort());
     expect(await cartOf(booking, user)).toEqual<CartView>({ tickets: [], candy: [], orderPrice: 0 });
   });
 
@@ -327,7 +408,9 @@ describe('POST /movies/checkout: the same request twice charges once', () => {
     const { show, user } = await buyerWithCart(1, 0);
 
     const responses = await Promise.all(
-      ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex'].map((paymentMethodId) => checkout(booking, user, { show: show.id, ticket: 1, paymentMethodId })),
+      ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex'].map((paymentMethodId) =>
+        checkout(booking, user, { show: show.id, ticket: 1, paymentMethodId }),
+      ),
     );
 
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);

@@ -75,7 +75,14 @@ export function userHeaders(app: ServiceApp, userId: string): { authorization: s
 
 /** Publishes movie.created on the service's bus (resolves once booking handled it) and answers the facts. */
 export async function publishMovie(context: TestContext, overrides: Partial<MovieFacts> = {}): Promise<MovieFacts> {
-  const facts: MovieFacts = { movieId: newId(), title: 'La Noche del Proyector', runtime: 100, type: '2D', release: '2026-03-01', ...overrides };
+  const facts: MovieFacts = {
+    movieId: newId(),
+    title: 'La Noche del Proyector',
+    runtime: 100,
+    type: '2D',
+    release: '2026-03-01',
+    ...overrides,
+  };
   await context.bus.publish(createEvent('movie.created', facts));
   return facts;
 }

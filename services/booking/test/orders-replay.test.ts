@@ -17,7 +17,8 @@ async function buy(seats: number): Promise<string> {
   return paid.json<{ order: { id: string } }>().order.id;
 }
 
-const replay = (payload: unknown, headers = adminHeaders(booking.app)) => booking.app.inject({ method: 'POST', url: '/orders/replay', headers, payload: payload as object });
+const replay = (payload: unknown, headers = adminHeaders(booking.app)) =>
+  booking.app.inject({ method: 'POST', url: '/orders/replay', headers, payload: payload as object });
 
 describe('POST /orders/replay: the sales recovery procedure', () => {
   it('publishes order.paid again, under new event ids and marked republished, for every paid order, with the facts of the first one', async () => {
@@ -48,8 +49,14 @@ describe('POST /orders/replay: the sales recovery procedure', () => {
   it('is for administrators only, and refuses a period that is not one', async () => {
     expect((await replay({}, newUser(booking.app).headers)).statusCode).toBe(403);
     expect((await booking.app.inject({ method: 'POST', url: '/orders/replay', payload: {} })).statusCode).toBe(401);
-    expect((await replay({ from: '2026-02-30' })).json()).toEqual({ statusCode: 400, error: 'Las fechas deben ser días existentes escritos AAAA-MM-DD.' });
-    expect((await replay({ from: '2026-03-02', to: '2026-03-01' })).json()).toEqual({ statusCode: 400, error: "La fecha 'from' debe ser anterior o igual a 'to'." });
+    expect((await replay({ from: '2026-02-30' })).json()).toEqual({
+      statusCode: 400,
+      error: 'Las fechas deben ser días existentes escritos AAAA-MM-DD.',
+    });
+    expect((await replay({ from: '2026-03-02', to: '2026-03-01' })).json()).toEqual({
+      statusCode: 400,
+      error: "La fecha 'from' debe ser anterior o igual a 'to'.",
+    });
     expect((await replay({ since: '2026-01-01' })).statusCode).toBe(400);
   });
 });

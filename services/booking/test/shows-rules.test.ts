@@ -11,7 +11,8 @@ function grid(rows: number, perRow: number, taken: string[] = []): SeatGrid {
   return { rows, seatsPerRow: perRow, isFree: (row, number) => !set.has(`${row}:${number}`) };
 }
 
-const labels = (seats: Array<{ row: number; number: number }> | undefined) => seats?.map(({ row, number }) => `${String.fromCharCode(65 + row)}${number}`);
+const labels = (seats: Array<{ row: number; number: number }> | undefined) =>
+  seats?.map(({ row, number }) => `${String.fromCharCode(65 + row)}${number}`);
 
 describe('best adjacent seats', () => {
   it('puts a pair in the middle of the preferred row (F of A–J, a little behind the middle)', () => {
@@ -60,7 +61,9 @@ describe('rooms', () => {
 
 describe("the cinema's calendar (America/Argentina/Buenos_Aires)", () => {
   it('names weekdays in Spanish as the spec writes them', () => {
-    expect(['2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14'].map(weekdayOf)).toEqual([...weekdays]);
+    expect(['2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14'].map(weekdayOf)).toEqual([
+      ...weekdays,
+    ]);
     expect(weekdayOf('2026-03-14')).toBe('Sabado');
     expect(weekdayOf('2026-03-11')).toBe('Miércoles');
   });

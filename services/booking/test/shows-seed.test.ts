@@ -88,7 +88,12 @@ describe('the demo show seed, driven by movie.created', () => {
     const [first] = movies as [MovieFacts];
     await booking.context.bus.publish(createEvent('movie.created', first));
     await booking.context.bus.publish(createEvent('movie.updated', { ...first, title: 'Cartelera 1 (remasterizada)' }));
-    const restarted = await buildBookingApp({ ...booking.context, bus: new InProcessEventBus(), clock: booking.clock.now, seedShows: true });
+    const restarted = await buildBookingApp({
+      ...booking.context,
+      bus: new InProcessEventBus(),
+      clock: booking.clock.now,
+      seedShows: true,
+    });
     await restarted.close();
 
     const again = await allShows(booking);
@@ -113,7 +118,8 @@ describe('the demo show seed after the catalog already published', () => {
     const restarted = await startBooking({ seedShows: true, context: first.context });
     try {
       const shows = await allShows(restarted);
-      for (const movie of movies) expect(shows.filter((show) => show.movieId === movie.movieId).length).toBeGreaterThanOrEqual(2 * SEED_DAYS);
+      for (const movie of movies)
+        expect(shows.filter((show) => show.movieId === movie.movieId).length).toBeGreaterThanOrEqual(2 * SEED_DAYS);
     } finally {
       await restarted.close();
     }

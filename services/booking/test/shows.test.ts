@@ -16,7 +16,13 @@ function get<T = ShowView[]>(url: string) {
 describe('the movie projection (consumer booking.movies)', () => {
   it('keeps title, runtime, type and release from movie.created, movie.updated and movie.deleted', async () => {
     const movie = await publishMovie(booking.context, { title: 'Antes', runtime: 90, type: '3D' });
-    expect(await booking.app.movieProjection.find(movie.movieId)).toMatchObject({ _id: movie.movieId, title: 'Antes', runtime: 90, type: '3D', release: '2026-03-01' });
+    expect(await booking.app.movieProjection.find(movie.movieId)).toMatchObject({
+      _id: movie.movieId,
+      title: 'Antes',
+      runtime: 90,
+      type: '3D',
+      release: '2026-03-01',
+    });
 
     await booking.context.bus.publish(createEvent('movie.updated', { ...movie, title: 'Después', runtime: 95 }));
     expect(await booking.app.movieProjection.find(movie.movieId)).toMatchObject({ title: 'Después', runtime: 95 });
@@ -65,7 +71,14 @@ describe('POST /show (admin)', () => {
 
   it('takes the room as text, a weekday name as the next such date, and an explicit price', async () => {
     const movie = await publishMovie(booking.context);
-    const show = await createShow(booking, { schedule: '10:00', movieId: movie.movieId, roomId: '5', day: 'Viernes', type: '2D', price: 750 });
+    const show = await createShow(booking, {
+      schedule: '10:00',
+      movieId: movie.movieId,
+      roomId: '5',
+      day: 'Viernes',
+      type: '2D',
+      price: 750,
+    });
 
     expect(show).toMatchObject({ date: '2026-03-13', day: 'Viernes', roomId: 5, price: 750, capacity: 168 });
   });
@@ -131,6 +144,20 @@ describe('POST /show (admin)', () => {
     expect(past.json()).toEqual({ statusCode: 400, error: 'La función debe comenzar en el futuro.' });
   });
 
+  it('refuses a show more than a year ahead, such as 9999-12-31 (issue 20)', async () => {
+    const movie = await publishMovie(booking.context);
+    const farthest = 'La función no puede programarse con más de un año de anticipación: elige un día hasta el 2027-03-11.';
+    for (const day of ['9999-12-31', '2027-03-12']) {
+      expect((await postShow(booking, { movieId: movie.movieId, roomId: 1, day, schedule: '20:00', type: '2D' })).json()).toEqual({
+        statusCode: 400,
+        error: farthest,
+      });
+    }
+    expect(
+      (await postShow(booking, { movieId: movie.movieId, roomId: 1, day: '2027-03-11', schedule: '20:00', type: '2D' })).statusCode,
+    ).toBe(201);
+  });
+
   it('refuses an overlap in the room: run time plus 20 minutes of cleaning; other rooms are free', async () => {
     const movie = await publishMovie(booking.context, { title: 'Larga', runtime: 100 });
     const form = { movieId: movie.movieId, roomId: 3, day: '2026-03-21', type: '2D' };
@@ -138,7 +165,9 @@ describe('POST /show (admin)', () => {
 
     const before = await postShow(booking, { ...form, schedule: '16:01' }); // 16:01 + 100 min + 20 = 18:01
     expect(before.statusCode).toBe(409);
-    expect(before.json().error).toBe('La sala 3 está ocupada por «Larga» de 18:00 a 19:40; entre funciones se dejan 20 minutos de limpieza.');
+    expect(before.json().error).toBe(
+      'La sala 3 está ocupada por «Larga» de 18:00 a 19:40; entre funciones se dejan 20 minutos de limpieza.',
+    );
     expect((await postShow(booking, { ...form, schedule: '19:59' })).statusCode).toBe(409);
     expect((await postShow(booking, { ...form, schedule: '18:00' })).statusCode).toBe(409);
 
@@ -233,7 +262,9 @@ describe('DELETE /show/one/:id (admin)', () => {
 
     expect(response.json()).toEqual({ message: 'Función eliminada.' });
     expect((await get(`/show/one/${show.id}`)).statusCode).toBe(404);
-    expect((await booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) })).json()).toEqual({
+    expect(
+      (await booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) })).json(),
+    ).toEqual({
       statusCode: 404,
       error: 'No existe la función.',
     });
@@ -248,7 +279,10 @@ describe('DELETE /show/one/:id (admin)', () => {
     await booking.app.seatInventory.reserveForOrder(show.id, buyer, 'order-1', show, now, new Date(now.getTime() + 30 * 60_000));
     const del = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
 
-    expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función mientras se paga una compra de entradas.' });
+    expect((await del()).json()).toEqual({
+      statusCode: 409,
+      error: 'No se puede borrar una función mientras se paga una compra de entradas.',
+    });
     await booking.app.seatInventory.sellForOrder(show.id, 'order-1');
     expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' });
     expect((await get<ShowView>(`/show/one/${show.id}`)).body.seats).toBe(98);
@@ -287,7 +321,15 @@ describe('PUT /show/one/:id (admin)', () => {
 
     const edited = await put(show.id, { ...fetched, schedule: '21:15', roomId: 5, type: '3D' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id: show.id, schedule: '21:15', startsAt: '2026-04-02T00:15:00.000Z', roomId: 5, type: '3D', capacity: 168, seats: 168 });
+    expect(edited.json()).toMatchObject({
+      id: show.id,
+      schedule: '21:15',
+      startsAt: '2026-04-02T00:15:00.000Z',
+      roomId: 5,
+      type: '3D',
+      capacity: 168,
+      seats: 168,
+    });
     expect((await get<ShowView>(`/show/one/${show.id}`)).body).toEqual(edited.json());
   });
 
@@ -296,15 +338,59 @@ describe('PUT /show/one/:id (admin)', () => {
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-04-02', schedule: '10:00', type: '2D' });
 
     expect((await put(show.id, { schedule: ' ' })).json()).toEqual({ statusCode: 400, error: SHOW_FORM_MESSAGES.schedule });
-    expect((await put(show.id, { schedule: '25:00' })).json()).toMatchObject({ statusCode: 400, error: 'El horario debe tener el formato HH:MM (00:00 a 23:59).' });
+    expect((await put(show.id, { schedule: '25:00' })).json()).toMatchObject({
+      statusCode: 400,
+      error: 'El horario debe tener el formato HH:MM (00:00 a 23:59).',
+    });
     expect((await put(show.id, { roomId: 6 })).json()).toMatchObject({ statusCode: 400, error: 'La sala debe ser un número del 1 al 5.' });
     expect((await put(show.id, { type: '4D' })).json()).toMatchObject({ statusCode: 400, error: 'El tipo debe ser 2D o 3D.' });
-    expect((await put(show.id, { date: '2026-02-20' })).json()).toMatchObject({ statusCode: 400, error: expect.stringContaining('se estrena el 2026-03-01') });
+    expect((await put(show.id, { date: '2026-02-20' })).json()).toMatchObject({
+      statusCode: 400,
+      error: expect.stringContaining('se estrena el 2026-03-01'),
+    });
     expect((await put(show.id, { date: '2026-03-10' })).json()).toMatchObject({ statusCode: 400 });
-    expect((await put(show.id, { movieId: newId() })).json()).toEqual({ statusCode: 400, error: 'La película de una función no se puede cambiar: crea otra función.' });
-    expect((await put(show.id, { id: newId() })).json()).toEqual({ statusCode: 400, error: 'El id del cuerpo no coincide con el de la ruta.' });
+    expect((await put(show.id, { movieId: newId() })).json()).toEqual({
+      statusCode: 400,
+      error: 'La película de una función no se puede cambiar: crea otra función.',
+    });
+    expect((await put(show.id, { id: newId() })).json()).toEqual({
+      statusCode: 400,
+      error: 'El id del cuerpo no coincide con el de la ruta.',
+    });
     expect((await put(show.id, { Title: 'x' })).statusCode).toBe(400);
     expect((await put(newId(), { schedule: '11:00' })).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
+  });
+
+  it('refuses moving a show more than a year ahead (startsAt +010000-…) (issue 20)', async () => {
+    const movie = await publishMovie(booking.context);
+    const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-04-05', schedule: '12:00', type: '2D' });
+    const farthest = 'La función no puede programarse con más de un año de anticipación: elige un día hasta el 2027-03-11.';
+
+    expect((await put(show.id, { date: '9999-12-31', schedule: '23:00' })).json()).toEqual({ statusCode: 400, error: farthest });
+    expect((await put(show.id, { date: '2027-03-12' })).json()).toEqual({ statusCode: 400, error: farthest });
+    expect((await get<ShowView>(`/show/one/${show.id}`)).body).toMatchObject({ date: '2026-04-05', startsAt: '2026-04-05T15:00:00.000Z' });
+  });
+
+  it('refuses to change a show that has started (409), its price included (issue 20)', async () => {
+    const movie = await publishMovie(booking.context);
+    const show = await createShow(booking, {
+      movieId: movie.movieId,
+      roomId: 2,
+      day: '2026-04-06',
+      schedule: '12:00',
+      type: '2D',
+      price: 900,
+    });
+    const now = booking.clock.now();
+    booking.clock.set(show.startsAt);
+    try {
+      const started = { statusCode: 409, error: 'La función ya comenzó: no se puede modificar.' };
+      expect((await put(show.id, { price: 1 })).json()).toEqual(started);
+      expect((await put(show.id, { date: '2026-04-07' })).json()).toEqual(started);
+      expect((await get<ShowView>(`/show/one/${show.id}`)).body.price).toBe(900);
+    } finally {
+      booking.clock.set(now);
+    }
   });
 
   it('refuses an overlap with another show of the room, but not with the show itself', async () => {
@@ -324,7 +410,10 @@ describe('PUT /show/one/:id (admin)', () => {
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 2, day: '2026-04-04', schedule: '12:00', type: '2D' });
     await booking.app.seatInventory.hold(show.id, newId(), 2, booking.clock.now());
 
-    expect((await put(show.id, { roomId: 3 })).json()).toEqual({ statusCode: 409, error: 'No se puede cambiar la sala de una función con entradas vendidas o reservadas.' });
+    expect((await put(show.id, { roomId: 3 })).json()).toEqual({
+      statusCode: 409,
+      error: 'No se puede cambiar la sala de una función con entradas vendidas o reservadas.',
+    });
     const moved = await put(show.id, { schedule: '13:00' });
     expect(moved.json()).toMatchObject({ schedule: '13:00', roomId: 2, seats: 98 });
   });
@@ -332,14 +421,20 @@ describe('PUT /show/one/:id (admin)', () => {
   it('is for admins', async () => {
     const url = `/show/one/${newId()}`;
     expect((await booking.app.inject({ method: 'PUT', url, payload: {} })).statusCode).toBe(401);
-    expect((await booking.app.inject({ method: 'PUT', url, payload: {}, headers: userHeaders(booking.app, newId()) })).statusCode).toBe(403);
+    expect((await booking.app.inject({ method: 'PUT', url, payload: {}, headers: userHeaders(booking.app, newId()) })).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('OpenAPI', () => {
   it('documents every shows and tickets path', async () => {
-    const document = (await booking.app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const document = (await booking.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
 
     expect(operations).toEqual(
       expect.arrayContaining([

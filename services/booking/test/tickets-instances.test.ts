@@ -16,7 +16,13 @@ let day = 0;
 
 beforeAll(async () => {
   booking = await startBooking();
-  other = await buildBookingApp({ ...booking.context, bus: new InProcessEventBus(), clock: booking.clock.now, seedShows: false, holdLimits: { perAddress: 1_000_000 } });
+  other = await buildBookingApp({
+    ...booking.context,
+    bus: new InProcessEventBus(),
+    clock: booking.clock.now,
+    seedShows: false,
+    holdLimits: { perAddress: 1_000_000 },
+  });
   movieId = (await publishMovie(booking.context)).movieId;
 });
 afterAll(async () => {
@@ -53,7 +59,12 @@ it('a refusal decided on a remembered show is checked again on a fresh read', as
 
   // Another instance frees a row; this one still remembers the show full.
   const [user] = holders as [string];
-  const released = await other.inject({ method: 'POST', url: '/tickets/delete', headers: userHeaders(other, user), payload: { userId: user, showId: show.id } });
+  const released = await other.inject({
+    method: 'POST',
+    url: '/tickets/delete',
+    headers: userHeaders(other, user),
+    payload: { userId: user, showId: show.id },
+  });
   expect(released.json()).toEqual({ released: 10 });
   expect((await hold(booking.app, show.id, 2)).statusCode).toBe(200);
 });
@@ -62,7 +73,9 @@ it('150 concurrent holds of 1 seat spread over two instances: exactly 100 succee
   const show = await freshShow();
   const responses = await Promise.all(Array.from({ length: 150 }, (_, i) => hold(i % 2 === 0 ? booking.app : other, show.id, 1)));
 
-  const won = responses.filter((response) => response.statusCode === 200).map((response) => response.json<{ seatLabels: string[] }>().seatLabels[0]);
+  const won = responses
+    .filter((response) => response.statusCode === 200)
+    .map((response) => response.json<{ seatLabels: string[] }>().seatLabels[0]);
   expect(won).toHaveLength(100);
   expect(new Set(won).size).toBe(100);
   expect(responses.filter((response) => response.statusCode !== 200).every((response) => response.statusCode === 409)).toBe(true);

@@ -1,4 +1,7 @@
 import type { ShowView } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import { Types } from 'mongoose';
+import { MOVIE_WITHDRAWN } from '../src/shows/booking-errors';
 import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
 let booking: BookingUnderTest;
@@ -35,6 +38,13 @@ function addTickets(userId: string, payload: Record<string, unknown>, headers = 
 
 function deleteTickets(userId: string, showId: string, headers = userHeaders(booking.app, userId)) {
   return booking.app.inject({ method: 'POST', url: '/tickets/delete', headers, payload: { userId, showId } });
+}
+
+async function seatsOf(showId: string): Promise<Array<{ label: string; orderId?: string }>> {
+  return ((await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) }))?.seats ?? []) as Array<{
+    label: string;
+    orderId?: string;
+  }>;
 }
 
 async function seatsLeft(showId: string): Promise<number> {
@@ -139,6 +149,21 @@ describe('POST /tickets/addTickets', () => {
     expect((await addTickets(newId(), { seats: 1, showId: newId() })).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
   });
 
+  it('answers 409 for a show whose movie was deleted from the catalog (issue 20, item 5)', async () => {
+    const gone = await publishMovie(booking.context, { title: 'Retirada', runtime: 90 });
+    const show = await createShow(booking, { movieId: gone.movieId, roomId: 2, day: '2026-04-20', schedule: '20:00', type: '2D' });
+    const early = newId();
+    expect((await addTickets(early, { seats: 2, showId: show.id })).statusCode).toBe(200);
+    await booking.context.bus.publish(createEvent('movie.deleted', gone));
+
+    expect((await addTickets(newId(), { seats: 1, showId: show.id })).json()).toEqual({ statusCode: 409, error: MOVIE_WITHDRAWN });
+    // Renewing a hold made before is refused too.
+    expect((await addTickets(early, { seats: 2, showId: show.id })).json()).toEqual({ statusCode: 409, error: MOVIE_WITHDRAWN });
+    // A later event that puts the movie back in the catalog puts its shows back on sale.
+    await booking.context.bus.publish(createEvent('movie.updated', gone));
+    expect((await addTickets(newId(), { seats: 1, showId: show.id })).statusCode).toBe(200);
+  });
+
   it.each([
     ['zero seats', { seats: 0 }, "El campo 'seats' debe ser como mínimo 1."],
     ['negative seats', { seats: -3 }, "El campo 'seats' debe ser como mínimo 1."],
@@ -160,7 +185,11 @@ describe('POST /tickets/addTickets', () => {
   it('needs a session (401) and the caller’s own user id (403); an admin may act for a user', async () => {
     const show = await freshShow();
     const user = newId();
-    const guest = await booking.app.inject({ method: 'POST', url: '/tickets/addTickets', payload: { userId: user, seats: 1, showId: show.id } });
+    const guest = await booking.app.inject({
+      method: 'POST',
+      url: '/tickets/addTickets',
+      payload: { userId: user, seats: 1, showId: show.id },
+    });
     expect(guest.json()).toEqual({ statusCode: 401, error: 'Debes iniciar sesión.' });
 
     const someoneElse = await addTickets(user, { seats: 1, showId: show.id }, userHeaders(booking.app, newId()));
@@ -202,9 +231,20 @@ describe('POST /tickets/delete', () => {
     const user = newId();
     expect((await deleteTickets(user, newId())).json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
     const show = await freshShow();
-    expect((await booking.app.inject({ method: 'POST', url: '/tickets/delete', payload: { userId: user, showId: show.id } })).statusCode).toBe(401);
+    expect(
+      (await booking.app.inject({ method: 'POST', url: '/tickets/delete', payload: { userId: user, showId: show.id } })).statusCode,
+    ).toBe(401);
     expect((await deleteTickets(user, show.id, userHeaders(booking.app, newId()))).statusCode).toBe(403);
-    expect((await booking.app.inject({ method: 'POST', url: '/tickets/delete', headers: userHeaders(booking.app, user), payload: { userId: user } })).json()).toEqual({
+    expect(
+      (
+        await booking.app.inject({
+          method: 'POST',
+          url: '/tickets/delete',
+          headers: userHeaders(booking.app, user),
+          payload: { userId: user },
+        })
+      ).json(),
+    ).toEqual({
       statusCode: 400,
       error: "Falta el campo obligatorio 'showId'.",
     });
@@ -236,17 +276,46 @@ describe('SeatInventory for checkout', () => {
     expect(await inventory().sellForOrder(show.id, 'order-a')).toEqual(['F5', 'F6']);
     expect(await seatsLeft(show.id)).toBe(98);
     expect(await inventory().holdsOf(user, booking.clock.now())).toEqual([]);
-    expect(await inventory().reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({ outcome: 'reserved', seatLabels: [] });
+    expect(await inventory().reserveForOrder(show.id, user, 'order-b', show, booking.clock.now(), until)).toEqual({
+      outcome: 'reserved',
+      seatLabels: [],
+    });
   });
 
   it('tags nothing when the show’s terms are not the ones the order copied (an admin changed them)', async () => {
     const { show, user, now, until } = await twoSeatsHeld();
 
-    for (const changed of [{ price: show.price + 100 }, { schedule: '21:00' }, { roomId: 2 }, { type: '3D' as const }, { date: '2026-05-01' }, { movieId: newId() }]) {
-      expect(await inventory().reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({ outcome: 'terms-changed' });
+    for (const changed of [
+      { price: show.price + 100 },
+      { schedule: '21:00' },
+      { roomId: 2 },
+      { type: '3D' as const },
+      { date: '2026-05-01' },
+      { movieId: newId() },
+    ]) {
+      expect(await inventory().reserveForOrder(show.id, user, 'order-x', { ...show, ...changed }, now, until)).toEqual({
+        outcome: 'terms-changed',
+      });
     }
     // Tagged for order-x, the seats could not be reserved for another order.
-    expect(await inventory().reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({ outcome: 'reserved', seatLabels: ['F5', 'F6'] });
+    expect(await inventory().reserveForOrder(show.id, user, 'order-t', show, now, until)).toEqual({
+      outcome: 'reserved',
+      seatLabels: ['F5', 'F6'],
+    });
+  });
+
+  it('tags nothing once the show’s movie was deleted, even when this process remembers the show from before (issue 20, item 5)', async () => {
+    const gone = await publishMovie(booking.context, { title: 'Descatalogada', runtime: 90 });
+    const show = await createShow(booking, { movieId: gone.movieId, roomId: 3, day: '2026-04-21', schedule: '20:00', type: '2D' });
+    const user = newId();
+    const now = booking.clock.now();
+    await inventory().hold(show.id, user, 2, now, '127.0.0.1');
+    await booking.context.bus.publish(createEvent('movie.deleted', gone));
+
+    expect(await inventory().reserveForOrder(show.id, user, 'order-w', show, now, new Date(now.getTime() + 30 * 60_000))).toEqual({
+      outcome: 'withdrawn',
+    });
+    expect((await seatsOf(show.id)).filter((seat) => seat.orderId !== undefined)).toEqual([]);
   });
 
   it('gives a declined order’s seats back to the hold until its own end', async () => {
@@ -298,7 +367,12 @@ describe('HOLD_MINUTES', () => {
       const movie = await publishMovie(short.context);
       const show = await createShow(short, { movieId: movie.movieId, roomId: 1, day: '2026-04-20', schedule: '20:00', type: '2D' });
       const user = newId();
-      const held = await short.app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(short.app, user), payload: { userId: user, seats: 1, showId: show.id } });
+      const held = await short.app.inject({
+        method: 'POST',
+        url: '/tickets/addTickets',
+        headers: userHeaders(short.app, user),
+        payload: { userId: user, seats: 1, showId: show.id },
+      });
       expect(held.json<Held>().heldUntil).toBe('2026-03-11T15:03:00.000Z');
     } finally {
       await short.close();

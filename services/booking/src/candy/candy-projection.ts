@@ -46,11 +46,7 @@ export class CandyProjection {
   }
 
   async upsert({ candyId, name, price, picture, quantity }: CandyFacts): Promise<void> {
-    await this.items.updateOne(
-      { _id: candyId },
-      { $set: { name, price, picture, stock: quantity } },
-      { upsert: true },
-    );
+    await this.items.updateOne({ _id: candyId }, { $set: { name, price, picture, stock: quantity } }, { upsert: true });
   }
 
   async find(candyId: string): Promise<CandyItem | null> {
@@ -82,7 +78,10 @@ export class CandyProjection {
   /** Gives back what the order reserved (each line at most once). */
   async release(orderId: string, lines: readonly CandyReservationLine[]): Promise<void> {
     for (const line of lines) {
-      await this.items.updateOne({ _id: line.candyId, reservations: orderId }, { $inc: { stock: line.quantity }, $pull: { reservations: orderId } });
+      await this.items.updateOne(
+        { _id: line.candyId, reservations: orderId },
+        { $inc: { stock: line.quantity }, $pull: { reservations: orderId } },
+      );
     }
   }
 

@@ -11,7 +11,8 @@ export function notEnoughCandy(name: string, available: number): string {
   return available === 0 ? `No queda stock de ${name}.` : `No hay suficiente stock de ${name}: quedan ${available}.`;
 }
 
-export type CandyLineChange = { outcome: 'saved'; cart: CartView } | { outcome: 'not-found' } | { outcome: 'out-of-stock'; message: string };
+export type CandyLineChange =
+  { outcome: 'saved'; cart: CartView } | { outcome: 'not-found' } | { outcome: 'out-of-stock'; message: string };
 
 /** The user's cart as the server computes it: held seats from the shows, candy lines priced from the projection. */
 export class Cart {
@@ -24,7 +25,8 @@ export class Cart {
 
   async view(userId: string): Promise<CartView> {
     const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.candyLines(userId)]);
-    return cartViewOf(holds.map(ticketLineOf), candy);
+    // Seats that can no longer be bought (the show started, its movie was deleted) are not priced: checkout refuses them.
+    return cartViewOf(holds.filter((held) => !held.offSale).map(ticketLineOf), candy);
   }
 
   async candyLines(userId: string): Promise<CartCandyLine[]> {

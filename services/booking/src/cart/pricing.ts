@@ -27,7 +27,16 @@ export function candyLinesOf(lines: readonly CandyLine[], items: ReadonlyMap<str
   return lines.flatMap((line) => {
     const item = items.get(line.candyId);
     if (!item) return [];
-    return [{ id: item._id, name: item.name, picture: item.picture, quantity: line.quantity, unitPrice: item.price, totalPrice: item.price * line.quantity }];
+    return [
+      {
+        id: item._id,
+        name: item.name,
+        picture: item.picture,
+        quantity: line.quantity,
+        unitPrice: item.price,
+        totalPrice: item.price * line.quantity,
+      },
+    ];
   });
 }
 

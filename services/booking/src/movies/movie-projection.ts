@@ -18,8 +18,8 @@ export interface ProjectedMovie {
 const TITLE_MEMORY_MS = 30_000;
 const REMEMBERED_TITLES = 1000;
 
-/** Called after a movie.created was applied (the demo seed listens). */
-export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;
+/** Called after a movie event was applied (the shows and the demo seed listen). */
+export type MovieListener = (movie: ProjectedMovie) => Promise<void>;
 
 /**
  * The `movies` projection of the catalog's movie events (consumer
@@ -27,7 +27,8 @@ export type MovieCreatedListener = (movie: ProjectedMovie) => Promise<void>;
  */
 export class MovieProjection {
   private readonly collection;
-  private readonly createdListeners: MovieCreatedListener[] = [];
+  private readonly appliedListeners: MovieListener[] = [];
+  private readonly createdListeners: MovieListener[] = [];
   /** Titles read lately: every hold and checkout shows one (forgotten when this process applies a change; another instance's change shows after TITLE_MEMORY_MS). */
   private readonly titles = new Map<string, { title: string; until: number }>();
   /** Bumped by each change this process applies (the show listings remember which movies are deleted until it moves). */
@@ -37,14 +38,21 @@ export class MovieProjection {
     this.collection = db.collection<ProjectedMovie>('movies');
   }
 
-  onCreated(listener: MovieCreatedListener): void {
+  /** After every event applied (a redelivered one too: a listener must be idempotent). */
+  onApplied(listener: MovieListener): void {
+    this.appliedListeners.push(listener);
+  }
+
+  onCreated(listener: MovieListener): void {
     this.createdListeners.push(listener);
   }
 
   /** The consumer of subscriptions.movies. */
   async handle(event: EventOfType<'movie.created' | 'movie.updated' | 'movie.deleted'>): Promise<void> {
     const applied = await this.apply(event.data, event.occurredAt, event.type === 'movie.deleted');
-    if (applied && event.type === 'movie.created') {
+    if (!applied) return;
+    for (const listener of this.appliedListeners) await listener(applied);
+    if (event.type === 'movie.created') {
       for (const listener of this.createdListeners) await listener(applied);
     }
   }

@@ -6,7 +6,7 @@ import type { CandyProjection, CandyReservationLine } from '../candy/candy-proje
 import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
 import type { PaymentProvider } from '../payments';
-import { SHOW_STARTED } from '../shows/booking-errors';
+import { MOVIE_WITHDRAWN } from '../shows/booking-errors';
 import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
 import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
@@ -16,7 +16,8 @@ const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a 
 const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
 const HOLD_EXPIRED = 'Su reserva expiró. Vuelva a elegir sus entradas.';
 const SEATS_CHANGED = 'Sus entradas reservadas cambiaron durante el pago. Revise su carrito y vuelva a pagar.';
-const SHOW_CHANGED = 'La función cambió mientras pagaba (película, fecha, horario, sala, formato o precio). Revise su carrito y vuelva a pagar.';
+const SHOW_CHANGED =
+  'La función cambió mientras pagaba (película, fecha, horario, sala, formato o precio). Revise su carrito y vuelva a pagar.';
 const SEATS_LOST = 'No pudimos confirmar sus asientos después del cobro. El cine se comunicará con usted para devolverle el dinero.';
 
 function ticketCountMismatch(asked: number, held: number): string {
@@ -36,9 +37,17 @@ export type CheckoutResult =
 const refused = (message: string): CheckoutResult => ({ outcome: 'refused', message });
 
 /** Same user, show, seats, candy and card: the same purchase. */
-function orderKey(userId: string, showId: string, seatLabels: readonly string[], candy: readonly CartCandyLine[], paymentMethodId: string): string {
+function orderKey(
+  userId: string,
+  showId: string,
+  seatLabels: readonly string[],
+  candy: readonly CartCandyLine[],
+  paymentMethodId: string,
+): string {
   const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
-  return createHash('sha256').update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId]))
+    .digest('base64url');
 }
 
 function sameLabels(a: readonly string[], b: readonly string[]): boolean {
@@ -46,7 +55,14 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().every((label, i) => label === sortedB[i]);
 }
 
-const termsOf = ({ movieId, date, schedule, roomId, type, unitPrice }: StoredOrder): ShowTerms => ({ movieId, date, schedule, roomId, type, price: unitPrice });
+const termsOf = ({ movieId, date, schedule, roomId, type, unitPrice }: StoredOrder): ShowTerms => ({
+  movieId,
+  date,
+  schedule,
+  roomId,
+  type,
+  price: unitPrice,
+});
 
 const reservationLines = (order: StoredOrder): CandyReservationLine[] =>
   order.candy.map(({ candyId, name, quantity }) => ({ candyId, name, quantity }));
@@ -86,7 +102,7 @@ export class Checkout {
       return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refused(NOTHING_HELD);
     }
     if (hold.seatLabels.length !== ticket) return refused(ticketCountMismatch(ticket, hold.seatLabels.length));
-    if (new Date(hold.show.startsAt) <= now) return refused(SHOW_STARTED);
+    if (hold.offSale) return refused(hold.offSale);
 
     const key = orderKey(userId, showId, hold.seatLabels, candy, paymentMethodId);
     const order = await this.orders.insertPending(this.newOrder(userId, hold, candy, paymentMethodId, key), now);
@@ -125,6 +141,7 @@ export class Checkout {
         const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
         const reservation = await this.seats.reserveForOrder(order.showId, order.userId, id, termsOf(order), now, reservedUntil);
         if (reservation.outcome === 'terms-changed') return this.giveUp(order, 'failed', SHOW_CHANGED);
+        if (reservation.outcome === 'withdrawn') return this.giveUp(order, 'failed', MOVIE_WITHDRAWN);
         if (reservation.seatLabels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
         if (!sameLabels(reservation.seatLabels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
         const stock = await this.candy.reserve(id, reservationLines(order));
@@ -146,7 +163,10 @@ export class Checkout {
         const paymentId = charge.paymentId;
         const sold = await this.seats.sellForOrder(order.showId, id);
         if (!sameLabels(sold, order.seatLabels)) {
-          this.log?.error({ orderId: id, expected: order.seatLabels, sold, paymentId }, 'charged order could not sell its seats; refund needed');
+          this.log?.error(
+            { orderId: id, expected: order.seatLabels, sold, paymentId },
+            'charged order could not sell its seats; refund needed',
+          );
           return this.finish(order, 'unfulfilled', { failure: SEATS_LOST, paymentId }, now);
         }
         await this.candy.commit(id, reservationLines(order));
@@ -177,7 +197,12 @@ export class Checkout {
     return (await this.orders.advance(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
   }
 
-  private async finish(order: StoredOrder, to: 'declined' | 'expired' | 'failed' | 'unfulfilled', fields: Partial<StoredOrder>, now: Date): Promise<StoredOrder | null> {
+  private async finish(
+    order: StoredOrder,
+    to: 'declined' | 'expired' | 'failed' | 'unfulfilled',
+    fields: Partial<StoredOrder>,
+    now: Date,
+  ): Promise<StoredOrder | null> {
     return (await this.orders.finish(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
   }
 
@@ -186,7 +211,11 @@ export class Checkout {
       case 'paid':
         return { outcome: 'paid', order: orderViewOf(order) };
       case 'declined':
-        return { outcome: 'declined', reason: order.declineReason ?? 'Your card was declined.', code: order.declineCode ?? 'card_declined' };
+        return {
+          outcome: 'declined',
+          reason: order.declineReason ?? 'Your card was declined.',
+          code: order.declineCode ?? 'card_declined',
+        };
       case 'expired':
         return refused(HOLD_EXPIRED);
       case 'failed':
@@ -197,8 +226,21 @@ export class Checkout {
     }
   }
 
-  private newOrder(userId: string, { show, seatLabels, heldUntil }: HeldTickets, candy: CartCandyLine[], paymentMethodId: string, key: string) {
-    const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({ candyId: id, name, picture, quantity, unitPrice, totalPrice }));
+  private newOrder(
+    userId: string,
+    { show, seatLabels, heldUntil }: HeldTickets,
+    candy: CartCandyLine[],
+    paymentMethodId: string,
+    key: string,
+  ) {
+    const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({
+      candyId: id,
+      name,
+      picture,
+      quantity,
+      unitPrice,
+      totalPrice,
+    }));
     const ticketTotal = show.price * seatLabels.length;
     return {
       key,

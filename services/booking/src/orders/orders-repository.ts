@@ -28,7 +28,14 @@ export function orderViewOf(order: StoredOrder): OrderView {
     seats: order.seatLabels.length,
     seatLabels: order.seatLabels,
     ticketTotal: order.ticketTotal,
-    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({ id: candyId, name, picture, quantity, unitPrice, totalPrice })),
+    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({
+      id: candyId,
+      name,
+      picture,
+      quantity,
+      unitPrice,
+      totalPrice,
+    })),
     total: order.total,
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
   };
@@ -76,7 +83,14 @@ export class OrdersRepository {
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
   async insertPending(order: NewOrder, now: Date): Promise<StoredOrder | null> {
-    const stored: StoredOrder = { ...order, _id: new Types.ObjectId(), state: 'pending', lock: `${order.userId}:${order.showId}`, createdAt: now, updatedAt: now };
+    const stored: StoredOrder = {
+      ...order,
+      _id: new Types.ObjectId(),
+      state: 'pending',
+      lock: `${order.userId}:${order.showId}`,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.inProgress.insertOne({ _id: stored._id, since: now });
     try {
       await this.model.create({ ...stored, outbox: [] });
@@ -140,7 +154,9 @@ export class OrdersRepository {
    * removed on the way.
    */
   async leftBehindSince(before: Date, limit: number): Promise<{ stuck: StoredOrder[]; unpublished: Types.ObjectId[] }> {
-    const marks = (await this.inProgress.find({}).toArray()).filter((mark) => mark.since < before).sort((a, b) => a.since.getTime() - b.since.getTime());
+    const marks = (await this.inProgress.find({}).toArray())
+      .filter((mark) => mark.since < before)
+      .sort((a, b) => a.since.getTime() - b.since.getTime());
     const stuck: StoredOrder[] = [];
     const unpublished: Types.ObjectId[] = [];
     for (const mark of marks) {
@@ -164,7 +180,13 @@ export class OrdersRepository {
    * for an order that charged nothing and holds nothing (expired, failed), its
    * key, so the same request can be tried again.
    */
-  async finish(order: StoredOrder, from: OrderState, to: Exclude<OrderState, 'pending' | 'reserved' | 'paid'>, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
+  async finish(
+    order: StoredOrder,
+    from: OrderState,
+    to: Exclude<OrderState, 'pending' | 'reserved' | 'paid'>,
+    fields: Partial<StoredOrder>,
+    now: Date,
+  ): Promise<boolean> {
     const id = order._id.toHexString();
     const freeKey = to === 'expired' || to === 'failed' ? { key: `${order.key}:${id}` } : {};
     return this.changeIfIn(order, from, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });

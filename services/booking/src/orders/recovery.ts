@@ -63,15 +63,24 @@ export class OrderRecovery {
   private async pass(): Promise<number> {
     let driven = 0;
     try {
-      const { stuck, unpublished } = await this.orders.leftBehindSince(new Date(this.clock().getTime() - this.staleAfterMs), this.batchSize);
+      const { stuck, unpublished } = await this.orders.leftBehindSince(
+        new Date(this.clock().getTime() - this.staleAfterMs),
+        this.batchSize,
+      );
       for (const id of unpublished) this.relay.nudge(id);
       for (const order of stuck) {
         try {
           const result = await this.checkout.drive(order);
           driven += 1;
-          this.log?.info({ orderId: order._id.toHexString(), from: order.state, outcome: result.outcome }, 'recovered an order left in progress');
+          this.log?.info(
+            { orderId: order._id.toHexString(), from: order.state, outcome: result.outcome },
+            'recovered an order left in progress',
+          );
         } catch (error) {
-          this.log?.warn({ orderId: order._id.toHexString(), state: order.state, err: (error as Error).message }, 'order recovery failed; will retry');
+          this.log?.warn(
+            { orderId: order._id.toHexString(), state: order.state, err: (error as Error).message },
+            'order recovery failed; will retry',
+          );
         }
       }
     } catch (error) {

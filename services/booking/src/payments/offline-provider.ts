@@ -49,7 +49,8 @@ const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
 
 /** What Stripe's test cards answer for a payment method id. An unknown id is declined with Stripe's own message. */
 export function testCardOutcome(paymentMethodId: string): ChargeOutcome {
-  if (SUCCEEDING_TEST_METHODS.has(paymentMethodId)) return { status: 'succeeded', paymentId: `pi_offline_${randomBytes(12).toString('hex')}` };
+  if (SUCCEEDING_TEST_METHODS.has(paymentMethodId))
+    return { status: 'succeeded', paymentId: `pi_offline_${randomBytes(12).toString('hex')}` };
   const decline = DECLINING_TEST_METHODS[paymentMethodId];
   if (decline) return { status: 'declined', ...decline };
   return { status: 'declined', reason: `No such PaymentMethod: '${paymentMethodId}'`, code: 'resource_missing' };

@@ -54,7 +54,11 @@ export class StripePaymentProvider implements PaymentProvider {
         return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
       }
       // An unknown payment method is the buyer's input, not an outage: answered as a decline, as the offline provider does.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method') {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'resource_missing' &&
+        error.param === 'payment_method'
+      ) {
         return { status: 'declined', reason: error.message, code: 'resource_missing' };
       }
       throw error;

@@ -44,7 +44,13 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     const repository = new OrdersRepository(orders);
     // Orders grow without end: the relay never looks through them. A paid order keeps its
     // in-progress mark until its order.paid is published, and the recovery sweep nudges the relay again.
-    const relay = startOutboxRelay({ models: [orders], bus, logger: app.log, scan: false, settled: (ids) => repository.ended(...ids.map((id) => new Types.ObjectId(String(id)))) });
+    const relay = startOutboxRelay({
+      models: [orders],
+      bus,
+      logger: app.log,
+      scan: false,
+      settled: (ids) => repository.ended(...ids.map((id) => new Types.ObjectId(String(id)))),
+    });
 
     const carts = new CartRepository(db);
     const cart = new Cart(app.seatInventory, candy, carts, clock);

@@ -52,6 +52,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     app.decorate('shows', shows);
     app.decorate('seatInventory', seatInventory);
 
+    movies.onApplied((movie) => shows.markMovieDeleted(movie._id, movie.deleted === true));
     const subscribeMovies = () => subscribeTo(bus, db, subscriptions.movies, (event) => movies.handle(event));
     if (!seed) {
       await subscribeMovies();

@@ -95,7 +95,10 @@ export function chooseBestSeats(grid: SeatGrid, count: number): ChosenSeat[] | u
   while (remaining > 0) {
     const longest = Math.max(...runs.map((run) => run.last - run.first + 1));
     const size = Math.min(longest, remaining);
-    const best = pick(runs.filter((run) => run.last - run.first + 1 === longest), size);
+    const best = pick(
+      runs.filter((run) => run.last - run.first + 1 === longest),
+      size,
+    );
     chosen.push(...seatsOf(best.run.row, best.first, size));
     remaining -= size;
     runs = runs.filter((run) => run !== best.run);

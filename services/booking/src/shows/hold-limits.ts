@@ -5,13 +5,15 @@ import type { UserHolds } from './user-holds';
 
 /**
  * Limits that keep a few people from emptying a show by holding seats they
- * never pay (README, "Security"):
+ * never pay (README, "Limits on holding"; docs/security.md):
  * - an account holds seats of one show at a time, at most MAX_SEATS_PER_PURCHASE
  *   (a new hold releases the account's other holds);
- * - one client address holds at most `perAddress` seats at once, across its accounts and shows;
+ * - one client (`clientKey`: an IPv4 address, or an IPv6 address's /64) holds at most
+ *   `perAddress` seats at once, across its accounts and shows;
  * - a hold lasts HOLD_MINUTES from each renewal, but an account's holds on one show
- *   end `maxMinutes` after the first at the latest; then that account must wait
- *   HOLD_MINUTES before holding seats of that show again, so the seats go back on sale.
+ *   end `maxMinutes` after the first at the latest (each show its own window, kept
+ *   while the account holds others); then that account must wait HOLD_MINUTES
+ *   before holding seats of that show again, so the seats go back on sale.
  */
 export interface HoldLimitSettings {
   perAddress: number;
@@ -82,7 +84,7 @@ export class HoldLimits {
 
   constructor(
     db: Connection,
-    /** Where each account's entry (its renewal window, and the address its seats count against) is kept. */
+    /** Where each account's entry (the address its seats count against) and its renewal windows are kept. */
     private readonly accounts: UserHolds,
     private readonly holdMinutes: number,
     readonly settings: HoldLimitSettings,
@@ -93,19 +95,28 @@ export class HoldLimits {
   /**
    * The renewal window of a new hold of the show by the user: since when the
    * account holds it and until when this hold may last (now + HOLD_MINUTES,
-   * capped); 409 when its renewals are used up.
+   * capped), and the account's windows of other shows that are over (the
+   * hold's write drops them); 409 when its renewals are used up. Each show
+   * keeps its own window: holding another show in between does not restart
+   * it, and a buyer who changes their mind gets a whole window for the other
+   * show (they hold one show at a time, so no show is kept off sale longer).
    */
-  async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date }> {
-    const mine = (await this.accounts.ledgerOf(userId)) ?? null;
+  async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date; ended: string[] }> {
+    const windows = await this.accounts.windowsOf(userId);
     const maxMs = this.settings.maxMinutes * 60_000;
-    const cooldownMs = this.holdMinutes * 60_000;
-    const continuing = mine !== null && mine.showId === showId && now.getTime() < mine.since.getTime() + maxMs + cooldownMs;
-    const since = continuing ? mine.since : now;
+    // A window and the wait after it: until then a new hold of the show continues it.
+    const spanMs = maxMs + this.holdMinutes * 60_000;
+    const isOver = (since: Date) => now.getTime() >= since.getTime() + spanMs;
+    const started = windows[showId];
+    const since = started && !isOver(started) ? started : now;
     if (now.getTime() >= since.getTime() + maxMs) {
-      const waitMinutes = Math.ceil((since.getTime() + maxMs + cooldownMs - now.getTime()) / 60_000);
+      const waitMinutes = Math.ceil((since.getTime() + spanMs - now.getTime()) / 60_000);
       throw new BookingError(409, holdRenewalsExhausted(waitMinutes));
     }
-    return { since, until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)) };
+    const ended = Object.entries(windows)
+      .filter(([id, start]) => id !== showId && isOver(start))
+      .map(([id]) => id);
+    return { since, until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)), ended };
   }
 
   /**
@@ -133,7 +144,8 @@ export class HoldLimits {
       const answers = batch.map((claim) => {
         const key = holderKey(claim.userId);
         const heldFromAddress = Object.entries(live).reduce((sum, [holder, held]) => (holder === key ? sum : sum + held.seats), 0);
-        if (heldFromAddress + claim.count > this.settings.perAddress) return () => claim.reject(new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress)));
+        if (heldFromAddress + claim.count > this.settings.perAddress)
+          return () => claim.reject(new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress)));
         const previous = holders[key];
         holders[key] = live[key] = { seats: claim.count, until: claim.until };
         return () => claim.resolve(previous);
@@ -162,7 +174,10 @@ export class HoldLimits {
         if (previous) set[field] = previous;
         else unset[field] = '';
       }
-      await this.addresses.updateOne({ _id: address }, { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) });
+      await this.addresses.updateOne(
+        { _id: address },
+        { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+      );
       for (const restore of batch) restore.resolve();
     } catch (error) {
       for (const restore of batch) restore.reject(error);

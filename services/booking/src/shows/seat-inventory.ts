@@ -4,14 +4,22 @@ import { GroupCommit, type Decision, type VersionedDocuments } from '../group-co
 import type { KeyedLock } from '../keyed-lock';
 import type { MovieProjection } from '../movies/movie-projection';
 import { chooseBestSeats } from './best-seats';
-import { BookingError, notEnoughSeats, PAYMENT_IN_PROGRESS, SHOW_BUSY, SHOW_STARTED, showNotFound } from './booking-errors';
+import {
+  BookingError,
+  MOVIE_WITHDRAWN,
+  notEnoughSeats,
+  PAYMENT_IN_PROGRESS,
+  SHOW_BUSY,
+  SHOW_STARTED,
+  showNotFound,
+} from './booking-errors';
 import type { HoldLimits } from './hold-limits';
 import { rowLetter } from './rooms';
 import type { ShowListing } from './show-listing';
 import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
-import type { HoldLedger, UserHolds } from './user-holds';
+import type { HoldLedger, RecordedWindow, UserHolds } from './user-holds';
 
 /** Seats a user holds on one show. */
 export interface HeldTickets {
@@ -19,13 +27,18 @@ export interface HeldTickets {
   /** Sorted. */
   seatLabels: string[];
   heldUntil: Date;
+  /** Why these seats can no longer be bought (the show started, or its movie was deleted): the cart leaves them out, a checkout refuses them. */
+  offSale?: string;
 }
 
 /** What an order copies from its show; an admin's change of any of them refuses the order's reservation. */
 export type ShowTerms = Pick<ShowView, 'movieId' | 'date' | 'schedule' | 'roomId' | 'type' | 'price'>;
 
-/** The seats tagged with the order (empty: nothing held any more), or the show's terms changed since the order copied them. */
-export type Reservation = { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' };
+/**
+ * The seats tagged with the order (empty: nothing held any more), the show's terms changed since the order copied
+ * them, or its movie was deleted from the catalog.
+ */
+export type Reservation = { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' } | { outcome: 'withdrawn' };
 
 /**
  * A decision on a show's seats: the show's new list of taken seats to write
@@ -77,25 +90,26 @@ export class SeatInventory {
    * Replaces the user's hold on this show with `count` best adjacent seats
    * (same row, centre first; else fewest rows) until now + HOLD_MINUTES,
    * then releases the user's holds on other shows (one show in the cart).
-   * 404 unknown show; 409 started, not enough seats (saying how many are
-   * left), the user's seats of this show are being paid, or a hold limit
+   * 404 unknown show; 409 started, its movie deleted, not enough seats (saying
+   * how many are left), the user's seats of this show are being paid, or a hold limit
    * (hold-limits.ts: seats per client address, renewals) is reached.
    */
   async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
     if (!OBJECT_ID.test(showId)) throw showNotFound();
-    const { since, until: heldUntil } = await this.limits.window(userId, showId, now);
+    const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
     let holdsShows: string[];
     let replaced: HoldLedger | undefined;
     try {
-      ({ held, holdsShows, replaced } = await this.holdSeats(showId, userId, count, now, {
-        address,
+      ({ held, holdsShows, replaced } = await this.holdSeats(
         showId,
-        seats: count,
-        since,
-        until: heldUntil,
-      }));
+        userId,
+        count,
+        now,
+        { address, showId, seats: count, until: heldUntil },
+        { since, ended },
+      ));
     } catch (error) {
       await this.limits.unclaim(userId, address, previous);
       throw error;
@@ -108,10 +122,10 @@ export class SeatInventory {
   }
 
   /**
-   * Holds the seats, recording the hold's ledger entry with the user's shows
-   * before they are written; answers them, the shows the user may hold seats
-   * of and the ledger entry this hold replaced (user_holds, as written before
-   * the seats).
+   * Holds the seats, recording the hold's ledger entry and renewal window with
+   * the user's shows before they are written; answers them, the shows the
+   * user may hold seats of and the ledger entry this hold replaced
+   * (user_holds, as written before the seats).
    */
   private async holdSeats(
     showId: string,
@@ -119,6 +133,7 @@ export class SeatInventory {
     count: number,
     now: Date,
     ledger: HoldLedger,
+    window: RecordedWindow,
   ): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
     const heldUntil = ledger.until;
     let holdsShows: string[] = [];
@@ -129,7 +144,7 @@ export class SeatInventory {
       return {
         write: seats,
         before: async () => {
-          const added = await this.userHolds.add(userId, showId, ledger);
+          const added = await this.userHolds.add(userId, showId, ledger, window);
           holdsShows = added.shows;
           // A batch decided again (another instance wrote first) adds again: the entry replaced is the first add's.
           if (!recorded) replaced = added.replaced;
@@ -161,7 +176,7 @@ export class SeatInventory {
     });
   }
 
-  /** The user's holds that have not lapsed (seats being paid included), one entry per show, soonest show first. */
+  /** The user's holds that have not lapsed (seats being paid included), one entry per show, soonest show first; `offSale` says which cannot be bought. */
   async holdsOf(userId: string, now: Date): Promise<HeldTickets[]> {
     const ids = (await this.userHolds.showsOf(userId)).filter((id) => OBJECT_ID.test(id));
     if (ids.length === 0) return [];
@@ -181,7 +196,7 @@ export class SeatInventory {
    * holds were just written here), else from the database. The checkout's
    * reservation is decided on the show as written (`reserveForOrder`), so a
    * stale copy sells nothing: a hold that lapsed or moved, or terms an admin
-   * changed, are found there.
+   * changed, are found there, and so is a movie deleted since.
    */
   async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
     if (!OBJECT_ID.test(showId)) return undefined;
@@ -200,11 +215,12 @@ export class SeatInventory {
    * while the card is charged. Answers the labels tagged with the order
    * (held, or already sold to it; empty when nothing is held any more), or
    * that the show's terms are not the ones the order copied (an admin
-   * changed them), tagging nothing. Idempotent.
+   * changed them) or that its movie was deleted, tagging nothing. Idempotent.
    */
   async reserveForOrder(showId: string, userId: string, orderId: string, terms: ShowTerms, now: Date, until: Date): Promise<Reservation> {
     return this.change(showId, (show): SeatChange<Reservation> => {
       if (!hasTerms(show, terms)) return { result: () => ({ outcome: 'terms-changed' }) };
+      if (show.movieDeleted) return { result: () => ({ outcome: 'withdrawn' }) };
       let changed = false;
       const seats = show.seats.map((seat) => {
         const mine = isHeldByAt(seat, userId, now) && (seat.orderId === undefined || seat.orderId === orderId);
@@ -324,7 +340,14 @@ function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: str
   const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
   if (mine.length === 0) return undefined;
   const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
-  return { show: toShowView(show, title, now), seatLabels: sortLabels(mine), heldUntil };
+  const offSale = offSaleReason(show, now);
+  return { show: toShowView(show, title, now), seatLabels: sortLabels(mine), heldUntil, ...(offSale ? { offSale } : {}) };
+}
+
+/** Why no seat of the show can be held or bought any more, or undefined while it is on sale. */
+function offSaleReason(show: ShowDocument, now: Date): string | undefined {
+  if (show.startsAt <= now) return SHOW_STARTED;
+  return show.movieDeleted ? MOVIE_WITHDRAWN : undefined;
 }
 
 function hasTerms(show: ShowDocument, terms: ShowTerms): boolean {
@@ -346,11 +369,12 @@ function ignoreMissingShow(error: unknown): void {
  * The user's new hold on the show: the best `count` seats not taken by
  * others (the user's own hold is replaced), held until `heldUntil`; answers
  * the show's new seats and the held ones. Refused (409) once the show has
- * started, while the user's seats of it are being paid, or when fewer seats
- * are free.
+ * started or its movie was deleted, while the user's seats of it are being
+ * paid, or when fewer seats are free.
  */
 function holdBestSeats(show: ShowDocument, userId: string, count: number, now: Date, heldUntil: Date): { seats: Seat[]; held: Seat[] } {
-  if (show.startsAt <= now) throw new BookingError(409, SHOW_STARTED);
+  const offSale = offSaleReason(show, now);
+  if (offSale) throw new BookingError(409, offSale);
   if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
     throw new BookingError(409, PAYMENT_IN_PROGRESS);
   }

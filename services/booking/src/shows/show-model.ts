@@ -43,6 +43,8 @@ export interface ShowDocument {
   version: number;
   /** Created by the demo seed (not by an admin). */
   seeded?: boolean;
+  /** Its movie was deleted from the catalog (movie.deleted): hidden from the listings, no seat is held or sold any more. */
+  movieDeleted?: boolean;
   /**
    * The taken seats only (held or sold), in room order; every other seat of
    * the layout is free. FerretDB rewrites the whole document on each update,
@@ -81,6 +83,7 @@ const showSchema = new Schema<ShowDocument>(
     holdsExpireAt: { type: Date, required: false },
     version: { type: Number, required: true },
     seeded: { type: Boolean, required: false },
+    movieDeleted: { type: Boolean, required: false },
     seats: { type: [seatSchema], required: true },
   },
   { collection: 'shows', autoIndex: false, versionKey: false },

@@ -10,6 +10,9 @@ export const DEFAULT_PRICES: Readonly<Record<ShowType, number>> = { '2D': 900, '
 /** Highest ticket price accepted (cents). */
 export const MAX_PRICE = 1_000_000;
 
+/** Days after today a show may be scheduled on: a cinema's programme, not a date in the year 9999 (a start of +010000-…). */
+export const MAX_DAYS_AHEAD = 365;
+
 export interface TimeSpan {
   startsAt: Date;
   endsAt: Date;
@@ -35,6 +38,11 @@ export const MOVIE_NOT_FOUND = 'No existe la película.';
 export const ID_MISMATCH = 'El id del cuerpo no coincide con el de la ruta.';
 export const MOVIE_NOT_CHANGEABLE = 'La película de una función no se puede cambiar: crea otra función.';
 export const ROOM_NOT_CHANGEABLE = 'No se puede cambiar la sala de una función con entradas vendidas o reservadas.';
+export const STARTED_SHOW_NOT_EDITABLE = 'La función ya comenzó: no se puede modificar.';
+
+export function tooFarAhead(lastDay: string): string {
+  return `La función no puede programarse con más de un año de anticipación: elige un día hasta el ${lastDay}.`;
+}
 
 export function beforeRelease(release: string): string {
   return `La película se estrena el ${release}: la función no puede ser antes.`;

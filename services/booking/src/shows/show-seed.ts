@@ -59,7 +59,11 @@ export class ShowSeeder {
   /** Opens the seed window if the shows were never seeded; answers the window. */
   async open(): Promise<SeedWindow> {
     const now = this.clock();
-    const window: SeedWindow = { _id: 'window', firstDay: localToday(now), openUntil: new Date(now.getTime() + SEED_WINDOW_MINUTES * 60_000) };
+    const window: SeedWindow = {
+      _id: 'window',
+      firstDay: localToday(now),
+      openUntil: new Date(now.getTime() + SEED_WINDOW_MINUTES * 60_000),
+    };
     try {
       await this.state.insertOne(window);
       return window;
@@ -117,7 +121,15 @@ export class ShowSeeder {
         const slot = bestSlot(movie.runtime, instantOf(date, from), instantOf(date, to), rooms, booked, now);
         if (!slot) continue;
         booked.get(slot.roomId)?.push(slot.span);
-        plans.push({ movie, date, schedule: localDateTime(slot.span.startsAt).time, roomId: slot.roomId, type: movie.type, price: DEFAULT_PRICES[movie.type], seeded: true });
+        plans.push({
+          movie,
+          date,
+          schedule: localDateTime(slot.span.startsAt).time,
+          roomId: slot.roomId,
+          type: movie.type,
+          price: DEFAULT_PRICES[movie.type],
+          seeded: true,
+        });
       }
     }
     return plans;

@@ -2,7 +2,7 @@ import { missingFieldMessages, SHOW_FORM_MESSAGES, type ShowType, type ShowView 
 import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
+import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
 import type { KeyedLock } from '../keyed-lock';
 import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
 import * as rules from './show-rules';
@@ -44,6 +44,7 @@ export type ShowUpdate =
   | { outcome: 'updated'; show: ShowView }
   | { outcome: 'not-found' }
   | { outcome: 'invalid'; message: string }
+  | { outcome: 'started' }
   | { outcome: 'room-locked' }
   | { outcome: 'overlap'; message: string };
 
@@ -111,6 +112,8 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
   if (!isRoomId(roomId)) return rules.INVALID_ROOM;
   const date = resolveDay(String(form.day), localToday(now));
   if (!date) return rules.INVALID_DAY;
+  const lastDay = addDays(localToday(now), rules.MAX_DAYS_AHEAD);
+  if (date > lastDay) return rules.tooFarAhead(lastDay);
   const type = String(form.type).trim();
   if (!rules.isShowType(type)) return rules.INVALID_TYPE;
   const price = form.price ?? rules.DEFAULT_PRICES[type];
@@ -206,12 +209,15 @@ export class Shows {
           return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
         throw error;
       }
+      // A movie.deleted applied between the read of the movie and the insert did not mark this show (it marks after its own write).
+      if (!(await this.movies.find(movie._id))) await this.markMovieDeleted(movie._id, true);
       return { outcome: 'created', show: toShowView(document, movie.title, now) };
     });
   }
 
   /**
-   * The admin's edit: the create rules and the overlap check on the new slot. The room cannot
+   * The admin's edit: the create rules and the overlap check on the new slot. A show that has
+   * started cannot change (its tickets were sold at its terms). The room cannot
    * change once a seat is sold or held (the seats belong to the room's layout). The write is
    * guarded by the version read and bumps it, so a seat change racing with it is retried on the
    * new slot.
@@ -222,6 +228,7 @@ export class Shows {
     for (;;) {
       const show = await this.model.findById(id).lean<ShowDocument>();
       if (!show) return { outcome: 'not-found' };
+      if (show.startsAt <= now) return { outcome: 'started' };
       if (edit.movieId !== undefined && edit.movieId !== show.movieId) return { outcome: 'invalid', message: rules.MOVIE_NOT_CHANGEABLE };
       const form: ShowForm = {
         schedule: edit.schedule ?? show.schedule,
@@ -296,6 +303,19 @@ export class Shows {
         }
       }
     });
+  }
+
+  /**
+   * The movie was deleted from the catalog (or an event put it back): its shows stop (or start again)
+   * selling seats. The version goes up, so a seat change decided on an older copy of a show (another
+   * instance's, or this process's memory) is decided again on the marked one. Repeating it changes nothing.
+   */
+  async markMovieDeleted(movieId: string, deleted: boolean): Promise<void> {
+    if (deleted) {
+      await this.model.updateMany({ movieId, movieDeleted: { $ne: true } }, { $set: { movieDeleted: true }, $inc: { version: 1 } });
+    } else {
+      await this.model.updateMany({ movieId, movieDeleted: true }, { $unset: { movieDeleted: '' }, $inc: { version: 1 } });
+    }
   }
 
   /** Room, start and end of the shows that start between the instants (the seed plans around them). */

@@ -18,7 +18,7 @@ export const userCart = {
 
 export const cart = {
   ...userCart,
-  summary: 'The same as POST /cart/userCart (the path the spec\'s client also posts to)',
+  summary: "The same as POST /cart/userCart (the path the spec's client also posts to)",
 };
 
 export const ticketHistory = {

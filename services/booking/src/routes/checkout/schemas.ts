@@ -14,6 +14,9 @@ export const checkout = {
   response: {
     200: CheckoutResponse,
     ...errors(...BODY_ERRORS, 401, 403, 409),
-    402: Type.Composite([ApiErrorBody, Type.Object({ code: Type.String({ description: "The payment provider's error code, e.g. card_declined" }) })]),
+    402: Type.Composite([
+      ApiErrorBody,
+      Type.Object({ code: Type.String({ description: "The payment provider's error code, e.g. card_declined" }) }),
+    ]),
   },
 };

@@ -4,7 +4,8 @@ import * as schemas from './schemas';
 
 const DAY_NOT_VALID = 'Las fechas deben ser días existentes escritos AAAA-MM-DD.';
 const PERIOD_REVERSED = "La fecha 'from' debe ser anterior o igual a 'to'.";
-const REPLAY_UNAVAILABLE = 'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cuenta ninguna venta dos veces.';
+const REPLAY_UNAVAILABLE =
+  'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cuenta ninguna venta dos veces.';
 
 export default async function ordersRoutes(app: ServiceApp): Promise<void> {
   app.post('/replay', { schema: schemas.replay, onRequest: app.requireAdmin }, async (request) => {

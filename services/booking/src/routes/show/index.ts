@@ -1,6 +1,6 @@
 import type { ServiceApp } from '@cine/service-kit';
 import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
-import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE } from '../../shows/show-rules';
+import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
 import * as schemas from './schemas';
 
 export default async function showRoutes(app: ServiceApp): Promise<void> {
@@ -42,6 +42,8 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
         throw app.httpErrors.notFound(SHOW_NOT_FOUND);
       case 'invalid':
         throw app.httpErrors.badRequest(result.message);
+      case 'started':
+        throw app.httpErrors.conflict(STARTED_SHOW_NOT_EDITABLE);
       case 'room-locked':
         throw app.httpErrors.conflict(ROOM_NOT_CHANGEABLE);
       case 'overlap':

@@ -20,11 +20,9 @@ export const oneShow = {
 
 export const showsOfDay = {
   tags,
-  summary: "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
-  querystring: Type.Object(
-    { day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText },
-    { additionalProperties: false },
-  ),
+  summary:
+    "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
+  querystring: Type.Object({ day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText }, { additionalProperties: false }),
   response: { 200: Type.Array(ShowView), ...errors(400) },
 };
 
@@ -47,7 +45,7 @@ const ShowForm = Type.Object(
 export const createShow = {
   tags,
   security: bearerAuth,
-  summary: 'Create a show (admin); the room must be free for the run time plus 20 minutes of cleaning',
+  summary: 'Create a show (admin), at most a year ahead; the room must be free for the run time plus 20 minutes of cleaning',
   body: Type.Object({ data: Type.Optional(ShowForm) }, { additionalProperties: false }),
   response: { 201: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
@@ -65,7 +63,9 @@ const ShowEdit = Type.Object(
     date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
     startsAt: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only' })),
     movieId: Type.Optional(Type.String({ maxLength: 100, description: "Read-only: the show's own movie" })),
-    roomId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' })),
+    roomId: Type.Optional(
+      Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' }),
+    ),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
     price: Type.Optional(Type.Integer({ description: 'Cents' })),
     seats: Type.Optional(Type.Integer({ description: 'Read-only' })),
@@ -78,7 +78,8 @@ const ShowEdit = Type.Object(
 export const updateShow = {
   tags,
   security: bearerAuth,
-  summary: "Change a show's time, date, room, type or price (admin) with the create rules and the overlap check; accepts the show as GET /show/one/:id answers it",
+  summary:
+    "Change a show's time, date, room, type or price (admin) with the create rules and the overlap check; refused once it has started; accepts the show as GET /show/one/:id answers it",
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   body: ShowEdit,
   response: { 200: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },

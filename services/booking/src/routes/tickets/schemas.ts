@@ -37,9 +37,6 @@ export const deleteTickets = {
   tags,
   security: bearerAuth,
   summary: "Release the user's held seats of a show (seats being paid stay)",
-  body: Type.Object(
-    { userId: Type.String({ minLength: 1, maxLength: 100 }), showId: ObjectIdText },
-    { additionalProperties: false },
-  ),
+  body: Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }), showId: ObjectIdText }, { additionalProperties: false }),
   response: { 200: Type.Object({ released: Type.Integer() }), ...errors(...BODY_ERRORS, 401, 403, 404, 503) },
 };
