@@ -52,7 +52,8 @@ export async function registerBuyers(base: string, count: number): Promise<Bench
 
 /** The admin's shows and purchases of the benchmarks, on the billboard's shortest movie. */
 export class BenchShop {
-  private slot = 0;
+  /** The next free slot of each room (4 a day): 2,000 shows over 5 rooms end 100 days later, within the year shows may be sold ahead. */
+  private readonly slots = new Map<number, number>();
 
   private constructor(
     readonly base: string,
@@ -70,10 +71,11 @@ export class BenchShop {
     return new BenchShop(base, (login.json as { token: string }).token, movie.id);
   }
 
-  /** A new show in `roomId` at the next free slot (rooms × schedules × days). */
+  /** A new show in `roomId` at the room's next free slot (schedules × days). */
   async newShow(roomId: number): Promise<ShowView> {
     for (;;) {
-      const index = this.slot++;
+      const index = this.slots.get(roomId) ?? 0;
+      this.slots.set(roomId, index + 1);
       const day = new Date(Date.now() + (FIRST_DAY_AHEAD + Math.floor(index / SCHEDULES.length)) * 86_400_000).toISOString().slice(0, 10);
       const schedule = SCHEDULES[index % SCHEDULES.length] as string;
       const created = await api(this.base, 'POST', '/show', {
