@@ -1,5 +1,5 @@
 import type { MovieFacts, ShowView } from '@cine/contracts';
-import { createEvent, type ServiceApp } from '@cine/service-kit';
+import { createEvent, InProcessEventBus, type ServiceApp } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { buildBookingApp, type BookingContext } from '../src';
@@ -106,4 +106,41 @@ export async function createShow(booking: BookingUnderTest, data: ShowInput): Pr
   const response = await postShow(booking, data);
   if (response.statusCode !== 201) throw new Error(`POST /show answered ${response.statusCode}: ${response.body}`);
   return response.json<ShowView>();
+}
+
+/**
+ * Two instances of the service on one database: `booking` and `other`, each
+ * with its own in-process bus, queues and remembered shows, so they see each
+ * other only through the database. `freshShow` makes a new show of one movie
+ * on the next day of `month` ('2026-05').
+ */
+export async function startTwoInstances(month: string) {
+  const booking = await startBooking();
+  const other = await buildBookingApp({
+    ...booking.context,
+    bus: new InProcessEventBus(),
+    clock: booking.clock.now,
+    seedShows: false,
+    holdLimits: { perAddress: 1_000_000 },
+  });
+  const { movieId } = await publishMovie(booking.context);
+  let day = 0;
+  return {
+    booking,
+    other,
+    movieId,
+    freshShow(): Promise<ShowView> {
+      day += 1;
+      return createShow(booking, { movieId, roomId: 1, day: `${month}-${String(day).padStart(2, '0')}`, schedule: '20:00', type: '2D' });
+    },
+    async close(): Promise<void> {
+      await other.close();
+      await booking.close();
+    },
+  };
+}
+
+/** A hold of `seats` seats of a show through `app`, by a new user unless one is named. */
+export function holdOn(app: ServiceApp, showId: string, seats: number, userId = newId()) {
+  return app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(app, userId), payload: { userId, seats, showId } });
 }

@@ -1,10 +1,9 @@
 import type { ShowView } from '@cine/contracts';
-import { InProcessEventBus, type ServiceApp } from '@cine/service-kit';
+import type { ServiceApp } from '@cine/service-kit';
 import { Types } from 'mongoose';
-import { buildBookingApp } from '../src';
 import { ShowListing, type ListedShow } from '../src/shows/show-listing';
 import type { Seat, ShowDocument } from '../src/shows/show-model';
-import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import { holdOn as hold, startTwoInstances, type BookingUnderTest } from './helpers';
 
 /**
  * The listings read the shows' summaries (show-listing.ts): at most 1 s
@@ -12,33 +11,15 @@ import { createShow, newId, publishMovie, startBooking, userHeaders, type Bookin
  */
 let booking: BookingUnderTest;
 let other: ServiceApp;
-let movieId: string;
-let day = 0;
+let instances: Awaited<ReturnType<typeof startTwoInstances>>;
 
 beforeAll(async () => {
-  booking = await startBooking();
-  other = await buildBookingApp({
-    ...booking.context,
-    bus: new InProcessEventBus(),
-    clock: booking.clock.now,
-    seedShows: false,
-    holdLimits: { perAddress: 1_000_000 },
-  });
-  movieId = (await publishMovie(booking.context)).movieId;
+  instances = await startTwoInstances('2026-06');
+  ({ booking, other } = instances);
 });
-afterAll(async () => {
-  await other.close();
-  await booking.close();
-});
+afterAll(() => instances.close());
 
-async function freshShow(): Promise<ShowView> {
-  day += 1;
-  return createShow(booking, { movieId, roomId: 1, day: `2026-06-${String(day).padStart(2, '0')}`, schedule: '20:00', type: '2D' });
-}
-
-function hold(app: ServiceApp, showId: string, seats: number, userId = newId()) {
-  return app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(app, userId), payload: { userId, seats, showId } });
-}
+const freshShow = () => instances.freshShow();
 
 async function seatsRead(app: ServiceApp, showId: string): Promise<{ one: number; all: number | undefined }> {
   const one = (await app.inject({ method: 'GET', url: `/show/one/${showId}` })).json<ShowView>().seats;

@@ -1,8 +1,7 @@
 import type { ShowView } from '@cine/contracts';
-import { InProcessEventBus, type ServiceApp } from '@cine/service-kit';
+import type { ServiceApp } from '@cine/service-kit';
 import { Types } from 'mongoose';
-import { buildBookingApp } from '../src';
-import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import { holdOn as hold, newId, startTwoInstances, userHeaders, type BookingUnderTest } from './helpers';
 
 /**
  * Two instances of the service on one database: their in-process queues and
@@ -11,33 +10,15 @@ import { createShow, newId, publishMovie, startBooking, userHeaders, type Bookin
  */
 let booking: BookingUnderTest;
 let other: ServiceApp;
-let movieId: string;
-let day = 0;
+let instances: Awaited<ReturnType<typeof startTwoInstances>>;
 
 beforeAll(async () => {
-  booking = await startBooking();
-  other = await buildBookingApp({
-    ...booking.context,
-    bus: new InProcessEventBus(),
-    clock: booking.clock.now,
-    seedShows: false,
-    holdLimits: { perAddress: 1_000_000 },
-  });
-  movieId = (await publishMovie(booking.context)).movieId;
+  instances = await startTwoInstances('2026-05');
+  ({ booking, other } = instances);
 });
-afterAll(async () => {
-  await other.close();
-  await booking.close();
-});
+afterAll(() => instances.close());
 
-async function freshShow(): Promise<ShowView> {
-  day += 1;
-  return createShow(booking, { movieId, roomId: 1, day: `2026-05-${String(day).padStart(2, '0')}`, schedule: '20:00', type: '2D' });
-}
-
-function hold(app: ServiceApp, showId: string, seats: number, userId = newId()) {
-  return app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(app, userId), payload: { userId, seats, showId } });
-}
+const freshShow = () => instances.freshShow();
 
 it('a write decided on a show another instance changed is retried on a fresh read', async () => {
   const show = await freshShow();
