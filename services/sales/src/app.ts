@@ -3,7 +3,6 @@
 import type {} from '@fastify/jwt';
 import type {} from '@fastify/sensible';
 import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
-import { queryIntegersInDigits } from './plugins/query-integers';
 import { salesPlugin } from './plugins/sales';
 import salesRoutes from './routes/sales';
 import ticketsRoutes from './routes/tickets';
@@ -17,7 +16,6 @@ export interface SalesContext extends ServiceContext {
 export async function buildSalesApp(context: SalesContext): Promise<ServiceApp> {
   const app = await createServiceApp(context);
 
-  await app.register(queryIntegersInDigits);
   await app.register(salesPlugin, { db: context.db, bus: context.bus, clock: context.clock ?? (() => new Date()) });
   await app.register(ticketsRoutes, { prefix: '/tickets' });
   await app.register(salesRoutes, { prefix: '/sales' });
