@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readEnv } from '@cine/service-kit';
+import { positiveIntegerEnv, readEnv } from '@cine/service-kit';
 
 export const CINEMA_NAME = 'Cine';
 export const DEFAULT_MAIL_FROM = `${CINEMA_NAME} <no-reply@cine.local>`;
@@ -38,18 +38,11 @@ export interface NewsletterSettings {
 
 const HOUR_MS = 60 * 60_000;
 
-function positiveInteger(key: string, fallback: number): number {
-  const text = readEnv(key);
-  if (text === undefined) return fallback;
-  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${key} must be a whole number above 0`);
-  return Number(text);
-}
-
 export function newsletterSettingsFromEnv(): NewsletterSettings {
   return {
     publicUrl: (readEnv('PUBLIC_URL') ?? 'http://localhost:8080').replace(/\/+$/, ''),
-    perAddress: { max: positiveInteger('NEWSLETTER_MAILS_PER_ADDRESS', 3), windowMs: 24 * HOUR_MS },
-    perClient: { max: positiveInteger('NEWSLETTER_REQUESTS_PER_CLIENT', 10), windowMs: HOUR_MS },
+    perAddress: { max: positiveIntegerEnv('NEWSLETTER_MAILS_PER_ADDRESS', 3, 'mails'), windowMs: 24 * HOUR_MS },
+    perClient: { max: positiveIntegerEnv('NEWSLETTER_REQUESTS_PER_CLIENT', 10, 'requests'), windowMs: HOUR_MS },
     confirmationTtlMs: 48 * HOUR_MS,
   };
 }
