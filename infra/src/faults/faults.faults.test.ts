@@ -1,5 +1,6 @@
 import { connectDatabase } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
+import { runPresale } from '../bench/presale';
 import { registerBuyer, type Buyer } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
 import { ProcessPlatform, rabbitmqctl, waitFor } from './processes';
@@ -218,67 +219,15 @@ describe('faults', () => {
     await expectNoSeatSoldTwice(show);
   });
 
-  it('load: 100 virtual users browse and buy for 60 s, no answer is a 5xx, p95 per route printed', async () => {
-    const users = Number(process.env.LOAD_USERS ?? 100);
-    const seconds = Number(process.env.LOAD_SECONDS ?? 60);
-    const buyers: Buyer[] = [];
-    for (let start = 0; start < users; start += 10)
-      buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, users - start) }, newBuyer))));
-    const latencies = new Map<string, number[]>();
-    const serverErrors: string[] = [];
-    const timed = async (route: string, call: () => Promise<{ status: number; json: unknown }>) => {
-      const started = performance.now();
-      const answer = await call().catch((error: Error) => ({ status: 0, json: error.message }));
-      const list = latencies.get(route) ?? [];
-      list.push(performance.now() - started);
-      latencies.set(route, list);
-      if (answer.status >= 500 || answer.status === 0)
-        serverErrors.push(`${route}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
-      return answer;
-    };
-    const base = platform.gatewayUrl;
-    const deadline = Date.now() + seconds * 1000;
-    let purchases = 0;
-    const visitor = async (buyer: Buyer) => {
-      while (Date.now() < deadline) {
-        await timed('GET /movies/billboard', () => api(base, 'GET', '/movies/billboard'));
-        const shows = (await timed('GET /show/all', () => api(base, 'GET', '/show/all'))).json as ShowSummary[];
-        const open = Array.isArray(shows) ? shows.filter((show) => show.seats > 0 && !usedShows.has(show.id)) : [];
-        const show = open[Math.floor(Math.random() * Math.min(open.length, 8))];
-        await timed('GET /candy/', () => api(base, 'GET', '/candy/'));
-        if (!show) continue;
-        await timed('GET /show/one/{id}', () => api(base, 'GET', `/show/one/${show.id}`));
-        const held = await timed('POST /tickets/addTickets', () =>
-          api(base, 'POST', '/tickets/addTickets', { token: buyer.token, body: { userId: buyer.id, seats: 1, showId: show.id } }),
-        );
-        if (held.status !== 200) continue;
-        await timed('POST /cart/userCart', () => api(base, 'POST', '/cart/userCart', { token: buyer.token, body: { idUser: buyer.id } }));
-        const paid = await timed('POST /movies/checkout', () =>
-          api(base, 'POST', '/movies/checkout', {
-            token: buyer.token,
-            body: { ticket: 1, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' },
-          }),
-        );
-        if (paid.status === 200) purchases += 1;
-      }
-    };
-    await Promise.all(buyers.map(visitor));
-
-    const percentile = (values: number[], p: number) =>
-      [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
-    const lines = [...latencies.entries()].map(
-      ([route, values]) =>
-        `${route.padEnd(26)} ${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(values, 95).toFixed(0).padStart(5)} ms  max ${Math.max(
-          ...values,
-        )
-          .toFixed(0)
-          .padStart(5)} ms`,
-    );
-    const total = [...latencies.values()].reduce((sum, values) => sum + values.length, 0);
-    process.stdout.write(
-      `load: ${users} virtual users for ${seconds} s, ${total} requests, ${purchases} purchases, ${serverErrors.length} answers >= 500\n${lines.join('\n')}\n`,
-    );
-    expect(serverErrors.slice(0, 20)).toEqual([]);
-    expect(purchases).toBeGreaterThan(0);
+  it('load: the presale benchmark (100 users browse and buy for 60 s): no answer is a 5xx, free seats read as sold, figures printed', async () => {
+    const result = await runPresale(platform.gatewayUrl, {
+      users: Number(process.env.LOAD_USERS ?? 100),
+      seconds: Number(process.env.LOAD_SECONDS ?? 60),
+      history: 0,
+      hotShows: 5,
+    });
+    expect(result.serverErrors).toBe(0);
+    expect(result.ok).toBe(true);
+    expect(result.purchases).toBeGreaterThan(0);
   });
 });

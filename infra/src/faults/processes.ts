@@ -83,7 +83,8 @@ export class ProcessPlatform {
       name: 'gateway',
       port: gatewayPort,
       script: path.join(repositoryRoot, 'gateway', 'dist', 'server.js'),
-      env: { ...common, ...urls, PORT: String(gatewayPort) },
+      // Trusts loopback's X-Forwarded-For as a load balancer's, as the benchmarks' `npm start` does: each buyer has an address.
+      env: { ...common, ...urls, PORT: String(gatewayPort), TRUST_PROXY: '127.0.0.1' },
       log: [],
     });
     this.gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

@@ -27,6 +27,7 @@ export { subscribeTo, subscription, type Subscription } from './events/subscript
 export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './events/rabbitmq-bus';
 export { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from './schemas';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';
+export { SharedJson } from './shared-json';
 export { searchKey } from './text-keys';
 export { strictValidatorCompiler } from './validation';
 export { describeValidationError } from './validation-messages';

@@ -39,7 +39,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
-    const listing = new ShowListing(db);
+    const listing = new ShowListing(db, { clock });
     const rebuilt = await listing.rebuild(model.find().lean<ShowDocument[]>().cursor());
     if (rebuilt > 0) app.log.info({ shows: rebuilt }, 'show summaries of the listings rebuilt');
     const shows = new Shows(model, movies, lock, listing);

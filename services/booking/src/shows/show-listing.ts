@@ -23,7 +23,14 @@ export interface ShowListingOptions {
   maxAgeMs?: number;
   /** Wall clock of that bound (tests move it). */
   now?: () => number;
+  /** The cinema's clock, which tells the shows long past (the service's clock). */
+  clock?: () => Date;
 }
+
+/** How long after its start a show keeps its summary (read by id for a day, as a buyer looks back); older ones are deleted. */
+const KEPT_AFTER_START_MS = 24 * 60 * 60_000;
+/** How often a process deletes the summaries of shows past that. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** Every show in one read, and when that read started. */
 interface Snapshot {
@@ -68,20 +75,27 @@ export function freeSeatsAt(show: ListedShow, now: Date): number {
  * writes. This process's own writes show at once (read your writes).
  * Summaries are written after their show with its version, and a summary
  * never replaces a newer one; start-up rebuilds any that a crash left behind.
+ * A show's summary is deleted a day after the show started (the listings show
+ * upcoming shows), so the collection every read goes through does not grow
+ * with the cinema's past.
  */
 export class ShowListing {
   private readonly collection;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly clock: () => Date;
   private snapshot?: Snapshot;
+  /** When this process last deleted the summaries of past shows (wall clock). */
+  private prunedAt = Number.NEGATIVE_INFINITY;
   private refreshing?: { startedAt: number; done: Promise<Snapshot> };
   /** This process's writes, by when they completed: replayed over a read that started before them. */
   private recentWrites: Array<{ at: number; id: string; show: ListedShow | null }> = [];
 
-  constructor(db: Connection, { maxAgeMs = 1000, now = Date.now }: ShowListingOptions = {}) {
+  constructor(db: Connection, { maxAgeMs = 1000, now = Date.now, clock = () => new Date() }: ShowListingOptions = {}) {
     this.collection = db.collection<ListedShow>('show_summaries');
     this.maxAgeMs = maxAgeMs;
     this.now = now;
+    this.clock = clock;
   }
 
   /** When the read behind the last answer of all() started (it changes with each new read, not with this process's writes). */
@@ -121,14 +135,16 @@ export class ShowListing {
     this.remember(id.toHexString(), null);
   }
 
-  /** Start-up: a summary for every show whose summary is missing or older (a crash between the two writes), none for shows gone. */
+  /** Start-up: a summary for every show kept whose summary is missing or older (a crash between the two writes), none for shows gone or long past. */
   async rebuild(shows: AsyncIterable<ShowDocument>): Promise<number> {
+    const keptFrom = this.keptFrom();
     const stored = new Map(
       (await this.collection.find({}, { projection: { version: 1 } }).toArray()).map((listed) => [listed._id.toHexString(), listed]),
     );
     let rebuilt = 0;
     for await (const show of shows) {
       const id = show._id.toHexString();
+      if (show.startsAt < keptFrom) continue;
       const listed = stored.get(id);
       stored.delete(id);
       if (listed && listed.version >= show.version) continue;
@@ -172,10 +188,27 @@ export class ShowListing {
       if (write.show) byId.set(write.id, newer(byId.get(write.id), write.show));
       else byId.delete(write.id);
     }
+    await this.prune(byId);
     const snapshot: Snapshot = { readAt: startedAt, byId };
     // Installed in the same turn as the replay: a write completing later updates it in remember().
     if (!this.snapshot || this.snapshot.readAt <= startedAt) this.snapshot = snapshot;
     return snapshot;
+  }
+
+  /** Shows that started before this are no longer kept. */
+  private keptFrom(): Date {
+    return new Date(this.clock().getTime() - KEPT_AFTER_START_MS);
+  }
+
+  /** At most every PRUNE_EVERY_MS: deletes the summaries read in `byId` of shows no longer kept, and leaves them out of it. */
+  private async prune(byId: Map<string, ListedShow>): Promise<void> {
+    if (this.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = this.now();
+    const keptFrom = this.keptFrom();
+    const past = [...byId.values()].filter((listed) => listed.startsAt < keptFrom).map((listed) => listed._id);
+    if (past.length === 0) return;
+    await this.collection.deleteMany({ _id: { $in: past } });
+    for (const id of past) byId.delete(id.toHexString());
   }
 
   private remember(id: string, show: ListedShow | null): void {

@@ -1,5 +1,5 @@
 import { missingFieldMessages, SHOW_FORM_MESSAGES, type ShowType, type ShowView } from '@cine/contracts';
-import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
+import { isDuplicateKeyError, localDateTime, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
@@ -127,7 +127,7 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
  */
 export class Shows {
   /** The text of the listing of upcoming shows (by movieId, '' for all), reused for LISTING_TEXT_MS on the same read of the summaries. */
-  private upcomingTexts = new Map<string, { readAt: number | undefined; madeAt: number; now: number; text: string }>();
+  private upcomingTexts = new Map<string, { readAt: number | undefined; madeAt: number; now: number; json: SharedJson }>();
   /** The movies deleted among a listing's, until the listing or the movies change. */
   private deletedMovies?: { shows: readonly ListedShow[]; revision: number; ids: Promise<Set<string>> };
 
@@ -144,10 +144,10 @@ export class Shows {
   }
 
   /**
-   * upcoming() as JSON text, made at most once per LISTING_TEXT_MS and read of the summaries: a presale's
-   * visitors all ask for it. The seats of this process's own writes show up to LISTING_TEXT_MS late in it.
+   * upcoming() as JSON text, made (and compressed) at most once per LISTING_TEXT_MS and read of the summaries:
+   * a presale's visitors all ask for it. The seats of this process's own writes show up to LISTING_TEXT_MS late in it.
    */
-  async upcomingJson(now: Date, movieId?: string): Promise<string> {
+  async upcomingJson(now: Date, movieId?: string): Promise<SharedJson> {
     await this.listing.all();
     const key = movieId ?? '';
     const made = this.upcomingTexts.get(key);
@@ -160,20 +160,25 @@ export class Shows {
       clock >= made.now &&
       clock - made.now < LISTING_TEXT_MS
     )
-      return made.text;
+      return made.json;
     const readAt = this.listing.readAt;
-    const text = JSON.stringify(await this.upcoming(now, movieId));
+    const json = new SharedJson(JSON.stringify(await this.upcoming(now, movieId)));
     if (this.upcomingTexts.size > 100) this.upcomingTexts.clear();
-    this.upcomingTexts.set(key, { readAt, madeAt: wall, now: clock, text });
-    return text;
+    this.upcomingTexts.set(key, { readAt, madeAt: wall, now: clock, json });
+    return json;
   }
 
   async one(id: string, now: Date): Promise<ShowView | null> {
     if (!OBJECT_ID.test(id)) return null;
-    const show = await this.listing.one(id);
-    if (!show) return null;
-    const titles = await this.movies.titlesOf([show.movieId]);
-    return toListedShowView(show, titles.get(show.movieId) ?? '', now);
+    const listed = await this.listing.one(id);
+    if (listed) return toListedShowView(listed, await this.titleOf(listed.movieId), now);
+    // A show long past has no summary any more: read from the show itself.
+    const show = await this.model.findById(id).lean<ShowDocument>();
+    return show ? toShowView(show, await this.titleOf(show.movieId), now) : null;
+  }
+
+  private async titleOf(movieId: string): Promise<string> {
+    return (await this.movies.titlesOf([movieId])).get(movieId) ?? '';
   }
 
   /** The movie's shows not yet started on the day ('yyyy-mm-dd' or a weekday name: the next such date), by schedule; undefined for a day that is neither. */
