@@ -5,6 +5,7 @@ import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
 import { HoldLimits, type HoldLimitSettings } from '../shows/hold-limits';
 import { SeatInventory } from '../shows/seat-inventory';
+import { ListingWriters } from '../shows/listing-writers';
 import { ShowListing } from '../shows/show-listing';
 import { ShowSeeder } from '../shows/show-seed';
 import { showModel, type ShowDocument } from '../shows/show-model';
@@ -39,7 +40,11 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
-    const listing = new ShowListing(db, { clock });
+    // Registered before this process writes anything, the summaries' rebuild included.
+    const writers = new ListingWriters(db);
+    await writers.join();
+    app.addHook('onClose', () => writers.leave());
+    const listing = new ShowListing(db, { clock, writers });
     const rebuilt = await listing.rebuild(model.find().lean<ShowDocument[]>().cursor());
     if (rebuilt > 0) app.log.info({ shows: rebuilt }, 'show summaries of the listings rebuilt');
     const shows = new Shows(model, movies, lock, listing);

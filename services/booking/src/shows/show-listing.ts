@@ -1,5 +1,6 @@
 import { isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Connection } from 'mongoose';
+import type { ListingWriters } from './listing-writers';
 import type { ShowDocument } from './show-model';
 
 /** Held seats of a show that lapse together. */
@@ -25,6 +26,8 @@ export interface ShowListingOptions {
   now?: () => number;
   /** The cinema's clock, which tells the shows long past (the service's clock). */
   clock?: () => Date;
+  /** The registry of the processes writing shows: while no other process writes, this one's own copy is exact and no summary is read again. Without it, every refresh reads every summary. */
+  writers?: ListingWriters;
 }
 
 /** How long after its start a show keeps its summary (read by id for a day, as a buyer looks back); older ones are deleted. */
@@ -34,7 +37,10 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** Every show in one read, and when that read started. */
 interface Snapshot {
+  /** The instant this copy is exact as of: its read of every summary, or a later check that no other process wrote since. */
   readAt: number;
+  /** When the read of every summary behind it started. */
+  fullReadAt: number;
   byId: Map<string, ListedShow>;
   /** By startsAt, then room (built on first use). */
   sorted?: ListedShow[];
@@ -73,6 +79,10 @@ export function freeSeatsAt(show: ListedShow, now: Date): number {
  * A write committed before that read started is in it, so
  * whatever instance wrote it, a listing is at most `maxAgeMs` behind the
  * writes. This process's own writes show at once (read your writes).
+ * While no other process writes shows on the database (listing-writers.ts:
+ * the embedded default, one booking container), a read of the small registry
+ * of writing processes stands for the read of every summary: the copy, kept
+ * by this process's own writes, is exact as of that check.
  * Summaries are written after their show with its version, and a summary
  * never replaces a newer one; start-up rebuilds any that a crash left behind.
  * A show's summary is deleted a day after the show started (the listings show
@@ -84,6 +94,7 @@ export class ShowListing {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
   private readonly clock: () => Date;
+  private readonly writers?: ListingWriters;
   private snapshot?: Snapshot;
   /** When this process last deleted the summaries of past shows (wall clock). */
   private prunedAt = Number.NEGATIVE_INFINITY;
@@ -91,11 +102,12 @@ export class ShowListing {
   /** This process's writes, by when they completed: replayed over a read that started before them. */
   private recentWrites: Array<{ at: number; id: string; show: ListedShow | null }> = [];
 
-  constructor(db: Connection, { maxAgeMs = 1000, now = Date.now, clock = () => new Date() }: ShowListingOptions = {}) {
+  constructor(db: Connection, { maxAgeMs = 1000, now = Date.now, clock = () => new Date(), writers }: ShowListingOptions = {}) {
     this.collection = db.collection<ListedShow>('show_summaries');
     this.maxAgeMs = maxAgeMs;
     this.now = now;
     this.clock = clock;
+    this.writers = writers;
   }
 
   /** When the read behind the last answer of all() started (it changes with each new read, not with this process's writes). */
@@ -180,6 +192,14 @@ export class ShowListing {
   }
 
   private async read(startedAt: number): Promise<Snapshot> {
+    if (this.snapshot && this.writers && !(await this.writers.othersWroteSince(this.snapshot.fullReadAt))) {
+      // No other process can have written a show since the last read of every summary (a later snapshot's is later
+      // still): the copy, which this process's own writes keep (remember()), is exact as of startedAt.
+      const current = this.snapshot;
+      current.readAt = Math.max(current.readAt, startedAt);
+      if (await this.prune(current.byId)) current.sorted = undefined;
+      return current;
+    }
     const byId = new Map((await this.collection.find({}).toArray()).map((listed) => [listed._id.toHexString(), listed]));
     // This process's writes that completed after the read started may be missing from it.
     this.recentWrites = this.recentWrites.filter((write) => write.at >= startedAt - this.maxAgeMs);
@@ -189,7 +209,7 @@ export class ShowListing {
       else byId.delete(write.id);
     }
     await this.prune(byId);
-    const snapshot: Snapshot = { readAt: startedAt, byId };
+    const snapshot: Snapshot = { readAt: startedAt, fullReadAt: startedAt, byId };
     // Installed in the same turn as the replay: a write completing later updates it in remember().
     if (!this.snapshot || this.snapshot.readAt <= startedAt) this.snapshot = snapshot;
     return snapshot;
@@ -200,15 +220,16 @@ export class ShowListing {
     return new Date(this.clock().getTime() - KEPT_AFTER_START_MS);
   }
 
-  /** At most every PRUNE_EVERY_MS: deletes the summaries read in `byId` of shows no longer kept, and leaves them out of it. */
-  private async prune(byId: Map<string, ListedShow>): Promise<void> {
-    if (this.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+  /** At most every PRUNE_EVERY_MS: deletes the summaries in `byId` of shows no longer kept, and leaves them out of it; whether any were. */
+  private async prune(byId: Map<string, ListedShow>): Promise<boolean> {
+    if (this.now() - this.prunedAt < PRUNE_EVERY_MS) return false;
     this.prunedAt = this.now();
     const keptFrom = this.keptFrom();
     const past = [...byId.values()].filter((listed) => listed.startsAt < keptFrom).map((listed) => listed._id);
-    if (past.length === 0) return;
+    if (past.length === 0) return false;
     await this.collection.deleteMany({ _id: { $in: past } });
     for (const id of past) byId.delete(id.toHexString());
+    return true;
   }
 
   private remember(id: string, show: ListedShow | null): void {
