@@ -4,6 +4,7 @@ import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { buildBookingApp, type BookingContext } from '../src';
 import type { HoldLimitSettings } from '../src/shows/hold-limits';
+import type { ShowDocument } from '../src/shows/show-model';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
@@ -143,4 +144,27 @@ export async function startTwoInstances(month: string) {
 /** A hold of `seats` seats of a show through `app`, by a new user unless one is named. */
 export function holdOn(app: ServiceApp, showId: string, seats: number, userId = newId()) {
   return app.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(app, userId), payload: { userId, seats, showId } });
+}
+
+/** A show document of room 2 (10 × 10) on 1 July 2026 at 20:00, every seat free unless `fields` say otherwise. */
+export function showDocument(fields: Partial<ShowDocument> = {}): ShowDocument {
+  return {
+    _id: new Types.ObjectId(),
+    movieId: 'movie',
+    startsAt: new Date('2026-07-01T23:00:00Z'),
+    endsAt: new Date('2026-07-02T01:00:00Z'),
+    date: '2026-07-01',
+    schedule: '20:00',
+    roomId: 2,
+    type: '2D',
+    price: 900,
+    capacity: 100,
+    rows: 10,
+    seatsPerRow: 10,
+    available: 100 - (fields.seats?.length ?? 0),
+    holdsExpireAt: null,
+    version: 0,
+    seats: [],
+    ...fields,
+  };
 }

@@ -1,8 +1,7 @@
 import { createTestContext } from '@cine/service-kit/testing';
-import { Types } from 'mongoose';
 import { ListingWriters } from '../src/shows/listing-writers';
 import { ShowListing, type ListedShow } from '../src/shows/show-listing';
-import type { TestContext } from './helpers';
+import { showDocument, type TestContext } from './helpers';
 
 /**
  * The registry of the processes that write shows (listing-writers.ts), and
@@ -59,23 +58,15 @@ describe('ListingWriters', () => {
 });
 
 describe('ShowListing with the registry', () => {
-  const summary = (startsAt: string): ListedShow => ({
-    _id: new Types.ObjectId(),
-    movieId: 'movie',
-    startsAt: new Date(startsAt),
-    endsAt: new Date(new Date(startsAt).getTime() + 2 * 3_600_000),
-    date: startsAt.slice(0, 10),
-    schedule: '20:00',
-    roomId: 2,
-    type: '2D',
-    price: 900,
-    capacity: 100,
-    rows: 10,
-    seatsPerRow: 10,
-    available: 100,
-    version: 0,
-    holds: [],
-  });
+  /** A summary as a process would write it, of a show starting at `startsAt`. */
+  const summary = (startsAt: string): ListedShow => {
+    const {
+      seats: _seats,
+      holdsExpireAt: _holdsExpireAt,
+      ...show
+    } = showDocument({ startsAt: new Date(startsAt), date: startsAt.slice(0, 10) });
+    return { ...show, holds: [] };
+  };
   const listed = async (listing: ShowListing, show: ListedShow) => (await listing.all()).some((one) => one._id.equals(show._id));
   const clockOfShows = () => new Date('2030-01-01T00:00:00Z');
 

@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { brotliDecompressSync } from 'node:zlib';
 import { ShowListing, type ListedShow } from '../src/shows/show-listing';
 import type { Seat, ShowDocument } from '../src/shows/show-model';
-import { holdOn as hold, startTwoInstances, type BookingUnderTest } from './helpers';
+import { holdOn as hold, showDocument, startTwoInstances, type BookingUnderTest } from './helpers';
 
 /**
  * The listings read the shows' summaries (show-listing.ts): at most 1 s
@@ -104,24 +104,7 @@ it('a show whose summary is gone (long past) is still read by id, from the show 
 describe('ShowListing', () => {
   let clock = 0;
   const now = () => clock;
-  const stored = (version: number, seats: Seat[] = []): ShowDocument => ({
-    _id: showId,
-    movieId: 'movie',
-    startsAt: new Date('2026-07-01T23:00:00Z'),
-    endsAt: new Date('2026-07-02T01:00:00Z'),
-    date: '2026-07-01',
-    schedule: '20:00',
-    roomId: 2,
-    type: '2D',
-    price: 900,
-    capacity: 100,
-    rows: 10,
-    seatsPerRow: 10,
-    available: 100 - seats.length,
-    holdsExpireAt: null,
-    version,
-    seats,
-  });
+  const stored = (version: number, seats: Seat[] = []): ShowDocument => showDocument({ _id: showId, version, seats });
   const showId = new Types.ObjectId();
   const free = (listed: ListedShow | null | undefined) => (listed ? listed.available : undefined);
 
