@@ -27,3 +27,7 @@ export type {
 } from './remotes';
 
 export { useAsyncData, type AsyncData } from './use-async-data';
+
+export { cinemaInfo, formatMoney, pageTitle, runtimeConfig, useDocumentTitle, type CineRuntimeConfig } from './cinema';
+export { addDays, cinemaClock, chosenStripDay, dateStrip, dayLabel, hasStarted, type StripDay } from './dates';
+export { purchasePlaceUrl, readPurchasePlace, returnPathOf, signInUrl, type PurchasePlace } from './return-to';
