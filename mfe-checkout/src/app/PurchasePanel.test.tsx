@@ -171,7 +171,7 @@ describe('Comprar and the ticket quantity', () => {
     expect(within(panel).getByText('Fecha: Jueves 20:30')).toBeInTheDocument();
     expect(within(panel).getByText('Sala : 3')).toBeInTheDocument();
     expect(within(panel).getByText('Idioma: Español')).toBeInTheDocument();
-    expect(within(panel).getByText('Total a pagar : $17.00')).toBeInTheDocument();
+    expect(within(panel).getByText('Total a pagar : $ 17,00')).toBeInTheDocument();
     expect(cartButton()).toBeEnabled();
     expect(cartButton()).toHaveAttribute('aria-expanded', 'true');
   });
@@ -258,13 +258,13 @@ describe('the cart button and the checkout panel', () => {
       .on('POST', '/api/candy/delete', { status: 200, body: aCart() });
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Carrito (2 entradas)' }));
-    expect(within(sidePanel()).getByText('Total a pagar : $17.00')).toBeInTheDocument();
+    expect(within(sidePanel()).getByText('Total a pagar : $ 17,00')).toBeInTheDocument();
 
     await userEvent.click(within(sidePanel()).getByRole('button', { name: 'Dulceria' }));
     const dialog = screen.getByRole('dialog', { name: '¡Disfruta de tu funcion con estas promos!' });
     const nachos = await within(dialog).findByRole('listitem', { name: 'COMBO NACHOS' });
     expect(within(nachos).getByRole('img', { name: 'COMBO NACHOS' })).toHaveAttribute('src', '/api/candy/images/nachos.svg');
-    expect(within(nachos).getByText('Price: US$ 12.50')).toBeInTheDocument();
+    expect(within(nachos).getByText('Price: $ 12,50')).toBeInTheDocument();
     const quantity = within(nachos).getByLabelText('Cantidad');
     expect(quantity).toHaveAttribute('min', '1');
     expect(quantity).toHaveAttribute('max', '100');
@@ -275,21 +275,21 @@ describe('the cart button and the checkout panel', () => {
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '2');
     await userEvent.click(within(nachos).getByRole('button', { name: 'Agregar' }));
-    expect(await within(dialog).findByText('Total del pedido: US$ 42.00')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Total del pedido: $ 42,00')).toBeInTheDocument();
     const add = api.onlyRequestTo('POST', '/api/candy/add');
     expect(add.body).toEqual({ index: 'c2', quantity: 2, userId: 'u-ana' });
     expect(add.headers.Authorization).toBe('Bearer tok-ana');
     expect(within(nachos).getByText('En tu pedido: 2')).toBeInTheDocument();
 
     await userEvent.click(within(nachos).getByRole('button', { name: 'Eliminar' }));
-    expect(await within(dialog).findByText('Total del pedido: US$ 17.00')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Total del pedido: $ 17,00')).toBeInTheDocument();
     expect(api.onlyRequestTo('POST', '/api/candy/delete').body).toEqual({ index: 'c2', userId: 'u-ana' });
 
     await userEvent.click(within(nachos).getByRole('button', { name: 'Agregar' }));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Escape closed the modal only; the panel shows the newest server total.
-    expect(within(sidePanel()).getByText('Total a pagar : $42.00')).toBeInTheDocument();
+    expect(within(sidePanel()).getByText('Total a pagar : $ 42,00')).toBeInTheDocument();
     expect(within(sidePanel()).getByText('COMBO NACHOS × 2')).toBeInTheDocument();
   });
 

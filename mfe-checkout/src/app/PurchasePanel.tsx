@@ -1,9 +1,11 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import type { OrderView } from '@cine/contracts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
-import type { PurchasePanelProps } from '@cine/web-kit';
+import { readPurchasePlace, type PurchasePanelProps } from '@cine/web-kit';
 import { CheckoutSidePanel } from './CheckoutSidePanel';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
@@ -25,27 +27,38 @@ export default function PurchasePanel(props: PurchasePanelProps) {
 }
 
 function PurchaseControls({ movie, session }: PurchasePanelProps) {
-  const picker = useShowPicker(movie.id);
+  // The place the URL carries: a show chosen on the 'Cartelera por día', or where a guest was before signing in.
+  const [place] = useState(() => readPurchasePlace(window.location.search));
+  const picker = useShowPicker(movie.id, place.showId);
   const cart = useCart(session);
   const toasts = useToasts();
   const panelId = useId();
   const cartButton = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest'>('none');
+  // Back from signing in with Comprar pressed: the quantity dialog opens again once the show is chosen.
+  const [resumeBuying, setResumeBuying] = useState(place.buying === true);
   const [panelOpen, setPanelOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   const ticket = firstTicket(cart.cart);
   const seats = ticket?.seats ?? 0;
   const { reload } = cart;
+  const { refreshSeats } = picker;
 
   const onHoldLapsed = useCallback(() => {
     setNotice(HOLD_LAPSED_TEXT);
     setPanelOpen(false);
     // The server frees lapsed holds on its own; saying so explicitly keeps the cart in step at once.
     const release = session && ticket ? releaseSeats(session, ticket.showId).catch(() => undefined) : Promise.resolve();
-    void release.then(reload);
-  }, [session, ticket, reload]);
+    void release.then(() => Promise.all([reload(), refreshSeats()]));
+  }, [session, ticket, reload, refreshSeats]);
   const remaining = useHoldCountdown(ticket?.heldUntil, onHoldLapsed);
+
+  useEffect(() => {
+    if (!resumeBuying || !session || !picker.show) return;
+    setResumeBuying(false);
+    setDialog('quantity');
+  }, [resumeBuying, session, picker.show]);
 
   const onComprar = () => {
     setNotice(null);
@@ -56,6 +69,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
 
   const onHeld = async () => {
     setDialog('none');
+    void refreshSeats();
     await reload();
     setPanelOpen(true);
   };
@@ -65,10 +79,15 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
     cartButton.current?.focus();
   };
 
-  const onPaid = useCallback(() => {
-    setPanelOpen(false);
-    void reload();
-  }, [reload]);
+  const navigate = useNavigate();
+  const onPaid = useCallback(
+    (order: OrderView) => {
+      setPanelOpen(false);
+      void reload();
+      navigate(`/compra/${order.id}`, { state: { justPaid: true } });
+    },
+    [reload, navigate],
+  );
 
   const panelVisible = panelOpen && seats > 0;
 
@@ -93,9 +112,17 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
       </Actions>
       {notice && <Notice role="status">{notice}</Notice>}
       {cart.status === 'error' && <Notice role="alert">{cart.message}</Notice>}
-      {dialog === 'guest' && <GuestPromptDialog onClose={() => setDialog('none')} />}
+      {dialog === 'guest' && (
+        <GuestPromptDialog place={{ movieId: movie.id, ...(picker.show ? { showId: picker.show.id } : {}) }} onClose={() => setDialog('none')} />
+      )}
       {dialog === 'quantity' && session && picker.show && (
-        <TicketQuantityDialog session={session} show={picker.show} onClose={() => setDialog('none')} onHeld={onHeld} />
+        <TicketQuantityDialog
+          session={session}
+          show={picker.show}
+          initialCount={place.showId === picker.show.id ? (place.quantity ?? 0) : 0}
+          onClose={() => setDialog('none')}
+          onHeld={onHeld}
+        />
       )}
       {panelVisible && session && ticket && cart.cart && (
         <CheckoutSidePanel
