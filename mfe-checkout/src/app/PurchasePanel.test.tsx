@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Session } from '@cine/web-kit';
@@ -59,11 +59,60 @@ describe('day, time and format selectors', () => {
     await userEvent.selectOptions(time, '23:00');
     const format = screen.getByLabelText('Formato');
     expect(format).toHaveDisplayValue('3D');
-    expect(screen.getByText(/Sala 1 · 3D · US\$ 8.50 por entrada · 80 butacas libres/)).toBeInTheDocument();
+    expect(screen.getByText(/Sala 1 · 3D · \$\s8,50 por entrada · 80 butacas libres/)).toBeInTheDocument();
 
     await userEvent.selectOptions(day, 'Viernes 27/11');
     expect(screen.queryByLabelText('Formato')).not.toBeInTheDocument();
     await screen.findByRole('option', { name: '18:00' });
+  });
+
+  test('a show the URL names (a link from the Cartelera por día) is chosen at once: its day, time and format', async () => {
+    const linked = aShow({ id: '6b04a48846b7a8f7611761ff', date: '2026-11-27', day: 'Viernes', schedule: '21:15', type: '3D', seats: 42 });
+    bookingApi()
+      .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [thursday, friday, linked] })
+      .on('GET', '/api/show/day?day=2026-11-27&id=m1', { status: 200, body: [friday, linked] });
+    window.history.pushState({}, '', `/movies/m1?funcion=${linked.id}`);
+    try {
+      renderPanel(null);
+      await waitFor(() => expect(screen.getByLabelText('Día')).toHaveDisplayValue('Viernes 27/11'));
+      expect(await screen.findByLabelText('Horario')).toHaveDisplayValue('21:15');
+      expect(await screen.findByLabelText('Formato')).toHaveDisplayValue('3D');
+      expect(screen.getByText(/42 butacas libres/)).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  test('back from signing in (comprar=1), the quantity dialog opens on the same show with the same quantity', async () => {
+    const linked = aShow({ id: '6b04a48846b7a8f7611761ff', date: '2026-11-26', day: 'Jueves', schedule: '22:00' });
+    bookingApi()
+      .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [thursday, linked] })
+      .on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [thursday, linked] });
+    window.history.pushState({}, '', `/movies/m1?funcion=${linked.id}&entradas=3&comprar=1`);
+    try {
+      renderPanel();
+      const dialog = await screen.findByRole('dialog', { name: 'Entradas' });
+      expect(within(dialog).getByLabelText('Cantidad de entradas')).toHaveTextContent('3');
+      expect(within(dialog).getByText(/Jueves 22:00/)).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  test('the free seats are read again after a hold', async () => {
+    const api = bookingApi().on('POST', '/api/tickets/addTickets', () => {
+      api.on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [{ ...thursday, seats: thursday.seats - 2 }, thursdayLate] });
+      return { status: 200, body: { showId: 's1', seats: 2, seatLabels: ['F7', 'F8'], heldUntil: new Date(Date.now() + 600_000).toISOString(), totalPrice: 1700 } };
+    });
+    renderPanel();
+    await chooseThursdayAt2030();
+    expect(screen.getByText(new RegExp(`${thursday.seats} butacas libres`))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Entradas' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar una entrada' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar una entrada' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ir al Carrito' }));
+    expect(await screen.findByText(new RegExp(`${thursday.seats - 2} butacas libres`))).toBeInTheDocument();
   });
 
   test('two shows at the same time offer both formats', async () => {
@@ -95,7 +144,9 @@ describe('Comprar and the ticket quantity', () => {
     renderPanel(null);
     await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
     const dialog = screen.getByRole('dialog', { name: 'Debes iniciar sesion para Comprar' });
-    expect(within(dialog).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+    // Signing in or registering comes back to this movie, with Comprar pressed again (the return-to-place).
+    expect(within(dialog).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login?volver=%2Fmovies%2Fm1%3Fcomprar%3D1');
+    expect(within(dialog).getByRole('link', { name: 'regístrate' })).toHaveAttribute('href', '/register?volver=%2Fmovies%2Fm1%3Fcomprar%3D1');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/tickets/addTickets')).toHaveLength(0);
@@ -371,14 +422,30 @@ describe('payment', () => {
     await user.click(within(dialog).getByRole('radio', { name: /4000 0000 0000 0002/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Realizar Pago' }));
 
-    const toast = await screen.findByText('Su tarjeta ha sido rechazada. Intente nuevamente');
-    expect(toast.closest('[role="alert"]')).not.toBeNull();
+    const [toast] = await screen.findAllByText('Su tarjeta ha sido rechazada. Intente nuevamente');
+    expect(toast?.closest('[role="alert"]')).not.toBeNull();
+    // Inside the dialog too, next to the card form: why, and what to do next.
+    const explained = within(dialog).getByRole('alert');
+    expect(explained).toHaveTextContent('Su tarjeta ha sido rechazada. Intente nuevamente');
+    expect(explained).toHaveTextContent('Tu tarjeta fue rechazada. Prueba con otra tarjeta.');
+    expect(explained).toHaveTextContent(/No se cobró nada\. Prueba con otra tarjeta o consulta a tu banco; tus butacas siguen reservadas hasta las \d\d:\d\d\./);
     expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toMatchObject({ paymentMethodId: 'pm_card_chargeDeclined' });
     expect(sidePanel()).toBeInTheDocument();
     expect(cartButton()).toBeEnabled();
 
     act(() => jest.advanceTimersByTime(5000));
-    expect(screen.queryByText('Su tarjeta ha sido rechazada. Intente nuevamente')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Su tarjeta ha sido rechazada. Intente nuevamente')).toHaveLength(1);
+    expect(within(dialog).getByText('Su tarjeta ha sido rechazada. Intente nuevamente')).toBeInTheDocument();
+  });
+
+  test('the dialog says what is paid and for what before the card: the tickets, the candy and the total', async () => {
+    bookingApi(aCart([aTicketLine()], [aCandyLine({ name: 'COMBO NACHOS', quantity: 2, totalPrice: 2500 })]));
+    renderPanel();
+    const dialog = await openPayment();
+    const amount = within(dialog).getByLabelText('Resumen del pago');
+    expect(amount).toHaveTextContent('2 entradas · Dune III (butacas F7, F8)$ 17,00');
+    expect(amount).toHaveTextContent('COMBO NACHOS × 2$ 25,00');
+    expect(amount).toHaveTextContent('Total a pagar :$ 42,00');
   });
 
   test('a failure that is not about the card shows its own message in the dialog', async () => {
