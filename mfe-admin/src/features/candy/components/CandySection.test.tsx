@@ -18,7 +18,7 @@ beforeEach(() => {
   api = installFakeApi().on('GET', '/api/candy', { status: 200, body: [nachos, cafe] });
 });
 
-test('lists the items with picture, name and price in the cinema's format', async () => {
+test('lists the items with picture, name and price in the cinema’s format', async () => {
   render(<CandySection token="t" />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando productos…');
   const table = await screen.findByRole('table', { name: 'Productos' });

@@ -53,7 +53,7 @@ beforeEach(() => {
     .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) });
 });
 
-test('the table has the spec columns with money in the cinema's format', async () => {
+test('the table has the spec columns with money in the cinema’s format', async () => {
   render(<SalesSection token={TOKEN} />);
   const table = await screen.findByRole('table', { name: 'Ventas de peliculas' });
   expect(
