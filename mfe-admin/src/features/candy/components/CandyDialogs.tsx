@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
+import { cinemaInfo, errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
