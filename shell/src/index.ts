@@ -14,7 +14,7 @@ function preload(href: string, as: 'script' | 'fetch'): void {
 }
 
 // The landing page's remoteEntry.js and data download alongside React (bootstrap loads the page).
-const landingPage = landingPageOf(window.location.pathname);
+const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) {
   preload(entries[landingPage.remote], 'script');
   landingPage.data.forEach((href) => preload(href, 'fetch'));

@@ -1,4 +1,4 @@
-import { apiUrl, catalogReads, type RemoteName } from '@cine/web-kit';
+import { apiUrl, catalogReads, chosenStripDay, cinemaClock, dateStrip, type RemoteName } from '@cine/web-kit';
 
 /** A remote page a visit often starts on, and the API answers (spec §7) its first view shows. */
 interface LandingPage {
@@ -7,11 +7,27 @@ interface LandingPage {
   data: string[];
 }
 
-/** The pages a visit most often starts on (spec §2): the billboard and a movie's detail. */
-const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray) => LandingPage }> = [
+/** The pages a visit most often starts on (spec §2): the billboard, the day's showtimes, a movie's detail, a purchase. */
+const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray, search: string, now: Date) => LandingPage }> = [
   {
     path: /^\/(home\/?)?$/,
     page: () => ({ remote: 'catalog', exposedModule: 'HomePage', data: [apiUrl(catalogReads.billboard), apiUrl(catalogReads.premieres)] }),
+  },
+  {
+    // The day the page shows: ?fecha= when it is one of the strip's, else the cinema's today.
+    path: /^\/cartelera\/?$/,
+    page: (_match, search, now) => {
+      const date = chosenStripDay(dateStrip(cinemaClock(now).date), new URLSearchParams(search).get('fecha'));
+      return { remote: 'catalog', exposedModule: 'BillboardByDayPage', data: [apiUrl(catalogReads.showsOnDate(date))] };
+    },
+  },
+  {
+    path: /^\/compra\/[^/]+\/?$/,
+    page: () => ({ remote: 'checkout', exposedModule: 'OrderConfirmationPage', data: [] }),
+  },
+  {
+    path: /^\/mis-compras\/?$/,
+    page: () => ({ remote: 'checkout', exposedModule: 'MyPurchasesPage', data: [] }),
   },
   {
     path: /^\/movies\/([^/]+)\/?$/,
@@ -24,10 +40,10 @@ const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray)
  * The shell fetches its remoteEntry.js and its data while React loads, instead of after React has
  * rendered the route: on a phone's network that saves round trips before the first poster shows.
  */
-export function landingPageOf(pathname: string): LandingPage | undefined {
+export function landingPageOf(pathname: string, search = '', now = new Date()): LandingPage | undefined {
   for (const { path, page } of landingPages) {
     const match = path.exec(pathname);
-    if (match) return page(match);
+    if (match) return page(match, search, now);
   }
   return undefined;
 }
