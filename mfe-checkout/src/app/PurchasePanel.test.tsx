@@ -101,8 +101,20 @@ describe('day, time and format selectors', () => {
 
   test('the free seats are read again after a hold', async () => {
     const api = bookingApi().on('POST', '/api/tickets/addTickets', () => {
-      api.on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [{ ...thursday, seats: thursday.seats - 2 }, thursdayLate] });
-      return { status: 200, body: { showId: 's1', seats: 2, seatLabels: ['F7', 'F8'], heldUntil: new Date(Date.now() + 600_000).toISOString(), totalPrice: 1700 } };
+      api.on('GET', '/api/show/day?day=2026-11-26&id=m1', {
+        status: 200,
+        body: [{ ...thursday, seats: thursday.seats - 2 }, thursdayLate],
+      });
+      return {
+        status: 200,
+        body: {
+          showId: 's1',
+          seats: 2,
+          seatLabels: ['F7', 'F8'],
+          heldUntil: new Date(Date.now() + 600_000).toISOString(),
+          totalPrice: 1700,
+        },
+      };
     });
     renderPanel();
     await chooseThursdayAt2030();
@@ -145,8 +157,14 @@ describe('Comprar and the ticket quantity', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
     const dialog = screen.getByRole('dialog', { name: 'Debes iniciar sesion para Comprar' });
     // Signing in or registering comes back to this movie, with Comprar pressed again (the return-to-place).
-    expect(within(dialog).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login?volver=%2Fmovies%2Fm1%3Fcomprar%3D1');
-    expect(within(dialog).getByRole('link', { name: 'regístrate' })).toHaveAttribute('href', '/register?volver=%2Fmovies%2Fm1%3Fcomprar%3D1');
+    expect(within(dialog).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/login?volver=%2Fmovies%2Fm1%3Fcomprar%3D1',
+    );
+    expect(within(dialog).getByRole('link', { name: 'regístrate' })).toHaveAttribute(
+      'href',
+      '/register?volver=%2Fmovies%2Fm1%3Fcomprar%3D1',
+    );
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/tickets/addTickets')).toHaveLength(0);
@@ -428,7 +446,9 @@ describe('payment', () => {
     const explained = within(dialog).getByRole('alert');
     expect(explained).toHaveTextContent('Su tarjeta ha sido rechazada. Intente nuevamente');
     expect(explained).toHaveTextContent('Tu tarjeta fue rechazada. Prueba con otra tarjeta.');
-    expect(explained).toHaveTextContent(/No se cobró nada\. Prueba con otra tarjeta o consulta a tu banco; tus butacas siguen reservadas hasta las \d\d:\d\d\./);
+    expect(explained).toHaveTextContent(
+      /No se cobró nada\. Prueba con otra tarjeta o consulta a tu banco; tus butacas siguen reservadas hasta las \d\d:\d\d\./,
+    );
     expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toMatchObject({ paymentMethodId: 'pm_card_chargeDeclined' });
     expect(sidePanel()).toBeInTheDocument();
     expect(cartButton()).toBeEnabled();

@@ -1,6 +1,6 @@
 import type { OrderView } from '@cine/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
@@ -113,7 +113,10 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
       {notice && <Notice role="status">{notice}</Notice>}
       {cart.status === 'error' && <Notice role="alert">{cart.message}</Notice>}
       {dialog === 'guest' && (
-        <GuestPromptDialog place={{ movieId: movie.id, ...(picker.show ? { showId: picker.show.id } : {}) }} onClose={() => setDialog('none')} />
+        <GuestPromptDialog
+          place={{ movieId: movie.id, ...(picker.show ? { showId: picker.show.id } : {}) }}
+          onClose={() => setDialog('none')}
+        />
       )}
       {dialog === 'quantity' && session && picker.show && (
         <TicketQuantityDialog

@@ -82,6 +82,8 @@ describe('cinemaInfoFromEnv', () => {
 
   it('stops the start on a currency Intl does not know', () => {
     process.env.CINEMA_CURRENCY = 'pesos';
-    expect(() => cinemaInfoFromEnv()).toThrow("CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not 'es-AR' and 'PESOS'");
+    expect(() => cinemaInfoFromEnv()).toThrow(
+      "CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not 'es-AR' and 'PESOS'",
+    );
   });
 });

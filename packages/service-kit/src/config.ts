@@ -104,7 +104,9 @@ export function cinemaInfoFromEnv(): CinemaInfo {
     currency: readEnv('CINEMA_CURRENCY')?.trim().toUpperCase() || DEFAULT_CINEMA.currency,
   };
   if (!isMoneyFormat(info)) {
-    throw new Error(`CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not '${info.locale}' and '${info.currency}'`);
+    throw new Error(
+      `CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not '${info.locale}' and '${info.currency}'`,
+    );
   }
   return info;
 }

@@ -11,7 +11,15 @@ test('the strip has the next 7 days of the cinema, today first, as Hoy, Mañana 
     '2026-12-01',
     '2026-12-02',
   ]);
-  expect(strip.map((day) => day.label)).toEqual(['Hoy', 'Mañana', 'Sabado 28/11', 'Domingo 29/11', 'Lunes 30/11', 'Martes 01/12', 'Miércoles 02/12']);
+  expect(strip.map((day) => day.label)).toEqual([
+    'Hoy',
+    'Mañana',
+    'Sabado 28/11',
+    'Domingo 29/11',
+    'Lunes 30/11',
+    'Martes 01/12',
+    'Miércoles 02/12',
+  ]);
   expect(strip[1]?.fullLabel).toBe('Viernes 27/11');
 });
 

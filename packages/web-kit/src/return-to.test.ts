@@ -30,7 +30,14 @@ test('the guest goes to /login or /register with the place, and comes back to it
 
 test('without a place, or with one of another site, the sign-in goes home', () => {
   expect(returnPathOf('', '/home')).toBe('/home');
-  for (const attack of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/movies/\n1', 'movies/1']) {
+  for (const attack of [
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/movies/\n1',
+    'movies/1',
+  ]) {
     expect(safeReturnPath(attack)).toBeNull();
     expect(returnPathOf(`?volver=${encodeURIComponent(attack)}`, '/home')).toBe('/home');
   }

@@ -5,7 +5,7 @@
  */
 
 /** The query parameter of /login and /register that says where to go afterwards. */
-export const RETURN_PARAM = 'volver';
+const RETURN_PARAM = 'volver';
 
 /** Where a buyer was on a movie's page: the show chosen (day, time and format are the show's) and how many tickets. */
 export interface PurchasePlace {
@@ -41,7 +41,7 @@ export function readPurchasePlace(search: string): Omit<PurchasePlace, 'movieId'
 /** A path of this site to come back to, or null: never another origin (`//host`, `https:`, `/\host`) or a path too long to be one. */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || value.length > 512 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  if ([...value].some((character) => character < ' ' || character === '\u007f')) return null;
   try {
     // Resolved against a placeholder origin: anything that leaves it is not a path of this site.
     const resolved = new URL(value, 'https://cine.invalid');

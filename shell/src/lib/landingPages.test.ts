@@ -28,7 +28,11 @@ test("a visit starting on the Cartelera por día fetches its page and the chosen
 
 test('a purchase page fetches its checkout page with the shell (its data needs the session)', () => {
   expect(landingPageOf('/mis-compras')).toEqual({ remote: 'checkout', exposedModule: 'MyPurchasesPage', data: [] });
-  expect(landingPageOf('/compra/6b04a48846b7a8f7611761ff')).toEqual({ remote: 'checkout', exposedModule: 'OrderConfirmationPage', data: [] });
+  expect(landingPageOf('/compra/6b04a48846b7a8f7611761ff')).toEqual({
+    remote: 'checkout',
+    exposedModule: 'OrderConfirmationPage',
+    data: [],
+  });
 });
 
 test.each(['/login', '/candy', '/admin', '/movies', '/movies/1/extra', '/homepage'])(

@@ -13,7 +13,6 @@ export function showDays(shows: readonly ShowView[]): ShowDay[] {
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-
 /** The start times of a day's shows ('HH:MM'), earliest first, each once. */
 export function showTimes(shows: readonly ShowView[]): string[] {
   return [...new Set(shows.map((show) => show.schedule))].sort();

@@ -47,7 +47,10 @@ function posterSvg(movie: SeedMovie): string {
   const title = lines
     .map((line, index) => {
       // Only a line the estimate says could be too wide gets squeezed to the frame.
-      const fit = line.length * fontSize * CAPITAL_WIDTH_EM * 0.85 > TITLE_WIDTH ? ` textLength="${TITLE_WIDTH}" lengthAdjust="spacingAndGlyphs"` : '';
+      const fit =
+        line.length * fontSize * CAPITAL_WIDTH_EM * 0.85 > TITLE_WIDTH
+          ? ` textLength="${TITLE_WIDTH}" lengthAdjust="spacingAndGlyphs"`
+          : '';
       return `<text x="200" y="${baselines[index]}" text-anchor="middle" font-size="${fontSize}" font-weight="700"${fit}>${escapeXml(line)}</text>`;
     })
     .join('');

@@ -60,7 +60,10 @@ test("lists every movie of the day by format, each time a link into that show's 
     '/movies/dune?funcion=6b04a48846b7a8f7611761f2',
   );
   expect(screen.getByRole('article', { name: 'Barbie' })).toBeInTheDocument();
-  expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['pelicula-dune', 'pelicula-barbie']);
+  expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual([
+    'pelicula-dune',
+    'pelicula-barbie',
+  ]);
 });
 
 test('the strip offers the next 7 days, today first; ?fecha= picks one', async () => {

@@ -17,7 +17,9 @@ export default function MovieDetailPage({ session, widgets }: RemotePageProps) {
   const { id = '' } = useParams();
   const detail = useAsyncData(() => fetchMovieDetail(id), id);
   // 'Cine — Oppenheimer' once the movie is known; the shell's 'Cine — Película' until then.
-  useDocumentTitle(detail.status === 'ready' ? detail.data.Title : detail.status === 'error' && isNotFound(detail.error) ? 'Película no encontrada' : null);
+  useDocumentTitle(
+    detail.status === 'ready' ? detail.data.Title : detail.status === 'error' && isNotFound(detail.error) ? 'Película no encontrada' : null,
+  );
 
   return (
     <Page>

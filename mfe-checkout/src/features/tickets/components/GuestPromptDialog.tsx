@@ -12,8 +12,8 @@ export function GuestPromptDialog({ place, onClose }: { place: PurchasePlace; on
   return (
     <Dialog title="Debes iniciar sesion para Comprar" onClose={onClose}>
       <Text>
-        <Link to={signInUrl('login', returnTo)}>Iniciar sesión</Link> o <Link to={signInUrl('register', returnTo)}>regístrate</Link>{' '}
-        para comprar entradas. Después vuelves a esta función para seguir con tu compra.
+        <Link to={signInUrl('login', returnTo)}>Iniciar sesión</Link> o <Link to={signInUrl('register', returnTo)}>regístrate</Link> para
+        comprar entradas. Después vuelves a esta función para seguir con tu compra.
       </Text>
     </Dialog>
   );

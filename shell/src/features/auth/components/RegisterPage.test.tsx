@@ -59,7 +59,10 @@ test('a successful registration goes to /login, which says the account was creat
 });
 
 test('registering from a movie page hands the place on to /login', async () => {
-  installFakeApi().on('POST', '/api/auth/register', { status: 201, body: { id: 'u-ana', email: 'ana@cine.test', username: 'ana', role: 'user' } });
+  installFakeApi().on('POST', '/api/auth/register', {
+    status: 201,
+    body: { id: 'u-ana', email: 'ana@cine.test', username: 'ana', role: 'user' },
+  });
   const place = '/movies/6b04a48846b7a8f7611761ed?funcion=6b04a48846b7a8f7611761ff&comprar=1';
   await renderApp(`/register?volver=${encodeURIComponent(place)}`);
   await fillAndSubmit();

@@ -9,7 +9,7 @@ import { EmailField, FormFooter, NewPasswordField } from './FormParts';
 import type { LoginLocationState } from './LoginPage';
 
 /** What /login says after a registration. */
-export const ACCOUNT_CREATED_TEXT = 'Tu cuenta fue creada. Inicia sesión para continuar.';
+const ACCOUNT_CREATED_TEXT = 'Tu cuenta fue creada. Inicia sesión para continuar.';
 
 export function RegisterPage() {
   const navigate = useNavigate();
