@@ -86,7 +86,8 @@ function ShowTime({ show, state }: { show: ShowView; state: ReturnType<typeof sh
   return (
     <Time
       to={purchasePlaceUrl({ movieId: show.movieId, showId: show.id })}
-      aria-label={`${show.schedule}, ${show.type}, sala ${show.roomId}: comprar entradas`}
+      // Starts with the visible text (WCAG 2.5.3), then says what the link does.
+      aria-label={`${show.schedule} Sala ${show.roomId}, ${show.type}: comprar entradas`}
     >
       {show.schedule} <small>Sala {show.roomId}</small>
     </Time>

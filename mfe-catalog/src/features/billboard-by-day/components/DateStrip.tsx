@@ -12,11 +12,10 @@ export function DateStrip({ days, chosen }: { days: readonly StripDay[]; chosen:
             <Link
               to={`/cartelera?fecha=${day.date}`}
               aria-current={day.date === chosen ? 'page' : undefined}
-              aria-label={day.label === day.fullLabel ? undefined : `${day.label}, ${day.fullLabel}`}
               replace
             >
               <span className="label">{day.label}</span>
-              {day.label !== day.fullLabel && <span className="date">{day.fullLabel.split(' ')[1]}</span>}
+              {day.label !== day.fullLabel && <span className="date">{day.fullLabel}</span>}
             </Link>
           </li>
         ))}
