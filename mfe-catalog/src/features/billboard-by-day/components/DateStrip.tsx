@@ -9,11 +9,7 @@ export function DateStrip({ days, chosen }: { days: readonly StripDay[]; chosen:
       <ul>
         {days.map((day) => (
           <li key={day.date}>
-            <Link
-              to={`/cartelera?fecha=${day.date}`}
-              aria-current={day.date === chosen ? 'page' : undefined}
-              replace
-            >
+            <Link to={`/cartelera?fecha=${day.date}`} aria-current={day.date === chosen ? 'page' : undefined} replace>
               <span className="label">{day.label}</span>
               {day.label !== day.fullLabel && <span className="date">{day.fullLabel}</span>}
             </Link>
