@@ -121,7 +121,8 @@ test('guest → Comprar → register → sign in → back on the same show with 
   await page.getByRole('button', { name: 'Ingresar' }).click();
 
   // Back on the same movie, the same day, time and format, and the quantity dialog open: the buyer goes on.
-  await page.waitForURL(`**/movies/${show.movieId}?funcion=${show.id}&comprar=1`);
+  // (Once the dialog is open the page drops comprar=1 from its URL, so a reload does not open it again.)
+  await page.waitForURL(`**/movies/${show.movieId}?funcion=${show.id}*`);
   const quantity = page.getByRole('dialog', { name: 'Entradas' });
   await quantity.waitFor();
   await choicesAre(show);

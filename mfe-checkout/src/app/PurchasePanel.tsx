@@ -44,6 +44,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   const seats = ticket?.seats ?? 0;
   const { reload } = cart;
   const { refreshSeats } = picker;
+  const navigate = useNavigate();
 
   const onHoldLapsed = useCallback(() => {
     setNotice(HOLD_LAPSED_TEXT);
@@ -58,7 +59,12 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
     if (!resumeBuying || !session || !picker.show) return;
     setResumeBuying(false);
     setDialog('quantity');
-  }, [resumeBuying, session, picker.show]);
+    // Done: a reload of this page no longer opens the dialog by itself (the show stays chosen).
+    const query = new URLSearchParams(window.location.search);
+    query.delete('comprar');
+    query.delete('entradas');
+    navigate({ search: query.toString() }, { replace: true });
+  }, [resumeBuying, session, picker.show, navigate]);
 
   const onComprar = () => {
     setNotice(null);
@@ -79,7 +85,6 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
     cartButton.current?.focus();
   };
 
-  const navigate = useNavigate();
   const onPaid = useCallback(
     (order: OrderView) => {
       setPanelOpen(false);
