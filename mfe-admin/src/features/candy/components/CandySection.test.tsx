@@ -129,7 +129,7 @@ test("the info button opens 'Detalles de ventas de {name}' with the item's sales
     within(table)
       .getAllByRole('row')
       .map((row) => row.textContent),
-  ).toEqual(['FechaCantidadTotal', '2026-03-123$ 37,50', '2026-03-111$ 12,50']);
+  ).toEqual(['FechaCantidadTotal', '2026-03-123$\u00a037,50', '2026-03-111$\u00a012,50']);
 
   await user.type(within(dialog).getByLabelText('Día'), '2026-03-10');
   expect(await within(dialog).findByText('No hubo ventas de este producto ese día.')).toBeInTheDocument();
