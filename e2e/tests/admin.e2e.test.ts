@@ -178,7 +178,7 @@ test('Ventas: a sale made in this test shows in the table and both charts, and i
     .first();
   await row.waitFor();
   await row
-    .getByText(/US\$ \d+\.\d{2}/)
+    .getByText(/\$\s[\d.]+,\d{2}/)
     .first()
     .waitFor();
   await row.getByRole('button', { name: /^Detalles de ventas de / }).click();
