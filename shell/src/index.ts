@@ -17,6 +17,7 @@ function preload(href: string, as: 'script' | 'fetch'): void {
 const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) {
   preload(entries[landingPage.remote], 'script');
+  if (landingPage.alsoRemote) preload(entries[landingPage.alsoRemote], 'script');
   landingPage.data.forEach((href) => preload(href, 'fetch'));
 }
 

@@ -1,12 +1,11 @@
 import type { OrderView } from '@cine/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
 import { readPurchasePlace, type PurchasePanelProps } from '@cine/web-kit';
-import { CheckoutSidePanel } from './CheckoutSidePanel';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { ShowSelectors } from '../features/shows/components/ShowSelectors';
@@ -16,6 +15,10 @@ import { GuestPromptDialog } from '../features/tickets/components/GuestPromptDia
 import { TicketQuantityDialog } from '../features/tickets/components/TicketQuantityDialog';
 
 export const CHOOSE_SHOW_TEXT = 'Elige día, horario y formato para comprar.';
+
+// The side panel (candy, payment, Stripe's loader) is fetched when it first opens, not with the
+// purchase controls: a page opened on a show runs less script before the visitor can use it.
+const CheckoutSidePanel = lazy(() => import('./CheckoutSidePanel').then((module) => ({ default: module.CheckoutSidePanel })));
 
 /**
  * Exposed as 'checkout/PurchasePanel': the purchase controls of the movie detail page (spec §2)
@@ -133,18 +136,20 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
         />
       )}
       {panelVisible && session && ticket && cart.cart && (
-        <CheckoutSidePanel
-          id={panelId}
-          movie={movie}
-          caller={session}
-          cart={cart.cart}
-          ticket={ticket}
-          remaining={remaining}
-          onClose={closePanel}
-          onCartChange={cart.replace}
-          notify={toasts.show}
-          onPaid={onPaid}
-        />
+        <Suspense fallback={<Notice role="status">Abriendo el carrito...</Notice>}>
+          <CheckoutSidePanel
+            id={panelId}
+            movie={movie}
+            caller={session}
+            cart={cart.cart}
+            ticket={ticket}
+            remaining={remaining}
+            onClose={closePanel}
+            onCartChange={cart.replace}
+            notify={toasts.show}
+            onPaid={onPaid}
+          />
+        </Suspense>
       )}
       <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
     </Wrapper>

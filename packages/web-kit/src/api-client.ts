@@ -19,6 +19,11 @@ export const catalogReads = {
   showsOnDate: (date: string) => `/show/date?date=${encodeURIComponent(date)}`,
 } as const;
 
+/** The checkout remote's first read of a movie's purchase box: the shell preloads it when a page opens on a show. */
+export const checkoutReads = {
+  showsOfMovie: (movieId: string) => `/show/all?movieId=${encodeURIComponent(movieId)}`,
+} as const;
+
 const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
 

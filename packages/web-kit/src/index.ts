@@ -6,6 +6,7 @@ export {
   api,
   apiUrl,
   catalogReads,
+  checkoutReads,
   createApiClient,
   errorMessage,
   type ApiClient,

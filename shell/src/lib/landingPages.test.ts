@@ -14,6 +14,15 @@ test("a visit starting on a movie's page fetches catalog/MovieDetailPage and tha
   });
 });
 
+test("a movie's page opened on a show also fetches the checkout's remoteEntry.js and the movie's shows", () => {
+  expect(landingPageOf('/movies/6b04a48846b7a8f7611761ed', '?funcion=6b04a48846b7a8f7611761ff')).toEqual({
+    remote: 'catalog',
+    exposedModule: 'MovieDetailPage',
+    data: ['/api/movies/search/6b04a48846b7a8f7611761ed', '/api/show/all?movieId=6b04a48846b7a8f7611761ed'],
+    alsoRemote: 'checkout',
+  });
+});
+
 test("a visit starting on the Cartelera por día fetches its page and the chosen day's shows with the shell", () => {
   // 02:30 UTC of the 27th is 23:30 of the 26th in Buenos Aires: the cinema's today.
   const now = new Date('2026-11-27T02:30:00Z');

@@ -1,10 +1,21 @@
-import { apiUrl, catalogReads, chosenStripDay, cinemaClock, dateStrip, type RemoteName } from '@cine/web-kit';
+import {
+  apiUrl,
+  catalogReads,
+  checkoutReads,
+  chosenStripDay,
+  cinemaClock,
+  dateStrip,
+  readPurchasePlace,
+  type RemoteName,
+} from '@cine/web-kit';
 
 /** A remote page a visit often starts on, and the API answers (spec §7) its first view shows. */
 interface LandingPage {
   remote: RemoteName;
   exposedModule: string;
   data: string[];
+  /** Another remote the first view needs (a movie's page opened on a show: the checkout's purchase box). */
+  alsoRemote?: RemoteName;
 }
 
 /** The pages a visit most often starts on (spec §2): the billboard, the day's showtimes, a movie's detail, a purchase. */
@@ -31,7 +42,12 @@ const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray,
   },
   {
     path: /^\/movies\/([^/]+)\/?$/,
-    page: ([, id = '']) => ({ remote: 'catalog', exposedModule: 'MovieDetailPage', data: [apiUrl(catalogReads.movieDetail(id))] }),
+    page: ([, id = ''], search) => {
+      const detail = { remote: 'catalog' as const, exposedModule: 'MovieDetailPage', data: [apiUrl(catalogReads.movieDetail(id))] };
+      // Opened on a show (a link from the Cartelera por día, back from signing in): the purchase box loads at once.
+      if (readPurchasePlace(search).showId === undefined) return detail;
+      return { ...detail, data: [...detail.data, apiUrl(checkoutReads.showsOfMovie(id))], alsoRemote: 'checkout' };
+    },
   },
 ];
 

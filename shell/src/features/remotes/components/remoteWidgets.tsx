@@ -27,7 +27,11 @@ function PurchasePanel({ movie }: { movie: PurchaseMovie }) {
   useEffect(() => {
     if (direct) slot.current?.scrollIntoView?.({ block: 'center' });
   }, [direct]);
-  return <WidgetSlot ref={slot}>{(direct || onScreen) && <LoadedPurchasePanel movie={movie} />}</WidgetSlot>;
+  return (
+    <WidgetSlot ref={slot} $direct={direct}>
+      {(direct || onScreen) && <LoadedPurchasePanel movie={movie} />}
+    </WidgetSlot>
+  );
 }
 
 function LoadedPurchasePanel({ movie }: { movie: PurchaseMovie }) {
@@ -46,12 +50,15 @@ function LoadedPurchasePanel({ movie }: { movie: PurchaseMovie }) {
   );
 }
 
-/** The purchase controls' height on a phone, kept while they load so nothing below them moves. */
-const WidgetSlot = styled.div`
-  min-height: 14rem;
+/**
+ * The purchase controls' height, kept while they load so nothing below them moves: with no show
+ * chosen yet (the day selector alone), or, opened on a show, with its three selectors and its seats.
+ */
+const WidgetSlot = styled.div<{ $direct: boolean }>`
+  min-height: ${({ $direct }) => ($direct ? '28.5rem' : '14rem')};
 
   @media (min-width: 641px) {
-    min-height: 10.5rem;
+    min-height: ${({ $direct }) => ($direct ? '13rem' : '10.5rem')};
   }
 `;
 
