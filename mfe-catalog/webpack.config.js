@@ -8,6 +8,7 @@ module.exports = createFrontendConfig({
   exposes: {
     './HomePage': './src/app/HomePage.tsx',
     './MovieDetailPage': './src/features/movie-detail/components/MovieDetailPage.tsx',
+    './BillboardByDayPage': './src/features/billboard-by-day/components/BillboardByDayPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · catalog' },

@@ -12,6 +12,8 @@ module.exports = createFrontendConfig({
     './CandyModalPage': './src/features/candy/components/CandyModalPage.tsx',
     './CajaPage': './src/features/caja/components/CajaPage.tsx',
     './PurchasePanel': './src/app/PurchasePanel.tsx',
+    './OrderConfirmationPage': './src/features/orders/components/OrderConfirmationPage.tsx',
+    './MyPurchasesPage': './src/features/orders/components/MyPurchasesPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

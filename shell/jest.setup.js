@@ -6,5 +6,6 @@ Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.Tex
 // Each test starts signed out, with no alerts left over.
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   window.alert = jest.fn();
 });

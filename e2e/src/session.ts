@@ -21,9 +21,9 @@ export async function registerThroughApi(email: string, username: string, passwo
   return ((await response.json()) as { id: string }).id;
 }
 
-/** Calls the API as the user signed in on `page` (the token the shell keeps under 'sw-token'). */
+/** Calls the API as the user signed in on `page` (the token the shell keeps under 'sw-token': for this browser session, or with 'Recordarme' for good). */
 export async function apiAs<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const token = await page.evaluate(() => window.localStorage.getItem('sw-token'));
+  const token = await page.evaluate(() => window.sessionStorage.getItem('sw-token') ?? window.localStorage.getItem('sw-token'));
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -35,7 +35,8 @@ test('a visitor registers, logs in, sees their name and profile, and logs out', 
   await login(email, 'entradas2026');
   await page.waitForURL('**/home');
   await userMenu(username).waitFor();
-  expect(await page.evaluate(() => window.localStorage.getItem('sw-token'))).toBeTruthy();
+  // Without 'Recordarme' the session lives as long as the browser session.
+  expect(await page.evaluate(() => window.sessionStorage.getItem('sw-token'))).toBeTruthy();
 
   await userMenu(username).click();
   await page.getByRole('link', { name: 'Mi perfil' }).click();
@@ -46,7 +47,7 @@ test('a visitor registers, logs in, sees their name and profile, and logs out', 
   await userMenu(username).click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.waitForURL('**/home');
-  expect(await page.evaluate(() => window.localStorage.getItem('sw-token'))).toBeNull();
+  expect(await page.evaluate(() => window.localStorage.getItem('sw-token') ?? window.sessionStorage.getItem('sw-token'))).toBeNull();
   await userMenu('Usuario').waitFor();
 });
 
@@ -81,7 +82,10 @@ test('an admin sees the admin panel link; a user does not', async () => {
   await page.getByRole('link', { name: 'Panel de Admin' }).waitFor();
 
   const email = uniqueEmail('user');
-  await page.evaluate(() => window.localStorage.clear());
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
   await register(email, 'usuario', 'entradas2026');
   await login(email, 'entradas2026');
   await page.waitForURL('**/home');

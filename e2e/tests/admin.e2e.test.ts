@@ -1,3 +1,4 @@
+import { formatMoney } from '@cine/contracts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ShowView } from '@cine/contracts';
@@ -135,7 +136,7 @@ test("Candy: an admin adds an item with its picture and opens its 'Detalles de v
   const dialog = page.getByRole('dialog', { name: 'Agregar producto' });
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Cantidad').fill('40');
-  await dialog.getByLabel('Precio (US$)').fill('7.80');
+  await dialog.getByLabel('Precio (ARS)').fill('7.80');
   await dialog.getByLabel('Imagen').setInputFiles({ name: 'pochoclo.png', mimeType: 'image/png', buffer: PNG });
   await dialog.getByRole('img', { name: 'Imagen elegida' }).waitFor();
   await dialog.getByRole('button', { name: 'Agregar' }).click();
@@ -143,7 +144,7 @@ test("Candy: an admin adds an item with its picture and opens its 'Detalles de v
   await page.keyboard.press('Escape');
 
   const row = page.getByRole('row').filter({ hasText: name });
-  await row.getByText('US$ 7.80').waitFor();
+  await row.getByText(formatMoney(780)).waitFor();
   await row.getByRole('button', { name: `Detalles de ventas de ${name}` }).click();
   const detail = page.getByRole('dialog', { name: `Detalles de ventas de ${name}` });
   await detail.getByText('Este producto todavía no tiene ventas.').waitFor();
@@ -177,7 +178,7 @@ test('Ventas: a sale made in this test shows in the table and both charts, and i
     .first();
   await row.waitFor();
   await row
-    .getByText(/US\$ \d+\.\d{2}/)
+    .getByText(/\$\s[\d.]+,\d{2}/)
     .first()
     .waitFor();
   await row.getByRole('button', { name: /^Detalles de ventas de / }).click();
@@ -227,7 +228,11 @@ test("the panel's user menu: Perfil opens the profile, Cerrar Sesion signs out a
   await page.goto('/admin');
   await menu.getByRole('button', { name: 'Cerrar Sesion' }).click();
   await page.waitForURL('**/home');
-  expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => /token/i.test(key)))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      [...Object.keys(window.localStorage), ...Object.keys(window.sessionStorage)].filter((key) => /token/i.test(key)),
+    ),
+  ).toEqual([]);
   await page.goto('/admin');
   await page.waitForLoadState('networkidle');
   expect(await page.getByRole('heading', { name: 'Panel de Admin' }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import type { CartView, OrderView, ShowView } from '@cine/contracts';
+import { formatMoney, type CartView, type OrderView, type ShowView } from '@cine/contracts';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
 import { baseUrl, openPagePerTest, uniqueEmail, waitForMail } from '../src/browser';
@@ -10,8 +10,8 @@ openPagePerTest('checkout', (opened) => (page = opened));
 const PASSWORD = 'entradas2026';
 const NACHOS_PRICE = 1250;
 
-/** 1700 → '17.00' */
-const money = (cents: number) => (cents / 100).toFixed(2);
+/** 1700 → '$ 17,00': the site's one money format (es-AR pesos by default). */
+const money = (cents: number) => formatMoney(cents);
 
 /** The soonest show (the seeded ones cover the next 7 days) with room for a few more buyers. */
 async function aShowWithSeats(): Promise<ShowView> {
@@ -59,7 +59,7 @@ test('a signed-in user takes 2 tickets, adds 2 COMBO NACHOS, pays with the appro
   await panel.getByText(/^Entradas: 2 /).waitFor();
   await panel.getByText(`Fecha: ${show.day} ${show.schedule}`).waitFor();
   await panel.getByText(`Sala : ${show.roomId}`).waitFor();
-  await panel.getByText(`Total a pagar : $${money(2 * show.price)}`).waitFor();
+  await panel.getByText(`Total a pagar : ${money(2 * show.price)}`).waitFor();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await panel.getByRole('button', { name: 'Dulceria' }).click();
@@ -70,11 +70,13 @@ test('a signed-in user takes 2 tickets, adds 2 COMBO NACHOS, pays with the appro
   await nachos.getByText('En tu pedido: 2').waitFor();
   await page.keyboard.press('Escape');
   const total = 2 * show.price + 2 * NACHOS_PRICE;
-  await panel.getByText(`Total a pagar : $${money(total)}`).waitFor();
+  await panel.getByText(`Total a pagar : ${money(total)}`).waitFor();
 
   await pay(show, /4242 4242 4242 4242/);
+  // The confirmation page: the spec's success words, then the order.
+  await page.waitForURL('**/compra/*');
   await page.getByText('Pago realizado con éxito').waitFor();
-  await page.getByRole('button', { name: 'Carrito (0 entradas)' }).waitFor();
+  await page.getByRole('heading', { name: 'Compra confirmada' }).waitFor();
 
   const cart = await apiAs<CartView>(page, 'POST', '/cart/userCart', { idUser: userId });
   expect(cart.body).toEqual({ tickets: [], candy: [], orderPrice: 0 });
@@ -89,7 +91,8 @@ test('a signed-in user takes 2 tickets, adds 2 COMBO NACHOS, pays with the appro
 
   const receipt = await waitForMail(email, (eml) => eml.includes('Tu compra en Cine'));
   expect(receipt).toContain(show.movie.Title);
-  expect(receipt).toContain(`US$ ${money(total)}`);
+  // Quoted-printable: the no-break space Intl writes after the currency is =C2=A0.
+  expect(receipt).toContain(money(total).replace('\u00a0', '=C2=A0'));
 });
 
 test('a declined card shows the rejection toast and sells nothing', async () => {
@@ -97,11 +100,16 @@ test('a declined card shows the rejection toast and sells nothing', async () => 
   const { userId } = await signedInBuyer('rechazo');
   await holdTickets(show, 1);
   await sidePanel(show)
-    .getByText(`Total a pagar : $${money(show.price)}`)
+    .getByText(`Total a pagar : ${money(show.price)}`)
     .waitFor();
 
   await pay(show, /4000 0000 0000 0002/);
-  await page.getByText('Su tarjeta ha sido rechazada. Intente nuevamente').waitFor();
+  // The toast, and inside the dialog next to the card form, with the reason and what to do next.
+  await page.getByText('Su tarjeta ha sido rechazada. Intente nuevamente').first().waitFor();
+  const explained = page.getByRole('dialog', { name: 'Metodo de Pago' }).getByRole('alert');
+  await explained.filter({ hasText: 'Su tarjeta ha sido rechazada. Intente nuevamente' }).waitFor();
+  await explained.filter({ hasText: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.' }).waitFor();
+  await explained.filter({ hasText: 'tus butacas siguen reservadas' }).waitFor();
 
   const history = await apiAs<OrderView[]>(page, 'POST', '/cart/tickets', { idUser: userId });
   expect(history.body).toEqual([]);
@@ -116,14 +124,15 @@ test('a guest clicking Comprar is asked to log in', async () => {
   await page.getByRole('button', { name: 'Comprar' }).click();
   const prompt = page.getByRole('dialog', { name: 'Debes iniciar sesion para Comprar' });
   await prompt.getByRole('link', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/login');
+  // With the place to come back to (the return-to-place).
+  await page.waitForURL(`**/login?volver=${encodeURIComponent(`/movies/${show.movieId}?comprar=1`)}`);
 });
 
-test('/candy shows each product with its price in dollars', async () => {
+test("/candy shows each product with its price in the cinema's money", async () => {
   await page.goto('/candy');
   await page.getByRole('heading', { name: 'Para que disfrutes tu funcion:' }).waitFor();
   await page.getByRole('heading', { name: 'COMBO NACHOS' }).waitFor();
-  await page.getByText('Precio: US$ 12.50').waitFor();
+  await page.getByText(`Precio: ${money(1250)}`).waitFor();
   const picture = page.getByRole('img', { name: 'COMBO NACHOS' });
   await expect(picture.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).resolves.toBeGreaterThan(0);
 });

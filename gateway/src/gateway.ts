@@ -47,6 +47,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const clientConfig: ClientConfig = {
     stripePublishableKey: options.clientConfig?.stripePublishableKey ?? defaults.stripePublishableKey,
     remotes: { ...defaults.remotes, ...options.clientConfig?.remotes },
+    cinema: options.clientConfig?.cinema ?? defaults.cinema,
   };
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.upstreamTimeouts };
   const headers = securityHeaderValues(clientConfig);

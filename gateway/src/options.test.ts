@@ -68,6 +68,7 @@ describe('gateway options from the environment', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
       AUTH_RATE_LIMIT: '5',
       TRUST_PROXY: '10.0.0.0/8',
+      CINEMA_NAME: 'Cine Lumière',
     });
     const { options, listen } = gatewayOptionsFromEnv();
     expect(listen).toEqual({ host: '127.0.0.1', port: 9090 });
@@ -85,6 +86,7 @@ describe('gateway options from the environment', () => {
     expect(options.clientConfig?.remotes?.catalog).toBe('https://cdn.cine.example/catalog/remoteEntry.js');
     expect(options.clientConfig?.remotes?.admin).toBe('/remotes/admin/remoteEntry.js');
     expect(options.clientConfig?.stripePublishableKey).toBe('pk_test_abc');
+    expect(options.clientConfig?.cinema).toMatchObject({ name: 'Cine Lumière', locale: 'es-AR', currency: 'ARS' });
     expect(options.authRateLimit).toEqual({ max: 5, timeWindowMs: 60_000 });
     expect(options.trustProxy).toBe('10.0.0.0/8');
   });

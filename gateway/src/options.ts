@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { serviceNames, type ServiceName } from '@cine/contracts';
-import { defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
+import { DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
+import { cinemaInfoFromEnv, defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const remoteNames = ['catalog', 'checkout', 'admin'] as const;
@@ -16,6 +16,8 @@ export interface WebRoots {
 export interface ClientConfig {
   remotes: Record<RemoteName, string>;
   stripePublishableKey: string | null;
+  /** The cinema's name, address, hours and money format (CINEMA_* variables): footer, about page, prices. */
+  cinema: CinemaInfo;
 }
 
 export interface RateLimitSettings {
@@ -40,7 +42,7 @@ export interface GatewayOptions {
   /** Built web apps (default: the dist folders of this repository). */
   web?: WebRoots;
   /** What /config.js tells the browser; each remote URL and the key default as in defaultClientConfig(). */
-  clientConfig?: { remotes?: Partial<Record<RemoteName, string>>; stripePublishableKey?: string | null };
+  clientConfig?: { remotes?: Partial<Record<RemoteName, string>>; stripePublishableKey?: string | null; cinema?: CinemaInfo };
   /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
   authRateLimit?: RateLimitSettings;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
@@ -70,6 +72,7 @@ export function defaultClientConfig(): ClientConfig {
       admin: '/remotes/admin/remoteEntry.js',
     },
     stripePublishableKey: null,
+    cinema: DEFAULT_CINEMA,
   };
 }
 
@@ -123,7 +126,7 @@ export interface GatewayListenOptions {
 /**
  * The gateway's configuration from the environment (see server.ts):
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
- * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY,
+ * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
  * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL.
  */
 export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: GatewayListenOptions } {
@@ -144,6 +147,7 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
         admin: readEnv('ADMIN_REMOTE_URL') ?? defaults.remotes.admin,
       },
       stripePublishableKey: readEnv('STRIPE_PUBLISHABLE_KEY') ?? null,
+      cinema: cinemaInfoFromEnv(),
     },
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
     logLevel: readEnv('LOG_LEVEL') ?? 'info',

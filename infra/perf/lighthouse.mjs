@@ -1,5 +1,6 @@
 // `npm run perf [base URL] [--runs N]`: Lighthouse (mobile preset: throttled CPU and network) on
-// /home and on the first billboard movie's /movies/{id} of a running platform (default
+// /home, /cartelera (the day's showtimes), the first billboard movie's /movies/{id}, and that page
+// opened on one of its shows (?funcion=: the purchase box loads at once) of a running platform (default
 // http://localhost:8080, i.e. `npm start`), each page N times (3 by default) in a fresh Debian
 // Chromium (CHROME_PATH, default /usr/bin/chromium). Prints each run and the median of each
 // figure, then what the accessibility, best-practices and SEO audits found wrong.
@@ -118,9 +119,18 @@ async function firstBillboardMovie(baseUrl) {
   return movie.id;
 }
 
+/** The movie's soonest show, as a link from the 'Cartelera por día' names it (`?funcion=`). */
+async function firstShowOf(baseUrl, movieId) {
+  const response = await fetch(`${baseUrl}/api/show/all?movieId=${movieId}`);
+  const [show] = response.ok ? await response.json() : [];
+  if (!show) throw new Error(`the movie ${movieId} has no upcoming show to open the purchase box on`);
+  return show.id;
+}
+
 async function main() {
   const { baseUrl, runs } = parseArguments(process.argv.slice(2));
-  const pages = ['/home', `/movies/${await firstBillboardMovie(baseUrl)}`];
+  const movieId = await firstBillboardMovie(baseUrl);
+  const pages = ['/home', '/cartelera', `/movies/${movieId}`, `/movies/${movieId}?funcion=${await firstShowOf(baseUrl, movieId)}`];
   for (const page of pages) {
     const results = [];
     process.stdout.write(`\n${baseUrl}${page} (Lighthouse mobile preset, ${runs} runs)\n${HEADER}\n`);

@@ -7,7 +7,7 @@ import type { RemotePageProps } from '@cine/web-kit';
 
 // Standalone page for developing this remote alone; inside the product the shell renders the pages
 // with the real session. Here an admin session is assumed so the pages show.
-const devSession: RemotePageProps['session'] = { token: '', userId: 'dev', username: 'admin', role: 'admin' };
+const devSession: RemotePageProps['session'] = { token: '', userId: 'dev', username: 'admin', email: 'admin@cine.test', role: 'admin' };
 
 const container = document.body.appendChild(document.createElement('div'));
 createRoot(container).render(

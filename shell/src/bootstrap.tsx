@@ -6,7 +6,7 @@ import { loadFederatedPage } from './features/remotes/lib/federation';
 
 // The shared singletons are settled here: the landing page's remote starts loading before React
 // renders the route that shows it (the route's load then finds it on its way).
-const landingPage = landingPageOf(window.location.pathname);
+const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) loadFederatedPage(landingPage.remote, landingPage.exposedModule).catch(() => undefined);
 
 const container = document.getElementById('root');

@@ -14,9 +14,10 @@ function preload(href: string, as: 'script' | 'fetch'): void {
 }
 
 // The landing page's remoteEntry.js and data download alongside React (bootstrap loads the page).
-const landingPage = landingPageOf(window.location.pathname);
+const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) {
   preload(entries[landingPage.remote], 'script');
+  if (landingPage.alsoRemote) preload(entries[landingPage.alsoRemote], 'script');
   landingPage.data.forEach((href) => preload(href, 'fetch'));
 }
 

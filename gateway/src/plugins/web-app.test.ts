@@ -123,7 +123,8 @@ describe('web apps', () => {
     expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(
-      'window.__CINE_CONFIG__ = {"remotes":{"catalog":"/remotes/catalog/remoteEntry.js","checkout":"/remotes/checkout/remoteEntry.js","admin":"/remotes/admin/remoteEntry.js"},"stripePublishableKey":null};\n',
+      'window.__CINE_CONFIG__ = {"remotes":{"catalog":"/remotes/catalog/remoteEntry.js","checkout":"/remotes/checkout/remoteEntry.js","admin":"/remotes/admin/remoteEntry.js"},"stripePublishableKey":null,' +
+        '"cinema":{"name":"Cine","address":"Av. Corrientes 1234, Ciudad Autónoma de Buenos Aires","hours":"Todos los días de 10:00 a 0:30","locale":"es-AR","currency":"ARS"}};\n',
     );
   });
 });
@@ -132,7 +133,11 @@ describe('/config.js with configured remotes', () => {
   it('carries the remote URLs and the publishable key, and lets the CSP load those remotes', async () => {
     const gateway = await buildTestGateway({
       web: webRootsIn(emptyWebRoot()),
-      clientConfig: { remotes: { checkout: 'https://checkout.cine.example/remoteEntry.js' }, stripePublishableKey: 'pk_test_123' },
+      clientConfig: {
+        remotes: { checkout: 'https://checkout.cine.example/remoteEntry.js' },
+        stripePublishableKey: 'pk_test_123',
+        cinema: { name: 'Cine <Lumière>', address: 'Calle 1', hours: 'De 12 a 24', locale: 'es-UY', currency: 'UYU' },
+      },
     });
     try {
       const response = await gateway.inject({ method: 'GET', url: '/config.js' });
@@ -144,7 +149,10 @@ describe('/config.js with configured remotes', () => {
           admin: '/remotes/admin/remoteEntry.js',
         },
         stripePublishableKey: 'pk_test_123',
+        cinema: { name: 'Cine <Lumière>', address: 'Calle 1', hours: 'De 12 a 24', locale: 'es-UY', currency: 'UYU' },
       });
+      // A '<' in the configuration cannot close the script it is written in.
+      expect(response.body).not.toContain('<');
       const csp = String(response.headers['content-security-policy']);
       for (const directive of ['script-src', 'connect-src', 'img-src', 'font-src']) {
         expect(csp).toMatch(new RegExp(`${directive} [^;]*https://checkout\\.cine\\.example`));

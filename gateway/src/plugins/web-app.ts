@@ -25,7 +25,11 @@ function cacheControlFor(file: string): string {
 }
 
 function clientConfigScript(config: ClientConfig): string {
-  const json = JSON.stringify({ remotes: config.remotes, stripePublishableKey: config.stripePublishableKey }).replace(/</g, '\\u003c');
+  const json = JSON.stringify({
+    remotes: config.remotes,
+    stripePublishableKey: config.stripePublishableKey,
+    cinema: config.cinema,
+  }).replace(/</g, '\\u003c');
   return `window.__CINE_CONFIG__ = ${json};\n`;
 }
 

@@ -9,8 +9,8 @@ import CreatePage from '../features/movies/components/CreatePage';
 import AdminPanel from './AdminPanel';
 import { adminSections } from '../features/panel/sections';
 
-const admin: RemotePageProps['session'] = { token: 't', userId: 'a1', username: 'root', role: 'admin' };
-const user: RemotePageProps['session'] = { token: 't', userId: 'u1', username: 'ana', role: 'user' };
+const admin: RemotePageProps['session'] = { token: 't', userId: 'a1', username: 'root', email: 'root@cine.test', role: 'admin' };
+const user: RemotePageProps['session'] = { token: 't', userId: 'u1', username: 'ana', email: 'ana@cine.test', role: 'user' };
 
 /** The shell's router around the page, as the panel's menu links need it. */
 const inShell = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/admin']}>{children}</MemoryRouter>;

@@ -250,7 +250,7 @@ describe('feedback', () => {
 
   test('a user sends it with the session token and gets Feedback creado', async () => {
     const api = apiWith().on('POST', '/api/feedback/add/u-ana', { status: 201, body: { id: 'f1' } });
-    renderHome('/home', { token: 'tok', userId: 'u-ana', username: 'ana', role: 'user' });
+    renderHome('/home', { token: 'tok', userId: 'u-ana', username: 'ana', email: 'ana@cine.test', role: 'user' });
     await userEvent.type(screen.getByLabelText('Tu mensaje'), 'Más funciones de noche');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar feedback' }));
     expect(window.alert).toHaveBeenCalledWith('Feedback creado');

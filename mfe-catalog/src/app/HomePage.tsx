@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '@cine/web-kit/ui';
 import { VisuallyHidden } from '../components/Skeleton';
@@ -23,6 +23,10 @@ export default function HomePage({ session }: RemotePageProps) {
     <Page>
       <VisuallyHidden as="h1">Cine: cartelera y próximos estrenos</VisuallyHidden>
       <HeroCarousel />
+      <ByDayLink to="/cartelera">
+        <strong>Cartelera por día</strong>
+        <span>Todas las películas y sus horarios de hoy y de los próximos 7 días</span>
+      </ByDayLink>
       {search ? (
         <SearchResults key={search} title={search} onBack={() => navigate('/home')} />
       ) : (
@@ -36,6 +40,24 @@ export default function HomePage({ session }: RemotePageProps) {
     </Page>
   );
 }
+
+const ByDayLink = styled(Link)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 0.25rem 0.75rem;
+  margin: -1rem 0 2rem;
+  padding: 0.9rem 1.1rem;
+  border-radius: 12px;
+  border: 1px solid var(--cine-gold, #f5c518);
+  background: var(--cine-surface, #161622);
+  color: var(--cine-gold, #f5c518);
+  text-decoration: none;
+
+  span {
+    color: var(--cine-text, #f3f3f7);
+  }
+`;
 
 const Forms = styled.div`
   display: grid;

@@ -41,7 +41,7 @@ test('shows the cart summary with the server total and pays it with a test card'
   expect(within(summary).getByText('Fecha: Jueves 20:30 (2026-11-26)')).toBeInTheDocument();
   expect(within(summary).getByText('Entradas: 2 (butacas F7, F8)')).toBeInTheDocument();
   expect(within(summary).getByText('COMBO NACHOS × 2')).toBeInTheDocument();
-  expect(within(summary).getByText('Total a pagar : $42.00')).toBeInTheDocument();
+  expect(within(summary).getByText('Total a pagar : $ 42,00')).toBeInTheDocument();
   expect(within(summary).getByRole('timer')).toHaveTextContent(/reservadas por \d+:\d\d/);
 
   await userEvent.click(screen.getByRole('button', { name: 'Realizar Pago' }));

@@ -1,17 +1,18 @@
-import type { CartTicketLine, CartView } from '@cine/contracts';
+import type { CartTicketLine, CartView, OrderView } from '@cine/contracts';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { EmptyState, ErrorText, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
+import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
-import { formatCents } from '../lib/money';
 import type { RemotePageProps, Session } from '@cine/web-kit';
 import { HoldCountdown } from '../features/cart/components/HoldCountdown';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
+import { PaymentFailureNotice } from '../features/payment/components/PaymentFailureNotice';
 import { PaymentForm } from '../features/payment/components/PaymentForm';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
+import { formatMoney } from '@cine/web-kit';
 
 /** /Checkout: the signed-in user's cart and the card payment (spec §2). */
 export default function CheckoutPage({ session }: RemotePageProps) {
@@ -65,7 +66,14 @@ interface PayableCartProps {
 }
 
 function PayableCart({ session, cart, ticket, reload, onLapse, notify }: PayableCartProps) {
-  const onPaid = useCallback(() => void reload(), [reload]);
+  const navigate = useNavigate();
+  const onPaid = useCallback(
+    (order: OrderView) => {
+      void reload();
+      navigate(`/compra/${order.id}`, { state: { justPaid: true } });
+    },
+    [reload, navigate],
+  );
   const payment = usePayCart({ caller: session, ticket, notify, onPaid });
   const remaining = useHoldCountdown(ticket.heldUntil, onLapse);
 
@@ -84,22 +92,22 @@ function PayableCart({ session, cart, ticket, reload, onLapse, notify }: Payable
             Entradas: {ticket.seats}
             {ticket.seatLabels.length > 0 && ` (butacas ${ticket.seatLabels.join(', ')})`}
           </span>
-          <span>US$ {formatCents(ticket.totalPrice)}</span>
+          <span>{formatMoney(ticket.totalPrice)}</span>
         </Row>
         {cart.candy.map((line) => (
           <Row key={line.id}>
             <span>
               {line.name} × {line.quantity}
             </span>
-            <span>US$ {formatCents(line.totalPrice)}</span>
+            <span>{formatMoney(line.totalPrice)}</span>
           </Row>
         ))}
-        <p className="total">Total a pagar : ${formatCents(cart.orderPrice)}</p>
+        <p className="total">Total a pagar : {formatMoney(cart.orderPrice)}</p>
         {remaining !== null && <HoldCountdown remaining={remaining} />}
       </Summary>
       <section aria-label="Tarjeta de pago">
         <PaymentForm onPay={payment.pay} />
-        {payment.error && <ErrorText role="alert">{payment.error}</ErrorText>}
+        {payment.error && <PaymentFailureNotice failure={payment.error} heldUntil={ticket.heldUntil} />}
       </section>
     </Layout>
   );

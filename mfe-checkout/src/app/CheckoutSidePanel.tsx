@@ -1,14 +1,14 @@
-import type { CartTicketLine, CartView } from '@cine/contracts';
+import type { CartTicketLine, CartView, OrderView } from '@cine/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button, IconButton } from '@cine/web-kit/ui';
-import { formatCents } from '../lib/money';
 import type { PurchaseMovie } from '@cine/web-kit';
 import type { Caller } from '../types';
 import { CandyPromosDialog } from '../features/candy/components/CandyPromosDialog';
 import { PaymentDialog } from '../features/payment/components/PaymentDialog';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { HoldCountdown } from '../features/cart/components/HoldCountdown';
+import { formatMoney } from '@cine/web-kit';
 
 /** The spec's defaults (§9) for a line the cart does not fill. */
 export const DEFAULT_TITLE = 'generic title';
@@ -27,7 +27,7 @@ interface CheckoutSidePanelProps {
   onClose: () => void;
   onCartChange: (cart: CartView) => void;
   notify: (kind: 'success' | 'error', text: string) => void;
-  onPaid: () => void;
+  onPaid: (order: OrderView) => void;
 }
 
 /** Spec §2 'Checkout side panel': the order, the candy modal, the grand total and the payment. */
@@ -103,7 +103,7 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
               <span>
                 {line.name} × {line.quantity}
               </span>
-              <span>US$ {formatCents(line.totalPrice)}</span>
+              <span>{formatMoney(line.totalPrice)}</span>
             </li>
           ))}
         </CandyLines>
@@ -111,12 +111,12 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
       <Button type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setCandyOpen(true)}>
         Dulceria
       </Button>
-      <Total>Total a pagar : ${formatCents(cart.orderPrice)}</Total>
+      <Total>Total a pagar : {formatMoney(cart.orderPrice)}</Total>
       <Button type="button" aria-haspopup="dialog" aria-expanded={paymentOpen} onClick={() => setPaymentOpen((open) => !open)}>
         Realizar Pago
       </Button>
       {candyOpen && <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />}
-      {paymentOpen && <PaymentDialog onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
+      {paymentOpen && <PaymentDialog cart={cart} onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
     </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Session } from '@cine/web-kit';
@@ -59,11 +59,72 @@ describe('day, time and format selectors', () => {
     await userEvent.selectOptions(time, '23:00');
     const format = screen.getByLabelText('Formato');
     expect(format).toHaveDisplayValue('3D');
-    expect(screen.getByText(/Sala 1 · 3D · US\$ 8.50 por entrada · 80 butacas libres/)).toBeInTheDocument();
+    expect(screen.getByText(/Sala 1 · 3D · \$\s8,50 por entrada · 80 butacas libres/)).toBeInTheDocument();
 
     await userEvent.selectOptions(day, 'Viernes 27/11');
     expect(screen.queryByLabelText('Formato')).not.toBeInTheDocument();
     await screen.findByRole('option', { name: '18:00' });
+  });
+
+  test('a show the URL names (a link from the Cartelera por día) is chosen at once: its day, time and format', async () => {
+    const linked = aShow({ id: '6b04a48846b7a8f7611761ff', date: '2026-11-27', day: 'Viernes', schedule: '21:15', type: '3D', seats: 42 });
+    bookingApi()
+      .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [thursday, friday, linked] })
+      .on('GET', '/api/show/day?day=2026-11-27&id=m1', { status: 200, body: [friday, linked] });
+    window.history.pushState({}, '', `/movies/m1?funcion=${linked.id}`);
+    try {
+      renderPanel(null);
+      await waitFor(() => expect(screen.getByLabelText('Día')).toHaveDisplayValue('Viernes 27/11'));
+      expect(await screen.findByLabelText('Horario')).toHaveDisplayValue('21:15');
+      expect(await screen.findByLabelText('Formato')).toHaveDisplayValue('3D');
+      expect(screen.getByText(/42 butacas libres/)).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  test('back from signing in (comprar=1), the quantity dialog opens on the same show with the same quantity', async () => {
+    const linked = aShow({ id: '6b04a48846b7a8f7611761ff', date: '2026-11-26', day: 'Jueves', schedule: '22:00' });
+    bookingApi()
+      .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [thursday, linked] })
+      .on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [thursday, linked] });
+    window.history.pushState({}, '', `/movies/m1?funcion=${linked.id}&entradas=3&comprar=1`);
+    try {
+      renderPanel();
+      const dialog = await screen.findByRole('dialog', { name: 'Entradas' });
+      expect(within(dialog).getByLabelText('Cantidad de entradas')).toHaveTextContent('3');
+      expect(within(dialog).getByText(/Jueves 22:00/)).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  test('the free seats are read again after a hold', async () => {
+    const api = bookingApi().on('POST', '/api/tickets/addTickets', () => {
+      api.on('GET', '/api/show/day?day=2026-11-26&id=m1', {
+        status: 200,
+        body: [{ ...thursday, seats: thursday.seats - 2 }, thursdayLate],
+      });
+      return {
+        status: 200,
+        body: {
+          showId: 's1',
+          seats: 2,
+          seatLabels: ['F7', 'F8'],
+          heldUntil: new Date(Date.now() + 600_000).toISOString(),
+          totalPrice: 1700,
+        },
+      };
+    });
+    renderPanel();
+    await chooseThursdayAt2030();
+    expect(screen.getByText(new RegExp(`${thursday.seats} butacas libres`))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Entradas' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar una entrada' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar una entrada' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ir al Carrito' }));
+    expect(await screen.findByText(new RegExp(`${thursday.seats - 2} butacas libres`))).toBeInTheDocument();
   });
 
   test('two shows at the same time offer both formats', async () => {
@@ -95,7 +156,15 @@ describe('Comprar and the ticket quantity', () => {
     renderPanel(null);
     await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
     const dialog = screen.getByRole('dialog', { name: 'Debes iniciar sesion para Comprar' });
-    expect(within(dialog).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+    // Signing in or registering comes back to this movie, with Comprar pressed again (the return-to-place).
+    expect(within(dialog).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/login?volver=%2Fmovies%2Fm1%3Fcomprar%3D1',
+    );
+    expect(within(dialog).getByRole('link', { name: 'regístrate' })).toHaveAttribute(
+      'href',
+      '/register?volver=%2Fmovies%2Fm1%3Fcomprar%3D1',
+    );
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/tickets/addTickets')).toHaveLength(0);
@@ -171,7 +240,7 @@ describe('Comprar and the ticket quantity', () => {
     expect(within(panel).getByText('Fecha: Jueves 20:30')).toBeInTheDocument();
     expect(within(panel).getByText('Sala : 3')).toBeInTheDocument();
     expect(within(panel).getByText('Idioma: Español')).toBeInTheDocument();
-    expect(within(panel).getByText('Total a pagar : $17.00')).toBeInTheDocument();
+    expect(within(panel).getByText('Total a pagar : $ 17,00')).toBeInTheDocument();
     expect(cartButton()).toBeEnabled();
     expect(cartButton()).toHaveAttribute('aria-expanded', 'true');
   });
@@ -258,13 +327,13 @@ describe('the cart button and the checkout panel', () => {
       .on('POST', '/api/candy/delete', { status: 200, body: aCart() });
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Carrito (2 entradas)' }));
-    expect(within(sidePanel()).getByText('Total a pagar : $17.00')).toBeInTheDocument();
+    expect(within(sidePanel()).getByText('Total a pagar : $ 17,00')).toBeInTheDocument();
 
     await userEvent.click(within(sidePanel()).getByRole('button', { name: 'Dulceria' }));
     const dialog = screen.getByRole('dialog', { name: '¡Disfruta de tu funcion con estas promos!' });
     const nachos = await within(dialog).findByRole('listitem', { name: 'COMBO NACHOS' });
     expect(within(nachos).getByRole('img', { name: 'COMBO NACHOS' })).toHaveAttribute('src', '/api/candy/images/nachos.svg');
-    expect(within(nachos).getByText('Price: US$ 12.50')).toBeInTheDocument();
+    expect(within(nachos).getByText('Price: $ 12,50')).toBeInTheDocument();
     const quantity = within(nachos).getByLabelText('Cantidad');
     expect(quantity).toHaveAttribute('min', '1');
     expect(quantity).toHaveAttribute('max', '100');
@@ -275,21 +344,21 @@ describe('the cart button and the checkout panel', () => {
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '2');
     await userEvent.click(within(nachos).getByRole('button', { name: 'Agregar' }));
-    expect(await within(dialog).findByText('Total del pedido: US$ 42.00')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Total del pedido: $ 42,00')).toBeInTheDocument();
     const add = api.onlyRequestTo('POST', '/api/candy/add');
     expect(add.body).toEqual({ index: 'c2', quantity: 2, userId: 'u-ana' });
     expect(add.headers.Authorization).toBe('Bearer tok-ana');
     expect(within(nachos).getByText('En tu pedido: 2')).toBeInTheDocument();
 
     await userEvent.click(within(nachos).getByRole('button', { name: 'Eliminar' }));
-    expect(await within(dialog).findByText('Total del pedido: US$ 17.00')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Total del pedido: $ 17,00')).toBeInTheDocument();
     expect(api.onlyRequestTo('POST', '/api/candy/delete').body).toEqual({ index: 'c2', userId: 'u-ana' });
 
     await userEvent.click(within(nachos).getByRole('button', { name: 'Agregar' }));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Escape closed the modal only; the panel shows the newest server total.
-    expect(within(sidePanel()).getByText('Total a pagar : $42.00')).toBeInTheDocument();
+    expect(within(sidePanel()).getByText('Total a pagar : $ 42,00')).toBeInTheDocument();
     expect(within(sidePanel()).getByText('COMBO NACHOS × 2')).toBeInTheDocument();
   });
 
@@ -371,14 +440,32 @@ describe('payment', () => {
     await user.click(within(dialog).getByRole('radio', { name: /4000 0000 0000 0002/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Realizar Pago' }));
 
-    const toast = await screen.findByText('Su tarjeta ha sido rechazada. Intente nuevamente');
-    expect(toast.closest('[role="alert"]')).not.toBeNull();
+    const [toast] = await screen.findAllByText('Su tarjeta ha sido rechazada. Intente nuevamente');
+    expect(toast?.closest('[role="alert"]')).not.toBeNull();
+    // Inside the dialog too, next to the card form: why, and what to do next.
+    const explained = within(dialog).getByRole('alert');
+    expect(explained).toHaveTextContent('Su tarjeta ha sido rechazada. Intente nuevamente');
+    expect(explained).toHaveTextContent('Tu tarjeta fue rechazada. Prueba con otra tarjeta.');
+    expect(explained).toHaveTextContent(
+      /No se cobró nada\. Prueba con otra tarjeta o consulta a tu banco; tus butacas siguen reservadas hasta las \d\d:\d\d\./,
+    );
     expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toMatchObject({ paymentMethodId: 'pm_card_chargeDeclined' });
     expect(sidePanel()).toBeInTheDocument();
     expect(cartButton()).toBeEnabled();
 
     act(() => jest.advanceTimersByTime(5000));
-    expect(screen.queryByText('Su tarjeta ha sido rechazada. Intente nuevamente')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Su tarjeta ha sido rechazada. Intente nuevamente')).toHaveLength(1);
+    expect(within(dialog).getByText('Su tarjeta ha sido rechazada. Intente nuevamente')).toBeInTheDocument();
+  });
+
+  test('the dialog says what is paid and for what before the card: the tickets, the candy and the total', async () => {
+    bookingApi(aCart([aTicketLine()], [aCandyLine({ name: 'COMBO NACHOS', quantity: 2, totalPrice: 2500 })]));
+    renderPanel();
+    const dialog = await openPayment();
+    const amount = within(dialog).getByLabelText('Resumen del pago');
+    expect(amount).toHaveTextContent('2 entradas · Dune III (butacas F7, F8)$ 17,00');
+    expect(amount).toHaveTextContent('COMBO NACHOS × 2$ 25,00');
+    expect(amount).toHaveTextContent('Total a pagar :$ 42,00');
   });
 
   test('a failure that is not about the card shows its own message in the dialog', async () => {

@@ -1,10 +1,11 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import type { OrderView } from '@cine/contracts';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
-import type { PurchasePanelProps } from '@cine/web-kit';
-import { CheckoutSidePanel } from './CheckoutSidePanel';
+import { readPurchasePlace, type PurchasePanelProps } from '@cine/web-kit';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { ShowSelectors } from '../features/shows/components/ShowSelectors';
@@ -14,6 +15,10 @@ import { GuestPromptDialog } from '../features/tickets/components/GuestPromptDia
 import { TicketQuantityDialog } from '../features/tickets/components/TicketQuantityDialog';
 
 export const CHOOSE_SHOW_TEXT = 'Elige día, horario y formato para comprar.';
+
+// The side panel (candy, payment, Stripe's loader) is fetched when it first opens, not with the
+// purchase controls: a page opened on a show runs less script before the visitor can use it.
+const CheckoutSidePanel = lazy(() => import('./CheckoutSidePanel').then((module) => ({ default: module.CheckoutSidePanel })));
 
 /**
  * Exposed as 'checkout/PurchasePanel': the purchase controls of the movie detail page (spec §2)
@@ -25,27 +30,44 @@ export default function PurchasePanel(props: PurchasePanelProps) {
 }
 
 function PurchaseControls({ movie, session }: PurchasePanelProps) {
-  const picker = useShowPicker(movie.id);
+  // The place the URL carries: a show chosen on the 'Cartelera por día', or where a guest was before signing in.
+  const [place] = useState(() => readPurchasePlace(window.location.search));
+  const picker = useShowPicker(movie.id, place.showId);
   const cart = useCart(session);
   const toasts = useToasts();
   const panelId = useId();
   const cartButton = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest'>('none');
+  // Back from signing in with Comprar pressed: the quantity dialog opens again once the show is chosen.
+  const [resumeBuying, setResumeBuying] = useState(place.buying === true);
   const [panelOpen, setPanelOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   const ticket = firstTicket(cart.cart);
   const seats = ticket?.seats ?? 0;
   const { reload } = cart;
+  const { refreshSeats } = picker;
+  const navigate = useNavigate();
 
   const onHoldLapsed = useCallback(() => {
     setNotice(HOLD_LAPSED_TEXT);
     setPanelOpen(false);
     // The server frees lapsed holds on its own; saying so explicitly keeps the cart in step at once.
     const release = session && ticket ? releaseSeats(session, ticket.showId).catch(() => undefined) : Promise.resolve();
-    void release.then(reload);
-  }, [session, ticket, reload]);
+    void release.then(() => Promise.all([reload(), refreshSeats()]));
+  }, [session, ticket, reload, refreshSeats]);
   const remaining = useHoldCountdown(ticket?.heldUntil, onHoldLapsed);
+
+  useEffect(() => {
+    if (!resumeBuying || !session || !picker.show) return;
+    setResumeBuying(false);
+    setDialog('quantity');
+    // Done: a reload of this page no longer opens the dialog by itself (the show stays chosen).
+    const query = new URLSearchParams(window.location.search);
+    query.delete('comprar');
+    query.delete('entradas');
+    navigate({ search: query.toString() }, { replace: true });
+  }, [resumeBuying, session, picker.show, navigate]);
 
   const onComprar = () => {
     setNotice(null);
@@ -56,6 +78,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
 
   const onHeld = async () => {
     setDialog('none');
+    void refreshSeats();
     await reload();
     setPanelOpen(true);
   };
@@ -65,10 +88,14 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
     cartButton.current?.focus();
   };
 
-  const onPaid = useCallback(() => {
-    setPanelOpen(false);
-    void reload();
-  }, [reload]);
+  const onPaid = useCallback(
+    (order: OrderView) => {
+      setPanelOpen(false);
+      void reload();
+      navigate(`/compra/${order.id}`, { state: { justPaid: true } });
+    },
+    [reload, navigate],
+  );
 
   const panelVisible = panelOpen && seats > 0;
 
@@ -93,23 +120,36 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
       </Actions>
       {notice && <Notice role="status">{notice}</Notice>}
       {cart.status === 'error' && <Notice role="alert">{cart.message}</Notice>}
-      {dialog === 'guest' && <GuestPromptDialog onClose={() => setDialog('none')} />}
+      {dialog === 'guest' && (
+        <GuestPromptDialog
+          place={{ movieId: movie.id, ...(picker.show ? { showId: picker.show.id } : {}) }}
+          onClose={() => setDialog('none')}
+        />
+      )}
       {dialog === 'quantity' && session && picker.show && (
-        <TicketQuantityDialog session={session} show={picker.show} onClose={() => setDialog('none')} onHeld={onHeld} />
+        <TicketQuantityDialog
+          session={session}
+          show={picker.show}
+          initialCount={place.showId === picker.show.id ? (place.quantity ?? 0) : 0}
+          onClose={() => setDialog('none')}
+          onHeld={onHeld}
+        />
       )}
       {panelVisible && session && ticket && cart.cart && (
-        <CheckoutSidePanel
-          id={panelId}
-          movie={movie}
-          caller={session}
-          cart={cart.cart}
-          ticket={ticket}
-          remaining={remaining}
-          onClose={closePanel}
-          onCartChange={cart.replace}
-          notify={toasts.show}
-          onPaid={onPaid}
-        />
+        <Suspense fallback={<Notice role="status">Abriendo el carrito...</Notice>}>
+          <CheckoutSidePanel
+            id={panelId}
+            movie={movie}
+            caller={session}
+            cart={cart.cart}
+            ticket={ticket}
+            remaining={remaining}
+            onClose={closePanel}
+            onCartChange={cart.replace}
+            notify={toasts.show}
+            onPaid={onPaid}
+          />
+        </Suspense>
       )}
       <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
     </Wrapper>

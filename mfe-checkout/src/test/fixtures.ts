@@ -3,7 +3,7 @@ import type { PurchaseMovie, Session } from '@cine/web-kit';
 
 export { installFakeApi, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 
-export const ana: Session = { token: 'tok-ana', userId: 'u-ana', username: 'ana', role: 'user' };
+export const ana: Session = { token: 'tok-ana', userId: 'u-ana', username: 'ana', email: 'ana@cine.test', role: 'user' };
 
 export const movie: PurchaseMovie = { id: 'm1', Title: 'Dune III', Trailer: 'https://www.youtube.com/embed/abc' };
 

@@ -6,3 +6,5 @@ export * from './sales';
 export * from './admin-forms';
 export * from './text-rules';
 export * from './image-urls';
+export * from './money';
+export * from './cinema';

@@ -1,4 +1,5 @@
-import { loadServiceConfig, positiveIntegerEnv } from './config';
+import { DEFAULT_CINEMA } from '@cine/contracts';
+import { cinemaInfoFromEnv, loadServiceConfig, positiveIntegerEnv } from './config';
 
 describe('positiveIntegerEnv', () => {
   const saved = { ...process.env };
@@ -55,5 +56,34 @@ describe("a service's PORT", () => {
   it('refuses a PORT that is not a positive integer', () => {
     process.env.PORT = 'eighty';
     expect(() => loadServiceConfig('booking')).toThrow("PORT must be a positive integer, not 'eighty'");
+  });
+});
+
+describe('cinemaInfoFromEnv', () => {
+  const keys = ['CINEMA_NAME', 'CINEMA_ADDRESS', 'CINEMA_HOURS', 'CINEMA_LOCALE', 'CINEMA_CURRENCY'];
+  const saved = Object.fromEntries(keys.map((key) => [key, process.env[key]]));
+  afterEach(() => {
+    for (const key of keys) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  });
+
+  it('is the default cinema, in es-AR pesos, when nothing is set', () => {
+    for (const key of keys) delete process.env[key];
+    expect(cinemaInfoFromEnv()).toEqual(DEFAULT_CINEMA);
+    expect(cinemaInfoFromEnv()).toMatchObject({ name: 'Cine', locale: 'es-AR', currency: 'ARS' });
+  });
+
+  it('takes each variable that is set', () => {
+    Object.assign(process.env, { CINEMA_NAME: 'Cine Lumière', CINEMA_HOURS: 'De 12 a 24', CINEMA_LOCALE: 'es-UY', CINEMA_CURRENCY: 'uyu' });
+    expect(cinemaInfoFromEnv()).toMatchObject({ name: 'Cine Lumière', hours: 'De 12 a 24', locale: 'es-UY', currency: 'UYU' });
+  });
+
+  it('stops the start on a currency Intl does not know', () => {
+    process.env.CINEMA_CURRENCY = 'pesos';
+    expect(() => cinemaInfoFromEnv()).toThrow(
+      "CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not 'es-AR' and 'PESOS'",
+    );
   });
 });

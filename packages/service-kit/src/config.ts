@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ServiceName } from '@cine/contracts';
+import { DEFAULT_CINEMA, isMoneyFormat, type CinemaInfo, type ServiceName } from '@cine/contracts';
 
 export interface ServiceConfig {
   name: ServiceName;
@@ -88,4 +88,25 @@ export function loadServiceConfig(name: ServiceName): ServiceConfig {
     logLevel: readEnv('LOG_LEVEL') ?? 'info',
     dataDir,
   };
+}
+
+/**
+ * The cinema from the environment (CINEMA_NAME, CINEMA_ADDRESS, CINEMA_HOURS, CINEMA_LOCALE,
+ * CINEMA_CURRENCY), each unset one the default's. A locale or currency Intl does not accept stops
+ * the start, naming the variables, instead of failing on the first page or receipt with money.
+ */
+export function cinemaInfoFromEnv(): CinemaInfo {
+  const info: CinemaInfo = {
+    name: readEnv('CINEMA_NAME')?.trim() || DEFAULT_CINEMA.name,
+    address: readEnv('CINEMA_ADDRESS')?.trim() || DEFAULT_CINEMA.address,
+    hours: readEnv('CINEMA_HOURS')?.trim() || DEFAULT_CINEMA.hours,
+    locale: readEnv('CINEMA_LOCALE')?.trim() || DEFAULT_CINEMA.locale,
+    currency: readEnv('CINEMA_CURRENCY')?.trim().toUpperCase() || DEFAULT_CINEMA.currency,
+  };
+  if (!isMoneyFormat(info)) {
+    throw new Error(
+      `CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not '${info.locale}' and '${info.currency}'`,
+    );
+  }
+  return info;
 }

@@ -15,7 +15,16 @@ export {
 } from './auth';
 export { clientKey } from './client-key';
 export { localDateTime, type LocalDateTime } from './cinema-time';
-export { defaultPorts, loadServiceConfig, positiveIntegerEnv, readEnv, requireEnv, resolveJwtSecret, type ServiceConfig } from './config';
+export {
+  cinemaInfoFromEnv,
+  defaultPorts,
+  loadServiceConfig,
+  positiveIntegerEnv,
+  readEnv,
+  requireEnv,
+  resolveJwtSecret,
+  type ServiceConfig,
+} from './config';
 export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
 export { registerErrorHandling } from './errors';
 export { batched, type BatchOptions } from './events/batching';

@@ -10,11 +10,18 @@ const API_BASE = '/api';
 /** The URL the client fetches for an API `path`. */
 export const apiUrl = (path: string): string => `${API_BASE}${path}`;
 
-/** The catalog's reads of a first view: the catalog calls them, the shell preloads them on a landing page. */
+/** The catalog remote's reads of a first view: its pages call them, the shell preloads them on a landing page. */
 export const catalogReads = {
   billboard: '/movies/billboard',
   premieres: '/movies/Premieres',
   movieDetail: (id: string) => `/movies/search/${encodeURIComponent(id)}`,
+  /** The 'Cartelera por día': every show of a cinema day (booking's). */
+  showsOnDate: (date: string) => `/show/date?date=${encodeURIComponent(date)}`,
+} as const;
+
+/** The checkout remote's first read of a movie's purchase box: the shell preloads it when a page opens on a show. */
+export const checkoutReads = {
+  showsOfMovie: (movieId: string) => `/show/all?movieId=${encodeURIComponent(movieId)}`,
 } as const;
 
 const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';

@@ -6,6 +6,7 @@ export {
   api,
   apiUrl,
   catalogReads,
+  checkoutReads,
   createApiClient,
   errorMessage,
   type ApiClient,
@@ -27,3 +28,7 @@ export type {
 } from './remotes';
 
 export { useAsyncData, type AsyncData } from './use-async-data';
+
+export { cinemaInfo, formatMoney, pageTitle, runtimeConfig, useDocumentTitle, type CineRuntimeConfig } from './cinema';
+export { addDays, cinemaClock, chosenStripDay, dateStrip, dayLabel, hasStarted, type StripDay } from './dates';
+export { purchasePlaceUrl, readPurchasePlace, returnPathOf, signInUrl, type PurchasePlace } from './return-to';

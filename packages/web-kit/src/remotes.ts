@@ -12,6 +12,8 @@ export interface Session {
   token: string;
   userId: string;
   username: string;
+  /** Where the receipts go (the account's e-mail). */
+  email: string;
   role: Role;
 }
 

@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { positiveIntegerEnv, readEnv } from '@cine/service-kit';
+import type { CinemaInfo } from '@cine/contracts';
+import { cinemaInfoFromEnv, positiveIntegerEnv, readEnv } from '@cine/service-kit';
 
-export const CINEMA_NAME = 'Cine';
+/** The cinema the mails speak for: its name, address, hours and money (CINEMA_* variables, read once at start). */
+export const CINEMA: CinemaInfo = cinemaInfoFromEnv();
+export const CINEMA_NAME = CINEMA.name;
 export const DEFAULT_MAIL_FROM = `${CINEMA_NAME} <no-reply@cine.local>`;
 
 export interface MailSettings {

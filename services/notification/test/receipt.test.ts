@@ -1,12 +1,12 @@
 import type { OrderPaid } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { readOutbox } from '../src';
-import { formatMoney, formatShowDate } from '../src/mail/templates';
+import { cinemaFooter, formatMoney, formatShowDate } from '../src/mail/templates';
 import { startNotification, type NotificationUnderTest } from './helpers';
 
 let sequence = 0;
 
-/** A paid order of user `userId`: 2 seats and two candy lines, US$ 18.00 + 25.00 + 7.00. */
+/** A paid order of user `userId`: 2 seats and two candy lines, $ 18,00 + 25,00 + 7,00. */
 function orderPaid(userId: string, overrides: Partial<OrderPaid['data']> = {}): OrderPaid {
   sequence += 1;
   return createEvent('order.paid', {
@@ -61,7 +61,8 @@ describe('the receipt of a paid order', () => {
     const [mail, ...others] = await receiptsTo(email);
     expect(others).toEqual([]);
     expect(mail?.subject).toBe('Tu compra en Cine: La Noche del Proyector');
-    const text = mail?.text ?? '';
+    // Intl writes a no-break space between the currency and the amount.
+    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
     expect(text).toContain('Hola Lucia:');
     expect(text).toContain('Película: La Noche del Proyector');
     expect(text).toContain('Fecha: Martes 24/11/2026');
@@ -69,12 +70,15 @@ describe('the receipt of a paid order', () => {
     expect(text).toContain('Sala: 3');
     expect(text).toContain('Formato: 3D');
     expect(text).toContain('Butacas: F7, F8');
-    expect(text).toContain('Entradas (2): US$ 18.00');
-    expect(text).toContain('2 × COMBO NACHOS: US$ 25.00');
-    expect(text).toContain('2 × cafe: US$ 7.00');
-    expect(text).toContain('Total: US$ 50.00');
+    expect(text).toContain('Entradas (2): $ 18,00');
+    expect(text).toContain('2 × COMBO NACHOS: $ 25,00');
+    expect(text).toContain('2 × cafe: $ 7,00');
+    expect(text).toContain('Total: $ 50,00');
     expect(text).toContain(`Pedido: ${paid.data.orderId}`);
-    const html = mail?.html ?? '';
+    expect(text).toContain('Cine: Av. Corrientes 1234, Ciudad Autónoma de Buenos Aires');
+    expect(text).toContain('Horarios: Todos los días de 10:00 a 0:30');
+    expect(text).toContain(`© ${new Date().getFullYear()} Cine`);
+    const html = (mail?.html ?? '').replace(/\u00a0/g, ' ');
     for (const fact of [
       'La Noche del Proyector',
       'Martes 24/11/2026',
@@ -83,8 +87,8 @@ describe('the receipt of a paid order', () => {
       '>3<',
       'F7, F8',
       '2 × COMBO NACHOS',
-      'US$ 25.00',
-      'US$ 50.00',
+      '$ 25,00',
+      '$ 50,00',
     ]) {
       expect(html).toContain(fact);
     }
@@ -117,9 +121,9 @@ describe('the receipt of a paid order', () => {
 
     const [mail] = await receiptsTo(email);
     expect(mail?.text).toContain('Butacas: A1');
-    expect(mail?.text).toContain('Entradas (1): US$ 18.00');
+    expect(mail?.text?.replace(/\u00a0/g, ' ')).toContain('Entradas (1): $ 18,00');
     expect(mail?.text).not.toContain(' × ');
-    expect(mail?.text).toContain('Total: US$ 18.00');
+    expect(mail?.text?.replace(/\u00a0/g, ' ')).toContain('Total: $ 18,00');
   });
 
   it('shows the title and candy names as text in the HTML part, never as markup', async () => {
@@ -220,11 +224,19 @@ describe('user.updated (an admin renamed a user)', () => {
 });
 
 describe('receipt formats', () => {
-  it('writes cents as US$ with two decimals', () => {
-    expect(formatMoney(1250)).toBe('US$ 12.50');
-    expect(formatMoney(5)).toBe('US$ 0.05');
-    expect(formatMoney(0)).toBe('US$ 0.00');
-    expect(formatMoney(123456)).toBe('US$ 1234.56');
+  it("writes cents in the cinema's money, as the site does (es-AR pesos by default)", () => {
+    expect(formatMoney(1250)).toBe('$\u00a012,50');
+    expect(formatMoney(5)).toBe('$\u00a00,05');
+    expect(formatMoney(0)).toBe('$\u00a00,00');
+    expect(formatMoney(123456)).toBe('$\u00a01.234,56');
+  });
+
+  it("ends with the cinema's name, address and hours from the configuration and the current year", () => {
+    expect(cinemaFooter(new Date('2031-05-01T12:00:00Z'))).toEqual([
+      'Cine: Av. Corrientes 1234, Ciudad Autónoma de Buenos Aires',
+      'Horarios: Todos los días de 10:00 a 0:30',
+      '© 2031 Cine',
+    ]);
   });
 
   it('writes the show date with its weekday, as the site does', () => {

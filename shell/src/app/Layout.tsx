@@ -6,8 +6,10 @@ import { Navbar } from '../features/navigation/components/Navbar';
 export function Layout() {
   return (
     <Frame>
+      <SkipLink href="#contenido">Saltar al contenido</SkipLink>
       <Navbar />
-      <Content>
+      {/* The skip link's target: focusable so the next Tab starts inside the page, not at the top. */}
+      <Content id="contenido" tabIndex={-1}>
         <Outlet />
       </Content>
       <Footer />
@@ -15,10 +17,32 @@ export function Layout() {
   );
 }
 
+// Off screen until it has the keyboard's focus: the first Tab of every page.
+const SkipLink = styled.a`
+  position: absolute;
+  left: 0.75rem;
+  top: -4rem;
+  z-index: 100;
+  padding: 0.6rem 1rem;
+  border-radius: var(--cine-radius);
+  background: var(--cine-gold);
+  color: #111;
+  font-weight: 700;
+  text-decoration: none;
+
+  &:focus {
+    top: 0.75rem;
+  }
+`;
+
 const Frame = styled.div`
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+
+  &:focus {
+    outline: none;
+  }
 `;
 
 // A screen high at least: the footer starts below the fold, so a remote page arriving after the
@@ -28,4 +52,8 @@ const Content = styled.div`
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+
+  &:focus {
+    outline: none;
+  }
 `;

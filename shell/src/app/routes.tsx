@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useDocumentTitle } from '@cine/web-kit';
 import { AboutPage } from '../features/about/components/AboutPage';
 import { ChangePasswordPage } from '../features/auth/components/ChangePasswordPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
@@ -7,6 +9,7 @@ import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
 import {
   AdminPanel,
+  BillboardByDayPage,
   CajaPage,
   CandyModalPage,
   CandyPage,
@@ -15,30 +18,45 @@ import {
   FeedbackPage,
   HomePage,
   MovieDetailPage,
+  MyPurchasesPage,
+  OrderConfirmationPage,
 } from '../features/remotes/components/remotePages';
 import { Layout } from './Layout';
 
-/** Every page route of the product (spec §2). Pages owned by a remote render through its RemoteArea. */
+/**
+ * A route's page with its document title ('Cine — Mis compras'). A page that knows better sets its
+ * own later (the movie's page, 'Cine — Oppenheimer', once the movie is loaded).
+ */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return children;
+}
+
+/** Every page route of the product (spec §2, and issue 23's /cartelera, /compra/:orderId, /mis-compras). Pages owned by a remote render through its RemoteArea. */
 export function AppRoutes() {
+  const page = (title: string, element: ReactNode) => <Titled title={title}>{element}</Titled>;
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/home" replace />} />
-        <Route path="home" element={<HomePage />} />
-        <Route path="movies/:id" element={<MovieDetailPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="changepassword" element={<ChangePasswordPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="candy" element={<CandyPage />} />
-        <Route path="Checkout" element={<CheckoutPage />} />
-        <Route path="CandyModal" element={<CandyModalPage />} />
-        <Route path="caja" element={<CajaPage />} />
-        <Route path="admin" element={<AdminPanel />} />
-        <Route path="feedback" element={<FeedbackPage />} />
-        <Route path="create" element={<CreatePage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="home" element={page('Cartelera y próximos estrenos', <HomePage />)} />
+        <Route path="cartelera" element={page('Cartelera por día', <BillboardByDayPage />)} />
+        <Route path="movies/:id" element={page('Película', <MovieDetailPage />)} />
+        <Route path="compra/:orderId" element={page('Compra confirmada', <OrderConfirmationPage />)} />
+        <Route path="mis-compras" element={page('Mis compras', <MyPurchasesPage />)} />
+        <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
+        <Route path="register" element={page('Regístrate', <RegisterPage />)} />
+        <Route path="profile" element={page('Mi perfil', <ProfilePage />)} />
+        <Route path="changepassword" element={page('Cambiar contraseña', <ChangePasswordPage />)} />
+        <Route path="about" element={page('Nosotros', <AboutPage />)} />
+        <Route path="candy" element={page('Promos', <CandyPage />)} />
+        <Route path="Checkout" element={page('Pago', <CheckoutPage />)} />
+        <Route path="CandyModal" element={page('Promos', <CandyModalPage />)} />
+        <Route path="caja" element={page('Caja', <CajaPage />)} />
+        <Route path="admin" element={page('Panel de Admin', <AdminPanel />)} />
+        <Route path="feedback" element={page('Feedback', <FeedbackPage />)} />
+        <Route path="create" element={page('Crear película', <CreatePage />)} />
+        <Route path="*" element={page('Página no encontrada', <NotFoundPage />)} />
       </Route>
     </Routes>
   );

@@ -1,25 +1,38 @@
-// The spec's local storage keys: the session token and the user id.
+// The spec's storage keys: the session token and the user id. 'Recordarme' decides where they
+// live: localStorage survives closing the browser, sessionStorage ends with the browser session.
 const TOKEN_KEY = 'sw-token';
 const USER_ID_KEY = 'sw-user-id';
 
+/** The store holding the session, if any: the one of this browser session first. */
+function storeWithSession(): Storage | null {
+  if (sessionStorage.getItem(TOKEN_KEY)) return sessionStorage;
+  if (localStorage.getItem(TOKEN_KEY)) return localStorage;
+  return null;
+}
+
 export function readStoredToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  return storeWithSession()?.getItem(TOKEN_KEY) ?? null;
 }
 
 export function readStoredUserId(): string | null {
-  return localStorage.getItem(USER_ID_KEY);
+  return storeWithSession()?.getItem(USER_ID_KEY) ?? null;
 }
 
-export function storeSession(token: string, userId: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
-  localStorage.setItem(USER_ID_KEY, userId);
+/** Keeps the session: until it is closed (`remember`), or only for this browser session. */
+export function storeSession(token: string, userId: string, remember: boolean): void {
+  clearStoredSession();
+  const store = remember ? localStorage : sessionStorage;
+  store.setItem(TOKEN_KEY, token);
+  store.setItem(USER_ID_KEY, userId);
 }
 
 export function storeUserId(userId: string): void {
-  localStorage.setItem(USER_ID_KEY, userId);
+  (storeWithSession() ?? localStorage).setItem(USER_ID_KEY, userId);
 }
 
 export function clearStoredSession(): void {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(USER_ID_KEY);
+  for (const store of [localStorage, sessionStorage]) {
+    store.removeItem(TOKEN_KEY);
+    store.removeItem(USER_ID_KEY);
+  }
 }

@@ -2,7 +2,7 @@ import { CANDY_FORM_MESSAGES, missingFieldMessages } from '@cine/contracts';
 import type { CandyInput, CandyItem } from './api/candy';
 
 type CandyFormField = keyof typeof CANDY_FORM_MESSAGES;
-/** As typed: the price in US$ ('12.50'). */
+/** As typed: the price in the cinema's currency with two decimals ('12.50'). */
 export type CandyFormValues = Record<CandyFormField, string>;
 export type CandyFormErrors = Partial<Record<CandyFormField, string>>;
 
@@ -16,7 +16,7 @@ export function validateCandyForm(values: CandyFormValues): CandyFormErrors {
   return missingFieldMessages(CANDY_FORM_MESSAGES, values);
 }
 
-/** The body the service takes: the price in cents (US$ 12.50 → 1250); the service checks the numbers. */
+/** The body the service takes: the price in cents (12.50 → 1250); the service checks the numbers. */
 export function toCandyInput(values: CandyFormValues): CandyInput {
   const dollars = Number(values.price.trim().replace(',', '.'));
   return {

@@ -13,12 +13,6 @@ export function showDays(shows: readonly ShowView[]): ShowDay[] {
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** 'Jueves 26/11': the spec's weekday and the date, read from the cinema's date string (no time-zone math). */
-export function dayLabel({ date, day }: ShowDay): string {
-  const [, month, dayOfMonth] = date.split('-');
-  return `${day} ${dayOfMonth}/${month}`;
-}
-
 /** The start times of a day's shows ('HH:MM'), earliest first, each once. */
 export function showTimes(shows: readonly ShowView[]): string[] {
   return [...new Set(shows.map((show) => show.schedule))].sort();

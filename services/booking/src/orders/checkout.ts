@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CartCandyLine, CheckoutRequest, OrderView } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import { Types } from 'mongoose';
 import type { CandyProjection, CandyReservationLine } from '../candy/candy-projection';
 import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
@@ -130,6 +131,13 @@ export class Checkout {
   /** Paid orders of the user, newest first. */
   async paidOrders(userId: string): Promise<OrderView[]> {
     return (await this.orders.paidOf(userId)).map(orderViewOf);
+  }
+
+  /** One paid order with its buyer's id; null for an unknown id or an order not paid (yet, or ever). */
+  async paidOrder(id: string): Promise<{ userId: string; order: OrderView } | null> {
+    if (!/^[0-9a-f]{24}$/i.test(id)) return null;
+    const order = await this.orders.findById(new Types.ObjectId(id));
+    return order?.state === 'paid' ? { userId: order.userId, order: orderViewOf(order) } : null;
   }
 
   /** One step from the order's state; the order as written, or null when another driver changed it first. */

@@ -188,6 +188,14 @@ export class Shows {
     return this.listed((show) => show.movieId === movieId && show.date === date && show.startsAt > now, now);
   }
 
+  /**
+   * Every show of a cinema day ('yyyy-mm-dd'), of every movie, by start: those that have started too (the
+   * 'Cartelera por día' marks them rather than hiding them). Shows of deleted movies are left out.
+   */
+  async onDate(date: string, now: Date): Promise<ShowView[]> {
+    return this.listed((show) => show.date === date, now);
+  }
+
   /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
     const slot = checkSlot(form, now);

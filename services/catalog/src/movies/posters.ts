@@ -20,16 +20,39 @@ function wrap(title: string, width: number): string[] {
   return lines;
 }
 
+/** Room for the title inside the poster's frame (400 wide, the frame at 16 from each side, a margin inside it). */
+const TITLE_WIDTH = 336;
+/** A bold capital of Helvetica/Arial is at most this wide, in font sizes (W and M; most are narrower). */
+const CAPITAL_WIDTH_EM = 0.78;
+
+/**
+ * The title's lines, font size and baselines: words in lines of at most 12 characters, then the
+ * largest size (48 at most) at which the longest line fits the frame, so 'ALIEN: ROMULUS' is not
+ * cut at the edge. Each line also carries the width it must not exceed (SVG `textLength`), which
+ * squeezes it rather than letting a font wider than the estimate spill over.
+ */
+export function posterTitleLayout(title: string): { lines: string[]; fontSize: number; baselines: number[] } {
+  const lines = wrap(title.toUpperCase(), 12).slice(0, 5);
+  const longest = Math.max(...lines.map((line) => line.length), 1);
+  const fontSize = Math.max(18, Math.min(48, Math.floor(TITLE_WIDTH / (longest * CAPITAL_WIDTH_EM))));
+  const lineHeight = Math.round(fontSize * 1.3);
+  const first = 400 - ((lines.length - 1) * lineHeight) / 2;
+  return { lines, fontSize, baselines: lines.map((_, index) => Math.round(first + index * lineHeight)) };
+}
+
 /** A 2:3 poster drawn from the movie's colours, title and facts. */
 function posterSvg(movie: SeedMovie): string {
   const [top, bottom] = movie.colors;
-  const lines = wrap(movie.title.toUpperCase(), 14);
-  const firstLine = 420 - (lines.length - 1) * 32;
+  const { lines, fontSize, baselines } = posterTitleLayout(movie.title);
   const title = lines
-    .map(
-      (line, index) =>
-        `<text x="200" y="${firstLine + index * 64}" text-anchor="middle" font-size="48" font-weight="700">${escapeXml(line)}</text>`,
-    )
+    .map((line, index) => {
+      // Only a line the estimate says could be too wide gets squeezed to the frame.
+      const fit =
+        line.length * fontSize * CAPITAL_WIDTH_EM * 0.85 > TITLE_WIDTH
+          ? ` textLength="${TITLE_WIDTH}" lengthAdjust="spacingAndGlyphs"`
+          : '';
+      return `<text x="200" y="${baselines[index]}" text-anchor="middle" font-size="${fontSize}" font-weight="700"${fit}>${escapeXml(line)}</text>`;
+    })
     .join('');
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 400 600">',

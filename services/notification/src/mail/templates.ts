@@ -1,5 +1,5 @@
-import { weekdays, type OrderPaid } from '@cine/contracts';
-import { CINEMA_NAME } from '../settings';
+import { formatMoney as formatMoneyAs, weekdays, type OrderPaid } from '@cine/contracts';
+import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 
 export function escapeHtml(text: string): string {
@@ -17,6 +17,7 @@ export function page(subject: string, content: string): string {
 <div style="padding:8px 24px 24px">
 ${content}
 </div>
+<p style="margin:0;padding:12px 24px;background:#f0f0f4;color:#555555;font-size:13px">${escapeHtml(cinemaFooter().join(' · '))}</p>
 </div>
 </body>
 </html>
@@ -25,9 +26,14 @@ ${content}
 
 const SIGNATURE = `El equipo de ${CINEMA_NAME}`;
 
+/** The cinema's name, address and hours (configuration) and a current copyright year, at the foot of every mail. */
+export function cinemaFooter(now: Date = new Date()): string[] {
+  return [`${CINEMA.name}: ${CINEMA.address}`, `Horarios: ${CINEMA.hours}`, `© ${now.getFullYear()} ${CINEMA.name}`];
+}
+
 /** The same paragraphs as plain text and as HTML in the cinema's layout; `highlight` stands out in the HTML. */
 function compose(subject: string, paragraphs: string[], highlight?: string): MailContent {
-  const text = [...paragraphs, ...(highlight ? [highlight] : []), SIGNATURE].join('\n\n');
+  const text = [...paragraphs, ...(highlight ? [highlight] : []), SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   const highlighted = highlight
     ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center">${escapeHtml(highlight)}</p>`
@@ -64,7 +70,7 @@ export function newsletterConfirmationMail(email: string, link: string, validHou
     `Para confirmarlo, abre este enlace (vence en ${validHours} horas):`,
   ];
   const after = ['Si no lo pediste, ignora este correo: no te suscribiremos ni volveremos a escribirte por esto.'];
-  const text = [...before, link, ...after, SIGNATURE].join('\n\n');
+  const text = [...before, link, ...after, SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
   const button =
     `<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(link)}" ` +
     'style="background:#1a1a2e;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">Confirmar suscripción</a></p>';
@@ -78,11 +84,9 @@ export function newsletterConfirmationMail(email: string, link: string, validHou
 /** What the receipt says about a paid order (order.paid's facts). */
 export type PaidOrder = OrderPaid['data'];
 
-/** Cents as the site shows them: 1250 → 'US$ 12.50'. */
+/** Cents as the whole site shows them (the cinema's locale and currency): 1250 → '$ 12,50' by default. */
 export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}US$ ${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatMoneyAs(cents, CINEMA);
 }
 
 /** 'yyyy-mm-dd' → 'Martes 24/11/2026' (the weekday as the site writes it). */
@@ -125,7 +129,7 @@ export function receiptMail(username: string, order: PaidOrder): MailContent {
   const closing = [`Pedido: ${order.orderId}`, 'Presenta este correo en la entrada de la sala. ¡Que disfrutes la función!'];
 
   const lines = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
-  const text = [...greeting, lines(show), lines([...charges, total]), ...closing, SIGNATURE].join('\n\n');
+  const text = [...greeting, lines(show), lines([...charges, total]), ...closing, SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
 
   const html = page(
     subject,

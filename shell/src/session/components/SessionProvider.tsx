@@ -59,9 +59,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [state.status, state.token]);
 
-  const signIn = useCallback((login: LoginResponse) => {
+  const signIn = useCallback((login: LoginResponse, remember: boolean) => {
     generation.current += 1;
-    storeSession(login.token, login.user.id);
+    storeSession(login.token, login.user.id, remember);
     setState({ status: 'ready', token: login.token, userId: login.user.id, role: login.user.role, user: login.user });
   }, []);
 

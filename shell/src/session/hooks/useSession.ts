@@ -10,7 +10,8 @@ export interface SessionValue {
   userId: string | null;
   role: SessionRole;
   user: UserView | null;
-  signIn: (login: LoginResponse) => void;
+  /** `remember` ('Recordarme'): the session survives closing the browser; otherwise it ends with the browser session. */
+  signIn: (login: LoginResponse, remember: boolean) => void;
   /** Forgets the session locally; callers decide where to navigate. */
   signOut: () => void;
 }

@@ -1,12 +1,11 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { cinemaInfo, errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
-import { formatMoney } from '../../../components/money';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createCandy, fetchCandySales, updateCandy, uploadPicture, type CandyItem } from '../api/candy';
@@ -20,7 +19,7 @@ interface CandyFormDialogProps {
   onClose: () => void;
 }
 
-/** 'Agregar nuevo' and the edit of an item: name, quantity, price (US$) and picture (uploaded). */
+/** 'Agregar nuevo' and the edit of an item: name, quantity, price (in the cinema's currency) and picture (uploaded). */
 export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDialogProps) {
   const id = useId();
   const title = item ? `Modificar ${item.name}` : 'Agregar producto';
@@ -79,7 +78,7 @@ export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDial
             onChange={set('quantity')}
           />
         </FormField>
-        <FormField id={`${id}-price`} label="Precio (US$)" error={errors.price}>
+        <FormField id={`${id}-price`} label={`Precio (${cinemaInfo().currency})`} error={errors.price}>
           <TextInput name="price" type="number" inputMode="decimal" min={0} step={0.01} value={values.price} onChange={set('price')} />
         </FormField>
         <PictureRow>

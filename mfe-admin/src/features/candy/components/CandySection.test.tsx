@@ -18,7 +18,7 @@ beforeEach(() => {
   api = installFakeApi().on('GET', '/api/candy', { status: 200, body: [nachos, cafe] });
 });
 
-test('lists the items with picture, name and price in US$ with two decimals', async () => {
+test('lists the items with picture, name and price in the cinema’s format', async () => {
   render(<CandySection token="t" />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando productos…');
   const table = await screen.findByRole('table', { name: 'Productos' });
@@ -27,8 +27,8 @@ test('lists the items with picture, name and price in US$ with two decimals', as
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['Imagen', 'Producto', 'Precio', 'Detail']);
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('COMBO NACHOSUS$ 12.50');
-  expect(within(table).getAllByRole('row')[2]).toHaveTextContent('cafeUS$ 3.50');
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('COMBO NACHOS$ 12,50');
+  expect(within(table).getAllByRole('row')[2]).toHaveTextContent('cafe$ 3,50');
 });
 
 test("searches with 'Buscar' and shows everything again with 'Ver todos'", async () => {
@@ -70,7 +70,7 @@ test("'Agregar nuevo' shows the four §5 messages, uploads the picture and creat
 
   await user.type(within(dialog).getByLabelText('Nombre'), 'Pochoclo');
   await user.type(within(dialog).getByLabelText('Cantidad'), '120');
-  await user.type(within(dialog).getByLabelText('Precio (US$)'), '7.80');
+  await user.type(within(dialog).getByLabelText('Precio (ARS)'), '7.80');
   await user.upload(within(dialog).getByLabelText('Imagen'), new File(['png'], 'pochoclo.png', { type: 'image/png' }));
   expect(await within(dialog).findByRole('img', { name: 'Imagen elegida' })).toHaveAttribute(
     'src',
@@ -96,9 +96,9 @@ test('edits an item (sent back whole) and deletes one after confirmation', async
   render(<CandySection token="t" />);
   await user.click(await screen.findByRole('button', { name: 'Modificar cafe' }));
   const edit = screen.getByRole('dialog', { name: 'Modificar cafe' });
-  expect(within(edit).getByLabelText('Precio (US$)')).toHaveValue(3.5);
-  await user.clear(within(edit).getByLabelText('Precio (US$)'));
-  await user.type(within(edit).getByLabelText('Precio (US$)'), '4');
+  expect(within(edit).getByLabelText('Precio (ARS)')).toHaveValue(3.5);
+  await user.clear(within(edit).getByLabelText('Precio (ARS)'));
+  await user.type(within(edit).getByLabelText('Precio (ARS)'), '4');
   await user.click(within(edit).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(edit).findByText('Producto actualizado con éxito.')).toBeInTheDocument();
   expect(api.onlyRequestTo('PUT', `/api/candy/${cafe.id}`).body).toEqual({ ...cafe, quantity: '80', price: 400 });
@@ -129,7 +129,7 @@ test("the info button opens 'Detalles de ventas de {name}' with the item's sales
     within(table)
       .getAllByRole('row')
       .map((row) => row.textContent),
-  ).toEqual(['FechaCantidadTotal', '2026-03-123US$ 37.50', '2026-03-111US$ 12.50']);
+  ).toEqual(['FechaCantidadTotal', '2026-03-123$\u00a037,50', '2026-03-111$\u00a012,50']);
 
   await user.type(within(dialog).getByLabelText('Día'), '2026-03-10');
   expect(await within(dialog).findByText('No hubo ventas de este producto ese día.')).toBeInTheDocument();

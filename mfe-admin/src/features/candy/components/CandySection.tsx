@@ -4,12 +4,12 @@ import { Button } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { EditIcon, InfoIcon, TrashIcon } from '../../../components/icons';
-import { formatMoney } from '../../../components/money';
 import { SearchBar } from '../../../components/SearchBar';
 import { deleteCandy, fetchCandy, searchCandy, type CandyItem } from '../api/candy';
 import { CandyFormDialog, CandySalesDialog } from './CandyDialogs';
 import { AsyncList } from '../../../components/AsyncList';
 import { useSearchableList } from '../../../hooks/useSearchableList';
+import { formatMoney } from '@cine/web-kit';
 
 /** 'Candy': the items with picture and price; search, add, edit, delete and each item's sales. */
 export function CandySection({ token }: { token: string }) {

@@ -33,7 +33,7 @@ test('a table with the feedback text, username and user id', async () => {
 });
 
 test('the /feedback page shows the same table for an admin', async () => {
-  render(<FeedbackPage session={{ token: 't', userId: 'a1', username: 'root', role: 'admin' }} />);
+  render(<FeedbackPage session={{ token: 't', userId: 'a1', username: 'root', email: 'root@cine.test', role: 'admin' }} />);
   expect(screen.getByRole('heading', { name: 'Feedback' })).toBeInTheDocument();
   expect(await screen.findByRole('cell', { name: 'sofia' })).toBeInTheDocument();
 });

@@ -253,7 +253,7 @@ test("create shows 'error no autorizado' when permitir is false", async () => {
 });
 
 test("the /create page loads the flag: 'error no autorizado' when false, the form when true", async () => {
-  const session = { token: TOKEN, userId: 'a1', username: 'root', role: 'admin' as const };
+  const session = { token: TOKEN, userId: 'a1', username: 'root', email: 'root@cine.test', role: 'admin' as const };
   api.on('GET', '/api/auth/acceder', { status: 200, body: { permitir: false } });
   const { unmount } = render(<CreatePage session={session} />);
   expect(screen.getByRole('status')).toHaveTextContent('Verificando permisos…');

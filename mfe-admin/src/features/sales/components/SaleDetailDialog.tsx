@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { formatMoney } from '../../../components/money';
 import {
   detailCsvPath,
   downloadCsv,

@@ -53,7 +53,7 @@ beforeEach(() => {
     .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) });
 });
 
-test('the table has the spec columns with money as US$ with two decimals', async () => {
+test('the table has the spec columns with money in the cinema’s format', async () => {
   render(<SalesSection token={TOKEN} />);
   const table = await screen.findByRole('table', { name: 'Ventas de peliculas' });
   expect(
@@ -61,7 +61,7 @@ test('the table has the spec columns with money as US$ with two decimals', async
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail']);
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Matrix3D4Mar 2026US$ 48.00US$ 28.80');
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Matrix3D4Mar 2026$ 48,00$ 28,80');
   expect(api.onlyRequestTo('GET', '/api/tickets/all').headers.Authorization).toBe(`Bearer ${TOKEN}`);
 });
 
@@ -132,13 +132,13 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto']);
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D4.*US\$ 48\.00US\$ 28\.80/);
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D4.*\$\s48,00\$\s28,80/);
 
   await user.selectOptions(within(dialog).getByLabelText('Ordenar por total'), 'max');
   await waitFor(() => expect(api.requestsTo('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03&sort=max')).toHaveLength(1));
   await user.click(within(dialog).getByLabelText('Agrupar por mes'));
   const grouped = await within(dialog).findByRole('table', { name: 'Ventas por mes' });
-  expect(within(grouped).getAllByRole('row')[1]).toHaveTextContent('Mar 20264US$ 48.00US$ 28.80');
+  expect(within(grouped).getAllByRole('row')[1]).toHaveTextContent('Mar 20264$ 48,00$ 28,80');
 
   await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { errorMessage, useAsyncData } from '@cine/web-kit';
+import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, LoadError } from '@cine/web-kit/ui';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { InfoIcon } from '../../../components/icons';
-import { formatMoney } from '../../../components/money';
 import { SearchBar } from '../../../components/SearchBar';
 import { downloadCsv, fetchMonthlySales, fetchSalesSummary, fetchTopSellers, summaryCsvPath, type SalesSummaryRow } from '../api/sales';
 import { SaleDetailDialog } from './SaleDetailDialog';

@@ -28,3 +28,20 @@ test('only the current slide is exposed to assistive technology', () => {
   expect(screen.getByRole('heading', { name: 'Los mejores estrenos' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Vive el 3D' })).not.toBeInTheDocument();
 });
+
+test('a pause control stops the rotation for good and resumes it (WCAG 2.2.2)', () => {
+  render(<HeroCarousel />);
+  const toggle = screen.getByRole('button', { name: 'Pausar carrusel' });
+  expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  fireEvent.click(toggle);
+  // Leaving the carousel does not restart it: only the button does.
+  fireEvent.blur(toggle);
+  act(() => jest.advanceTimersByTime(30000));
+  expect(current()).toBe(1);
+  const resume = screen.getByRole('button', { name: 'Reanudar carrusel' });
+  expect(resume).toHaveAttribute('aria-pressed', 'true');
+  fireEvent.click(resume);
+  fireEvent.blur(resume);
+  act(() => jest.advanceTimersByTime(6000));
+  expect(current()).toBe(2);
+});

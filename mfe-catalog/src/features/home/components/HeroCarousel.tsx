@@ -43,16 +43,20 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** The home page's four-slide banner; it advances on its own (unless the viewer asked for reduced motion, or is hovering or focusing it) and by its buttons. */
+/**
+ * The home page's four-slide banner; it advances on its own (unless the viewer asked for reduced
+ * motion, is hovering or focusing it, or pressed its pause button: WCAG 2.2.2) and by its buttons.
+ */
 export function HeroCarousel() {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
+  const [stopped, setStopped] = useState(() => prefersReducedMotion());
 
   useEffect(() => {
-    if (paused || prefersReducedMotion()) return undefined;
+    if (paused || stopped) return undefined;
     const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [paused]);
+  }, [paused, stopped]);
 
   const show = (index: number) => setCurrent((index + SLIDES.length) % SLIDES.length);
 
@@ -89,6 +93,9 @@ export function HeroCarousel() {
       <Control type="button" $side="right" aria-label="Diapositiva siguiente" onClick={() => show(current + 1)}>
         ›
       </Control>
+      <PlayToggle type="button" aria-pressed={stopped} onClick={() => setStopped((value) => !value)}>
+        {stopped ? 'Reanudar carrusel' : 'Pausar carrusel'}
+      </PlayToggle>
       <Dots>
         {SLIDES.map((slide, index) => (
           <button
@@ -167,6 +174,21 @@ const Control = styled.button<{ $side: 'left' | 'right' }>`
   background: rgb(0 0 0 / 0.5);
   color: #fff;
   font-size: 1.6rem;
+  cursor: pointer;
+`;
+
+const PlayToggle = styled.button`
+  position: absolute;
+  top: 0.5rem;
+  right: 0.5rem;
+  min-height: 2rem;
+  padding: 0.25rem 0.7rem;
+  border: 1px solid rgb(255 255 255 / 0.4);
+  border-radius: 999px;
+  background: rgb(0 0 0 / 0.6);
+  color: #fff;
+  font: inherit;
+  font-size: 0.8rem;
   cursor: pointer;
 `;
 

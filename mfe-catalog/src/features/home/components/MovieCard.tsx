@@ -75,6 +75,9 @@ const PosterFallback = styled.div`
   padding: 1rem;
   text-align: center;
   font-weight: 700;
+  /* A long title wraps inside the card rather than being cut. */
+  overflow-wrap: anywhere;
+  hyphens: auto;
   background: linear-gradient(160deg, #2a1030, #101028);
 `;
 

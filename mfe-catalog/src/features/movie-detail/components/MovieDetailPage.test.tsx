@@ -6,7 +6,13 @@ import type { MovieDetail } from '@cine/contracts';
 import type { PurchaseMovie, RemotePageProps, RemoteWidgets } from '@cine/web-kit';
 import MovieDetailPage from './MovieDetailPage';
 
-const ana: NonNullable<RemotePageProps['session']> = { token: 'tok', userId: 'u-ana', username: 'ana', role: 'user' };
+const ana: NonNullable<RemotePageProps['session']> = {
+  token: 'tok',
+  userId: 'u-ana',
+  username: 'ana',
+  email: 'ana@cine.test',
+  role: 'user',
+};
 
 function aDetail(overrides: Partial<MovieDetail> = {}): MovieDetail {
   return { ...aMovie({ id: '42', Title: 'Dune III', Rated: '+13', Runtime: 155 }), comments: [], ...overrides };

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { EmptyState, LoadError, Page } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { ApiError } from '@cine/web-kit';
-import { useAsyncData } from '@cine/web-kit';
+import { useAsyncData, useDocumentTitle } from '@cine/web-kit';
 import type { RemotePageProps } from '@cine/web-kit';
 import { fetchMovieDetail } from '../../../movies/moviesApi';
 import { POSTER_SIZE } from '../../../movies/posterSize';
@@ -16,6 +16,10 @@ import { TrailerFrame } from './TrailerFrame';
 export default function MovieDetailPage({ session, widgets }: RemotePageProps) {
   const { id = '' } = useParams();
   const detail = useAsyncData(() => fetchMovieDetail(id), id);
+  // 'Cine — Oppenheimer' once the movie is known; the shell's 'Cine — Película' until then.
+  useDocumentTitle(
+    detail.status === 'ready' ? detail.data.Title : detail.status === 'error' && isNotFound(detail.error) ? 'Película no encontrada' : null,
+  );
 
   return (
     <Page>
@@ -150,6 +154,8 @@ const Poster = styled.div`
     font-size: 1.3rem;
     font-weight: 700;
     text-align: center;
+    overflow-wrap: anywhere;
+    hyphens: auto;
     background: linear-gradient(160deg, #2a1030, #101028);
   }
 `;

@@ -15,12 +15,12 @@ test('shows every product with its picture and its price with the decimal point 
   const cards = await screen.findAllByRole('listitem');
   expect(cards).toHaveLength(3);
   expect(within(cards[0]!).getByRole('heading', { name: 'COMBO TRADICIONAL' })).toBeInTheDocument();
-  expect(within(cards[0]!).getByText('Precio: US$ 10.00')).toBeInTheDocument();
+  expect(within(cards[0]!).getByText('Precio: $ 10,00')).toBeInTheDocument();
   expect(within(cards[1]!).getByRole('img', { name: 'COMBO NACHOS' })).toHaveAttribute('src', '/api/candy/images/nachos.svg');
-  expect(within(cards[1]!).getByText('Precio: US$ 12.50')).toBeInTheDocument();
+  expect(within(cards[1]!).getByText('Precio: $ 12,50')).toBeInTheDocument();
   // No picture: a tile with the name stands in.
   expect(within(cards[2]!).getByRole('img', { name: 'cafe' })).toHaveTextContent('cafe');
-  expect(within(cards[2]!).getByText('Precio: US$ 0.05')).toBeInTheDocument();
+  expect(within(cards[2]!).getByText('Precio: $ 0,05')).toBeInTheDocument();
 });
 
 test('a failed load shows the server message and Reintentar loads again', async () => {
@@ -29,7 +29,7 @@ test('a failed load shows the server message and Reintentar loads again', async 
   expect(await screen.findByRole('alert')).toHaveTextContent('Servicio no disponible');
   api.on('GET', '/api/candy', { status: 200, body: candyItems });
   await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-  expect(await screen.findByText('Precio: US$ 12.50')).toBeInTheDocument();
+  expect(await screen.findByText('Precio: $ 12,50')).toBeInTheDocument();
 });
 
 test('an empty store says there is nothing yet', async () => {

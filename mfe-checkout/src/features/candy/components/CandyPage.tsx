@@ -1,12 +1,11 @@
 import styled from 'styled-components';
 import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
-import { useAsyncData } from '@cine/web-kit';
-import { formatCents } from '../../../lib/money';
+import { formatMoney, useAsyncData } from '@cine/web-kit';
 import type { RemotePageProps } from '@cine/web-kit';
 import { fetchCandy } from '../api/candyApi';
 import { CandyPicture } from './CandyPicture';
 
-/** /candy, the 'Promos' page: every candy item with its price in US$. */
+/** /candy, the 'Promos' page: every candy item with its price in the cinema's money. */
 export default function CandyPage(_props: RemotePageProps) {
   const candy = useAsyncData(fetchCandy, 'candy');
 
@@ -22,7 +21,7 @@ export default function CandyPage(_props: RemotePageProps) {
             <Card key={item.id}>
               <CandyPicture name={item.name} src={item.picture} />
               <h2>{item.name}</h2>
-              <p>Precio: US$ {formatCents(item.price)}</p>
+              <p>Precio: {formatMoney(item.price)}</p>
             </Card>
           ))}
         </Grid>

@@ -2,9 +2,8 @@ import type { CandyView, CartView } from '@cine/contracts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, ErrorText, LoadError, NumberInput } from '@cine/web-kit/ui';
-import { useAsyncData } from '@cine/web-kit';
+import { formatMoney, useAsyncData } from '@cine/web-kit';
 import { errorMessage } from '@cine/web-kit';
-import { formatCents } from '../../../lib/money';
 import type { Caller } from '../../../types';
 import { addCandyToCart, fetchCandy, removeCandyFromCart } from '../api/candyApi';
 import { CandyPicture } from './CandyPicture';
@@ -43,7 +42,7 @@ export function CandyPromosDialog({ caller, cart, onCartChange, onClose }: Candy
           ))}
         </List>
       )}
-      <OrderTotal role="status">Total del pedido: US$ {formatCents(cart.orderPrice)}</OrderTotal>
+      <OrderTotal role="status">Total del pedido: {formatMoney(cart.orderPrice)}</OrderTotal>
     </Dialog>
   );
 }
@@ -88,7 +87,7 @@ function CandyPromo({ item, caller, inCart, onCartChange }: CandyPromoProps) {
       <CandyPicture name={item.name} src={item.picture} />
       <div className="facts">
         <h3>{item.name}</h3>
-        <p>Price: US$ {formatCents(item.price)}</p>
+        <p>Price: {formatMoney(item.price)}</p>
         {inCart > 0 && <p className="in-cart">En tu pedido: {inCart}</p>}
       </div>
       <div className="controls">

@@ -1,23 +1,24 @@
-import styled from 'styled-components';
-import { Dialog, ErrorText } from '@cine/web-kit/ui';
+import type { CartView } from '@cine/contracts';
+import { Dialog } from '@cine/web-kit/ui';
+import type { PaymentFailure } from '../hooks/usePayCart';
+import { PaymentAmount } from './PaymentAmount';
+import { PaymentFailureNotice } from './PaymentFailureNotice';
 import { PaymentForm } from './PaymentForm';
 
 interface PaymentDialogProps {
+  cart: CartView;
   onPay: (paymentMethodId: string) => Promise<void>;
-  error: string | null;
+  error: PaymentFailure | null;
   onClose: () => void;
 }
 
-/** 'Metodo de Pago': the card entry and 'Realizar Pago'. */
-export function PaymentDialog({ onPay, error, onClose }: PaymentDialogProps) {
+/** 'Metodo de Pago': what is paid and for what, the card entry and 'Realizar Pago', and why a card failed. */
+export function PaymentDialog({ cart, onPay, error, onClose }: PaymentDialogProps) {
   return (
     <Dialog title="Metodo de Pago" onClose={onClose}>
+      <PaymentAmount cart={cart} />
       <PaymentForm onPay={onPay} />
-      {error && <PaymentError role="alert">{error}</PaymentError>}
+      {error && <PaymentFailureNotice failure={error} heldUntil={cart.tickets[0]?.heldUntil} />}
     </Dialog>
   );
 }
-
-const PaymentError = styled(ErrorText)`
-  margin-top: 1rem;
-`;

@@ -1,4 +1,4 @@
-import { PAYMENT_RECEIVED, type CartTicketLine } from '@cine/contracts';
+import { PAYMENT_RECEIVED, type CartTicketLine, type OrderView } from '@cine/contracts';
 import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from '@cine/web-kit';
 import type { Caller } from '../../../types';
@@ -10,16 +10,24 @@ interface PayCartOptions {
   ticket: CartTicketLine;
   notify: (kind: 'success' | 'error', text: string) => void;
   /** The order is paid: the cart is empty on the server now. */
-  onPaid: () => void;
+  onPaid: (order: OrderView) => void;
+}
+
+/** Why the last payment did not go through: a declined card (what to do next is the dialog's) or anything else. */
+export interface PaymentFailure {
+  declined: boolean;
+  /** The server's Spanish reason (for a decline, the provider's reason in Spanish). */
+  message: string;
 }
 
 /**
  * Sends the payment method to POST /movies/checkout. 'Payment received' is a success toast and a
- * decline (402) the rejection toast (spec §4); any other failure (hold lapsed, server down) is not
- * about the card, so its own message is returned for the form to show.
+ * decline (402) the rejection toast (spec §4), and the decline is also returned for the dialog to
+ * explain next to the card form; any other failure (hold lapsed, server down) is not about the
+ * card: its own message is returned.
  */
 export function usePayCart({ caller, ticket, notify, onPaid }: PayCartOptions) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<PaymentFailure | null>(null);
 
   const pay = useCallback(
     async (paymentMethodId: string) => {
@@ -28,13 +36,16 @@ export function usePayCart({ caller, ticket, notify, onPaid }: PayCartOptions) {
         const answer = await payCart(caller, { ticket: ticket.seats, show: ticket.showId, paymentMethodId });
         if (answer?.message === PAYMENT_RECEIVED) {
           notify('success', PAYMENT_SUCCESS_TEXT);
-          onPaid();
+          onPaid(answer.order);
         } else {
           notify('error', CARD_REJECTED_TEXT);
+          setError({ declined: true, message: '' });
         }
       } catch (failure) {
-        if (failure instanceof ApiError && failure.status === 402) notify('error', CARD_REJECTED_TEXT);
-        else setError(errorMessage(failure));
+        if (failure instanceof ApiError && failure.status === 402) {
+          notify('error', CARD_REJECTED_TEXT);
+          setError({ declined: true, message: failure.message });
+        } else setError({ declined: false, message: errorMessage(failure) });
       }
     },
     [caller, ticket.seats, ticket.showId, notify, onPaid],

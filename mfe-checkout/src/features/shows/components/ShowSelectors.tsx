@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LoadError, Select } from '@cine/web-kit/ui';
-import { formatCents } from '../../../lib/money';
 import type { ShowPicker } from '../hooks/useShowPicker';
-import { dayLabel } from '../showOptions';
+import { dayLabel, formatMoney } from '@cine/web-kit';
 
 /** Day → time → format, each revealed by the previous choice (spec §2, movie detail). */
 export function ShowSelectors({ picker }: { picker: ShowPicker }) {
@@ -27,7 +26,7 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
             <option value="">Elige un día</option>
             {days.map((day) => (
               <option key={day.date} value={day.date}>
-                {dayLabel(day)}
+                {dayLabel(day.date, day.day)}
               </option>
             ))}
           </Select>
@@ -65,8 +64,8 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
       </Fields>
       {dayShows.status === 'error' && <LoadError message={dayShows.message} onRetry={dayShows.reload} />}
       {show && (
-        <Muted>
-          Sala {show.roomId} · {show.type} · US$ {formatCents(show.price)} por entrada · {show.seats} butacas libres
+        <Muted aria-live="polite">
+          Sala {show.roomId} · {show.type} · {formatMoney(show.price)} por entrada · {show.seats} butacas libres
         </Muted>
       )}
     </>
@@ -79,9 +78,10 @@ function timePrompt(status: ShowPicker['dayShows']['status'], count: number): st
   return 'Elige un horario';
 }
 
+// A column at least 11.5rem wide, so 'Miércoles 25/11' reads in full in its select; on a phone (390 px) one per row.
 const Fields = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 11.5rem), 1fr));
   gap: 0.75rem;
 `;
 

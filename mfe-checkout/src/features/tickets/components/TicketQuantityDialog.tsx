@@ -2,8 +2,7 @@ import type { ShowView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, ErrorText, IconButton } from '@cine/web-kit/ui';
-import { errorMessage } from '@cine/web-kit';
-import { formatCents } from '../../../lib/money';
+import { errorMessage, formatMoney } from '@cine/web-kit';
 import type { Session } from '@cine/web-kit';
 import { holdSeats } from '../api/ticketsApi';
 
@@ -13,11 +12,13 @@ interface TicketQuantityDialogProps {
   onClose: () => void;
   /** The seats are held and in the cart. */
   onHeld: () => void;
+  /** The count the dialog opens with: 0 (spec §4), or the buyer's choice before signing in. */
+  initialCount?: number;
 }
 
 /** Spec §4: the count starts at 0 and never goes below it; 'Ir al Carrito' holds that many seats. */
-export function TicketQuantityDialog({ session, show, onClose, onHeld }: TicketQuantityDialogProps) {
-  const [count, setCount] = useState(0);
+export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCount = 0 }: TicketQuantityDialogProps) {
+  const [count, setCount] = useState(initialCount);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,7 +38,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld }: TicketQ
   return (
     <Dialog title="Entradas" onClose={onClose}>
       <Summary>
-        {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · US$ {formatCents(show.price)} c/u
+        {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {formatMoney(show.price)} c/u
       </Summary>
       <Counter>
         <IconButton

@@ -1,13 +1,21 @@
-import type { ServiceApp } from '@cine/service-kit';
+import { isAdmin, type ServiceApp } from '@cine/service-kit';
 import { addDays, instantOf, isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
 
 const DAY_NOT_VALID = 'Las fechas deben ser días existentes escritos AAAA-MM-DD.';
 const PERIOD_REVERSED = "La fecha 'from' debe ser anterior o igual a 'to'.";
+const ORDER_NOT_FOUND = 'No existe la compra.';
 const REPLAY_UNAVAILABLE =
   'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cuenta ninguna venta dos veces.';
 
 export default async function ordersRoutes(app: ServiceApp): Promise<void> {
+  app.get('/:id', { schema: schemas.oneOrder, onRequest: app.authenticate }, async (request) => {
+    const found = await app.checkout.paidOrder(request.params.id);
+    // Another user's order answers as an unknown one: its id alone tells nothing.
+    if (!found || (found.userId !== request.user.sub && !isAdmin(request))) throw app.httpErrors.notFound(ORDER_NOT_FOUND);
+    return found.order;
+  });
+
   app.post('/replay', { schema: schemas.replay, onRequest: app.requireAdmin }, async (request) => {
     const { from, to } = request.body;
     if ((from && !isCalendarDate(from)) || (to && !isCalendarDate(to))) throw app.httpErrors.badRequest(DAY_NOT_VALID);

@@ -1,13 +1,21 @@
 import type { ServiceApp } from '@cine/service-kit';
 import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
 import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
+import { isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
+
+const DATE_NOT_VALID = 'La fecha debe ser un día existente escrito AAAA-MM-DD.';
 
 export default async function showRoutes(app: ServiceApp): Promise<void> {
   // Sent as JSON text, made and compressed once for the requests of a quarter second (Shows.upcomingJson).
   app.get('/all', { schema: schemas.allShows }, async (request, reply) =>
     (await app.shows.upcomingJson(app.clock(), request.query.movieId)).send(request, reply),
   );
+
+  app.get('/date', { schema: schemas.showsOnDate }, async (request) => {
+    if (!isCalendarDate(request.query.date)) throw app.httpErrors.badRequest(DATE_NOT_VALID);
+    return app.shows.onDate(request.query.date, app.clock());
+  });
 
   app.get('/one/:id', { schema: schemas.oneShow }, async (request) => {
     const show = await app.shows.one(request.params.id, app.clock());

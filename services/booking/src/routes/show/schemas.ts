@@ -11,6 +11,17 @@ export const allShows = {
   response: { 200: Type.Array(ShowView), ...errors(400) },
 };
 
+export const showsOnDate = {
+  tags,
+  summary:
+    "Every show of a cinema day, of every movie, by start (the 'Cartelera por día'): those already started and those sold out too (seats 0)",
+  querystring: Type.Object(
+    { date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'yyyy-mm-dd', the cinema's day" }) },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Array(ShowView), ...errors(400) },
+};
+
 export const oneShow = {
   tags,
   summary: 'One show by id',

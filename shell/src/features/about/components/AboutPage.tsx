@@ -1,8 +1,10 @@
 import styled from 'styled-components';
+import { cinemaInfo } from '@cine/web-kit';
 import { PageContainer, PageTitle } from '../../../components/Page';
 import { teamMembers } from '../teamMembers';
 
 export function AboutPage() {
+  const cinema = cinemaInfo();
   return (
     <PageContainer>
       <PageTitle>Nuestro equipo</PageTitle>
@@ -24,9 +26,47 @@ export function AboutPage() {
           </Card>
         ))}
       </Grid>
+      <Visit aria-labelledby="about-cinema">
+        <h2 id="about-cinema">{cinema.name}</h2>
+        <dl>
+          <dt>Dirección</dt>
+          <dd>{cinema.address}</dd>
+          <dt>Horarios</dt>
+          <dd>{cinema.hours}</dd>
+        </dl>
+      </Visit>
     </PageContainer>
   );
 }
+
+const Visit = styled.section`
+  margin-top: 2rem;
+  padding: 1.25rem;
+  border-radius: 14px;
+  border: 1px solid var(--cine-border);
+  background: var(--cine-surface);
+
+  h2 {
+    margin: 0 0 0.75rem;
+    font-size: 1.3rem;
+  }
+
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 0.3rem 1rem;
+    margin: 0;
+  }
+
+  dt {
+    font-weight: 600;
+    color: var(--cine-muted);
+  }
+
+  dd {
+    margin: 0;
+  }
+`;
 
 const Grid = styled.ul`
   display: grid;

@@ -10,7 +10,7 @@ async function submitLogin(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
 }
 
-test('a successful login stores the token and user id and goes to /home', async () => {
+test('a successful login without Recordarme keeps the token and user id for this browser session and goes to /home', async () => {
   const api = installFakeApi().on('POST', '/api/auth/login', {
     status: 200,
     body: { token: 'jwt-ana', user: users.ana },
@@ -21,8 +21,10 @@ test('a successful login stores the token and user id and goes to /home', async 
 
   expect(await screen.findByText('remote catalog/HomePage para ana')).toBeInTheDocument();
   expect(currentLocation(screen)).toBe('/home');
-  expect(localStorage.getItem('sw-token')).toBe('jwt-ana');
-  expect(localStorage.getItem('sw-user-id')).toBe('u-ana');
+  expect(sessionStorage.getItem('sw-token')).toBe('jwt-ana');
+  expect(sessionStorage.getItem('sw-user-id')).toBe('u-ana');
+  // Closing the browser ends it: nothing is left in the lasting store.
+  expect(localStorage.getItem('sw-token')).toBeNull();
   expect(api.requestsTo('POST', '/api/auth/login')[0]?.body).toEqual({ email: 'ana@cine.test', password: 'secreto123' });
   expect(screen.getByRole('button', { name: 'ana' })).toBeInTheDocument();
 });
@@ -41,7 +43,7 @@ test('a failed login shows the server error in red and a link that opens the rec
   expect(localStorage.getItem('sw-token')).toBeNull();
   expect(currentLocation(screen)).toBe('/login');
 
-  await userEvent.click(screen.getByRole('button', { name: /Olvidaste tu contraseña/ }));
+  await userEvent.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña? Recupérala aquí' }));
   const dialog = screen.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' });
   expect(within(dialog).getByLabelText('Email')).toHaveValue('ana@cine.test');
 });
@@ -55,4 +57,44 @@ test('the form requires an e-mail typed address and a password, and offers Recor
   expect(screen.getByLabelText('Contraseña')).toBeRequired();
   expect(screen.getByRole('checkbox', { name: 'Recordarme' })).not.toBeChecked();
   expect(within(screen.getByRole('main')).getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/register');
+});
+
+test('with Recordarme the session is kept where it survives closing the browser', async () => {
+  installFakeApi().on('POST', '/api/auth/login', { status: 200, body: { token: 'jwt-ana', user: users.ana } });
+  await renderApp('/login');
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Recordarme' }));
+  await submitLogin('ana@cine.test', 'secreto123');
+  expect(await screen.findByText('remote catalog/HomePage para ana')).toBeInTheDocument();
+  expect(localStorage.getItem('sw-token')).toBe('jwt-ana');
+  expect(localStorage.getItem('sw-user-id')).toBe('u-ana');
+  expect(sessionStorage.getItem('sw-token')).toBeNull();
+});
+
+test('¿Olvidaste tu contraseña? opens the recovery dialog before any failed attempt', async () => {
+  installFakeApi();
+  await renderApp('/login');
+  await userEvent.type(screen.getByLabelText('Email'), 'ana@cine.test');
+  await userEvent.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+  expect(within(screen.getByRole('dialog', { name: 'RECUPERAR CONTRASEÑA' })).getByLabelText('Email')).toHaveValue('ana@cine.test');
+});
+
+test('signing in from a movie page goes back to it, with the show chosen (?volver=)', async () => {
+  installFakeApi().on('POST', '/api/auth/login', { status: 200, body: { token: 'jwt-ana', user: users.ana } });
+  const place = '/movies/6b04a48846b7a8f7611761ed?funcion=6b04a48846b7a8f7611761ff&comprar=1';
+  await renderApp(`/login?volver=${encodeURIComponent(place)}`);
+  expect(within(screen.getByRole('main')).getByRole('link', { name: 'Regístrate' })).toHaveAttribute(
+    'href',
+    `/register?volver=${encodeURIComponent(place)}`,
+  );
+  await submitLogin('ana@cine.test', 'secreto123');
+  expect(await screen.findByText('remote catalog/MovieDetailPage para ana')).toBeInTheDocument();
+  expect(currentLocation(screen)).toBe(place);
+});
+
+test('a ?volver= of another site is ignored: the login goes home', async () => {
+  installFakeApi().on('POST', '/api/auth/login', { status: 200, body: { token: 'jwt-ana', user: users.ana } });
+  await renderApp(`/login?volver=${encodeURIComponent('//evil.example/robar')}`);
+  await submitLogin('ana@cine.test', 'secreto123');
+  expect(await screen.findByText('remote catalog/HomePage para ana')).toBeInTheDocument();
+  expect(currentLocation(screen)).toBe('/home');
 });

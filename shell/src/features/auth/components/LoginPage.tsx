@@ -5,7 +5,7 @@ import { Button } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '@cine/web-kit';
+import { ApiError, returnPathOf, signInUrl } from '@cine/web-kit';
 import { useSession } from '../../../session/hooks/useSession';
 import { login } from '../api/authApi';
 import { EmailField } from './FormParts';
@@ -18,7 +18,10 @@ export interface LoginLocationState {
 export function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const notice = (useLocation().state as LoginLocationState | null)?.notice;
+  const location = useLocation();
+  const notice = (location.state as LoginLocationState | null)?.notice;
+  // Where the visitor was (a movie's page with the show chosen): signing in goes back there.
+  const returnTo = returnPathOf(location.search, '/home');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -32,8 +35,8 @@ export function LoginPage() {
     setError(null);
     try {
       const result = await login({ email, password });
-      signIn(result);
-      navigate('/home');
+      signIn(result, remember);
+      navigate(returnTo);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Hubo problemas. Intente nuevamente.');
       setPending(false);
@@ -56,10 +59,15 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          <Checkbox>
-            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-            Recordarme
-          </Checkbox>
+          <Row>
+            <Checkbox>
+              <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+              Recordarme
+            </Checkbox>
+            <Button type="button" $variant="link" onClick={() => setRecovering(true)}>
+              ¿Olvidaste tu contraseña?
+            </Button>
+          </Row>
           {error && (
             <ErrorBlock>
               <ErrorMessage>{error}</ErrorMessage>
@@ -73,7 +81,7 @@ export function LoginPage() {
           </Button>
         </form>
         <Aside>
-          ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
+          ¿No tienes cuenta? <Link to={signInUrl('register', returnTo === '/home' ? null : returnTo)}>Regístrate</Link>
         </Aside>
       </FormCard>
       {recovering && <RecoverPasswordDialog initialEmail={email} onClose={() => setRecovering(false)} />}
@@ -92,6 +100,14 @@ const Checkbox = styled.label`
     height: 1.1rem;
     accent-color: var(--cine-accent);
   }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.5rem 1rem;
 `;
 
 const ErrorBlock = styled.div`

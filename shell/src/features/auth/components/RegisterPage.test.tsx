@@ -41,7 +41,7 @@ test('other server refusals show the server text', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('La contraseña debe tener al menos 8 caracteres');
 });
 
-test('a successful registration goes to /login', async () => {
+test('a successful registration goes to /login, which says the account was created', async () => {
   const api = installFakeApi().on('POST', '/api/auth/register', {
     status: 201,
     body: { id: 'u-ana', email: 'ana@cine.test', username: 'ana', role: 'user' },
@@ -50,9 +50,22 @@ test('a successful registration goes to /login', async () => {
   await fillAndSubmit();
   expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
   expect(currentLocation(screen)).toBe('/login');
+  expect(screen.getByText('Tu cuenta fue creada. Inicia sesión para continuar.')).toBeInTheDocument();
   expect(api.requestsTo('POST', '/api/auth/register')[0]?.body).toEqual({
     email: 'ana@cine.test',
     username: 'ana',
     password: 'secreto123',
   });
+});
+
+test('registering from a movie page hands the place on to /login', async () => {
+  installFakeApi().on('POST', '/api/auth/register', {
+    status: 201,
+    body: { id: 'u-ana', email: 'ana@cine.test', username: 'ana', role: 'user' },
+  });
+  const place = '/movies/6b04a48846b7a8f7611761ed?funcion=6b04a48846b7a8f7611761ff&comprar=1';
+  await renderApp(`/register?volver=${encodeURIComponent(place)}`);
+  await fillAndSubmit();
+  expect(await screen.findByText('Tu cuenta fue creada. Inicia sesión para continuar.')).toBeInTheDocument();
+  expect(currentLocation(screen)).toBe(`/login?volver=${encodeURIComponent(place)}`);
 });

@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { FormCard, PageContainer } from '../../../components/Page';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '@cine/web-kit';
+import { ApiError, returnPathOf, signInUrl } from '@cine/web-kit';
 import { register } from '../api/authApi';
 import { EmailField, FormFooter, NewPasswordField } from './FormParts';
+import type { LoginLocationState } from './LoginPage';
+
+/** What /login says after a registration. */
+const ACCOUNT_CREATED_TEXT = 'Tu cuenta fue creada. Inicia sesión para continuar.';
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  // The place a guest left to register (a movie's page with the show chosen) goes on to /login.
+  const returnTo = returnPathOf(useLocation().search, '');
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -21,7 +27,7 @@ export function RegisterPage() {
     setError(null);
     try {
       await register({ email, username, password });
-      navigate('/login');
+      navigate(signInUrl('login', returnTo), { state: { notice: ACCOUNT_CREATED_TEXT } satisfies LoginLocationState });
     } catch (failure) {
       setError(registrationError(failure));
       setPending(false);
@@ -48,7 +54,7 @@ export function RegisterPage() {
           </FormFooter>
         </form>
         <Aside>
-          ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+          ¿Ya tienes cuenta? <Link to={signInUrl('login', returnTo)}>Inicia sesión</Link>
         </Aside>
         <Copyright>Copyright © Cine 2022.</Copyright>
       </FormCard>

@@ -1,10 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { cinemaInfo } from '@cine/web-kit';
 import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../session/hooks/useSession';
 
 export function Footer() {
   const { token } = useSession();
+  // The cinema's name, address and hours come from the gateway's /config.js (CINEMA_* variables).
+  const cinema = cinemaInfo();
   return (
     <Wrapper>
       <Inner>
@@ -14,13 +17,21 @@ export function Footer() {
             ¿Todavía no tienes cuenta? <Link to="/register">Regístrate</Link> y compra tus entradas online.
           </RegisterPrompt>
         )}
+        <Address>
+          <strong>{cinema.name}</strong>
+          <span>{cinema.address}</span>
+          <span>{cinema.hours}</span>
+        </Address>
         <Links aria-label="Pie de página">
           <Link to="/home">Cartelera</Link>
+          <Link to="/cartelera">Cartelera por día</Link>
           <Link to="/candy">Promos</Link>
           <Link to="/about">Nosotros</Link>
         </Links>
       </Inner>
-      <Legal>Cine · Todos los derechos reservados.</Legal>
+      <Legal>
+        © {new Date().getFullYear()} {cinema.name} · Todos los derechos reservados.
+      </Legal>
     </Wrapper>
   );
 }
@@ -42,6 +53,18 @@ const Inner = styled.div`
   padding: 1.5rem 1rem;
 `;
 
+const Address = styled.address`
+  display: flex;
+  flex-direction: column;
+  font-style: normal;
+  color: var(--cine-muted);
+  font-size: 0.9rem;
+
+  strong {
+    color: var(--cine-text);
+  }
+`;
+
 const RegisterPrompt = styled.p`
   margin: 0;
   color: var(--cine-muted);
@@ -49,7 +72,8 @@ const RegisterPrompt = styled.p`
 
 const Links = styled.nav`
   display: flex;
-  gap: 1.25rem;
+  flex-wrap: wrap;
+  gap: 0.5rem 1.25rem;
 
   a {
     color: var(--cine-text);

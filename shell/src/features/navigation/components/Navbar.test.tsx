@@ -100,3 +100,36 @@ test('on a phone-sized screen the menu button toggles the menu', async () => {
   await userEvent.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
 });
+
+test('Cartelera por día is in the navbar; a user finds Mis compras in the user menu', async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.ana);
+  await renderApp('/home');
+  expect(navbar().getByRole('link', { name: 'Cartelera por día' })).toHaveAttribute('href', '/cartelera');
+  await userEvent.click(await navbar().findByRole('button', { name: 'ana' }));
+  expect(navbar().getByRole('link', { name: 'Mis compras' })).toHaveAttribute('href', '/mis-compras');
+});
+
+test('every page starts with a "Saltar al contenido" link to the page content, and has its own title', async () => {
+  installFakeApi();
+  await renderApp('/cartelera');
+  const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+  expect(skip).toHaveAttribute('href', '#contenido');
+  expect(document.getElementById('contenido')).toContainElement(await screen.findByText(/remote catalog\/BillboardByDayPage/));
+  expect(document.title).toBe('Cine — Cartelera por día');
+});
+
+test('the footer carries the cinema’s name, address and hours from /config.js, and the current year', async () => {
+  window.__CINE_CONFIG__ = { cinema: { name: 'Cine Lumière', address: 'Calle Falsa 123', hours: 'De 14 a 24' } } as never;
+  try {
+    installFakeApi();
+    await renderApp('/about');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText('Cine Lumière')).toBeInTheDocument();
+    expect(footer.getByText('Calle Falsa 123')).toBeInTheDocument();
+    expect(footer.getByText('De 14 a 24')).toBeInTheDocument();
+    expect(footer.getByText(`© ${new Date().getFullYear()} Cine Lumière · Todos los derechos reservados.`)).toBeInTheDocument();
+  } finally {
+    delete window.__CINE_CONFIG__;
+  }
+});

@@ -48,6 +48,9 @@ export function Navbar() {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/cartelera">Cartelera por día</NavLink>
+            </li>
+            <li>
               <button type="button" onClick={goToPremieres}>
                 Próximos estrenos
               </button>

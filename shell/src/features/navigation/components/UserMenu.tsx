@@ -52,6 +52,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to="/mis-compras" onClick={() => setOpen(false)}>
+                Mis compras
+              </Link>
+            </li>
+            <li>
               <button type="button" onClick={logout}>
                 Cerrar sesión
               </button>

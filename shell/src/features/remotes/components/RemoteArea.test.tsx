@@ -187,5 +187,26 @@ describe("the checkout's purchase widget on another remote's page", () => {
       expect(await screen.findByText('compra de Dune III (7) para invitado')).toBeInTheDocument();
       expect(loadRemotePage).toHaveBeenCalledWith('checkout', 'PurchasePanel');
     });
+
+    test('when the URL names a show (a link from the Cartelera por día) the purchase controls load at once', async () => {
+      installFakeApi();
+      Element.prototype.scrollIntoView = jest.fn();
+      const loadRemotePage = detailWithWidget(purchasePanel);
+      await renderApp('/movies/7?funcion=6b04a48846b7a8f7611761ff', loadRemotePage);
+      expect(await screen.findByText('compra de Dune III (7) para invitado')).toBeInTheDocument();
+      expect(loadRemotePage).toHaveBeenCalledWith('checkout', 'PurchasePanel');
+      expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    });
   });
+});
+
+test.each([
+  ['/cartelera', 'catalog/BillboardByDayPage'],
+  ['/compra/6b04a48846b7a8f7611761ff', 'checkout/OrderConfirmationPage'],
+  ['/mis-compras', 'checkout/MyPurchasesPage'],
+])('%s is served by %s', async (path, page) => {
+  const api = installFakeApi();
+  signedInAs(api, users.ana);
+  await renderApp(path);
+  expect(await screen.findByText(`remote ${page} para ana`)).toBeInTheDocument();
 });

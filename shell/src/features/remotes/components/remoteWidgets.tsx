@@ -1,22 +1,37 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '../../../components/Spinner';
 import { useOnScreen } from '../hooks/useOnScreen';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import type { PurchaseMovie, PurchasePanelProps, RemoteWidgets } from '@cine/web-kit';
+import { readPurchasePlace, type PurchaseMovie, type PurchasePanelProps, type RemoteWidgets } from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
  * checkout/PurchasePanel for a page of another remote: loaded through federation once its place
  * on the page appears on screen (on a phone it is below the poster, so the checkout remote is
  * not downloaded with the page), given the session by the shell, and contained in its own
- * boundary so a checkout failure leaves the rest of the page working.
+ * boundary so a checkout failure leaves the rest of the page working. When the purchase is what
+ * the visitor came for (a show chosen in the URL: a link from the 'Cartelera por día', or back
+ * from signing in) it loads at once and is brought into view.
  */
 function PurchasePanel({ movie }: { movie: PurchaseMovie }) {
   const slot = useRef<HTMLDivElement>(null);
+  const { search } = useLocation();
+  const [direct] = useState(() => {
+    const place = readPurchasePlace(search);
+    return place.showId !== undefined || place.buying === true;
+  });
   const onScreen = useOnScreen(slot);
-  return <WidgetSlot ref={slot}>{onScreen && <LoadedPurchasePanel movie={movie} />}</WidgetSlot>;
+  useEffect(() => {
+    if (direct) slot.current?.scrollIntoView?.({ block: 'center' });
+  }, [direct]);
+  return (
+    <WidgetSlot ref={slot} $direct={direct}>
+      {(direct || onScreen) && <LoadedPurchasePanel movie={movie} />}
+    </WidgetSlot>
+  );
 }
 
 function LoadedPurchasePanel({ movie }: { movie: PurchaseMovie }) {
@@ -35,12 +50,15 @@ function LoadedPurchasePanel({ movie }: { movie: PurchaseMovie }) {
   );
 }
 
-/** The purchase controls' height on a phone, kept while they load so nothing below them moves. */
-const WidgetSlot = styled.div`
-  min-height: 14rem;
+/**
+ * The purchase controls' height, kept while they load so nothing below them moves: with no show
+ * chosen yet (the day selector alone), or, opened on a show, with its three selectors and its seats.
+ */
+const WidgetSlot = styled.div<{ $direct: boolean }>`
+  min-height: ${({ $direct }) => ($direct ? '28.5rem' : '14rem')};
 
   @media (min-width: 641px) {
-    min-height: 10.5rem;
+    min-height: ${({ $direct }) => ($direct ? '13rem' : '10.5rem')};
   }
 `;
 

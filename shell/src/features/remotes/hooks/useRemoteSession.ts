@@ -6,7 +6,7 @@ import type { RemoteSession } from '@cine/web-kit';
 export function useRemoteSession(): RemoteSession {
   const { token, userId, role, user } = useSession();
   return useMemo(
-    () => (token && userId && role !== 'guest' ? { token, userId, username: user?.username ?? '', role } : null),
+    () => (token && userId && role !== 'guest' ? { token, userId, username: user?.username ?? '', email: user?.email ?? '', role } : null),
     [token, userId, role, user],
   );
 }

@@ -1,0 +1,200 @@
+import type { ShowView } from '@cine/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import {
+  chosenStripDay,
+  cinemaClock,
+  dateStrip,
+  purchasePlaceUrl,
+  useAsyncData,
+  useDocumentTitle,
+  type RemotePageProps,
+} from '@cine/web-kit';
+import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
+import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
+import { fetchShowsOnDate } from '../api/showsOnDateApi';
+import { showsByMovie, showState } from '../showsByMovie';
+import { DateStrip } from './DateStrip';
+
+/**
+ * Exposed as 'catalog/BillboardByDayPage': /cartelera?fecha=yyyy-mm-dd, every movie's shows of one
+ * day grouped by format, each time a link into that show's purchase; started and sold-out shows
+ * are marked, not hidden.
+ */
+export default function BillboardByDayPage(_props: RemotePageProps) {
+  useDocumentTitle('Cartelera por día');
+  const [searchParams] = useSearchParams();
+  const now = new Date();
+  const strip = dateStrip(cinemaClock(now).date);
+  const date = chosenStripDay(strip, searchParams.get('fecha'));
+  const shows = useAsyncData(() => fetchShowsOnDate(date), date);
+  const chosen = strip.find((day) => day.date === date);
+
+  return (
+    <Page>
+      <PageTitle>Cartelera por día</PageTitle>
+      <DateStrip days={strip} chosen={date} />
+      <DayHeading>{chosen && chosen.label !== chosen.fullLabel ? `${chosen.label}, ${chosen.fullLabel}` : chosen?.fullLabel}</DayHeading>
+      {shows.status === 'loading' && <DaySkeleton />}
+      {shows.status === 'error' && <LoadError message={shows.message} onRetry={shows.reload} />}
+      {shows.status === 'ready' &&
+        (shows.data.length === 0 ? (
+          <EmptyState>No hay funciones programadas para este día. Prueba con otro día de la semana.</EmptyState>
+        ) : (
+          <Movies shows={shows.data} now={now} />
+        ))}
+    </Page>
+  );
+}
+
+function Movies({ shows, now }: { shows: ShowView[]; now: Date }) {
+  return (
+    <List>
+      {showsByMovie(shows).map((movie) => (
+        <li key={movie.movieId}>
+          <MovieCard aria-labelledby={`pelicula-${movie.movieId}`}>
+            <h3 id={`pelicula-${movie.movieId}`}>
+              <Link to={`/movies/${movie.movieId}`}>{movie.title}</Link>
+            </h3>
+            {movie.formats.map((format) => (
+              <Format key={format.type}>
+                <span className="type">{format.type}</span>
+                <Times aria-label={`Horarios en ${format.type} de ${movie.title}`}>
+                  {format.shows.map((show) => (
+                    <li key={show.id}>
+                      <ShowTime show={show} state={showState(show, now)} />
+                    </li>
+                  ))}
+                </Times>
+              </Format>
+            ))}
+          </MovieCard>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+function ShowTime({ show, state }: { show: ShowView; state: ReturnType<typeof showState> }) {
+  if (state !== 'on-sale') {
+    return (
+      <OffTime>
+        {show.schedule} <small>{state === 'started' ? 'Comenzó' : 'Agotada'}</small>
+      </OffTime>
+    );
+  }
+  return (
+    <Time
+      to={purchasePlaceUrl({ movieId: show.movieId, showId: show.id })}
+      // Starts with the visible text (WCAG 2.5.3), then says what the link does.
+      aria-label={`${show.schedule} Sala ${show.roomId}, ${show.type}: comprar entradas`}
+    >
+      {show.schedule} <small>Sala {show.roomId}</small>
+    </Time>
+  );
+}
+
+function DaySkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <VisuallyHidden>Cargando funciones...</VisuallyHidden>
+      {[0, 1, 2].map((n) => (
+        <SkeletonBlock key={n} $height="6rem" style={{ marginBottom: '1rem' }} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+const List = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr));
+  gap: 1rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const MovieCard = styled.article`
+  height: 100%;
+  padding: 1rem;
+  border-radius: 12px;
+  border: 1px solid var(--cine-border, #2e2e42);
+  background: var(--cine-surface, #161622);
+
+  h3 {
+    margin: 0 0 0.75rem;
+    font-size: 1.15rem;
+  }
+
+  h3 a {
+    color: var(--cine-text, #f3f3f7);
+  }
+`;
+
+const Format = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.75rem;
+  margin-top: 0.5rem;
+
+  .type {
+    flex: none;
+    min-width: 2.5rem;
+    padding: 0.35rem 0.4rem;
+    border-radius: 6px;
+    border: 1px solid var(--cine-gold, #f5c518);
+    color: var(--cine-gold, #f5c518);
+    font-weight: 700;
+    text-align: center;
+  }
+`;
+
+const Times = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const timeStyles = css`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: center;
+  min-width: 4.5rem;
+  min-height: 2.75rem;
+  padding: 0.3rem 0.6rem;
+  border-radius: 8px;
+  border: 1px solid var(--cine-border, #2e2e42);
+  font-weight: 700;
+  text-decoration: none;
+
+  small {
+    font-weight: 400;
+    font-size: 0.75rem;
+    color: var(--cine-muted, #a6a6bb);
+  }
+`;
+
+const Time = styled(Link)`
+  ${timeStyles}
+  background: var(--cine-surface-2, #20202f);
+  color: var(--cine-text, #f3f3f7);
+
+  &:hover {
+    border-color: var(--cine-gold, #f5c518);
+  }
+`;
+
+/** A show that has started or is sold out: shown, but not a link. */
+const OffTime = styled.span`
+  ${timeStyles}
+  border-style: dashed;
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const DayHeading = styled.h2`
+  margin: 0 0 1rem;
+  font-size: 1.2rem;
+`;

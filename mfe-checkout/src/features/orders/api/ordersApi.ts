@@ -1,0 +1,11 @@
+import type { OrderView } from '@cine/contracts';
+import { api } from '@cine/web-kit';
+import type { Caller } from '../../../types';
+
+/** One paid order of the caller (404 for another user's or an unknown one). */
+export const fetchOrder = (caller: Caller, orderId: string) =>
+  api.get<OrderView>(`/orders/${encodeURIComponent(orderId)}`, { token: caller.token });
+
+/** The caller's paid orders, newest first (the spec's ticket history, POST /cart/tickets). */
+export const fetchOrderHistory = (caller: Caller) =>
+  api.post<OrderView[]>('/cart/tickets', { idUser: caller.userId }, { token: caller.token });

@@ -1,0 +1,106 @@
+import type { OrderView } from '@cine/contracts';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
+import { fetchOrderHistory } from '../api/ordersApi';
+import { purchasesInOrder } from '../orderTimes';
+import { SignInFirst } from './SignInFirst';
+
+/** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
+export default function MyPurchasesPage({ session }: RemotePageProps) {
+  useDocumentTitle('Mis compras');
+  return (
+    <Page>
+      <PageTitle>Mis compras</PageTitle>
+      {session ? <Purchases session={session} /> : <SignInFirst what="tus compras" />}
+    </Page>
+  );
+}
+
+function Purchases({ session }: { session: Session }) {
+  const history = useAsyncData(() => fetchOrderHistory(session), session.userId);
+  if (history.status === 'loading' || history.status === 'idle') return <Muted role="status">Cargando tus compras...</Muted>;
+  if (history.status === 'error') return <LoadError message={history.message} onRetry={history.reload} />;
+  if (history.data.length === 0) {
+    return (
+      <EmptyState>
+        Todavía no compraste entradas. <Link to="/cartelera">Mira la cartelera por día</Link> y elige tu función.
+      </EmptyState>
+    );
+  }
+  const { upcoming, past } = purchasesInOrder(history.data, new Date());
+  return (
+    <>
+      <OrderList title="Próximas funciones" orders={upcoming} empty="No tienes funciones por ver." />
+      {past.length > 0 && <OrderList title="Funciones pasadas" orders={past} />}
+    </>
+  );
+}
+
+function OrderList({ title, orders, empty }: { title: string; orders: OrderView[]; empty?: string }) {
+  const headingId = `compras-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Section aria-labelledby={headingId}>
+      <SectionTitle id={headingId}>{title}</SectionTitle>
+      {orders.length === 0 && empty ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <List>
+          {orders.map((order) => (
+            <li key={order.id}>
+              <Link to={`/compra/${order.id}`}>
+                <strong>{order.title}</strong>
+                <span>
+                  {dayLabel(order.date, order.day)}/{order.date.slice(0, 4)} · {order.schedule} · Sala {order.roomId} · {order.type}
+                </span>
+                <span>
+                  {order.seats} {order.seats === 1 ? 'entrada' : 'entradas'} ({order.seatLabels.join(', ')})
+                  {order.candy.length > 0 && ' y dulcería'} · {formatMoney(order.total)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+const Muted = styled.p`
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const Section = styled.section`
+  margin-bottom: 2rem;
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  a {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2rem;
+    padding: 1rem;
+    border-radius: 12px;
+    border: 1px solid var(--cine-border, #2e2e42);
+    background: var(--cine-surface, #161622);
+    color: var(--cine-text, #f3f3f7);
+    text-decoration: none;
+  }
+
+  a:hover,
+  a:focus-visible {
+    border-color: var(--cine-gold, #f5c518);
+  }
+
+  span {
+    color: var(--cine-muted, #a6a6bb);
+  }
+`;

@@ -1,0 +1,217 @@
+import type { OrderView } from '@cine/contracts';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError, dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
+import { fetchOrder } from '../api/ordersApi';
+import { SignInFirst } from './SignInFirst';
+
+/** Exposed as 'checkout/OrderConfirmationPage': /compra/:orderId, what was bought, for its buyer (others: 404). */
+export default function OrderConfirmationPage({ session }: RemotePageProps) {
+  useDocumentTitle('Compra confirmada');
+  return <Page>{session ? <Confirmation session={session} /> : <SignInFirst what="tu compra" />}</Page>;
+}
+
+function Confirmation({ session }: { session: Session }) {
+  const { orderId = '' } = useParams();
+  const justPaid = (useLocation().state as { justPaid?: boolean } | null)?.justPaid === true;
+  const order = useAsyncData(() => fetchOrder(session, orderId), `${session.userId}/${orderId}`);
+
+  if (order.status === 'loading' || order.status === 'idle') return <Muted role="status">Cargando tu compra...</Muted>;
+  if (order.status === 'error') {
+    return order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400) ? (
+      <EmptyState>
+        No encontramos esa compra en tu cuenta. <Link to="/mis-compras">Ver Mis compras</Link>
+      </EmptyState>
+    ) : (
+      <LoadError message={order.message} onRetry={order.reload} />
+    );
+  }
+  return <OrderDetails order={order.data} email={session.email} justPaid={justPaid} />;
+}
+
+function OrderDetails({ order, email, justPaid }: { order: OrderView; email: string; justPaid: boolean }) {
+  const [year] = order.date.split('-');
+  const when = `${dayLabel(order.date, order.day)}/${year} · ${order.schedule}`;
+  return (
+    <>
+      {justPaid && <Paid role="status">Pago realizado con éxito</Paid>}
+      <PageTitle>Compra confirmada</PageTitle>
+      <Card aria-labelledby="order-facts">
+        <h2 id="order-facts">{order.title}</h2>
+        <Facts>
+          <dt>Pedido</dt>
+          <dd className="code">{order.id}</dd>
+          <dt>Fecha y hora</dt>
+          <dd>{when}</dd>
+          <dt>Sala</dt>
+          <dd>{order.roomId}</dd>
+          <dt>Formato</dt>
+          <dd>{order.type}</dd>
+          <dt>Butacas</dt>
+          <dd>{order.seatLabels.join(', ')}</dd>
+        </Facts>
+        <Lines aria-label="Lo que pagaste">
+          <li>
+            <span>
+              {order.seats} {order.seats === 1 ? 'entrada' : 'entradas'}
+            </span>
+            <span>{formatMoney(order.ticketTotal)}</span>
+          </li>
+          {order.candy.map((line) => (
+            <li key={line.id}>
+              <span>
+                {line.name} × {line.quantity}
+              </span>
+              <span>{formatMoney(line.totalPrice)}</span>
+            </li>
+          ))}
+          <li className="total">
+            <span>Total</span>
+            <span>{formatMoney(order.total)}</span>
+          </li>
+        </Lines>
+        {email && (
+          <p>
+            Te enviamos el comprobante a <strong>{email}</strong>.
+          </p>
+        )}
+        <Links>
+          <a href="#entradas">Ver entradas</a>
+          <Link to="/mis-compras">Mis compras</Link>
+        </Links>
+      </Card>
+      <section aria-labelledby="entradas">
+        <SectionTitle id="entradas" tabIndex={-1}>
+          Tus entradas
+        </SectionTitle>
+        <Tickets>
+          {order.seatLabels.map((seat) => (
+            <li key={seat}>
+              <strong>Butaca {seat}</strong>
+              <span>{order.title}</span>
+              <span>
+                {when} · Sala {order.roomId} · {order.type}
+              </span>
+              <span className="code">Pedido {order.id}</span>
+            </li>
+          ))}
+        </Tickets>
+        <Muted>Presenta el comprobante del correo o esta página en la entrada de la sala.</Muted>
+      </section>
+    </>
+  );
+}
+
+const Muted = styled.p`
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+const Paid = styled.p`
+  margin: 0 0 1rem;
+  padding: 0.75rem 1rem;
+  border-radius: 10px;
+  font-weight: 700;
+  color: var(--cine-success, #3ddc84);
+  border: 1px solid var(--cine-success, #3ddc84);
+`;
+
+const Card = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  margin-bottom: 2rem;
+  padding: 1.25rem;
+  border-radius: 12px;
+  border: 1px solid var(--cine-border, #2e2e42);
+  background: var(--cine-surface, #161622);
+
+  h2,
+  p {
+    margin: 0;
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.35rem 1rem;
+  margin: 0;
+
+  dt {
+    color: var(--cine-muted, #a6a6bb);
+    font-weight: 600;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Lines = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: 1rem;
+    padding: 0.3rem 0;
+    border-bottom: 1px dashed var(--cine-border, #2e2e42);
+  }
+
+  li span:last-child {
+    white-space: nowrap;
+  }
+
+  .total {
+    border-bottom: none;
+    font-size: 1.15rem;
+    font-weight: 700;
+  }
+`;
+
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 2.75rem;
+    padding: 0 1rem;
+    border-radius: var(--cine-radius, 10px);
+    border: 1px solid var(--cine-gold, #f5c518);
+    color: var(--cine-gold, #f5c518);
+    font-weight: 700;
+    text-decoration: none;
+  }
+`;
+
+const Tickets = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
+  gap: 1rem;
+  margin: 0 0 1rem;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-direction: column;
+    gap: 0.2rem;
+    padding: 1rem;
+    border-radius: 10px;
+    border: 1px dashed var(--cine-gold, #f5c518);
+    background: var(--cine-surface, #161622);
+  }
+
+  .code {
+    font-size: 0.8rem;
+    color: var(--cine-muted, #a6a6bb);
+    overflow-wrap: anywhere;
+  }
+`;

@@ -1,0 +1,94 @@
+import type { OrderView } from '@cine/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Session } from '@cine/web-kit';
+import { ana, installFakeApi } from '../../../test/fixtures';
+import MyPurchasesPage from './MyPurchasesPage';
+import OrderConfirmationPage from './OrderConfirmationPage';
+
+const ORDER_ID = '6b04a48846b7a8f7611761aa';
+
+function anOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: ORDER_ID,
+    movieId: 'm1',
+    title: 'Dune III',
+    showId: 's1',
+    date: '2099-11-26',
+    day: 'Jueves',
+    schedule: '20:30',
+    roomId: 3,
+    type: '2D',
+    seats: 2,
+    seatLabels: ['F7', 'F8'],
+    ticketTotal: 1700,
+    candy: [{ id: 'c2', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
+    total: 4200,
+    paidAt: '2026-11-20T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderAt(url: string, session: Session | null = ana, state?: unknown) {
+  render(
+    <MemoryRouter initialEntries={[{ pathname: url, state }]}>
+      <Routes>
+        <Route path="/compra/:orderId" element={<OrderConfirmationPage session={session} />} />
+        <Route path="/mis-compras" element={<MyPurchasesPage session={session} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+test('the confirmation page shows the order, the receipt address and links to the tickets and to Mis compras', async () => {
+  installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder() });
+  renderAt(`/compra/${ORDER_ID}`, ana, { justPaid: true });
+  expect(await screen.findByRole('heading', { name: 'Compra confirmada' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Pago realizado con éxito');
+  expect(screen.getByRole('heading', { name: 'Dune III' })).toBeInTheDocument();
+  expect(screen.getByText(ORDER_ID)).toBeInTheDocument();
+  expect(screen.getByText('Jueves 26/11/2099 · 20:30')).toBeInTheDocument();
+  expect(screen.getByText('F7, F8')).toBeInTheDocument();
+  const paid = screen.getByRole('list', { name: 'Lo que pagaste' });
+  expect(paid).toHaveTextContent('COMBO NACHOS × 2$ 25,00');
+  expect(paid).toHaveTextContent('Total$ 42,00');
+  expect(screen.getByText('ana@cine.test')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Ver entradas' })).toHaveAttribute('href', '#entradas');
+  expect(screen.getByRole('link', { name: 'Mis compras' })).toHaveAttribute('href', '/mis-compras');
+  expect(within(screen.getByRole('region', { name: 'Tus entradas' })).getAllByText(/^Butaca F/)).toHaveLength(2);
+  expect(document.title).toBe('Cine — Compra confirmada');
+});
+
+test("another user's order (404) reads as not found in the account", async () => {
+  installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 404, body: { statusCode: 404, error: 'No existe la compra.' } });
+  renderAt(`/compra/${ORDER_ID}`);
+  expect(await screen.findByText(/No encontramos esa compra en tu cuenta/)).toBeInTheDocument();
+});
+
+test('a guest is asked to sign in and comes back to the page', () => {
+  installFakeApi();
+  renderAt('/mis-compras', null);
+  expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login?volver=%2Fmis-compras');
+});
+
+test('Mis compras lists upcoming shows first, then past ones, each opening its confirmation page', async () => {
+  const api = installFakeApi().on('POST', '/api/cart/tickets', {
+    status: 200,
+    body: [anOrder({ id: 'b'.repeat(24), title: 'Vista', date: '2020-01-10' }), anOrder({ id: 'a'.repeat(24), title: 'Por ver' })],
+  });
+  renderAt('/mis-compras');
+  const upcoming = await screen.findByRole('region', { name: 'Próximas funciones' });
+  expect(within(upcoming).getByRole('link', { name: /Por ver/ })).toHaveAttribute('href', `/compra/${'a'.repeat(24)}`);
+  expect(within(screen.getByRole('region', { name: 'Funciones pasadas' })).getByRole('link', { name: /Vista/ })).toHaveAttribute(
+    'href',
+    `/compra/${'b'.repeat(24)}`,
+  );
+  expect(api.onlyRequestTo('POST', '/api/cart/tickets').body).toEqual({ idUser: 'u-ana' });
+});
+
+test('without purchases Mis compras says so and points to the Cartelera por día', async () => {
+  installFakeApi().on('POST', '/api/cart/tickets', { status: 200, body: [] });
+  renderAt('/mis-compras');
+  expect(await screen.findByText(/Todavía no compraste entradas/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Mira la cartelera por día' })).toHaveAttribute('href', '/cartelera');
+});

@@ -1,0 +1,35 @@
+import type { OrderView } from '@cine/contracts';
+import { purchasesInOrder } from './orderTimes';
+
+const order = (id: string, date: string, schedule: string): OrderView => ({
+  id,
+  movieId: 'm',
+  title: id,
+  showId: 's',
+  date,
+  day: 'Lunes',
+  schedule,
+  roomId: 1,
+  type: '2D',
+  seats: 1,
+  seatLabels: ['F7'],
+  ticketTotal: 900,
+  candy: [],
+  total: 900,
+  paidAt: '2026-11-20T12:00:00.000Z',
+});
+
+test('upcoming shows first, soonest at the top; then the shows already seen, as the history lists them', () => {
+  // 21:00 of 26 November in Buenos Aires.
+  const now = new Date('2026-11-27T00:00:00Z');
+  const history = [
+    order('hoy-tarde', '2026-11-26', '20:00'),
+    order('semana', '2026-12-01', '18:00'),
+    order('manana', '2026-11-27', '15:00'),
+    order('ayer', '2026-11-25', '22:00'),
+    order('hoy-noche', '2026-11-26', '22:30'),
+  ];
+  const { upcoming, past } = purchasesInOrder(history, now);
+  expect(upcoming.map((o) => o.id)).toEqual(['hoy-noche', 'manana', 'semana']);
+  expect(past.map((o) => o.id)).toEqual(['hoy-tarde', 'ayer']);
+});

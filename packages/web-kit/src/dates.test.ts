@@ -1,0 +1,60 @@
+import { addDays, chosenStripDay, cinemaClock, dateStrip, dayLabel, hasStarted, isCalendarDate, weekdayOf } from './dates';
+
+test('the strip has the next 7 days of the cinema, today first, as Hoy, Mañana and then weekday dd/mm', () => {
+  const strip = dateStrip('2026-11-26');
+  expect(strip.map((day) => day.date)).toEqual([
+    '2026-11-26',
+    '2026-11-27',
+    '2026-11-28',
+    '2026-11-29',
+    '2026-11-30',
+    '2026-12-01',
+    '2026-12-02',
+  ]);
+  expect(strip.map((day) => day.label)).toEqual([
+    'Hoy',
+    'Mañana',
+    'Sabado 28/11',
+    'Domingo 29/11',
+    'Lunes 30/11',
+    'Martes 01/12',
+    'Miércoles 02/12',
+  ]);
+  expect(strip[1]?.fullLabel).toBe('Viernes 27/11');
+});
+
+test('the strip crosses months and years, and a leap day', () => {
+  expect(dateStrip('2027-12-30', 3).map((day) => day.date)).toEqual(['2027-12-30', '2027-12-31', '2028-01-01']);
+  expect(dateStrip('2028-02-28', 2).map((day) => day.fullLabel)).toEqual(['Lunes 28/02', 'Martes 29/02']);
+});
+
+test('a day label reads in full: two digits of the day and of the month', () => {
+  expect(dayLabel('2026-11-27')).toBe('Viernes 27/11');
+  expect(dayLabel('2026-01-05')).toBe('Lunes 05/01');
+  expect(weekdayOf('2026-11-28')).toBe('Sabado');
+});
+
+test('?fecha= picks a day of the strip; anything else is today', () => {
+  const strip = dateStrip('2026-11-26');
+  expect(chosenStripDay(strip, '2026-11-28')).toBe('2026-11-28');
+  expect(chosenStripDay(strip, null)).toBe('2026-11-26');
+  expect(chosenStripDay(strip, '2026-11-25')).toBe('2026-11-26');
+  expect(chosenStripDay(strip, '2026-12-03')).toBe('2026-11-26');
+  expect(chosenStripDay(strip, '2026-02-30')).toBe('2026-11-26');
+  expect(chosenStripDay(strip, 'mañana')).toBe('2026-11-26');
+});
+
+test("the cinema's today is Buenos Aires' date, not the visitor's or UTC's", () => {
+  // 02:30 UTC on the 27th is still 23:30 of the 26th in Buenos Aires (UTC-3).
+  expect(cinemaClock(new Date('2026-11-27T02:30:00Z'))).toEqual({ date: '2026-11-26', time: '23:30' });
+  expect(hasStarted('2026-11-26', '23:30', new Date('2026-11-27T02:30:00Z'))).toBe(true);
+  expect(hasStarted('2026-11-26', '23:45', new Date('2026-11-27T02:30:00Z'))).toBe(false);
+  expect(hasStarted('2026-11-27', '10:00', new Date('2026-11-27T02:30:00Z'))).toBe(false);
+});
+
+test('calendar dates are real days', () => {
+  expect(isCalendarDate('2028-02-29')).toBe(true);
+  expect(isCalendarDate('2026-02-29')).toBe(false);
+  expect(isCalendarDate('2026-1-05')).toBe(false);
+  expect(addDays('2026-03-31', 1)).toBe('2026-04-01');
+});

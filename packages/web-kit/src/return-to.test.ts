@@ -1,0 +1,46 @@
+import { purchasePlaceUrl, readPurchasePlace, returnPathOf, safeReturnPath, signInUrl } from './return-to';
+
+const movieId = '6b04a48846b7a8f7611761ed';
+const showId = '6b04a48846b7a8f7611761ff';
+
+test('a place is written in the movie page URL and read back from it', () => {
+  const url = purchasePlaceUrl({ movieId, showId, quantity: 3, buying: true });
+  expect(url).toBe(`/movies/${movieId}?funcion=${showId}&entradas=3&comprar=1`);
+  expect(readPurchasePlace(url.slice(url.indexOf('?')))).toEqual({ showId, quantity: 3, buying: true });
+  expect(purchasePlaceUrl({ movieId })).toBe(`/movies/${movieId}`);
+  expect(readPurchasePlace('')).toEqual({});
+});
+
+test('a place that is not one is ignored field by field', () => {
+  expect(readPurchasePlace('?funcion=../../admin&entradas=-1&comprar=si')).toEqual({});
+  expect(readPurchasePlace(`?funcion=${showId}&entradas=2.5`)).toEqual({ showId });
+  expect(readPurchasePlace('?entradas=11')).toEqual({});
+  expect(purchasePlaceUrl({ movieId, quantity: 0 })).toBe(`/movies/${movieId}`);
+});
+
+test('the guest goes to /login or /register with the place, and comes back to it', () => {
+  const place = purchasePlaceUrl({ movieId, showId, buying: true });
+  const login = signInUrl('login', place);
+  expect(login).toBe(`/login?volver=${encodeURIComponent(place)}`);
+  expect(returnPathOf(login.slice(login.indexOf('?')), '/home')).toBe(place);
+  // Registering hands the same place on to /login.
+  const register = signInUrl('register', place);
+  expect(signInUrl('login', returnPathOf(register.slice(register.indexOf('?')), '/home'))).toBe(login);
+});
+
+test('without a place, or with one of another site, the sign-in goes home', () => {
+  expect(returnPathOf('', '/home')).toBe('/home');
+  for (const attack of [
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/movies/\n1',
+    'movies/1',
+  ]) {
+    expect(safeReturnPath(attack)).toBeNull();
+    expect(returnPathOf(`?volver=${encodeURIComponent(attack)}`, '/home')).toBe('/home');
+  }
+  expect(signInUrl('login', '//evil.example')).toBe('/login');
+  expect(safeReturnPath('/movies/1/../../admin')).toBe('/admin');
+});
