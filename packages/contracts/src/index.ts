@@ -6,3 +6,4 @@ export * from './sales';
 export * from './admin-forms';
 export * from './text-rules';
 export * from './image-urls';
+export * from './seat-map';
