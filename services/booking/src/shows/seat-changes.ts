@@ -13,7 +13,11 @@ export function changedSeats(before: readonly Seat[], after: readonly Seat[]): S
     const old = was.get(seat.label);
     was.delete(seat.label);
     if (old && old.state === seat.state && old.heldUntil?.getTime() === seat.heldUntil?.getTime()) continue;
-    changes.push({ label: seat.label, state: seat.state, ...(seat.state === 'held' && seat.heldUntil ? { heldUntil: seat.heldUntil.toISOString() } : {}) });
+    changes.push({
+      label: seat.label,
+      state: seat.state,
+      ...(seat.state === 'held' && seat.heldUntil ? { heldUntil: seat.heldUntil.toISOString() } : {}),
+    });
   }
   for (const label of was.keys()) changes.push({ label, state: 'free' });
   return changes;

@@ -1,4 +1,13 @@
-import { capacityOfLayout, layoutWidth, missingFieldMessages, SHOW_FORM_MESSAGES, type SeatLayout, type ShowOccupancy, type ShowType, type ShowView } from '@cine/contracts';
+import {
+  capacityOfLayout,
+  layoutWidth,
+  missingFieldMessages,
+  SHOW_FORM_MESSAGES,
+  type SeatLayout,
+  type ShowOccupancy,
+  type ShowType,
+  type ShowView,
+} from '@cine/contracts';
 import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
@@ -260,9 +269,7 @@ export class Shows {
           ...slot,
           startsAt,
           endsAt: new Date(startsAt.getTime() + runtime),
-          ...(roomChanged
-            ? { ...seats, available: seats.capacity, seats: [], holdsExpireAt: null }
-            : {}),
+          ...(roomChanged ? { ...seats, available: seats.capacity, seats: [], holdsExpireAt: null } : {}),
         };
         const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
         if (clash) return { outcome: 'overlap', message: clash };

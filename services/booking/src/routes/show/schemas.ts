@@ -30,7 +30,7 @@ export const seatMapStream = {
   summary:
     "The live seat map (server-sent events, with Accept: text/event-stream): 'snapshot' (a SeatMapView), then 'seats' deltas " +
     "{from, version, seats: {label: 'free'|'held'|'sold'}} as seats are held, sold, released or lapse, each with id = the show's version; " +
-    "a reconnection sending Last-Event-ID gets what changed since. Without that Accept header it answers the snapshot as JSON. " +
+    'a reconnection sending Last-Event-ID gets what changed since. Without that Accept header it answers the snapshot as JSON. ' +
     '429 past MAX_SEAT_STREAMS_PER_ADDRESS open streams from one client',
   params: Type.Object({ id: ObjectIdText }),
   headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
