@@ -98,7 +98,10 @@ describe('best adjacent seats', () => {
 
 describe('the isolated-seat rule', () => {
   const row = rectangleLayout(1, 10);
-  const taken = (...seats: string[]) => (label: string) => seats.includes(label);
+  const taken =
+    (...seats: string[]) =>
+    (label: string) =>
+      seats.includes(label);
 
   it('finds a free seat left alone between a chosen seat and a taken one', () => {
     expect(isolatedSeats(row, taken('A2'), ['A5', 'A6'])).toEqual([]);

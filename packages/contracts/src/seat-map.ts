@@ -66,7 +66,9 @@ export function isSeatOf(layout: SeatLayout, label: string): boolean {
 
 /** Every seat of the layout, row by row, left to right. */
 export function seatsOf(layout: SeatLayout): Array<SeatPosition & { label: string }> {
-  return layout.rows.flatMap((seats, row) => Array.from({ length: seats }, (_, i) => ({ row, number: i + 1, label: seatLabel(row, i + 1) })));
+  return layout.rows.flatMap((seats, row) =>
+    Array.from({ length: seats }, (_, i) => ({ row, number: i + 1, label: seatLabel(row, i + 1) })),
+  );
 }
 
 /** Whether an aisle separates the seat from the next one on its right. */
@@ -166,7 +168,11 @@ function freeRuns(layout: SeatLayout, isFree: (position: SeatPosition) => boolea
  * group in as few rows (and pieces) as possible. Answers the positions in
  * room order, or undefined when fewer than `count` seats are free.
  */
-export function chooseBestSeats(layout: SeatLayout, isFree: (position: SeatPosition) => boolean, count: number): SeatPosition[] | undefined {
+export function chooseBestSeats(
+  layout: SeatLayout,
+  isFree: (position: SeatPosition) => boolean,
+  count: number,
+): SeatPosition[] | undefined {
   if (count < 1) return [];
   const width = layoutWidth(layout);
   const rows = layout.rows.length;

@@ -183,11 +183,17 @@ export class RabbitMqEventBus implements EventBus {
         try {
           event = JSON.parse(message.content.toString('utf8')) as CineEvent;
         } catch (error) {
-          this.logger?.warn({ consumer: subscription.consumer, err: (error as Error).message }, 'fan-out message that is not an event ignored');
+          this.logger?.warn(
+            { consumer: subscription.consumer, err: (error as Error).message },
+            'fan-out message that is not an event ignored',
+          );
           return;
         }
         subscription.handler(event).catch((error: unknown) => {
-          this.logger?.warn({ consumer: subscription.consumer, eventId: event.id, err: (error as Error).message }, 'fan-out event handler failed');
+          this.logger?.warn(
+            { consumer: subscription.consumer, eventId: event.id, err: (error as Error).message },
+            'fan-out event handler failed',
+          );
         });
       },
       { noAck: true },
