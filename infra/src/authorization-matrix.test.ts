@@ -93,6 +93,10 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /show/one/{id}': { access: 'admin' },
   'PUT /show/one/{id}': { access: 'admin' },
   'GET /show/day': { access: 'public' },
+  'GET /show/occupancy': { access: 'admin' },
+  'GET /show/{id}/seats': { access: 'public' },
+  // Without Accept: text/event-stream it answers the map as JSON once (a stream would never end).
+  'GET /show/{id}/seats/stream': { access: 'public' },
   'POST /show/': { access: 'admin' },
   'POST /tickets/addTickets': {
     access: 'owner',

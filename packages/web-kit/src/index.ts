@@ -27,3 +27,5 @@ export type {
 } from './remotes';
 
 export { useAsyncData, type AsyncData } from './use-async-data';
+export { useLiveSeatMap, type LiveSeatMapStatus } from './seat-map/use-live-seat-map';
+export { isTaken, type LiveSeatMap } from './seat-map/seat-map-state';
