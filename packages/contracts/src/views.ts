@@ -152,6 +152,7 @@ export const SeatMapDelta = Type.Object({
   from: Type.Integer(),
   version: Type.Integer(),
   seats: Type.Record(Type.String(), SeatState),
+  at: Type.Optional(Type.Integer({ description: 'When the change was written (ms since the epoch), for a change announced by a write' })),
 });
 export type SeatMapDelta = Static<typeof SeatMapDelta>;
 

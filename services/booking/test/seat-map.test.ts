@@ -182,7 +182,12 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
     await holdLabels(booking.app, show.id, ['F5', 'F6'], 2, userId);
     const held = await stream.next();
     expect(held.event).toBe('seats');
-    expect(json<SeatMapDelta>(held)).toEqual({ from: map.version, version: map.version + 1, seats: { F5: 'held', F6: 'held' } });
+    expect(json<SeatMapDelta>(held)).toEqual({
+      from: map.version,
+      version: map.version + 1,
+      seats: { F5: 'held', F6: 'held' },
+      at: expect.any(Number),
+    });
     expect(held.id).toBe(String(map.version + 1));
 
     await booking.app.inject({
@@ -195,6 +200,7 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
       from: map.version + 1,
       version: map.version + 2,
       seats: { F5: 'free', F6: 'free' },
+      at: expect.any(Number),
     });
 
     const buyer = newId();
@@ -295,7 +301,14 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
       const heldAt = performance.now();
       await holdLabels(other, show.id, ['H1', 'H2'], 2);
       const delta = await stream.next(1000);
-      expect(json<SeatMapDelta>(delta)).toEqual({ from: start, version: start + 1, seats: { H1: 'held', H2: 'held' } });
+      expect(json<SeatMapDelta>(delta)).toEqual({
+        from: start,
+        version: start + 1,
+        seats: { H1: 'held', H2: 'held' },
+        at: expect.any(Number),
+      });
+      // The write's time travels with the change, so a viewer can tell how late it is.
+      expect(Date.now() - json<SeatMapDelta>(delta).at!).toBeLessThan(1000);
       expect(delta.receivedAt - heldAt).toBeLessThan(1000);
     } finally {
       await other.close();

@@ -65,9 +65,14 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     );
     // Open streams end before the server waits for its requests to finish.
     app.addHook('preClose', async () => seatStreams.close());
-    await bus.subscribe(subscriptions.seatChanges.consumer, subscriptions.seatChanges.events, (event) => seatStreams.handle(event.data), {
-      everyInstance: true,
-    });
+    await bus.subscribe(
+      subscriptions.seatChanges.consumer,
+      subscriptions.seatChanges.events,
+      (event) => seatStreams.handle(event.data, Date.parse(event.occurredAt)),
+      {
+        everyInstance: true,
+      },
+    );
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);

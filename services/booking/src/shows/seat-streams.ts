@@ -2,7 +2,7 @@ import type { EventOfType, SeatLayout, SeatMapDelta, SeatMapView, SeatState } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerResponse } from 'node:http';
 
-type SeatsChanged = EventOfType<'show.seats-changed'>['data'];
+type SeatsChanged = EventOfType<'show.seats-changed'>['data'] & { writtenAt?: number };
 
 /** A taken seat as the show document lists it (a held seat past `heldUntil` is free). */
 interface TakenSeat {
@@ -169,16 +169,16 @@ export class SeatStreams {
     return state ? this.viewOf(showId, state) : null;
   }
 
-  /** An announcement heard on the bus (from any instance, this one included). */
-  async handle(change: SeatsChanged): Promise<void> {
+  /** An announcement heard on the bus (from any instance, this one included); `writtenAt`: when the write was announced (ms). */
+  async handle(change: SeatsChanged, writtenAt?: number): Promise<void> {
     const watch = this.watches.get(change.showId);
     if (!watch) return;
     if (!watch.state) {
       // Read under way: applied after it, when newer than what it read.
-      watch.pending.set(change.version, change);
+      watch.pending.set(change.version, writtenAt === undefined ? change : { ...change, writtenAt });
       return;
     }
-    this.apply(watch, change);
+    this.apply(watch, writtenAt === undefined ? change : { ...change, writtenAt });
   }
 
   /** Ends every stream (the service is stopping). */
@@ -311,7 +311,13 @@ export class SeatStreams {
     state.version = change.version;
     watch.history.push({ version: change.version, before });
     if (watch.history.length > this.settings.history) watch.history.shift();
-    this.broadcast(watch, frame('seats', state.version, { from, version: state.version, seats } satisfies SeatMapDelta));
+    const delta: SeatMapDelta = {
+      from,
+      version: state.version,
+      seats,
+      ...(change.writtenAt === undefined ? {} : { at: change.writtenAt }),
+    };
+    this.broadcast(watch, frame('seats', state.version, delta));
     this.scheduleLapses(watch);
   }
 
