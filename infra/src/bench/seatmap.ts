@@ -58,7 +58,9 @@ function platformPid(npmPid: number): number {
   const queue = [npmPid];
   while (queue.length > 0) {
     const pid = queue.shift() as number;
-    if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('infra/dist/start.js')) return pid;
+    const [program = '', ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    // npm runs the script through `sh -c`: the platform is the node process under it.
+    if (/(^|\/)node$/.test(program) && args.some((arg) => arg.endsWith('infra/dist/start.js'))) return pid;
     queue.push(...children(pid));
   }
   throw new Error('the platform process of npm start was not found');
