@@ -40,6 +40,12 @@ export interface SeatStreamSettings {
   lingerMs: number;
   /** Changes kept per show for reconnections (`Last-Event-ID`). */
   history: number;
+  /**
+   * A show's changes go out at most once per this many ms: the first after a quiet spell at once, the
+   * ones that follow within it together in one delta. A rush's writes then cost each viewer a few
+   * deliveries a second, whatever the write rate.
+   */
+  coalesceMs: number;
 }
 
 export const DEFAULT_SEAT_STREAM_SETTINGS: SeatStreamSettings = {
@@ -49,6 +55,7 @@ export const DEFAULT_SEAT_STREAM_SETTINGS: SeatStreamSettings = {
   checkEveryMs: 5_000,
   lingerMs: 30_000,
   history: 500,
+  coalesceMs: 200,
 };
 
 /** A viewer whose socket holds this much unsent is dropped: its browser reconnects and catches up. */
@@ -78,6 +85,11 @@ interface ShowWatch {
   lingerTimer?: NodeJS.Timeout;
   /** When a check first found a newer version stored than this watch's. */
   behindSince?: number;
+  /** Changes waiting for the next send (coalesceMs), merged into one delta. */
+  outgoing?: SeatMapDelta;
+  flushTimer?: NodeJS.Timeout;
+  /** When a delta was last sent (performance.now()). */
+  sentAt: number;
 }
 
 export type StreamOpening = 'open' | 'not-found' | 'too-many';
@@ -102,7 +114,8 @@ function frame(event: 'snapshot' | 'seats' | 'gone', id: number | undefined, dat
  * outage) is found by comparing versions every `checkEveryMs`: then the show is read again and
  * every viewer gets a new snapshot. A reconnection naming the version it had (`Last-Event-ID`)
  * gets one delta of everything since from the watch's history, else a snapshot.
- * Each change is encoded once and written to every viewer.
+ * Each delta is encoded once and written to every viewer; a show's changes go out at most every
+ * `coalesceMs` (200 ms), those of a rush merged into one delta (from the first's version to the last's).
  */
 export class SeatStreams {
   private readonly watches = new Map<string, ShowWatch>();
@@ -202,14 +215,14 @@ export class SeatStreams {
   private watchOf(showId: string): ShowWatch {
     let watch = this.watches.get(showId);
     if (!watch) {
-      watch = { showId, history: [], pending: new Map(), lapsesSent: new Set(), viewers: new Set() };
+      watch = { showId, history: [], pending: new Map(), lapsesSent: new Set(), viewers: new Set(), sentAt: 0 };
       this.watches.set(showId, watch);
     }
     return watch;
   }
 
   private drop(watch: ShowWatch): void {
-    for (const timer of [watch.gapTimer, watch.lapseTimer, watch.lingerTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [watch.gapTimer, watch.lapseTimer, watch.lingerTimer, watch.flushTimer]) if (timer) clearTimeout(timer);
     if (this.watches.get(watch.showId) === watch) this.watches.delete(watch.showId);
   }
 
@@ -237,7 +250,10 @@ export class SeatStreams {
     if (watch.state && watch.state.version > state.version) return watch.state;
     const resync = watch.state !== undefined;
     this.install(watch, state);
-    if (resync) this.broadcast(watch, frame('snapshot', state.version, this.viewOf(watch.showId, state)));
+    if (resync) {
+      this.dropOutgoing(watch);
+      this.broadcast(watch, frame('snapshot', state.version, this.viewOf(watch.showId, state)));
+    }
     this.drain(watch);
     return watch.state ?? state;
   }
@@ -311,14 +327,42 @@ export class SeatStreams {
     state.version = change.version;
     watch.history.push({ version: change.version, before });
     if (watch.history.length > this.settings.history) watch.history.shift();
-    const delta: SeatMapDelta = {
-      from,
-      version: state.version,
-      seats,
-      ...(change.writtenAt === undefined ? {} : { at: change.writtenAt }),
-    };
-    this.broadcast(watch, frame('seats', state.version, delta));
+    this.queue(watch, { from, version: state.version, seats, ...(change.writtenAt === undefined ? {} : { at: change.writtenAt }) });
     this.scheduleLapses(watch);
+  }
+
+  /** A delta for the viewers: sent now after a quiet spell, else merged with the others of the next send. */
+  private queue(watch: ShowWatch, delta: SeatMapDelta): void {
+    const outgoing = watch.outgoing;
+    watch.outgoing = outgoing
+      ? {
+          from: outgoing.from,
+          version: delta.version,
+          seats: { ...outgoing.seats, ...delta.seats },
+          // The earliest write of those merged: a delivery is as late as its oldest change.
+          ...(outgoing.at !== undefined || delta.at !== undefined ? { at: Math.min(outgoing.at ?? Infinity, delta.at ?? Infinity) } : {}),
+        }
+      : delta;
+    if (watch.flushTimer) return;
+    const wait = watch.sentAt + this.settings.coalesceMs - performance.now();
+    if (wait <= 0) this.flush(watch);
+    else watch.flushTimer = setTimeout(() => this.flush(watch), wait).unref();
+  }
+
+  private flush(watch: ShowWatch): void {
+    watch.flushTimer = undefined;
+    const delta = watch.outgoing;
+    if (!delta) return;
+    watch.outgoing = undefined;
+    watch.sentAt = performance.now();
+    this.broadcast(watch, frame('seats', delta.version, delta));
+  }
+
+  /** Deltas not sent yet are dropped when a snapshot replaces them. */
+  private dropOutgoing(watch: ShowWatch): void {
+    if (watch.flushTimer) clearTimeout(watch.flushTimer);
+    watch.flushTimer = undefined;
+    watch.outgoing = undefined;
   }
 
   /** A viewer's first event: a delta since the version it names when the history covers it, else a snapshot. */
@@ -373,12 +417,12 @@ export class SeatStreams {
       watch.lapsesSent.add(label);
       seats[label] = 'free';
     }
-    if (Object.keys(seats).length > 0)
-      this.broadcast(watch, frame('seats', state.version, { from: state.version, version: state.version, seats } satisfies SeatMapDelta));
+    if (Object.keys(seats).length > 0) this.queue(watch, { from: state.version, version: state.version, seats });
     this.scheduleLapses(watch);
   }
 
   private gone(watch: ShowWatch): void {
+    this.dropOutgoing(watch);
     this.broadcast(watch, frame('gone', undefined, { showId: watch.showId }));
     for (const viewer of [...watch.viewers]) viewer.res.end();
     this.drop(watch);
