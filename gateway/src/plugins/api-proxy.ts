@@ -23,7 +23,7 @@ const MAX_SEGMENT_LENGTH = 100;
  * How long a streamed answer (route-table.ts, `streamedRoutes`) may stay silent before the gateway
  * drops it: four of the seat stream's 15 s keep-alive comments. Other answers get 30 s in all.
  */
-export const STREAM_IDLE_MS = 60_000;
+const STREAM_IDLE_MS = 60_000;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;

@@ -10,7 +10,7 @@ export type LiveSeatMapStatus =
   | { status: 'error'; message: string; map?: LiveSeatMap };
 
 /** The seat map's stream path (booking through the gateway). */
-export const seatMapStreamPath = (showId: string) => `/show/${encodeURIComponent(showId)}/seats/stream`;
+const seatMapStreamPath = (showId: string) => `/show/${encodeURIComponent(showId)}/seats/stream`;
 
 /**
  * The show's seat map, kept live over server-sent events (GET /api/show/:id/seats/stream): a

@@ -6,7 +6,7 @@ import type { Seat, ShowDocument } from './show-model';
 type SeatChange = EventOfType<'show.seats-changed'>['data']['seats'][number];
 
 /** The seats whose state or hold end differ between two lists of a show's taken seats: their new state. */
-export function changedSeats(before: readonly Seat[], after: readonly Seat[]): SeatChange[] {
+function changedSeats(before: readonly Seat[], after: readonly Seat[]): SeatChange[] {
   const was = new Map(before.map((seat) => [seat.label, seat]));
   const changes: SeatChange[] = [];
   for (const seat of after) {
