@@ -2,6 +2,7 @@ import type { CartView, SeatMapDelta, SeatMapView, ShowView } from '@cine/contra
 import { InProcessEventBus, type ServiceApp } from '@cine/service-kit';
 import { EventStreamClient, type ServerSentEvent } from '@cine/service-kit/testing';
 import type { AddressInfo } from 'node:net';
+import { Types } from 'mongoose';
 import { buildBookingApp } from '../src';
 import { SeatStreams, DEFAULT_SEAT_STREAM_SETTINGS } from '../src/shows/seat-streams';
 import { EventEmitter } from 'node:events';
@@ -97,6 +98,36 @@ describe('holds by seat label (POST /tickets/addTickets with seatLabels)', () =>
     expect(refused.json()).toEqual({ statusCode: 400, error });
     expect((await cartOf(booking.app, userId)).tickets).toEqual([]);
     expect((await seatMap(booking.app, show.id)).taken).toEqual({});
+  });
+
+  it('reads a show created before layouts were data (no layout stored) as a plain rectangle of its rows', async () => {
+    const show = await newShow(booking, 3);
+    await booking.context.db.collection('shows').updateOne({ _id: new Types.ObjectId(show.id) }, { $unset: { layout: '' } });
+    // A fresh instance: nothing of the show in memory.
+    const fresh = await buildBookingApp({
+      ...booking.context,
+      bus: new InProcessEventBus(),
+      clock: booking.clock.now,
+      seedShows: false,
+      holdLimits: { perAddress: 1_000_000 },
+    });
+    try {
+      expect((await seatMap(fresh, show.id)).layout).toEqual({ rows: Array(8).fill(12), aisles: [], wheelchair: [] });
+      const held = await holdLabels(fresh, show.id, ['D6', 'D7'], 2);
+      expect(held.json()).toMatchObject({ seatLabels: ['D6', 'D7'] });
+      expect(
+        (
+          await fresh.inject({
+            method: 'POST',
+            url: '/tickets/addTickets',
+            headers: userHeaders(fresh, 'u-rect'),
+            payload: { userId: 'u-rect', seats: 2, showId: show.id },
+          })
+        ).json(),
+      ).toMatchObject({ seatLabels: ['E6', 'E7'] });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses by schema labels that are too long or too many', async () => {
