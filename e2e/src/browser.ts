@@ -20,11 +20,11 @@ export function baseUrl(): string {
 }
 
 /** Debian's Chromium; playwright launches it with a fresh temporary profile. */
-async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags });
 }
 
-async function newPage(browser: Browser, options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-AR', ...options });
   const page = await context.newPage();
   return { context, page };
@@ -59,7 +59,7 @@ export function openPagePerTest(label: string, onPage: (page: Page) => void, opt
 }
 
 /** Saves a screenshot under .e2e-artifacts/ (kept by CI for a failing run). */
-async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string): Promise<void> {
   const directory = path.resolve(__dirname, '../../.e2e-artifacts');
   mkdirSync(directory, { recursive: true });
   await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });

@@ -28,7 +28,7 @@ async function signedInBuyer(label: string): Promise<{ email: string; userId: st
   return { email, userId };
 }
 
-/** On the movie's page: day, time and format of `show`, then Comprar with `tickets` tickets and Ir al Carrito. */
+/** On the movie's page: day, time and format of `show`, then Comprar with `tickets` tickets, the seats the map suggests, and Ir al Carrito. */
 async function holdTickets(show: ShowView, tickets: number): Promise<void> {
   await page.goto(`/movies/${show.movieId}`);
   const [, month, day] = show.date.split('-');
@@ -38,6 +38,8 @@ async function holdTickets(show: ShowView, tickets: number): Promise<void> {
   await page.getByRole('button', { name: 'Comprar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Entradas' });
   for (let n = 0; n < tickets; n += 1) await dialog.getByRole('button', { name: 'Agregar una entrada' }).click();
+  await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
+  await dialog.getByText(`(${tickets} de ${tickets})`).waitFor();
   await dialog.getByRole('button', { name: 'Ir al Carrito' }).click();
 }
 

@@ -94,6 +94,10 @@ const MATRIX: Record<string, Entry> = {
   'PUT /show/one/{id}': { access: 'admin' },
   'GET /show/day': { access: 'public' },
   'GET /show/date': { access: 'public', sample: () => ({ query: 'date=2026-03-11' }) },
+  'GET /show/occupancy': { access: 'admin' },
+  'GET /show/{id}/seats': { access: 'public' },
+  // Without Accept: text/event-stream it answers the map as JSON once (a stream would never end).
+  'GET /show/{id}/seats/stream': { access: 'public' },
   'POST /show/': { access: 'admin' },
   'POST /tickets/addTickets': {
     access: 'owner',

@@ -310,6 +310,71 @@ describe('API proxy', () => {
   });
 });
 
+describe('streamed answers (the live seat map)', () => {
+  let booking: FakeService;
+  let gateway: FastifyInstance;
+  let address: string;
+
+  beforeAll(async () => {
+    booking = await startFakeService('booking');
+    // An answer silent for 500 ms is a 503 here; the stream stays silent for 800 ms between events.
+    gateway = await buildTestGateway({ services: await serviceUrls({ booking: booking.url }), upstreamTimeouts: { responseMs: 500 } });
+    address = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await booking.close();
+  });
+
+  /** Opens the stream over a real socket and collects what arrives, with when. */
+  function openStream(path: string) {
+    const chunks: Array<{ at: number; text: string }> = [];
+    const started = performance.now();
+    let headers: Record<string, unknown> = {};
+    const request = httpRequest(
+      `${address}${path}`,
+      { headers: { accept: 'text/event-stream', 'accept-encoding': 'br, gzip' } },
+      (response) => {
+        headers = response.headers;
+        response.on('data', (chunk: Buffer) => chunks.push({ at: performance.now() - started, text: chunk.toString('utf8') }));
+      },
+    );
+    request.end();
+    return { chunks, headers: () => headers, close: () => request.destroy() };
+  }
+  const events = (chunks: Array<{ text: string }>) =>
+    chunks
+      .map((chunk) => chunk.text)
+      .join('')
+      .match(/^id: \d+$/gm) ?? [];
+
+  it('passes each event on as it comes, uncompressed and never cached, past the answer timeout of other routes', async () => {
+    const stream = openStream('/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    stream.close();
+    expect(stream.headers()['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers()['content-encoding']).toBeUndefined();
+    expect(stream.headers()['x-cache']).toBeUndefined();
+    // The first event at once (not held back), then one 800 ms later: the 500 ms timeout of answers did not end it.
+    expect(stream.chunks[0]?.at).toBeLessThan(500);
+    expect(events(stream.chunks)).toEqual(['id: 1', 'id: 2', 'id: 3']);
+    const again = openStream('/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    again.close();
+    expect(again.headers()['x-cache']).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+
+  it('ends the service’s stream when the client leaves', async () => {
+    const before = booking.streamsClosed();
+    const stream = openStream('/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stream.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(booking.streamsClosed()).toBe(before + 1);
+  });
+});
+
 describe('a service that is down', () => {
   it('answers 503 JSON over real HTTP within 3 s', async () => {
     const gateway = await buildTestGateway({ services: await serviceUrls({ catalog: await closedPortUrl() }) });

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { ResponseCache } from '../response-cache';
-import { rateLimitedAuthPaths, requiresToken, resolveRoute } from '../route-table';
+import { isStreamed, rateLimitedAuthPaths, requiresToken, resolveRoute, streamedRoutes } from '../route-table';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
@@ -18,6 +18,12 @@ const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
  * 414 in English; the gateway refuses such a segment first, in Spanish. No route has a longer name.
  */
 const MAX_SEGMENT_LENGTH = 100;
+
+/**
+ * How long a streamed answer (route-table.ts, `streamedRoutes`) may stay silent before the gateway
+ * drops it: four of the seat stream's 15 s keep-alive comments. Other answers get 30 s in all.
+ */
+const STREAM_IDLE_MS = 60_000;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
@@ -156,9 +162,10 @@ export async function apiProxy(
     }
 
     const tokenRequired = requiresToken(route, request.method);
+    const streamed = isStreamed(target.pathname);
     const cacheKey = target.pathname;
     const cachePolicy = ResponseCache.policyFor(request.method, request.headers);
-    const cacheable = !tokenRequired && cachePolicy.store && target.search === '';
+    const cacheable = !tokenRequired && !streamed && cachePolicy.store && target.search === '';
     if (cacheable && cachePolicy.lookup) {
       const cached = responseCache.get(cacheKey);
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
@@ -173,6 +180,8 @@ export async function apiProxy(
         const response = raw as unknown as UpstreamResponse;
         if (isWrite && response.statusCode < 400) responseCache.invalidate(route.service);
         const length = Number(response.headers['content-length']);
+        // A stream goes on as it comes (its route has compression off: see the routes below).
+        if (streamed) return upstreamReply.send(response.stream);
         const freshnessMs = cacheable ? ResponseCache.freshnessOf(response.statusCode, response.headers) : undefined;
         const stored = freshnessMs !== undefined && length <= responseCache.maxBodyBytes;
         // A small answer is sent as one buffer, so the compression threshold applies to it (a stream is compressed whatever its size).
@@ -188,6 +197,7 @@ export async function apiProxy(
       },
       // One retry, only for idempotent requests on a dropped keep-alive socket; a 503 from a service is passed on as is.
       retriesCount: 1,
+      ...(streamed ? { timeout: STREAM_IDLE_MS } : {}),
       rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, caller),
       rewriteHeaders: (headers) => answerHeaders(headers, tokenRequired || request.headers.authorization !== undefined),
       onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, route.service, error),
@@ -200,6 +210,8 @@ export async function apiProxy(
   }
   app.all(`${API_PREFIX}/uploads`, { bodyLimit: UPLOAD_BODY_LIMIT, schema: { hide: true } }, forward);
   app.all(`${API_PREFIX}/uploads/*`, { bodyLimit: UPLOAD_BODY_LIMIT, schema: { hide: true } }, forward);
+  // The streamed paths (route-table.ts): @fastify/compress would buffer them, so it is off on their routes.
+  for (const path of streamedRoutes) app.get(`${API_PREFIX}${path}`, { compress: false, schema: { hide: true } }, forward);
   app.all(`${API_PREFIX}/*`, { schema: { hide: true } }, forward);
 }
 

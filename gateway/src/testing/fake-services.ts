@@ -23,6 +23,7 @@ export interface FakeService {
   app: FastifyInstance;
   url: string;
   received: ReceivedRequest[];
+  streamsClosed: () => number;
   close(): Promise<void>;
 }
 
@@ -36,7 +37,9 @@ function pause(ms: number): Promise<void> {
  * GET /openapi.json a one-path document, a path ending in /slow waits 2 s
  * before answering, one ending in /unavailable answers 503, anything else
  * echoes what it received — marked shareable for a minute when the path
- * (whatever the query) ends in /public (the gateway may cache it).
+ * (whatever the query) ends in /public (the gateway may cache it). A path ending in /seats/stream
+ * streams server-sent events (public, 2 KB each): one at once, then one every 800 ms until the
+ * client leaves (`streamsClosed` counts those the service saw end).
  */
 export async function startFakeService(
   name: ServiceName,
@@ -56,6 +59,19 @@ export async function startFakeService(
     info: { title: `Cine ${name} service`, version: '1.0.0' },
     paths: { [`/${name}`]: {} },
   }));
+  let streamsClosed = 0;
+  app.get('/show/:id/seats/stream', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'public, max-age=60' });
+    let sent = 0;
+    const send = () => reply.raw.write(`id: ${++sent}\nevent: seats\ndata: ${JSON.stringify({ n: sent, pad: 'x'.repeat(2048) })}\n\n`);
+    send();
+    const timer = setInterval(send, 800);
+    reply.raw.once('close', () => {
+      clearInterval(timer);
+      streamsClosed += 1;
+    });
+  });
   app.all('/*', async (request, reply) => {
     const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
     const seen: ReceivedRequest = { service: name, method: request.method, url: request.url, headers: { ...request.headers }, body };
@@ -68,7 +84,7 @@ export async function startFakeService(
   });
 
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { name, app, url, received, close: () => app.close() };
+  return { name, app, url, received, streamsClosed: () => streamsClosed, close: () => app.close() };
 }
 
 /** A local port nothing listens on (a service that is down). */

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import type { SeatMapView } from '@cine/contracts';
 import type { Session } from '@cine/web-kit';
 import { aCandyLine, aCart, aShow, aTicketLine, ana, candyItems, emptyCart, installFakeApi, movie, type FakeApi } from '../test/fixtures';
 import { HOLD_LAPSED_TEXT } from '../features/cart/hooks/useHoldCountdown';
@@ -16,7 +17,26 @@ function bookingApi(cart = emptyCart): FakeApi {
     .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [friday, thursdayLate, thursday] })
     .on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [thursday, thursdayLate] })
     .on('GET', '/api/show/day?day=2026-11-27&id=m1', { status: 200, body: [friday] })
-    .on('POST', '/api/cart/userCart', { status: 200, body: cart });
+    .on('POST', '/api/cart/userCart', { status: 200, body: cart })
+    .on('GET', '/api/show/s1/seats', { status: 200, body: room3Map });
+}
+
+/** Room 3 of show s1: two blocks of 6 seats, 8 rows (E is the preferred row); E6 and F5–F8 taken. */
+const room3Map: SeatMapView = {
+  showId: 's1',
+  roomId: 3,
+  version: 4,
+  layout: { rows: [12, 12, 12, 12, 12, 12, 12, 12], aisles: [6], wheelchair: ['H1', 'H12'] },
+  taken: { E6: 'sold', F5: 'held', F6: 'held', F7: 'sold', F8: 'sold' },
+};
+
+/** Comprar, `tickets` tickets, Elegir asientos: the seat map step. */
+async function openSeatMap(tickets: number) {
+  await chooseThursdayAt2030();
+  await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
+  for (let n = 0; n < tickets; n += 1) await userEvent.click(screen.getByRole('button', { name: 'Agregar una entrada' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Elegir asientos' }));
+  return screen.findByRole('grid', { name: 'Asientos de la sala 3' });
 }
 
 function renderPanel(session: Session | null = ana) {
@@ -189,7 +209,7 @@ describe('Comprar and the ticket quantity', () => {
     const count = within(dialog).getByLabelText('Cantidad de entradas');
     const minus = within(dialog).getByRole('button', { name: 'Quitar una entrada' });
     const plus = within(dialog).getByRole('button', { name: 'Agregar una entrada' });
-    const goToCart = within(dialog).getByRole('button', { name: 'Ir al Carrito' });
+    const goToCart = within(dialog).getByRole('button', { name: 'Elegir asientos' });
 
     expect(count).toHaveTextContent('0');
     expect(minus).toHaveAttribute('aria-disabled', 'true');
@@ -212,6 +232,35 @@ describe('Comprar and the ticket quantity', () => {
     expect(api.requestsTo('POST', '/api/tickets/addTickets')).toHaveLength(0);
   });
 
+  test('the seat map opens with the best adjacent seats chosen, and is used by keyboard', async () => {
+    bookingApi();
+    renderPanel();
+    const grid = await openSeatMap(2);
+    // Row E has E6 taken: the pair goes to the right block's seats nearest the centre, E7 and E8.
+    expect(await within(grid).findByRole('button', { name: 'Fila E, asiento 7, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 8, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 6, ocupado' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(grid).getByRole('button', { name: 'Fila H, asiento 1, espacio para silla de ruedas, libre' })).toBeInTheDocument();
+    expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+
+    // One Tab stop; arrows move; Space takes the seat in place of the one chosen first.
+    within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' }).focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 11, libre' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft} ');
+    expect(screen.getByText('Elegiste los asientos E8 y F9 (2 de 2).')).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 9, tu selección' })).toHaveFocus();
+    // Space on a taken seat changes nothing.
+    await userEvent.keyboard('{ArrowLeft} ');
+    expect(screen.getByText('Elegiste los asientos E8 y F9 (2 de 2).')).toBeInTheDocument();
+    // E8 and E10 leave E9 alone between them: warned, not blocked.
+    await userEvent.click(within(grid).getByRole('button', { name: 'Fila F, asiento 9, tu selección' }));
+    await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 10, libre' }));
+    expect(screen.getByRole('note')).toHaveTextContent('No dejes un asiento libre aislado entre ocupados (E9).');
+    expect(screen.getByRole('button', { name: 'Ir al Carrito' })).toHaveAttribute('aria-disabled', 'false');
+  });
+
   test('Ir al Carrito holds the seats and opens the checkout panel with the cart the server answers', async () => {
     const api = bookingApi().on('POST', '/api/tickets/addTickets', () => {
       api.on('POST', '/api/cart/userCart', { status: 200, body: aCart() });
@@ -222,15 +271,12 @@ describe('Comprar and the ticket quantity', () => {
     });
     renderPanel();
     expect(cartButton()).toBeDisabled();
-    await chooseThursdayAt2030();
-    await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Agregar una entrada' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Agregar una entrada' }));
+    await openSeatMap(2);
     await userEvent.click(screen.getByRole('button', { name: 'Ir al Carrito' }));
 
     const panel = await screen.findByRole('complementary', { name: 'Dune III' });
     const hold = api.onlyRequestTo('POST', '/api/tickets/addTickets');
-    expect(hold.body).toEqual({ userId: 'u-ana', seats: 2, showId: 's1' });
+    expect(hold.body).toEqual({ userId: 'u-ana', seats: 2, showId: 's1', seatLabels: ['E7', 'E8'] });
     expect(hold.headers.Authorization).toBe('Bearer tok-ana');
     expect(api.requestsTo('POST', '/api/cart/userCart').at(-1)!.body).toEqual({ idUser: 'u-ana' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -245,18 +291,17 @@ describe('Comprar and the ticket quantity', () => {
     expect(cartButton()).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('a refusal (not enough seats) is shown in Spanish and the dialog stays', async () => {
+  test('a refusal (a chosen seat taken meanwhile) is shown in Spanish and the dialog and the choice stay', async () => {
     bookingApi().on('POST', '/api/tickets/addTickets', {
       status: 409,
-      body: { statusCode: 409, error: 'No quedan suficientes butacas para esta función.' },
+      body: { statusCode: 409, error: 'El asiento E7 ya no está disponible: elige otro.' },
     });
     renderPanel();
-    await chooseThursdayAt2030();
-    await userEvent.click(screen.getByRole('button', { name: 'Comprar' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Agregar una entrada' }));
+    await openSeatMap(2);
     await userEvent.click(screen.getByRole('button', { name: 'Ir al Carrito' }));
     const dialog = screen.getByRole('dialog', { name: 'Entradas' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No quedan suficientes butacas para esta función.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El asiento E7 ya no está disponible: elige otro.');
+    expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { ShowType } from './views';
+import type { SeatState, ShowType } from './views';
 
 /**
  * Integration events: small, versioned records of facts other services need.
@@ -99,6 +99,26 @@ export type OrderPaid = IntegrationEvent<
   }
 >;
 
+/**
+ * A show's seats changed (booking, after each write of them), heard by every booking instance
+ * (a fan-out, not a work queue) to update the open seat maps. Not kept in an outbox: a listener
+ * that misses one sees the next `version` skip and reads the show again. `reread`: the show changed
+ * otherwise (an admin's edit, its movie withdrawn, or a write this event cannot describe); `deleted`:
+ * the show is gone.
+ */
+export type ShowSeatsChanged = IntegrationEvent<
+  'show.seats-changed',
+  {
+    showId: string;
+    /** The show's version after the change. */
+    version: number;
+    /** The seats whose state changed: their new state, and until when a held seat is held (ISO instant). */
+    seats: Array<{ label: string; state: SeatState; heldUntil?: string }>;
+    reread?: true;
+    deleted?: true;
+  }
+>;
+
 export type CineEvent =
   | UserRegistered
   | UserCredentialsChanged
@@ -111,7 +131,8 @@ export type CineEvent =
   | CandyCreated
   | CandyUpdated
   | CandyDeleted
-  | OrderPaid;
+  | OrderPaid
+  | ShowSeatsChanged;
 
 export type CineEventType = CineEvent['type'];
 
@@ -131,4 +152,5 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'candy.updated': 1,
   'candy.deleted': 1,
   'order.paid': 1,
+  'show.seats-changed': 1,
 };

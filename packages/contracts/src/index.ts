@@ -8,3 +8,4 @@ export * from './text-rules';
 export * from './image-urls';
 export * from './money';
 export * from './cinema';
+export * from './seat-map';

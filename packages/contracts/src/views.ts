@@ -116,6 +116,56 @@ export const ShowView = Type.Object({
 });
 export type ShowView = Static<typeof ShowView>;
 
+/** A room's seats (`SeatLayout` rules in seat-map.ts): rows A.. from the screen, shorter rows centred. */
+export const SeatLayout = Type.Object({
+  rows: Type.Array(Type.Integer({ minimum: 1, maximum: 99 }), { maxItems: 26, description: 'Seats of each row, front (A) first' }),
+  aisles: Type.Array(Type.Integer({ minimum: 1 }), { description: 'An aisle after each of these columns (counted across the widest row)' }),
+  wheelchair: Type.Array(Type.String(), { description: "Wheelchair spaces by label, e.g. ['A1']" }),
+});
+export type SeatLayout = Static<typeof SeatLayout>;
+
+/** A seat's state as the seat map shows it: held or sold seats are taken (by whom is not said). */
+export const SeatState = Type.Union([Type.Literal('free'), Type.Literal('held'), Type.Literal('sold')]);
+export type SeatState = Static<typeof SeatState>;
+
+/**
+ * GET /show/:id/seats, and the seat stream's `snapshot` event: the room and its taken seats at
+ * the show's `version` (every seat change raises it by one).
+ */
+export const SeatMapView = Type.Object({
+  showId: Type.String(),
+  roomId: Type.Integer(),
+  version: Type.Integer({ description: "The show's version: each seat change raises it by one" }),
+  layout: SeatLayout,
+  taken: Type.Record(Type.String(), Type.Union([Type.Literal('held'), Type.Literal('sold')]), {
+    description: 'Seats held or sold now, by label; every other seat of the layout is free',
+  }),
+});
+export type SeatMapView = Static<typeof SeatMapView>;
+
+/**
+ * The seat stream's `seats` event: the new state of the seats that changed between version `from` and
+ * `version` (equal when holds lapsed: time frees seats without a write). A client that is not at `from`
+ * missed a change and starts again from a snapshot.
+ */
+export const SeatMapDelta = Type.Object({
+  from: Type.Integer(),
+  version: Type.Integer(),
+  seats: Type.Record(Type.String(), SeatState),
+  at: Type.Optional(Type.Integer({ description: 'When the change was written (ms since the epoch), for a change announced by a write' })),
+});
+export type SeatMapDelta = Static<typeof SeatMapDelta>;
+
+/** GET /show/occupancy (admin): each upcoming show's seats by state. */
+export const ShowOccupancy = Type.Object({
+  showId: Type.String(),
+  capacity: Type.Integer(),
+  sold: Type.Integer(),
+  held: Type.Integer(),
+  free: Type.Integer(),
+});
+export type ShowOccupancy = Static<typeof ShowOccupancy>;
+
 /** A candy item: `price` in cents (two implied decimals), `quantity` the stock. */
 export const CandyView = Type.Object({
   id: Type.String(),

@@ -41,6 +41,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     ...(context.clock ? { clock: context.clock } : {}),
     holdMinutes: settings.holdMinutes,
     holdLimits: { ...settings.holdLimits, ...context.holdLimits },
+    seatStreamsPerAddress: settings.seatStreamsPerAddress,
   });
 
   await app.register(showRoutes, { prefix: '/show' });

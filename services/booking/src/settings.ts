@@ -3,6 +3,7 @@ import type { HoldLimitSettings } from './shows/hold-limits';
 
 const DEFAULT_HOLD_MINUTES = 10;
 const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
+const DEFAULT_SEAT_STREAMS_PER_ADDRESS = 20;
 
 /** Booking's own settings, read from the environment once when the service is built (README, "Configuration"). */
 export interface BookingSettings {
@@ -10,6 +11,8 @@ export interface BookingSettings {
   holdMinutes: number;
   /** MAX_HELD_SEATS_PER_ADDRESS (default 20) and HOLD_MAX_MINUTES (default twice HOLD_MINUTES, never less). */
   holdLimits: HoldLimitSettings;
+  /** MAX_SEAT_STREAMS_PER_ADDRESS: live seat maps open at once from one client (default 20). */
+  seatStreamsPerAddress: number;
   /** STRIPE_SECRET_KEY: card payments through Stripe; unset, the offline provider of Stripe's test cards. */
   stripeSecretKey: string | undefined;
 }
@@ -23,6 +26,7 @@ export function bookingSettingsFromEnv(): BookingSettings {
       perAddress: positiveIntegerEnv('MAX_HELD_SEATS_PER_ADDRESS', DEFAULT_HELD_SEATS_PER_ADDRESS, 'seats'),
       maxMinutes: Math.max(holdMinutes, positiveIntegerEnv('HOLD_MAX_MINUTES', 2 * holdMinutes, 'minutes')),
     },
+    seatStreamsPerAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAMS_PER_ADDRESS, 'streams'),
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
   };
 }

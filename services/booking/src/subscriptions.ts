@@ -4,11 +4,14 @@ import { subscription } from '@cine/service-kit';
  * Every event booking consumes, one durable consumer each (README, "Events"); the plugins
  * subscribe them at start with the projection's `handle`. Also, as in every service, the
  * kit's auth plugin consumes user.credentials-changed and user.deleted ('booking.credentials')
- * to refuse revoked tokens. Booking produces order.paid, from the paid order's outbox.
+ * to refuse revoked tokens. Booking produces order.paid, from the paid order's outbox,
+ * and show.seats-changed after each write of a show's seats (no outbox: see shows/seat-changes.ts).
  */
 export const subscriptions = {
   /** Titles and runtimes of shows, and the demo seed of new movies. */
   movies: subscription('booking.movies', ['movie.created', 'movie.updated', 'movie.deleted']),
   /** The cart's candy prices and the stock it reserves at checkout. */
   candy: subscription('booking.candy', ['candy.created', 'candy.updated', 'candy.deleted']),
+  /** The live seat maps: heard by every instance (a fan-out, `everyInstance`), not kept for it while it is down. */
+  seatChanges: subscription('booking.seat-maps', ['show.seats-changed']),
 };

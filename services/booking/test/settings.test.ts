@@ -1,6 +1,12 @@
 import { bookingSettingsFromEnv } from '../src/settings';
 
-const variables = ['HOLD_MINUTES', 'HOLD_MAX_MINUTES', 'MAX_HELD_SEATS_PER_ADDRESS', 'STRIPE_SECRET_KEY'] as const;
+const variables = [
+  'HOLD_MINUTES',
+  'HOLD_MAX_MINUTES',
+  'MAX_HELD_SEATS_PER_ADDRESS',
+  'MAX_SEAT_STREAMS_PER_ADDRESS',
+  'STRIPE_SECRET_KEY',
+] as const;
 
 describe("booking's settings from the environment", () => {
   const saved = Object.fromEntries(variables.map((key) => [key, process.env[key]]));
@@ -14,19 +20,26 @@ describe("booking's settings from the environment", () => {
     }
   });
 
-  it('defaults: holds of 10 minutes renewed up to 20, 20 seats per client address, no Stripe key', () => {
+  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, no Stripe key', () => {
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 10,
       holdLimits: { perAddress: 20, maxMinutes: 20 },
+      seatStreamsPerAddress: 20,
       stripeSecretKey: undefined,
     });
   });
 
   it('reads each variable; HOLD_MAX_MINUTES defaults to twice HOLD_MINUTES and is never shorter than it', () => {
-    Object.assign(process.env, { HOLD_MINUTES: '4', MAX_HELD_SEATS_PER_ADDRESS: '6', STRIPE_SECRET_KEY: 'sk_test_x' });
+    Object.assign(process.env, {
+      HOLD_MINUTES: '4',
+      MAX_HELD_SEATS_PER_ADDRESS: '6',
+      MAX_SEAT_STREAMS_PER_ADDRESS: '3',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    });
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 4,
       holdLimits: { perAddress: 6, maxMinutes: 8 },
+      seatStreamsPerAddress: 3,
       stripeSecretKey: 'sk_test_x',
     });
     process.env.HOLD_MAX_MINUTES = '2';

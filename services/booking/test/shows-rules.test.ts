@@ -1,61 +1,18 @@
-import { weekdays } from '@cine/contracts';
-import { chooseBestSeats, preferredRow, type SeatGrid } from '../src/shows/best-seats';
+import { capacityOfLayout, isSeatOf, weekdays } from '@cine/contracts';
 import { localDateTime } from '@cine/service-kit';
 import { addDays, instantOf, isCalendarDate, localToday, resolveDay, weekdayOf } from '../src/shows/cinema-time';
-import { capacityOf, ROOM_IDS, ROOM_LAYOUTS, rowLetter } from '../src/shows/rooms';
+import { ROOM_IDS, SEEDED_ROOM_LAYOUTS } from '../src/shows/rooms';
 import { CLEANING_MINUTES, overlaps } from '../src/shows/show-rules';
 
-/** A grid of `rows` × `perRow` seats where the listed 'row:number' seats are taken. */
-function grid(rows: number, perRow: number, taken: string[] = []): SeatGrid {
-  const set = new Set(taken);
-  return { rows, seatsPerRow: perRow, isFree: (row, number) => !set.has(`${row}:${number}`) };
-}
-
-const labels = (seats: Array<{ row: number; number: number }> | undefined) =>
-  seats?.map(({ row, number }) => `${String.fromCharCode(65 + row)}${number}`);
-
-describe('best adjacent seats', () => {
-  it('puts a pair in the middle of the preferred row (F of A–J, a little behind the middle)', () => {
-    expect(preferredRow(10)).toBe(5);
-    expect(labels(chooseBestSeats(grid(10, 10), 2))).toEqual(['F5', 'F6']);
-    expect(labels(chooseBestSeats(grid(10, 10), 3))).toEqual(['F4', 'F5', 'F6']);
-  });
-
-  it('moves one seat sideways rather than to another row, but prefers the centre of the row behind to two seats off-centre', () => {
-    expect(labels(chooseBestSeats(grid(10, 10, ['5:5']), 2))).toEqual(['F6', 'F7']);
-    expect(labels(chooseBestSeats(grid(10, 10, ['5:5', '5:6']), 2))).toEqual(['G5', 'G6']);
-  });
-
-  it('goes one row back before one row forward when the preferred row is full', () => {
-    const taken = Array.from({ length: 10 }, (_, i) => `5:${i + 1}`);
-    expect(labels(chooseBestSeats(grid(10, 10, taken), 2))).toEqual(['G5', 'G6']);
-  });
-
-  it('keeps the group together in another row rather than splitting it', () => {
-    // Row F has 3 free seats at its centre, too few for 4: row G takes all four.
-    const taken = [1, 2, 3, 7, 8, 9, 10].map((n) => `5:${n}`);
-    expect(labels(chooseBestSeats(grid(10, 10, taken), 4))).toEqual(['G4', 'G5', 'G6', 'G7']);
-  });
-
-  it('when no row has room for all, takes the largest free runs first (fewest rows)', () => {
-    // 2 rows of 5: row A has 3 free together, row B 2 together and 1 apart.
-    const taken = ['0:4', '0:5', '1:3'];
-    expect(labels(chooseBestSeats(grid(2, 5, taken), 5))).toEqual(['A1', 'A2', 'A3', 'B1', 'B2']);
-  });
-
-  it('answers undefined when fewer seats are free than asked', () => {
-    const all = Array.from({ length: 4 }, (_, i) => `0:${i + 1}`);
-    expect(chooseBestSeats(grid(1, 5, all), 2)).toBeUndefined();
-    expect(labels(chooseBestSeats(grid(1, 5, all), 1))).toEqual(['A5']);
-  });
-});
-
 describe('rooms', () => {
-  it('has five rooms; rooms 1 and 2 have 100 seats (rows A–J of 10)', () => {
+  it('seeds five rooms of different shapes; rooms 1 and 2 have 100 seats', () => {
     expect(ROOM_IDS).toEqual([1, 2, 3, 4, 5]);
-    expect(ROOM_LAYOUTS[1]).toEqual({ rows: 10, seatsPerRow: 10 });
-    expect(ROOM_IDS.map(capacityOf)).toEqual([100, 100, 96, 144, 168]);
-    expect(rowLetter(0) + rowLetter(9)).toBe('AJ');
+    const layouts = ROOM_IDS.map((roomId) => SEEDED_ROOM_LAYOUTS[roomId]!);
+    expect(layouts[0]).toEqual({ rows: Array(10).fill(10), aisles: [], wheelchair: [] });
+    expect(layouts.map(capacityOfLayout)).toEqual([100, 100, 96, 144, 168]);
+    expect(new Set(layouts.map((layout) => JSON.stringify(layout))).size).toBe(5);
+    // Every wheelchair space is a seat of its room.
+    for (const layout of layouts) for (const label of layout.wheelchair) expect(isSeatOf(layout, label)).toBe(true);
   });
 });
 

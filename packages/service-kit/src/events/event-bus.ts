@@ -10,6 +10,13 @@ export interface SubscribeOptions {
    * raises it; the in-process bus delivers every event as it is published.
    */
   prefetch?: number;
+  /**
+   * Every running instance of the consumer gets each event (a fan-out), instead of one of them (a
+   * work queue): for state each instance keeps in memory, such as the open seat maps. Such a
+   * subscription lives as long as the instance: events published while it is not connected are not
+   * kept for it, a handler's failure is only logged, and its consumer name is a label, not a queue.
+   */
+  everyInstance?: boolean;
 }
 
 /**

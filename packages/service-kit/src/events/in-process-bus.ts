@@ -49,6 +49,7 @@ export class InProcessEventBus implements EventBus {
     await Promise.all(targets.map((s) => this.deliver(s, event)));
   }
 
+  /** One process is one instance: a subscription for `everyInstance` is delivered like any other. */
   async subscribe<T extends CineEventType>(consumer: string, types: readonly T[], handler: EventHandler<T>): Promise<void> {
     this.subscriptions.push({
       consumer,

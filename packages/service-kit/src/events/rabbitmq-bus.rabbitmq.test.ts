@@ -91,6 +91,28 @@ describe('RabbitMqEventBus (real broker)', () => {
     expect(bus.isConnected()).toBe(true);
   });
 
+  it('delivers an everyInstance subscription to every running instance (a fan-out), not to one of them', async () => {
+    const consumer = consumerName('fanout');
+    const [first, second, publisher] = await Promise.all([openBus(), openBus(), openBus()]);
+    const heard: Array<{ instance: string; id: string }> = [];
+    for (const [instance, bus] of [
+      ['first', first],
+      ['second', second],
+    ] as const)
+      await bus.subscribe(consumer, ['show.seats-changed'], async (event) => void heard.push({ instance, id: event.id }), {
+        everyInstance: true,
+      });
+    const changes = Array.from({ length: 3 }, (_, version) => createEvent('show.seats-changed', { showId: 's1', version, seats: [] }));
+    for (const event of changes) await publisher.publish(event);
+    await waitFor(() => (heard.length === 6 ? true : undefined));
+    for (const instance of ['first', 'second'])
+      expect(heard.filter((entry) => entry.instance === instance).map((entry) => entry.id)).toEqual(changes.map((event) => event.id));
+    // Nothing durable is left behind for it: no queue of that name, no dead-letter queue.
+    const channel = await admin.createChannel();
+    channel.on('error', () => undefined);
+    await expect(channel.checkQueue(consumer)).rejects.toThrow(/NOT_FOUND/);
+  });
+
   it('keeps events for a consumer that is not running (durable queue, persistent message)', async () => {
     const consumer = consumerName('offline');
     const first = await openBus();

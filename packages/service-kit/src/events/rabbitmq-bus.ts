@@ -11,6 +11,7 @@ interface Subscription {
   types: readonly string[];
   handler: (event: CineEvent) => Promise<void>;
   prefetch: number;
+  everyInstance: boolean;
 }
 
 const DEFAULT_PREFETCH = 10;
@@ -90,6 +91,7 @@ export class RabbitMqEventBus implements EventBus {
       types,
       handler: handler as (event: CineEvent) => Promise<void>,
       prefetch: options.prefetch ?? DEFAULT_PREFETCH,
+      everyInstance: options.everyInstance ?? false,
     };
     this.subscriptions.push(subscription);
     // Resolve only once the queue exists and is consumed: an event published
@@ -142,6 +144,10 @@ export class RabbitMqEventBus implements EventBus {
       this.logChannelErrors(channel, consumer);
     }
     this.consumerChannels.set(consumer, channel);
+    if (subscription.everyInstance) {
+      await this.startInstanceConsumer(channel, subscription);
+      return;
+    }
     await channel.assertQueue(deadLetterQueueOf(consumer), { durable: true });
     await channel.bindQueue(deadLetterQueueOf(consumer), DEAD_LETTER_EXCHANGE, consumer);
     await channel.assertQueue(consumer, {
@@ -158,6 +164,40 @@ export class RabbitMqEventBus implements EventBus {
     await channel.consume(consumer, (message) => {
       if (message) void this.handle(channel, subscription, message);
     });
+  }
+
+  /**
+   * A fan-out to every instance: a queue of this connection's own (server-named, exclusive, deleted
+   * with the connection, classic: nothing to replicate), bound to the event types. Messages are
+   * taken without acks; a reconnection makes a new queue (what was published meanwhile is lost:
+   * such consumers detect gaps themselves).
+   */
+  private async startInstanceConsumer(channel: Channel, subscription: Subscription): Promise<void> {
+    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
+    for (const type of subscription.types) await channel.bindQueue(queue, EVENTS_EXCHANGE, type);
+    await channel.consume(
+      queue,
+      (message) => {
+        if (!message) return;
+        let event: CineEvent;
+        try {
+          event = JSON.parse(message.content.toString('utf8')) as CineEvent;
+        } catch (error) {
+          this.logger?.warn(
+            { consumer: subscription.consumer, err: (error as Error).message },
+            'fan-out message that is not an event ignored',
+          );
+          return;
+        }
+        subscription.handler(event).catch((error: unknown) => {
+          this.logger?.warn(
+            { consumer: subscription.consumer, eventId: event.id, err: (error as Error).message },
+            'fan-out event handler failed',
+          );
+        });
+      },
+      { noAck: true },
+    );
   }
 
   private async handle(channel: Channel, subscription: Subscription, message: ConsumeMessage): Promise<void> {

@@ -82,3 +82,4 @@ export const OTHER_ALGORITHM_HEADERS: readonly Record<string, unknown>[] = [
   { alg: 'none', typ: 'JWT' },
   { typ: 'JWT' },
 ];
+export { EventStreamClient, type ServerSentEvent } from './server-sent-events';

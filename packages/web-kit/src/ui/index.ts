@@ -3,3 +3,4 @@ export { Dialog } from './dialog';
 export { fieldStyles, NumberInput, Select, TextArea, TextInput } from './fields';
 export { ErrorText, LoadError } from './load-error';
 export { EmptyState, Page, PageTitle, SectionTitle } from './page';
+export { SeatMap } from './seat-map';

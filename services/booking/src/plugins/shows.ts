@@ -1,14 +1,20 @@
 import { subscribeTo, type EventBus } from '@cine/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
 import { HoldLimits, type HoldLimitSettings } from '../shows/hold-limits';
+import { Rooms } from '../shows/rooms';
+import { SeatChangeFeed } from '../shows/seat-changes';
 import { SeatInventory } from '../shows/seat-inventory';
 import { ListingWriters } from '../shows/listing-writers';
+import { DEFAULT_SEAT_STREAM_SETTINGS, SeatStreams, type ShowSeatsSource } from '../shows/seat-streams';
+import { layoutOf } from '../shows/seats';
 import { ShowListing } from '../shows/show-listing';
 import { ShowSeeder } from '../shows/show-seed';
 import { showModel, type ShowDocument } from '../shows/show-model';
+import type { Model } from 'mongoose';
 import { Shows } from '../shows/shows';
 import { UserHolds } from '../shows/user-holds';
 import { subscriptions } from '../subscriptions';
@@ -20,6 +26,7 @@ declare module 'fastify' {
     movieProjection: MovieProjection;
     shows: Shows;
     seatInventory: SeatInventory;
+    seatStreams: SeatStreams;
   }
 }
 
@@ -32,11 +39,13 @@ export interface ShowsPluginOptions {
   /** How long held seats wait for payment (HOLD_MINUTES). */
   holdMinutes: number;
   holdLimits: HoldLimitSettings;
+  /** Live seat maps open at once from one client. */
+  seatStreamsPerAddress: number;
 }
 
 /** The movie projection, shows and their seats, and the demo seed. */
 export const showsPlugin = fp<ShowsPluginOptions>(
-  async (app, { db, bus, clock = () => new Date(), seed, holdMinutes, holdLimits }) => {
+  async (app, { db, bus, clock = () => new Date(), seed, holdMinutes, holdLimits, seatStreamsPerAddress }) => {
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
@@ -47,15 +56,34 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const listing = new ShowListing(db, { clock, writers });
     const rebuilt = await listing.rebuild(model.find().lean<ShowDocument[]>().cursor());
     if (rebuilt > 0) app.log.info({ shows: rebuilt }, 'show summaries of the listings rebuilt');
-    const shows = new Shows(model, movies, lock, listing);
+    const rooms = await Rooms.load(db);
+    const feed = new SeatChangeFeed(bus, app.log);
+    const shows = new Shows(model, movies, lock, listing, rooms, feed);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed);
+    const seatStreams = new SeatStreams(
+      showSeatsSource(model, listing),
+      { ...DEFAULT_SEAT_STREAM_SETTINGS, perAddress: seatStreamsPerAddress },
+      () => clock().getTime(),
+      app.log as FastifyBaseLogger,
+    );
+    // Open streams end before the server waits for its requests to finish.
+    app.addHook('preClose', async () => seatStreams.close());
+    await bus.subscribe(
+      subscriptions.seatChanges.consumer,
+      subscriptions.seatChanges.events,
+      (event) => seatStreams.handle(event.data, Date.parse(event.occurredAt)),
+      {
+        everyInstance: true,
+      },
+    );
 
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);
     app.decorate('shows', shows);
     app.decorate('seatInventory', seatInventory);
+    app.decorate('seatStreams', seatStreams);
 
     movies.onApplied((movie) => shows.markMovieDeleted(movie._id, movie.deleted === true));
     const subscribeMovies = () => subscribeTo(bus, db, subscriptions.movies, (event) => movies.handle(event));
@@ -75,3 +103,22 @@ export const showsPlugin = fp<ShowsPluginOptions>(
   },
   { name: 'shows' },
 );
+
+/** The seat maps read a show's seats by id, and its stored version from the listings' summaries (no read of its seats). */
+function showSeatsSource(model: Model<ShowDocument>, listing: ShowListing): ShowSeatsSource {
+  return {
+    read: async (showId) => {
+      const show = await model.findById(showId).lean<ShowDocument>();
+      if (!show) return null;
+      return {
+        roomId: show.roomId,
+        layout: layoutOf(show),
+        version: show.version,
+        taken: new Map(
+          show.seats.map((seat) => [seat.label, { state: seat.state, ...(seat.heldUntil ? { heldUntil: seat.heldUntil.getTime() } : {}) }]),
+        ),
+      };
+    },
+    storedVersion: async (showId) => (await listing.one(showId))?.version,
+  };
+}

@@ -18,11 +18,37 @@ export const SHOW_STARTED = 'La función ya comenzó: ya no se venden entradas.'
 export const MOVIE_WITHDRAWN = 'La película de esta función ya no está en cartelera: no se venden entradas.';
 export const PAYMENT_IN_PROGRESS = 'Hay un pago en curso con tus entradas de esta función; espera a que termine.';
 export const SHOW_BUSY = 'La función está muy solicitada en este momento; intenta de nuevo.';
+export const TOO_MANY_SEAT_MAPS = 'Hay demasiados mapas de asientos abiertos desde tu conexión. Cierra alguno e intenta de nuevo.';
 export const SOLD_SHOW_NOT_DELETABLE = 'No se puede borrar una función con entradas vendidas.';
 export const PAYING_SHOW_NOT_DELETABLE = 'No se puede borrar una función mientras se paga una compra de entradas.';
 
 export function notEnoughSeats(left: number): string {
   return `No quedan suficientes asientos disponibles para esta función (${left === 1 ? 'queda 1' : `quedan ${left}`}).`;
+}
+
+/** 'F7', 'F7 y F8', 'F7, F8 y F9'. */
+function listed(labels: readonly string[]): string {
+  return labels.length === 1 ? (labels[0] as string) : `${labels.slice(0, -1).join(', ')} y ${labels[labels.length - 1] as string}`;
+}
+
+/** A hold naming seats others took meanwhile (409): which ones. */
+export function seatsGone(labels: readonly string[]): string {
+  return labels.length === 1
+    ? `El asiento ${listed(labels)} ya no está disponible: elige otro.`
+    : `Los asientos ${listed(labels)} ya no están disponibles: elige otros.`;
+}
+
+export function seatsNotInRoom(labels: readonly string[], roomId?: number): string {
+  const where = roomId === undefined ? 'en esta sala' : `en la sala ${roomId}`;
+  return labels.length === 1 ? `El asiento ${listed(labels)} no existe ${where}.` : `Los asientos ${listed(labels)} no existen ${where}.`;
+}
+
+export function duplicateSeats(labels: readonly string[]): string {
+  return labels.length === 1 ? `El asiento ${listed(labels)} está repetido.` : `Los asientos ${listed(labels)} están repetidos.`;
+}
+
+export function wrongSeatCount(count: number, named: number): string {
+  return `Elige ${count === 1 ? '1 asiento' : `${count} asientos`} para ${count === 1 ? 'tu entrada' : `tus ${count} entradas`}: enviaste ${named}.`;
 }
 
 export const showNotFound = () => new BookingError(404, SHOW_NOT_FOUND);

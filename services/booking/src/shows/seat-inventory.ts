@@ -1,22 +1,25 @@
-import type { ShowView } from '@cine/contracts';
+import { isSeatOf, parseSeatLabel, suggestSeats, type ShowView } from '@cine/contracts';
 import type { Model } from 'mongoose';
 import { GroupCommit, type Decision, type VersionedDocuments } from '../group-commit';
 import type { KeyedLock } from '../keyed-lock';
 import type { MovieProjection } from '../movies/movie-projection';
-import { chooseBestSeats } from './best-seats';
 import {
   BookingError,
+  duplicateSeats,
   MOVIE_WITHDRAWN,
   notEnoughSeats,
   PAYMENT_IN_PROGRESS,
   SHOW_BUSY,
   SHOW_STARTED,
+  seatsGone,
+  seatsNotInRoom,
   showNotFound,
+  wrongSeatCount,
 } from './booking-errors';
 import type { HoldLimits } from './hold-limits';
-import { rowLetter } from './rooms';
+import type { SeatChangeFeed } from './seat-changes';
 import type { ShowListing } from './show-listing';
-import { isFreeAt, isHeldByAt, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
+import { isFreeAt, isHeldByAt, layoutOf, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
 import type { HoldLedger, RecordedWindow, UserHolds } from './user-holds';
@@ -76,8 +79,9 @@ export class SeatInventory {
     lock: KeyedLock,
     private readonly limits: HoldLimits,
     listing: ShowListing,
+    feed: SeatChangeFeed,
   ) {
-    this.seatWrites = new GroupCommit(showSeats(shows, listing), {
+    this.seatWrites = new GroupCommit(showSeats(shows, listing, feed), {
       lock,
       remembered: CACHED_SHOWS,
       maxAttempts: MAX_ATTEMPTS,
@@ -87,15 +91,19 @@ export class SeatInventory {
   }
 
   /**
-   * Replaces the user's hold on this show with `count` best adjacent seats
-   * (same row, centre first; else fewest rows) until now + HOLD_MINUTES,
-   * then releases the user's holds on other shows (one show in the cart).
-   * 404 unknown show; 409 started, its movie deleted, not enough seats (saying
-   * how many are left), the user's seats of this show are being paid, or a hold limit
-   * (hold-limits.ts: seats per client address, renewals) is reached.
+   * Replaces the user's hold on this show with `count` seats until now +
+   * HOLD_MINUTES, then releases the user's holds on other shows (one show in
+   * the cart). The seats are the ones named by `labels` (the seat map), or
+   * else the best adjacent ones (same row, centre first; else fewest rows).
+   * 400 labels that are not `count` different seats of the show's room; 404
+   * unknown show; 409 started, its movie deleted, a named seat taken (saying
+   * which) or not enough seats (saying how many are left), the user's seats
+   * of this show are being paid, or a hold limit (hold-limits.ts: seats per
+   * client address, renewals) is reached. A refusal holds nothing.
    */
-  async hold(showId: string, userId: string, count: number, now: Date, address: string): Promise<HeldTickets> {
+  async hold(showId: string, userId: string, count: number, now: Date, address: string, labels?: readonly string[]): Promise<HeldTickets> {
     if (!OBJECT_ID.test(showId)) throw showNotFound();
+    if (labels) checkLabels(labels, count);
     const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
@@ -105,7 +113,7 @@ export class SeatInventory {
       ({ held, holdsShows, replaced } = await this.holdSeats(
         showId,
         userId,
-        count,
+        labels ?? count,
         now,
         { address, showId, seats: count, until: heldUntil },
         { since, ended },
@@ -130,7 +138,7 @@ export class SeatInventory {
   private async holdSeats(
     showId: string,
     userId: string,
-    count: number,
+    wanted: number | readonly string[],
     now: Date,
     ledger: HoldLedger,
     window: RecordedWindow,
@@ -140,7 +148,7 @@ export class SeatInventory {
     let replaced: HoldLedger | undefined;
     let recorded = false;
     const held = await this.change(showId, (show) => {
-      const { seats, held } = holdBestSeats(show, userId, count, now, heldUntil);
+      const { seats, held } = holdSeatsOf(show, userId, wanted, now, heldUntil);
       return {
         write: seats,
         before: async () => {
@@ -312,7 +320,7 @@ export class SeatInventory {
  * The shows' seats as the group commit reads and writes them: the counts are recomputed on every write, the version goes up,
  * and the show's summary of the listings follows before the batch is answered.
  */
-function showSeats(shows: Model<ShowDocument>, listing: ShowListing): VersionedDocuments<ShowDocument, Seat[]> {
+function showSeats(shows: Model<ShowDocument>, listing: ShowListing, feed: SeatChangeFeed): VersionedDocuments<ShowDocument, Seat[]> {
   return {
     read: async (showId) => shows.findById(showId).lean<ShowDocument>(),
     apply: (show, seats) => ({ ...show, seats }),
@@ -324,6 +332,7 @@ function showSeats(shows: Model<ShowDocument>, listing: ShowListing): VersionedD
       );
       if (written.matchedCount !== 1) return undefined;
       const stored = { ...show, seats, ...summary, version: show.version + 1 };
+      feed.written(show, stored);
       await listing.save(stored);
       return stored;
     },
@@ -365,36 +374,59 @@ function ignoreMissingShow(error: unknown): void {
   if (!(error instanceof BookingError && error.statusCode === 404)) throw error;
 }
 
+/** The static checks of seats named by label: `count` different labels (the room is checked on the show). */
+function checkLabels(labels: readonly string[], count: number): void {
+  if (labels.length !== count) throw new BookingError(400, wrongSeatCount(count, labels.length));
+  const repeated = labels.filter((label, index) => labels.indexOf(label) !== index);
+  if (repeated.length > 0) throw new BookingError(400, duplicateSeats([...new Set(repeated)]));
+}
+
 /**
- * The user's new hold on the show: the best `count` seats not taken by
- * others (the user's own hold is replaced), held until `heldUntil`; answers
- * the show's new seats and the held ones. Refused (409) once the show has
- * started or its movie was deleted, while the user's seats of it are being
- * paid, or when fewer seats are free.
+ * The user's new hold on the show: the seats named by `wanted` (labels), or
+ * the best `wanted` seats, not taken by others (the user's own hold is
+ * replaced), held until `heldUntil`; answers the show's new seats and the
+ * held ones. Refused (409) once the show has started or its movie was
+ * deleted, while the user's seats of it are being paid, when a named seat is
+ * taken, or when fewer seats are free; (400) a label of no seat of the room.
  */
-function holdBestSeats(show: ShowDocument, userId: string, count: number, now: Date, heldUntil: Date): { seats: Seat[]; held: Seat[] } {
+function holdSeatsOf(
+  show: ShowDocument,
+  userId: string,
+  wanted: number | readonly string[],
+  now: Date,
+  heldUntil: Date,
+): { seats: Seat[]; held: Seat[] } {
   const offSale = offSaleReason(show, now);
   if (offSale) throw new BookingError(409, offSale);
   if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
     throw new BookingError(409, PAYMENT_IN_PROGRESS);
   }
   const taken = withoutLapsedHolds(show.seats, now).filter((seat) => !(seat.state === 'held' && seat.userId === userId));
-  const chosen = chooseFree(show, taken, count);
+  const chosen = typeof wanted === 'number' ? chooseFree(show, taken, wanted) : namedSeats(show, taken, wanted);
   if (!chosen) throw new BookingError(409, notEnoughSeats(show.capacity - taken.length));
   const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
   return { seats: sortSeats([...taken, ...held]), held };
 }
 
-/** The best `count` seats not taken, or undefined when fewer are free. */
-function chooseFree(
-  show: Pick<ShowDocument, 'rows' | 'seatsPerRow'>,
-  taken: Seat[],
-  count: number,
-): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
+/** The best `count` seats not taken (wheelchair spaces last), or undefined when fewer are free. */
+function chooseFree(show: ShowDocument, taken: Seat[], count: number): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
   const takenLabels = new Set(taken.map((seat) => seat.label));
-  const chosen = chooseBestSeats(
-    { rows: show.rows, seatsPerRow: show.seatsPerRow, isFree: (row, number) => !takenLabels.has(`${rowLetter(row)}${number}`) },
-    count,
-  );
-  return chosen?.map(({ row, number }) => ({ label: `${rowLetter(row)}${number}`, row: rowLetter(row), number }));
+  return suggestSeats(layoutOf(show), (label) => takenLabels.has(label), count)?.map(seatOfLabel);
+}
+
+/** The seats named, when each is a seat of the show's room (400) and none is taken (409, naming the ones gone). */
+function namedSeats(show: ShowDocument, taken: Seat[], labels: readonly string[]): Array<Pick<Seat, 'label' | 'row' | 'number'>> {
+  const layout = layoutOf(show);
+  const unknown = labels.filter((label) => !isSeatOf(layout, label));
+  if (unknown.length > 0) throw new BookingError(400, seatsNotInRoom(unknown, show.roomId));
+  const takenLabels = new Set(taken.map((seat) => seat.label));
+  const gone = labels.filter((label) => takenLabels.has(label));
+  if (gone.length > 0) throw new BookingError(409, seatsGone(sortLabels(gone.map(seatOfLabel))));
+  return labels.map(seatOfLabel);
+}
+
+function seatOfLabel(label: string): Pick<Seat, 'label' | 'row' | 'number'> {
+  const position = parseSeatLabel(label);
+  if (!position) throw new BookingError(400, seatsNotInRoom([label]));
+  return { label, row: label.charAt(0), number: position.number };
 }

@@ -1,4 +1,5 @@
-import type { Seat } from './show-model';
+import { rectangleLayout, type SeatLayout } from '@cine/contracts';
+import type { Seat, ShowDocument } from './show-model';
 
 /** A listed seat that is free now: held by a hold that has lapsed. */
 export function isFreeAt(seat: Seat, now: Date): boolean {
@@ -32,4 +33,9 @@ export function sortSeats(seats: Seat[]): Seat[] {
 /** Seat labels in room order: by row, then number (F9 before F10). */
 export function sortLabels(seats: Array<Pick<Seat, 'label' | 'row' | 'number'>>): string[] {
   return [...seats].sort((a, b) => a.row.localeCompare(b.row) || a.number - b.number).map((seat) => seat.label);
+}
+
+/** The show's seats: its copy of the room's layout, or a plain rectangle for a show created before layouts were data. */
+export function layoutOf(show: Pick<ShowDocument, 'layout' | 'rows' | 'seatsPerRow'>): SeatLayout {
+  return show.layout ?? rectangleLayout(show.rows, show.seatsPerRow);
 }

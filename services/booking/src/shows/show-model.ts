@@ -1,4 +1,4 @@
-import type { ShowType } from '@cine/contracts';
+import type { SeatLayout, ShowType } from '@cine/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
 type SeatState = 'held' | 'sold';
@@ -32,9 +32,11 @@ export interface ShowDocument {
   /** Cents per ticket. */
   price: number;
   capacity: number;
-  /** Rows (A..) and seats per row, copied from the room's layout when the show was created. */
+  /** Rows (A..) and seats of the widest row, copied from the room's layout when the show was created. */
   rows: number;
   seatsPerRow: number;
+  /** The room's layout when the show was created; a show created before layouts were data has none: a rectangle (seats.ts, layoutOf). */
+  layout?: SeatLayout;
   /** capacity minus the listed seats, as of the last write (lapsed holds not yet subtracted). */
   available: number;
   /** Earliest heldUntil among held seats: past it, reads recount `available` from the seats. */
@@ -79,6 +81,7 @@ const showSchema = new Schema<ShowDocument>(
     capacity: { type: Number, required: true },
     rows: { type: Number, required: true },
     seatsPerRow: { type: Number, required: true },
+    layout: { type: Schema.Types.Mixed, required: false },
     available: { type: Number, required: true },
     holdsExpireAt: { type: Date, required: false },
     version: { type: Number, required: true },

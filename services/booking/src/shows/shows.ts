@@ -1,10 +1,20 @@
-import { missingFieldMessages, SHOW_FORM_MESSAGES, type ShowType, type ShowView } from '@cine/contracts';
+import {
+  capacityOfLayout,
+  layoutWidth,
+  missingFieldMessages,
+  SHOW_FORM_MESSAGES,
+  type SeatLayout,
+  type ShowOccupancy,
+  type ShowType,
+  type ShowView,
+} from '@cine/contracts';
 import { isDuplicateKeyError, localDateTime, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
 import type { KeyedLock } from '../keyed-lock';
-import { capacityOf, isRoomId, ROOM_LAYOUTS, type RoomLayout } from './rooms';
+import { isRoomId, type Rooms } from './rooms';
+import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
 import type { ListedShow, ShowListing } from './show-listing';
@@ -72,11 +82,15 @@ const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 /** How long the text of a listing is reused; the read behind it is still at most 1 s old. */
 const LISTING_TEXT_MS = 250;
 
+/** What a show copies of its room's layout. */
+function roomSeats(layout: SeatLayout): Pick<ShowDocument, 'capacity' | 'rows' | 'seatsPerRow' | 'layout'> {
+  return { capacity: capacityOfLayout(layout), rows: layout.rows.length, seatsPerRow: layoutWidth(layout), layout };
+}
+
 /** The document of a new show: every seat of its room free. */
-function newShowDocument(plan: PlannedShow): ShowDocument {
+function newShowDocument(plan: PlannedShow, layout: SeatLayout): ShowDocument {
   const startsAt = instantOf(plan.date, plan.schedule);
-  const { rows, seatsPerRow } = ROOM_LAYOUTS[plan.roomId] as RoomLayout;
-  const capacity = capacityOf(plan.roomId);
+  const seats = roomSeats(layout);
   return {
     _id: new Types.ObjectId(),
     movieId: plan.movie._id,
@@ -87,10 +101,8 @@ function newShowDocument(plan: PlannedShow): ShowDocument {
     roomId: plan.roomId,
     type: plan.type,
     price: plan.price,
-    capacity,
-    rows,
-    seatsPerRow,
-    available: capacity,
+    ...seats,
+    available: seats.capacity,
     holdsExpireAt: null,
     version: 0,
     ...(plan.seeded ? { seeded: true } : {}),
@@ -136,6 +148,8 @@ export class Shows {
     private readonly movies: MovieProjection,
     private readonly lock: KeyedLock,
     private readonly listing: ShowListing,
+    private readonly rooms: Rooms,
+    private readonly feed: SeatChangeFeed,
   ) {}
 
   /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
@@ -209,7 +223,7 @@ export class Shows {
     if (instantOf(date, schedule) <= now) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
 
     return this.lock.run(`room:${roomId}`, async () => {
-      const document = newShowDocument({ movie, date, schedule, roomId, type, price });
+      const document = newShowDocument({ movie, date, schedule, roomId, type, price }, this.rooms.layoutOf(roomId));
       const clash = await this.clashOf(document);
       if (clash) return { outcome: 'overlap', message: clash };
       try {
@@ -263,14 +277,12 @@ export class Shows {
 
       const result = await this.lock.run(`room:${slot.roomId}`, async (): Promise<ShowUpdate | 'retry'> => {
         const runtime = show.endsAt.getTime() - show.startsAt.getTime();
-        const { rows, seatsPerRow } = ROOM_LAYOUTS[slot.roomId] as RoomLayout;
+        const seats = roomSeats(this.rooms.layoutOf(slot.roomId));
         const changes: Partial<ShowDocument> = {
           ...slot,
           startsAt,
           endsAt: new Date(startsAt.getTime() + runtime),
-          ...(roomChanged
-            ? { capacity: capacityOf(slot.roomId), available: capacityOf(slot.roomId), rows, seatsPerRow, seats: [], holdsExpireAt: null }
-            : {}),
+          ...(roomChanged ? { ...seats, available: seats.capacity, seats: [], holdsExpireAt: null } : {}),
         };
         const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
         if (clash) return { outcome: 'overlap', message: clash };
@@ -291,6 +303,7 @@ export class Shows {
         if (!written) return { outcome: 'not-found' };
         await this.listing.save(written);
         this.upcomingTexts.clear();
+        this.feed.reread(id, written.version);
         const titles = await this.movies.titlesOf([written.movieId]);
         return { outcome: 'updated', show: toShowView(written, titles.get(written.movieId) ?? '', now) };
       });
@@ -312,6 +325,7 @@ export class Shows {
         if (deleted.deletedCount === 1) {
           await this.listing.remove(show._id);
           this.upcomingTexts.clear();
+          this.feed.deleted(id, show.version + 1);
           return 'deleted';
         }
       }
@@ -324,11 +338,26 @@ export class Shows {
    * instance's, or this process's memory) is decided again on the marked one. Repeating it changes nothing.
    */
   async markMovieDeleted(movieId: string, deleted: boolean): Promise<void> {
-    if (deleted) {
-      await this.model.updateMany({ movieId, movieDeleted: { $ne: true } }, { $set: { movieDeleted: true }, $inc: { version: 1 } });
-    } else {
-      await this.model.updateMany({ movieId, movieDeleted: true }, { $unset: { movieDeleted: '' }, $inc: { version: 1 } });
-    }
+    const marked = deleted
+      ? await this.model.updateMany({ movieId, movieDeleted: { $ne: true } }, { $set: { movieDeleted: true }, $inc: { version: 1 } })
+      : await this.model.updateMany({ movieId, movieDeleted: true }, { $unset: { movieDeleted: '' }, $inc: { version: 1 } });
+    if (marked.modifiedCount === 0) return;
+    // The open seat maps of these shows read them again (their versions moved without a seat change).
+    for (const show of await this.model.find({ movieId }, { version: 1 }).lean<Array<Pick<ShowDocument, '_id' | 'version'>>>())
+      this.feed.reread(show._id.toHexString(), show.version);
+  }
+
+  /** Each upcoming show's seats by state (the admin's occupancy), from the listings' summaries. */
+  async occupancy(now: Date): Promise<ShowOccupancy[]> {
+    const shows = await this.listing.all();
+    return shows
+      .filter((show) => show.startsAt > now)
+      .map((show) => {
+        const held = show.holds.reduce((sum, hold) => sum + hold.seats, 0);
+        const heldNow = show.holds.reduce((sum, hold) => sum + (hold.until !== null && hold.until > now ? hold.seats : 0), 0);
+        const sold = show.capacity - show.available - held;
+        return { showId: show._id.toHexString(), capacity: show.capacity, sold, held: heldNow, free: show.capacity - sold - heldNow };
+      });
   }
 
   /** Room, start and end of the shows that start between the instants (the seed plans around them). */
@@ -339,7 +368,7 @@ export class Shows {
   /** Inserts planned shows (the seed); a show clashing with one created meanwhile at the same start is skipped. Answers how many were inserted. */
   async insertMany(plans: PlannedShow[]): Promise<number> {
     if (plans.length === 0) return 0;
-    const documents = plans.map(newShowDocument);
+    const documents = plans.map((plan) => newShowDocument(plan, this.rooms.layoutOf(plan.roomId)));
     let inserted: Array<{ _id: Types.ObjectId }>;
     try {
       inserted = await this.model.insertMany(documents, { ordered: false });

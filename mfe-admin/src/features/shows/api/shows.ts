@@ -1,4 +1,4 @@
-import type { ShowView } from '@cine/contracts';
+import type { ShowOccupancy, ShowView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type Show = ShowView;
@@ -21,3 +21,6 @@ export const createShow = (token: string, data: NewShow) => api.post<Show>('/sho
 export const updateShow = (token: string, show: Show) => api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
 
 export const deleteShow = (token: string, id: string) => api.delete<unknown>(`/show/one/${encodeURIComponent(id)}`, undefined, { token });
+
+/** Each upcoming show's seats sold, held and free. */
+export const fetchOccupancy = (token: string) => api.get<ShowOccupancy[]>('/show/occupancy', { token });

@@ -25,6 +25,17 @@ let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
     .on('GET', '/api/show/all', { status: 200, body: [show] })
+    .on('GET', '/api/show/occupancy', { status: 200, body: [{ showId: show.id, capacity: 100, sold: 1, held: 1, free: 98 }] })
+    .on('GET', `/api/show/${show.id}/seats`, {
+      status: 200,
+      body: {
+        showId: show.id,
+        roomId: 2,
+        version: 3,
+        layout: { rows: [4, 4], aisles: [], wheelchair: ['A1'] },
+        taken: { B2: 'sold', B3: 'held' },
+      },
+    })
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } })
     .on('GET', '/api/movies/billboard', { status: 200, body: [movie] })
     .on('GET', '/api/movies/Premieres', { status: 200, body: [] });
@@ -39,8 +50,25 @@ test('lists the upcoming shows with the spec columns', async () => {
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Modificar']);
+  ).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Ocupación', 'Modificar']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98\/100/);
+  await within(table).findByText('1 vendido · 1 reservado · 98 libres');
+});
+
+test("opens a show's seat map, read-only, with its sold, held and free seats", async () => {
+  render(<ShowsSection token={TOKEN} />);
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Ver el mapa de asientos de la función de Matrix del Jueves a las 18:30' }),
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
+  const grid = await within(dialog).findByRole('grid', { name: 'Asientos de la sala 2' });
+  expect(grid).toHaveAttribute('aria-readonly', 'true');
+  expect(within(dialog).getByText('1 vendidos · 1 reservados · 6 libres')).toBeInTheDocument();
+  expect(within(grid).getByRole('button', { name: 'Fila B, asiento 2, vendido' })).toHaveAttribute('aria-disabled', 'true');
+  expect(within(grid).getByRole('button', { name: 'Fila B, asiento 3, reservado' })).toBeInTheDocument();
+  expect(within(grid).getByRole('button', { name: 'Fila A, asiento 1, espacio para silla de ruedas, libre' })).not.toHaveAttribute(
+    'aria-pressed',
+  );
 });
 
 test('the day filter shows one day of the week', async () => {

@@ -7,15 +7,25 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { EditIcon, TrashIcon } from '../../../components/icons';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
-import { deleteShow, fetchShows, type Show } from '../api/shows';
+import { deleteShow, fetchOccupancy, fetchShows, type Show } from '../api/shows';
 import { CreateShowDialog, EditShowDialog } from './ShowDialogs';
+import { ShowSeatMapDialog } from './ShowSeatMapDialog';
 
 /** 'dd/mm' of a 'yyyy-mm-dd' date. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** 'Funciones de peliculas': upcoming shows; create, modify and delete them. */
+/** '3 vendidos · 2 reservados · 95 libres', or a dash while unknown. */
+function occupancyText(entry: { sold: number; held: number; free: number } | undefined): string {
+  if (!entry) return '—';
+  return `${entry.sold} ${entry.sold === 1 ? 'vendido' : 'vendidos'} · ${entry.held} ${entry.held === 1 ? 'reservado' : 'reservados'} · ${entry.free} ${entry.free === 1 ? 'libre' : 'libres'}`;
+}
+
+/** 'Funciones de peliculas': upcoming shows with their occupancy and seat map; create, modify and delete them. */
 export function ShowsSection({ token }: { token: string }) {
   const shows = useAsyncData(() => fetchShows(token), token);
+  const occupancy = useAsyncData(() => fetchOccupancy(token), token);
+  const occupancyOf = new Map(occupancy.status === 'ready' ? occupancy.data.map((entry) => [entry.showId, entry]) : []);
+  const [viewing, setViewing] = useState<Show | null>(null);
   const access = useCreateAccess(token);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Show | null>(null);
@@ -65,6 +75,7 @@ export function ShowsSection({ token }: { token: string }) {
                     <th scope="col">Sala</th>
                     <th scope="col">Tipo</th>
                     <th scope="col">Asientos</th>
+                    <th scope="col">Ocupación</th>
                     <th scope="col">Modificar</th>
                   </tr>
                 </thead>
@@ -80,6 +91,19 @@ export function ShowsSection({ token }: { token: string }) {
                       <td>{show.type}</td>
                       <td className="number">
                         {show.seats}/{show.capacity}
+                      </td>
+                      <td>
+                        <RowActions>
+                          <span>{occupancyText(occupancyOf.get(show.id))}</span>
+                          <Button
+                            type="button"
+                            $variant="link"
+                            aria-label={`Ver el mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                            onClick={() => setViewing(show)}
+                          >
+                            Ver mapa
+                          </Button>
+                        </RowActions>
                       </td>
                       <td>
                         <RowActions>
@@ -109,6 +133,7 @@ export function ShowsSection({ token }: { token: string }) {
         }
       </AsyncList>
 
+      {viewing && <ShowSeatMapDialog show={viewing} onClose={() => setViewing(null)} />}
       {creating && <CreateShowDialog token={token} access={access} onCreated={reload} onClose={() => setCreating(false)} />}
       {editing && <EditShowDialog token={token} show={editing} onSaved={reload} onClose={() => setEditing(null)} />}
       {deleting && (

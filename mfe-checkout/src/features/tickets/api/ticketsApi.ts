@@ -10,9 +10,17 @@ export interface SeatHold {
   totalPrice: number;
 }
 
-/** Holds `seats` seats of the show for the user and puts them in the cart; 409 when not enough are left. */
-export const holdSeats = (session: Caller, showId: string, seats: number) =>
-  api.post<SeatHold>('/tickets/addTickets', { userId: session.userId, seats, showId }, { token: session.token });
+/**
+ * Holds `seats` seats of the show for the user and puts them in the cart: the ones chosen on the seat
+ * map (`seatLabels`), else the best adjacent ones; 409 when a chosen seat was taken meanwhile (the
+ * message names it) or not enough are left.
+ */
+export const holdSeats = (session: Caller, showId: string, seats: number, seatLabels?: readonly string[]) =>
+  api.post<SeatHold>(
+    '/tickets/addTickets',
+    { userId: session.userId, seats, showId, ...(seatLabels ? { seatLabels } : {}) },
+    { token: session.token },
+  );
 
 /** Gives the user's held seats of the show back. */
 export const releaseSeats = (session: Caller, showId: string) =>

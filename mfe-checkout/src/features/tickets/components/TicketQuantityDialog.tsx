@@ -1,10 +1,9 @@
 import type { ShowView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, ErrorText, IconButton } from '@cine/web-kit/ui';
-import { errorMessage, formatMoney } from '@cine/web-kit';
-import type { Session } from '@cine/web-kit';
-import { holdSeats } from '../api/ticketsApi';
+import { Button, Dialog, IconButton } from '@cine/web-kit/ui';
+import { formatMoney, type Session } from '@cine/web-kit';
+import { SeatPicker } from './SeatPicker';
 
 interface TicketQuantityDialogProps {
   session: Session;
@@ -16,24 +15,23 @@ interface TicketQuantityDialogProps {
   initialCount?: number;
 }
 
-/** Spec §4: the count starts at 0 and never goes below it; 'Ir al Carrito' holds that many seats. */
+/**
+ * Spec §4: the count starts at 0 and never goes below it; 'Elegir asientos' opens the room's seat map
+ * with that many seats chosen (SeatPicker), whose 'Ir al Carrito' holds them.
+ */
 export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCount = 0 }: TicketQuantityDialogProps) {
   const [count, setCount] = useState(initialCount);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<'quantity' | 'seats'>('quantity');
 
-  const goToCart = async () => {
-    if (count === 0 || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      await holdSeats(session, show.id, count);
-      onHeld();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setSending(false);
-    }
-  };
+  if (step === 'seats')
+    return (
+      <Dialog title="Entradas" onClose={onClose} wide>
+        <Summary>
+          {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {count === 1 ? '1 entrada' : `${count} entradas`}
+        </Summary>
+        <SeatPicker session={session} show={show} count={count} onBack={() => setStep('quantity')} onHeld={onHeld} />
+      </Dialog>
+    );
 
   return (
     <Dialog title="Entradas" onClose={onClose}>
@@ -44,27 +42,21 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
         <IconButton
           type="button"
           aria-label="Quitar una entrada"
-          aria-disabled={count === 0 || sending}
-          onClick={() => !sending && setCount((n) => Math.max(0, n - 1))}
+          aria-disabled={count === 0}
+          onClick={() => setCount((n) => Math.max(0, n - 1))}
         >
           −
         </IconButton>
         <output aria-live="polite" aria-label="Cantidad de entradas">
           {count}
         </output>
-        <IconButton
-          type="button"
-          aria-label="Agregar una entrada"
-          aria-disabled={sending}
-          onClick={() => !sending && setCount((n) => n + 1)}
-        >
+        <IconButton type="button" aria-label="Agregar una entrada" onClick={() => setCount((n) => n + 1)}>
           +
         </IconButton>
       </Counter>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
       <Footer>
-        <Button type="button" aria-disabled={count === 0 || sending} onClick={goToCart}>
-          {sending ? 'Reservando...' : 'Ir al Carrito'}
+        <Button type="button" aria-disabled={count === 0} onClick={() => count > 0 && setStep('seats')}>
+          Elegir asientos
         </Button>
       </Footer>
     </Dialog>

@@ -1,5 +1,5 @@
-import type { ServiceApp } from '@cine/service-kit';
-import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
+import { clientKey, type ServiceApp } from '@cine/service-kit';
+import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE, TOO_MANY_SEAT_MAPS } from '../../shows/booking-errors';
 import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
 import { isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
@@ -21,6 +21,36 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
     const show = await app.shows.one(request.params.id, app.clock());
     if (!show) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
     return show;
+  });
+
+  app.get('/occupancy', { schema: schemas.occupancy, onRequest: app.requireAdmin }, async () => app.shows.occupancy(app.clock()));
+
+  app.get('/:id/seats', { schema: schemas.seatMap }, async (request, reply) => {
+    const map = await app.seatStreams.snapshot(request.params.id);
+    if (!map) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+    return reply.header('cache-control', 'no-store').send(map);
+  });
+
+  // Server-sent events, written to the socket by the seat streams (shows/seat-streams.ts): Fastify lets go of the reply.
+  app.get('/:id/seats/stream', { schema: schemas.seatMapStream }, async (request, reply) => {
+    if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+      const map = await app.seatStreams.snapshot(request.params.id);
+      if (!map) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+      return reply.header('cache-control', 'no-store').send(map);
+    }
+    const opened = await app.seatStreams.open(request.params.id, clientKey(request.ip), request.headers['last-event-id'], () => {
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      return reply.raw;
+    });
+    if (opened === 'not-found') throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+    if (opened === 'too-many') throw app.httpErrors.tooManyRequests(TOO_MANY_SEAT_MAPS);
+    return reply;
   });
 
   app.get('/day', { schema: schemas.showsOfDay }, async (request) => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, ShowView } from '@cine/contracts';
+import { MessageResponse, SeatMapView, ShowOccupancy, ShowView } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['shows'];
@@ -27,6 +27,32 @@ export const oneShow = {
   summary: 'One show by id',
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   response: { 200: ShowView, ...errors(400, 404) },
+};
+
+export const seatMap = {
+  tags,
+  summary: "A show's seat map: its room's layout and the seats held or sold now, at the show's version",
+  params: Type.Object({ id: ObjectIdText }),
+  response: { 200: SeatMapView, ...errors(400, 404) },
+};
+
+export const seatMapStream = {
+  tags,
+  summary:
+    "The live seat map (server-sent events, with Accept: text/event-stream): 'snapshot' (a SeatMapView), then 'seats' deltas " +
+    "{from, version, seats: {label: 'free'|'held'|'sold'}} as seats are held, sold, released or lapse, each with id = the show's version; " +
+    'a reconnection sending Last-Event-ID gets what changed since. Without that Accept header it answers the snapshot as JSON. ' +
+    '429 past MAX_SEAT_STREAMS_PER_ADDRESS open streams from one client',
+  params: Type.Object({ id: ObjectIdText }),
+  headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
+  response: { 200: SeatMapView, ...errors(400, 404, 429) },
+};
+
+export const occupancy = {
+  tags,
+  security: bearerAuth,
+  summary: "Each upcoming show's seats sold, held and free (admin)",
+  response: { 200: Type.Array(ShowOccupancy), ...errors(401, 403) },
 };
 
 export const showsOfDay = {

@@ -3,11 +3,11 @@ import * as schemas from './schemas';
 
 export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
   app.post('/addTickets', { schema: schemas.addTickets, onRequest: app.authenticate }, async (request) => {
-    const { userId, seats, showId } = request.body;
+    const { userId, seats, showId, seatLabels } = request.body;
     assertSameUser(request, userId);
     // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop),
     // counted as a client: an IPv4 address, or an IPv6 address's /64.
-    const held = await app.seatInventory.hold(showId, userId, seats, app.clock(), clientKey(request.ip));
+    const held = await app.seatInventory.hold(showId, userId, seats, app.clock(), clientKey(request.ip), seatLabels);
     return {
       showId,
       seats: held.seatLabels.length,

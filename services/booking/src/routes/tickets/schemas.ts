@@ -10,12 +10,20 @@ const MAX_SEATS_PER_PURCHASE = 10;
 export const addTickets = {
   tags,
   security: bearerAuth,
-  summary: `Hold the best adjacent seats of a show for the user (1 to ${MAX_SEATS_PER_PURCHASE}) for HOLD_MINUTES; replaces their hold on it and releases their holds on other shows`,
+  summary:
+    `Hold seats of a show for the user (1 to ${MAX_SEATS_PER_PURCHASE}) for HOLD_MINUTES: the ones named in seatLabels (exactly \`seats\` of them), ` +
+    'else the best adjacent ones; replaces their hold on it and releases their holds on other shows. 409 names the seats taken meanwhile',
   body: Type.Object(
     {
       userId: Type.String({ minLength: 1, maxLength: 100 }),
       seats: Type.Integer({ minimum: 1, maximum: MAX_SEATS_PER_PURCHASE }),
       showId: ObjectIdText,
+      seatLabels: Type.Optional(
+        Type.Array(Type.String({ minLength: 1, maxLength: 3, description: "A seat's label, e.g. 'F7'" }), {
+          maxItems: MAX_SEATS_PER_PURCHASE,
+          description: 'The seats chosen on the seat map; left out, the best adjacent seats are chosen',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),

@@ -1,0 +1,143 @@
+import type { ShowView } from '@cine/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../src/accessibility';
+import { launchBrowser, newPage, PHONE, screenshot, uniqueEmail } from '../src/browser';
+import { logIn, registerThroughApi } from '../src/session';
+import { baseUrl } from '../src/browser';
+
+const PASSWORD = 'butacas2026';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+/** A signed-in buyer in a browser of their own. */
+async function buyer(label: string, options = {}): Promise<Page> {
+  const { context, page } = await newPage(browser, options);
+  contexts.push(context);
+  const email = uniqueEmail(label);
+  await registerThroughApi(email, `${label}${Date.now() % 100000}`, PASSWORD);
+  await logIn(page, email, PASSWORD);
+  return page;
+}
+
+/** A show that nobody has touched yet, with time to spare. */
+async function anUntouchedShow(): Promise<ShowView> {
+  const shows = (await (await fetch(`${baseUrl()}/api/show/all`)).json()) as ShowView[];
+  const show = shows.find(
+    (candidate) => candidate.seats === candidate.capacity && Date.parse(candidate.startsAt) > Date.now() + 60 * 60_000,
+  );
+  if (!show) throw new Error('no untouched show: the booking seed did not run');
+  return show;
+}
+
+/** On the movie's page: the show, Comprar, one ticket, Elegir asientos: the live seat map. */
+async function openSeatMap(page: Page, show: ShowView) {
+  await page.goto(`/movies/${show.movieId}`);
+  // On a phone the purchase controls are below the fold: the shell loads them once they come on screen.
+  await page.getByRole('heading', { name: show.movie.Title, level: 1 }).waitFor();
+  for (let tries = 0; tries < 20 && !(await page.getByLabel('Día').isVisible()); tries++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(150);
+  }
+  const [, month, day] = show.date.split('-');
+  await page.getByLabel('Día').selectOption({ label: `${show.day} ${day}/${month}` });
+  await page.getByLabel('Horario').selectOption({ label: show.schedule });
+  await page.getByLabel('Formato').selectOption({ label: show.type });
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Entradas' });
+  await dialog.getByRole('button', { name: 'Agregar una entrada' }).click();
+  await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
+  await dialog.getByText('(1 de 1)').waitFor();
+  return dialog;
+}
+
+/** The accessible name of the focused element (what a screen reader announces for a button or radio). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active) return '';
+    const labelledBy = active.getAttribute('aria-labelledby');
+    const label =
+      (labelledBy && document.getElementById(labelledBy)?.textContent) ??
+      active.getAttribute('aria-label') ??
+      active.closest('label')?.textContent ??
+      active.textContent ??
+      '';
+    return label.trim();
+  });
+
+/** Presses Tab (only the keyboard) until the focused element's name matches. */
+async function tabTo(page: Page, name: RegExp, limit = 60): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab');
+    if (name.test(await focusedName(page))) return;
+  }
+  throw new Error(`no element named ${name} reached with Tab`);
+}
+
+test('two buyers on one show: a seat one holds is taken on the other’s map within a second; the other buys another seat by keyboard only, on a phone', async () => {
+  const show = await anUntouchedShow();
+  const viewer = await buyer('mapa', PHONE);
+  const holder = await buyer('rival');
+
+  const viewerMap = await openSeatMap(viewer, show);
+  const suggested = viewerMap.getByRole('button', { name: /, tu selección$/ });
+  const seatName = (await suggested.getAttribute('aria-label')) as string;
+  const [, row, number] = /^Fila (\w), asiento (\d+)/.exec(seatName) as RegExpExecArray;
+
+  // At 390 px the seats stay at least 24 px and the page does not scroll sideways (the map does, inside the dialog).
+  const box = await suggested.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+  expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousAccessibilityViolations(viewer)).toEqual([]);
+  await screenshot(viewer, 'seat-map-phone');
+
+  // The other buyer's map suggests the same best seat: they hold it.
+  const holderMap = await openSeatMap(holder, show);
+  await holderMap.getByRole('button', { name: seatName }).waitFor();
+  const held = holder.waitForResponse((response) => response.url().endsWith('/api/tickets/addTickets') && response.status() === 200);
+  await holderMap.getByRole('button', { name: 'Ir al Carrito' }).click();
+  await held;
+  const heldAt = Date.now();
+  await viewerMap.getByRole('button', { name: `Fila ${row}, asiento ${number}, ocupado` }).waitFor({ timeout: 1000 });
+  expect(Date.now() - heldAt).toBeLessThan(1000);
+  await viewerMap.getByText(`El asiento ${row}${number} acaba de ocuparse: elige otro.`).waitFor();
+  await viewerMap.getByText('Elige 1 asiento para tus 1 entrada en el mapa.').waitFor();
+
+  // Keyboard only: Tab into the map (one stop), arrows to the next seat, Space, then Ir al Carrito and the payment.
+  await tabTo(viewer, /^Fila \w, asiento \d+/);
+  await viewer.keyboard.press('ArrowRight');
+  const next = await focusedName(viewer);
+  expect(next).toMatch(/, libre$/);
+  await viewer.keyboard.press('Space');
+  const chosen = /^Fila (\w), asiento (\d+)/.exec(next) as RegExpExecArray;
+  const label = `${chosen[1]}${chosen[2]}`;
+  await viewerMap.getByText(`Elegiste el asiento ${label} (1 de 1).`).waitFor();
+  await tabTo(viewer, /^Ir al Carrito$/);
+  await viewer.keyboard.press('Enter');
+  const panel = viewer.getByRole('complementary', { name: show.movie.Title });
+  await panel.getByText(`butacas ${label}`, { exact: false }).waitFor();
+  await tabTo(viewer, /^Realizar Pago$/);
+  await viewer.keyboard.press('Enter');
+  const payment = viewer.getByRole('dialog', { name: 'Metodo de Pago' });
+  await payment.waitFor();
+  await tabTo(viewer, /4242 4242 4242 4242/);
+  await viewer.keyboard.press('Space');
+  await tabTo(viewer, /^Realizar Pago$/);
+  await viewer.keyboard.press('Enter');
+  await viewer.getByText('Pago realizado con éxito').waitFor();
+
+  const map = (await (await fetch(`${baseUrl()}/api/show/${show.id}/seats`)).json()) as { taken: Record<string, string> };
+  expect(map.taken).toMatchObject({ [label]: 'sold', [`${row}${number}`]: 'held' });
+  await screenshot(viewer, 'seat-map-phone-after-purchase');
+});

@@ -1,0 +1,123 @@
+import { isolatedSeats, suggestSeats, type ShowView } from '@cine/contracts';
+import { errorMessage, isTaken, useLiveSeatMap, type Session } from '@cine/web-kit';
+import { Button, ErrorText, SeatMap } from '@cine/web-kit/ui';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { holdSeats } from '../api/ticketsApi';
+import { dropTaken, ISOLATED_SEAT_WARNING, seatList, selectionSummary, toggleSeat } from '../seatChoice';
+
+interface SeatPickerProps {
+  session: Session;
+  show: ShowView;
+  /** Tickets chosen in the quantity step. */
+  count: number;
+  onBack: () => void;
+  /** The chosen seats are held and in the cart. */
+  onHeld: () => void;
+}
+
+/**
+ * The seat map step of the purchase: the room, live (seats others take or free change within a
+ * second), with the best adjacent seats already chosen. 'Ir al Carrito' holds the seats chosen; a
+ * seat taken meanwhile answers 409, the map shows it taken and the rest of the choice stays.
+ */
+export function SeatPicker({ session, show, count, onBack, onHeld }: SeatPickerProps) {
+  const live = useLiveSeatMap(show.id);
+  const map = live.status === 'live' || live.status === 'error' ? live.map : undefined;
+  const [selected, setSelected] = useState<string[] | null>(null);
+  const [lostNotice, setLostNotice] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // The map opens with the best adjacent seats chosen; seats others take meanwhile leave the choice.
+  useEffect(() => {
+    if (!map || sending) return;
+    if (selected === null) {
+      setSelected(suggestSeats(map.layout, (label) => isTaken(map, label), count) ?? []);
+      return;
+    }
+    const { kept, lost } = dropTaken(selected, (label) => isTaken(map, label));
+    if (lost.length === 0) return;
+    setSelected(kept);
+    setLostNotice(
+      lost.length === 1
+        ? `El asiento ${seatList(lost)} acaba de ocuparse: elige otro.`
+        : `Los asientos ${seatList(lost)} acaban de ocuparse: elige otros.`,
+    );
+  }, [map, selected, count, sending]);
+
+  const chosen = selected ?? [];
+  const isolated = map ? isolatedSeats(map.layout, (label) => isTaken(map, label), chosen) : [];
+  const ready = chosen.length === count && !sending;
+
+  const hold = async () => {
+    if (!ready) return;
+    setSending(true);
+    setError(null);
+    setLostNotice(null);
+    try {
+      await holdSeats(session, show.id, count, chosen);
+      onHeld();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      {live.status === 'loading' && <p role="status">Cargando el mapa de asientos...</p>}
+      {live.status === 'gone' && <ErrorText role="alert">Esta función ya no está disponible.</ErrorText>}
+      {live.status === 'error' && <ErrorText role="alert">{live.message}</ErrorText>}
+      {map && (
+        <SeatMap
+          roomId={map.roomId}
+          layout={map.layout}
+          taken={map.taken}
+          selected={chosen}
+          onToggle={(label) => {
+            setError(null);
+            setSelected(toggleSeat(chosen, label, count));
+          }}
+        />
+      )}
+      <Summary role="status">{selectionSummary(chosen, count)}</Summary>
+      {isolated.length > 0 && (
+        <Warning role="note">
+          {ISOLATED_SEAT_WARNING} ({seatList(isolated)}).
+        </Warning>
+      )}
+      {lostNotice && <ErrorText role="alert">{lostNotice}</ErrorText>}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <Footer>
+        <Button type="button" $variant="secondary" onClick={onBack}>
+          Volver
+        </Button>
+        <Button type="button" aria-disabled={!ready} onClick={hold}>
+          {sending ? 'Reservando...' : 'Ir al Carrito'}
+        </Button>
+      </Footer>
+    </>
+  );
+}
+
+const Summary = styled.p`
+  margin: 0.75rem 0 0;
+  font-weight: 600;
+`;
+
+const Warning = styled.p`
+  margin: 0.5rem 0 0;
+  color: var(--cine-gold, #f5c518);
+
+  &::before {
+    content: '⚠ ';
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 0.75rem;
+  margin-top: 1rem;
+`;

@@ -1,0 +1,25 @@
+import { dropTaken, selectionSummary, seatList, toggleSeat } from './seatChoice';
+
+describe('seat choice', () => {
+  it('adds seats up to the ticket count, then moves the earliest one', () => {
+    expect(toggleSeat([], 'F5', 2)).toEqual(['F5']);
+    expect(toggleSeat(['F5'], 'F6', 2)).toEqual(['F5', 'F6']);
+    expect(toggleSeat(['F5', 'F6'], 'G1', 2)).toEqual(['F6', 'G1']);
+    expect(toggleSeat(['F5'], 'A1', 1)).toEqual(['A1']);
+  });
+
+  it('takes a chosen seat out when tapped again', () => {
+    expect(toggleSeat(['F5', 'F6'], 'F5', 2)).toEqual(['F6']);
+  });
+
+  it('drops seats others took and says which', () => {
+    expect(dropTaken(['F5', 'F6', 'F7'], (label) => label !== 'F6')).toEqual({ kept: ['F6'], lost: ['F5', 'F7'] });
+  });
+
+  it('summarises the selection in Spanish, in room order', () => {
+    expect(seatList(['F10', 'F9', 'B2'])).toBe('B2, F9 y F10');
+    expect(selectionSummary([], 2)).toBe('Elige 2 asientos para tus 2 entradas en el mapa.');
+    expect(selectionSummary(['F6', 'F5'], 2)).toBe('Elegiste los asientos F5 y F6 (2 de 2).');
+    expect(selectionSummary(['F5'], 3)).toBe('Elegiste el asiento F5 (1 de 3). Falta elegir 2 asientos.');
+  });
+});
