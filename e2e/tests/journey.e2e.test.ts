@@ -128,6 +128,8 @@ test('guest → Comprar → register → sign in → back on the same show with 
   await choicesAre(show);
   await quantity.getByRole('button', { name: 'Agregar una entrada' }).click();
   await quantity.getByRole('button', { name: 'Agregar una entrada' }).click();
+  await quantity.getByRole('button', { name: 'Elegir asientos' }).click();
+  await quantity.getByText('(2 de 2)').waitFor();
   await quantity.getByRole('button', { name: 'Ir al Carrito' }).click();
   // The free seats shown follow the hold.
   await page.getByText(`${show.seats - 2} butacas libres`).waitFor();
@@ -238,6 +240,8 @@ test('a declined card is explained inside the payment dialog', async () => {
   await page.getByRole('button', { name: 'Comprar' }).click();
   const quantity = page.getByRole('dialog', { name: 'Entradas' });
   await quantity.getByRole('button', { name: 'Agregar una entrada' }).click();
+  await quantity.getByRole('button', { name: 'Elegir asientos' }).click();
+  await quantity.getByText('(1 de 1)').waitFor();
   await quantity.getByRole('button', { name: 'Ir al Carrito' }).click();
   await page.getByRole('complementary', { name: show.movie.Title }).getByRole('button', { name: 'Realizar Pago' }).click();
   const payment = page.getByRole('dialog', { name: 'Metodo de Pago' });

@@ -143,7 +143,9 @@ describe('day, time and format selectors', () => {
     const dialog = screen.getByRole('dialog', { name: 'Entradas' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar una entrada' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar una entrada' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ir al Carrito' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Elegir asientos' }));
+    await screen.findByRole('grid', { name: 'Asientos de la sala 3' });
+    await userEvent.click(screen.getByRole('button', { name: 'Ir al Carrito' }));
     expect(await screen.findByText(new RegExp(`${thursday.seats - 2} butacas libres`))).toBeInTheDocument();
   });
 
