@@ -148,7 +148,7 @@ test("Candy: an admin adds an item with its picture and opens its 'Detalles de v
   await row.getByRole('button', { name: `Detalles de ventas de ${name}` }).click();
   const detail = page.getByRole('dialog', { name: `Detalles de ventas de ${name}` });
   await detail.getByText('Este producto todavía no tiene ventas.').waitFor();
-  await detail.getByLabel('Día').fill('2026-01-15');
+  await detail.getByLabel('Día', { exact: true }).fill('2026-01-15');
   await detail.getByText('No hubo ventas de este producto ese día.').waitFor();
   await detail.getByRole('button', { name: 'Ver todos' }).click();
   await detail.getByText('Este producto todavía no tiene ventas.').waitFor();

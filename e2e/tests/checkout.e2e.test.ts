@@ -32,7 +32,7 @@ async function signedInBuyer(label: string): Promise<{ email: string; userId: st
 async function holdTickets(show: ShowView, tickets: number): Promise<void> {
   await page.goto(`/movies/${show.movieId}`);
   const [, month, day] = show.date.split('-');
-  await page.getByLabel('Día').selectOption({ label: `${show.day} ${day}/${month}` });
+  await page.getByLabel('Día', { exact: true }).selectOption({ label: `${show.day} ${day}/${month}` });
   await page.getByLabel('Horario').selectOption({ label: show.schedule });
   await page.getByLabel('Formato').selectOption({ label: show.type });
   await page.getByRole('button', { name: 'Comprar' }).click();

@@ -38,7 +38,7 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
 async function choicesAre(show: ShowView): Promise<void> {
   await until(
     async () =>
-      (await page.getByLabel('Día').inputValue()) === show.date &&
+      (await page.getByLabel('Día', { exact: true }).inputValue()) === show.date &&
       (await page.getByLabel('Horario').count()) === 1 &&
       (await page.getByLabel('Horario').inputValue()) === show.schedule &&
       (await page.getByLabel('Formato').count()) === 1 &&
@@ -63,7 +63,7 @@ test('the Cartelera por día of tomorrow lists every show of tomorrow that the A
     .getByRole('link', { name: /^Mañana/ })
     .click();
   await page.waitForURL(`**/cartelera?fecha=${tomorrow}`);
-  expect(await page.title()).toBe('Cine — Cartelera por día');
+  await until(async () => (await page.title()) === 'Cine — Cartelera por día', "the Cartelera por día's title");
 
   for (const show of listed) {
     const movie = page.getByRole('article', { name: show.movie.Title, exact: true });
@@ -91,7 +91,7 @@ test('guest → Comprar → register → sign in → back on the same show with 
   await choicesAre(show);
   await until(async () => (await page.title()) === `Cine — ${show.movie.Title}`, 'the movie page title');
   // At 390 px the day option reads in full ('Viernes 27/11'): its text fits the select with room for the arrow.
-  const fits = await page.getByLabel('Día').evaluate((select: HTMLSelectElement) => {
+  const fits = await page.getByLabel('Día', { exact: true }).evaluate((select: HTMLSelectElement) => {
     const style = getComputedStyle(select);
     const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -159,7 +159,7 @@ test('guest → Comprar → register → sign in → back on the same show with 
     await page.getByRole('link', { name: 'Ver entradas' }).waitFor();
   };
   await checkConfirmation();
-  expect(await page.title()).toBe('Cine — Compra confirmada');
+  await until(async () => (await page.title()) === 'Cine — Compra confirmada', "the confirmation page's title");
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   // A reload shows the same order.
@@ -182,7 +182,7 @@ test('guest → Comprar → register → sign in → back on the same show with 
   // Mis compras, from the confirmation page (and the user menu), lists it and opens its page again.
   await page.getByRole('link', { name: 'Mis compras' }).click();
   await page.waitForURL('**/mis-compras');
-  expect(await page.title()).toBe('Cine — Mis compras');
+  await until(async () => (await page.title()) === 'Cine — Mis compras', 'the Mis compras title');
   const upcoming = page.getByRole('region', { name: 'Próximas funciones' });
   await upcoming.getByRole('link', { name: new RegExp(show.movie.Title) }).click();
   await page.waitForURL(`**/compra/${orderId}`);

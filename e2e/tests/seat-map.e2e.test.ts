@@ -44,12 +44,12 @@ async function openSeatMap(page: Page, show: ShowView) {
   await page.goto(`/movies/${show.movieId}`);
   // On a phone the purchase controls are below the fold: the shell loads them once they come on screen.
   await page.getByRole('heading', { name: show.movie.Title, level: 1 }).waitFor();
-  for (let tries = 0; tries < 20 && !(await page.getByLabel('Día').isVisible()); tries++) {
+  for (let tries = 0; tries < 20 && !(await page.getByLabel('Día', { exact: true }).isVisible()); tries++) {
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(150);
   }
   const [, month, day] = show.date.split('-');
-  await page.getByLabel('Día').selectOption({ label: `${show.day} ${day}/${month}` });
+  await page.getByLabel('Día', { exact: true }).selectOption({ label: `${show.day} ${day}/${month}` });
   await page.getByLabel('Horario').selectOption({ label: show.schedule });
   await page.getByLabel('Formato').selectOption({ label: show.type });
   await page.getByRole('button', { name: 'Comprar' }).click();
