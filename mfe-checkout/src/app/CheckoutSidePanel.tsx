@@ -1,6 +1,7 @@
 import type { CartTicketLine, CartView, OrderView } from '@cine/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { PriceLines } from '../components/PriceLines';
 import { Button, IconButton } from '@cine/web-kit/ui';
 import type { PurchaseMovie } from '@cine/web-kit';
 import type { Caller } from '../types';
@@ -97,7 +98,7 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
       </Lines>
       {remaining !== null && <HoldCountdown remaining={remaining} />}
       {cart.candy.length > 0 && (
-        <CandyLines aria-label="Dulcería en tu pedido">
+        <PriceLines aria-label="Dulcería en tu pedido">
           {cart.candy.map((line) => (
             <li key={line.id}>
               <span>
@@ -106,7 +107,7 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
               <span>{formatMoney(line.totalPrice)}</span>
             </li>
           ))}
-        </CandyLines>
+        </PriceLines>
       )}
       <Button type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setCandyOpen(true)}>
         Dulceria
@@ -198,24 +199,6 @@ const NoTrailer = styled.p`
 const Lines = styled.div`
   p {
     margin: 0.2rem 0;
-  }
-`;
-
-const CandyLines = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    justify-content: space-between;
-    gap: 1rem;
-    padding: 0.3rem 0;
-    border-bottom: 1px dashed var(--cine-border, #2e2e42);
-  }
-
-  li span:last-child {
-    white-space: nowrap;
   }
 `;
 

@@ -9,3 +9,4 @@ export * from './image-urls';
 export * from './money';
 export * from './cinema';
 export * from './seat-map';
+export * from './cinema-time';

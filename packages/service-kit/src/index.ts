@@ -14,7 +14,6 @@ export {
   signToken,
 } from './auth';
 export { clientKey } from './client-key';
-export { localDateTime, type LocalDateTime } from './cinema-time';
 export {
   cinemaInfoFromEnv,
   defaultPorts,

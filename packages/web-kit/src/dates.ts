@@ -2,24 +2,13 @@
  * The cinema's calendar in the browser: dates are 'yyyy-mm-dd' of the cinema's time zone
  * (CINEMA_TIME_ZONE), whatever the visitor's own zone is, as the booking service writes them.
  */
-import { CINEMA_TIME_ZONE, weekdays, type Weekday } from '@cine/contracts';
+import { localDateTime, weekdays, type Weekday } from '@cine/contracts';
 
 const DAY_MS = 86_400_000;
 
-const clockFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CINEMA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The cinema's wall clock at `now`: { date 'yyyy-mm-dd', time 'HH:MM' }. */
 export function cinemaClock(now: Date): { date: string; time: string } {
-  const part = (type: Intl.DateTimeFormatPartTypes) => clockFormat.formatToParts(now).find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  return localDateTime(now);
 }
 
 /** The day `days` after a 'yyyy-mm-dd' date. */

@@ -1,5 +1,4 @@
-import { capacityOfLayout, isSeatOf, weekdays } from '@cine/contracts';
-import { localDateTime } from '@cine/service-kit';
+import { capacityOfLayout, isSeatOf, weekdays, localDateTime } from '@cine/contracts';
 import { addDays, instantOf, isCalendarDate, localToday, resolveDay, weekdayOf } from '../src/shows/cinema-time';
 import { ROOM_IDS, SEEDED_ROOM_LAYOUTS } from '../src/shows/rooms';
 import { CLEANING_MINUTES, overlaps } from '../src/shows/show-rules';

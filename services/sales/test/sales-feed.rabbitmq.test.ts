@@ -1,8 +1,9 @@
+import { localDateTime } from '@cine/contracts';
 import { execFileSync } from 'node:child_process';
 import { connect } from 'amqplib';
 import type { SalesSummaryRow, SaleDetailRow } from '@cine/contracts';
 import { buildBookingApp } from '@cine/booking-service';
-import { createEvent, localDateTime, RabbitMqEventBus, type ServiceApp } from '@cine/service-kit';
+import { createEvent, RabbitMqEventBus, type ServiceApp } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { buildSalesApp } from '../src';

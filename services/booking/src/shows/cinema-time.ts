@@ -2,8 +2,7 @@
  * The cinema's calendar and clock (CINEMA_TIME_ZONE): a show's date and
  * schedule are local wall time, its start an instant.
  */
-import { CINEMA_TIME_ZONE, weekdays, type Weekday } from '@cine/contracts';
-import { localDateTime } from '@cine/service-kit';
+import { CINEMA_TIME_ZONE, weekdays, type Weekday, localDateTime } from '@cine/contracts';
 
 const DAY_MS = 86_400_000;
 

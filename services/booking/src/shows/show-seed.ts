@@ -1,4 +1,5 @@
-import { isDuplicateKeyError, localDateTime } from '@cine/service-kit';
+import { localDateTime } from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';

@@ -7,8 +7,9 @@ import {
   type ShowOccupancy,
   type ShowType,
   type ShowView,
+  localDateTime,
 } from '@cine/contracts';
-import { isDuplicateKeyError, localDateTime, SharedJson } from '@cine/service-kit';
+import { isDuplicateKeyError, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';

@@ -1,5 +1,5 @@
-import { salesMonthNames } from '@cine/contracts';
-import { localDateTime, searchKey } from '@cine/service-kit';
+import { salesMonthNames, localDateTime } from '@cine/contracts';
+import { searchKey } from '@cine/service-kit';
 
 /** 'YYYY-MM' */
 export type Month = string;

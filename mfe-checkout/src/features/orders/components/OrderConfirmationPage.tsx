@@ -1,6 +1,7 @@
 import type { OrderView } from '@cine/contracts';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { PriceLines } from '../../../components/PriceLines';
 import { ApiError, dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
@@ -149,23 +150,7 @@ const Facts = styled.dl`
   }
 `;
 
-const Lines = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    justify-content: space-between;
-    gap: 1rem;
-    padding: 0.3rem 0;
-    border-bottom: 1px dashed var(--cine-border, #2e2e42);
-  }
-
-  li span:last-child {
-    white-space: nowrap;
-  }
-
+const Lines = styled(PriceLines)`
   .total {
     border-bottom: none;
     font-size: 1.15rem;

@@ -1,4 +1,4 @@
-import { CINEMA_TIME_ZONE } from '@cine/contracts';
+import { CINEMA_TIME_ZONE } from './api';
 
 // Building a DateTimeFormat is costly and every listing and write asks for local time.
 const formatters = new Map<string, Intl.DateTimeFormat>();
