@@ -2,6 +2,7 @@ import { formatMoney, type CartView, type OrderView, type ShowView } from '@cine
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
 import { baseUrl, openPagePerTest, uniqueEmail, waitForMail } from '../src/browser';
+import { openSeatMap } from '../src/purchase';
 import { apiAs, logIn, registerThroughApi } from '../src/session';
 
 let page: Page;
@@ -28,18 +29,9 @@ async function signedInBuyer(label: string): Promise<{ email: string; userId: st
   return { email, userId };
 }
 
-/** On the movie's page: day, time and format of `show`, then Comprar with `tickets` tickets, the seats the map suggests, and Ir al Carrito. */
+/** On the movie's page: `show` with `tickets` tickets, the seats the map suggests, and Ir al Carrito. */
 async function holdTickets(show: ShowView, tickets: number): Promise<void> {
-  await page.goto(`/movies/${show.movieId}`);
-  const [, month, day] = show.date.split('-');
-  await page.getByLabel('Día', { exact: true }).selectOption({ label: `${show.day} ${day}/${month}` });
-  await page.getByLabel('Horario').selectOption({ label: show.schedule });
-  await page.getByLabel('Formato').selectOption({ label: show.type });
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Entradas' });
-  for (let n = 0; n < tickets; n += 1) await dialog.getByRole('button', { name: 'Agregar una entrada' }).click();
-  await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
-  await dialog.getByText(`(${tickets} de ${tickets})`).waitFor();
+  const dialog = await openSeatMap(page, show, tickets);
   await dialog.getByRole('button', { name: 'Ir al Carrito' }).click();
 }
 

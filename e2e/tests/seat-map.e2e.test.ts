@@ -2,6 +2,7 @@ import type { ShowView } from '@cine/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
 import { launchBrowser, newPage, PHONE, screenshot, uniqueEmail } from '../src/browser';
+import { openSeatMap } from '../src/purchase';
 import { logIn, registerThroughApi } from '../src/session';
 import { baseUrl } from '../src/browser';
 
@@ -39,27 +40,6 @@ async function anUntouchedShow(): Promise<ShowView> {
   return show;
 }
 
-/** On the movie's page: the show, Comprar, one ticket, Elegir asientos: the live seat map. */
-async function openSeatMap(page: Page, show: ShowView) {
-  await page.goto(`/movies/${show.movieId}`);
-  // On a phone the purchase controls are below the fold: the shell loads them once they come on screen.
-  await page.getByRole('heading', { name: show.movie.Title, level: 1 }).waitFor();
-  for (let tries = 0; tries < 20 && !(await page.getByLabel('Día', { exact: true }).isVisible()); tries++) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(150);
-  }
-  const [, month, day] = show.date.split('-');
-  await page.getByLabel('Día', { exact: true }).selectOption({ label: `${show.day} ${day}/${month}` });
-  await page.getByLabel('Horario').selectOption({ label: show.schedule });
-  await page.getByLabel('Formato').selectOption({ label: show.type });
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Entradas' });
-  await dialog.getByRole('button', { name: 'Agregar una entrada' }).click();
-  await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
-  await dialog.getByText('(1 de 1)').waitFor();
-  return dialog;
-}
-
 /** The accessible name of the focused element (what a screen reader announces for a button or radio). */
 const focusedName = (page: Page) =>
   page.evaluate(() => {
@@ -89,7 +69,7 @@ test('two buyers on one show: a seat one holds is taken on the other’s map wit
   const viewer = await buyer('mapa', PHONE);
   const holder = await buyer('rival');
 
-  const viewerMap = await openSeatMap(viewer, show);
+  const viewerMap = await openSeatMap(viewer, show, 1);
   const suggested = viewerMap.getByRole('button', { name: /, tu selección$/ });
   const seatName = (await suggested.getAttribute('aria-label')) as string;
   const [, row, number] = /^Fila (\w), asiento (\d+)/.exec(seatName) as RegExpExecArray;
@@ -103,7 +83,7 @@ test('two buyers on one show: a seat one holds is taken on the other’s map wit
   await screenshot(viewer, 'seat-map-phone');
 
   // The other buyer's map suggests the same best seat: they hold it.
-  const holderMap = await openSeatMap(holder, show);
+  const holderMap = await openSeatMap(holder, show, 1);
   await holderMap.getByRole('button', { name: seatName }).waitFor();
   const held = holder.waitForResponse((response) => response.url().endsWith('/api/tickets/addTickets') && response.status() === 200);
   await holderMap.getByRole('button', { name: 'Ir al Carrito' }).click();

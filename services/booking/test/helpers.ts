@@ -115,15 +115,20 @@ export async function createShow(booking: BookingUnderTest, data: ShowInput): Pr
  * other only through the database. `freshShow` makes a new show of one movie
  * on the next day of `month` ('2026-05').
  */
-export async function startTwoInstances(month: string) {
-  const booking = await startBooking();
-  const other = await buildBookingApp({
+/** A second booking instance on `booking`'s database and clock, with a bus of its own: it hears nothing `booking` announces. */
+export function anotherInstance(booking: BookingUnderTest): Promise<ServiceApp> {
+  return buildBookingApp({
     ...booking.context,
     bus: new InProcessEventBus(),
     clock: booking.clock.now,
     seedShows: false,
     holdLimits: { perAddress: 1_000_000 },
   });
+}
+
+export async function startTwoInstances(month: string) {
+  const booking = await startBooking();
+  const other = await anotherInstance(booking);
   const { movieId } = await publishMovie(booking.context);
   let day = 0;
   return {

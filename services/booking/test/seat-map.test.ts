@@ -1,5 +1,5 @@
 import type { CartView, SeatMapDelta, SeatMapView, ShowView } from '@cine/contracts';
-import { InProcessEventBus, type ServiceApp } from '@cine/service-kit';
+import type { ServiceApp } from '@cine/service-kit';
 import { EventStreamClient, type ServerSentEvent } from '@cine/service-kit/testing';
 import type { AddressInfo } from 'node:net';
 import { Types } from 'mongoose';
@@ -7,7 +7,16 @@ import { buildBookingApp } from '../src';
 import { SeatStreams, DEFAULT_SEAT_STREAM_SETTINGS } from '../src/shows/seat-streams';
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { createShow, newId, publishMovie, startBooking, startTwoInstances, userHeaders, type BookingUnderTest } from './helpers';
+import {
+  anotherInstance,
+  createShow,
+  newId,
+  publishMovie,
+  startBooking,
+  startTwoInstances,
+  userHeaders,
+  type BookingUnderTest,
+} from './helpers';
 
 /** A hold of the named seats through `app`, by a new user unless one is named. */
 function holdLabels(
@@ -104,13 +113,7 @@ describe('holds by seat label (POST /tickets/addTickets with seatLabels)', () =>
     const show = await newShow(booking, 3);
     await booking.context.db.collection('shows').updateOne({ _id: new Types.ObjectId(show.id) }, { $unset: { layout: '' } });
     // A fresh instance: nothing of the show in memory.
-    const fresh = await buildBookingApp({
-      ...booking.context,
-      bus: new InProcessEventBus(),
-      clock: booking.clock.now,
-      seedShows: false,
-      holdLimits: { perAddress: 1_000_000 },
-    });
+    const fresh = await anotherInstance(booking);
     try {
       expect((await seatMap(fresh, show.id)).layout).toEqual({ rows: Array(8).fill(12), aisles: [], wheelchair: [] });
       const held = await holdLabels(fresh, show.id, ['D6', 'D7'], 2);
@@ -302,13 +305,7 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
 
   it('reads the show again and sends a new snapshot when a change was missed (a version skipped)', async () => {
     // `other` shares the database but not the bus: its writes are never announced to this instance's maps.
-    const other = await buildBookingApp({
-      ...booking.context,
-      bus: new InProcessEventBus(),
-      clock: booking.clock.now,
-      seedShows: false,
-      holdLimits: { perAddress: 1_000_000 },
-    });
+    const other = await anotherInstance(booking);
     try {
       const show = await newShow(booking);
       const stream = await open(show.id);
