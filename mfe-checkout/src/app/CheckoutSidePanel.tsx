@@ -1,7 +1,7 @@
 import type { CartTicketLine, CartView, OrderView } from '@cine/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { PriceLines } from '../components/PriceLines';
+import { PriceLine, PriceLines } from '../components/PriceLines';
 import { Button, IconButton } from '@cine/web-kit/ui';
 import type { PurchaseMovie } from '@cine/web-kit';
 import type { Caller } from '../types';
@@ -100,12 +100,7 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
       {cart.candy.length > 0 && (
         <PriceLines aria-label="Dulcería en tu pedido">
           {cart.candy.map((line) => (
-            <li key={line.id}>
-              <span>
-                {line.name} × {line.quantity}
-              </span>
-              <span>{formatMoney(line.totalPrice)}</span>
-            </li>
+            <PriceLine key={line.id} label={`${line.name} × ${line.quantity}`} cents={line.totalPrice} />
           ))}
         </PriceLines>
       )}

@@ -392,6 +392,16 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
   });
 });
 
+/** A stream's response that keeps what is written to it in `written`. */
+function fakeResponse(written: string[]) {
+  return Object.assign(new EventEmitter(), {
+    destroyed: false,
+    writableLength: 0,
+    write: (text: string) => written.push(text),
+    end: () => undefined,
+  });
+}
+
 describe('the seat streams on their own', () => {
   it('send a rush of changes as one delta per 200 ms: the first at once, the next together', async () => {
     const streams = new SeatStreams(
@@ -399,12 +409,7 @@ describe('the seat streams on their own', () => {
       DEFAULT_SEAT_STREAM_SETTINGS,
     );
     const written: string[] = [];
-    const response = Object.assign(new EventEmitter(), {
-      destroyed: false,
-      writableLength: 0,
-      write: (text: string) => written.push(text),
-      end: () => undefined,
-    });
+    const response = fakeResponse(written);
     const showId = newId();
     try {
       await streams.open(showId, '10.0.0.2', undefined, () => response as unknown as ServerResponse);
@@ -445,12 +450,7 @@ describe('the seat streams on their own', () => {
       DEFAULT_SEAT_STREAM_SETTINGS,
     );
     const written: string[] = [];
-    const response = Object.assign(new EventEmitter(), {
-      destroyed: false,
-      writableLength: 0,
-      write: (text: string) => written.push(text),
-      end: () => undefined,
-    });
+    const response = fakeResponse(written);
     try {
       expect(await streams.open(newId(), '10.0.0.1', undefined, () => response as unknown as ServerResponse)).toBe('open');
       expect(written.join('')).toContain('"taken":{"A1":"held"}');

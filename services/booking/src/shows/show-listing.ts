@@ -122,11 +122,9 @@ export class ShowListing {
     return snapshot.sorted;
   }
 
-  /** One show; read by id when the last read of all had not seen it (created meanwhile by another instance). */
+  /** One show as the last read of all has it; null when it has not seen it (created meanwhile by another instance, or long past). */
   async one(id: string): Promise<ListedShow | null> {
-    const listed = (await this.current()).byId.get(id);
-    if (listed) return listed;
-    return this.collection.findOne({ _id: new Types.ObjectId(id) });
+    return (await this.current()).byId.get(id) ?? null;
   }
 
   /** After the show was written: its summary, unless a newer one is stored. */

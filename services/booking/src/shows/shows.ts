@@ -18,7 +18,7 @@ import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
-import type { ListedShow, ShowListing } from './show-listing';
+import { freeSeatsAt, type ListedShow, type ShowListing } from './show-listing';
 import type { ShowDocument } from './show-model';
 import { toListedShowView, toShowView } from './show-views';
 
@@ -187,7 +187,7 @@ export class Shows {
     if (!OBJECT_ID.test(id)) return null;
     const listed = await this.listing.one(id);
     if (listed) return toListedShowView(listed, await this.titleOf(listed.movieId), now);
-    // A show long past has no summary any more: read from the show itself.
+    // Not in the listing's last read (created by another instance since, or long past): read from the show itself.
     const show = await this.model.findById(id).lean<ShowDocument>();
     return show ? toShowView(show, await this.titleOf(show.movieId), now) : null;
   }
@@ -354,10 +354,9 @@ export class Shows {
     return shows
       .filter((show) => show.startsAt > now)
       .map((show) => {
-        const held = show.holds.reduce((sum, hold) => sum + hold.seats, 0);
-        const heldNow = show.holds.reduce((sum, hold) => sum + (hold.until !== null && hold.until > now ? hold.seats : 0), 0);
-        const sold = show.capacity - show.available - held;
-        return { showId: show._id.toHexString(), capacity: show.capacity, sold, held: heldNow, free: show.capacity - sold - heldNow };
+        const sold = show.capacity - show.available - show.holds.reduce((sum, hold) => sum + hold.seats, 0);
+        const free = freeSeatsAt(show, now);
+        return { showId: show._id.toHexString(), capacity: show.capacity, sold, held: show.capacity - sold - free, free };
       });
   }
 

@@ -1,8 +1,8 @@
 import type { OrderView } from '@cine/contracts';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PriceLines } from '../../../components/PriceLines';
-import { ApiError, dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import { PriceLine, PriceLines } from '../../../components/PriceLines';
+import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
 import { SignInFirst } from './SignInFirst';
@@ -53,24 +53,11 @@ function OrderDetails({ order, email, justPaid }: { order: OrderView; email: str
           <dd>{order.seatLabels.join(', ')}</dd>
         </Facts>
         <Lines aria-label="Lo que pagaste">
-          <li>
-            <span>
-              {order.seats} {order.seats === 1 ? 'entrada' : 'entradas'}
-            </span>
-            <span>{formatMoney(order.ticketTotal)}</span>
-          </li>
+          <PriceLine label={`${order.seats} ${order.seats === 1 ? 'entrada' : 'entradas'}`} cents={order.ticketTotal} />
           {order.candy.map((line) => (
-            <li key={line.id}>
-              <span>
-                {line.name} × {line.quantity}
-              </span>
-              <span>{formatMoney(line.totalPrice)}</span>
-            </li>
+            <PriceLine key={line.id} label={`${line.name} × ${line.quantity}`} cents={line.totalPrice} />
           ))}
-          <li className="total">
-            <span>Total</span>
-            <span>{formatMoney(order.total)}</span>
-          </li>
+          <PriceLine className="total" label="Total" cents={order.total} />
         </Lines>
         {email && (
           <p>
