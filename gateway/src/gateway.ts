@@ -28,6 +28,7 @@ import { requireClientIp, warnWhenEveryHopIsTrusted } from './client-address';
 import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
 import { securityHeaders, securityHeaderValues } from './security-headers';
 import { createUpstreamAgent } from './upstream';
+import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS } from './seat-stream-relay';
 
 /** A caller's X-Request-Id is kept when it is a plain token, so one id follows a request across services. */
 function requestId(request: IncomingMessage): string {
@@ -100,7 +101,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   await app.register(healthRoutes, { services, upstream, timeoutMs: timeouts.healthMs });
   await app.register(apiDocs, { services });
-  await app.register(apiProxy, { services, authRateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT });
+  await app.register(apiProxy, {
+    services,
+    upstream,
+    authRateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT,
+    seatStreams: { ...DEFAULT_SEAT_STREAM_RELAY_SETTINGS, ...options.seatStreams },
+  });
   await app.register(webApp, { web, clientConfig });
 
   if (!existsSync(path.join(web.shell, 'index.html'))) {

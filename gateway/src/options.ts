@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
 import { cinemaInfoFromEnv, defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SeatStreamRelaySettings } from './seat-stream-relay';
 
 export const remoteNames = ['catalog', 'checkout', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
@@ -46,6 +47,8 @@ export interface GatewayOptions {
   /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
   authRateLimit?: RateLimitSettings;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
+  /** The relay of the live seat maps (seat-stream-relay.ts); defaults in DEFAULT_SEAT_STREAM_RELAY_SETTINGS. */
+  seatStreams?: Partial<SeatStreamRelaySettings>;
   /** Fastify's trustProxy: only when another proxy in front of the gateway sets X-Forwarded-For. */
   trustProxy?: boolean | string;
   logger?: FastifyBaseLogger;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isStreamed, rateLimitedAuthPaths, requiresToken, resolveRoute, routeTable } from './route-table';
+import { rateLimitedAuthPaths, requiresToken, resolveRoute, routeTable } from './route-table';
 
 describe('route table', () => {
   it.each([
@@ -78,12 +78,6 @@ describe('route table', () => {
     for (const pathname of ['/', '/health', '/openapi.json', '/mailing', '/tickets', '/tickets/other', '/Movies/billboard', '//movies']) {
       expect(resolveRoute(pathname)).toBeUndefined();
     }
-  });
-
-  it('streams the live seat map only', () => {
-    expect(isStreamed('/show/65f1c0ffee/seats/stream')).toBe(true);
-    for (const pathname of ['/show/65f1c0ffee/seats', '/show/a/b/seats/stream', '/show/65f1c0ffee/seats/stream/x', '/show/all'])
-      expect(isStreamed(pathname)).toBe(false);
   });
 
   it('has one entry per prefix', () => {

@@ -59,13 +59,12 @@ export const rateLimitedAuthPaths: readonly string[] = [
 ];
 
 /**
- * Answers that stream (server-sent events: the live seat map, `/show/{id}/seats/stream`): sent on as
- * they come, never compressed (a compressor holds bytes back until it has enough), never cached, and
- * allowed to stay quiet for STREAM_IDLE_MS (the stream sends a keep-alive comment every 15 s).
+ * Answers that stream (server-sent events: the live seat map, `/show/{id}/seats/stream`): relayed from
+ * one stream per show (seat-stream-relay.ts), sent on as they come, never compressed (a compressor
+ * holds bytes back until it has enough), never cached, and allowed to stay quiet for a minute (the
+ * stream sends a keep-alive comment every 15 s).
  */
 export const streamedRoutes: readonly string[] = ['/show/:id/seats/stream'];
-
-const streamedPaths = streamedRoutes.map((route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`));
 
 /** Longest first, so the first match is the most specific. */
 const byLongestPrefix = [...routeTable].sort((a, b) => b.prefix.length - a.prefix.length);
@@ -85,8 +84,4 @@ export function requiresToken(route: ApiRoute, method: string): boolean {
   if (route.auth === 'all') return true;
   if (route.auth === 'writes') return !readMethods.has(method.toUpperCase());
   return false;
-}
-
-export function isStreamed(pathname: string): boolean {
-  return streamedPaths.some((pattern) => pattern.test(pathname));
 }

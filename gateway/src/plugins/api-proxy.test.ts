@@ -9,6 +9,7 @@ import { realRequest } from '../testing/real-http';
 import {
   buildTestGateway,
   closedPortUrl,
+  MISSING_SHOW_ID,
   serviceUrls,
   startFakeService,
   TEST_JWT_SECRET,
@@ -314,11 +315,16 @@ describe('streamed answers (the live seat map)', () => {
   let booking: FakeService;
   let gateway: FastifyInstance;
   let address: string;
+  const SHOW = '/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream';
 
   beforeAll(async () => {
     booking = await startFakeService('booking');
     // An answer silent for 500 ms is a 503 here; the stream stays silent for 800 ms between events.
-    gateway = await buildTestGateway({ services: await serviceUrls({ booking: booking.url }), upstreamTimeouts: { responseMs: 500 } });
+    gateway = await buildTestGateway({
+      services: await serviceUrls({ booking: booking.url }),
+      upstreamTimeouts: { responseMs: 500 },
+      seatStreams: { lingerMs: 300, perAddress: 3 },
+    });
     address = await gateway.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -327,51 +333,122 @@ describe('streamed answers (the live seat map)', () => {
   });
 
   /** Opens the stream over a real socket and collects what arrives, with when. */
-  function openStream(path: string) {
+  function openStream(path: string, headers: Record<string, string> = {}) {
     const chunks: Array<{ at: number; text: string }> = [];
     const started = performance.now();
-    let headers: Record<string, unknown> = {};
+    let status = 0;
+    let answerHeaders: Record<string, unknown> = {};
+    let ended = false;
     const request = httpRequest(
       `${address}${path}`,
-      { headers: { accept: 'text/event-stream', 'accept-encoding': 'br, gzip' } },
+      { headers: { accept: 'text/event-stream', 'accept-encoding': 'br, gzip', ...headers } },
       (response) => {
-        headers = response.headers;
+        status = response.statusCode ?? 0;
+        answerHeaders = response.headers;
         response.on('data', (chunk: Buffer) => chunks.push({ at: performance.now() - started, text: chunk.toString('utf8') }));
+        response.once('end', () => (ended = true));
       },
     );
+    request.on('error', () => undefined);
     request.end();
-    return { chunks, headers: () => headers, close: () => request.destroy() };
+    const text = () => chunks.map((chunk) => chunk.text).join('');
+    return { chunks, text, status: () => status, headers: () => answerHeaders, ended: () => ended, close: () => request.destroy() };
   }
-  const events = (chunks: Array<{ text: string }>) =>
-    chunks
-      .map((chunk) => chunk.text)
-      .join('')
-      .match(/^id: \d+$/gm) ?? [];
+  const ids = (text: string) => text.match(/^id: \d+$/gm) ?? [];
+  const eventsOf = (text: string) => text.match(/^event: \w+$/gm) ?? [];
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('passes each event on as it comes, uncompressed and never cached, past the answer timeout of other routes', async () => {
-    const stream = openStream('/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream');
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const stream = openStream(SHOW);
+    await wait(2_000);
     stream.close();
     expect(stream.headers()['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers()['cache-control']).toBe('no-store');
     expect(stream.headers()['content-encoding']).toBeUndefined();
     expect(stream.headers()['x-cache']).toBeUndefined();
+    expect(stream.headers()['x-request-id']).toBeDefined();
     // The first event at once (not held back), then one 800 ms later: the 500 ms timeout of answers did not end it.
     expect(stream.chunks[0]?.at).toBeLessThan(500);
-    expect(events(stream.chunks)).toEqual(['id: 1', 'id: 2', 'id: 3']);
-    const again = openStream('/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    again.close();
-    expect(again.headers()['x-cache']).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ids(stream.text())).toEqual(['id: 1', 'id: 2', 'id: 3']);
+    expect(stream.text()).toMatch(/^retry: 1000$/m);
+    await wait(500);
   });
 
-  it('ends the service’s stream when the client leaves', async () => {
+  it('opens one stream from booking per show, whatever the viewers, and a late viewer starts from the map as it is now', async () => {
+    const opened = booking.streamsOpened();
+    const first = openStream(SHOW);
+    await wait(1_000);
+    const second = openStream(SHOW);
+    await wait(1_000);
+    first.close();
+    second.close();
+    expect(booking.streamsOpened()).toBe(opened + 1);
+    expect(eventsOf(first.text())).toEqual(['event: snapshot', 'event: seats', 'event: seats']);
+    // Joined at version 2: a snapshot with A1 sold (the delta applied), then the next delta.
+    const [, secondSnapshot] = second.text().match(/^event: snapshot\ndata: (.*)$/m) ?? [];
+    expect(JSON.parse(secondSnapshot as string)).toMatchObject({ version: 2, taken: { A1: 'sold' } });
+    expect(ids(second.text())).toEqual(['id: 2', 'id: 3']);
+    await wait(500);
+  });
+
+  it('catches a reconnecting viewer up from the version it names (Last-Event-ID), else sends a snapshot', async () => {
+    const watching = openStream(SHOW);
+    await wait(1_800);
+    const caughtUp = openStream(SHOW, { 'last-event-id': '1' });
+    const tooOld = openStream(SHOW, { 'last-event-id': '0' });
+    await wait(200);
+    for (const stream of [watching, caughtUp, tooOld]) stream.close();
+    expect(eventsOf(caughtUp.text())).toEqual(['event: seats', 'event: seats']);
+    expect(ids(caughtUp.text())).toEqual(['id: 2', 'id: 3']);
+    expect(eventsOf(tooOld.text())).toEqual(['event: snapshot']);
+    await wait(500);
+  });
+
+  it('ends booking’s stream once the last viewer has left, after a short linger', async () => {
     const before = booking.streamsClosed();
-    const stream = openStream('/api/show/65f1c0ffee65f1c0ffee65f1/seats/stream');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stream = openStream(SHOW);
+    await wait(300);
     stream.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await wait(100);
+    expect(booking.streamsClosed()).toBe(before);
+    await wait(600);
     expect(booking.streamsClosed()).toBe(before + 1);
+  });
+
+  it('ends every viewer’s stream when booking’s ends (the browsers reconnect to a new one)', async () => {
+    const stream = openStream(SHOW);
+    await wait(300);
+    booking.endStream();
+    await wait(300);
+    expect(stream.ended()).toBe(true);
+    const opened = booking.streamsOpened();
+    const again = openStream(SHOW);
+    await wait(300);
+    again.close();
+    expect(booking.streamsOpened()).toBe(opened + 1);
+    expect(eventsOf(again.text())).toEqual(['event: snapshot']);
+    await wait(500);
+  });
+
+  it('passes on booking’s 404 for an unknown show, and refuses a client past its open streams with 429 in Spanish', async () => {
+    const missing = await fetch(`${address}/api/show/${MISSING_SHOW_ID}/seats/stream`, { headers: { accept: 'text/event-stream' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, error: 'No existe la función.' });
+    const open = [openStream(SHOW), openStream(SHOW), openStream(SHOW)];
+    await wait(300);
+    const refused = await fetch(`${address}${SHOW}`, { headers: { accept: 'text/event-stream' } });
+    for (const stream of open) stream.close();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'Hay demasiados mapas de asientos abiertos desde tu conexión. Cierra alguno e intenta de nuevo.',
+    );
+    await wait(500);
+  });
+
+  it('forwards a read that does not ask for an event stream as an ordinary request', async () => {
+    const response = await gateway.inject({ method: 'GET', url: SHOW });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ service: 'booking', url: '/show/65f1c0ffee65f1c0ffee65f1/seats/stream' });
   });
 });
 

@@ -1,10 +1,12 @@
-import type { ServiceName, TokenClaims } from '@cine/contracts';
+import { TOO_MANY_SEAT_MAPS, type ServiceName, type TokenClaims } from '@cine/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { ResponseCache } from '../response-cache';
-import { isStreamed, rateLimitedAuthPaths, requiresToken, resolveRoute, streamedRoutes } from '../route-table';
+import { rateLimitedAuthPaths, requiresToken, resolveRoute, streamedRoutes, type ApiRoute } from '../route-table';
+import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, SeatStreamRelay, type SeatStreamRelaySettings } from '../seat-stream-relay';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
@@ -19,17 +21,15 @@ const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
  */
 const MAX_SEGMENT_LENGTH = 100;
 
-/**
- * How long a streamed answer (route-table.ts, `streamedRoutes`) may stay silent before the gateway
- * drops it: four of the seat stream's 15 s keep-alive comments. Other answers get 30 s in all.
- */
-const STREAM_IDLE_MS = 60_000;
-
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
   authRateLimit: RateLimitSettings;
   /** The shared cache of public answers (a fresh one by default). */
   responseCache?: ResponseCache;
+  /** The connection pool to the services (the relay of the seat streams opens its streams there). */
+  upstream: Dispatcher;
+  /** The relay of the live seat maps (seat-stream-relay.ts). */
+  seatStreams?: SeatStreamRelaySettings;
 }
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
@@ -145,27 +145,43 @@ function answerHeaders(headers: IncomingHttpHeaders, privateAnswer: boolean): In
  */
 export async function apiProxy(
   app: FastifyInstance,
-  { services, authRateLimit, responseCache = new ResponseCache() }: ApiProxyOptions,
+  {
+    services,
+    authRateLimit,
+    responseCache = new ResponseCache(),
+    upstream,
+    seatStreams = DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
+  }: ApiProxyOptions,
 ): Promise<void> {
+  const relay = new SeatStreamRelay(upstream, seatStreams, app.log);
+  app.addHook('onClose', async () => relay.close());
+
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  /** The service path a request asks for and the route that owns it; undefined once answered 404. */
+  function routed(request: FastifyRequest, reply: FastifyReply): { target: URL; route: ApiRoute } | undefined {
     const target = new URL(`http://service.invalid${request.url.slice(API_PREFIX.length)}`);
     const refused = refusedPath(rawPathOf(request.url.slice(API_PREFIX.length)), target.pathname);
     if (refused) throw refused;
     const route = resolveRoute(target.pathname);
     if (!route) {
       reply.callNotFound();
-      return reply;
+      return undefined;
     }
+    return { target, route };
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const found = routed(request, reply);
+    if (!found) return reply;
+    const { target, route } = found;
 
     const tokenRequired = requiresToken(route, request.method);
-    const streamed = isStreamed(target.pathname);
     const cacheKey = target.pathname;
     const cachePolicy = ResponseCache.policyFor(request.method, request.headers);
-    const cacheable = !tokenRequired && !streamed && cachePolicy.store && target.search === '';
+    const cacheable = !tokenRequired && cachePolicy.store && target.search === '';
     if (cacheable && cachePolicy.lookup) {
       const cached = responseCache.get(cacheKey);
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
@@ -180,8 +196,6 @@ export async function apiProxy(
         const response = raw as unknown as UpstreamResponse;
         if (isWrite && response.statusCode < 400) responseCache.invalidate(route.service);
         const length = Number(response.headers['content-length']);
-        // A stream goes on as it comes (its route has compression off: see the routes below).
-        if (streamed) return upstreamReply.send(response.stream);
         const freshnessMs = cacheable ? ResponseCache.freshnessOf(response.statusCode, response.headers) : undefined;
         const stored = freshnessMs !== undefined && length <= responseCache.maxBodyBytes;
         // A small answer is sent as one buffer, so the compression threshold applies to it (a stream is compressed whatever its size).
@@ -197,7 +211,6 @@ export async function apiProxy(
       },
       // One retry, only for idempotent requests on a dropped keep-alive socket; a 503 from a service is passed on as is.
       retriesCount: 1,
-      ...(streamed ? { timeout: STREAM_IDLE_MS } : {}),
       rewriteRequestHeaders: (_request, headers) => forwardedHeaders(request, headers, caller),
       rewriteHeaders: (headers) => answerHeaders(headers, tokenRequired || request.headers.authorization !== undefined),
       onError: (failedReply, { error }) => replyServiceUnavailable(failedReply, route.service, error),
@@ -210,8 +223,47 @@ export async function apiProxy(
   }
   app.all(`${API_PREFIX}/uploads`, { bodyLimit: UPLOAD_BODY_LIMIT, schema: { hide: true } }, forward);
   app.all(`${API_PREFIX}/uploads/*`, { bodyLimit: UPLOAD_BODY_LIMIT, schema: { hide: true } }, forward);
+  /**
+   * A seat map stream joins the relay of its show (seat-stream-relay.ts): one stream from booking per
+   * show, whatever the viewers. A request that does not ask for an event stream is an ordinary read.
+   */
+  async function relayStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    if (!(request.headers.accept ?? '').includes('text/event-stream')) return forward(request, reply);
+    const found = routed(request, reply);
+    if (!found) return reply;
+    const { target, route } = found;
+    const lastEventId = request.headers['last-event-id'];
+    const opening = await relay.join({
+      origin: services[route.service],
+      path: `${target.pathname}${target.search}`,
+      address: request.ip,
+      lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+      // The stream is the show's, not this viewer's: booking learns only where it was first asked from.
+      upstreamHeaders: { 'x-request-id': request.id, 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol },
+      start: (headers) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...headers });
+        return reply.raw;
+      },
+    });
+    switch (opening.outcome) {
+      case 'open':
+        return reply;
+      case 'too-many':
+        throw Object.assign(new Error(TOO_MANY_SEAT_MAPS), { statusCode: 429 });
+      case 'upstream-answer':
+        return reply
+          .code(opening.statusCode)
+          .header('content-type', opening.headers['content-type'] ?? 'application/json; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(opening.body);
+      case 'upstream-failed':
+        replyServiceUnavailable(reply, route.service, opening.error);
+        return reply;
+    }
+  }
   // The streamed paths (route-table.ts): @fastify/compress would buffer them, so it is off on their routes.
-  for (const path of streamedRoutes) app.get(`${API_PREFIX}${path}`, { compress: false, schema: { hide: true } }, forward);
+  for (const path of streamedRoutes) app.get(`${API_PREFIX}${path}`, { compress: false, schema: { hide: true } }, relayStream);
   app.all(`${API_PREFIX}/*`, { schema: { hide: true } }, forward);
 }
 

@@ -1,11 +1,15 @@
 import { serviceNames, type ServiceName } from '@cine/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildGateway } from '../gateway';
 import type { GatewayOptions } from '../options';
+
+/** The show the fake booking's seat stream answers 404 for. */
+export const MISSING_SHOW_ID = '65f1c0ffee65f1c0ffee0404';
 
 export const TEST_JWT_SECRET = 'gateway-test-secret-0123456789-0123456789';
 
@@ -23,7 +27,10 @@ export interface FakeService {
   app: FastifyInstance;
   url: string;
   received: ReceivedRequest[];
+  streamsOpened: () => number;
   streamsClosed: () => number;
+  /** Ends the last seat stream opened, as a booking that restarts would. */
+  endStream(): void;
   close(): Promise<void>;
 }
 
@@ -37,9 +44,11 @@ function pause(ms: number): Promise<void> {
  * GET /openapi.json a one-path document, a path ending in /slow waits 2 s
  * before answering, one ending in /unavailable answers 503, anything else
  * echoes what it received — marked shareable for a minute when the path
- * (whatever the query) ends in /public (the gateway may cache it). A path ending in /seats/stream
- * streams server-sent events (public, 2 KB each): one at once, then one every 800 ms until the
- * client leaves (`streamsClosed` counts those the service saw end).
+ * (whatever the query) ends in /public (the gateway may cache it). A show's /seats/stream streams
+ * server-sent events as booking does (2 KB each): a snapshot at version 1 at once, then a delta selling
+ * one more seat every 800 ms until the client leaves (`streamsOpened` and `streamsClosed` count those
+ * the service saw start and end); MISSING_SHOW_ID's answers 404, and a request that does not accept
+ * an event stream is echoed.
  */
 export async function startFakeService(
   name: ServiceName,
@@ -60,13 +69,24 @@ export async function startFakeService(
     paths: { [`/${name}`]: {} },
   }));
   let streamsClosed = 0;
-  app.get('/show/:id/seats/stream', (_request, reply) => {
+  let streamsOpened = 0;
+  let streamOpen: ServerResponse | undefined;
+  app.get<{ Params: { id: string } }>('/show/:id/seats/stream', (request, reply) => {
+    if (request.params.id === MISSING_SHOW_ID) return reply.code(404).send({ statusCode: 404, error: 'No existe la función.' });
+    if (!(request.headers.accept ?? '').includes('text/event-stream'))
+      return reply.send({ service: name, method: request.method, url: request.url, body: '' });
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'public, max-age=60' });
-    let sent = 0;
-    const send = () => reply.raw.write(`id: ${++sent}\nevent: seats\ndata: ${JSON.stringify({ n: sent, pad: 'x'.repeat(2048) })}\n\n`);
-    send();
-    const timer = setInterval(send, 800);
+    streamsOpened += 1;
+    streamOpen = reply.raw;
+    let version = 1;
+    const snapshot = { showId: request.params.id, roomId: 1, version, layout: { rows: [40] }, taken: {}, pad: 'x'.repeat(2048) };
+    reply.raw.write(`id: ${version}\nevent: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`);
+    const timer = setInterval(() => {
+      const delta = { from: version, version: version + 1, seats: { [`A${version}`]: 'sold' }, pad: 'x'.repeat(2048) };
+      version += 1;
+      reply.raw.write(`id: ${version}\nevent: seats\ndata: ${JSON.stringify(delta)}\n\n`);
+    }, 800);
     reply.raw.once('close', () => {
       clearInterval(timer);
       streamsClosed += 1;
@@ -84,7 +104,16 @@ export async function startFakeService(
   });
 
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { name, app, url, received, streamsClosed: () => streamsClosed, close: () => app.close() };
+  return {
+    name,
+    app,
+    url,
+    received,
+    streamsOpened: () => streamsOpened,
+    streamsClosed: () => streamsClosed,
+    endStream: () => streamOpen?.end(),
+    close: () => app.close(),
+  };
 }
 
 /** A local port nothing listens on (a service that is down). */

@@ -9,6 +9,9 @@
  */
 import type { SeatLayout } from './views';
 
+/** The 429 of a seat map stream past the streams one client address may keep open (booking and the gateway count them). */
+export const TOO_MANY_SEAT_MAPS = 'Hay demasiados mapas de asientos abiertos desde tu conexión. Cierra alguno e intenta de nuevo.';
+
 /** A seat's position: row index from the screen (0 = A) and its number in the row (1..). */
 export interface SeatPosition {
   row: number;

@@ -1,5 +1,6 @@
+import { TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import { clientKey, type ServiceApp } from '@cine/service-kit';
-import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE, TOO_MANY_SEAT_MAPS } from '../../shows/booking-errors';
+import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
 import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
 import { isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';

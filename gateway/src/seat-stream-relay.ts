@@ -1,0 +1,314 @@
+import type { SeatMapDelta, SeatMapView } from '@cine/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+import type { Dispatcher } from 'undici';
+
+/**
+ * The gateway's side of the live seat maps (GET /show/:id/seats/stream): one stream from booking per
+ * show, relayed to every viewer of that show. Booking then writes each change once per show instead
+ * of once per viewer, and the gateway reads it once: a delivery costs one write to the viewer's socket.
+ *
+ * The relay keeps the map as its stream last told it (the snapshot, then each delta applied), so a
+ * viewer joining late gets a snapshot at the current version at once, and one reconnecting with
+ * `Last-Event-ID` gets the deltas it missed when the relay still has them all, as booking would
+ * answer it. When booking's stream ends (booking restarts, the show is deleted) every viewer's stream
+ * ends too and browsers reconnect (`retry`), which opens a new one.
+ */
+export interface SeatStreamRelaySettings {
+  /** Open streams per client address (booking sees one stream per show, so the gateway counts them). */
+  perAddress: number;
+  /** A comment line this often keeps proxies and browsers from closing an idle stream. */
+  keepAliveMs: number;
+  /** How long booking's stream of a show nobody watches any more stays open (reconnections reuse it). */
+  lingerMs: number;
+  /** Deltas kept per show for reconnections (`Last-Event-ID`). */
+  history: number;
+  /** How long booking's stream may stay silent (it sends a keep-alive comment every 15 s). */
+  idleMs: number;
+}
+
+export const DEFAULT_SEAT_STREAM_RELAY_SETTINGS: SeatStreamRelaySettings = {
+  perAddress: 20,
+  keepAliveMs: 15_000,
+  lingerMs: 3_000,
+  history: 200,
+  idleMs: 60_000,
+};
+
+/** A viewer whose socket holds this much unsent is dropped: its browser reconnects and catches up. */
+const MAX_UNSENT_BYTES = 1 << 20;
+/** Browsers wait this long before reconnecting a dropped stream. */
+const RETRY_MS = 1000;
+
+const STREAM_HEADERS: OutgoingHttpHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+};
+
+/** A viewer about to join: the service and path asked for, its address, what it last saw, and how to answer it. */
+export interface SeatStreamViewer {
+  /** The owning service's base URL, and the service path (with its query string). */
+  origin: string;
+  path: string;
+  address: string;
+  lastEventId: string | undefined;
+  /** Headers for booking when this viewer's request opens the show's stream. */
+  upstreamHeaders: IncomingHttpHeaders;
+  /** Sends the stream's head (with the gateway's own headers) and hands over the socket's response. */
+  start(headers: OutgoingHttpHeaders): ServerResponse;
+}
+
+/** Why a viewer was not joined: its address has too many streams open, or booking answered otherwise than with a stream. */
+export type RelayRefusal =
+  | { outcome: 'too-many' }
+  | { outcome: 'upstream-answer'; statusCode: number; headers: IncomingHttpHeaders; body: Buffer }
+  | { outcome: 'upstream-failed'; error: Error };
+
+export type RelayOpening = { outcome: 'open' } | RelayRefusal;
+
+interface Viewer {
+  res: ServerResponse;
+  address: string;
+}
+
+interface DeltaFrame {
+  from: number;
+  version: number;
+  text: string;
+}
+
+interface ShowRelay {
+  /** The service's URL of the show's stream: the relay's key. */
+  url: URL;
+  /** Booking's answer under way: resolves once the first event (the snapshot) has arrived. */
+  ready: Promise<RelayRefusal | undefined>;
+  body?: Dispatcher.ResponseData['body'];
+  map?: SeatMapView;
+  /** The snapshot frame of `map`, made once per version for the viewers that join. */
+  snapshotText?: string;
+  history: DeltaFrame[];
+  viewers: Set<Viewer>;
+  lingerTimer?: NodeJS.Timeout;
+  closed: boolean;
+}
+
+interface ServerSentEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/** One event block of a text/event-stream (no trailing blank line); undefined for comments and `retry`. */
+function parseEvent(block: string): ServerSentEvent | undefined {
+  let id: string | undefined;
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('id: ')) id = line.slice(4);
+    else if (line.startsWith('event: ')) event = line.slice(7);
+    else if (line.startsWith('data: ')) data.push(line.slice(6));
+  }
+  return data.length === 0 ? undefined : { id, event, data: data.join('\n') };
+}
+
+function snapshotFrame(map: SeatMapView): string {
+  return `id: ${map.version}\nevent: snapshot\ndata: ${JSON.stringify(map)}\n\n`;
+}
+
+export class SeatStreamRelay {
+  private readonly relays = new Map<string, ShowRelay>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly keepAlive: NodeJS.Timeout;
+
+  constructor(
+    private readonly upstream: Dispatcher,
+    private readonly settings: SeatStreamRelaySettings = DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.keepAlive = setInterval(() => this.sendKeepAlive(), settings.keepAliveMs).unref();
+  }
+
+  /** Streams open now to viewers (all shows). */
+  get viewers(): number {
+    let count = 0;
+    for (const relay of this.relays.values()) count += relay.viewers.size;
+    return count;
+  }
+
+  /** Streams open now to booking (one per show watched, or lingering). */
+  get upstreams(): number {
+    return this.relays.size;
+  }
+
+  /** Joins a viewer to its show's stream, opening the stream from booking when nobody watches the show here. */
+  async join(viewer: SeatStreamViewer): Promise<RelayOpening> {
+    const open = this.perAddress.get(viewer.address) ?? 0;
+    if (open >= this.settings.perAddress) return { outcome: 'too-many' };
+    this.perAddress.set(viewer.address, open + 1);
+    const url = new URL(`${viewer.origin}${viewer.path}`);
+    const relay = this.relays.get(url.href) ?? this.openRelay(url, viewer.upstreamHeaders);
+    const refused = await relay.ready;
+    if (refused) {
+      this.leave(viewer.address);
+      return refused;
+    }
+    if (relay.closed) {
+      // Booking's stream ended while this viewer waited: start again on a new one.
+      this.leave(viewer.address);
+      return this.join(viewer);
+    }
+    const joined: Viewer = { res: viewer.start(STREAM_HEADERS), address: viewer.address };
+    if (relay.lingerTimer) clearTimeout(relay.lingerTimer);
+    relay.lingerTimer = undefined;
+    relay.viewers.add(joined);
+    joined.res.once('close', () => this.closeViewer(relay, joined));
+    this.send(joined, `retry: ${RETRY_MS}\n\n${this.firstEvent(relay, viewer.lastEventId)}`);
+    return { outcome: 'open' };
+  }
+
+  /** Ends every stream (the gateway is stopping). */
+  close(): void {
+    clearInterval(this.keepAlive);
+    for (const relay of [...this.relays.values()]) this.end(relay);
+  }
+
+  private openRelay(url: URL, headers: IncomingHttpHeaders): ShowRelay {
+    const relay: ShowRelay = { url, ready: Promise.resolve(undefined), history: [], viewers: new Set(), closed: false };
+    relay.ready = this.connect(relay, headers);
+    this.relays.set(url.href, relay);
+    return relay;
+  }
+
+  private async connect(relay: ShowRelay, headers: IncomingHttpHeaders): Promise<RelayRefusal | undefined> {
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await this.upstream.request({
+        origin: relay.url.origin,
+        path: `${relay.url.pathname}${relay.url.search}`,
+        method: 'GET',
+        headers: { ...headers, accept: 'text/event-stream' },
+        bodyTimeout: this.settings.idleMs,
+      });
+    } catch (error) {
+      this.forget(relay);
+      return { outcome: 'upstream-failed', error: error as Error };
+    }
+    if (answer.statusCode !== 200 || !String(answer.headers['content-type']).startsWith('text/event-stream')) {
+      this.forget(relay);
+      const body = Buffer.from(await answer.body.arrayBuffer());
+      return { outcome: 'upstream-answer', statusCode: answer.statusCode, headers: answer.headers as IncomingHttpHeaders, body };
+    }
+    relay.body = answer.body;
+    return new Promise((resolve) => {
+      const decoder = new StringDecoder('utf8');
+      let buffered = '';
+      let settled = false;
+      const settle = (refusal?: RelayRefusal) => {
+        if (settled) return;
+        settled = true;
+        resolve(refusal);
+      };
+      answer.body.on('data', (chunk: Buffer) => {
+        buffered += decoder.write(chunk);
+        let end = buffered.indexOf('\n\n');
+        while (end !== -1) {
+          const event = parseEvent(buffered.slice(0, end));
+          const text = buffered.slice(0, end + 2);
+          buffered = buffered.slice(end + 2);
+          if (event) this.relayEvent(relay, event, text);
+          if (relay.map) settle();
+          end = buffered.indexOf('\n\n');
+        }
+      });
+      const ended = (error?: Error) => {
+        if (error) this.log?.warn({ err: error.message, url: relay.url.href }, 'seat stream from booking ended');
+        settle({ outcome: 'upstream-failed', error: error ?? new Error('seat stream ended before its snapshot') });
+        this.end(relay);
+      };
+      answer.body.once('end', () => ended());
+      answer.body.once('error', ended);
+    });
+  }
+
+  /** One event from booking: the relay's map follows it, and every viewer gets it as booking wrote it. */
+  private relayEvent(relay: ShowRelay, event: ServerSentEvent, text: string): void {
+    if (event.event === 'snapshot') {
+      relay.map = JSON.parse(event.data) as SeatMapView;
+      relay.snapshotText = text;
+      relay.history = [];
+    } else if (event.event === 'seats' && relay.map) {
+      const delta = JSON.parse(event.data) as SeatMapDelta;
+      if (delta.from !== relay.map.version) {
+        // A gap in booking's own stream cannot be mended here: the viewers start again from a snapshot.
+        return this.end(relay);
+      }
+      for (const [label, state] of Object.entries(delta.seats)) {
+        if (state === 'free') delete relay.map.taken[label];
+        else relay.map.taken[label] = state;
+      }
+      relay.map.version = delta.version;
+      relay.snapshotText = undefined;
+      relay.history.push({ from: delta.from, version: delta.version, text });
+      if (relay.history.length > this.settings.history) relay.history.shift();
+    }
+    for (const viewer of relay.viewers) this.send(viewer, text);
+    if (event.event === 'gone') this.end(relay);
+  }
+
+  /** A viewer's first event: the deltas since the version it names when the relay has them all, else a snapshot. */
+  private firstEvent(relay: ShowRelay, lastEventId: string | undefined): string {
+    const map = relay.map as SeatMapView;
+    const since = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
+    if (since !== undefined && since <= map.version) {
+      const start = relay.history.findIndex((frame) => frame.from === since);
+      const chain = start === -1 ? [] : relay.history.slice(start);
+      const unbroken = chain.every((frame, index) => index === 0 || frame.from === chain[index - 1]?.version);
+      if (since === map.version && chain.length === 0) return '';
+      if (chain.length > 0 && unbroken && chain[chain.length - 1]?.version === map.version)
+        return chain.map((frame) => frame.text).join('');
+    }
+    relay.snapshotText ??= snapshotFrame(map);
+    return relay.snapshotText;
+  }
+
+  private closeViewer(relay: ShowRelay, viewer: Viewer): void {
+    if (!relay.viewers.delete(viewer)) return;
+    this.leave(viewer.address);
+    if (relay.viewers.size === 0 && !relay.closed) {
+      relay.lingerTimer = setTimeout(() => this.end(relay), this.settings.lingerMs).unref();
+    }
+  }
+
+  /** Booking's stream of the show is over: so is every viewer's (browsers reconnect). */
+  private end(relay: ShowRelay): void {
+    if (relay.closed) return;
+    relay.closed = true;
+    this.forget(relay);
+    if (relay.lingerTimer) clearTimeout(relay.lingerTimer);
+    relay.body?.destroy();
+    for (const viewer of [...relay.viewers]) viewer.res.end();
+  }
+
+  private forget(relay: ShowRelay): void {
+    if (this.relays.get(relay.url.href) === relay) this.relays.delete(relay.url.href);
+  }
+
+  private leave(address: string): void {
+    const open = (this.perAddress.get(address) ?? 1) - 1;
+    if (open > 0) this.perAddress.set(address, open);
+    else this.perAddress.delete(address);
+  }
+
+  private send(viewer: Viewer, text: string): void {
+    if (viewer.res.destroyed || text === '') return;
+    // A viewer that does not read is dropped rather than buffered without end; it reconnects and catches up.
+    if (viewer.res.writableLength > MAX_UNSENT_BYTES) viewer.res.destroy();
+    else viewer.res.write(text);
+  }
+
+  private sendKeepAlive(): void {
+    for (const relay of this.relays.values()) for (const viewer of relay.viewers) this.send(viewer, ': keep-alive\n\n');
+  }
+}
