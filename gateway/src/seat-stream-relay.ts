@@ -223,7 +223,8 @@ export class SeatStreamRelay {
         }
       });
       const ended = (error?: Error) => {
-        if (error) this.log?.warn({ err: error.message, url: relay.url.href }, 'seat stream from booking ended');
+        // The relay's own end (no viewer left, the gateway stopping) aborts the stream: nothing to say then.
+        if (error && !relay.closed) this.log?.warn({ err: error.message, url: relay.url.href }, 'seat stream from booking ended');
         settle({ outcome: 'upstream-failed', error: error ?? new Error('seat stream ended before its snapshot') });
         this.end(relay);
       };

@@ -6,7 +6,8 @@
  * 1. baseline: a burst of capacity + BENCH_EXTRA_BUYERS (60) buyers on a new 100-seat show with no
  *    seat map open: the same burst as `npm run bench:rush`, measured in this run beside the next;
  * 2. BENCH_STREAMS (2,000) seat map streams opened on a new show, each from an address of its own
- *    (X-Forwarded-For; the gateway trusts loopback): memory of the platform's process per stream;
+ *    (X-Forwarded-For; the gateway trusts loopback), read in a worker thread apart from the buyers
+ *    (seat-viewers.ts): memory of the platform's process per stream;
  * 3. the same burst on that show while every stream is open: purchases/s and exactly the capacity
  *    sold; every stream must receive every change (each version once, in order, after its
  *    snapshot); the time from each write (the delta's `at`) to each stream's receipt, p50/p99/max;
@@ -17,8 +18,10 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import type { SeatMapDelta, SeatMapView, ShowView } from '@cine/contracts';
-import { EventStreamClient } from '@cine/service-kit/testing';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SeatMapView, ShowView } from '@cine/contracts';
+import type { ViewersCommand, ViewersReport } from './seat-viewers';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
@@ -29,8 +32,6 @@ const settings = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 1),
 };
 const ROOM = 1;
-/** Streams opened at once while connecting them all. */
-const OPENING_AT_ONCE = 100;
 /** How long after the burst the streams get to receive the last changes. */
 const SETTLE_MS = 2000;
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -109,46 +110,43 @@ async function burst(shop: BenchShop, buyers: readonly BenchBuyer[], show: ShowV
   return figures;
 }
 
-interface Viewer {
-  stream: EventStreamClient;
-  snapshot: SeatMapView;
+/** The viewers, in a worker thread of their own (seat-viewers.ts), so their reading does not hold up the buyers. */
+class SeatViewers {
+  private readonly worker = new Worker(path.join(__dirname, 'seat-viewers.js'));
+
+  /** Opens `count` streams of the show, each from an address of its own; answers once each has its snapshot. */
+  open(base: string, showId: string, count: number): Promise<void> {
+    return this.ask({ type: 'open', base, showId, count }).then((answer) => {
+      if (answer.type === 'failed') throw new Error(answer.message);
+    });
+  }
+
+  report(): Promise<ViewersReport> {
+    return this.ask({ type: 'report' }) as Promise<ViewersReport>;
+  }
+
+  async close(): Promise<void> {
+    this.worker.postMessage({ type: 'close' } satisfies ViewersCommand);
+    await this.worker.terminate();
+  }
+
+  private ask(command: ViewersCommand): Promise<{ type: 'opened' } | { type: 'failed'; message: string } | ViewersReport> {
+    return new Promise((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      this.worker.postMessage(command);
+    });
+  }
 }
 
-/** `count` seat map streams of the show, each from an address of its own, each with its snapshot. */
-async function openStreams(base: string, showId: string, count: number): Promise<Viewer[]> {
-  const viewers: Viewer[] = [];
-  while (viewers.length < count) {
-    const batch = Array.from({ length: Math.min(OPENING_AT_ONCE, count - viewers.length) }, (_, i) => viewers.length + i);
-    viewers.push(
-      ...(await Promise.all(
-        batch.map(async (n) => {
-          const stream = await EventStreamClient.open(`${base}/api/show/${showId}/seats/stream`, {
-            'x-forwarded-for': `10.${200 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`,
-          });
-          if (stream.status !== 200) throw new Error(`stream ${n}: ${stream.status}`);
-          const first = await stream.next(30_000);
-          if (first.event !== 'snapshot') throw new Error(`stream ${n} began with ${first.event}`);
-          return { stream, snapshot: JSON.parse(first.data) as SeatMapView };
-        }),
-      )),
-    );
+/** Whether a viewer saw each version from its snapshot's to `last` exactly once, in order (and no second snapshot). */
+function isComplete(viewer: ViewersReport['viewers'][number], last: number): boolean {
+  let version = viewer.snapshot;
+  for (const [from, to] of viewer.deltas) {
+    if (from !== version) return false;
+    version = to;
   }
-  return viewers;
-}
-
-/** Whether a stream saw each version from its snapshot's to `last` exactly once, in order; and its deliveries' delays (ms). */
-function checkStream(viewer: Viewer, last: number): { complete: boolean; delays: number[]; deliveries: number } {
-  const deltas = viewer.stream.received.filter((event) => event.event === 'seats');
-  let version = viewer.snapshot.version;
-  let complete = viewer.stream.received.every((event) => event.event !== 'snapshot' || event === viewer.stream.received[0]);
-  const delays: number[] = [];
-  for (const event of deltas) {
-    const delta = JSON.parse(event.data) as SeatMapDelta;
-    if (delta.from !== version) complete = false;
-    version = delta.version;
-    if (delta.at !== undefined) delays.push(performance.timeOrigin + event.receivedAt - delta.at);
-  }
-  return { complete: complete && version === last, delays, deliveries: deltas.length };
+  return viewer.otherSnapshots === 0 && version === last;
 }
 
 async function run(base: string, pid: number): Promise<boolean> {
@@ -167,25 +165,26 @@ async function run(base: string, pid: number): Promise<boolean> {
     const show = await shop.newShow(ROOM);
     const rssBefore = rssMb(pid);
     const openedAt = performance.now();
-    const viewers = await openStreams(base, show.id, settings.streams);
+    const viewers = new SeatViewers();
+    await viewers.open(base, show.id, settings.streams);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssAfter = rssMb(pid);
     print(
-      `  ${viewers.length} streams open in ${((performance.now() - openedAt) / 1000).toFixed(1)} s; platform RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB: ` +
-        `${(((rssAfter - rssBefore) * 1024) / viewers.length).toFixed(1)} KB per open stream`,
+      `  ${settings.streams} streams open in ${((performance.now() - openedAt) / 1000).toFixed(1)} s; platform RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB: ` +
+        `${(((rssAfter - rssBefore) * 1024) / settings.streams).toFixed(1)} KB per open stream`,
     );
 
-    const watched = await burst(shop, buyers, show, pid, `${round}: with ${viewers.length} seat map streams open`);
+    const watched = await burst(shop, buyers, show, pid, `${round}: with ${settings.streams} seat map streams open`);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const final = (await api(base, 'GET', `/show/${show.id}/seats`)).json as SeatMapView;
-    const checks = viewers.map((viewer) => checkStream(viewer, final.version));
-    const incomplete = checks.filter((check) => !check.complete).length;
-    const delays = checks.flatMap((check) => check.delays).sort((a, b) => a - b);
-    const deliveries = checks.reduce((sum, check) => sum + check.deliveries, 0);
-    const changes = final.version - (viewers[0]?.snapshot.version ?? 0);
+    const report = await viewers.report();
+    const incomplete = report.viewers.filter((viewer) => !isComplete(viewer, final.version)).length;
+    const delays = report.delays.sort((a, b) => a - b);
+    const deliveries = report.viewers.reduce((sum, viewer) => sum + viewer.deltas.length, 0);
+    const changes = final.version - (report.viewers[0]?.snapshot ?? 0);
     const extraCpu = watched.cpuMs - baseline.cpuMs;
     print(
-      `  ${changes} changes (versions) of the show, ${deliveries} deliveries; streams that missed one: ${incomplete} of ${viewers.length}; ` +
+      `  ${changes} changes (versions) of the show, ${deliveries} deliveries; streams that missed one: ${incomplete} of ${settings.streams}; ` +
         `write → delivery p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms, max ${(delays.at(-1) ?? Number.NaN).toFixed(0)} ms`,
     );
     print(
@@ -193,7 +192,7 @@ async function run(base: string, pid: number): Promise<boolean> {
         `platform CPU (gateway + booking, one process) per delivered change: ${((extraCpu * 1000) / Math.max(1, deliveries)).toFixed(1)} µs over the baseline burst ` +
         `(${((watched.cpuMs * 1000) / Math.max(1, deliveries)).toFixed(1)} µs all in)`,
     );
-    for (const viewer of viewers) viewer.stream.close();
+    await viewers.close();
     ok &&= baseline.ok && watched.ok && incomplete === 0;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
