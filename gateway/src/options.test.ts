@@ -7,6 +7,7 @@ const variables = [
   'JWT_SECRET',
   'WEB_ROOT',
   'AUTH_RATE_LIMIT',
+  'MAX_SEAT_STREAMS_PER_ADDRESS',
   'TRUST_PROXY',
   'CATALOG_REMOTE_URL',
   'STRIPE_PUBLISHABLE_KEY',
@@ -67,6 +68,7 @@ describe('gateway options from the environment', () => {
       CATALOG_REMOTE_URL: 'https://cdn.cine.example/catalog/remoteEntry.js',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
       AUTH_RATE_LIMIT: '5',
+      MAX_SEAT_STREAMS_PER_ADDRESS: '4',
       TRUST_PROXY: '10.0.0.0/8',
       CINEMA_NAME: 'Cine Lumière',
     });
@@ -88,6 +90,7 @@ describe('gateway options from the environment', () => {
     expect(options.clientConfig?.stripePublishableKey).toBe('pk_test_abc');
     expect(options.clientConfig?.cinema).toMatchObject({ name: 'Cine Lumière', locale: 'es-AR', currency: 'ARS' });
     expect(options.authRateLimit).toEqual({ max: 5, timeWindowMs: 60_000 });
+    expect(options.seatStreams).toEqual({ perAddress: 4 });
     expect(options.trustProxy).toBe('10.0.0.0/8');
   });
 

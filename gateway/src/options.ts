@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
 import { cinemaInfoFromEnv, defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SeatStreamRelaySettings } from './seat-stream-relay';
+import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, type SeatStreamRelaySettings } from './seat-stream-relay';
 
 export const remoteNames = ['catalog', 'checkout', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
@@ -153,6 +153,9 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
       cinema: cinemaInfoFromEnv(),
     },
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
+    seatStreams: {
+      perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),
+    },
     logLevel: readEnv('LOG_LEVEL') ?? 'info',
     ...(trustProxy === undefined ? {} : { trustProxy }),
   };

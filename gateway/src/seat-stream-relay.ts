@@ -1,4 +1,4 @@
-import type { SeatMapDelta, SeatMapView } from '@cine/contracts';
+import { DEFAULT_SEAT_STREAMS_PER_ADDRESS, type SeatMapDelta, type SeatMapView } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
@@ -29,7 +29,7 @@ export interface SeatStreamRelaySettings {
 }
 
 export const DEFAULT_SEAT_STREAM_RELAY_SETTINGS: SeatStreamRelaySettings = {
-  perAddress: 20,
+  perAddress: DEFAULT_SEAT_STREAMS_PER_ADDRESS,
   keepAliveMs: 15_000,
   lingerMs: 3_000,
   history: 200,

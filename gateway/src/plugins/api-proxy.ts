@@ -1,4 +1,5 @@
 import { TOO_MANY_SEAT_MAPS, type ServiceName, type TokenClaims } from '@cine/contracts';
+import { clientKey } from '@cine/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -236,7 +237,7 @@ export async function apiProxy(
     const opening = await relay.join({
       origin: services[route.service],
       path: `${target.pathname}${target.search}`,
-      address: request.ip,
+      address: clientKey(request.ip),
       lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
       // The stream is the show's, not this viewer's: booking learns only where it was first asked from.
       upstreamHeaders: { 'x-request-id': request.id, 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol },

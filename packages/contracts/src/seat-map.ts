@@ -9,6 +9,9 @@
  */
 import type { SeatLayout } from './views';
 
+/** Seat map streams one client may keep open (`MAX_SEAT_STREAMS_PER_ADDRESS`; booking and the gateway count them). */
+export const DEFAULT_SEAT_STREAMS_PER_ADDRESS = 20;
+
 /** The 429 of a seat map stream past the streams one client address may keep open (booking and the gateway count them). */
 export const TOO_MANY_SEAT_MAPS = 'Hay demasiados mapas de asientos abiertos desde tu conexión. Cierra alguno e intenta de nuevo.';
 
