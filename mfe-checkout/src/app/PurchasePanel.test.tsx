@@ -261,6 +261,22 @@ describe('Comprar and the ticket quantity', () => {
     await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 10, libre' }));
     expect(screen.getByRole('note')).toHaveTextContent('No dejes un asiento libre aislado entre ocupados (E9).');
     expect(screen.getByRole('button', { name: 'Ir al Carrito' })).toHaveAttribute('aria-disabled', 'false');
+    // Some twenty key presses and clicks: more than jest's 5 s on a busy machine.
+  }, 20_000);
+
+  test('seats the buyer holds already are theirs on the map (chosen, not taken), and holding again sends them', async () => {
+    const api = bookingApi(aCart([aTicketLine({ seatLabels: ['F5', 'F6'] })])).on('POST', '/api/tickets/addTickets', {
+      status: 201,
+      body: { showId: 's1', seats: 2, seatLabels: ['F5', 'F6'], heldUntil: aTicketLine().heldUntil, totalPrice: 1700 },
+    });
+    renderPanel();
+    const grid = await openSeatMap(2);
+    expect(await within(grid).findByRole('button', { name: 'Fila F, asiento 5, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 6, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 7, ocupado' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Elegiste los asientos F5 y F6 (2 de 2).')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ir al Carrito' }));
+    await waitFor(() => expect(api.onlyRequestTo('POST', '/api/tickets/addTickets').body).toMatchObject({ seatLabels: ['F5', 'F6'] }));
   });
 
   test('Ir al Carrito holds the seats and opens the checkout panel with the cart the server answers', async () => {

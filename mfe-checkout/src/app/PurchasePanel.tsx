@@ -131,6 +131,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
           session={session}
           show={picker.show}
           initialCount={place.showId === picker.show.id ? (place.quantity ?? 0) : 0}
+          ownSeats={cart.cart?.tickets.find((line) => line.showId === picker.show?.id)?.seatLabels}
           onClose={() => setDialog('none')}
           onHeld={onHeld}
         />

@@ -33,4 +33,4 @@ export { cinemaInfo, formatMoney, pageTitle, runtimeConfig, useDocumentTitle, ty
 export { addDays, cinemaClock, chosenStripDay, dateStrip, dayLabel, hasStarted, type StripDay } from './dates';
 export { purchasePlaceUrl, readPurchasePlace, returnPathOf, signInUrl, type PurchasePlace } from './return-to';
 export { useLiveSeatMap, type LiveSeatMapStatus } from './seat-map/use-live-seat-map';
-export { isTaken, type LiveSeatMap } from './seat-map/seat-map-state';
+export type { LiveSeatMap } from './seat-map/seat-map-state';

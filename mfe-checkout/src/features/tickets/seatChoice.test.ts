@@ -1,4 +1,4 @@
-import { dropTaken, selectionSummary, seatList, toggleSeat } from './seatChoice';
+import { dropTaken, initialChoice, selectionSummary, seatList, toggleSeat } from './seatChoice';
 
 describe('seat choice', () => {
   it('adds seats up to the ticket count, then moves the earliest one', () => {
@@ -10,6 +10,19 @@ describe('seat choice', () => {
 
   it('takes a chosen seat out when tapped again', () => {
     expect(toggleSeat(['F5', 'F6'], 'F5', 2)).toEqual(['F6']);
+  });
+
+  it('opens with the seats the buyer holds already, then the best adjacent ones for the tickets left', () => {
+    const layout = { rows: [6, 6, 6], aisles: [], wheelchair: [] };
+    const takenByOthers = (label: string) => label === 'B3';
+    expect(initialChoice(layout, takenByOthers, ['C2', 'C1'], 2)).toEqual(['C1', 'C2']);
+    expect(initialChoice(layout, takenByOthers, ['C1', 'C2', 'C3'], 2)).toEqual(['C1', 'C2']);
+    const three = initialChoice(layout, takenByOthers, ['A1'], 3);
+    expect(three).toHaveLength(3);
+    expect(three[0]).toBe('A1');
+    expect(three).not.toContain('B3');
+    expect(new Set(three).size).toBe(3);
+    expect(initialChoice(layout, takenByOthers, [], 2)).toEqual(['B4', 'B5']);
   });
 
   it('drops seats others took and says which', () => {

@@ -1,4 +1,4 @@
-import { compareLabels } from '@cine/contracts';
+import { compareLabels, suggestSeats, type SeatLayout } from '@cine/contracts';
 
 /**
  * The buyer's choice on the seat map: a free seat tapped joins the selection; once it holds as many
@@ -9,6 +9,17 @@ export function toggleSeat(selected: readonly string[], label: string, count: nu
   if (selected.includes(label)) return selected.filter((seat) => seat !== label);
   if (selected.length < count) return [...selected, label];
   return [...selected.slice(selected.length - count + 1), label];
+}
+
+/**
+ * The choice the map opens with: the seats the buyer already holds of the show (a new hold replaces
+ * them, so they are theirs to keep), then the best adjacent seats for the tickets left, if any.
+ */
+export function initialChoice(layout: SeatLayout, isTaken: (label: string) => boolean, own: readonly string[], count: number): string[] {
+  const kept = [...own].sort(compareLabels).slice(0, count);
+  if (kept.length === count) return kept;
+  const more = suggestSeats(layout, (label) => isTaken(label) || kept.includes(label), count - kept.length) ?? [];
+  return [...kept, ...more];
 }
 
 /** The selection without the seats others took meanwhile, and those seats. */

@@ -28,7 +28,3 @@ export function applyDelta(map: LiveSeatMap, delta: SeatMapDelta): LiveSeatMap |
   }
   return { ...map, version: delta.version, taken };
 }
-
-export function isTaken(map: LiveSeatMap, label: string): boolean {
-  return map.taken[label] !== undefined;
-}

@@ -1,16 +1,18 @@
-import { isolatedSeats, suggestSeats, type ShowView } from '@cine/contracts';
-import { errorMessage, isTaken, useLiveSeatMap, type Session } from '@cine/web-kit';
+import { isolatedSeats, type ShowView } from '@cine/contracts';
+import { errorMessage, useLiveSeatMap, type Session } from '@cine/web-kit';
 import { Button, ErrorText, SeatMap } from '@cine/web-kit/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { holdSeats } from '../api/ticketsApi';
-import { dropTaken, ISOLATED_SEAT_WARNING, seatList, selectionSummary, toggleSeat } from '../seatChoice';
+import { dropTaken, initialChoice, ISOLATED_SEAT_WARNING, seatList, selectionSummary, toggleSeat } from '../seatChoice';
 
 interface SeatPickerProps {
   session: Session;
   show: ShowView;
   /** Tickets chosen in the quantity step. */
   count: number;
+  /** Seats of this show the buyer holds already (their cart): theirs on the map, not taken. */
+  ownSeats: readonly string[];
   onBack: () => void;
   /** The chosen seats are held and in the cart. */
   onHeld: () => void;
@@ -21,9 +23,17 @@ interface SeatPickerProps {
  * second), with the best adjacent seats already chosen. 'Ir al Carrito' holds the seats chosen; a
  * seat taken meanwhile answers 409, the map shows it taken and the rest of the choice stays.
  */
-export function SeatPicker({ session, show, count, onBack, onHeld }: SeatPickerProps) {
+export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: SeatPickerProps) {
   const live = useLiveSeatMap(show.id);
   const map = live.status === 'live' || live.status === 'error' ? live.map : undefined;
+  // The stream says the buyer's own held seats are taken (it does not say by whom): here they are the buyer's.
+  const taken = useMemo(() => {
+    if (!map) return undefined;
+    const others = { ...map.taken };
+    for (const label of ownSeats) if (others[label] === 'held') delete others[label];
+    return others;
+  }, [map, ownSeats]);
+  const takenByOthers = (label: string) => taken?.[label] !== undefined;
   const [selected, setSelected] = useState<string[] | null>(null);
   const [lostNotice, setLostNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -31,12 +41,13 @@ export function SeatPicker({ session, show, count, onBack, onHeld }: SeatPickerP
 
   // The map opens with the best adjacent seats chosen; seats others take meanwhile leave the choice.
   useEffect(() => {
-    if (!map || sending) return;
+    if (!map || !taken || sending) return;
+    const isTaken = (label: string) => taken[label] !== undefined;
     if (selected === null) {
-      setSelected(suggestSeats(map.layout, (label) => isTaken(map, label), count) ?? []);
+      setSelected(initialChoice(map.layout, isTaken, ownSeats, count));
       return;
     }
-    const { kept, lost } = dropTaken(selected, (label) => isTaken(map, label));
+    const { kept, lost } = dropTaken(selected, isTaken);
     if (lost.length === 0) return;
     setSelected(kept);
     setLostNotice(
@@ -44,10 +55,10 @@ export function SeatPicker({ session, show, count, onBack, onHeld }: SeatPickerP
         ? `El asiento ${seatList(lost)} acaba de ocuparse: elige otro.`
         : `Los asientos ${seatList(lost)} acaban de ocuparse: elige otros.`,
     );
-  }, [map, selected, count, sending]);
+  }, [map, taken, ownSeats, selected, count, sending]);
 
   const chosen = selected ?? [];
-  const isolated = map ? isolatedSeats(map.layout, (label) => isTaken(map, label), chosen) : [];
+  const isolated = map ? isolatedSeats(map.layout, takenByOthers, chosen) : [];
   const ready = chosen.length === count && !sending;
 
   const hold = async () => {
@@ -69,11 +80,11 @@ export function SeatPicker({ session, show, count, onBack, onHeld }: SeatPickerP
       {live.status === 'loading' && <p role="status">Cargando el mapa de asientos...</p>}
       {live.status === 'gone' && <ErrorText role="alert">Esta función ya no está disponible.</ErrorText>}
       {live.status === 'error' && <ErrorText role="alert">{live.message}</ErrorText>}
-      {map && (
+      {map && taken && (
         <SeatMap
           roomId={map.roomId}
           layout={map.layout}
-          taken={map.taken}
+          taken={taken}
           selected={chosen}
           onToggle={(label) => {
             setError(null);

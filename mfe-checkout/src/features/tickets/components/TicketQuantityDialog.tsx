@@ -13,13 +13,17 @@ interface TicketQuantityDialogProps {
   onHeld: () => void;
   /** The count the dialog opens with: 0 (spec §4), or the buyer's choice before signing in. */
   initialCount?: number;
+  /** Seats of this show the buyer holds already. */
+  ownSeats?: readonly string[];
 }
+
+const NO_SEATS: readonly string[] = [];
 
 /**
  * Spec §4: the count starts at 0 and never goes below it; 'Elegir asientos' opens the room's seat map
  * with that many seats chosen (SeatPicker), whose 'Ir al Carrito' holds them.
  */
-export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCount = 0 }: TicketQuantityDialogProps) {
+export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCount = 0, ownSeats = NO_SEATS }: TicketQuantityDialogProps) {
   const [count, setCount] = useState(initialCount);
   const [step, setStep] = useState<'quantity' | 'seats'>('quantity');
 
@@ -29,7 +33,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
         <Summary>
           {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {count === 1 ? '1 entrada' : `${count} entradas`}
         </Summary>
-        <SeatPicker session={session} show={show} count={count} onBack={() => setStep('quantity')} onHeld={onHeld} />
+        <SeatPicker session={session} show={show} count={count} ownSeats={ownSeats} onBack={() => setStep('quantity')} onHeld={onHeld} />
       </Dialog>
     );
 
