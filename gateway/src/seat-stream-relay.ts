@@ -164,7 +164,9 @@ export class SeatStreamRelay {
     relay.lingerTimer = undefined;
     relay.viewers.add(joined);
     joined.res.once('close', () => this.closeViewer(relay, joined));
-    this.send(joined, `retry: ${RETRY_MS}\n\n${this.firstEvent(relay, viewer.lastEventId)}`);
+    // A viewer that left while booking's stream was being opened: its 'close' has been and gone.
+    if (joined.res.socket?.destroyed !== false) this.closeViewer(relay, joined);
+    else this.send(joined, `retry: ${RETRY_MS}\n\n${this.firstEvent(relay, viewer.lastEventId)}`);
     return { outcome: 'open' };
   }
 

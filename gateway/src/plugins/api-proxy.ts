@@ -229,7 +229,7 @@ export async function apiProxy(
    * show, whatever the viewers. A request that does not ask for an event stream is an ordinary read.
    */
   async function relayStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (!(request.headers.accept ?? '').includes('text/event-stream')) return forward(request, reply);
+    if (request.method !== 'GET' || !(request.headers.accept ?? '').includes('text/event-stream')) return forward(request, reply);
     const found = routed(request, reply);
     if (!found) return reply;
     const { target, route } = found;
