@@ -21,7 +21,18 @@ import type { SeatMapDelta, SeatMapView, ShowView } from '@cine/contracts';
 import { EventStreamClient } from '@cine/service-kit/testing';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
-import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
+import {
+  BenchShop,
+  cpuMs,
+  isPaid,
+  isServerError,
+  percentile,
+  print,
+  registerBuyers,
+  rssMb,
+  type BenchBuyer,
+  type Purchase,
+} from './bench-kit';
 
 const settings = {
   streams: Number(process.env.BENCH_STREAMS ?? 2000),
@@ -33,7 +44,6 @@ const ROOM = 1;
 const OPENING_AT_ONCE = 100;
 /** How long after the burst the streams get to receive the last changes. */
 const SETTLE_MS = 2000;
-const CLOCK_TICKS_PER_SECOND = 100;
 
 interface BurstFigures {
   purchasesPerSecond: number;
@@ -64,19 +74,6 @@ function platformPid(npmPid: number): number {
     queue.push(...children(pid));
   }
   throw new Error('the platform process of npm start was not found');
-}
-
-/** CPU time (user + system) the process has used, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
-  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
 /** capacity + extra buyers hold one seat each and pay, all at once. */
