@@ -51,7 +51,7 @@ export function brokerNodes(url: string): Options.Connect[] {
     return {
       protocol: node.protocol.replace(/:$/, ''),
       hostname: node.hostname,
-      port: node.port ? Number(node.port) : 5672,
+      port: node.port ? Number(node.port) : node.protocol === 'amqps:' ? 5671 : 5672,
       username: decodeURIComponent(node.username) || 'guest',
       password: decodeURIComponent(node.password) || 'guest',
       vhost: vhost === '' ? '/' : vhost,
