@@ -43,6 +43,9 @@ RabbitMQ default user from their Secrets, by Kubernetes' $(VAR) expansion), or r
 chart's Secret for servers of your own.
 */}}
 {{- define "cine.brokerAndDatabaseEnv" -}}
+{{- $readPreference := .readPreference | default "primary" }}
+{{- $namespace := .root.Release.Namespace }}
+{{- with .root }}
 {{- $secret := include "cine.secretName" . }}
 {{- if .Values.mongodb.operator }}
 {{- $m := .Values.mongodb }}
@@ -51,10 +54,10 @@ chart's Secret for servers of your own.
     secretKeyRef: { name: {{ $m.passwordSecret }}, key: password }
 {{- $hosts := list }}
 {{- range $i := until (int $m.members) }}
-{{- $hosts = append $hosts (printf "%s-%d.%s-svc.%s.svc.cluster.local:27017" $m.name $i $m.name $.Release.Namespace) }}
+{{- $hosts = append $hosts (printf "%s-%d.%s-svc.%s.svc.cluster.local:27017" $m.name $i $m.name $namespace) }}
 {{- end }}
 - name: MONGO_URL
-  value: {{ printf "mongodb://%s:$(MONGO_PASSWORD)@%s/?%s" $m.user (join "," $hosts) (tpl $m.options .) | quote }}
+  value: {{ printf "mongodb://%s:$(MONGO_PASSWORD)@%s/?%s&readPreference=%s" $m.user (join "," $hosts) (tpl $m.options .) $readPreference | quote }}
 {{- else }}
 - name: MONGO_URL
   valueFrom:
@@ -78,6 +81,7 @@ chart's Secret for servers of your own.
     secretKeyRef: { name: {{ $secret }}, key: AMQP_URL }
 - name: AMQP_QUEUE_TYPE
   value: {{ .Values.rabbitmq.queueType | quote }}
+{{- end }}
 {{- end }}
 {{- end }}
 
