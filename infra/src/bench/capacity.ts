@@ -10,7 +10,7 @@
  * every order, less the process's idle CPU over as long), peak RSS, and per service the database
  * commands per purchase by name. Then the same for browsing: BENCH_BROWSES (400) visits of the
  * presale's pages before a purchase (billboard, `/show/all`, candy, one show: four reads, as
- * `bench:presale`'s buyers make them), per visit. The events published per purchase are counted
+ * `bench:presale`'s buyers make them), per visit; and every buyer signing in once more, per login. The events published per purchase are counted
  * by a fan-out subscription of the bench's own to every event type.
  */
 import { loadavg } from 'node:os';
@@ -18,6 +18,7 @@ import { eventVersions, serviceNames, type CineEventType, type ServiceName } fro
 import { connectDatabase, RabbitMqEventBus } from '@cine/service-kit';
 import { freeShow, isFailure, rush } from '../testing/rush';
 import { ProcessPlatform, waitFor } from '../faults/processes';
+import { BUYER_PASSWORD } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
 import { cpuMs, print, registerBuyers, rssMb } from './bench-kit';
 import { WireCounter } from './wire-counter';
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     };
     const report = (unit: string, figures: Awaited<ReturnType<typeof measure>>) => {
       const { units, elapsedMs, peakRss, opsBefore, cpuBefore, cpuAfter } = figures;
-      print(`process       CPU ms/${unit.padEnd(9)} idle CPU ms/s   peak RSS MB   DB commands/${unit}`);
+      print(`process       ${`CPU ms/${unit}`.padStart(15)}   idle CPU ms/s   peak RSS MB   DB commands/${unit}`);
       let cpuTotal = 0;
       let opsTotal = 0;
       for (const name of processNames) {
@@ -167,6 +168,26 @@ async function main(): Promise<void> {
       `browsing: ${browsing.units} visits (4 reads each) in ${(browsing.elapsedMs / 1000).toFixed(1)} s, ${browseFailures} reads with a 5xx or no answer; ${showIds.length} upcoming shows`,
     );
     report('visit', browsing);
+
+    // A buyer signing in before the presale: argon2id verifies the password (identity's CPU).
+    let loginFailures = 0;
+    const logins = await measure(async () => {
+      const queue = [...buyers];
+      await Promise.all(
+        Array.from({ length: settings.concurrency }, async () => {
+          for (let buyer = queue.shift(); buyer; buyer = queue.shift()) {
+            const answer = await api(base, 'POST', '/auth/login', {
+              body: { email: buyer.email, password: BUYER_PASSWORD },
+              forwardedFor: buyer.address,
+            }).catch(() => ({ status: 0 }));
+            if (answer.status !== 200) loginFailures += 1;
+          }
+        }),
+      );
+      return buyers.length;
+    });
+    print(`logins: ${logins.units} in ${(logins.elapsedMs / 1000).toFixed(1)} s, ${loginFailures} not answered 200`);
+    report('login', logins);
   } finally {
     await listener.close();
     await sales.close();
