@@ -30,7 +30,7 @@ module.exports = {
   // ESM-only dependencies are compiled to CommonJS like our sources.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
   // Tests that need a RabbitMQ broker run apart: `npm run test:rabbitmq`, `npm run test:faults`.
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.rabbitmq\\.test\\.ts$', '\\.faults\\.test\\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.rabbitmq\\.test\\.ts$', '\\.faults\\.test\\.ts$', '\\.cluster\\.test\\.ts$'],
 };
 
 // Gives the run a MongoDB-wire server in MONGO_URL (embedded FerretDB on a free port,

@@ -3,6 +3,7 @@
  * of their own, new shows in free slots, a purchase (hold + checkout) and a
  * history of paid orders made through the API.
  */
+import { readFileSync } from 'node:fs';
 import type { ShowView } from '@cine/contracts';
 import { registerBuyer, type Buyer } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
@@ -35,6 +36,21 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export const isPaid = (purchase: Purchase) => purchase.checkoutStatus === 200;
 export const isServerError = (status: number | undefined) => status !== undefined && (status === 0 || status >= 500);
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) the process has used, in ms. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+export function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+}
 
 export function print(line: string): void {
   process.stdout.write(`${line}\n`);

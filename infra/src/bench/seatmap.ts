@@ -24,7 +24,18 @@ import type { SeatMapView, ShowView } from '@cine/contracts';
 import type { ViewersCommand, ViewersReport } from './seat-viewers';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
-import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
+import {
+  BenchShop,
+  cpuMs,
+  isPaid,
+  isServerError,
+  percentile,
+  print,
+  registerBuyers,
+  rssMb,
+  type BenchBuyer,
+  type Purchase,
+} from './bench-kit';
 
 const settings = {
   streams: Number(process.env.BENCH_STREAMS ?? 2000),
@@ -34,7 +45,6 @@ const settings = {
 const ROOM = 1;
 /** How long after the burst the streams get to receive the last changes. */
 const SETTLE_MS = 2000;
-const CLOCK_TICKS_PER_SECOND = 100;
 
 interface BurstFigures {
   purchasesPerSecond: number;
@@ -65,19 +75,6 @@ function platformPid(npmPid: number): number {
     queue.push(...children(pid));
   }
   throw new Error('the platform process of npm start was not found');
-}
-
-/** CPU time (user + system) the process has used, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
-  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
 /** capacity + extra buyers hold one seat each and pay, all at once. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serviceNames, type ServiceName } from '@cine/contracts';
 import { findFreePort, startEmbeddedMongo, type EmbeddedMongo } from '@cine/embedded-mongo';
+import { TcpBalancer } from '../cluster/balancer';
 
 const repositoryRoot = path.resolve(__dirname, '../../..');
 
@@ -19,8 +20,32 @@ export function rabbitmqctl(...args: string[]): string {
   });
 }
 
+type ProcessName = ServiceName | 'gateway';
+
+/** How the platform reaches RabbitMQ: the default broker, or the cluster tests' nodes. */
+export interface Broker {
+  rabbitmqctl(...args: string[]): string;
+  /** A process's AMQP_URL on the virtual host (the cluster tests hand each process its own order of nodes). */
+  amqpUrl(vhost: string, member: string): string;
+  /** More variables for every process (AMQP_QUEUE_TYPE). */
+  env?: Record<string, string>;
+}
+
+const defaultBroker: Broker = {
+  rabbitmqctl,
+  amqpUrl: (vhost) => `amqp://guest:guest@127.0.0.1:5672/${vhost}`,
+};
+
+export interface PlatformOptions {
+  /** Instances of a process (default 1); several run behind a round-robin balancer, as behind a Kubernetes Service. */
+  instances?: Partial<Record<ProcessName, number>>;
+  broker?: Broker;
+  /** Where a service reaches the database (default: the embedded server itself); the capacity bench puts a counting proxy between. */
+  databaseUrl?: (service: ServiceName, url: string) => Promise<string>;
+}
+
 interface Member {
-  name: ServiceName | 'gateway';
+  name: ProcessName;
   port: number;
   script: string;
   env: Record<string, string>;
@@ -35,7 +60,8 @@ interface Member {
  * its queues). Processes run the built code (dist): `npm install` builds it.
  */
 export class ProcessPlatform {
-  readonly members = new Map<ServiceName | 'gateway', Member>();
+  /** By member id: the process's name, then `<name>-2`, `<name>-3`… for more instances. */
+  readonly members = new Map<string, Member>();
   gatewayUrl = '';
   mongoUrl = '';
   readonly databasePrefix = `faults_${randomBytes(3).toString('hex')}_`;
@@ -43,20 +69,30 @@ export class ProcessPlatform {
   private readonly vhost = `cine-faults-${randomBytes(4).toString('hex')}`;
   private readonly dataDir = mkdtempSync(path.join(tmpdir(), 'cine-faults-'));
   readonly jwtSecret = randomBytes(32).toString('hex');
+  private readonly balancers: TcpBalancer[] = [];
+  private readonly broker: Broker;
 
-  get amqpUrl(): string {
-    return `amqp://guest:guest@127.0.0.1:5672/${this.vhost}`;
+  constructor(private readonly options: PlatformOptions = {}) {
+    this.broker = options.broker ?? defaultBroker;
+  }
+
+  get virtualHost(): string {
+    return this.vhost;
+  }
+
+  /** Ids of a process's instances: `booking`, `booking-2`, … */
+  instancesOf(name: ProcessName): string[] {
+    return Array.from({ length: this.options.instances?.[name] ?? 1 }, (_, index) => (index === 0 ? name : `${name}-${index + 1}`));
   }
 
   async start(): Promise<void> {
-    rabbitmqctl('add_vhost', this.vhost);
-    rabbitmqctl('set_permissions', '-p', this.vhost, 'guest', '.*', '.*', '.*');
+    this.broker.rabbitmqctl('add_vhost', this.vhost);
+    this.broker.rabbitmqctl('set_permissions', '-p', this.vhost, 'guest', '.*', '.*', '.*');
     this.mongo = await startEmbeddedMongo({ dataDir: path.join(this.dataDir, 'ferretdb'), port: await findFreePort() });
     this.mongoUrl = this.mongo.url;
     const common = {
       HOST: '127.0.0.1',
       MONGO_URL: this.mongoUrl,
-      AMQP_URL: this.amqpUrl,
       JWT_SECRET: this.jwtSecret,
       DATA_DIR: this.dataDir,
       MAIL_OUTBOX_DIR: path.join(this.dataDir, 'outbox'),
@@ -65,39 +101,52 @@ export class ProcessPlatform {
       ADMIN_PASSWORD: ADMIN.password,
       AUTH_RATE_LIMIT: '1000000',
       MAX_HELD_SEATS_PER_ADDRESS: '1000000',
+      ...this.broker.env,
     };
     const urls: Record<string, string> = {};
     for (const name of serviceNames) {
-      const port = await findFreePort();
-      urls[`${name.toUpperCase()}_SERVICE_URL`] = `http://127.0.0.1:${port}`;
-      this.members.set(name, {
-        name,
-        port,
-        script: path.join(repositoryRoot, 'services', name, 'dist', 'server.js'),
-        env: { ...common, PORT: String(port), MONGO_DB: `${this.databasePrefix}${name}` },
-        log: [],
-      });
+      const databaseUrl = (await this.options.databaseUrl?.(name, this.mongoUrl)) ?? this.mongoUrl;
+      urls[`${name.toUpperCase()}_SERVICE_URL`] = `http://127.0.0.1:${await this.addInstances(name, (port) => ({
+        ...common,
+        PORT: String(port),
+        MONGO_URL: databaseUrl,
+        MONGO_DB: `${this.databasePrefix}${name}`,
+      }))}`;
     }
-    const gatewayPort = await findFreePort();
-    this.members.set('gateway', {
-      name: 'gateway',
-      port: gatewayPort,
-      script: path.join(repositoryRoot, 'gateway', 'dist', 'server.js'),
-      // Trusts loopback's X-Forwarded-For as a load balancer's, as the benchmarks' `npm start` does: each buyer has an address.
-      env: { ...common, ...urls, PORT: String(gatewayPort), TRUST_PROXY: '127.0.0.1' },
-      log: [],
-    });
+    // Trusts loopback's X-Forwarded-For as a load balancer's, as the benchmarks' `npm start` does: each buyer has an address.
+    const gatewayPort = await this.addInstances('gateway', (port) => ({
+      ...common,
+      ...urls,
+      PORT: String(port),
+      TRUST_PROXY: '127.0.0.1',
+    }));
     this.gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     // Consumers before producers: RabbitMQ drops an event no queue is bound for yet (booking hears
     // catalog's and candy's seeds, notification identity's admin).
     for (const name of ['notification', 'sales', 'booking', 'candy', 'catalog', 'identity', 'gateway'] as const)
-      await this.startMember(name);
+      for (const id of this.instancesOf(name)) await this.startMember(id);
     await this.waitHealthy(120_000);
   }
 
-  async startMember(name: ServiceName | 'gateway'): Promise<void> {
-    const member = this.members.get(name);
-    if (!member) throw new Error(`unknown member ${name}`);
+  /** The process's instances as members; answers the port the others reach it on (a balancer's when several). */
+  private async addInstances(name: ProcessName, env: (port: number) => Record<string, string>): Promise<number> {
+    const script = path.join(repositoryRoot, name === 'gateway' ? 'gateway' : `services/${name}`, 'dist', 'server.js');
+    const ports: number[] = [];
+    for (const id of this.instancesOf(name)) {
+      const port = await findFreePort();
+      ports.push(port);
+      this.members.set(id, { name, port, script, env: { ...env(port), AMQP_URL: this.broker.amqpUrl(this.vhost, id) }, log: [] });
+    }
+    if (ports.length === 1) return ports[0] as number;
+    const balancer = new TcpBalancer(ports);
+    this.balancers.push(balancer);
+    return balancer.listen();
+  }
+
+  async startMember(id: string): Promise<void> {
+    const member = this.members.get(id);
+    if (!member) throw new Error(`unknown member ${id}`);
+    const { name } = member;
     const child = spawn(process.execPath, [member.script], { env: { ...process.env, ...member.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk: Buffer) => {
       member.log.push(chunk.toString('utf8'));
@@ -114,17 +163,17 @@ export class ProcessPlatform {
   }
 
   /** SIGKILL: a crash, nothing is closed cleanly. */
-  async kill(name: ServiceName | 'gateway'): Promise<void> {
-    await this.signal(name, 'SIGKILL');
+  async kill(id: string): Promise<void> {
+    await this.signal(id, 'SIGKILL');
   }
 
   /** SIGTERM: a stop, the service closes its connections. */
-  async stop(name: ServiceName | 'gateway'): Promise<void> {
-    await this.signal(name, 'SIGTERM');
+  async stop(id: string): Promise<void> {
+    await this.signal(id, 'SIGTERM');
   }
 
-  private async signal(name: ServiceName | 'gateway', signal: NodeJS.Signals): Promise<void> {
-    const child = this.members.get(name)?.child;
+  private async signal(id: string, signal: NodeJS.Signals): Promise<void> {
+    const child = this.members.get(id)?.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
@@ -139,15 +188,22 @@ export class ProcessPlatform {
     );
   }
 
-  logOf(name: ServiceName | 'gateway'): string {
-    return this.members.get(name)?.log.join('') ?? '';
+  pidOf(id: string): number {
+    const pid = this.members.get(id)?.child?.pid;
+    if (pid === undefined) throw new Error(`${id} is not running`);
+    return pid;
+  }
+
+  logOf(id: string): string {
+    return this.members.get(id)?.log.join('') ?? '';
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.members.keys()].map((name) => this.kill(name)));
+    await Promise.all([...this.members.keys()].map((id) => this.kill(id)));
+    await Promise.all(this.balancers.map((balancer) => balancer.close()));
     await this.mongo?.stop();
     try {
-      rabbitmqctl('delete_vhost', this.vhost);
+      this.broker.rabbitmqctl('delete_vhost', this.vhost);
     } catch {
       // the broker may be down when a test failed half-way
     }

@@ -4,9 +4,10 @@ import { api } from './gateway-api';
 export interface Buyer {
   id: string;
   token: string;
+  email: string;
 }
 
-const BUYER_PASSWORD = 'ClaveSegura2026!';
+export const BUYER_PASSWORD = 'ClaveSegura2026!';
 let serial = 0;
 
 /** A new account, registered and signed in through the gateway. */
@@ -20,5 +21,5 @@ export async function registerBuyer(base: string): Promise<Buyer> {
   const login = await api(base, 'POST', '/auth/login', { body: { email, password: BUYER_PASSWORD } });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);
   const { user, token } = login.json as LoginResponse;
-  return { id: user.id, token };
+  return { id: user.id, token, email };
 }

@@ -24,6 +24,23 @@ describe('connectDatabase (real server)', () => {
     await db.close();
   });
 
+  it("turns retryable writes off unless the URL asks for them (a replica set's, as the Helm chart builds it)", async () => {
+    const base = mongoUrl();
+    // The test server's URL is one host, maybe with a path or options already.
+    const separator = base.includes('?') ? '&' : new URL(base).pathname.length > 1 ? '?' : '/?';
+    const withOptions = `${base}${separator}retryWrites=true&w=majority`;
+    const plain = await connectDatabase(base, `test_db_${randomUUID().slice(0, 8)}`);
+    const replicaSetLike = await connectDatabase(withOptions, `test_db_${randomUUID().slice(0, 8)}`);
+    try {
+      expect(plain.getClient().options.retryWrites).toBe(false);
+      expect(replicaSetLike.getClient().options.retryWrites).toBe(true);
+      expect(replicaSetLike.getClient().options.writeConcern?.w).toBe('majority');
+    } finally {
+      await plain.close();
+      await replicaSetLike.close();
+    }
+  });
+
   it('runs concurrent operations over several connections on either server (a pool, not one connection)', async () => {
     const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
     try {

@@ -22,8 +22,9 @@ export async function connectDatabase(mongoUrl: string, dbName: string): Promise
   const connection = mongoose.createConnection(mongoUrl, {
     dbName,
     serverSelectionTimeoutMS: 10_000,
-    // FerretDB v1 does not support retryable writes.
-    retryWrites: false,
+    // FerretDB v1 does not support retryable writes; a replica set's URL turns them on
+    // (`retryWrites=true&w=majority`, as the Helm chart builds it), and the driver's options would override it.
+    ...(/[?&]retryWrites=/i.test(mongoUrl) ? {} : { retryWrites: false }),
   });
   await connection.asPromise();
   if (await isFerretDb(connection)) ferretDbConnections.add(connection);

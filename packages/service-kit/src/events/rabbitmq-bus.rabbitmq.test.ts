@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import type { CineEvent } from '@cine/contracts';
 import { createEvent } from './event-bus';
-import { deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus } from './rabbitmq-bus';
+import { deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus, type QueueType } from './rabbitmq-bus';
 
 const amqpUrl = process.env.AMQP_URL;
 if (!amqpUrl) throw new Error('AMQP_URL must point at a RabbitMQ broker for these tests (see README, "Tests")');
@@ -32,8 +32,8 @@ describe('RabbitMqEventBus (real broker)', () => {
     consumers.push(name);
     return name;
   };
-  const openBus = async () => {
-    const bus = await RabbitMqEventBus.connect(url);
+  const openBus = async (busUrl = url, queueType?: QueueType) => {
+    const bus = await RabbitMqEventBus.connect(busUrl, undefined, queueType);
     buses.push(bus);
     return bus;
   };
@@ -89,6 +89,38 @@ describe('RabbitMqEventBus (real broker)', () => {
     expect(seenByWelcome).toEqual([event]);
     expect(seenByAudit).toEqual([event]);
     expect(bus.isConnected()).toBe(true);
+  });
+
+  it('declares the dead-letter queue classic by default and as a quorum queue with AMQP_QUEUE_TYPE=quorum; the work queue is a quorum queue either way', async () => {
+    const single = consumerName('single');
+    const clustered = consumerName('clustered');
+    await (await openBus(url)).subscribe(single, ['user.registered'], async () => undefined);
+    await (await openBus(url, 'quorum')).subscribe(clustered, ['user.registered'], async () => undefined);
+    const vhost = decodeURIComponent(new URL(url).pathname.slice(1)) || '/';
+    const types = new Map(
+      (
+        JSON.parse(
+          execFileSync('rabbitmqctl', ['list_queues', '-p', vhost, 'name', 'type', '--formatter', 'json'], { encoding: 'utf8' }),
+        ) as Array<{ name: string; type: string }>
+      ).map((queue) => [queue.name, queue.type]),
+    );
+    expect([single, deadLetterQueueOf(single), clustered, deadLetterQueueOf(clustered)].map((name) => types.get(name))).toEqual([
+      'quorum',
+      'classic',
+      'quorum',
+      'quorum',
+    ]);
+  });
+
+  it("connects through the next node of AMQP_URL's list when the first refuses (a cluster's nodes)", async () => {
+    const consumer = consumerName('failover');
+    const bus = await openBus(`amqp://guest:guest@127.0.0.1:1,${url}`);
+    const heard: CineEvent[] = [];
+    await bus.subscribe(consumer, ['user.registered'], async (event) => void heard.push(event));
+    const event = registered();
+    await bus.publish(event);
+    await waitFor(() => (heard.length > 0 ? true : undefined));
+    expect(heard).toEqual([event]);
   });
 
   it('delivers an everyInstance subscription to every running instance (a fan-out), not to one of them', async () => {

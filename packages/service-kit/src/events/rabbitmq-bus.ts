@@ -1,4 +1,12 @@
-import { connect, type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
+import {
+  connect,
+  type Channel,
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  type Options,
+  type RecoveringChannelModel,
+} from 'amqplib';
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
@@ -16,13 +24,50 @@ interface Subscription {
 
 const DEFAULT_PREFETCH = 10;
 
+/**
+ * `quorum` (AMQP_QUEUE_TYPE=quorum, a cluster): the dead-letter queues are quorum queues too, so
+ * nothing a consumer has not settled lives on one node only. Unset (a single broker): the
+ * dead-letter queues are classic. Work queues are quorum queues either way: the delivery limit
+ * (retried, then dead-lettered) exists only there.
+ */
+export type QueueType = 'classic' | 'quorum';
+
+export function queueTypeFromEnv(value = process.env.AMQP_QUEUE_TYPE): QueueType {
+  if (value === undefined || value === '' || value === 'classic') return 'classic';
+  if (value === 'quorum') return 'quorum';
+  throw new Error(`AMQP_QUEUE_TYPE must be 'classic' or 'quorum', not '${value}'`);
+}
+
+/**
+ * The broker's nodes from AMQP_URL: one URL, or several separated by commas (the nodes of a
+ * cluster). amqplib opens one URL; the bus hands it the next node each time its recovery schedules
+ * a reconnection, so a stopped node costs one failed attempt.
+ */
+export function brokerNodes(url: string): Options.Connect[] {
+  return url.split(',').map((text) => {
+    const node = new URL(text.trim());
+    const vhost = decodeURIComponent(node.pathname.replace(/^\//, ''));
+    const heartbeat = node.searchParams.get('heartbeat');
+    return {
+      protocol: node.protocol.replace(/:$/, ''),
+      hostname: node.hostname,
+      port: node.port ? Number(node.port) : node.protocol === 'amqps:' ? 5671 : 5672,
+      username: decodeURIComponent(node.username) || 'guest',
+      password: decodeURIComponent(node.password) || 'guest',
+      vhost: vhost === '' ? '/' : vhost,
+      ...(heartbeat ? { heartbeat: Number(heartbeat) } : {}),
+    };
+  });
+}
+
 export function deadLetterQueueOf(consumer: string): string {
   return `${consumer}.dead`;
 }
 
 /**
  * Events over RabbitMQ: a topic exchange keyed by event type, a durable
- * quorum queue per consumer (delivery limit, then its dead-letter queue),
+ * quorum queue per consumer (delivery limit, then its dead-letter queue, classic or quorum by
+ * AMQP_QUEUE_TYPE), one broker or a cluster's nodes in turn (`brokerNodes`),
  * persistent messages, publisher confirms, manual acks, and reconnection
  * with backoff (amqplib's recovery re-creates topology and consumers).
  */
@@ -38,11 +83,16 @@ export class RabbitMqEventBus implements EventBus {
   private constructor(
     private readonly connection: RecoveringChannelModel,
     private readonly logger: FastifyBaseLogger | undefined,
+    private readonly queueType: QueueType,
   ) {}
 
-  static async connect(url: string, logger?: FastifyBaseLogger): Promise<RabbitMqEventBus> {
+  static async connect(url: string, logger?: FastifyBaseLogger, queueType = queueTypeFromEnv()): Promise<RabbitMqEventBus> {
     let bus: RabbitMqEventBus | undefined;
-    const connection = await connect(url, {
+    const nodes = brokerNodes(url);
+    // amqplib reads the target's fields at each attempt: moving them moves the next attempt.
+    const target: Options.Connect = { ...nodes[0] };
+    let current = 0;
+    const connection = await connect(target, {
       recovery: {
         initialDelay: 250,
         maxDelay: 10_000,
@@ -58,7 +108,11 @@ export class RabbitMqEventBus implements EventBus {
         },
       },
     });
-    bus = new RabbitMqEventBus(connection, logger);
+    bus = new RabbitMqEventBus(connection, logger, queueType);
+    connection.on('reconnect-scheduled', () => {
+      current = (current + 1) % nodes.length;
+      Object.assign(target, nodes[current]);
+    });
     connection.on('disconnect', (err: Error) => bus?.onDisconnected(err));
     connection.on('error', (err: Error) => logger?.warn({ err: err.message }, 'rabbitmq connection error'));
     await connection.waitForConnect();
@@ -148,7 +202,10 @@ export class RabbitMqEventBus implements EventBus {
       await this.startInstanceConsumer(channel, subscription);
       return;
     }
-    await channel.assertQueue(deadLetterQueueOf(consumer), { durable: true });
+    await channel.assertQueue(deadLetterQueueOf(consumer), {
+      durable: true,
+      ...(this.queueType === 'quorum' ? { arguments: { 'x-queue-type': 'quorum' } } : {}),
+    });
     await channel.bindQueue(deadLetterQueueOf(consumer), DEAD_LETTER_EXCHANGE, consumer);
     await channel.assertQueue(consumer, {
       durable: true,
