@@ -37,6 +37,8 @@ describe('sales ledger (consumer of order.paid)', () => {
         seats: 3,
         totalPrice: 2700,
         netPrice: 1620,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
     ]);
     expect(detail).toEqual([
@@ -50,9 +52,13 @@ describe('sales ledger (consumer of order.paid)', () => {
         day: '2026-11-20',
         totalPrice: 2700,
         netPrice: 1620,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
     ]);
-    expect(candy).toEqual([{ itemId: popcorn, name: 'COMBO NACHOS', day: '2026-11-20', quantity: 2, totalPrice: 3000 }]);
+    expect(candy).toEqual([
+      { itemId: popcorn, name: 'COMBO NACHOS', day: '2026-11-20', quantity: 2, totalPrice: 3000, refundedQuantity: 0, refundedPrice: 0 },
+    ]);
   });
 
   it('counts the same event delivered twice once', async () => {
