@@ -70,6 +70,8 @@ export class SalesReports {
           }),
         };
       })
+      // A refund that came before its sale leaves zeros until the sale comes: no row for it yet.
+      .filter((row) => row.seats + row.refundedSeats > 0)
       .sort((a, b) => b.month.localeCompare(a.month) || a.title.localeCompare(b.title, 'es') || a.type.localeCompare(b.type));
   }
 
