@@ -22,7 +22,7 @@ interface InProgressMark {
 }
 
 /** Every seat and candy line refunded: 'refunded'; some: 'partially_refunded'. */
-export function refundStateOf(order: StoredOrder): OrderRefundState {
+function refundStateOf(order: StoredOrder): OrderRefundState {
   const refunded = order.refundedAmount ?? 0;
   if (refunded === 0) return 'paid';
   return refunded >= order.total ? 'refunded' : 'partially_refunded';

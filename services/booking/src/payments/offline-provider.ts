@@ -29,7 +29,7 @@ const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> 
 };
 
 /** Stripe's test card whose charge succeeds and whose refunds fail (Stripe: "refund_fail"). */
-export const REFUND_FAILING_TEST_METHOD = 'pm_card_refundFail';
+const REFUND_FAILING_TEST_METHOD = 'pm_card_refundFail';
 
 /** Stripe's test payment methods that succeed: the brands, and the cards of a few countries. */
 const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([

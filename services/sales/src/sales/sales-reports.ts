@@ -51,28 +51,30 @@ export class SalesReports {
   /** One row per movie × type × month, newest month first. */
   async summaries(): Promise<SalesSummaryRow[]> {
     const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
-    return counters
-      .map((counter) => {
-        const buckets = Object.values(counter.buckets ?? {});
-        return {
-          movieId: counter.movieId,
-          title: names.get(movieNameKey(counter.movieId)) ?? '',
-          type: counter.type,
-          month: counter.month,
-          monthName: monthNameOf(counter.month),
-          ...netOf({
-            seats: sumOf(buckets, (bucket) => bucket.seats),
-            totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice),
-            netPrice: sumOf(buckets, (bucket) => bucket.netPrice),
-            refundedSeats: sumOf(buckets, (bucket) => bucket.refundedSeats ?? 0),
-            refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
-            refundedNet: sumOf(buckets, (bucket) => bucket.refundedNet ?? 0),
-          }),
-        };
-      })
-      // A refund that came before its sale leaves zeros until the sale comes: no row for it yet.
-      .filter((row) => row.seats + row.refundedSeats > 0)
-      .sort((a, b) => b.month.localeCompare(a.month) || a.title.localeCompare(b.title, 'es') || a.type.localeCompare(b.type));
+    return (
+      counters
+        .map((counter) => {
+          const buckets = Object.values(counter.buckets ?? {});
+          return {
+            movieId: counter.movieId,
+            title: names.get(movieNameKey(counter.movieId)) ?? '',
+            type: counter.type,
+            month: counter.month,
+            monthName: monthNameOf(counter.month),
+            ...netOf({
+              seats: sumOf(buckets, (bucket) => bucket.seats),
+              totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice),
+              netPrice: sumOf(buckets, (bucket) => bucket.netPrice),
+              refundedSeats: sumOf(buckets, (bucket) => bucket.refundedSeats ?? 0),
+              refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
+              refundedNet: sumOf(buckets, (bucket) => bucket.refundedNet ?? 0),
+            }),
+          };
+        })
+        // A refund that came before its sale leaves zeros until the sale comes: no row for it yet.
+        .filter((row) => row.seats + row.refundedSeats > 0)
+        .sort((a, b) => b.month.localeCompare(a.month) || a.title.localeCompare(b.title, 'es') || a.type.localeCompare(b.type))
+    );
   }
 
   /** The summary rows whose title contains `name`, ignoring case and accents. */
