@@ -16,6 +16,9 @@ import {
   type TestContext,
 } from './checkout-helpers';
 
+// Each test buys before it refunds: on a loaded machine that passes jest's 5 s.
+jest.setTimeout(30_000);
+
 type User = ReturnType<typeof newUser>;
 
 /** The offline provider with faults switched on and off by the test: an outage before refunding, or the answer lost after it. */
@@ -144,6 +147,23 @@ describe('the buyer cancels an order', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ statusCode: 409, error: 'Esta compra ya fue reembolsada por completo.' });
     expect(await refundRecords().countDocuments({ paymentId: (await storedOrder(order.id))?.paymentId })).toBe(1);
+  });
+
+  it('the same seats can be bought again with the same card once the order is cancelled', async () => {
+    const booking = await start();
+    const { show, user, order } = await paidOrder(booking, { nachos: 0, seats: 1 });
+    expect((await cancel(booking, user, order.id)).statusCode).toBe(200);
+    const again = await booking.app.inject({
+      method: 'POST',
+      url: '/tickets/addTickets',
+      headers: user.headers,
+      payload: { userId: user.id, seats: 1, showId: show.id, seatLabels: order.seatLabels },
+    });
+    expect(again.statusCode).toBe(200);
+    const bought = await checkout(booking, user, { show: show.id, ticket: 1 });
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json<{ order: OrderView }>().order).toMatchObject({ seatLabels: order.seatLabels, state: 'paid' });
+    expect(bought.json<{ order: OrderView }>().order.id).not.toBe(order.id);
   });
 
   it('refuses another user (404, as an unknown order) and a guest (401)', async () => {

@@ -332,6 +332,7 @@ export class OrdersRepository {
    */
   async markRefunded(order: StoredOrder, refund: PendingRefund, refundedAt: Date): Promise<OrderRefunded | null> {
     const completed = completedRefund(refund, refundedAt);
+    const whole = (order.refundedAmount ?? 0) + refund.amount >= order.total;
     const event = orderRefundedEvent(order, completed, refundedAt);
     await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: refundedAt } }, { upsert: true });
     const written = await this.model.updateOne(
@@ -340,7 +341,8 @@ export class OrdersRepository {
         $unset: { refunding: '' },
         $push: { refunds: completed, outbox: event },
         $inc: { refundedAmount: refund.amount },
-        $set: { updatedAt: refundedAt },
+        // Wholly refunded, it frees its key: the same seats and card may be bought again as a new order.
+        $set: { updatedAt: refundedAt, ...(whole ? { key: `${order.key}:refunded:${order._id.toHexString()}` } : {}) },
       },
     );
     if (written.matchedCount !== 1) return null;

@@ -101,7 +101,9 @@ export class Refunds {
   async cancel(orderId: string, userId: string): Promise<RefundResult> {
     const order = await this.find(orderId);
     if (!order || order.userId !== userId) return refused(404, ORDER_NOT_FOUND);
-    if (this.clock() >= this.cancellableUntil(order)) return refused(409, tooLateToCancel(this.cancellationWindowMinutes));
+    // A cancellation under way (its provider did not answer) is finished whatever the time: the money may be back already.
+    if (!order.refunding && this.clock() >= this.cancellableUntil(order))
+      return refused(409, tooLateToCancel(this.cancellationWindowMinutes));
     return this.refund(order, {}, CANCELLED_BY_BUYER, 'buyer');
   }
 
