@@ -124,6 +124,10 @@ const MATRIX: Record<string, Entry> = {
   // test/order-confirmation.test.ts), so here it is a signed-in route that lets every signed-in caller through.
   'GET /orders/{id}': { access: 'user' },
   'POST /orders/replay': { access: 'admin', sample: () => ({ body: { from: '2000-01-01', to: '2000-01-01' } }) },
+  // The buyer cancels their own order; another user's answers as an unknown one, 404 (booking's test/refunds.test.ts).
+  'POST /orders/{id}/cancel': { access: 'user' },
+  'POST /orders/{id}/refund': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
+  'POST /show/one/{id}/cancel': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   // sales
   'GET /tickets/all': { access: 'admin' },
   'GET /tickets/all/detail': { access: 'admin' },

@@ -27,6 +27,7 @@ export interface Purchase {
   checkoutStatus?: number;
   ms: number;
   seatLabels?: string[];
+  orderId?: string;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -142,6 +143,7 @@ export class BenchShop {
       checkoutStatus: 200,
       ms,
       seatLabels: (paid.json as { order: { seatLabels: string[] } }).order.seatLabels,
+      orderId: (paid.json as { order: { id: string } }).order.id,
     };
   }
 

@@ -100,6 +100,43 @@ export type OrderPaid = IntegrationEvent<
 >;
 
 /**
+ * Money of a paid order went back to the buyer through its payment provider
+ * (one refund: the whole order or some of its seats and candy lines). The
+ * seats are on sale again and the candy back in stock at booking. Feeds the
+ * refund mail, candy stock and the sales reports, each once per `refundId`
+ * (an order may have several partial refunds). `amount` in cents: the
+ * refunded tickets (`seatLabels.length × unitPrice` = `ticketAmount`) plus the
+ * candy lines' totals. Tickets (at the door) are invalid once it is announced.
+ */
+export type OrderRefunded = IntegrationEvent<
+  'order.refunded',
+  {
+    refundId: string;
+    orderId: string;
+    userId: string;
+    movieId: string;
+    title: string;
+    showId: string;
+    date: string;
+    schedule: string;
+    roomId: number;
+    type: ShowType;
+    /** When the order was paid (the sale it nets out: sales files the refund under that sale's day). */
+    paidAt: string;
+    seatLabels: string[];
+    ticketAmount: number;
+    candy: PaidCandyLine[];
+    amount: number;
+    reason: string;
+    /** 'buyer': the buyer's cancellation; 'admin': an admin's refund; 'show-cancelled': the show was cancelled. */
+    by: 'buyer' | 'admin' | 'show-cancelled';
+    refundedAt: string;
+    /** As in order.paid: a replay; stock and mail skip it. */
+    republished?: true;
+  }
+>;
+
+/**
  * A show's seats changed (booking, after each write of them), heard by every booking instance
  * (a fan-out, not a work queue) to update the open seat maps. Not kept in an outbox: a listener
  * that misses one sees the next `version` skip and reads the show again. `reread`: the show changed
@@ -132,6 +169,7 @@ export type CineEvent =
   | CandyUpdated
   | CandyDeleted
   | OrderPaid
+  | OrderRefunded
   | ShowSeatsChanged;
 
 export type CineEventType = CineEvent['type'];
@@ -152,5 +190,6 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'candy.updated': 1,
   'candy.deleted': 1,
   'order.paid': 1,
+  'order.refunded': 1,
   'show.seats-changed': 1,
 };

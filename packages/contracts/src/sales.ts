@@ -3,7 +3,10 @@
  * shape: the service validates and documents its answers with it, and the
  * TypeScript type the web apps use comes from it. Amounts in integer cents;
  * `netPrice` is the cinema's share, 60 % of `totalPrice` rounded to the cent
- * per sale (a summary adds up its sales' net prices).
+ * per sale (a summary adds up its sales' net prices). Refunds (order.refunded)
+ * are netted out: `seats`, `totalPrice`, `netPrice` and `quantity` are what
+ * was sold less what was refunded; `refundedSeats`, `refundedPrice` (and
+ * `refundedQuantity`) say what was refunded, so the gross is their sum.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ShowType } from './views';
@@ -11,6 +14,8 @@ import { ShowType } from './views';
 const Cents = Type.Integer({ minimum: 0, description: 'Cents' });
 const MonthText = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: "'YYYY-MM' in the cinema's time zone" });
 const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD' in the cinema's time zone" });
+const RefundedSeats = Type.Integer({ minimum: 0, description: 'Tickets refunded' });
+const RefundedPrice = Type.Integer({ minimum: 0, description: 'Cents refunded (T.Bruto of the refunded tickets)' });
 const MonthName = Type.String({ description: "Spanish abbreviation: 'Ene' … 'Dic'" });
 
 /** GET /tickets/all and /sales/search: the tickets of one movie × type × month. */
@@ -21,9 +26,11 @@ export const SalesSummaryRow = Type.Object(
     type: ShowType,
     month: MonthText,
     monthName: MonthName,
-    seats: Type.Integer({ minimum: 0, description: 'Tickets sold' }),
+    seats: Type.Integer({ minimum: 0, description: 'Tickets sold less refunded' }),
     totalPrice: Cents,
     netPrice: Cents,
+    refundedSeats: RefundedSeats,
+    refundedPrice: RefundedPrice,
   },
   { additionalProperties: false },
 );
@@ -41,6 +48,8 @@ export const SaleDetailRow = Type.Object(
     day: DayText,
     totalPrice: Cents,
     netPrice: Cents,
+    refundedSeats: RefundedSeats,
+    refundedPrice: RefundedPrice,
   },
   { additionalProperties: false },
 );
@@ -54,6 +63,8 @@ export const SalesMonthRow = Type.Object(
     seats: Type.Integer({ minimum: 0 }),
     totalPrice: Cents,
     netPrice: Cents,
+    refundedSeats: RefundedSeats,
+    refundedPrice: RefundedPrice,
   },
   { additionalProperties: false },
 );
@@ -75,7 +86,15 @@ export type MonthlySalesRow = Static<typeof MonthlySalesRow>;
 
 /** GET /sales/candy: one candy item sold on one day. */
 export const CandySalesRow = Type.Object(
-  { itemId: Type.String(), name: Type.String(), day: DayText, quantity: Type.Integer({ minimum: 0 }), totalPrice: Cents },
+  {
+    itemId: Type.String(),
+    name: Type.String(),
+    day: DayText,
+    quantity: Type.Integer({ minimum: 0 }),
+    totalPrice: Cents,
+    refundedQuantity: Type.Integer({ minimum: 0 }),
+    refundedPrice: Cents,
+  },
   { additionalProperties: false },
 );
 export type CandySalesRow = Static<typeof CandySalesRow>;

@@ -212,6 +212,20 @@ export const CartView = Type.Object({
 });
 export type CartView = Static<typeof CartView>;
 
+/** One refund of a paid order: the seats and candy lines it gave back. */
+export const OrderRefundView = Type.Object({
+  id: Type.String(),
+  seatLabels: Type.Array(Type.String()),
+  candy: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), quantity: Type.Integer(), totalPrice: Cents('Refunded') })),
+  amount: Cents('Returned to the card'),
+  by: Type.Union([Type.Literal('buyer'), Type.Literal('admin'), Type.Literal('show-cancelled')]),
+  refundedAt: Type.String({ description: 'ISO instant' }),
+});
+export type OrderRefundView = Static<typeof OrderRefundView>;
+
+export const ORDER_STATES = ['paid', 'partially_refunded', 'refunded'] as const;
+export type OrderRefundState = (typeof ORDER_STATES)[number];
+
 /** A paid order, as the ticket history (POST /cart/tickets) lists it. */
 export const OrderView = Type.Object({
   id: Type.String(),
@@ -229,8 +243,36 @@ export const OrderView = Type.Object({
   candy: Type.Array(CartCandyLine),
   total: Cents('Tickets and candy'),
   paidAt: Type.String({ description: 'ISO instant' }),
+  state: Type.Union(
+    ORDER_STATES.map((state) => Type.Literal(state)),
+    { description: "'refunded' once every seat and candy line went back, 'partially_refunded' after some" },
+  ),
+  refundedAmount: Cents('Returned to the card so far'),
+  refunds: Type.Array(OrderRefundView, { description: 'Oldest first' }),
+  cancellableUntil: Type.String({
+    description: 'ISO instant until which the buyer may cancel (the show start less CANCELLATION_WINDOW_MINUTES)',
+  }),
 });
 export type OrderView = Static<typeof OrderView>;
+
+/** POST /orders/{id}/refund body (admin): nothing chosen refunds every seat and candy line still paid. */
+export const RefundRequest = Type.Object(
+  {
+    seatLabels: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 8 }), { maxItems: 1000, description: 'Seats of the order to refund' }),
+    ),
+    candyIds: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100, description: 'Candy lines of the order to refund, whole' }),
+    ),
+    reason: Type.String({ minLength: 1, maxLength: 500, description: 'Why (kept with the refund, told in the mail)' }),
+  },
+  { additionalProperties: false },
+);
+export type RefundRequest = Static<typeof RefundRequest>;
+
+/** 200 answer of the cancellation and refund endpoints: the order as it is now. */
+export const RefundResponse = Type.Object({ message: Type.String(), order: OrderView });
+export type RefundResponse = Static<typeof RefundResponse>;
 
 /** POST /movies/checkout body. `ticket` is the seat count and `show` the show id the client believes it pays. */
 export const CheckoutRequest = Type.Object(

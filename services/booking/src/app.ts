@@ -51,6 +51,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     db: context.db,
     bus: context.bus,
     stripeSecretKey: settings.stripeSecretKey,
+    cancellationWindowMinutes: settings.cancellationWindowMinutes,
     ...(context.paymentProvider ? { paymentProvider: context.paymentProvider } : {}),
     ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
   });

@@ -4,6 +4,7 @@ import type { HoldLimitSettings } from './shows/hold-limits';
 
 const DEFAULT_HOLD_MINUTES = 10;
 const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
+const DEFAULT_CANCELLATION_WINDOW_MINUTES = 120;
 
 /** Booking's own settings, read from the environment once when the service is built (README, "Configuration"). */
 export interface BookingSettings {
@@ -13,6 +14,8 @@ export interface BookingSettings {
   holdLimits: HoldLimitSettings;
   /** MAX_SEAT_STREAMS_PER_ADDRESS: live seat maps open at once from one client (default 20). */
   seatStreamsPerAddress: number;
+  /** CANCELLATION_WINDOW_MINUTES: buyers cancel up to this long before the show (default 120). */
+  cancellationWindowMinutes: number;
   /** STRIPE_SECRET_KEY: card payments through Stripe; unset, the offline provider of Stripe's test cards. */
   stripeSecretKey: string | undefined;
 }
@@ -27,6 +30,7 @@ export function bookingSettingsFromEnv(): BookingSettings {
       maxMinutes: Math.max(holdMinutes, positiveIntegerEnv('HOLD_MAX_MINUTES', 2 * holdMinutes, 'minutes')),
     },
     seatStreamsPerAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAMS_PER_ADDRESS, 'streams'),
+    cancellationWindowMinutes: positiveIntegerEnv('CANCELLATION_WINDOW_MINUTES', DEFAULT_CANCELLATION_WINDOW_MINUTES, 'minutes'),
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
   };
 }

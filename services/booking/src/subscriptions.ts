@@ -4,7 +4,7 @@ import { subscription } from '@cine/service-kit';
  * Every event booking consumes, one durable consumer each (README, "Events"); the plugins
  * subscribe them at start with the projection's `handle`. Also, as in every service, the
  * kit's auth plugin consumes user.credentials-changed and user.deleted ('booking.credentials')
- * to refuse revoked tokens. Booking produces order.paid, from the paid order's outbox,
+ * to refuse revoked tokens. Booking produces order.paid and order.refunded, from the order's outbox,
  * and show.seats-changed after each write of a show's seats (no outbox: see shows/seat-changes.ts).
  */
 export const subscriptions = {

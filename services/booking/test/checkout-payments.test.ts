@@ -117,6 +117,35 @@ async function stripeStandIn(responses: Array<{ status: number; body: unknown }>
 }
 
 describe('StripePaymentProvider (against a stand-in of the Stripe API)', () => {
+  it("refunds through Stripe's refunds API with the refund's idempotency key; a refusal is an answer, an outage is thrown", async () => {
+    const stripe = await stripeStandIn([
+      { status: 200, body: { id: 're_1', object: 'refund', status: 'succeeded' } },
+      {
+        status: 400,
+        body: {
+          error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_1 has already been refunded.' },
+        },
+      },
+      { status: 500, body: { error: { type: 'api_error', message: 'down' } } },
+    ]);
+    try {
+      const request = { paymentId: 'pi_123', amount: 900, idempotencyKey: 'refund:abc' };
+      expect(await stripe.provider.refund(request)).toEqual({ status: 'succeeded', refundId: 're_1' });
+      const [call] = stripe.calls;
+      expect(call?.path).toBe('/v1/refunds');
+      expect(call?.headers['idempotency-key']).toBe('refund:abc');
+      expect(Object.fromEntries(call?.form ?? [])).toMatchObject({ payment_intent: 'pi_123', amount: '900' });
+      expect(await stripe.provider.refund(request)).toEqual({
+        status: 'failed',
+        reason: 'Charge ch_1 has already been refunded.',
+        code: 'charge_already_refunded',
+      });
+      await expect(stripe.provider.refund(request)).rejects.toThrow();
+    } finally {
+      await stripe.close();
+    }
+  });
+
   it('creates and confirms one PaymentIntent with the idempotency key, card only, no redirects', async () => {
     const stripe = await stripeStandIn([{ status: 200, body: { id: 'pi_123', object: 'payment_intent', status: 'succeeded' } }]);
     try {

@@ -1,7 +1,7 @@
 import type { CheckoutResponse } from '@cine/contracts';
 import { InProcessEventBus } from '@cine/service-kit';
 import { createTestContext } from '@cine/service-kit/testing';
-import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider } from '../src/payments';
+import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider, type RefundRequest } from '../src/payments';
 import {
   addCandy,
   cartOf,
@@ -23,6 +23,9 @@ class CrashAfterCharge implements PaymentProvider {
   async charge(request: ChargeRequest) {
     await this.provider.charge(request);
     throw new Error('simulated crash after the charge');
+  }
+  refund(request: RefundRequest) {
+    return this.provider.refund(request);
   }
 }
 
@@ -215,6 +218,7 @@ describe('recovery of orders a crash left in progress', () => {
         if (outage) throw new Error('provider unreachable');
         return offline.charge(request);
       },
+      refund: (request) => offline.refund(request),
     };
     const booking = await start({ paymentProvider: flaky, orderRecovery: { intervalMs: 20 } });
     const { show, user } = await buyer(booking, 1, 0);

@@ -78,6 +78,10 @@ describe('POST /movies/checkout: a paid order', () => {
       candy: [{ id: candy.candyId, name: 'COMBO NACHOS', picture: candy.picture, quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
       total: 4300,
       paidAt: expect.any(String),
+      state: 'paid',
+      refundedAmount: 0,
+      refunds: [],
+      cancellableUntil: expect.any(String),
     });
 
     const seats = await seatsOf(booking, show.id);

@@ -5,6 +5,7 @@ const variables = [
   'HOLD_MAX_MINUTES',
   'MAX_HELD_SEATS_PER_ADDRESS',
   'MAX_SEAT_STREAMS_PER_ADDRESS',
+  'CANCELLATION_WINDOW_MINUTES',
   'STRIPE_SECRET_KEY',
 ] as const;
 
@@ -20,11 +21,12 @@ describe("booking's settings from the environment", () => {
     }
   });
 
-  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, no Stripe key', () => {
+  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, cancellations up to 120 minutes before, no Stripe key', () => {
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 10,
       holdLimits: { perAddress: 20, maxMinutes: 20 },
       seatStreamsPerAddress: 20,
+      cancellationWindowMinutes: 120,
       stripeSecretKey: undefined,
     });
   });
@@ -34,12 +36,14 @@ describe("booking's settings from the environment", () => {
       HOLD_MINUTES: '4',
       MAX_HELD_SEATS_PER_ADDRESS: '6',
       MAX_SEAT_STREAMS_PER_ADDRESS: '3',
+      CANCELLATION_WINDOW_MINUTES: '30',
       STRIPE_SECRET_KEY: 'sk_test_x',
     });
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 4,
       holdLimits: { perAddress: 6, maxMinutes: 8 },
       seatStreamsPerAddress: 3,
+      cancellationWindowMinutes: 30,
       stripeSecretKey: 'sk_test_x',
     });
     process.env.HOLD_MAX_MINUTES = '2';
@@ -50,6 +54,7 @@ describe("booking's settings from the environment", () => {
     ['HOLD_MINUTES', '0', "HOLD_MINUTES must be a positive whole number of minutes, not '0'"],
     ['HOLD_MAX_MINUTES', '1.5', "HOLD_MAX_MINUTES must be a positive whole number of minutes, not '1.5'"],
     ['MAX_HELD_SEATS_PER_ADDRESS', 'veinte', "MAX_HELD_SEATS_PER_ADDRESS must be a positive whole number of seats, not 'veinte'"],
+    ['CANCELLATION_WINDOW_MINUTES', '-5', "CANCELLATION_WINDOW_MINUTES must be a positive whole number of minutes, not '-5'"],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;
     expect(() => bookingSettingsFromEnv()).toThrow(message);

@@ -1,4 +1,4 @@
-import type { OrderPaid } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded } from '@cine/contracts';
 import { isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CandyRepository, CandyView } from './candy/candy-repository';
@@ -80,6 +80,15 @@ export class CandyStand {
         this.logger.warn({ orderId: order.orderId, candyId, sold: quantity }, 'sold more candy than the stock held; stock set to 0');
       } else if (outcome === 'unknown') {
         this.logger.warn({ orderId: order.orderId, candyId }, 'paid order names a candy item this service does not have');
+      }
+    }
+  }
+
+  /** A refund's candy goes back to the stock (booking gave it back in its projection when it refunded). */
+  async giveBackRefundedStock(refund: OrderRefunded['data']): Promise<void> {
+    for (const line of refund.candy) {
+      if (!(await this.items.incrementStock(line.candyId, line.quantity, refund.refundId))) {
+        this.logger.info({ refundId: refund.refundId, candyId: line.candyId }, 'refunded candy already given back, or unknown here');
       }
     }
   }

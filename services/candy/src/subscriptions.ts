@@ -7,6 +7,6 @@ import { subscription } from '@cine/service-kit';
  * candy.deleted, from each item's outbox.
  */
 export const subscriptions = {
-  /** Paid orders take their candy from the stock. */
-  stock: subscription('candy.stock', ['order.paid']),
+  /** Paid orders take their candy from the stock; refunds give it back. */
+  stock: subscription('candy.stock', ['order.paid', 'order.refunded']),
 };

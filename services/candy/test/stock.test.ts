@@ -1,4 +1,4 @@
-import type { CandyView, OrderPaid, PaidCandyLine } from '@cine/contracts';
+import type { CandyView, OrderPaid, OrderRefunded, PaidCandyLine } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
 import { listCandy, startCandy, type CandyUnderTest } from './helpers';
@@ -68,6 +68,37 @@ describe('stock after a paid order', () => {
 
     expect(await stockOf('COMBO ICEE')).toBe(496);
     expect(await stockOf('cafe')).toBe(499);
+  });
+
+  function orderRefunded(paid: OrderPaid, candyLines: PaidCandyLine[]): OrderRefunded {
+    const { seats: _seats, ticketTotal: _ticketTotal, total: _total, ...order } = paid.data;
+    return createEvent('order.refunded', {
+      ...order,
+      refundId: new Types.ObjectId().toHexString(),
+      seatLabels: [],
+      ticketAmount: 0,
+      candy: candyLines,
+      amount: candyLines.reduce((sum, refunded) => sum + refunded.totalPrice, 0),
+      reason: 'Pedido del cliente',
+      by: 'admin',
+      refundedAt: new Date().toISOString(),
+    });
+  }
+
+  it("gives a refund's candy back to the stock once per refund, however often it is delivered; a replay gives nothing", async () => {
+    const paid = orderPaid([line('COMBO NACHOS', 3), line('cafe', 2)]);
+    await candy.context.bus.publish(paid);
+    const refunded = orderRefunded(paid, [line('COMBO NACHOS', 3)]);
+    await candy.context.bus.publish(refunded);
+    await candy.context.bus.publish(createEvent('order.refunded', refunded.data));
+    await candy.app.candy.giveBackRefundedStock(refunded.data);
+    await candy.context.bus.publish(createEvent('order.refunded', { ...orderRefunded(paid, [line('cafe', 2)]).data, republished: true }));
+
+    expect(await stockOf('COMBO NACHOS')).toBe(500);
+    expect(await stockOf('cafe')).toBe(498);
+    // A second refund (another id) gives back its own lines.
+    await candy.context.bus.publish(orderRefunded(paid, [line('cafe', 2)]));
+    expect(await stockOf('cafe')).toBe(500);
   });
 
   it('leaves the stock alone for an order republished by a sales replay (its candy left when it was paid)', async () => {

@@ -12,4 +12,5 @@ export const subscriptions = {
   welcome: subscription('notification.welcome', ['user.registered']),
   recovery: subscription('notification.recovery', ['password.recovery-requested']),
   receipt: subscription('notification.receipt', ['order.paid']),
+  refund: subscription('notification.refund', ['order.refunded']),
 };

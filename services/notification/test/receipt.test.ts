@@ -1,4 +1,4 @@
-import type { OrderPaid } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { readOutbox } from '../src';
 import { cinemaFooter, formatMoney, formatShowDate } from '../src/mail/templates';
@@ -243,5 +243,69 @@ describe('receipt formats', () => {
     expect(formatShowDate('2026-11-24')).toBe('Martes 24/11/2026');
     expect(formatShowDate('2026-11-28')).toBe('Sabado 28/11/2026');
     expect(formatShowDate('2026-11-29')).toBe('Domingo 29/11/2026');
+  });
+});
+
+describe('the refund mail', () => {
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    notification = await startNotification();
+  });
+  afterAll(() => notification.close());
+
+  function orderRefunded(userId: string, overrides: Partial<OrderRefunded['data']> = {}): OrderRefunded {
+    const { seats: _seats, ticketTotal: _ticketTotal, total: _total, ...order } = orderPaid(userId).data;
+    return createEvent('order.refunded', {
+      ...order,
+      refundId: `refund-${sequence}`,
+      seatLabels: ['F7'],
+      ticketAmount: 900,
+      candy: [{ candyId: 'c-1', name: 'COMBO NACHOS', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
+      amount: 3400,
+      reason: 'Butaca rota',
+      by: 'admin',
+      refundedAt: '2026-11-23T16:00:00.000Z',
+      ...overrides,
+    });
+  }
+
+  async function refundMailsTo(address: string) {
+    return (await readOutbox(notification.outboxDir)).filter(
+      (mail) => mail.to === address && /^(Compra cancelada|Reembolso)/.test(mail.subject),
+    );
+  }
+
+  it('mails the buyer, in Spanish, what was refunded and how much, once per refund; a replay mails nothing', async () => {
+    await notification.context.bus.publish(createEvent('user.registered', { userId: 'u-refund', email: 'ana@cine.test', username: 'Ana' }));
+    const refunded = orderRefunded('u-refund');
+    await notification.context.bus.publish(refunded);
+    await notification.context.bus.publish(refunded);
+    await notification.context.bus.publish(createEvent('order.refunded', { ...refunded.data, refundId: 'other', republished: true }));
+
+    const [mail, ...others] = await refundMailsTo('ana@cine.test');
+    expect(others).toEqual([]);
+    expect(mail?.subject).toBe('Reembolso de tu compra en Cine: La Noche del Proyector');
+    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toContain('Hola Ana:');
+    expect(text).toContain('El cine reembolsó parte o la totalidad de tu compra.');
+    expect(text).toContain('Entradas (F7): $ 9,00');
+    expect(text).toContain('2 × COMBO NACHOS: $ 25,00');
+    expect(text).toContain('Total reembolsado: $ 34,00');
+    expect(text).toContain('Motivo: Butaca rota');
+    expect(text).toContain('Las entradas reembolsadas ya no son válidas.');
+  });
+
+  it("says 'Compra cancelada' when the buyer cancelled", async () => {
+    await notification.context.bus.publish(
+      createEvent('user.registered', { userId: 'u-cancel', email: 'bruno@cine.test', username: 'Bruno' }),
+    );
+    await notification.context.bus.publish(
+      orderRefunded('u-cancel', { by: 'buyer', reason: 'Cancelada por el comprador', refundId: 'r-cancel' }),
+    );
+    const [mail] = await refundMailsTo('bruno@cine.test');
+    expect(mail?.subject).toBe('Compra cancelada en Cine: La Noche del Proyector');
+    expect(mail?.text).toContain('Cancelaste tu compra.');
+    expect(mail?.text).not.toContain('Motivo:');
   });
 });

@@ -6,8 +6,8 @@ import { subscription } from '@cine/service-kit';
  * user.deleted ('sales.credentials'). Sales produces no events.
  */
 export const subscriptions = {
-  /** Paid orders, the ledger's only input: counted once per order id, in batches (not per event id). */
-  orders: subscription('sales.orders', ['order.paid']),
+  /** Paid orders and their refunds, the ledger's only input: counted once per order id and refund id, in batches (not per event id). */
+  orders: subscription('sales.orders', ['order.paid', 'order.refunded']),
   /** The current titles and candy names the reports show. */
   names: subscription('sales.names', [
     'movie.created',

@@ -89,6 +89,8 @@ describe('sales reports API', () => {
         seats: 6,
         totalPrice: 5400,
         netPrice: 3240,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
       {
         movieId: amanecer,
@@ -99,8 +101,21 @@ describe('sales reports API', () => {
         seats: 1,
         totalPrice: 1100,
         netPrice: 660,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
-      { movieId: bruma, title: 'Bruma', type: '2D', month: '2026-10', monthName: 'Oct', seats: 1, totalPrice: 900, netPrice: 540 },
+      {
+        movieId: bruma,
+        title: 'Bruma',
+        type: '2D',
+        month: '2026-10',
+        monthName: 'Oct',
+        seats: 1,
+        totalPrice: 900,
+        netPrice: 540,
+        refundedSeats: 0,
+        refundedPrice: 0,
+      },
       {
         movieId: amanecer,
         title: 'Amanecer en Córdoba',
@@ -110,8 +125,21 @@ describe('sales reports API', () => {
         seats: 3,
         totalPrice: 2700,
         netPrice: 1620,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
-      { movieId: bruma, title: 'Bruma', type: '2D', month: '2025-12', monthName: 'Dic', seats: 5, totalPrice: 4500, netPrice: 2700 },
+      {
+        movieId: bruma,
+        title: 'Bruma',
+        type: '2D',
+        month: '2025-12',
+        monthName: 'Dic',
+        seats: 5,
+        totalPrice: 4500,
+        netPrice: 2700,
+        refundedSeats: 0,
+        refundedPrice: 0,
+      },
     ]);
   });
 
@@ -153,8 +181,8 @@ describe('sales reports API', () => {
     const response = await get(`/tickets/all/detail?movieId=${amanecer}&groupBy=month&sort=min`);
     expect(response.statusCode).toBe(200);
     expect(response.json<SalesMonthRow[]>()).toEqual([
-      { month: '2026-01', monthName: 'Ene', seats: 3, totalPrice: 2700, netPrice: 1620 },
-      { month: '2026-11', monthName: 'Nov', seats: 7, totalPrice: 6500, netPrice: 3900 },
+      { month: '2026-01', monthName: 'Ene', seats: 3, totalPrice: 2700, netPrice: 1620, refundedSeats: 0, refundedPrice: 0 },
+      { month: '2026-11', monthName: 'Nov', seats: 7, totalPrice: 6500, netPrice: 3900, refundedSeats: 0, refundedPrice: 0 },
     ]);
   });
 
@@ -201,10 +229,10 @@ describe('sales reports API', () => {
 
   it('GET /sales/candy: candy sold per item and day, filtered by day and item', async () => {
     expect((await get('/sales/candy')).json<CandySalesRow[]>()).toEqual([
-      { itemId: nachos, name: 'COMBO NACHOS', day: '2026-11-10', quantity: 1, totalPrice: 1500 },
-      { itemId: combo, name: 'COMBO TRADICIONAL', day: '2026-11-10', quantity: 2, totalPrice: 2400 },
-      { itemId: combo, name: 'COMBO TRADICIONAL', day: '2026-11-02', quantity: 1, totalPrice: 1200 },
-      { itemId: nachos, name: 'COMBO NACHOS', day: '2026-10-05', quantity: 2, totalPrice: 3000 },
+      { itemId: nachos, name: 'COMBO NACHOS', day: '2026-11-10', quantity: 1, totalPrice: 1500, refundedQuantity: 0, refundedPrice: 0 },
+      { itemId: combo, name: 'COMBO TRADICIONAL', day: '2026-11-10', quantity: 2, totalPrice: 2400, refundedQuantity: 0, refundedPrice: 0 },
+      { itemId: combo, name: 'COMBO TRADICIONAL', day: '2026-11-02', quantity: 1, totalPrice: 1200, refundedQuantity: 0, refundedPrice: 0 },
+      { itemId: nachos, name: 'COMBO NACHOS', day: '2026-10-05', quantity: 2, totalPrice: 3000, refundedQuantity: 0, refundedPrice: 0 },
     ]);
     expect((await get(`/sales/candy?itemId=${nachos}`)).json<CandySalesRow[]>().map((row) => row.day)).toEqual([
       '2026-11-10',
@@ -220,7 +248,7 @@ describe('sales reports API', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="ventas-resumen.csv"');
     expect(response.body).toBe(
-      '\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto\r\nBruma,2D,1,Oct 2026,9.00,5.40\r\nBruma,2D,5,Dic 2025,45.00,27.00\r\n',
+      '\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto,Entradas Reembolsadas,T.Reembolsado\r\nBruma,2D,1,Oct 2026,9.00,5.40,0,0.00\r\nBruma,2D,5,Dic 2025,45.00,27.00,0,0.00\r\n',
     );
   });
 
@@ -228,11 +256,13 @@ describe('sales reports API', () => {
     const detail = await get('/sales/export.csv?report=detail&mes=2026-11&type=3D');
     expect(detail.headers['content-disposition']).toBe('attachment; filename="ventas-detalle-2026-11.csv"');
     expect(detail.body).toBe(
-      '\ufeffNombre,Tipo,Entradas Vendidas,Fecha,T.Bruto,T.Neto\r\nAmanecer en Córdoba,3D,1,2026-11-10,11.00,6.60\r\n',
+      '\ufeffNombre,Tipo,Entradas Vendidas,Fecha,T.Bruto,T.Neto,Entradas Reembolsadas,T.Reembolsado\r\nAmanecer en Córdoba,3D,1,2026-11-10,11.00,6.60,0,0.00\r\n',
     );
     const candy = await get(`/sales/export.csv?report=candy&day=2026-11-10&itemId=${nachos}`);
     expect(candy.headers['content-disposition']).toBe('attachment; filename="ventas-candy-2026-11-10.csv"');
-    expect(candy.body).toBe('\ufeffProducto,Fecha,Cantidad,Total\r\nCOMBO NACHOS,2026-11-10,1,15.00\r\n');
+    expect(candy.body).toBe(
+      '\ufeffProducto,Fecha,Cantidad,Total,Cantidad Reembolsada,Total Reembolsado\r\nCOMBO NACHOS,2026-11-10,1,15.00,0,0.00\r\n',
+    );
   });
 
   it.each([

@@ -1,6 +1,7 @@
+import type { OrderRefunded, PaidCandyLine } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
-import { SalesLedger } from '../src/sales/sales-ledger';
+import { SalesLedger, type PaidOrder } from '../src/sales/sales-ledger';
 import { SalesReports } from '../src/sales/sales-reports';
 import { openSalesStore, type SalesStore } from '../src/sales/sales-store';
 import { candyLine, newId, paidOrder, startSales, type SalesUnderTest } from './helpers';
@@ -37,6 +38,8 @@ describe('sales ledger (consumer of order.paid)', () => {
         seats: 3,
         totalPrice: 2700,
         netPrice: 1620,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
     ]);
     expect(detail).toEqual([
@@ -50,9 +53,13 @@ describe('sales ledger (consumer of order.paid)', () => {
         day: '2026-11-20',
         totalPrice: 2700,
         netPrice: 1620,
+        refundedSeats: 0,
+        refundedPrice: 0,
       },
     ]);
-    expect(candy).toEqual([{ itemId: popcorn, name: 'COMBO NACHOS', day: '2026-11-20', quantity: 2, totalPrice: 3000 }]);
+    expect(candy).toEqual([
+      { itemId: popcorn, name: 'COMBO NACHOS', day: '2026-11-20', quantity: 2, totalPrice: 3000, refundedQuantity: 0, refundedPrice: 0 },
+    ]);
   });
 
   it('counts the same event delivered twice once', async () => {
@@ -166,6 +173,128 @@ describe('sales ledger (consumer of order.paid)', () => {
     expect((await figures()).detail.map((row) => row.orderId)).toEqual([good.orderId]);
   });
 });
+
+describe('sales ledger (consumer of order.refunded)', () => {
+  let sales: SalesUnderTest;
+
+  beforeEach(async () => {
+    sales = await startSales();
+  });
+  afterEach(async () => {
+    await sales.close();
+  });
+
+  const refund = (event: OrderRefunded) => sales.context.bus.publish(event);
+
+  const figures = async () => {
+    const [summary, detail, months, candy, top, monthly] = await Promise.all([
+      sales.app.salesReports.summaries(),
+      sales.app.salesReports.detail({}),
+      sales.app.salesReports.detailByMonth({}),
+      sales.app.salesReports.candy({}),
+      sales.app.salesReports.top(6),
+      sales.app.salesReports.monthly(2, new Date('2026-11-20T15:00:00Z')),
+    ]);
+    return { summary, detail, months, candy, top, monthly };
+  };
+
+  it('nets a refund out of every report: seats, gross and net less what was refunded, and the refund in columns of its own', async () => {
+    const popcorn = newId();
+    const order = paidOrder({ seats: 3, ticketTotal: 2700, candy: [candyLine(popcorn, 'COMBO NACHOS', 2, 1500)] });
+    await sales.pay(order);
+    await refund(refundedOrder(order, { seatLabels: ['F1'], candy: [candyLine(popcorn, 'COMBO NACHOS', 2, 1500)] }));
+
+    const { summary, detail, months, candy, top, monthly } = await figures();
+    const net = { seats: 2, totalPrice: 1800, netPrice: 1620 - 540, refundedSeats: 1, refundedPrice: 900 };
+    expect(summary).toEqual([expect.objectContaining(net)]);
+    expect(detail).toEqual([expect.objectContaining({ orderId: order.orderId, ...net })]);
+    expect(months).toEqual([expect.objectContaining(net)]);
+    expect(candy).toEqual([expect.objectContaining({ quantity: 0, totalPrice: 0, refundedQuantity: 2, refundedPrice: 3000 })]);
+    expect(top).toEqual([expect.objectContaining({ seats: 2, totalPrice: 1800 })]);
+    expect(monthly[1]).toMatchObject({ month: '2026-11', seats: 2, totalPrice: 1800 });
+  });
+
+  it('counts a refund once however often it is delivered, under one event id or several, also at the same time', async () => {
+    const order = paidOrder({ seats: 2 });
+    await sales.pay(order);
+    const event = refundedOrder(order, { seatLabels: ['F2'] });
+    await refund(event);
+    await refund(event);
+    await Promise.all([refund({ ...event, id: newId() }), refund({ ...event, id: newId() })]);
+    const store = await openSalesStore(sales.context.db);
+    await Promise.all([new SalesLedger(store).recordRefunds([event.data]), new SalesLedger(store).recordRefunds([event.data])]);
+
+    const { summary, detail } = await figures();
+    expect(summary.map((row) => [row.seats, row.totalPrice, row.refundedSeats, row.refundedPrice])).toEqual([[1, 900, 1, 900]]);
+    expect(detail.map((row) => [row.seats, row.refundedSeats])).toEqual([[1, 1]]);
+  });
+
+  it('keeps a refund that arrives before its sale and applies it when the sale comes', async () => {
+    const order = paidOrder({ seats: 2 });
+    await refund(refundedOrder(order, { seatLabels: ['F1', 'F2'] }));
+    const before = await figures();
+    // Nothing sold yet: no negative figures, no row of a sale not seen.
+    expect(before.summary).toEqual([]);
+    expect(before.detail).toEqual([]);
+
+    await sales.pay(order);
+    const after = await figures();
+    expect(after.summary.map((row) => [row.seats, row.totalPrice, row.netPrice, row.refundedSeats, row.refundedPrice])).toEqual([
+      [0, 0, 0, 2, 1800],
+    ]);
+    expect(after.detail.map((row) => [row.seats, row.totalPrice, row.refundedPrice])).toEqual([[0, 0, 1800]]);
+  });
+
+  it('a replay of every order.paid and order.refunded, in any order, changes no figure', async () => {
+    const orders = [paidOrder({ seats: 2 }), paidOrder({ seats: 3, paidAt: '2026-10-05T20:00:00.000Z' }), paidOrder({ seats: 1 })];
+    const refunds = [refundedOrder(orders[0]!, { seatLabels: ['F1'] }), refundedOrder(orders[1]!, { seatLabels: ['F1', 'F2', 'F3'] })];
+    for (const order of orders) await sales.pay(order);
+    for (const event of refunds) await refund(event);
+    const first = await figures();
+
+    const replay = [
+      ...orders.map((order) => createEvent('order.paid', { ...order, republished: true as const })),
+      ...refunds.map((event) => ({
+        ...event,
+        id: newId(),
+        data: { ...event.data, republished: true as const },
+      })),
+    ].reverse();
+    for (const event of replay) await sales.context.bus.publish(event);
+    expect(await figures()).toEqual(first);
+    expect(first.summary.reduce((sum, row) => sum + row.refundedPrice, 0)).toBe(4 * 900);
+    expect(first.summary.reduce((sum, row) => sum + row.totalPrice, 0)).toBe(2 * 900);
+  });
+});
+
+/** order.refunded of the seats and candy lines given of a paid order. */
+function refundedOrder(
+  order: PaidOrder,
+  { seatLabels = [], candy = [] }: { seatLabels?: string[]; candy?: PaidCandyLine[] },
+): OrderRefunded {
+  const unitPrice = order.ticketTotal / order.seats;
+  const ticketAmount = seatLabels.length * unitPrice;
+  return createEvent('order.refunded', {
+    refundId: newId(),
+    orderId: order.orderId,
+    userId: order.userId,
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    paidAt: order.paidAt,
+    seatLabels,
+    ticketAmount,
+    candy,
+    amount: ticketAmount + candy.reduce((sum, line) => sum + line.totalPrice, 0),
+    reason: 'Pedido del cliente',
+    by: 'admin',
+    refundedAt: '2026-11-20T15:00:00.000Z',
+  });
+}
 
 /** The collection, except that its first bulkWrite throws as a crash would. */
 function failingBulkWrite<T extends mongo.Document>(collection: mongo.Collection<T>): mongo.Collection<T> {

@@ -17,6 +17,10 @@ const order = (id: string, date: string, schedule: string): OrderView => ({
   candy: [],
   total: 900,
   paidAt: '2026-11-20T12:00:00.000Z',
+  state: 'paid',
+  refundedAmount: 0,
+  refunds: [],
+  cancellableUntil: '2099-01-01T00:00:00.000Z',
 });
 
 test('upcoming shows first, soonest at the top; then the shows already seen, as the history lists them', () => {

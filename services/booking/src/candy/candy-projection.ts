@@ -85,6 +85,26 @@ export class CandyProjection {
     }
   }
 
+  /**
+   * A refund: its lines go back to the stock, each at most once (tagged with
+   * `refund:<id>` until `commit(tag)`, as a reservation is with its order). An
+   * item deleted since gets nothing back.
+   */
+  async giveBack(refundId: string, lines: readonly CandyReservationLine[]): Promise<void> {
+    const tag = refundTag(refundId);
+    for (const line of lines) {
+      await this.items.updateOne(
+        { _id: line.candyId, reservations: { $ne: tag } },
+        { $inc: { stock: line.quantity }, $push: { reservations: tag } },
+      );
+    }
+  }
+
+  /** The refund is recorded: its tags go (a crash before this leaves them, which only lengthens the list). */
+  async commitGiveBack(refundId: string, lines: readonly CandyReservationLine[]): Promise<void> {
+    await this.commit(refundTag(refundId), lines);
+  }
+
   /** The order is paid: its units stay taken and the tags go (so the list does not grow). */
   async commit(orderId: string, lines: readonly CandyReservationLine[]): Promise<void> {
     for (const line of lines) {
@@ -92,3 +112,5 @@ export class CandyProjection {
     }
   }
 }
+
+const refundTag = (refundId: string) => `refund:${refundId}`;

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../payments';
 import { MOVIE_WITHDRAWN } from '../shows/booking-errors';
 import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
-import { orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
+import type { OrdersRepository, StoredOrder } from './orders-repository';
 import type { SeatReservations } from './seat-reservations';
 
 const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
@@ -88,6 +88,8 @@ export class Checkout {
     private readonly orders: OrdersRepository,
     private readonly payments: PaymentProvider,
     private readonly relay: OutboxRelay,
+    /** The order as the API shows it (with its refunds: refunds.ts). */
+    private readonly view: (order: StoredOrder) => OrderView,
     private readonly clock: () => Date,
     private readonly log?: FastifyBaseLogger,
   ) {}
@@ -130,14 +132,14 @@ export class Checkout {
 
   /** Paid orders of the user, newest first. */
   async paidOrders(userId: string): Promise<OrderView[]> {
-    return (await this.orders.paidOf(userId)).map(orderViewOf);
+    return (await this.orders.paidOf(userId)).map(this.view);
   }
 
   /** One paid order with its buyer's id; null for an unknown id or an order not paid (yet, or ever). */
   async paidOrder(id: string): Promise<{ userId: string; order: OrderView } | null> {
     if (!/^[0-9a-f]{24}$/i.test(id)) return null;
     const order = await this.orders.findById(new Types.ObjectId(id));
-    return order?.state === 'paid' ? { userId: order.userId, order: orderViewOf(order) } : null;
+    return order?.state === 'paid' ? { userId: order.userId, order: this.view(order) } : null;
   }
 
   /** One step from the order's state; the order as written, or null when another driver changed it first. */
@@ -217,7 +219,7 @@ export class Checkout {
   private answerFor(order: StoredOrder): CheckoutResult {
     switch (order.state) {
       case 'paid':
-        return { outcome: 'paid', order: orderViewOf(order) };
+        return { outcome: 'paid', order: this.view(order) };
       case 'declined':
         return {
           outcome: 'declined',

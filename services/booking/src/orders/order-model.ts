@@ -11,6 +11,9 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
  * expired  → the hold lapsed before checkout (terminal)
  * failed   → refused before charging (stock, seats changed); everything given back (terminal)
  * unfulfilled → charged (`paymentId`) but the seats could not be sold (their reservation lapsed while the service was down): needs a refund (terminal)
+ *
+ * A paid order stays `paid` here; its refunds (refunds.ts) are kept beside:
+ * `refunding` while one is under way, `refunds` and `refundedAmount` once done.
  */
 const orderStates = ['pending', 'reserved', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
 export type OrderState = (typeof orderStates)[number];
@@ -23,6 +26,37 @@ export interface OrderCandyLine {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+}
+
+/**
+ * A refund under way (one per order at a time), by step:
+ * requested      → decided and the order locked; the provider is asked (key `refund:<id>`)
+ * money-returned → the provider refunded (`providerRefundId`); seats and candy go back,
+ *                  then one write moves it to `refunds` with order.refunded in the outbox
+ */
+export type RefundStep = 'requested' | 'money-returned';
+
+export type RefundedBy = 'buyer' | 'admin' | 'show-cancelled';
+
+export interface OrderRefund {
+  /** ObjectId text; the provider's idempotency key is derived from it. */
+  id: string;
+  seatLabels: string[];
+  candy: OrderCandyLine[];
+  /** Cents: the seats at the order's unit price plus the candy lines. */
+  amount: number;
+  reason: string;
+  by: RefundedBy;
+  requestedAt: Date;
+  providerRefundId?: string;
+  refundedAt?: Date;
+}
+
+export interface PendingRefund extends OrderRefund {
+  step: RefundStep;
+  /** Set when a request gave up waiting for the provider: the same request again (or the sweep) takes it forward. */
+  interrupted?: boolean;
+  updatedAt: Date;
 }
 
 export interface OrderDocument extends WithOutbox {
@@ -59,6 +93,11 @@ export interface OrderDocument extends WithOutbox {
   /** Last state change: the recovery sweep takes orders in progress whose last change is old. */
   updatedAt: Date;
   paidAt?: Date;
+  refunding?: PendingRefund;
+  /** Refunds done, oldest first (absent before the first). */
+  refunds?: OrderRefund[];
+  /** Cents refunded so far (absent: none). */
+  refundedAmount?: number;
 }
 
 const candyLineSchema = new Schema<OrderCandyLine>(
@@ -70,6 +109,23 @@ const candyLineSchema = new Schema<OrderCandyLine>(
     unitPrice: { type: Number, required: true },
     totalPrice: { type: Number, required: true },
   },
+  { _id: false },
+);
+
+const refundFields = {
+  id: { type: String, required: true },
+  seatLabels: { type: [String], required: true },
+  candy: { type: [candyLineSchema], default: [] },
+  amount: { type: Number, required: true },
+  reason: { type: String, required: true },
+  by: { type: String, required: true },
+  requestedAt: { type: Date, required: true },
+  providerRefundId: { type: String },
+  refundedAt: { type: Date },
+};
+const refundSchema = new Schema<OrderRefund>(refundFields, { _id: false });
+const pendingRefundSchema = new Schema<PendingRefund>(
+  { ...refundFields, step: { type: String, required: true }, interrupted: { type: Boolean }, updatedAt: { type: Date, required: true } },
   { _id: false },
 );
 
@@ -102,6 +158,9 @@ const orderSchema = new Schema<OrderDocument>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     paidAt: { type: Date },
+    refunding: { type: pendingRefundSchema },
+    refunds: { type: [refundSchema], default: undefined },
+    refundedAmount: { type: Number },
   },
   { collection: 'orders', autoIndex: false, versionKey: false },
 );

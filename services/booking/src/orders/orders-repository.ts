@@ -1,7 +1,14 @@
-import type { OrderPaid, OrderView } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded, OrderRefundState, OrderView } from '@cine/contracts';
 import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
-import { IN_PROGRESS_STATES, type OrderDocument, type OrderState } from './order-model';
+import {
+  IN_PROGRESS_STATES,
+  type OrderDocument,
+  type OrderRefund,
+  type OrderState,
+  type PendingRefund,
+  type RefundStep,
+} from './order-model';
 
 export type StoredOrder = Omit<OrderDocument, 'outbox'>;
 export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' | 'updatedAt'>;
@@ -14,7 +21,15 @@ interface InProgressMark {
   since: Date;
 }
 
-export function orderViewOf(order: StoredOrder): OrderView {
+/** Every seat and candy line refunded: 'refunded'; some: 'partially_refunded'. */
+function refundStateOf(order: StoredOrder): OrderRefundState {
+  const refunded = order.refundedAmount ?? 0;
+  if (refunded === 0) return 'paid';
+  return refunded >= order.total ? 'refunded' : 'partially_refunded';
+}
+
+/** The order as the API shows it; the buyer may cancel it until `cancellableUntil`. */
+export function orderViewOf(order: StoredOrder, cancellableUntil: Date): OrderView {
   return {
     id: order._id.toHexString(),
     movieId: order.movieId,
@@ -38,6 +53,17 @@ export function orderViewOf(order: StoredOrder): OrderView {
     })),
     total: order.total,
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
+    state: refundStateOf(order),
+    refundedAmount: order.refundedAmount ?? 0,
+    refunds: (order.refunds ?? []).map((refund) => ({
+      id: refund.id,
+      seatLabels: refund.seatLabels,
+      candy: refund.candy.map(({ candyId, name, quantity, totalPrice }) => ({ id: candyId, name, quantity, totalPrice })),
+      amount: refund.amount,
+      by: refund.by,
+      refundedAt: (refund.refundedAt ?? refund.requestedAt).toISOString(),
+    })),
+    cancellableUntil: cancellableUntil.toISOString(),
   };
 }
 
@@ -61,6 +87,44 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
   });
 }
 
+export function orderRefundedEvent(order: StoredOrder, refund: OrderRefund, refundedAt: Date): OrderRefunded {
+  const ticketAmount = refund.seatLabels.length * order.unitPrice;
+  return createEvent('order.refunded', {
+    refundId: refund.id,
+    orderId: order._id.toHexString(),
+    userId: order.userId,
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
+    seatLabels: refund.seatLabels,
+    ticketAmount,
+    candy: refund.candy.map(({ candyId, name, quantity, unitPrice, totalPrice }) => ({ candyId, name, quantity, unitPrice, totalPrice })),
+    amount: refund.amount,
+    reason: refund.reason,
+    by: refund.by,
+    refundedAt: refundedAt.toISOString(),
+  });
+}
+
+/** A refund under way as `refunds` keeps it once done. */
+export function completedRefund(refund: PendingRefund, refundedAt: Date): OrderRefund {
+  const { step: _step, interrupted: _interrupted, updatedAt: _updatedAt, ...done } = refund;
+  return { ...done, refundedAt };
+}
+
+interface RefundMark {
+  /** The order's id. */
+  _id: Types.ObjectId;
+  /** The refund that wrote it last: its end removes it, not another's. */
+  refundId: string;
+  since: Date;
+}
+
 /**
  * Every read and write of the orders collection; each state change is one
  * write of one order, made only if the order is still in the state it
@@ -77,8 +141,12 @@ export class OrdersRepository {
    */
   private readonly inProgress: Collection<InProgressMark>;
 
+  /** One document per order with a refund under way (`_id` the order's), for the sweep, as `inProgress` for checkouts. */
+  private readonly refundsInProgress: Collection<RefundMark>;
+
   constructor(private readonly model: Model<OrderDocument>) {
     this.inProgress = model.db.collection<InProgressMark>('orders_in_progress');
+    this.refundsInProgress = model.db.collection<RefundMark>('refunds_in_progress');
   }
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
@@ -133,6 +201,11 @@ export class OrdersRepository {
   /** Paid orders of the user, newest first. */
   paidOf(userId: string): Promise<StoredOrder[]> {
     return this.model.find({ userId, state: 'paid' }, WITHOUT_OUTBOX).sort({ paidAt: -1 }).lean<StoredOrder[]>();
+  }
+
+  /** Paid orders of a show (refunded ones included). */
+  paidOfShow(showId: string): Promise<StoredOrder[]> {
+    return this.model.find({ showId, state: 'paid' }, WITHOUT_OUTBOX).lean<StoredOrder[]>();
   }
 
   /** Paid orders paid in [from, to) (either end open when left out), oldest first, read as they are needed. */
@@ -200,6 +273,98 @@ export class OrdersRepository {
       $push: { outbox: event },
     });
     return written ? event : null;
+  }
+
+  /**
+   * Locks the paid order for the refund: written only while no other refund
+   * is under way and nothing was refunded since the order was read (the
+   * refund was decided on it). Marked first for the sweep.
+   */
+  async beginRefund(order: StoredOrder, refund: PendingRefund): Promise<boolean> {
+    await this.refundsInProgress.updateOne(
+      { _id: order._id },
+      { $set: { refundId: refund.id, since: refund.requestedAt } },
+      { upsert: true },
+    );
+    const written = await this.model.updateOne(
+      {
+        _id: order._id,
+        state: 'paid',
+        refunding: { $exists: false },
+        refundedAmount: order.refundedAmount === undefined ? { $exists: false } : order.refundedAmount,
+      },
+      { $set: { refunding: refund } },
+    );
+    // A refused lock leaves the mark: another refund may be under way; the sweep removes it otherwise.
+    return written.matchedCount === 1;
+  }
+
+  /** Moves the refund `id` from `from` to `to`; false when it is not there any more (another driver moved it). */
+  async advanceRefund(order: StoredOrder, id: string, from: RefundStep, to: RefundStep, fields: Partial<PendingRefund>, now: Date) {
+    const set = Object.fromEntries(
+      Object.entries({ ...fields, step: to, updatedAt: now }).map(([key, value]) => [`refunding.${key}`, value]),
+    );
+    const written = await this.model.updateOne({ _id: order._id, 'refunding.id': id, 'refunding.step': from }, { $set: set });
+    return written.matchedCount === 1;
+  }
+
+  /** A request stopped waiting for the provider: the same request again may take the refund forward. */
+  async interruptRefund(order: StoredOrder, id: string): Promise<void> {
+    await this.model.updateOne({ _id: order._id, 'refunding.id': id }, { $set: { 'refunding.interrupted': true } });
+  }
+
+  /** The provider refused: the order is as before the refund (nothing went back). */
+  async abandonRefund(order: StoredOrder, id: string): Promise<boolean> {
+    const written = await this.model.updateOne(
+      { _id: order._id, 'refunding.id': id, 'refunding.step': 'requested' },
+      { $unset: { refunding: '' } },
+    );
+    await this.refundMarkEnded(order._id, id);
+    return written.matchedCount === 1;
+  }
+
+  /**
+   * The ONE write that ends a refund whose money and seats went back: it joins
+   * `refunds`, the amount adds up, and order.refunded goes into the outbox.
+   * The order is marked in progress again first, so the sweep nudges the relay
+   * if that event is not published. Answers the event, or null when the refund
+   * was not at `money-returned` any more.
+   */
+  async markRefunded(order: StoredOrder, refund: PendingRefund, refundedAt: Date): Promise<OrderRefunded | null> {
+    const completed = completedRefund(refund, refundedAt);
+    const whole = (order.refundedAmount ?? 0) + refund.amount >= order.total;
+    const event = orderRefundedEvent(order, completed, refundedAt);
+    await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: refundedAt } }, { upsert: true });
+    const written = await this.model.updateOne(
+      { _id: order._id, 'refunding.id': refund.id, 'refunding.step': 'money-returned' },
+      {
+        $unset: { refunding: '' },
+        $push: { refunds: completed, outbox: event },
+        $inc: { refundedAmount: refund.amount },
+        // Wholly refunded, it frees its key: the same seats and card may be bought again as a new order.
+        $set: { updatedAt: refundedAt, ...(whole ? { key: `${order.key}:refunded:${order._id.toHexString()}` } : {}) },
+      },
+    );
+    if (written.matchedCount !== 1) return null;
+    await this.refundMarkEnded(order._id, refund.id);
+    return event;
+  }
+
+  /** Orders whose refund is under way and unchanged since `before` (a crash, a provider outage), oldest first; stale marks go. */
+  async refundsLeftBehindSince(before: Date, limit: number): Promise<StoredOrder[]> {
+    const marks = (await this.refundsInProgress.find({}).toArray()).filter((mark) => mark.since < before);
+    const stuck: StoredOrder[] = [];
+    for (const mark of marks) {
+      if (stuck.length >= limit) break;
+      const order = await this.findById(mark._id);
+      if (!order?.refunding) await this.refundsInProgress.deleteOne({ _id: mark._id, refundId: mark.refundId });
+      else if (order.refunding.updatedAt < before) stuck.push(order);
+    }
+    return stuck.sort((a, b) => (a.refunding?.updatedAt.getTime() ?? 0) - (b.refunding?.updatedAt.getTime() ?? 0));
+  }
+
+  private async refundMarkEnded(id: Types.ObjectId, refundId: string): Promise<void> {
+    await this.refundsInProgress.deleteOne({ _id: id, refundId });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { EventBus } from '@cine/service-kit';
-import { orderPaidEvent, type OrdersRepository } from './orders-repository';
+import { orderPaidEvent, orderRefundedEvent, type OrdersRepository } from './orders-repository';
 
 /** order.paid events published at once during a replay. */
 const IN_FLIGHT = 100;
@@ -10,7 +10,8 @@ const IN_FLIGHT = 100;
  * period). Sales counts a sale once per order id, so a replay rebuilds a lost or
  * new sales database and changes nothing where the sales are already in; candy
  * (stock) and notification (receipt) skip republished orders. An interrupted
- * replay is simply run again.
+ * replay is simply run again. Each order's refunds follow it as order.refunded,
+ * republished the same way (sales counts a refund once per refund id).
  */
 export class PaidOrdersReplay {
   constructor(
@@ -26,6 +27,10 @@ export class PaidOrdersReplay {
       if (!order.paidAt) continue;
       const event = orderPaidEvent(order, order.paidAt);
       inFlight.push(this.bus.publish({ ...event, data: { ...event.data, republished: true } }));
+      for (const refund of order.refunds ?? []) {
+        const refunded = orderRefundedEvent(order, refund, refund.refundedAt ?? refund.requestedAt);
+        inFlight.push(this.bus.publish({ ...refunded, data: { ...refunded.data, republished: true } }));
+      }
       republished += 1;
       if (inFlight.length >= IN_FLIGHT) {
         await Promise.all(inFlight);

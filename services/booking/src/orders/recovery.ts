@@ -2,6 +2,7 @@ import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout } from './checkout';
 import type { OrdersRepository } from './orders-repository';
+import type { Refunds } from './refunds';
 
 export interface OrderRecoveryOptions {
   /** An order in progress whose last change is older than this is taken over (default one minute). */
@@ -16,7 +17,7 @@ export interface OrderRecoveryOptions {
  * Drives forward the orders a crash (or a provider outage) left in progress,
  * and hands the relay again the paid orders whose order.paid it has not
  * published (a crash between the payment and the publication, a broker
- * outage): on start and then every `intervalMs`. Safe to run beside live requests
+ * outage), and refunds left under way (refunds.ts): on start and then every `intervalMs`. Safe to run beside live requests
  * (and, on MongoDB, on several instances): every step is idempotent and each
  * state change is made only from the state it was decided on.
  */
@@ -29,6 +30,7 @@ export class OrderRecovery {
 
   constructor(
     private readonly checkout: Checkout,
+    private readonly refunds: Refunds,
     private readonly orders: OrdersRepository,
     private readonly relay: OutboxRelay,
     private readonly clock: () => Date,
@@ -83,8 +85,25 @@ export class OrderRecovery {
           );
         }
       }
+      driven += await this.refundsLeftBehind();
     } catch (error) {
       this.log?.warn({ err: (error as Error).message }, 'order recovery sweep failed; will retry');
+    }
+    return driven;
+  }
+
+  private async refundsLeftBehind(): Promise<number> {
+    let driven = 0;
+    const stuck = await this.orders.refundsLeftBehindSince(new Date(this.clock().getTime() - this.staleAfterMs), this.batchSize);
+    for (const order of stuck) {
+      const refundId = order.refunding?.id;
+      try {
+        const result = await this.refunds.drive(order);
+        driven += 1;
+        this.log?.info({ orderId: order._id.toHexString(), refundId, outcome: result.outcome }, 'recovered a refund left under way');
+      } catch (error) {
+        this.log?.warn({ orderId: order._id.toHexString(), refundId, err: (error as Error).message }, 'refund recovery failed; will retry');
+      }
     }
     return driven;
   }

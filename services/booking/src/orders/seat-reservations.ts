@@ -1,7 +1,7 @@
 import type { HeldTickets, Reservation, ShowTerms } from '../shows/seat-inventory';
 
 /**
- * What the cart and the checkout use of the shows' SeatInventory
+ * What the cart, the checkout and the refunds use of the shows' SeatInventory
  * (src/shows/seat-inventory.ts); every seat change there is written in a
  * version-guarded write of the show document, batched with the show's other
  * queued changes.
@@ -12,4 +12,5 @@ export interface SeatReservations {
   reserveForOrder(showId: string, userId: string, orderId: string, terms: ShowTerms, now: Date, until: Date): Promise<Reservation>;
   sellForOrder(showId: string, orderId: string): Promise<string[]>;
   releaseOrderReservation(showId: string, orderId: string, holdUntil: Date): Promise<void>;
+  returnSeats(showId: string, orderId: string, labels: readonly string[]): Promise<string[]>;
 }

@@ -1,7 +1,7 @@
 import { isDuplicateKeyError } from '@cine/service-kit';
 import { randomBytes } from 'node:crypto';
 import type { Collection, Connection } from 'mongoose';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './payment-provider';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome, RefundRequest } from './payment-provider';
 
 type Decline = Extract<ChargeOutcome, { status: 'declined' }>;
 
@@ -28,8 +28,12 @@ const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> 
   },
 };
 
+/** Stripe's test card whose charge succeeds and whose refunds fail (Stripe: "refund_fail"). */
+const REFUND_FAILING_TEST_METHOD = 'pm_card_refundFail';
+
 /** Stripe's test payment methods that succeed: the brands, and the cards of a few countries. */
 const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
+  REFUND_FAILING_TEST_METHOD,
   'pm_card_visa',
   'pm_card_visa_debit',
   'pm_card_mastercard',
@@ -66,18 +70,30 @@ interface PaymentRecord {
   createdAt: Date;
 }
 
+interface RefundRecord {
+  _id: string;
+  paymentId: string;
+  amount: number;
+  outcome: RefundOutcome;
+  createdAt: Date;
+}
+
 /**
  * The provider used without STRIPE_SECRET_KEY: answers as Stripe's test
  * payment methods do, and keeps every charge in `payments` keyed by its
  * idempotency key, so a repeated charge answers the first outcome and
- * never charges twice (as Stripe's idempotent requests do).
+ * never charges twice (as Stripe's idempotent requests do). Refunds the
+ * same way, in `payment_refunds`: never more than was charged, and a card
+ * charged with pm_card_refundFail refuses every refund, as on Stripe.
  */
 export class OfflinePaymentProvider implements PaymentProvider {
   readonly name = 'offline';
   private readonly payments: Collection<PaymentRecord>;
+  private readonly refunds: Collection<RefundRecord>;
 
   constructor(db: Connection) {
     this.payments = db.collection<PaymentRecord>('payments');
+    this.refunds = db.collection<RefundRecord>('payment_refunds');
   }
 
   async charge({ amount, currency, paymentMethodId, idempotencyKey, description }: ChargeRequest): Promise<ChargeOutcome> {
@@ -100,6 +116,53 @@ export class OfflinePaymentProvider implements PaymentProvider {
       if (!first) throw error;
       return this.replay(first, amount, paymentMethodId);
     }
+  }
+
+  async refund({ paymentId, amount, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {
+    const first = await this.refunds.findOne({ _id: idempotencyKey });
+    if (first) return this.replayRefund(first, paymentId, amount);
+    const record: RefundRecord = {
+      _id: idempotencyKey,
+      paymentId,
+      amount,
+      outcome: await this.refundOutcome(paymentId, amount),
+      createdAt: new Date(),
+    };
+    try {
+      await this.refunds.insertOne(record);
+      return record.outcome;
+    } catch (error) {
+      // The same refund at once: the first insert's outcome is the answer.
+      if (!isDuplicateKeyError(error)) throw error;
+      const winner = await this.refunds.findOne({ _id: idempotencyKey });
+      if (!winner) throw error;
+      return this.replayRefund(winner, paymentId, amount);
+    }
+  }
+
+  /** Stripe's answers: an unknown charge, more than is left of it, a refund_fail card. */
+  private async refundOutcome(paymentId: string, amount: number): Promise<RefundOutcome> {
+    const charge = await this.payments.findOne({ 'outcome.paymentId': paymentId });
+    if (!charge) return { status: 'failed', reason: `No such payment_intent: '${paymentId}'`, code: 'resource_missing' };
+    if (charge.paymentMethodId === REFUND_FAILING_TEST_METHOD)
+      return { status: 'failed', reason: 'The refund failed at the card issuer.', code: 'refund_failed' };
+    const earlier = await this.refunds.find({ paymentId, 'outcome.status': 'succeeded' }).toArray();
+    const left = charge.amount - earlier.reduce((sum, refund) => sum + refund.amount, 0);
+    if (amount > left) {
+      return {
+        status: 'failed',
+        reason: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        code: 'amount_too_large',
+      };
+    }
+    return { status: 'succeeded', refundId: `re_offline_${randomBytes(12).toString('hex')}` };
+  }
+
+  private replayRefund(first: RefundRecord, paymentId: string, amount: number): RefundOutcome {
+    if (first.paymentId !== paymentId || first.amount !== amount) {
+      throw new Error(`idempotency key ${first._id} was first used with other parameters`);
+    }
+    return first.outcome;
   }
 
   private replay(first: PaymentRecord, amount: number, paymentMethodId: string): ChargeOutcome {

@@ -12,12 +12,27 @@ export type ChargeOutcome =
   /** The card was refused; `reason` is the provider's message, shown to the buyer. */
   | { status: 'declined'; reason: string; code: string };
 
+/** Money of one charge given back, in cents. `idempotencyKey` (derived from the refund's id) makes a repeated call answer the first outcome without refunding again. */
+export interface RefundRequest {
+  /** The charge's `paymentId`. */
+  paymentId: string;
+  amount: number;
+  idempotencyKey: string;
+}
+
+export type RefundOutcome =
+  | { status: 'succeeded'; refundId: string }
+  /** The provider refused the refund (nothing went back); `reason` is its message, `code` its error code. */
+  | { status: 'failed'; reason: string; code: string };
+
 /**
- * Charges a card. A decline is an answer; any other failure (network, provider
+ * Charges a card and refunds charges. A decline is an answer; any other failure (network, provider
  * outage, bad configuration) is thrown, and the order stays where it was for
  * the recovery sweep to charge again with the same idempotency key.
  */
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Refunds part or all of a charge; a refusal is an answer, an outage or timeout is thrown (and retried with the same key). */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
 }

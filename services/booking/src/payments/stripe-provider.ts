@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider } from './payment-provider';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome, RefundRequest } from './payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -18,6 +18,7 @@ const NOT_COMPLETED = 'Su tarjeta requiere una autenticación que este pago no a
  * Charges through Stripe: one PaymentIntent created and confirmed in one call,
  * with the order's idempotency key, so a repeated charge (a retry, the
  * recovery sweep) answers the first PaymentIntent instead of charging again.
+ * Refunds likewise: one Refund of the PaymentIntent per refund id (the key).
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
@@ -60,6 +61,26 @@ export class StripePaymentProvider implements PaymentProvider {
         error.param === 'payment_method'
       ) {
         return { status: 'declined', reason: error.message, code: 'resource_missing' };
+      }
+      throw error;
+    }
+  }
+
+  async refund({ paymentId, amount, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentId, amount, reason: 'requested_by_customer' },
+        { idempotencyKey },
+      );
+      // 'pending' (and 'requires_action') refunds complete on Stripe's side: the money is on its way back.
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        return { status: 'failed', reason: refund.failure_reason ?? 'The refund failed.', code: refund.status };
+      }
+      return { status: 'succeeded', refundId: refund.id };
+    } catch (error) {
+      // Stripe refused this refund (already refunded, more than is left, a disputed charge): an answer, not an outage.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code) {
+        return { status: 'failed', reason: error.message, code: error.code };
       }
       throw error;
     }

@@ -9,6 +9,7 @@ import { orderModel } from '../orders/order-model';
 import { OrdersRepository } from '../orders/orders-repository';
 import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
+import { Refunds } from '../orders/refunds';
 import { paymentProviderFor, type PaymentProvider } from '../payments';
 import { subscriptions } from '../subscriptions';
 
@@ -16,8 +17,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     cart: Cart;
     checkout: Checkout;
+    refunds: Refunds;
     candyProjection: CandyProjection;
-    /** Publishes order.paid from the orders' outbox; tests flush it to wait for the events. */
+    /** Publishes order.paid and order.refunded from the orders' outbox; tests flush it to wait for the events. */
     ordersOutbox: OutboxRelay;
     orderRecovery: OrderRecovery;
     paidOrdersReplay: PaidOrdersReplay;
@@ -30,12 +32,14 @@ export interface CheckoutPluginOptions {
   /** Default: Stripe with `stripeSecretKey`, else the offline provider. */
   paymentProvider?: PaymentProvider;
   stripeSecretKey: string | undefined;
+  /** Buyers cancel up to this long before the show. */
+  cancellationWindowMinutes: number;
   recovery?: OrderRecoveryOptions;
 }
 
-/** Cart, candy projection and checkout (orders, payments, recovery); needs the shows plugin's seatInventory and clock. */
+/** Cart, candy projection, checkout and refunds (orders, payments, recovery); needs the shows plugin's seatInventory and clock. */
 export const checkoutPlugin = fp<CheckoutPluginOptions>(
-  async (app, { db, bus, paymentProvider, stripeSecretKey, recovery: recoveryOptions }) => {
+  async (app, { db, bus, paymentProvider, stripeSecretKey, cancellationWindowMinutes, recovery: recoveryOptions }) => {
     const { clock } = app;
     const candy = new CandyProjection(db);
     await subscribeTo(bus, db, subscriptions.candy, (event) => candy.handle(event));
@@ -55,12 +59,15 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     const carts = new CartRepository(db);
     const cart = new Cart(app.seatInventory, candy, carts, clock);
     const provider = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
-    const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, clock, app.log);
-    const recovery = new OrderRecovery(checkout, repository, relay, clock, app.log, recoveryOptions);
+    const refunds = new Refunds(app.seatInventory, candy, repository, provider, relay, clock, cancellationWindowMinutes, app.log);
+    const view = refunds.view.bind(refunds);
+    const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, view, clock, app.log);
+    const recovery = new OrderRecovery(checkout, refunds, repository, relay, clock, app.log, recoveryOptions);
 
     app.decorate('candyProjection', candy);
     app.decorate('cart', cart);
     app.decorate('checkout', checkout);
+    app.decorate('refunds', refunds);
     app.decorate('ordersOutbox', relay);
     app.decorate('orderRecovery', recovery);
     app.decorate('paidOrdersReplay', new PaidOrdersReplay(repository, bus));

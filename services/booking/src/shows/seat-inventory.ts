@@ -295,6 +295,21 @@ export class SeatInventory {
     });
   }
 
+  /**
+   * A refund: the seats sold to the order among `labels` are free again (on
+   * sale at once; the seat maps hear it as any other write). Idempotent: a
+   * seat sold since to another order is not touched. Answers the labels freed.
+   */
+  async returnSeats(showId: string, orderId: string, labels: readonly string[]): Promise<string[]> {
+    const returned = new Set(labels);
+    return this.change(showId, (show) => {
+      const back = (seat: Seat) => seat.state === 'sold' && seat.orderId === orderId && returned.has(seat.label);
+      const freed = sortLabels(show.seats.filter(back));
+      if (freed.length === 0) return { result: () => freed };
+      return { write: show.seats.filter((seat) => !back(seat)), result: () => freed };
+    });
+  }
+
   /** The show as the API shows it. */
   async view(show: ShowDocument, now: Date): Promise<ShowView> {
     const titles = await this.movies.titlesOf([show.movieId]);

@@ -110,6 +110,21 @@ export class CandyRepository {
     return (await this.model.countDocuments({ _id: id, soldOrders: orderId })) > 0 ? 'already-taken' : 'unknown';
   }
 
+  /**
+   * Gives `quantity` back to the item's stock for refund `refundId`, once (the
+   * tag `refund:<id>` joins the same list as the orders). False when the item
+   * is unknown or the refund was given back before.
+   */
+  async incrementStock(id: string, quantity: number, refundId: string): Promise<boolean> {
+    if (!OBJECT_ID.test(id)) return false;
+    const tag = `refund:${refundId}`;
+    const given = await this.model.updateOne(
+      { _id: id, soldOrders: { $ne: tag } },
+      { $inc: { quantity }, $push: { soldOrders: { $each: [tag], $slice: -SOLD_ORDERS_KEPT } } },
+    );
+    return given.matchedCount === 1;
+  }
+
   /** Stock of an item, tombstone or not (for tests and logs). */
   async stockOf(id: string): Promise<number | undefined> {
     const candy = await this.model.findById(id, { quantity: 1 }).lean<Pick<StoredCandy, 'quantity'>>();

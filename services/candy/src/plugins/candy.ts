@@ -30,8 +30,10 @@ export const candyPlugin = fp<CandyPluginOptions>(
     app.decorate('candy', candy);
 
     await subscribeTo(bus, db, subscriptions.stock, async (event) => {
-      // A replay for the sales reports: this order's candy left the stock when it was paid.
-      if (!event.data.republished) await candy.takeSoldStock(event.data);
+      // A replay for the sales reports: this order's candy left (or came back to) the stock when it happened.
+      if (event.data.republished) return;
+      if (event.type === 'order.paid') await candy.takeSoldStock(event.data);
+      else await candy.giveBackRefundedStock(event.data);
     });
   },
   { name: 'candy' },

@@ -1,4 +1,4 @@
-import { formatMoney as formatMoneyAs, weekdays, type OrderPaid } from '@cine/contracts';
+import { formatMoney as formatMoneyAs, weekdays, type OrderPaid, type OrderRefunded } from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 
@@ -140,6 +140,52 @@ export function receiptMail(username: string, order: PaidOrder): MailContent {
       tableHtml([...charges, total]),
       ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
       `<p>${escapeHtml(SIGNATURE)}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text: `${text}\n`, html };
+}
+
+/** What the refund mail says (order.refunded's facts). */
+type RefundedOrder = OrderRefunded['data'];
+
+const REFUND_OPENING: Readonly<Record<RefundedOrder['by'], string>> = {
+  buyer: 'Cancelaste tu compra. Te devolvimos el dinero de lo que sigue.',
+  admin: 'El cine reembolsó parte o la totalidad de tu compra. Te devolvimos el dinero de lo que sigue.',
+  'show-cancelled': 'La función fue cancelada. Te devolvimos el dinero de tu compra.',
+};
+
+/** The cancellation or refund of an order: the show, what was refunded and how much goes back to the card. */
+export function refundMail(username: string, refund: RefundedOrder): MailContent {
+  const subject = `${refund.by === 'buyer' ? 'Compra cancelada' : 'Reembolso de tu compra'} en ${CINEMA_NAME}: ${refund.title}`;
+  const greeting = [`Hola ${username}:`, REFUND_OPENING[refund.by]];
+  const show = [
+    { label: 'Película', value: refund.title },
+    { label: 'Fecha', value: formatShowDate(refund.date) },
+    { label: 'Hora', value: refund.schedule },
+    { label: 'Sala', value: String(refund.roomId) },
+  ];
+  const lines = [
+    ...(refund.seatLabels.length > 0
+      ? [{ label: `Entradas (${refund.seatLabels.join(', ')})`, value: formatMoney(refund.ticketAmount) }]
+      : []),
+    ...refund.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
+  ];
+  const total = { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true };
+  const closing = [
+    ...(refund.by === 'buyer' ? [] : [`Motivo: ${refund.reason}`]),
+    'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
+    `Pedido: ${refund.orderId}`,
+  ];
+  const asText = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
+  const text = [...greeting, asText(show), asText([...lines, total]), ...closing, SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
+  const html = page(
+    subject,
+    [
+      ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
+      tableHtml(show),
+      `<h2 style="font-size:18px;margin:16px 0 0">Reembolso</h2>`,
+      tableHtml([...lines, total]),
+      ...[...closing, SIGNATURE].map((p) => `<p>${escapeHtml(p)}</p>`),
     ].join('\n'),
   );
   return { subject, text: `${text}\n`, html };

@@ -1,7 +1,7 @@
 import { subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
-import { receiptMail, recoveryCodeMail, welcomeMail } from '../mail/templates';
+import { receiptMail, recoveryCodeMail, refundMail, welcomeMail } from '../mail/templates';
 import { Recipients } from '../recipients/recipients';
 import { subscriptions } from '../subscriptions';
 
@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** An order.paid whose user this service has not heard of yet: thrown so the bus delivers it again. */
+/** An order.paid or order.refunded whose user this service has not heard of yet: thrown so the bus delivers it again. */
 class UnknownRecipientError extends Error {
   constructor(userId: string) {
     super(`no recipient known for user ${userId} yet`);
@@ -20,7 +20,7 @@ class UnknownRecipientError extends Error {
   }
 }
 
-/** The mails other services ask for through events: a welcome on registration, the recovery code, the receipt of a paid order. */
+/** The mails other services ask for through events: a welcome on registration, the recovery code, the receipt of a paid order, the refund's. */
 export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
   async (app, { db, bus }) => {
     const recipients = new Recipients(db);
@@ -58,6 +58,22 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
         throw new UnknownRecipientError(userId);
       }
       await app.mailer.send(found.recipient.email, receiptMail(found.recipient.username, event.data));
+    });
+
+    await subscribeTo(bus, db, subscriptions.refund, async (event) => {
+      const { refundId, orderId, userId, republished } = event.data;
+      // A replay for the sales reports: the buyer was told when the money went back.
+      if (republished) return;
+      const found = await recipients.lookup(userId);
+      if (found.state === 'deleted') {
+        app.log.info({ eventId: event.id, orderId, refundId, userId }, 'refund mail not sent: the user was deleted');
+        return;
+      }
+      if (found.state === 'unknown') {
+        app.log.warn({ eventId: event.id, orderId, refundId, userId }, 'refund mail not sent yet: user not known to notification');
+        throw new UnknownRecipientError(userId);
+      }
+      await app.mailer.send(found.recipient.email, refundMail(found.recipient.username, event.data));
     });
   },
   { name: 'notification-mail-consumers', dependencies: ['notification-mailer'] },

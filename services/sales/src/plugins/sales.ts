@@ -1,4 +1,4 @@
-import type { OrderPaid } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded } from '@cine/contracts';
 import { batched, subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
@@ -22,18 +22,23 @@ export interface SalesPluginOptions {
   clock: () => Date;
 }
 
-/** Orders written per batch, and the unacknowledged order.paid events RabbitMQ hands the consumer to fill it. */
+/** Orders and refunds written per batch, and the unacknowledged events RabbitMQ hands the consumer to fill it. */
 const ORDERS_PER_BATCH = 2000;
 
-/** The sales ledger fed by order.paid (consumer 'sales.orders', in batches) and the reports read from it. */
+/** The sales ledger fed by order.paid and order.refunded (consumer 'sales.orders', in batches) and the reports read from it. */
 export const salesPlugin = fp<SalesPluginOptions>(
   async (app, { db, bus, clock }) => {
     const store = await openSalesStore(db);
     const ledger = new SalesLedger(store);
     // Idempotent per order id (SalesLedger), so no event ids are remembered: a plain subscription, in batches.
-    const recordPaidOrders = batched<OrderPaid>((events) => ledger.record(events.map((event) => event.data)), {
-      maxBatch: ORDERS_PER_BATCH,
-    });
+    // Sales first, so a batch holding an order and its refund counts both at once (either order is right).
+    const recordPaidOrders = batched<OrderPaid | OrderRefunded>(
+      async (events) => {
+        await ledger.record(events.flatMap((event) => (event.type === 'order.paid' ? [event.data] : [])));
+        await ledger.recordRefunds(events.flatMap((event) => (event.type === 'order.refunded' ? [event.data] : [])));
+      },
+      { maxBatch: ORDERS_PER_BATCH },
+    );
     await bus.subscribe(subscriptions.orders.consumer, subscriptions.orders.events, recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
     const names = new NamesProjection(store);
     await subscribeTo(bus, db, subscriptions.names, (event) => names.handle(event));

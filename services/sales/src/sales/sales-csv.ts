@@ -22,9 +22,16 @@ function csv(header: string[], rows: string[][]): string {
   });
 }
 
+/** The tickets' figures are net of refunds; these say what was refunded. */
+const REFUND_COLUMNS = ['Entradas Reembolsadas', 'T.Reembolsado'];
+
+function refundCells(row: { refundedSeats: number; refundedPrice: number }): string[] {
+  return [String(row.refundedSeats), money(row.refundedPrice)];
+}
+
 export function summaryCsv(rows: SalesSummaryRow[]): string {
   return csv(
-    ['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto'],
+    ['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', ...REFUND_COLUMNS],
     rows.map((row) => [
       row.title,
       row.type,
@@ -32,27 +39,41 @@ export function summaryCsv(rows: SalesSummaryRow[]): string {
       `${row.monthName} ${row.month.slice(0, 4)}`,
       money(row.totalPrice),
       money(row.netPrice),
+      ...refundCells(row),
     ]),
   );
 }
 
 export function detailCsv(rows: SaleDetailRow[]): string {
   return csv(
-    ['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto'],
-    rows.map((row) => [row.title, row.type, String(row.seats), row.day, money(row.totalPrice), money(row.netPrice)]),
+    ['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto', ...REFUND_COLUMNS],
+    rows.map((row) => [row.title, row.type, String(row.seats), row.day, money(row.totalPrice), money(row.netPrice), ...refundCells(row)]),
   );
 }
 
 export function detailByMonthCsv(rows: SalesMonthRow[]): string {
   return csv(
-    ['Mes', 'Entradas Vendidas', 'T.Bruto', 'T.Neto'],
-    rows.map((row) => [`${row.monthName} ${row.month.slice(0, 4)}`, String(row.seats), money(row.totalPrice), money(row.netPrice)]),
+    ['Mes', 'Entradas Vendidas', 'T.Bruto', 'T.Neto', ...REFUND_COLUMNS],
+    rows.map((row) => [
+      `${row.monthName} ${row.month.slice(0, 4)}`,
+      String(row.seats),
+      money(row.totalPrice),
+      money(row.netPrice),
+      ...refundCells(row),
+    ]),
   );
 }
 
 export function candyCsv(rows: CandySalesRow[]): string {
   return csv(
-    ['Producto', 'Fecha', 'Cantidad', 'Total'],
-    rows.map((row) => [row.name, row.day, String(row.quantity), money(row.totalPrice)]),
+    ['Producto', 'Fecha', 'Cantidad', 'Total', 'Cantidad Reembolsada', 'Total Reembolsado'],
+    rows.map((row) => [
+      row.name,
+      row.day,
+      String(row.quantity),
+      money(row.totalPrice),
+      String(row.refundedQuantity),
+      money(row.refundedPrice),
+    ]),
   );
 }

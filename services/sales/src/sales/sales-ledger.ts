@@ -1,4 +1,4 @@
-import { SHOW_TYPES, type OrderPaid } from '@cine/contracts';
+import { SHOW_TYPES, type OrderPaid, type OrderRefunded } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
 import { cinemaDayOf } from './sales-calendar';
@@ -10,6 +10,8 @@ import {
   type CandyFigures,
   type MovieMonthSales,
   type OrderContribution,
+  type RefundContribution,
+  type RefundRecord,
   type SaleRecord,
   type SalesName,
   type SalesStore,
@@ -18,14 +20,15 @@ import {
 } from './sales-store';
 
 export type PaidOrder = OrderPaid['data'];
+export type OrderRefund = OrderRefunded['data'];
 
 /** Ids become field names of the read model: word characters and hyphens only. */
 const SAFE_ID = /^[\w-]{1,64}$/;
 
 /** A paid order the ledger cannot record (thrown, so the bus dead-letters its event). */
 class MalformedSaleError extends Error {
-  constructor(orderId: unknown, reason: string) {
-    super(`order.paid ${String(orderId)} cannot be recorded: ${reason}`);
+  constructor(orderId: unknown, reason: string, type = 'order.paid') {
+    super(`${type} ${String(orderId)} cannot be recorded: ${reason}`);
     this.name = 'MalformedSaleError';
   }
 }
@@ -37,6 +40,54 @@ function checked(order: PaidOrder): PaidOrder {
   if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
   if (!SHOW_TYPES.includes(order.type)) throw new MalformedSaleError(order.orderId, 'unknown show type');
   return order;
+}
+
+function checkedRefund(refund: OrderRefund): OrderRefund {
+  const ids = [refund.refundId, refund.orderId, refund.movieId, refund.showId, ...refund.candy.map((line) => line.candyId)];
+  if (!ids.every((id) => typeof id === 'string' && SAFE_ID.test(id)))
+    throw new MalformedSaleError(refund.refundId, 'an id is not a plain identifier', 'order.refunded');
+  if (Number.isNaN(Date.parse(refund.paidAt)) || Number.isNaN(Date.parse(refund.refundedAt)))
+    throw new MalformedSaleError(refund.refundId, 'paidAt or refundedAt is not an instant', 'order.refunded');
+  if (!SHOW_TYPES.includes(refund.type)) throw new MalformedSaleError(refund.refundId, 'unknown show type', 'order.refunded');
+  return refund;
+}
+
+/** A refund as its sale's show-day keeps it (filed under the sale's day: the event carries its paidAt). */
+interface FiledRefund {
+  record: RefundRecord;
+  showDayId: string;
+  movieId: string;
+  type: PaidOrder['type'];
+  day: string;
+  contribution: RefundContribution;
+}
+
+function filedRefundOf(refund: OrderRefund): FiledRefund {
+  const { day, month } = cinemaDayOf(new Date(refund.paidAt));
+  const seats = refund.seatLabels.length;
+  const netPrice = netPriceOf(refund.ticketAmount);
+  return {
+    record: {
+      _id: refund.refundId,
+      orderId: refund.orderId,
+      month,
+      seats,
+      totalPrice: refund.ticketAmount,
+      netPrice,
+      refundedAt: new Date(refund.refundedAt),
+    },
+    showDayId: `${refund.showId}-${refund.type}-${day}`,
+    movieId: refund.movieId,
+    type: refund.type,
+    day,
+    contribution: {
+      orderId: refund.orderId,
+      seats,
+      totalPrice: refund.ticketAmount,
+      netPrice,
+      candy: refund.candy.map(({ candyId, quantity, totalPrice }) => ({ itemId: candyId, quantity, totalPrice })),
+    },
+  };
 }
 
 function saleRecordOf(order: PaidOrder): SaleRecord {
@@ -99,6 +150,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * 3. the movie and candy names, kept when the fact is newer than the stored one;
  * 4. last, the sale record, inserted under the order id (a second insert is refused).
  *    A sale in the detail report is therefore already in the summary and candy reports.
+ * Refunds (order.refunded) the same way, once per refund id, as figures of
+ * their own that only grow (the reports net them out): the refund's entry in
+ * its sale's show-day (`refunds.r<id>`), the show-day's refunded totals rolled
+ * up with `$max`, then its record. A refund counts in a show-day once its
+ * order is there: one that arrives first waits in the show-day, and the
+ * sale's roll-up applies it.
  */
 export class SalesLedger {
   constructor(private readonly store: SalesStore) {}
@@ -114,15 +171,35 @@ export class SalesLedger {
     await this.insertSaleRecords(sales);
   }
 
+  /** Records a batch of refunds (the same refund may come more than once, and before its sale). */
+  async recordRefunds(refunds: readonly OrderRefund[]): Promise<void> {
+    const filed = [...new Map(refunds.map((refund) => [refund.refundId, filedRefundOf(checkedRefund(refund))])).values()];
+    if (filed.length === 0) return;
+    const showDays = await Promise.all(
+      [...groupBy(filed, (refund) => refund.showDayId)].map(async ([id, group]) => {
+        const [first] = group as [FiledRefund];
+        const entries = Object.fromEntries(group.map((refund) => [`refunds.r${refund.record._id}`, refund.contribution]));
+        const showDay = await upserting(() =>
+          this.store.showDays.findOneAndUpdate(
+            { _id: id },
+            { $set: entries, $setOnInsert: { movieId: first.movieId, type: first.type, day: first.day, month: first.record.month } },
+            { upsert: true, returnDocument: 'after' },
+          ),
+        );
+        if (!showDay) throw new Error(`show-day ${id} was not written`);
+        return showDay;
+      }),
+    );
+    await this.rollUpTickets(showDays);
+    await this.rollUpCandy(showDays);
+    await insertIgnoringRepeats(
+      this.store.refunds,
+      filed.map((refund) => refund.record),
+    );
+  }
+
   private async insertSaleRecords(sales: SaleRecord[]): Promise<void> {
-    try {
-      await this.store.sales.insertMany(sales, { ordered: false });
-    } catch (error) {
-      // Orders recorded before (a redelivery, a replay) are refused by _id; anything else is a failure.
-      const writeErrors = (error as mongo.MongoBulkWriteError).writeErrors;
-      const failures = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [error];
-      if (!failures.every((failure) => isDuplicateKeyError(failure))) throw error;
-    }
+    await insertIgnoringRepeats(this.store.sales, sales);
   }
 
   /** Sets each order's entry in its show-day; answers the show-days as written. */
@@ -151,11 +228,15 @@ export class SalesLedger {
       const [first] = group as [ShowDaySales];
       const figures: Record<string, number> = {};
       for (const showDay of group) {
-        const orders = Object.values(showDay.orders);
+        const orders = Object.values(showDay.orders ?? {});
+        const refunds = appliedRefunds(showDay);
         const totals: TicketFigures = {
           seats: sumOf(orders, (order) => order.seats),
           totalPrice: sumOf(orders, (order) => order.totalPrice),
           netPrice: sumOf(orders, (order) => order.netPrice),
+          refundedSeats: sumOf(refunds, (refund) => refund.seats),
+          refundedPrice: sumOf(refunds, (refund) => refund.totalPrice),
+          refundedNet: sumOf(refunds, (refund) => refund.netPrice),
         };
         for (const [field, value] of Object.entries(totals)) figures[`buckets.${showDay._id}.${field}`] = value;
       }
@@ -174,19 +255,29 @@ export class SalesLedger {
     const figures = new Map<string, { itemId: string; day: string; month: string; max: Record<string, number> }>();
     for (const showDay of showDays) {
       const perItem = new Map<string, CandyFigures>();
-      for (const order of Object.values(showDay.orders)) {
+      const itemOf = (itemId: string) => {
+        const item = perItem.get(itemId) ?? { quantity: 0, totalPrice: 0, refundedQuantity: 0, refundedPrice: 0 };
+        perItem.set(itemId, item);
+        return item;
+      };
+      for (const order of Object.values(showDay.orders ?? {})) {
         for (const line of order.candy) {
-          const item = perItem.get(line.itemId) ?? { quantity: 0, totalPrice: 0 };
+          const item = itemOf(line.itemId);
           item.quantity += line.quantity;
           item.totalPrice += line.totalPrice;
-          perItem.set(line.itemId, item);
+        }
+      }
+      for (const refund of appliedRefunds(showDay)) {
+        for (const line of refund.candy) {
+          const item = itemOf(line.itemId);
+          item.refundedQuantity += line.quantity;
+          item.refundedPrice += line.totalPrice;
         }
       }
       for (const [itemId, totals] of perItem) {
         const id = `${itemId}-${showDay.day}`;
         const entry = figures.get(id) ?? { itemId, day: showDay.day, month: showDay.month, max: {} };
-        entry.max[`buckets.${showDay._id}.quantity`] = totals.quantity;
-        entry.max[`buckets.${showDay._id}.totalPrice`] = totals.totalPrice;
+        for (const [field, value] of Object.entries(totals)) entry.max[`buckets.${showDay._id}.${field}`] = value;
         figures.set(id, entry);
       }
     }
@@ -210,6 +301,22 @@ export class SalesLedger {
     }
     await Promise.all([...newest.values()].map((name) => keepName(this.store, name)));
   }
+}
+
+/** Inserts records keyed by their event's id; those recorded before (a redelivery, a replay) are refused by _id, anything else is a failure. */
+async function insertIgnoringRepeats<T extends { _id: string }>(collection: mongo.Collection<T>, records: T[]): Promise<void> {
+  try {
+    await collection.insertMany(records as mongo.OptionalUnlessRequiredId<T>[], { ordered: false });
+  } catch (error) {
+    const writeErrors = (error as mongo.MongoBulkWriteError).writeErrors;
+    const failures = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [error];
+    if (!failures.every((failure) => isDuplicateKeyError(failure))) throw error;
+  }
+}
+
+/** The show-day's refunds whose order is in it (a refund that came first waits for its sale). */
+function appliedRefunds(showDay: ShowDaySales): RefundContribution[] {
+  return Object.values(showDay.refunds ?? {}).filter((refund) => showDay.orders?.[`o${refund.orderId}`] !== undefined);
 }
 
 /** The counters' `$max` writes of a batch, in one round trip (a concurrent first insert of a counter is run again). */

@@ -10,7 +10,7 @@ import type {
 import { searchKey } from '@cine/service-kit';
 import { lastMonths, monthNameOf, type Month } from './sales-calendar';
 import { sumOf } from './sale-figures';
-import { candyNameKey, movieNameKey, type SaleRecord, type SalesStore } from './sales-store';
+import { candyNameKey, movieNameKey, type RefundRecord, type SaleRecord, type SalesStore, type TicketFigures } from './sales-store';
 
 export interface DetailFilter {
   month?: Month;
@@ -23,6 +23,17 @@ export interface DetailFilter {
 export interface CandyFilter {
   day?: string;
   itemId?: string;
+}
+
+/** Sold less refunded (figures of their own that only grow), and what was refunded. */
+function netOf(figures: TicketFigures): Pick<SaleDetailRow, 'seats' | 'totalPrice' | 'netPrice' | 'refundedSeats' | 'refundedPrice'> {
+  return {
+    seats: figures.seats - figures.refundedSeats,
+    totalPrice: figures.totalPrice - figures.refundedPrice,
+    netPrice: figures.netPrice - figures.refundedNet,
+    refundedSeats: figures.refundedSeats,
+    refundedPrice: figures.refundedPrice,
+  };
 }
 
 function sortByTotal<T extends { totalPrice: number }>(rows: T[], sort: 'min' | 'max'): T[] {
@@ -40,21 +51,30 @@ export class SalesReports {
   /** One row per movie × type × month, newest month first. */
   async summaries(): Promise<SalesSummaryRow[]> {
     const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
-    return counters
-      .map((counter) => {
-        const buckets = Object.values(counter.buckets ?? {});
-        return {
-          movieId: counter.movieId,
-          title: names.get(movieNameKey(counter.movieId)) ?? '',
-          type: counter.type,
-          month: counter.month,
-          monthName: monthNameOf(counter.month),
-          seats: sumOf(buckets, (bucket) => bucket.seats),
-          totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice),
-          netPrice: sumOf(buckets, (bucket) => bucket.netPrice),
-        };
-      })
-      .sort((a, b) => b.month.localeCompare(a.month) || a.title.localeCompare(b.title, 'es') || a.type.localeCompare(b.type));
+    return (
+      counters
+        .map((counter) => {
+          const buckets = Object.values(counter.buckets ?? {});
+          return {
+            movieId: counter.movieId,
+            title: names.get(movieNameKey(counter.movieId)) ?? '',
+            type: counter.type,
+            month: counter.month,
+            monthName: monthNameOf(counter.month),
+            ...netOf({
+              seats: sumOf(buckets, (bucket) => bucket.seats),
+              totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice),
+              netPrice: sumOf(buckets, (bucket) => bucket.netPrice),
+              refundedSeats: sumOf(buckets, (bucket) => bucket.refundedSeats ?? 0),
+              refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
+              refundedNet: sumOf(buckets, (bucket) => bucket.refundedNet ?? 0),
+            }),
+          };
+        })
+        // A refund that came before its sale leaves zeros until the sale comes: no row for it yet.
+        .filter((row) => row.seats + row.refundedSeats > 0)
+        .sort((a, b) => b.month.localeCompare(a.month) || a.title.localeCompare(b.title, 'es') || a.type.localeCompare(b.type))
+    );
   }
 
   /** The summary rows whose title contains `name`, ignoring case and accents. */
@@ -63,25 +83,39 @@ export class SalesReports {
     return (await this.summaries()).filter((row) => searchKey(row.title).includes(wanted));
   }
 
-  /** One row per paid order. */
+  /** One row per paid order, net of its refunds. */
   async detail({ month, movieId, type, sort }: DetailFilter): Promise<SaleDetailRow[]> {
     const filter: Partial<Pick<SaleRecord, 'month' | 'movieId' | 'type'>> = {
       ...(month ? { month } : {}),
       ...(movieId ? { movieId } : {}),
       ...(type ? { type } : {}),
     };
-    const [sales, names] = await Promise.all([this.store.sales.find(filter).toArray(), this.names()]);
-    const rows = sales.map((sale) => ({
-      orderId: sale._id,
-      movieId: sale.movieId,
-      title: names.get(movieNameKey(sale.movieId)) ?? sale.title,
-      type: sale.type,
-      seats: sale.seats,
-      date: sale.paidAt.toISOString(),
-      day: sale.day,
-      totalPrice: sale.totalPrice,
-      netPrice: sale.netPrice,
-    }));
+    const [sales, refunds, names] = await Promise.all([
+      this.store.sales.find(filter).toArray(),
+      this.store.refunds.find(month ? { month } : {}).toArray(),
+      this.names(),
+    ]);
+    const refundsOf = new Map<string, RefundRecord[]>();
+    for (const refund of refunds) refundsOf.set(refund.orderId, [...(refundsOf.get(refund.orderId) ?? []), refund]);
+    const rows = sales.map((sale) => {
+      const refunded = refundsOf.get(sale._id) ?? [];
+      return {
+        orderId: sale._id,
+        movieId: sale.movieId,
+        title: names.get(movieNameKey(sale.movieId)) ?? sale.title,
+        type: sale.type,
+        date: sale.paidAt.toISOString(),
+        day: sale.day,
+        ...netOf({
+          seats: sale.seats,
+          totalPrice: sale.totalPrice,
+          netPrice: sale.netPrice,
+          refundedSeats: sumOf(refunded, (refund) => refund.seats),
+          refundedPrice: sumOf(refunded, (refund) => refund.totalPrice),
+          refundedNet: sumOf(refunded, (refund) => refund.netPrice),
+        }),
+      };
+    });
     return sort ? sortByTotal(rows, sort) : rows.sort((a, b) => b.date.localeCompare(a.date));
   }
 
@@ -90,10 +124,20 @@ export class SalesReports {
     const months = new Map<Month, SalesMonthRow>();
     for (const sale of await this.detail({ ...filter, sort: undefined })) {
       const month = sale.day.slice(0, 7);
-      const row = months.get(month) ?? { month, monthName: monthNameOf(month), seats: 0, totalPrice: 0, netPrice: 0 };
+      const row = months.get(month) ?? {
+        month,
+        monthName: monthNameOf(month),
+        seats: 0,
+        totalPrice: 0,
+        netPrice: 0,
+        refundedSeats: 0,
+        refundedPrice: 0,
+      };
       row.seats += sale.seats;
       row.totalPrice += sale.totalPrice;
       row.netPrice += sale.netPrice;
+      row.refundedSeats += sale.refundedSeats;
+      row.refundedPrice += sale.refundedPrice;
       months.set(month, row);
     }
     const rows = [...months.values()];
@@ -139,8 +183,10 @@ export class SalesReports {
           itemId: counter.itemId,
           name: names.get(candyNameKey(counter.itemId)) ?? '',
           day: counter.day,
-          quantity: sumOf(buckets, (bucket) => bucket.quantity),
-          totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice),
+          quantity: sumOf(buckets, (bucket) => bucket.quantity - (bucket.refundedQuantity ?? 0)),
+          totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice - (bucket.refundedPrice ?? 0)),
+          refundedQuantity: sumOf(buckets, (bucket) => bucket.refundedQuantity ?? 0),
+          refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
         };
       })
       .sort((a, b) => b.day.localeCompare(a.day) || a.name.localeCompare(b.name, 'es'));

@@ -29,6 +29,23 @@ export interface SaleRecord {
   candy: SoldCandy[];
 }
 
+/** One refund (`_id` its refund id) of a paid order: kept whether or not the sale is in yet; the detail nets it out of its sale. */
+export interface RefundRecord {
+  _id: string;
+  orderId: string;
+  /** The sale's month (by its paidAt), so the detail's month filter finds it. */
+  month: Month;
+  seats: number;
+  totalPrice: number;
+  netPrice: number;
+  refundedAt: Date;
+}
+
+/** What one refund takes from its order's show-day (filed under the sale's day). */
+export interface RefundContribution extends OrderContribution {
+  orderId: string;
+}
+
 /** What one order adds to its show's sales of a day. */
 export interface OrderContribution {
   seats: number;
@@ -49,17 +66,25 @@ export interface ShowDaySales {
   day: string;
   month: Month;
   orders: Record<string, OrderContribution>;
+  /** Refunds of its orders by `r<refundId>`: a refund counts once its order is in `orders` (it may come first). */
+  refunds?: Record<string, RefundContribution>;
 }
 
+/** Sold and refunded, each only growing (the reports net them out). */
 export interface TicketFigures {
   seats: number;
   totalPrice: number;
   netPrice: number;
+  refundedSeats: number;
+  refundedPrice: number;
+  refundedNet: number;
 }
 
 export interface CandyFigures {
   quantity: number;
   totalPrice: number;
+  refundedQuantity: number;
+  refundedPrice: number;
 }
 
 /**
@@ -93,6 +118,7 @@ export interface SalesName {
 
 export interface SalesStore {
   sales: Collection<SaleRecord>;
+  refunds: Collection<RefundRecord>;
   showDays: Collection<ShowDaySales>;
   movieMonths: Collection<MovieMonthSales>;
   candyDays: Collection<CandyDaySales>;
@@ -103,6 +129,7 @@ export interface SalesStore {
 export async function openSalesStore(db: Connection): Promise<SalesStore> {
   const store: SalesStore = {
     sales: db.collection<SaleRecord>('sales'),
+    refunds: db.collection<RefundRecord>('refunds'),
     showDays: db.collection<ShowDaySales>('show_day_sales'),
     movieMonths: db.collection<MovieMonthSales>('movie_month_sales'),
     candyDays: db.collection<CandyDaySales>('candy_day_sales'),

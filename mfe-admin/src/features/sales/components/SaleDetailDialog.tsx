@@ -4,7 +4,8 @@ import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
-import { ErrorMessage } from '../../../components/FormMessage';
+import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
+import { RefundOrderDialog } from './RefundOrderDialog';
 import {
   detailCsvPath,
   downloadCsv,
@@ -23,6 +24,8 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
   const [sort, setSort] = useState<'' | 'min' | 'max'>('');
   const [byMonth, setByMonth] = useState(false);
   const [csvError, setCsvError] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const [refunded, setRefunded] = useState<string | null>(null);
   const query: DetailQuery = {
     movieId: row.movieId,
     type: row.type,
@@ -59,10 +62,11 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
         </Button>
       </Controls>
       {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
+      {refunded && <SuccessMessage>{refunded}</SuccessMessage>}
       <AsyncList state={detail} loading="Cargando ventas…" failed="No se pudo cargar el detalle." empty="No hay ventas para mostrar.">
         {(rows) => (
           // By the rows' shape, not the checkbox: the previous answer is still shown for a moment after a toggle.
-          <TableCard>{isOrders(rows) ? <OrdersTable rows={rows} /> : <MonthTable rows={rows} />}</TableCard>
+          <TableCard>{isOrders(rows) ? <OrdersTable rows={rows} onRefund={setRefunding} /> : <MonthTable rows={rows} />}</TableCard>
         )}
       </AsyncList>
       <Footer>
@@ -70,6 +74,18 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
           Volver
         </Button>
       </Footer>
+      {refunding && (
+        <RefundOrderDialog
+          token={token}
+          orderId={refunding}
+          onClose={() => setRefunding(null)}
+          onRefunded={(message) => {
+            setRefunding(null);
+            setRefunded(message);
+            detail.reload();
+          }}
+        />
+      )}
     </Dialog>
   );
 }
@@ -78,7 +94,7 @@ function isOrders(rows: SaleDetailRow[] | SalesMonthRow[]): rows is SaleDetailRo
   return rows.length > 0 && 'orderId' in (rows[0] as object);
 }
 
-function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
+function OrdersTable({ rows, onRefund }: { rows: SaleDetailRow[]; onRefund: (orderId: string) => void }) {
   return (
     <Table aria-label="Detalle de ventas">
       <thead>
@@ -89,6 +105,8 @@ function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
           <th scope="col">Fecha</th>
           <th scope="col">T.Bruto</th>
           <th scope="col">T.Neto</th>
+          <th scope="col">Reembolsado</th>
+          <th scope="col">Acciones</th>
         </tr>
       </thead>
       <tbody>
@@ -100,6 +118,17 @@ function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
             <td>{dateTime(sale.date)}</td>
             <td className="number">{formatMoney(sale.totalPrice)}</td>
             <td className="number">{formatMoney(sale.netPrice)}</td>
+            <td className="number">{sale.refundedPrice > 0 ? formatMoney(sale.refundedPrice) : '—'}</td>
+            <td>
+              <Button
+                type="button"
+                $variant="secondary"
+                onClick={() => onRefund(sale.orderId)}
+                aria-label={`Reembolsar pedido ${sale.orderId}`}
+              >
+                Reembolsar
+              </Button>
+            </td>
           </tr>
         ))}
       </tbody>

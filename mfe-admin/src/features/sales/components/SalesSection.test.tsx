@@ -20,6 +20,8 @@ const matrix: SalesSummaryRow = {
   seats: 4,
   totalPrice: 4800,
   netPrice: 2880,
+  refundedSeats: 0,
+  refundedPrice: 0,
 };
 const dune: SalesSummaryRow = {
   movieId: 'm2',
@@ -30,6 +32,8 @@ const dune: SalesSummaryRow = {
   seats: 2,
   totalPrice: 1800,
   netPrice: 1080,
+  refundedSeats: 0,
+  refundedPrice: 0,
 };
 const months = (seats: number[]): MonthlySalesRow[] =>
   seats.map((n, index) => ({
@@ -114,6 +118,8 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
     day: '2026-03-12',
     totalPrice: 4800,
     netPrice: 2880,
+    refundedSeats: 0,
+    refundedPrice: 0,
   };
   api
     .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03', { status: 200, body: [order] })
@@ -131,7 +137,7 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto']);
+  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto', 'Reembolsado', 'Acciones']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D4.*\$\s48,00\$\s28,80/);
 
   await user.selectOptions(within(dialog).getByLabelText('Ordenar por total'), 'max');
@@ -142,6 +148,75 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
 
   await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test("'Reembolsar' refunds the tickets chosen with a reason, says so, and shows the sale again with what was refunded", async () => {
+  const sale = {
+    orderId: 'a'.repeat(24),
+    movieId: 'm1',
+    title: 'Matrix',
+    type: '3D',
+    seats: 2,
+    date: '2026-03-12T22:00:00.000Z',
+    day: '2026-03-12',
+    totalPrice: 2400,
+    netPrice: 1440,
+    refundedSeats: 0,
+    refundedPrice: 0,
+  };
+  const order = {
+    id: sale.orderId,
+    movieId: 'm1',
+    title: 'Matrix',
+    showId: 's1',
+    date: '2026-03-14',
+    day: 'Sábado',
+    schedule: '20:00',
+    roomId: 1,
+    type: '3D',
+    seats: 2,
+    seatLabels: ['F7', 'F8'],
+    ticketTotal: 2400,
+    candy: [{ id: 'c1', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 1, unitPrice: 1250, totalPrice: 1250 }],
+    total: 3650,
+    paidAt: sale.date,
+    state: 'paid',
+    refundedAmount: 0,
+    refunds: [],
+    cancellableUntil: '2026-03-14T21:00:00.000Z',
+  };
+  let refunded = false;
+  api
+    .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03', () => ({
+      status: 200,
+      body: [refunded ? { ...sale, seats: 1, totalPrice: 1200, netPrice: 720, refundedSeats: 1, refundedPrice: 1200 } : sale],
+    }))
+    .on('GET', `/api/orders/${sale.orderId}`, { status: 200, body: order })
+    .on('POST', `/api/orders/${sale.orderId}/refund`, () => {
+      refunded = true;
+      return { status: 200, body: { message: 'Reembolso realizado.', order } };
+    });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />);
+  await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de Matrix 3D Mar' }));
+  await user.click(await screen.findByRole('button', { name: `Reembolsar pedido ${sale.orderId}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reembolsar' });
+  expect(await within(dialog).findByText(/Se devuelve a la tarjeta/)).toHaveTextContent('$ 36,50');
+  await user.click(within(dialog).getByLabelText('Entrada F8'));
+  expect(within(dialog).getByText(/Se devuelve a la tarjeta/)).toHaveTextContent('$ 12,00');
+  await user.click(within(dialog).getByRole('button', { name: 'Reembolsar lo elegido' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Escribe el motivo del reembolso.');
+  await user.type(within(dialog).getByLabelText('Motivo'), 'Butaca rota');
+  await user.click(within(dialog).getByRole('button', { name: 'Reembolsar lo elegido' }));
+
+  expect(await screen.findByRole('status')).toHaveTextContent('Reembolso realizado.');
+  expect(api.onlyRequestTo('POST', `/api/orders/${sale.orderId}/refund`).body).toEqual({
+    seatLabels: ['F8'],
+    candyIds: [],
+    reason: 'Butaca rota',
+  });
+  const table = await screen.findByRole('table', { name: 'Detalle de ventas' });
+  await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D1.*\$\s12,00\$\s7,20\$\s12,00/));
 });
 
 test("'Descargar CSV' fetches the report with the token and saves it as a file", async () => {

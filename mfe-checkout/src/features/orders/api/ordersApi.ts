@@ -1,4 +1,4 @@
-import type { OrderView } from '@cine/contracts';
+import type { OrderView, RefundResponse } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 import type { Caller } from '../../../types';
 
@@ -9,3 +9,7 @@ export const fetchOrder = (caller: Caller, orderId: string) =>
 /** The caller's paid orders, newest first (the spec's ticket history, POST /cart/tickets). */
 export const fetchOrderHistory = (caller: Caller) =>
   api.post<OrderView[]>('/cart/tickets', { idUser: caller.userId }, { token: caller.token });
+
+/** The buyer cancels the whole order (refunded to the card); 409 inside the cancellation window. */
+export const cancelOrder = (caller: Caller, orderId: string) =>
+  api.post<RefundResponse>(`/orders/${encodeURIComponent(orderId)}/cancel`, undefined, { token: caller.token });

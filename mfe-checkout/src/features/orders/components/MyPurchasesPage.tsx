@@ -5,6 +5,7 @@ import { dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageP
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
+import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from './SignInFirst';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
@@ -29,16 +30,26 @@ function Purchases({ session }: { session: Session }) {
       </EmptyState>
     );
   }
-  const { upcoming, past } = purchasesInOrder(history.data, new Date());
+  const now = new Date();
+  const { upcoming, past } = purchasesInOrder(history.data, now);
+  const cancel = { caller: session, now, onCancelled: history.reload };
   return (
     <>
-      <OrderList title="Próximas funciones" orders={upcoming} empty="No tienes funciones por ver." />
+      <OrderList title="Próximas funciones" orders={upcoming} empty="No tienes funciones por ver." cancel={cancel} />
       {past.length > 0 && <OrderList title="Funciones pasadas" orders={past} />}
     </>
   );
 }
 
-function OrderList({ title, orders, empty }: { title: string; orders: OrderView[]; empty?: string }) {
+interface OrderListProps {
+  title: string;
+  orders: OrderView[];
+  empty?: string;
+  /** Orders of shows to come may be cancelled (outside the window). */
+  cancel?: Omit<Parameters<typeof CancelPurchase>[0], 'order'>;
+}
+
+function OrderList({ title, orders, empty, cancel }: OrderListProps) {
   const headingId = `compras-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Section aria-labelledby={headingId}>
@@ -59,6 +70,8 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderView[
                   {order.candy.length > 0 && ' y dulcería'} · {formatMoney(order.total)}
                 </span>
               </Link>
+              <RefundStatus order={order} />
+              {cancel && <CancelPurchase order={order} {...cancel} />}
             </li>
           ))}
         </List>
@@ -83,7 +96,15 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
 
+  li {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 0.5rem;
+  }
+
   a {
+    align-self: stretch;
     display: flex;
     flex-direction: column;
     gap: 0.2rem;

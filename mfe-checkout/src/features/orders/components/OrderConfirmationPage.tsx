@@ -1,10 +1,12 @@
 import type { OrderView } from '@cine/contracts';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PriceLine, PriceLines } from '../../../components/PriceLines';
 import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
+import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from './SignInFirst';
 
 /** Exposed as 'checkout/OrderConfirmationPage': /compra/:orderId, what was bought, for its buyer (others: 404). */
@@ -28,16 +30,22 @@ function Confirmation({ session }: { session: Session }) {
       <LoadError message={order.message} onRetry={order.reload} />
     );
   }
-  return <OrderDetails order={order.data} email={session.email} justPaid={justPaid} />;
+  return (
+    <OrderDetails order={order.data} email={session.email} justPaid={justPaid}>
+      <CancelPurchase order={order.data} caller={session} now={new Date()} onCancelled={order.reload} />
+    </OrderDetails>
+  );
 }
 
-function OrderDetails({ order, email, justPaid }: { order: OrderView; email: string; justPaid: boolean }) {
+function OrderDetails({ order, email, justPaid, children }: { order: OrderView; email: string; justPaid: boolean; children: ReactNode }) {
+  const refunded = order.state === 'refunded';
+  const refundedSeats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
   const [year] = order.date.split('-');
   const when = `${dayLabel(order.date, order.day)}/${year} · ${order.schedule}`;
   return (
     <>
-      {justPaid && <Paid role="status">Pago realizado con éxito</Paid>}
-      <PageTitle>Compra confirmada</PageTitle>
+      {justPaid && !refunded && <Paid role="status">Pago realizado con éxito</Paid>}
+      <PageTitle>{refunded ? 'Compra reembolsada' : 'Compra confirmada'}</PageTitle>
       <Card aria-labelledby="order-facts">
         <h2 id="order-facts">{order.title}</h2>
         <Facts>
@@ -59,6 +67,7 @@ function OrderDetails({ order, email, justPaid }: { order: OrderView; email: str
           ))}
           <PriceLine className="total" label="Total" cents={order.total} />
         </Lines>
+        <RefundStatus order={order} />
         {email && (
           <p>
             Te enviamos el comprobante a <strong>{email}</strong>.
@@ -67,6 +76,7 @@ function OrderDetails({ order, email, justPaid }: { order: OrderView; email: str
         <Links>
           <a href="#entradas">Ver entradas</a>
           <Link to="/mis-compras">Mis compras</Link>
+          {children}
         </Links>
       </Card>
       <section aria-labelledby="entradas">
@@ -82,6 +92,7 @@ function OrderDetails({ order, email, justPaid }: { order: OrderView; email: str
                 {when} · Sala {order.roomId} · {order.type}
               </span>
               <span className="code">Pedido {order.id}</span>
+              {refundedSeats.has(seat) && <strong className="refunded">Reembolsada: ya no es válida</strong>}
             </li>
           ))}
         </Tickets>
@@ -185,5 +196,9 @@ const Tickets = styled.ul`
     font-size: 0.8rem;
     color: var(--cine-muted, #a6a6bb);
     overflow-wrap: anywhere;
+  }
+
+  .refunded {
+    color: var(--cine-error, #ff4d4f);
   }
 `;

@@ -1,5 +1,6 @@
 import type { OrderView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Session } from '@cine/web-kit';
 import { ana, installFakeApi } from '../../../test/fixtures';
@@ -25,6 +26,10 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     candy: [{ id: 'c2', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
     total: 4200,
     paidAt: '2026-11-20T12:00:00.000Z',
+    state: 'paid',
+    refundedAmount: 0,
+    refunds: [],
+    cancellableUntil: '2099-11-26T21:30:00.000Z',
     ...overrides,
   };
 }
@@ -91,4 +96,76 @@ test('without purchases Mis compras says so and points to the Cartelera por día
   renderAt('/mis-compras');
   expect(await screen.findByText(/Todavía no compraste entradas/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Mira la cartelera por día' })).toHaveAttribute('href', '/cartelera');
+});
+
+const REFUNDED: Partial<OrderView> = {
+  state: 'refunded',
+  refundedAmount: 4200,
+  refunds: [
+    {
+      id: 'r1',
+      seatLabels: ['F7', 'F8'],
+      candy: [{ id: 'c2', name: 'COMBO NACHOS', quantity: 2, totalPrice: 2500 }],
+      amount: 4200,
+      by: 'buyer',
+      refundedAt: '2026-11-21T15:00:00.000Z',
+    },
+  ],
+};
+
+test('Mis compras: "Cancelar compra" says what comes back and that it cannot be undone; afterwards the order reads "Reembolsada"', async () => {
+  let cancelled = false;
+  const api = installFakeApi()
+    .on('POST', '/api/cart/tickets', () => ({ status: 200, body: [anOrder(cancelled ? REFUNDED : {})] }))
+    .on('POST', `/api/orders/${ORDER_ID}/cancel`, () => {
+      cancelled = true;
+      return { status: 200, body: { message: 'Compra reembolsada.', order: anOrder(REFUNDED) } };
+    });
+  renderAt('/mis-compras');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Cancelar compra' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Cancelar compra' });
+  expect(within(dialog).getByRole('list', { name: 'Lo que se devuelve' })).toHaveTextContent('2 entradas (F7, F8)COMBO NACHOS × 2');
+  expect(dialog).toHaveTextContent('Reembolso a tu tarjeta: $ 42,00');
+  expect(dialog).toHaveTextContent('Esta acción no se puede deshacer.');
+  // Keyboard: 'Volver' has the focus (nothing happens by accident); Tab reaches the confirmation, Enter confirms.
+  expect(within(dialog).getByRole('button', { name: 'Volver' })).toHaveFocus();
+  await user.tab();
+  expect(within(dialog).getByRole('button', { name: 'Cancelar compra' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+
+  expect(await screen.findByText('Reembolsada')).toBeInTheDocument();
+  expect(screen.getByText(/\$ 42,00 el 21\/11\/2026/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Cancelar compra' })).not.toBeInTheDocument();
+  expect(api.requestsTo('POST', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1);
+});
+
+test('inside the cancellation window there is no "Cancelar compra"; a refusal of the server is shown in the dialog', async () => {
+  installFakeApi().on('POST', '/api/cart/tickets', {
+    status: 200,
+    body: [anOrder({ id: 'a'.repeat(24), title: 'Pronto', cancellableUntil: '2020-01-01T00:00:00.000Z' }), anOrder()],
+  });
+  renderAt('/mis-compras');
+  const user = userEvent.setup();
+  expect(await screen.findAllByRole('button', { name: 'Cancelar compra' })).toHaveLength(1);
+
+  installFakeApi()
+    .on('POST', '/api/cart/tickets', { status: 200, body: [anOrder()] })
+    .on('POST', `/api/orders/${ORDER_ID}/cancel`, {
+      status: 409,
+      body: { statusCode: 409, error: 'Ya no se puede cancelar esta compra: se puede cancelar hasta 120 minutos antes de la función.' },
+    });
+  await user.click(screen.getByRole('button', { name: 'Cancelar compra' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar compra' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Ya no se puede cancelar esta compra');
+});
+
+test('the confirmation page of a refunded order says so, with the amount and date, and marks each ticket no longer valid', async () => {
+  installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder(REFUNDED) });
+  renderAt(`/compra/${ORDER_ID}`);
+  expect(await screen.findByRole('heading', { name: 'Compra reembolsada' })).toBeInTheDocument();
+  expect(screen.getByText(/\$ 42,00 el 21\/11\/2026/)).toBeInTheDocument();
+  expect(screen.getAllByText('Reembolsada: ya no es válida')).toHaveLength(2);
+  expect(screen.queryByRole('button', { name: 'Cancelar compra' })).not.toBeInTheDocument();
 });

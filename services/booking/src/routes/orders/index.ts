@@ -1,4 +1,6 @@
 import { isAdmin, type ServiceApp } from '@cine/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PROVIDER_UNAVAILABLE, type RefundResult } from '../../orders/refunds';
 import { addDays, instantOf, isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
 
@@ -9,6 +11,37 @@ const REPLAY_UNAVAILABLE =
   'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cuenta ninguna venta dos veces.';
 
 export default async function ordersRoutes(app: ServiceApp): Promise<void> {
+  /**
+   * The refund's answer. The provider's refusal (502) and a provider that failed or did not answer (503: the order
+   * stays paid, the same request again finishes it) are answered here with their Spanish message: the kit's error
+   * handler hides every 5xx's.
+   */
+  async function answered(refund: Promise<RefundResult>, request: FastifyRequest, reply: FastifyReply) {
+    let result: RefundResult;
+    try {
+      result = await refund;
+    } catch (error) {
+      request.log.error({ err: error }, 'refund interrupted');
+      return reply.status(503).send({ statusCode: 503, error: PROVIDER_UNAVAILABLE });
+    }
+    switch (result.outcome) {
+      case 'refunded':
+        return { message: result.message, order: result.order };
+      case 'failed':
+        return reply.status(502).send({ statusCode: 502, error: result.message });
+      case 'refused':
+        throw app.httpErrors.createError(result.status, result.message);
+    }
+  }
+
+  app.post('/:id/cancel', { schema: schemas.cancel, onRequest: app.authenticate }, async (request, reply) =>
+    answered(app.refunds.cancel(request.params.id, request.user.sub), request, reply),
+  );
+
+  app.post('/:id/refund', { schema: schemas.refund, onRequest: app.requireAdmin }, async (request, reply) =>
+    answered(app.refunds.refundByAdmin(request.params.id, request.body), request, reply),
+  );
+
   app.get('/:id', { schema: schemas.oneOrder, onRequest: app.authenticate }, async (request) => {
     const found = await app.checkout.paidOrder(request.params.id);
     // Another user's order answers as an unknown one: its id alone tells nothing.

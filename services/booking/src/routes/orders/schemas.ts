@@ -1,4 +1,4 @@
-import { OrdersReplayed, OrderView } from '@cine/contracts';
+import { OrdersReplayed, OrderView, RefundRequest, RefundResponse } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from '@cine/service-kit';
 
@@ -21,4 +21,26 @@ export const oneOrder = {
     "One paid order (the purchase's confirmation page): its buyer's, or an admin's; anyone else gets 404, as for an unknown id, so an order id tells a stranger nothing",
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
   response: { 200: OrderView, ...errors(400, 401, 404) },
+};
+
+export const cancel = {
+  tags: ['orders'],
+  security: bearerAuth,
+  summary:
+    'The buyer cancels the whole order (what is left of it) until CANCELLATION_WINDOW_MINUTES before the show: the money goes back to the card, ' +
+    'the seats back on sale, the candy back to stock. 409 inside the window, while another refund of it is under way or once refunded; ' +
+    "502 the provider refused (the order stays paid); 503 the provider did not answer (the order stays paid; the same request again finishes it, never refunding twice). Another user's order: 404",
+  params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
+  response: { 200: RefundResponse, ...errors(400, 401, 404, 409, 502, 503) },
+};
+
+export const refund = {
+  tags: ['orders'],
+  security: bearerAuth,
+  summary:
+    'Refunds the seats and candy lines chosen of a paid order, or everything still paid when none is chosen (admin; no window). ' +
+    'Answers as the cancellation does; 400 a seat or candy line not of the order, 409 one refunded before',
+  params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
+  body: RefundRequest,
+  response: { 200: RefundResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409, 502, 503) },
 };

@@ -5,6 +5,9 @@ import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDI
 import { isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
 
+const SHOW_REFUNDS_PENDING =
+  'Algunas compras de la función no se pudieron reembolsar ahora; vuelve a cancelarla para reintentarlo (ninguna se reembolsa dos veces).';
+
 const DATE_NOT_VALID = 'La fecha debe ser un día existente escrito AAAA-MM-DD.';
 
 export default async function showRoutes(app: ServiceApp): Promise<void> {
@@ -103,5 +106,12 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
       case 'deleted':
         return { message: 'Función eliminada.' };
     }
+  });
+
+  app.post('/one/:id/cancel', { schema: schemas.cancelShow, onRequest: app.requireAdmin }, async (request) => {
+    if (!(await app.shows.one(request.params.id, app.clock()))) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+    const { refunded, failed } = await app.refunds.refundShow(request.params.id, request.body.reason);
+    request.log.info({ showId: request.params.id, refunded, failed }, 'show cancelled: orders refunded');
+    return { message: failed.length === 0 ? 'Función cancelada: compras reembolsadas.' : SHOW_REFUNDS_PENDING, refunded, failed };
   });
 }

@@ -129,3 +129,17 @@ export const deleteShow = {
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   response: { 200: MessageResponse, ...errors(400, 401, 403, 404, 409) },
 };
+
+export const cancelShow = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'Cancels a show (admin): every paid order of it is refunded whole as a cancellation is (money, seats, candy; each buyer is mailed). ' +
+    '`failed`: the orders the provider did not refund now (the same request again retries them, never refunding twice)',
+  params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
+  body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+  response: {
+    200: Type.Object({ message: Type.String(), refunded: Type.Integer({ minimum: 0 }), failed: Type.Array(Type.String()) }),
+    ...errors(...BODY_ERRORS, 401, 403, 404),
+  },
+};

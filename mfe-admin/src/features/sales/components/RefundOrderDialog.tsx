@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
+import { Button, Dialog, TextArea } from '@cine/web-kit/ui';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { fetchOrder, refundOrder, type OrderView } from '../api/sales';
+
+/** The seats and candy lines of the order not refunded yet. */
+function stillPaid(order: OrderView) {
+  const seats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
+  const candy = new Set(order.refunds.flatMap((refund) => refund.candy.map((line) => line.id)));
+  return {
+    seats: order.seatLabels.filter((label) => !seats.has(label)),
+    candy: order.candy.filter((line) => !candy.has(line.id)),
+  };
+}
+
+/** 'Reembolsar' of one sale: the whole order, or the tickets and candy lines chosen, with a reason. */
+export function RefundOrderDialog({
+  token,
+  orderId,
+  onClose,
+  onRefunded,
+}: {
+  token: string;
+  orderId: string;
+  onClose: () => void;
+  onRefunded: (message: string) => void;
+}) {
+  const order = useAsyncData(() => fetchOrder(token, orderId), orderId);
+  return (
+    <Dialog title="Reembolsar" onClose={onClose}>
+      {order.status === 'error' ? (
+        <ErrorMessage>{order.message}</ErrorMessage>
+      ) : order.status !== 'ready' ? (
+        <p role="status">Cargando la compra…</p>
+      ) : (
+        <RefundForm token={token} order={order.data} onClose={onClose} onRefunded={onRefunded} />
+      )}
+    </Dialog>
+  );
+}
+
+function RefundForm({
+  token,
+  order,
+  onClose,
+  onRefunded,
+}: {
+  token: string;
+  order: OrderView;
+  onClose: () => void;
+  onRefunded: (message: string) => void;
+}) {
+  const left = stillPaid(order);
+  const [seats, setSeats] = useState<string[]>([]);
+  const [candy, setCandy] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (left.seats.length === 0 && left.candy.length === 0) return <p>Esta compra ya fue reembolsada por completo.</p>;
+
+  const toggle = (list: string[], set: (next: string[]) => void, value: string) =>
+    set(list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+  const whole = seats.length === 0 && candy.length === 0;
+  const amount = whole
+    ? order.total - order.refundedAmount
+    : seats.length * (order.ticketTotal / order.seats) +
+      left.candy.filter((line) => candy.includes(line.id)).reduce((sum, line) => sum + line.totalPrice, 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason.trim()) {
+      setError('Escribe el motivo del reembolso.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await refundOrder(token, order.id, {
+        ...(whole ? {} : { seatLabels: seats, candyIds: candy }),
+        reason: reason.trim(),
+      });
+      onRefunded(message);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={(event) => void submit(event)} noValidate>
+      <p>
+        Pedido {order.id} · {order.title} · {order.date} {order.schedule}
+      </p>
+      <fieldset>
+        <legend>Entradas y productos a reembolsar (sin elegir nada, toda la compra)</legend>
+        {left.seats.map((label) => (
+          <label key={label}>
+            <input type="checkbox" checked={seats.includes(label)} onChange={() => toggle(seats, setSeats, label)} /> Entrada {label}
+          </label>
+        ))}
+        {left.candy.map((line) => (
+          <label key={line.id}>
+            <input type="checkbox" checked={candy.includes(line.id)} onChange={() => toggle(candy, setCandy, line.id)} /> {line.name} ×{' '}
+            {line.quantity}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Motivo
+        <TextArea rows={2} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <p>
+        Se devuelve a la tarjeta: <strong>{formatMoney(amount)}</strong>. Esta acción no se puede deshacer.
+      </p>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      <Actions>
+        <Button type="button" $variant="secondary" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" $variant="danger" aria-disabled={busy || undefined}>
+          {busy ? 'Reembolsando…' : whole ? 'Reembolsar todo' : 'Reembolsar lo elegido'}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+
+  fieldset {
+    display: flex;
+    flex-direction: column;
+    gap: 0.4rem;
+    margin: 0;
+    border: 1px solid var(--cine-border, #2e2e42);
+    border-radius: 10px;
+  }
+
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 0.3rem;
+  }
+
+  fieldset label {
+    flex-direction: row;
+    align-items: center;
+    min-height: 2.75rem;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;

@@ -1,0 +1,137 @@
+import { localDateTime, type OrderView } from '@cine/contracts';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { errorMessage, formatMoney } from '@cine/web-kit';
+import { Button, Dialog, ErrorText } from '@cine/web-kit/ui';
+import type { Caller } from '../../../types';
+import { cancelOrder } from '../api/ordersApi';
+
+/** 'dd/mm/aaaa' of an instant, in the cinema's time zone. */
+function dayOf(instant: string): string {
+  const [year, month, day] = localDateTime(new Date(instant)).date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** "Reembolsada" (or a partial refund) with the amount and the date; nothing for an order not refunded. */
+export function RefundStatus({ order }: { order: OrderView }) {
+  const last = order.refunds[order.refunds.length - 1];
+  if (order.state === 'paid' || !last) return null;
+  const label = order.state === 'refunded' ? 'Reembolsada' : 'Reembolso parcial';
+  return (
+    <Refunded>
+      <strong>{label}</strong>: {formatMoney(order.refundedAmount)} el {dayOf(last.refundedAt)}
+    </Refunded>
+  );
+}
+
+/** What a cancellation gives back: the seats and candy not refunded yet. */
+function whatComesBack(order: OrderView): { seats: string[]; candy: string[]; amount: number } {
+  const refundedSeats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
+  const refundedCandy = new Set(order.refunds.flatMap((refund) => refund.candy.map((line) => line.id)));
+  return {
+    seats: order.seatLabels.filter((label) => !refundedSeats.has(label)),
+    candy: order.candy.filter((line) => !refundedCandy.has(line.id)).map((line) => `${line.name} × ${line.quantity}`),
+    amount: order.total - order.refundedAmount,
+  };
+}
+
+/**
+ * "Cancelar compra" while the order may still be cancelled (not refunded, before `cancellableUntil`):
+ * a dialog says what comes back and that it cannot be undone; `onCancelled` runs once it is done.
+ */
+export function CancelPurchase({
+  order,
+  caller,
+  now,
+  onCancelled,
+}: {
+  order: OrderView;
+  caller: Caller;
+  now: Date;
+  onCancelled: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (order.state === 'refunded' || now >= new Date(order.cancellableUntil)) return null;
+  const back = whatComesBack(order);
+  const close = () => {
+    if (busy) return;
+    setOpen(false);
+    setError(null);
+  };
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await cancelOrder(caller, order.id);
+      setOpen(false);
+      onCancelled();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button type="button" $variant="secondary" onClick={() => setOpen(true)}>
+        Cancelar compra
+      </Button>
+      {open && (
+        <Dialog title="Cancelar compra" onClose={close}>
+          <Body>
+            <p>Se te devuelve:</p>
+            <ul aria-label="Lo que se devuelve">
+              {back.seats.length > 0 && (
+                <li>
+                  {back.seats.length} {back.seats.length === 1 ? 'entrada' : 'entradas'} ({back.seats.join(', ')})
+                </li>
+              )}
+              {back.candy.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p>
+              Reembolso a tu tarjeta: <strong>{formatMoney(back.amount)}</strong>
+            </p>
+            <p>Las butacas vuelven a la venta. Esta acción no se puede deshacer.</p>
+            {error && <ErrorText role="alert">{error}</ErrorText>}
+            <Actions>
+              <Button type="button" $variant="secondary" onClick={close}>
+                Volver
+              </Button>
+              <Button type="button" $variant="danger" onClick={() => void confirm()} aria-disabled={busy || undefined}>
+                {busy ? 'Cancelando…' : 'Cancelar compra'}
+              </Button>
+            </Actions>
+          </Body>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+const Refunded = styled.p`
+  margin: 0;
+  color: var(--cine-gold, #f5c518);
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+
+  p,
+  ul {
+    margin: 0;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;
