@@ -306,10 +306,17 @@ export type TicketKeySet = Static<typeof TicketKeySet>;
 
 const Entrance = Type.String({ minLength: 1, maxLength: 60, description: "The door or scanner, e.g. 'Puerta 1'" });
 
-/** POST /checkin: the scanned QR's content, or a typed code with the show the door is checking. */
+/**
+ * POST /checkin: the scanned QR's content, or a typed code, with the show the door is checking (`showId`,
+ * optional with a token: without it a valid ticket of any show is admitted, never `wrong_show`).
+ */
 export const CheckinRequest = Type.Union([
   Type.Object(
-    { token: Type.String({ minLength: 1, maxLength: 2000 }), entrance: Type.Optional(Entrance) },
+    {
+      token: Type.String({ minLength: 1, maxLength: 2000 }),
+      showId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      entrance: Type.Optional(Entrance),
+    },
     { additionalProperties: false },
   ),
   Type.Object(
