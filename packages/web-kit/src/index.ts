@@ -9,10 +9,12 @@ export {
   checkoutReads,
   createApiClient,
   errorMessage,
+  SAVED_AT_HEADER,
   type ApiClient,
   type CallOptions,
   type DownloadedFile,
   type DownloadOptions,
+  type MaybeSaved,
 } from './api-client';
 
 export type {

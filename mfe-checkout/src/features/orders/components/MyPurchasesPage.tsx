@@ -5,7 +5,7 @@ import { dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageP
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
-import { SignInFirst } from './SignInFirst';
+import { SignInFirst } from '../../../components/SignInFirst';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
 export default function MyPurchasesPage({ session }: RemotePageProps) {

@@ -5,7 +5,7 @@ import { PriceLine, PriceLines } from '../../../components/PriceLines';
 import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
-import { SignInFirst } from './SignInFirst';
+import { SignInFirst } from '../../../components/SignInFirst';
 
 /** Exposed as 'checkout/OrderConfirmationPage': /compra/:orderId, what was bought, for its buyer (others: 404). */
 export default function OrderConfirmationPage({ session }: RemotePageProps) {
@@ -65,7 +65,8 @@ function OrderDetails({ order, email, justPaid }: { order: OrderView; email: str
           </p>
         )}
         <Links>
-          <a href="#entradas">Ver entradas</a>
+          <Link to="/mis-entradas">Ver entradas con QR</Link>
+          <a href="#entradas">Ver butacas</a>
           <Link to="/mis-compras">Mis compras</Link>
         </Links>
       </Card>
@@ -85,7 +86,10 @@ function OrderDetails({ order, email, justPaid }: { order: OrderView; email: str
             </li>
           ))}
         </Tickets>
-        <Muted>Presenta el comprobante del correo o esta página en la entrada de la sala.</Muted>
+        <Muted>
+          En la entrada de la sala muestra el código QR de cada entrada: están en <Link to="/mis-entradas">Mis entradas</Link> (también sin
+          conexión, una vez abiertas) y en el comprobante del correo.
+        </Muted>
       </section>
     </>
   );
