@@ -116,7 +116,7 @@ describe('POST /auth/register', () => {
       });
 
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede crear usuarios administradores.' });
+      expect(response.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede crear usuarios administradores o de personal.' });
     });
 
     it('refuses a user with 403', async () => {

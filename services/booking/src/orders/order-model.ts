@@ -59,6 +59,8 @@ export interface OrderDocument extends WithOutbox {
   /** Last state change: the recovery sweep takes orders in progress whose last change is old. */
   updatedAt: Date;
   paidAt?: Date;
+  /** When its tickets were issued and tickets.issued recorded in the outbox (once per order). */
+  ticketsIssuedAt?: Date;
 }
 
 const candyLineSchema = new Schema<OrderCandyLine>(
@@ -102,6 +104,7 @@ const orderSchema = new Schema<OrderDocument>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     paidAt: { type: Date },
+    ticketsIssuedAt: { type: Date },
   },
   { collection: 'orders', autoIndex: false, versionKey: false },
 );
