@@ -67,3 +67,16 @@ export function hasStarted(date: string, schedule: string, now: Date): boolean {
   const clock = cinemaClock(now);
   return `${date} ${schedule}` <= `${clock.date} ${clock.time}`;
 }
+
+/** '26/11/2026 21:04': an instant (ISO) on the visitor's own clock, e.g. when a copy was saved or a ticket used. */
+export function instantLabel(iso: string): string {
+  const format = new Intl.DateTimeFormat('es-AR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return format.format(new Date(iso)).replace(',', '');
+}

@@ -17,17 +17,3 @@ export const ticketStateLabels: Readonly<Record<TicketView['state'], string>> = 
   used: 'Usada',
   refunded: 'Reembolsada',
 };
-
-/** '26/11/2026 21:04', in the visitor's own clock: when a copy was saved or a ticket was used. */
-export function instantLabel(iso: string): string {
-  return new Intl.DateTimeFormat('es-AR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  })
-    .format(new Date(iso))
-    .replace(',', '');
-}

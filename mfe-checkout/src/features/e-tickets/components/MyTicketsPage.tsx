@@ -1,12 +1,12 @@
 import type { TicketView } from '@cine/contracts';
 import { Link } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
-import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import { ApiError, dayLabel, instantLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { Button, EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { SignInFirst } from '../../../components/SignInFirst';
 import { fetchMyTickets } from '../api/eTicketsApi';
 import { useReloadWhenOfflineReady } from '../hooks/useReloadWhenOfflineReady';
-import { instantLabel, ticketsInOrder, ticketStateLabels } from '../ticketOrder';
+import { ticketsInOrder, ticketStateLabels } from '../ticketOrder';
 import { TicketQr } from './TicketQr';
 
 /**
