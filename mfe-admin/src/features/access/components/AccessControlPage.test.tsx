@@ -2,7 +2,7 @@ import type { CheckinAnswer, DoorShowView, ShowView } from '@cine/contracts';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { cinemaClock, type Session } from '@cine/web-kit';
+import { addDays, cinemaClock, type Session } from '@cine/web-kit';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import AccessControlPage from './AccessControlPage';
 
@@ -201,10 +201,16 @@ test('a network failure on a check-in falls back to the door itself', async () =
   expect(screen.getByText(/1 ingreso sin subir/)).toBeInTheDocument();
 });
 
-test('no shows today says so', async () => {
-  installFakeApi().on('GET', `/api/show/date?date=${today}`, { status: 200, body: [] });
+test("no shows today says so; Mañana lists tomorrow's", async () => {
+  const tomorrow = addDays(today, 1);
+  installFakeApi()
+    .on('GET', `/api/show/date?date=${today}`, { status: 200, body: [] })
+    .on('GET', `/api/show/date?date=${tomorrow}`, { status: 200, body: [{ ...show, date: tomorrow, schedule: '00:30' }] });
   render(<AccessControlPage session={staff} />);
   expect(await screen.findByText(/No hay funciones hoy/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: /^Mañana/ }));
+  expect(await screen.findByRole('button', { name: '00:30 · Dune III · Sala 3 · 2D' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Mañana/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a user (not staff) gets nothing', () => {
