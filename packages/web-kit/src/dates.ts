@@ -68,15 +68,9 @@ export function hasStarted(date: string, schedule: string, now: Date): boolean {
   return `${date} ${schedule}` <= `${clock.date} ${clock.time}`;
 }
 
-/** '26/11/2026 21:04': an instant (ISO) on the visitor's own clock, e.g. when a copy was saved or a ticket used. */
+/** '26/11/2026 21:04': an instant (ISO) on the cinema's clock, as its shows' times read (when a copy was saved, a ticket used). */
 export function instantLabel(iso: string): string {
-  const format = new Intl.DateTimeFormat('es-AR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-  return format.format(new Date(iso)).replace(',', '');
+  const { date, time } = cinemaClock(new Date(iso));
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${time}`;
 }

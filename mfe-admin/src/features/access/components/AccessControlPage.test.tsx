@@ -116,7 +116,7 @@ test('states the show it checks; a typed code is admitted with movie, room and s
 
   await typeCode('ABCD2345');
   expect(await within(result()).findByText('YA USADA')).toBeInTheDocument();
-  expect(result()).toHaveTextContent(/Usada el 26\/11\/2026 \d\d:20 en Puerta 1/);
+  expect(result()).toHaveTextContent('Usada el 26/11/2026 20:20 en Puerta 1 · Butaca F7');
 });
 
 test.each([
@@ -177,7 +177,7 @@ test('offline, the door admits from the show list, refuses a second entry, and u
   setOnline(true);
   const conflicts = await screen.findByRole('region', { name: 'Conflictos de los ingresos sin conexión' });
   expect(conflicts).toHaveTextContent(
-    /Entrada EFGH2345 \(butaca F8\): admitida dos veces\. Entrada ya usada\. Ya había entrado el 26\/11\/2026 \d\d:10 en Puerta 2\./,
+    /Entrada EFGH2345 \(butaca F8\): admitida dos veces\. Entrada ya usada\. Ya había entrado el 26\/11\/2026 20:10 en Puerta 2\./,
   );
   const upload = api.onlyRequestTo('POST', '/api/checkin/offline').body as { scans: Array<Record<string, unknown>> };
   expect(upload.scans.map(({ code, showId, entrance }) => ({ code, showId, entrance }))).toEqual([

@@ -43,14 +43,12 @@ function VerdictFacts({ verdict }: { verdict: Verdict }) {
   switch (verdict.result) {
     case 'admitted':
       return <p className="facts">{[verdict.title, room, seat].filter(Boolean).join(' · ')}</p>;
-    case 'already_used':
-      return (
-        <p className="facts">
-          {[verdict.usedAt && `Usada el ${instantLabel(verdict.usedAt)}`, verdict.entrance && `en ${verdict.entrance}`, seat]
-            .filter(Boolean)
-            .join(' ')}
-        </p>
-      );
+    case 'already_used': {
+      const when = [verdict.usedAt && `Usada el ${instantLabel(verdict.usedAt)}`, verdict.entrance && `en ${verdict.entrance}`]
+        .filter(Boolean)
+        .join(' ');
+      return <p className="facts">{[when, seat].filter(Boolean).join(' · ')}</p>;
+    }
     case 'wrong_show':
       return verdict.title ? (
         <p className="facts">
