@@ -55,7 +55,8 @@ async function staffToken(base: string): Promise<string> {
 
 /** Tickets sold through the API, SEATS_PER_ORDER per order by 20 buyers at a time; read back from GET /tickets/mine once issued. */
 async function sellTickets(shop: BenchShop, buyers: readonly BenchBuyer[], count: number): Promise<TicketView[]> {
-  const shows = await shop.showsFor(count);
+  // Rooms' capacities need not be multiples of 10: a few more seats than `count`.
+  const shows = await shop.showsFor(count * 1.1);
   const orders = shows.flatMap((show) => Array.from({ length: Math.floor(show.capacity / SEATS_PER_ORDER) }, () => show.id));
   const queue = orders.slice(0, Math.ceil(count / SEATS_PER_ORDER));
   const orderCount = queue.length;
@@ -86,7 +87,7 @@ async function sellTickets(shop: BenchShop, buyers: readonly BenchBuyer[], count
       sellers.map(async (buyer) => (await api(shop.base, 'GET', '/tickets/mine', { token: buyer.token })).json),
     );
     const tickets = mine.flatMap((list) => (Array.isArray(list) ? (list as TicketView[]) : []));
-    if (tickets.length >= count || Date.now() > deadline) return tickets.slice(0, count);
+    if (tickets.length >= orderCount * SEATS_PER_ORDER || Date.now() > deadline) return tickets;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -74,10 +74,8 @@ export const ticketsPlugin = fp<TicketsPluginOptions>(
       );
       timer.unref();
     });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await relay.stop();
-    });
+    app.addHook('preClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => relay.stop());
   },
   { name: 'tickets', dependencies: ['checkout', 'shows'] },
 );

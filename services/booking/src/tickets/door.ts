@@ -82,7 +82,7 @@ export class Door {
 
     const ticket = await this.model.findById(code, WITHOUT_OUTBOX).lean<StoredTicket>();
     if (!ticket) return answer('invalid', DOOR_MESSAGES.unknownCode);
-    const show = await this.shows.find(ticket.showId);
+    const show = await this.shows.recent(ticket.showId);
     if (!show) return answer('invalid', DOOR_MESSAGES.showGone);
     return this.judge(ticket, show, scan, expired);
   }

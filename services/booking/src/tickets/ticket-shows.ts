@@ -10,12 +10,28 @@ export type ShowFacts = Pick<ShowDocument, '_id' | 'movieId' | 'startsAt' | 'end
 const FACTS = { movieId: 1, startsAt: 1, endsAt: 1, date: 1, schedule: 1, roomId: 1, type: 1 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
+/** A door scans a show's tickets one after another: its facts are read once per this long. */
+const REMEMBER_MS = 5_000;
+
 /** The shows of tickets, read by `_id` only (a show id from a token or a path may be anything). */
 export class TicketShows {
+  private readonly remembered = new Map<string, { show: ShowFacts | null; until: number }>();
+
   constructor(
     private readonly model: Model<ShowDocument>,
     private readonly movies: MovieProjection,
   ) {}
+
+  /** The show as read at most REMEMBER_MS ago (the door's check-ins: an admin's edit shows within seconds). */
+  async recent(showId: string): Promise<ShowFacts | null> {
+    const now = Date.now();
+    const known = this.remembered.get(showId);
+    if (known && known.until > now) return known.show;
+    const show = await this.find(showId);
+    if (this.remembered.size > 1_000) this.remembered.clear();
+    this.remembered.set(showId, { show, until: now + REMEMBER_MS });
+    return show;
+  }
 
   /** The movie's current title ('' once it is unknown). */
   async titleOf(movieId: string): Promise<string> {

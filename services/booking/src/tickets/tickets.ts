@@ -46,8 +46,7 @@ export class Tickets {
     const startsAt = show?.startsAt ?? instantOf(order.date, order.schedule);
     const endsAt = show?.endsAt ?? new Date(startsAt.getTime() + UNKNOWN_RUNTIME_MS);
     const exp = Math.floor((endsAt.getTime() + TOKEN_MARGIN_MS) / 1000);
-    const tickets: StoredTicket[] = [];
-    for (const seatLabel of order.seatLabels) tickets.push(await this.issueSeat(order, seatLabel, exp, now));
+    const tickets = await this.issueSeats(order, exp, now);
     // A replay (sales' recovery) issues what is missing, silently: the buyer had their receipt.
     if (republished) return;
 
@@ -65,6 +64,39 @@ export class Tickets {
     else await this.pending.drop(mark);
   }
 
+  /** Every seat's first candidate code in one write; a seat whose code was taken (or already issued) is settled on its own. */
+  private async issueSeats(order: OrderPaid['data'], exp: number, now: Date): Promise<StoredTicket[]> {
+    const first = await Promise.all(order.seatLabels.map((seatLabel) => this.newTicket(order, seatLabel, 0, exp, now)));
+    try {
+      await this.model.insertMany(
+        first.map((ticket) => ({ ...ticket, outbox: [] })),
+        { ordered: false, lean: true },
+      );
+      return first;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const tickets: StoredTicket[] = [];
+      for (const seatLabel of order.seatLabels) tickets.push(await this.issueSeat(order, seatLabel, exp, now));
+      return tickets;
+    }
+  }
+
+  private async newTicket(order: OrderPaid['data'], seatLabel: string, attempt: number, exp: number, now: Date): Promise<StoredTicket> {
+    const code = this.signer.codeFor(order.orderId, seatLabel, attempt);
+    return {
+      _id: code,
+      orderId: order.orderId,
+      userId: order.userId,
+      showId: order.showId,
+      movieId: order.movieId,
+      title: order.title,
+      seatLabel,
+      token: await this.signer.sign({ jti: code, sid: order.showId, seat: seatLabel, exp }),
+      state: 'valid',
+      issuedAt: now,
+    };
+  }
+
   private async issueSeat(order: OrderPaid['data'], seatLabel: string, exp: number, now: Date): Promise<StoredTicket> {
     for (let attempt = 0; attempt < CODE_ATTEMPTS;) {
       const code = this.signer.codeFor(order.orderId, seatLabel, attempt);
@@ -74,18 +106,7 @@ export class Tickets {
         attempt += 1; // another seat's code: the next candidate
         continue;
       }
-      const ticket: StoredTicket = {
-        _id: code,
-        orderId: order.orderId,
-        userId: order.userId,
-        showId: order.showId,
-        movieId: order.movieId,
-        title: order.title,
-        seatLabel,
-        token: await this.signer.sign({ jti: code, sid: order.showId, seat: seatLabel, exp }),
-        state: 'valid',
-        issuedAt: now,
-      };
+      const ticket = await this.newTicket(order, seatLabel, attempt, exp, now);
       try {
         await this.model.create({ ...ticket, outbox: [] });
         return ticket;
