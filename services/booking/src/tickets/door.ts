@@ -29,7 +29,7 @@ export interface DoorScan {
 const CODE = new RegExp(`^[${TICKET_CODE_ALPHABET}]{${TICKET_CODE_LENGTH}}$`);
 const WITHOUT_OUTBOX = { outbox: 0 };
 
-export const DOOR_MESSAGES = {
+const DOOR_MESSAGES = {
   badToken: 'La entrada no es válida: el código QR no es de este cine o fue alterado.',
   unknownCode: 'No existe una entrada con ese código.',
   showGone: 'La función de esta entrada ya no existe.',

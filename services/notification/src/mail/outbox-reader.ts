@@ -13,7 +13,7 @@ export interface OutboxMail {
   attachments: OutboxAttachment[];
 }
 
-export interface OutboxAttachment {
+interface OutboxAttachment {
   contentType: string;
   filename?: string;
   /** The Content-ID an inline part is referred to by (`cid:` in the HTML), without the angle brackets. */
