@@ -69,6 +69,33 @@ async function adminToken(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A registered user the admin has made staff ('Personal'). */
+async function staffUser(): Promise<{ email: string; username: string }> {
+  const email = uniqueEmail('portero');
+  const username = `portero${Date.now() % 100000}`;
+  const id = await registerThroughApi(email, username, PASSWORD);
+  const given = await fetch(`${baseUrl()}/api/admin/updateUser`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id, role: 'staff' }),
+  });
+  expect(given.status).toBe(200);
+  return { email, username };
+}
+
+/** On /acceso: the day and the show the door checks, once its list (for offline) has been read. */
+async function checkShow(door: Page, show: ShowView, day: 'Hoy' | 'Mañana'): Promise<void> {
+  await door.getByRole('button', { name: new RegExp(`^${day}`) }).click();
+  await door.getByRole('button', { name: `${show.schedule} · ${show.movie.Title} · Sala ${show.roomId} · ${show.type}` }).click();
+  await door.getByRole('region', { name: 'Controlando' }).getByText(show.movie.Title).waitFor();
+  await door.getByText(/^Con conexión/).waitFor();
+}
+
+async function typeAtTheDoor(door: Page, text: string): Promise<void> {
+  await door.getByLabel('Código de la entrada').fill(text);
+  await door.getByRole('button', { name: 'Validar' }).click();
+}
+
 test('buy → Mis entradas with its QR → offline (and reloaded) still the QR → staff admit it by code at /acceso → a second time: already used', async () => {
   const { show, day } = await aShowForTheDoor();
   const buyerEmail = uniqueEmail('entrada');
@@ -117,16 +144,7 @@ test('buy → Mis entradas with its QR → offline (and reloaded) still the QR �
   await screenshot(page, 'tickets-offline-mis-entradas');
   await backOnline();
 
-  // The admin makes a registered user staff ('Personal').
-  const staffEmail = uniqueEmail('portero');
-  const staffName = `portero${Date.now() % 100000}`;
-  const staffId = await registerThroughApi(staffEmail, staffName, PASSWORD);
-  const given = await fetch(`${baseUrl()}/api/admin/updateUser`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ id: staffId, role: 'staff' }),
-  });
-  expect(given.status).toBe(200);
+  const staff = await staffUser();
 
   // The door, in a second browser: Control de acceso from the user menu, the show, the typed code.
   const door = await newPage(page.context().browser()!, PHONE);
@@ -135,28 +153,23 @@ test('buy → Mis entradas with its QR → offline (and reloaded) still the QR �
     door.page.on('request', (request) => {
       if (/\/remotes\/admin\/__federation_expose_(AdminPanel|FeedbackPage|CreatePage)/.test(request.url())) backOffice.push(request.url());
     });
-    await logIn(door.page, staffEmail, PASSWORD);
+    await logIn(door.page, staff.email, PASSWORD);
     const navbar = door.page.getByRole('navigation', { name: 'Principal' });
     await navbar.getByLabel('Menú').click();
-    await navbar.getByRole('button', { name: staffName, exact: true }).click();
+    await navbar.getByRole('button', { name: staff.username, exact: true }).click();
     expect(await navbar.getByRole('link', { name: 'Panel de Admin' }).count()).toBe(0);
     await navbar.getByRole('link', { name: 'Control de acceso' }).click();
     await door.page.waitForURL('**/acceso');
-    await door.page.getByRole('button', { name: new RegExp(`^${day}`) }).click();
-    await door.page.getByRole('button', { name: `${show.schedule} · ${show.movie.Title} · Sala ${show.roomId} · ${show.type}` }).click();
-    await door.page.getByRole('region', { name: 'Controlando' }).getByText(show.movie.Title).waitFor();
-    await door.page.getByText(/^Con conexión/).waitFor();
+    await checkShow(door.page, show, day);
     expect(await seriousAccessibilityViolations(door.page)).toEqual([]);
 
     const result = door.page.getByRole('region', { name: 'Resultado' });
-    await door.page.getByLabel('Código de la entrada').fill(code.toLowerCase());
-    await door.page.getByRole('button', { name: 'Validar' }).click();
+    await typeAtTheDoor(door.page, code.toLowerCase());
     await result.getByText('ADMITIDA', { exact: true }).waitFor();
     await result.getByText(`${show.movie.Title} · Sala ${show.roomId} · Butaca ${seatLabel}`).waitFor();
     expect(await seriousAccessibilityViolations(door.page)).toEqual([]);
 
-    await door.page.getByLabel('Código de la entrada').fill(code);
-    await door.page.getByRole('button', { name: 'Validar' }).click();
+    await typeAtTheDoor(door.page, code);
     await result.getByText('YA USADA', { exact: true }).waitFor();
     await result.getByText(/^Usada el \d\d\/\d\d\/\d{4} \d\d:\d\d en Puerta 1/).waitFor();
     await screenshot(door.page, 'tickets-door-already-used');
@@ -168,4 +181,80 @@ test('buy → Mis entradas with its QR → offline (and reloaded) still the QR �
   // Back on the buyer's phone, the ticket now reads used.
   await page.reload();
   await page.getByRole('region', { name: 'Próximas funciones' }).getByText('Usada').waitFor();
+});
+
+test('the door offline: a signed QR (typed by a barcode reader) checked with the cached key, a second entry refused, and on reconnection the upload reports a ticket admitted meanwhile at another door', async () => {
+  const { show, day } = await aShowForTheDoor();
+  const buyer = uniqueEmail('dos');
+  const buyerId = await registerThroughApi(buyer, `dos${Date.now() % 100000}`, PASSWORD);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: buyer, password: PASSWORD }),
+  });
+  const { token: buyerToken } = (await login.json()) as { token: string };
+  const asBuyer = (method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${buyerToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  expect((await asBuyer('POST', '/tickets/addTickets', { userId: buyerId, seats: 2, showId: show.id })).ok).toBe(true);
+  expect(
+    (await asBuyer('POST', '/movies/checkout', { ticket: 2, show: show.id, idUser: buyerId, paymentMethodId: 'pm_card_visa' })).ok,
+  ).toBe(true);
+  let tickets: TicketView[] = [];
+  await until(async () => {
+    tickets = ((await (await asBuyer('GET', '/tickets/mine')).json()) as TicketView[]).filter((ticket) => ticket.showId === show.id);
+    return tickets.length === 2;
+  }, 'the two tickets of the paid order');
+  const [first, second] = tickets as [TicketView, TicketView];
+
+  const staff = await staffUser();
+  await logIn(page, staff.email, PASSWORD);
+  await page.goto('/acceso');
+  await checkShow(page, show, day);
+
+  const backOnline = await goOffline(page.context());
+  await page.getByText(/^Sin conexión: se valida con la lista de la función/).waitFor();
+  const result = page.getByRole('region', { name: 'Resultado' });
+
+  await typeAtTheDoor(page, first.token);
+  await result.getByText('ADMITIDA', { exact: true }).waitFor();
+  await result.getByText(`${show.movie.Title} · Sala ${show.roomId} · Butaca ${first.seatLabel}`).waitFor();
+  await result.getByText('Decidido sin conexión: se subirá al volver la red.').waitFor();
+  await typeAtTheDoor(page, first.token);
+  await result.getByText('YA USADA', { exact: true }).waitFor();
+  // A forged token: the first one's claims with another signature.
+  const [header, claims] = first.token.split('.');
+  await typeAtTheDoor(page, `${header}.${claims}.${'A'.repeat(86)}`);
+  await result.getByText('NO VÁLIDA', { exact: true }).waitFor();
+
+  // The second ticket: this door admits it offline, while another door, online, admitted it a moment before.
+  const staffLogin = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: PASSWORD }),
+  });
+  const { token: staffToken } = (await staffLogin.json()) as { token: string };
+  const elsewhere = await fetch(`${baseUrl()}/api/checkin`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: second.code, showId: show.id, entrance: 'Puerta 2' }),
+  });
+  expect(elsewhere.status).toBe(200);
+  await typeAtTheDoor(page, second.code);
+  await result.getByText('ADMITIDA', { exact: true }).waitFor();
+  await page.getByText(/2 ingresos sin subir/).waitFor();
+
+  await backOnline();
+  const conflicts = page.getByRole('region', { name: 'Conflictos de los ingresos sin conexión' });
+  await conflicts
+    .getByText(new RegExp(`Entrada ${second.code} \\(butaca ${second.seatLabel}\\): admitida dos veces\\..*en Puerta 2\\.`))
+    .waitFor();
+  expect(await conflicts.getByText(first.code).count()).toBe(0);
+  await page.getByText(/^Con conexión/).waitFor();
+  expect(await page.getByText(/ingresos? sin subir/).count()).toBe(0);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'tickets-door-conflict');
 });

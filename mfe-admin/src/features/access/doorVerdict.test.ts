@@ -3,7 +3,7 @@
  */
 import type { DoorShowView, TicketKeySet } from '@cine/contracts';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { decideOffline, type DoorInput, type LocalAdmission } from './doorVerdict';
+import { decideOffline, typedInput, type DoorInput, type LocalAdmission } from './doorVerdict';
 import { verifiedTicketClaims } from './signatureCheck';
 
 const SHOW_ID = '6745abcdef0123456789abcd';
@@ -112,4 +112,10 @@ test('forged, altered, expired and malformed tokens are not valid', async () => 
 
 test('a typed code that no ticket of the show has is not valid', () => {
   expect(typed('ZZZZ9999')).toMatchObject({ result: 'invalid', message: 'Ninguna entrada de esta función tiene ese código.' });
+});
+
+test("what a barcode reader types is the QR's token; anything else is a code", async () => {
+  const token = await ticketToken('VALID234');
+  expect(typedInput(` ${token} `)).toEqual({ token });
+  expect(typedInput('abcd-2345')).toEqual({ code: 'abcd-2345' });
 });

@@ -38,6 +38,12 @@ export function verdictOf(answer: CheckinAnswer): Verdict {
   };
 }
 
+/** A compact JWS (three base64url parts): a ticket's QR content, as a keyboard-like barcode reader types it. */
+const SIGNED_TOKEN = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** What was typed in the code field: a ticket code, or the QR's content typed by a barcode reader. */
+export const typedInput = (typed: string): DoorInput => (SIGNED_TOKEN.test(typed.trim()) ? { token: typed.trim() } : { code: typed });
+
 /** A typed code as the tickets print it: case, spaces and dashes do not matter. */
 export const normalizedCode = (typed: string): string => typed.toUpperCase().replace(/[\s-]+/g, '');
 

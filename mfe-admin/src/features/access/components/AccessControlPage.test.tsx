@@ -149,7 +149,7 @@ test('offline, the door admits from the show list, refuses a second entry, and u
           {
             clientScanId: second?.clientScanId,
             result: 'already_used',
-            message: 'Entrada ya usada.',
+            message: 'Entrada ya usada el 26/11/2026 a las 20:10 en Puerta 2.',
             conflict: true,
             ticket: { ...ticketFacts, code: 'EFGH2345', seatLabel: 'F8' },
             usedAt: '2026-11-26T23:10:00.000Z',
@@ -177,7 +177,7 @@ test('offline, the door admits from the show list, refuses a second entry, and u
   setOnline(true);
   const conflicts = await screen.findByRole('region', { name: 'Conflictos de los ingresos sin conexión' });
   expect(conflicts).toHaveTextContent(
-    /Entrada EFGH2345 \(butaca F8\): admitida dos veces\. Entrada ya usada\. Ya había entrado el 26\/11\/2026 20:10 en Puerta 2\./,
+    'Entrada EFGH2345 (butaca F8): admitida dos veces. Entrada ya usada el 26/11/2026 a las 20:10 en Puerta 2.',
   );
   const upload = api.onlyRequestTo('POST', '/api/checkin/offline').body as { scans: Array<Record<string, unknown>> };
   expect(upload.scans.map(({ code, showId, entrance }) => ({ code, showId, entrance }))).toEqual([

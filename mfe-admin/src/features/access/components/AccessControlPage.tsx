@@ -3,6 +3,7 @@ import { dayLabel, instantLabel, useDocumentTitle, type RemotePageProps, type Se
 import { Button, Page, PageTitle, TextInput } from '@cine/web-kit/ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { typedInput } from '../doorVerdict';
 import { useDoor } from '../hooks/useDoor';
 import { CameraScanner } from './CameraScanner';
 import { ShowPicker, showLine } from './ShowPicker';
@@ -42,7 +43,7 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
   function submitCode(event: FormEvent) {
     event.preventDefault();
     if (code.trim() === '' || door.checking) return;
-    void door.check({ code }).then(() => setCode(''));
+    void door.check(typedInput(code)).then(() => setCode(''));
   }
 
   return (
@@ -76,6 +77,9 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
 
       <CodeForm onSubmit={submitCode} aria-label="Validar por código">
         <label htmlFor={`${id}-code`}>Código de la entrada</label>
+        <small id={`${id}-code-hint`}>
+          Las 8 letras y números de la entrada; un lector de códigos conectado al teléfono también escribe aquí.
+        </small>
         <div>
           <TextInput
             id={`${id}-code`}
@@ -85,7 +89,8 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
             autoCapitalize="characters"
             spellCheck={false}
             inputMode="text"
-            maxLength={20}
+            aria-describedby={`${id}-code-hint`}
+            maxLength={2000}
           />
           <Button type="submit" aria-disabled={door.checking || undefined}>
             {door.checking ? 'Validando...' : 'Validar'}
@@ -107,8 +112,6 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
                 {problem.ticket ? `Entrada ${problem.ticket.code} (butaca ${problem.ticket.seatLabel}): ` : ''}
                 {problem.conflict ? 'admitida dos veces. ' : ''}
                 {problem.message}
-                {problem.usedAt &&
-                  ` Ya había entrado el ${instantLabel(problem.usedAt)}${problem.entrance ? ` en ${problem.entrance}` : ''}.`}
               </li>
             ))}
           </ul>
@@ -179,6 +182,10 @@ const CodeForm = styled.form`
 
   label {
     font-weight: 600;
+  }
+
+  small {
+    color: var(--cine-muted, #a6a6bb);
   }
 
   div {
