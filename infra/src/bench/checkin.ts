@@ -16,6 +16,7 @@
  * only printed. Run with `npm run bench:checkin` (after `npm install`, which builds everything).
  */
 import type { CheckinAnswer, LoginResponse, ShowView, TicketView } from '@cine/contracts';
+import { availableParallelism, loadavg } from 'node:os';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { api } from '../testing/gateway-api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startNpmStart, stopNpmStart } from '../testing/npm-start';
@@ -191,6 +192,12 @@ async function main(): Promise<void> {
     await tokenCost(platform.baseUrl, tickets);
     const raced = await race(platform.baseUrl, staff, tickets.slice(0, RACE_TICKETS));
     const rated = await rateUnderCheckout(shop, staff, tickets.slice(RACE_TICKETS), buyers);
+    // The figures depend on what else the machine runs: say how busy it was.
+    print(
+      `machine: load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min) on ${availableParallelism()} CPUs`,
+    );
     if (!raced || !rated) process.exitCode = 1;
   } finally {
     await stopNpmStart(platform.process);
