@@ -116,7 +116,10 @@ describe('POST /auth/register', () => {
       });
 
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede crear usuarios administradores o de personal.' });
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'Solo un administrador puede crear usuarios administradores o de personal.',
+      });
     });
 
     it('refuses a guest asking for the staff role with 403', async () => {
