@@ -11,6 +11,3 @@ interface CineRuntimeConfig {
 interface Window {
   __CINE_CONFIG__?: CineRuntimeConfig;
 }
-
-/** Replaced by webpack with the build's mode (optimization.nodeEnv); jest sets 'test'. */
-declare const process: { env: { NODE_ENV?: string } };

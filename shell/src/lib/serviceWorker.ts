@@ -5,6 +5,7 @@
  */
 export function registerServiceWorker(): void {
   const container = navigator.serviceWorker;
+  // process.env.NODE_ENV is the build's mode (webpack's optimization.nodeEnv): no worker for the dev server.
   if (!container || process.env.NODE_ENV !== 'production') return;
   window.addEventListener('load', () => {
     container

@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+/// <reference types="node" />
 // The service worker's own source, types stripped as the build does (packages/webpack-config), run in a
 // worker-like global with an in-memory Cache Storage and a network that can be switched off.
 import { readFileSync } from 'node:fs';
