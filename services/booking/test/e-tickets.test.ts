@@ -1,5 +1,5 @@
 import type { CheckinAnswer, OrderPaid, TicketCheckedIn, TicketsIssued, TicketView } from '@cine/contracts';
-import type { ServiceApp } from '@cine/service-kit';
+import { createEvent, type ServiceApp } from '@cine/service-kit';
 import { bearer } from '@cine/service-kit/testing';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { generateKeyPairSync } from 'node:crypto';
@@ -229,6 +229,38 @@ describe('checking in', () => {
         { code: mine[1]!.code, seatLabel: mine[1]!.seatLabel, state: 'valid' },
       ]),
     });
+  });
+});
+
+describe('after a crash', () => {
+  it('an admission written but not published (the process stopped between) is published by the sweep, once', async () => {
+    const { paid, tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+    const event = createEvent('ticket.checked_in', {
+      ticketId: ticket.code,
+      code: ticket.code,
+      orderId: paid.data.orderId,
+      showId: ticket.showId,
+      seatLabel: ticket.seatLabel,
+      checkedInAt: new Date().toISOString(),
+    });
+    // What the door's write leaves when the process stops before its relay publishes: the mark, the ticket used with its event.
+    await booking.app.pendingAnnouncements.mark('ticket', ticket.code, new Date(Date.now() - 60_000));
+    await tickets().updateOne(
+      { _id: ticket.code } as never,
+      { $set: { state: 'used', checkedInAt: new Date() }, $push: { outbox: event } } as never,
+    );
+
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    await settled();
+
+    expect(checkedIn.filter((published) => published.id === event.id)).toHaveLength(1);
+    expect((await tickets().findOne({ _id: ticket.code } as never))?.outbox).toEqual([]);
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    expect(
+      await booking.context.db.collection('ticket_events_pending').countDocuments({ ref: { $in: [ticket.code, paid.data.orderId] } }),
+    ).toBe(0);
   });
 });
 
