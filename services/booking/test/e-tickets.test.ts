@@ -262,6 +262,22 @@ describe('after a crash', () => {
       await booking.context.db.collection('ticket_events_pending').countDocuments({ ref: { $in: [ticket.code, paid.data.orderId] } }),
     ).toBe(0);
   });
+  it("a paid order's tickets.issued left unpublished goes out with the sweep, once", async () => {
+    const { paid } = await paidOrder(1);
+    const announced = issued.find((event) => event.data.orderId === paid.data.orderId)!;
+    const again = { ...announced, id: new Types.ObjectId().toHexString() };
+    await booking.app.pendingAnnouncements.mark('order', paid.data.orderId, new Date(Date.now() - 60_000));
+    await booking.context.db
+      .collection('orders')
+      .updateOne({ _id: new Types.ObjectId(paid.data.orderId) }, { $push: { outbox: again } } as never);
+
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    await settled();
+    await booking.app.pendingAnnouncements.sweep(new Date());
+
+    expect(issued.filter((event) => event.id === again.id)).toHaveLength(1);
+    expect(await booking.context.db.collection('ticket_events_pending').countDocuments({ ref: paid.data.orderId })).toBe(0);
+  });
 });
 
 describe('the offline door', () => {
