@@ -123,3 +123,63 @@ test("/acceso for staff: the door's module and none of the back office; at most 
     await fresh.close();
   }
 });
+
+test('/mis-entradas with a QR drawn: at most 170 KB of JavaScript, the QR library included, no admin remote', async () => {
+  const shows = (await (await fetch(`${baseUrl()}/api/show/all`)).json()) as Array<{ id: string; seats: number; startsAt: string }>;
+  const show = shows.find((candidate) => candidate.seats >= 2 && Date.parse(candidate.startsAt) > Date.now() + 60 * 60_000);
+  if (!show) throw new Error('no show with free seats: the booking seed did not run');
+  const email = uniqueEmail('qr');
+  const id = await registerThroughApi(email, `qr${Date.now() % 100000}`, 'entradas2026');
+  const { token } = (await (
+    await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'entradas2026' }),
+    })
+  ).json()) as { token: string };
+  const asBuyer = (path: string, body?: unknown) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  expect((await asBuyer('/tickets/addTickets', { userId: id, seats: 1, showId: show.id })).ok).toBe(true);
+  expect((await asBuyer('/movies/checkout', { ticket: 1, show: show.id, idUser: id, paymentMethodId: 'pm_card_visa' })).ok).toBe(true);
+  for (let tries = 0; tries < 60 && ((await (await asBuyer('/tickets/mine')).json()) as unknown[]).length === 0; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const fresh = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: baseUrl(),
+      ...PHONE,
+      serviceWorkers: 'block',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl(),
+            localStorage: [
+              { name: 'sw-token', value: token },
+              { name: 'sw-user-id', value: id },
+            ],
+          },
+        ],
+      },
+    });
+  try {
+    const tickets = await fresh.newPage();
+    const downloads = await recordScriptDownloads(tickets);
+    await tickets.goto('/mis-entradas');
+    await tickets.getByRole('img', { name: /^Código QR de la entrada/ }).waitFor();
+    await tickets.waitForLoadState('networkidle');
+    const all = downloads();
+    process.stdout.write(downloadTable('JavaScript of /mis-entradas on a phone (one ticket, its QR drawn)', all));
+    expect(all.filter(fromRemote('admin'))).toEqual([]);
+    expect(totalBytes(all)).toBeLessThanOrEqual(BUDGET.firstView);
+  } finally {
+    await fresh.close();
+  }
+});
