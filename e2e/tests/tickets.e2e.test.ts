@@ -130,6 +130,13 @@ test('buy → Mis entradas with its QR → offline (and reloaded) still the QR �
   const qrBox = await card.getByRole('img').boundingBox();
   expect(qrBox?.width).toBeGreaterThanOrEqual(200);
 
+  // Printed: the tickets alone, their QR visible; no site navigation, no print button.
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.getByRole('navigation', { name: 'Principal' }).isVisible()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Imprimir entradas' }).isVisible()).toBe(false);
+  expect(await card.getByRole('img').isVisible()).toBe(true);
+  await page.emulateMedia({ media: 'screen' });
+
   // The service worker controls the page (the shell registered it on the first visit).
   expect(await page.evaluate(async () => (await navigator.serviceWorker.ready, navigator.serviceWorker.controller !== null))).toBe(true);
 

@@ -1,5 +1,5 @@
 import type { TicketView } from '@cine/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import jsQR from 'jsqr';
 import { MemoryRouter } from 'react-router-dom';
@@ -158,4 +158,19 @@ test('Imprimir entradas opens the print dialog', async () => {
   renderPage();
   await userEvent.click(await screen.findByRole('button', { name: 'Imprimir entradas' }));
   expect(print).toHaveBeenCalledTimes(1);
+});
+
+test('a first visit loads the tickets again once the service worker controls the page, so that answer is saved for offline', async () => {
+  const worker = Object.assign(new EventTarget(), { controller: null });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
+  const api = installFakeApi().on('GET', '/api/tickets/mine', { status: 200, body: [aTicket()] });
+  try {
+    renderPage();
+    await screen.findByRole('article', { name: 'Dune III' });
+    expect(api.requestsTo('GET', '/api/tickets/mine')).toHaveLength(1);
+    worker.dispatchEvent(new Event('controllerchange'));
+    await waitFor(() => expect(api.requestsTo('GET', '/api/tickets/mine')).toHaveLength(2));
+  } finally {
+    delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  }
 });
