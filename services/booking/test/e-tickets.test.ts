@@ -175,6 +175,20 @@ describe('checking in', () => {
       expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
       expect(response.json()).toMatchObject({ result: 'invalid', message: expect.any(String) });
     }
+    for (const body of [
+      {},
+      { code: '', showId: show.id },
+      { token: ticket.token, code: ticket.code },
+      { code: ticket.code },
+      { token: 7 },
+    ]) {
+      const response = await checkIn(body);
+      expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
+      expect(response.json()).toEqual({
+        result: 'invalid',
+        message: 'Envía el QR de la entrada (token) o su código con la función (code y showId).',
+      });
+    }
     expect((await checkIn({ code: ticket.code, showId: show.id })).json()).toMatchObject({ result: 'admitted' });
   });
 
