@@ -330,7 +330,7 @@ export const CheckinRequest = Type.Union([
 ]);
 export type CheckinRequest = Static<typeof CheckinRequest>;
 
-/** 200 admitted; 409 already_used, wrong_show, refunded, show_over; 400 invalid (unknown, forged, altered or expired). */
+/** 200 admitted; 409 already_used, wrong_show, refunded, show_over (also an expired token); 400 invalid (unknown, forged, altered, malformed). */
 export const CheckinResult = Type.Union(CHECKIN_RESULTS.map((result) => Type.Literal(result)));
 export type CheckinResult = Static<typeof CheckinResult>;
 
