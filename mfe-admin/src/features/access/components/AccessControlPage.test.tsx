@@ -1,10 +1,13 @@
 import type { CheckinAnswer, DoorShowView, ShowView } from '@cine/contracts';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { addDays, cinemaClock, type Session } from '@cine/web-kit';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import AccessControlPage from './AccessControlPage';
+
+// Several waits per test on a machine shared by other jobs: a slow run is not a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 const staff: Session = { token: 'tok-staff', userId: 'u-staff', username: 'portero', email: 'portero@cine.test', role: 'staff' };
 const today = cinemaClock(new Date()).date;

@@ -1,11 +1,14 @@
 import type { TicketView } from '@cine/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import jsQR from 'jsqr';
 import { MemoryRouter } from 'react-router-dom';
 import { SAVED_AT_HEADER, type Session } from '@cine/web-kit';
 import { ana, installFakeApi } from '../../../test/fixtures';
 import MyTicketsPage from './MyTicketsPage';
+
+// Several waits per test on a machine shared by other jobs: a slow run is not a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 const TOKEN =
   'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJqdGkiOiJBQkNEMjM0NSIsInNpZCI6InMxIiwic2VhdCI6IkY3IiwiZXhwIjo0MTAyNDQ0ODAwfQ.c2lnbmF0dXJl';
@@ -168,7 +171,9 @@ test('a first visit loads the tickets again once the service worker controls the
     renderPage();
     await screen.findByRole('article', { name: 'Dune III' });
     expect(api.requestsTo('GET', '/api/tickets/mine')).toHaveLength(1);
-    worker.dispatchEvent(new Event('controllerchange'));
+    act(() => {
+      worker.dispatchEvent(new Event('controllerchange'));
+    });
     await waitFor(() => expect(api.requestsTo('GET', '/api/tickets/mine')).toHaveLength(2));
   } finally {
     delete (navigator as { serviceWorker?: unknown }).serviceWorker;
