@@ -1,5 +1,5 @@
 import type { CheckinAnswer, DoorShowView, ShowView } from '@cine/contracts';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { addDays, cinemaClock, type Session } from '@cine/web-kit';
@@ -190,6 +190,26 @@ test('offline, the door admits from the show list, refuses a second entry, and u
   expect(screen.queryByText(/ingresos sin subir/)).not.toBeInTheDocument();
   await userEvent.click(within(conflicts).getByRole('button', { name: 'Entendido' }));
   expect(screen.queryByRole('region', { name: 'Conflictos de los ingresos sin conexión' })).not.toBeInTheDocument();
+});
+
+test('reopened offline (the day cannot be listed), the door resumes its last show and checks from its saved list', async () => {
+  installDoorApi();
+  await openDoor();
+  await screen.findByText(/Con conexión/);
+  cleanup();
+
+  setOnline(false);
+  installFakeApi().on('GET', `/api/show/date?date=${today}`, () => {
+    throw new TypeError('Failed to fetch');
+  });
+  render(<AccessControlPage session={staff} />);
+  await userEvent.click(
+    await screen.findByRole('button', { name: /^Seguir con la última función abierta: .* 20:30 · Dune III · Sala 3 · 2D$/ }),
+  );
+  expect(screen.getByRole('region', { name: 'Controlando' })).toHaveTextContent('Dune III');
+  await typeCode('EFGH2345');
+  expect(await within(result()).findByText('ADMITIDA')).toBeInTheDocument();
+  expect(result()).toHaveTextContent('Dune III · Sala 3 · Butaca F8');
 });
 
 test('a network failure on a check-in falls back to the door itself', async () => {

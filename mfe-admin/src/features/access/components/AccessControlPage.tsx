@@ -10,6 +10,16 @@ import { ShowPicker, showLine } from './ShowPicker';
 import { VerdictPanel } from './VerdictPanel';
 
 const ENTRANCE_KEY = 'cine-door-entrance';
+/** The show this door opened last: offline, the day's listing cannot be read, but that show can be reopened. */
+const LAST_SHOW_KEY = 'cine-door-last-show';
+
+function lastShow(): ShowView | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_SHOW_KEY) ?? 'null') as ShowView | null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Exposed as 'admin/AccessControlPage': /acceso, the door's check-in screen for staff and admins, made
@@ -21,10 +31,20 @@ export default function AccessControlPage({ session }: RemotePageProps) {
   const [show, setShow] = useState<ShowView | null>(null);
   // The services check the role on every call; this keeps the page honest when run alone.
   if (session?.role !== 'staff' && session?.role !== 'admin') return null;
+
+  function pick(picked: ShowView) {
+    localStorage.setItem(LAST_SHOW_KEY, JSON.stringify(picked));
+    setShow(picked);
+  }
+
   return (
     <Page>
       <PageTitle>Control de acceso</PageTitle>
-      {show ? <DoorOfShow session={session} show={show} onChangeShow={() => setShow(null)} /> : <ShowPicker onPick={setShow} />}
+      {show ? (
+        <DoorOfShow session={session} show={show} onChangeShow={() => setShow(null)} />
+      ) : (
+        <ShowPicker onPick={pick} lastShow={lastShow()} />
+      )}
     </Page>
   );
 }

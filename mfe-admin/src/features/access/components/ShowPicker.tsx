@@ -12,7 +12,7 @@ export const showLine = (show: ShowView) => `${show.schedule} · ${show.movie.Ti
  * The cinema's shows of today, earliest first: the door picks the one it checks. Tomorrow's are one
  * tap away (a late show past midnight is on the cinema's next day).
  */
-export function ShowPicker({ onPick }: { onPick: (show: ShowView) => void }) {
+export function ShowPicker({ onPick, lastShow }: { onPick: (show: ShowView) => void; lastShow: ShowView | null }) {
   const today = cinemaClock(new Date()).date;
   const days = [
     { date: today, name: 'Hoy' },
@@ -34,7 +34,16 @@ export function ShowPicker({ onPick }: { onPick: (show: ShowView) => void }) {
       {shows.status === 'loading' || shows.status === 'idle' ? (
         <p role="status">Cargando las funciones...</p>
       ) : shows.status === 'error' ? (
-        <LoadError message={shows.message} onRetry={shows.reload} />
+        <>
+          <LoadError message={shows.message} onRetry={shows.reload} />
+          {lastShow && (
+            <Resume>
+              <button type="button" onClick={() => onPick(lastShow)}>
+                Seguir con la última función abierta: {dayLabel(lastShow.date, lastShow.day)} · {showLine(lastShow)}
+              </button>
+            </Resume>
+          )}
+        </>
       ) : shows.data.length === 0 ? (
         <EmptyState>
           No hay funciones {dayName} ({dayLabel(date)}).
@@ -55,6 +64,24 @@ export function ShowPicker({ onPick }: { onPick: (show: ShowView) => void }) {
     </section>
   );
 }
+
+const Resume = styled.p`
+  margin: 1rem 0 0;
+
+  button {
+    width: 100%;
+    min-height: 3.25rem;
+    padding: 0.75rem 1rem;
+    border-radius: 12px;
+    border: 1px solid var(--cine-gold, #f5c518);
+    background: transparent;
+    color: var(--cine-gold, #f5c518);
+    font: inherit;
+    font-weight: 700;
+    text-align: left;
+    cursor: pointer;
+  }
+`;
 
 const Days = styled.div`
   display: flex;

@@ -118,6 +118,18 @@ describe('the door (/acceso)', () => {
     expect(loadRemotePage).not.toHaveBeenCalled();
   });
 
+  test('offline (the server unreachable), a stored staff session reopens the door from what its token claims', async () => {
+    const api = installFakeApi();
+    const claims = btoa(JSON.stringify({ sub: users.portero.id, role: 'staff', ver: 1 })).replace(/=+$/, '');
+    signedInAs(api, users.portero, `h.${claims}.s`);
+    api.on('GET', '/api/auth/verifyrole', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const loadRemotePage = loaderSpy();
+    await renderApp('/acceso', loadRemotePage);
+    expect(await screen.findByText(/^remote admin\/AccessControlPage para/)).toBeInTheDocument();
+  });
+
   test('staff get no back office: /admin renders nothing for them', async () => {
     const api = installFakeApi();
     signedInAs(api, users.portero);

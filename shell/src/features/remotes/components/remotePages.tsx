@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, Page } from '@cine/web-kit/ui';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../session/hooks/useSession';
+import { useRemoteSession } from '../hooks/useRemoteSession';
 import { RemoteArea } from './RemoteArea';
 
 export const HomePage = () => <RemoteArea remote="catalog" exposedModule="HomePage" />;
@@ -27,10 +28,12 @@ function AdminOnly({ exposedModule }: { exposedModule: string }) {
 
 /**
  * The door's check-in screen, for staff and admins: a small module of the admin remote of its own
- * (admin/AccessControlPage), so staff download none of the back office.
+ * (admin/AccessControlPage), so staff download none of the back office. It works offline, reloaded too.
  */
 export function AccessControlPage() {
-  const { status, role } = useSession();
+  const { status } = useSession();
+  // The remote session's role: offline, what the stored token claims, so a reloaded door keeps working.
+  const role = useRemoteSession()?.role;
   if (status === 'checking') return <Spinner label="Verificando permisos..." />;
   if (role !== 'staff' && role !== 'admin') {
     return (
