@@ -28,7 +28,7 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
   // ESM-only dependencies are compiled to CommonJS like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|jose)/)'],
   // Tests that need a RabbitMQ broker run apart: `npm run test:rabbitmq`, `npm run test:faults`.
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.rabbitmq\\.test\\.ts$', '\\.faults\\.test\\.ts$', '\\.cluster\\.test\\.ts$'],
 };

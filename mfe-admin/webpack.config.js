@@ -9,6 +9,8 @@ module.exports = createFrontendConfig({
     './AdminPanel': './src/app/AdminPanel.tsx',
     './FeedbackPage': './src/features/feedback/components/FeedbackPage.tsx',
     './CreatePage': './src/features/movies/components/CreatePage.tsx',
+    // The door's check-in screen, for staff too: its own small module, none of the back office.
+    './AccessControlPage': './src/features/access/components/AccessControlPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · admin' },

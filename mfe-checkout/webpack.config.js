@@ -14,6 +14,7 @@ module.exports = createFrontendConfig({
     './PurchasePanel': './src/app/PurchasePanel.tsx',
     './OrderConfirmationPage': './src/features/orders/components/OrderConfirmationPage.tsx',
     './MyPurchasesPage': './src/features/orders/components/MyPurchasesPage.tsx',
+    './MyTicketsPage': './src/features/e-tickets/components/MyTicketsPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

@@ -3,8 +3,9 @@ const util = require('node:util');
 
 Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
 
-// Each test starts signed out, with no alerts left over.
+// Each test starts signed out, with no alerts left over (the service worker's test runs in Node: no window).
 beforeEach(() => {
+  if (typeof window === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
   window.alert = jest.fn();

@@ -3,6 +3,9 @@
 import type { Page } from 'playwright-core';
 import { baseUrl, openPagePerTest, PHONE } from '../src/browser';
 import { compressedBody, downloadTable, kb, recordScriptDownloads, totalBytes, type Download } from '../src/downloads';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
+import { registerThroughApi } from '../src/session';
+import { uniqueEmail } from '../src/browser';
 
 const KB = 1000;
 const BUDGET = {
@@ -61,4 +64,122 @@ test.each(['catalog', 'checkout', 'admin'])("the %s remote's remoteEntry.js is a
   process.stdout.write(`remotes/${remote}/remoteEntry.js: ${kb(entry.bytes)} (${entry.encoding ?? 'uncompressed'})\n`);
   expect(entry.encoding).toBe('br');
   expect(entry.bytes).toBeLessThanOrEqual(BUDGET.remoteEntry);
+});
+
+test("/acceso for staff: the door's module and none of the back office; at most 170 KB with the show open (jose included)", async () => {
+  const email = uniqueEmail('puerta');
+  const id = await registerThroughApi(email, `puerta${Date.now() % 100000}`, 'puerta2026');
+  const admin = (await (
+    await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    })
+  ).json()) as { token: string };
+  const given = await fetch(`${baseUrl()}/api/admin/updateUser`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id, role: 'staff' }),
+  });
+  expect(given.status).toBe(200);
+  const staff = (await (
+    await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'puerta2026' }),
+    })
+  ).json()) as { token: string };
+  // A first view on a phone that remembers the staff member's session ('Recordarme': the shell's keys in localStorage).
+  const remembered = [
+    { name: 'sw-token', value: staff.token },
+    { name: 'sw-user-id', value: id },
+  ];
+  const fresh = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: baseUrl(),
+      ...PHONE,
+      // No service worker: what a worker fetches for the page is not counted as the page's download.
+      serviceWorkers: 'block',
+      storageState: { cookies: [], origins: [{ origin: baseUrl(), localStorage: remembered }] },
+    });
+  try {
+    const door = await fresh.newPage();
+    const downloads = await recordScriptDownloads(door);
+    await door.goto('/acceso');
+    await door.getByRole('heading', { name: '¿Qué función controlas?' }).waitFor();
+    const pick = door.getByRole('listitem').getByRole('button').first();
+    if ((await pick.count()) === 0) await door.getByRole('button', { name: /^Mañana/ }).click();
+    await pick.click();
+    await door.getByRole('region', { name: 'Controlando' }).waitFor();
+    await door.waitForLoadState('networkidle');
+    const all = downloads();
+    process.stdout.write(downloadTable('JavaScript of /acceso on a phone (staff, show open)', all));
+    expect(all.filter((download) => /__federation_expose_(AdminPanel|FeedbackPage|CreatePage)/.test(download.path))).toEqual([]);
+    expect(all.some((download) => download.path.includes('__federation_expose_AccessControlPage'))).toBe(true);
+    expect(totalBytes(all)).toBeLessThanOrEqual(BUDGET.firstView);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('/mis-entradas with a QR drawn: at most 170 KB of JavaScript, the QR library included, no admin remote', async () => {
+  const shows = (await (await fetch(`${baseUrl()}/api/show/all`)).json()) as Array<{ id: string; seats: number; startsAt: string }>;
+  const show = shows.find((candidate) => candidate.seats >= 2 && Date.parse(candidate.startsAt) > Date.now() + 60 * 60_000);
+  if (!show) throw new Error('no show with free seats: the booking seed did not run');
+  const email = uniqueEmail('qr');
+  const id = await registerThroughApi(email, `qr${Date.now() % 100000}`, 'entradas2026');
+  const { token } = (await (
+    await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'entradas2026' }),
+    })
+  ).json()) as { token: string };
+  const asBuyer = (path: string, body?: unknown) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  expect((await asBuyer('/tickets/addTickets', { userId: id, seats: 1, showId: show.id })).ok).toBe(true);
+  expect((await asBuyer('/movies/checkout', { ticket: 1, show: show.id, idUser: id, paymentMethodId: 'pm_card_visa' })).ok).toBe(true);
+  for (let tries = 0; tries < 60 && ((await (await asBuyer('/tickets/mine')).json()) as unknown[]).length === 0; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const fresh = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: baseUrl(),
+      ...PHONE,
+      serviceWorkers: 'block',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl(),
+            localStorage: [
+              { name: 'sw-token', value: token },
+              { name: 'sw-user-id', value: id },
+            ],
+          },
+        ],
+      },
+    });
+  try {
+    const tickets = await fresh.newPage();
+    const downloads = await recordScriptDownloads(tickets);
+    await tickets.goto('/mis-entradas');
+    await tickets.getByRole('img', { name: /^Código QR de la entrada/ }).waitFor();
+    await tickets.waitForLoadState('networkidle');
+    const all = downloads();
+    process.stdout.write(downloadTable('JavaScript of /mis-entradas on a phone (one ticket, its QR drawn)', all));
+    expect(all.filter(fromRemote('admin'))).toEqual([]);
+    expect(totalBytes(all)).toBeLessThanOrEqual(BUDGET.firstView);
+  } finally {
+    await fresh.close();
+  }
 });

@@ -44,6 +44,11 @@ describe('route table', () => {
     ['/tickets/delete', 'booking'],
     ['/tickets/all', 'sales'],
     ['/tickets/all/detail', 'sales'],
+    ['/tickets/mine', 'booking'],
+    ['/tickets/keys', 'booking'],
+    ['/checkin', 'booking'],
+    ['/checkin/shows/65f1c0ffee', 'booking'],
+    ['/checkin/offline', 'booking'],
     ['/cart', 'booking'],
     ['/cart/tickets', 'booking'],
     ['/cart/userCart', 'booking'],
@@ -111,6 +116,10 @@ describe('route table', () => {
       ['GET', '/sales'],
       ['GET', '/sales/export.csv'],
       ['POST', '/orders/replay'],
+      ['GET', '/tickets/mine'],
+      ['POST', '/checkin'],
+      ['GET', '/checkin/shows/1'],
+      ['POST', '/checkin/offline'],
     ])('%s %s', (method, pathname) => {
       const route = resolveRoute(pathname);
       expect(route && requiresToken(route, method)).toBe(true);
@@ -133,6 +142,7 @@ describe('route table', () => {
       ['GET', '/candy/searchCandy'],
       ['GET', '/uploads/poster.png'],
       ['HEAD', '/movies/billboard'],
+      ['GET', '/tickets/keys'],
     ])('%s %s', (method, pathname) => {
       const route = resolveRoute(pathname);
       expect(route).toBeDefined();

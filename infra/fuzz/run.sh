@@ -3,9 +3,11 @@
 # OpenAPI document (as the gateway serves it, /api/docs/<service>.json) and
 # sends them through the gateway of a platform started here (`npm start` on
 # free ports, a fresh data directory), as a guest and as an administrator of
-# its own for each service. Any 5xx answer fails the run, and so does an
-# operation that asks for a token and answered only 401/403 to the admin (the
-# admin may call them all: it would have been fuzzed only up to the login).
+# its own for each service, and booking's check-in operations also as a staff
+# member (role staff, who may call those and nothing else of the back office).
+# Any 5xx answer fails the run, and so does an operation that asks for a token
+# and answered only 401/403 to the admin or, on check-in, to the staff member
+# (they may call them: they would have been fuzzed only up to the login).
 # Bounded: FUZZ_MAX_EXAMPLES cases per operation and phase (default 20), and
 # at most FUZZ_MAX_SECONDS per service and caller (default 180). FUZZ_SERVICES
 # picks services (default all). With FUZZ_COUNTS set, each run appends
@@ -90,6 +92,13 @@ for service in $SERVICES; do
   keep_ids+=" $id"
   keep_emails+=" $email"
 done
+# The door's staff member: made by the first admin, kept out of the generated requests' reach too.
+STAFF_EMAIL=fuzz-staff@cine.local
+staff_id=$(post "{\"email\":\"$STAFF_EMAIL\",\"username\":\"fuzz-staff\",\"password\":\"$ADMIN_PASSWORD\",\"role\":\"staff\"}" \
+  /auth/register "$BOOTSTRAP_TOKEN" | field id)
+STAFF_TOKEN=$(login "$STAFF_EMAIL")
+keep_ids+=" $staff_id"
+keep_emails+=" $STAFF_EMAIL"
 export FUZZ_KEEP_IDS="$keep_ids" FUZZ_KEEP_EMAILS="$keep_emails" SCHEMATHESIS_HOOKS="$PWD/infra/fuzz/hooks.py"
 
 export NO_COLOR=1
@@ -103,9 +112,13 @@ for service in $SERVICES; do
     echo "== $service: no documented operation"
     continue
   fi
-  for caller in guest admin; do
+  callers="guest admin"
+  if [ "$service" = booking ]; then callers+=" staff"; fi
+  for caller in $callers; do
     auth=()
     if [ "$caller" = admin ]; then auth=(-H "Authorization: Bearer ${ADMIN_TOKEN[$service]}"); fi
+    # Staff may call the check-in operations only: those are what the staff member fuzzes.
+    if [ "$caller" = staff ]; then auth=(-H "Authorization: Bearer $STAFF_TOKEN" --include-path-regex '^/checkin'); fi
     echo "== $service ($operations operations) as $caller"
     output="$DATA_DIR/schemathesis-$service-$caller.log"
     report="$DATA_DIR/report-$service-$caller.json"

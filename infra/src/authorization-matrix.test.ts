@@ -23,9 +23,10 @@ jest.setTimeout(10 * 60_000);
  * - public: anyone, whatever token they send;
  * - user:   any signed-in user (guests and bad tokens 401);
  * - owner:  a signed-in user acting on their own id (another user: 403), or an admin;
- * - admin:  administrators only (users 403).
+ * - staff:  the cinema's staff (role staff) and administrators: check-in at the door (users 403);
+ * - admin:  administrators only (users and staff 403).
  */
-type Access = 'public' | 'user' | 'owner' | 'admin';
+type Access = 'public' | 'user' | 'owner' | 'staff' | 'admin';
 
 interface Ids {
   /** The user the request acts on (the owner). */
@@ -123,6 +124,17 @@ const MATRIX: Record<string, Entry> = {
   // The buyer's own paid order, or an admin's look: another user gets the 404 of an unknown order (booking's
   // test/order-confirmation.test.ts), so here it is a signed-in route that lets every signed-in caller through.
   'GET /orders/{id}': { access: 'user' },
+  // tickets and the door (booking)
+  'GET /tickets/mine': { access: 'user' },
+  'GET /tickets/keys': { access: 'public' },
+  'POST /checkin/': { access: 'staff', sample: ({ nothing }) => ({ body: { code: 'ZZZZZZZZ', showId: nothing } }) },
+  'GET /checkin/shows/{showId}': { access: 'staff' },
+  'POST /checkin/offline': {
+    access: 'staff',
+    sample: ({ nothing }) => ({
+      body: { scans: [{ clientScanId: `matriz-${nothing}`, code: 'ZZZZZZZZ', showId: nothing, scannedAt: new Date().toISOString() }] },
+    }),
+  },
   'POST /orders/replay': { access: 'admin', sample: () => ({ body: { from: '2000-01-01', to: '2000-01-01' } }) },
   // The buyer cancels their own order; another user's answers as an unknown one, 404 (booking's test/refunds.test.ts).
   'POST /orders/{id}/cancel': { access: 'user' },
@@ -139,11 +151,21 @@ const MATRIX: Record<string, Entry> = {
 };
 
 type Caller =
-  'guest' | 'user' | 'another user' | 'admin' | 'expired token' | 'wrong-key token' | 'alg none token' | 'RS256 token' | 'HS512 token';
+  | 'guest'
+  | 'user'
+  | 'another user'
+  | 'staff'
+  | 'admin'
+  | 'expired token'
+  | 'wrong-key token'
+  | 'alg none token'
+  | 'RS256 token'
+  | 'HS512 token';
 const CALLERS: readonly Caller[] = [
   'guest',
   'user',
   'another user',
+  'staff',
   'admin',
   'expired token',
   'wrong-key token',
@@ -157,8 +179,10 @@ type Expected = 401 | 403 | 'allowed';
 
 function expectedStatus(access: Access, caller: Caller): Expected {
   if (access === 'public') return 'allowed';
-  if (caller === 'user') return access === 'admin' ? 403 : 'allowed';
-  if (caller === 'another user') return access === 'admin' || access === 'owner' ? 403 : 'allowed';
+  if (caller === 'user') return access === 'admin' || access === 'staff' ? 403 : 'allowed';
+  if (caller === 'another user') return access === 'admin' || access === 'staff' || access === 'owner' ? 403 : 'allowed';
+  // Staff act on nobody's own id: owner routes are another user's to them.
+  if (caller === 'staff') return access === 'admin' || access === 'owner' ? 403 : 'allowed';
   if (caller === 'admin') return 'allowed';
   return 401;
 }
@@ -191,6 +215,17 @@ async function newUser(): Promise<{ id: string; email: string; token: string; ve
   const { token, user } = login.json as { token: string; user: { id: string } };
   const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { ver: number };
   return { id: user.id, email, token, ver: claims.ver };
+}
+
+/** A user an admin made staff ('Personal') with PUT /admin/updateUser; their token after the change (it revokes the older). */
+async function staffMember(adminToken: string): Promise<string> {
+  const user = await newUser();
+  const promoted = await api(gateway, 'PUT', '/admin/updateUser', { token: adminToken, body: { id: user.id, role: 'staff' } });
+  if (promoted.status !== 200) throw new Error(`updateUser: ${promoted.status} ${JSON.stringify(promoted.json)}`);
+  const login = await api(gateway, 'POST', '/auth/login', { body: { email: user.email, password: PASSWORD } });
+  const { token, user: account } = login.json as { token: string; user: { role: string } };
+  if (account.role !== 'staff') throw new Error(`staff login: role ${account.role}`);
+  return token;
 }
 
 beforeAll(async () => {
@@ -268,9 +303,11 @@ describe('authorization matrix', () => {
     const admin = adminLogin.json as { token: string; user: { id: string } };
     const owner = await newUser();
     const other = await newUser();
+    const staff = await staffMember(admin.token);
     const adminClaims = { sub: admin.user.id, role: 'admin', ver: 1 };
 
     const tokens: Record<Exclude<Caller, 'guest' | 'user' | 'another user'>, string> = {
+      staff,
       admin: admin.token,
       'expired token': forgedToken(adminClaims, { secret: JWT_SECRET, expiresInSeconds: -60 }),
       'wrong-key token': forgedToken(adminClaims, { secret: 'not-the-platform-secret' }),

@@ -2,7 +2,7 @@
 // each remote differ only in what createFrontendConfig is given.
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { minify } = require('@swc/core');
+const { minify, transform } = require('@swc/core');
 
 /** react-router's optimised build: its package `exports` name only the development one. */
 const reactRouterProduction = path.dirname(require.resolve('react-router/package.json'));
@@ -151,6 +151,37 @@ class SwcMinifyPlugin {
   }
 }
 
+/**
+ * Emits the site's service worker as `sw.js` at the root of the build: its TypeScript source, types
+ * stripped by swc (a classic worker script: no imports), with `__CINE_BUILD__` replaced by the
+ * compilation's hash, so a new build is a new worker that replaces the old caches. Emitted before
+ * minification and precompression, which it then goes through like any bundle.
+ */
+class ServiceWorkerPlugin {
+  constructor(source) {
+    this.source = source;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.source);
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'ServiceWorkerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const typescript = require('node:fs').readFileSync(this.source, 'utf8');
+          const { code } = await transform(typescript, {
+            filename: this.source,
+            jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+            isModule: false,
+          });
+          compilation.emitAsset('sw.js', new sources.RawSource(code.replaceAll('__CINE_BUILD__', compilation.hash.slice(0, 16))));
+        },
+      );
+    });
+  }
+}
+
 /** Text files worth compressing (webpack's own outputs and copied assets). */
 const TEXT_ASSETS = /\.(js|css|html|svg|json)$/;
 
@@ -190,9 +221,10 @@ function federationRuntime({ host, production }) {
  * The webpack configuration of one frontend package.
  * - a remote passes `exposes` (its public pages): it emits remoteEntry.js with publicPath 'auto',
  *   so the gateway or a CDN can mount its folder anywhere;
- * - the host passes `publicPath: '/'` and its HTML template; remotes are registered at run time.
+ * - the host passes `publicPath: '/'` and its HTML template; remotes are registered at run time;
+ * - `serviceWorker`: the TypeScript source of a service worker to emit as `sw.js` (the shell's).
  */
-function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, devServer }) {
+function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, devServer, serviceWorker }) {
   // @module-federation/enhanced deep-imports webpack internals; point it at the webpack the
   // frontend pins (webpack >= 5.111 moved or changed them), not whichever copy npm hoisted.
   process.env.FEDERATION_WEBPACK_PATH = require.resolve('webpack', { paths: [dir] });
@@ -242,6 +274,7 @@ function createFrontendConfig({ dir, name, exposes, publicPath = 'auto', html, d
         new SharedRouterNamesCheck(),
         new HtmlWebpackPlugin(html),
         ...(exposes ? [] : [new PreloadBootstrapChunks()]),
+        ...(serviceWorker ? [new ServiceWorkerPlugin(path.join(dir, serviceWorker))] : []),
         ...(production ? precompressed() : []),
       ],
       optimization: {

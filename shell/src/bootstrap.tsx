@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { landingPageOf } from './lib/landingPages';
 import { loadFederatedPage } from './features/remotes/lib/federation';
+import { registerServiceWorker } from './lib/serviceWorker';
 
 // The shared singletons are settled here: the landing page's remote starts loading before React
 // renders the route that shows it (the route's load then finds it on its way).
@@ -17,3 +18,5 @@ if (container) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

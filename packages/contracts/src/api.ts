@@ -12,6 +12,9 @@ export interface TokenClaims {
   ver: number;
 }
 
+/** How the web apps name each role (Usuarios, the user menu). */
+export const roleLabels: { readonly [R in Role]: string } = { user: 'Usuario', staff: 'Personal', admin: 'Administrador' };
+
 export const serviceNames = ['identity', 'notification', 'catalog', 'booking', 'candy', 'sales'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
@@ -33,3 +36,25 @@ export const PAYMENT_RECEIVED = 'Payment received';
 
 /** Spanish month abbreviations, as the sales reports, charts and tables show them (spec §9: Ene to Ago). */
 export const salesMonthNames = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;
+
+/** Ticket codes: 8 characters without look-alikes (no 0/O, 1/I/L), so a code read aloud or typed is not mistaken. */
+export const TICKET_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const TICKET_CODE_LENGTH = 8;
+
+/**
+ * Claims of a ticket's signed token (the QR's content): a compact JWS, alg EdDSA, header `kid`, verified
+ * with GET /tickets/keys. Short on purpose, so the QR stays small.
+ */
+export interface TicketTokenClaims {
+  /** The ticket code. */
+  jti: string;
+  /** The show id. */
+  sid: string;
+  /** The seat label. */
+  seat: string;
+  /** Seconds since the epoch: the show's end plus a margin. */
+  exp: number;
+}
+
+/** POST /checkin's results: 200 admitted, 400 invalid, 409 the others. */
+export const CHECKIN_RESULTS = ['admitted', 'already_used', 'wrong_show', 'refunded', 'show_over', 'invalid'] as const;

@@ -156,6 +156,38 @@ export type ShowSeatsChanged = IntegrationEvent<
   }
 >;
 
+/** A ticket of one seat, as tickets.issued carries it: `token` is the QR's content. */
+export interface IssuedTicket {
+  ticketId: string;
+  code: string;
+  seatLabel: string;
+  token: string;
+}
+
+/**
+ * Booking issued the tickets of a paid order (once per order, after its order.paid): the order's facts,
+ * the show's start and end (ISO instants), and one ticket per seat. Feeds the receipt mail (QR codes, .ics).
+ */
+export type TicketsIssued = IntegrationEvent<
+  'tickets.issued',
+  Omit<OrderPaid['data'], 'republished'> & { startsAt: string; endsAt: string; tickets: IssuedTicket[] }
+>;
+
+/** A ticket was admitted at the door (`offline`: recorded by a door without network, uploaded later). */
+export type TicketCheckedIn = IntegrationEvent<
+  'ticket.checked_in',
+  {
+    ticketId: string;
+    code: string;
+    orderId: string;
+    showId: string;
+    seatLabel: string;
+    checkedInAt: string;
+    entrance?: string;
+    offline?: true;
+  }
+>;
+
 export type CineEvent =
   | UserRegistered
   | UserCredentialsChanged
@@ -170,7 +202,9 @@ export type CineEvent =
   | CandyDeleted
   | OrderPaid
   | OrderRefunded
-  | ShowSeatsChanged;
+  | ShowSeatsChanged
+  | TicketsIssued
+  | TicketCheckedIn;
 
 export type CineEventType = CineEvent['type'];
 
@@ -192,4 +226,6 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'order.paid': 1,
   'order.refunded': 1,
   'show.seats-changed': 1,
+  'tickets.issued': 1,
+  'ticket.checked_in': 1,
 };

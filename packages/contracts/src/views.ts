@@ -5,9 +5,10 @@
  * so TypeBox stays out of their bundles).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { PAYMENT_RECEIVED, SHOW_TYPES, weekdays } from './api';
+import { CHECKIN_RESULTS, PAYMENT_RECEIVED, SHOW_TYPES, weekdays } from './api';
 
-export const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+/** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
+export const Role = Type.Union([Type.Literal('user'), Type.Literal('staff'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
 
 export const UserView = Type.Object({ id: Type.String(), username: Type.String(), email: Type.String(), role: Role });
@@ -156,13 +157,14 @@ export const SeatMapDelta = Type.Object({
 });
 export type SeatMapDelta = Static<typeof SeatMapDelta>;
 
-/** GET /show/occupancy (admin): each upcoming show's seats by state. */
+/** GET /show/occupancy (admin): each upcoming show's seats by state, and how many of the sold ones came in. */
 export const ShowOccupancy = Type.Object({
   showId: Type.String(),
   capacity: Type.Integer(),
   sold: Type.Integer(),
   held: Type.Integer(),
   free: Type.Integer(),
+  admitted: Type.Integer({ description: 'Tickets of the show checked in at the door (at most sold)' }),
 });
 export type ShowOccupancy = Static<typeof ShowOccupancy>;
 
@@ -293,3 +295,165 @@ export type CheckoutRequest = Static<typeof CheckoutRequest>;
 /** 200 answer of POST /movies/checkout; a decline is a 402 ApiErrorBody carrying the provider's reason. */
 export const CheckoutResponse = Type.Object({ message: Type.Literal(PAYMENT_RECEIVED), order: OrderView });
 export type CheckoutResponse = Static<typeof CheckoutResponse>;
+
+/** A ticket's state: `used` once checked in at the door, `refunded` once its order is refunded. */
+export const TicketState = Type.Union([Type.Literal('valid'), Type.Literal('used'), Type.Literal('refunded')]);
+export type TicketState = Static<typeof TicketState>;
+
+/** The show a ticket is for, as tickets and check-in answers describe it. */
+export const TicketShow = Type.Object({
+  showId: Type.String(),
+  movieId: Type.String(),
+  title: Type.String(),
+  startsAt: Type.String({ description: 'ISO instant' }),
+  endsAt: Type.String({ description: 'ISO instant: start plus the runtime' }),
+  date: Type.String({ description: "'yyyy-mm-dd', cinema's local date" }),
+  day: Weekday,
+  schedule: Type.String({ description: "'HH:MM', cinema's local time" }),
+  roomId: Type.Integer(),
+  type: ShowType,
+});
+export type TicketShow = Static<typeof TicketShow>;
+
+/** One seat's ticket of a paid order, as GET /tickets/mine lists it. */
+export const TicketView = Type.Composite([
+  TicketShow,
+  Type.Object({
+    id: Type.String(),
+    code: Type.String({ description: 'Short code a person can type at the door: 8 characters of TICKET_CODE_ALPHABET' }),
+    token: Type.String({ description: "The QR's content: a compact JWS (EdDSA) whose claims are TicketTokenClaims" }),
+    orderId: Type.String(),
+    seatLabel: Type.String({ description: "e.g. 'F7'" }),
+    state: TicketState,
+    checkedInAt: Type.Optional(Type.String({ description: 'ISO instant it was admitted' })),
+    entrance: Type.Optional(Type.String({ description: 'Where it was admitted' })),
+  }),
+]);
+export type TicketView = Static<typeof TicketView>;
+
+/** A public key of GET /tickets/keys (an Ed25519 JWK). */
+export const TicketKey = Type.Object({
+  kty: Type.Literal('OKP'),
+  crv: Type.Literal('Ed25519'),
+  x: Type.String({ description: 'The public key, base64url' }),
+  kid: Type.String({ description: "Matches the token header's kid" }),
+  alg: Type.Literal('EdDSA'),
+  use: Type.Literal('sig'),
+});
+export type TicketKey = Static<typeof TicketKey>;
+
+/** GET /tickets/keys: the keys that sign tickets, as a JWKS (public, cacheable). */
+export const TicketKeySet = Type.Object({ keys: Type.Array(TicketKey) });
+export type TicketKeySet = Static<typeof TicketKeySet>;
+
+const Entrance = Type.String({ minLength: 1, maxLength: 60, description: "The door or scanner, e.g. 'Puerta 1'" });
+
+/**
+ * POST /checkin: the scanned QR's content, or a typed code, with the show the door is checking (`showId`,
+ * optional with a token: without it a valid ticket of any show is admitted, never `wrong_show`).
+ */
+export const CheckinRequest = Type.Union([
+  Type.Object(
+    {
+      token: Type.String({ minLength: 1, maxLength: 2000 }),
+      showId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      entrance: Type.Optional(Entrance),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      code: Type.String({ minLength: 1, maxLength: 20, description: 'The ticket code (case, spaces and dashes ignored)' }),
+      showId: Type.String({ minLength: 1, maxLength: 100 }),
+      entrance: Type.Optional(Entrance),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type CheckinRequest = Static<typeof CheckinRequest>;
+
+/** 200 admitted; 409 already_used, wrong_show, refunded, show_over (also an expired token); 400 invalid (unknown, forged, altered, malformed). */
+export const CheckinResult = Type.Union(CHECKIN_RESULTS.map((result) => Type.Literal(result)));
+export type CheckinResult = Static<typeof CheckinResult>;
+
+/** The ticket a check-in is about, when it is known. */
+export const CheckinTicket = Type.Composite([
+  TicketShow,
+  Type.Object({ code: Type.String(), seatLabel: Type.String(), state: TicketState }),
+]);
+export type CheckinTicket = Static<typeof CheckinTicket>;
+
+/** POST /checkin's answer, whatever the status. `usedAt`/`entrance`: when and where it was admitted (admitted and already_used). */
+export const CheckinAnswer = Type.Object({
+  result: CheckinResult,
+  message: Type.String({ description: 'Spanish, for the door' }),
+  ticket: Type.Optional(CheckinTicket),
+  usedAt: Type.Optional(Type.String({ description: 'ISO instant' })),
+  entrance: Type.Optional(Type.String()),
+});
+export type CheckinAnswer = Static<typeof CheckinAnswer>;
+
+/** A ticket of the show the door opened: enough to check a signed token's `jti` (the code) offline. */
+export const DoorTicket = Type.Object({
+  code: Type.String({ description: "Also the signed token's jti" }),
+  seatLabel: Type.String(),
+  state: TicketState,
+  checkedInAt: Type.Optional(Type.String()),
+  entrance: Type.Optional(Type.String()),
+});
+export type DoorTicket = Static<typeof DoorTicket>;
+
+/** GET /checkin/shows/:showId (staff, admin): the show and its tickets as they are now, for an offline door. */
+export const DoorShowView = Type.Object({
+  show: TicketShow,
+  tickets: Type.Array(DoorTicket),
+  readAt: Type.String({ description: 'ISO instant of this read' }),
+});
+export type DoorShowView = Static<typeof DoorShowView>;
+
+/** One check-in a door recorded without network. `clientScanId` makes the upload idempotent. */
+export const OfflineScan = Type.Union([
+  Type.Object(
+    {
+      clientScanId: Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Unique per scan (a UUID): a replayed upload answers the same',
+      }),
+      token: Type.String({ minLength: 1, maxLength: 2000 }),
+      showId: Type.String({ minLength: 1, maxLength: 100, description: 'The show the door was checking' }),
+      scannedAt: Type.String({ format: 'date-time' }),
+      entrance: Type.Optional(Entrance),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      clientScanId: Type.String({ minLength: 1, maxLength: 64 }),
+      code: Type.String({ minLength: 1, maxLength: 20 }),
+      showId: Type.String({ minLength: 1, maxLength: 100 }),
+      scannedAt: Type.String({ format: 'date-time' }),
+      entrance: Type.Optional(Entrance),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type OfflineScan = Static<typeof OfflineScan>;
+
+/** POST /checkin/offline body: the door's recorded scans, oldest first. */
+export const OfflineCheckinUpload = Type.Object(
+  { scans: Type.Array(OfflineScan, { minItems: 1, maxItems: 500 }) },
+  { additionalProperties: false },
+);
+export type OfflineCheckinUpload = Static<typeof OfflineCheckinUpload>;
+
+/**
+ * One scan's outcome: `admitted` (at `scannedAt`), or why not. `conflict`: the door let the person in
+ * offline but the ticket had already been admitted (elsewhere, or by an earlier scan): reported, not accepted.
+ */
+export const OfflineScanResult = Type.Composite([CheckinAnswer, Type.Object({ clientScanId: Type.String(), conflict: Type.Boolean() })]);
+export type OfflineScanResult = Static<typeof OfflineScanResult>;
+
+/** POST /checkin/offline answer (200): one result per scan, in the upload's order. */
+export const OfflineCheckinAnswer = Type.Object({ results: Type.Array(OfflineScanResult) });
+export type OfflineCheckinAnswer = Static<typeof OfflineCheckinAnswer>;

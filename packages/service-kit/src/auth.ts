@@ -19,6 +19,8 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler: authenticated and role admin. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** preHandler: authenticated and role staff or admin (check-in at the door, nothing else). */
+    requireStaff: preHandlerAsyncHookHandler;
     credentials: CredentialsRegistry;
   }
 }
@@ -100,6 +102,12 @@ export const authPlugin = fp<AuthOptions>(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await authenticate(request);
       if (request.user.role !== 'admin') throw app.httpErrors.forbidden('Solo un administrador puede realizar esta acción.');
+    });
+    app.decorate('requireStaff', async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (request.user.role !== 'staff' && request.user.role !== 'admin') {
+        throw app.httpErrors.forbidden('Solo el personal del cine puede controlar entradas.');
+      }
     });
   },
   { name: 'cine-auth', dependencies: ['@fastify/sensible'] },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CINEMA, isMoneyFormat, type CinemaInfo, type ServiceName } from '@cine/contracts';
@@ -70,6 +70,45 @@ export function resolveJwtSecret(dataDir: string): string {
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
+  }
+}
+
+/** Where a service's ticket signing key came from: the environment, or DATA_DIR (`generated` now, or before). */
+export interface TicketSigningKey {
+  /** PKCS #8 PEM of an Ed25519 private key. */
+  pem: string;
+  source: 'environment' | 'data-dir' | 'generated';
+}
+
+/**
+ * TICKET_SIGNING_KEY (an Ed25519 private key, PKCS #8 PEM) from the environment; in the embedded
+ * default one is generated once and kept in DATA_DIR, as JWT_SECRET is, so issued tickets stay
+ * valid across restarts. The caller warns when it is not from the environment.
+ */
+export function resolveTicketSigningKey(dataDir: string): TicketSigningKey {
+  const fromEnv = readEnv('TICKET_SIGNING_KEY');
+  if (fromEnv) return { pem: fromEnv.replace(/\\n/g, '\n'), source: 'environment' };
+  const file = path.join(dataDir, 'ticket-signing-key.pem');
+  const read = (): TicketSigningKey | undefined => {
+    try {
+      return { pem: readFileSync(file, 'utf8'), source: 'data-dir' };
+    } catch {
+      return undefined;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true });
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  try {
+    writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    return { pem, source: 'generated' };
+  } catch (error) {
+    // Another process of the platform wrote it first: theirs is the key.
+    const written = read();
+    if (written) return written;
+    throw error;
   }
 }
 

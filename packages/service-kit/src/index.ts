@@ -22,7 +22,9 @@ export {
   readEnv,
   requireEnv,
   resolveJwtSecret,
+  resolveTicketSigningKey,
   type ServiceConfig,
+  type TicketSigningKey,
 } from './config';
 export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
 export { registerErrorHandling } from './errors';

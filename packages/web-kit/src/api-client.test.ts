@@ -1,5 +1,5 @@
 import { installFakeApi, type FakeApi } from './testing/fake-api';
-import { api, ApiError } from './api-client';
+import { api, ApiError, SAVED_AT_HEADER } from './api-client';
 
 const TOKEN = 'admin-token';
 const REPORT = '/sales/export.csv?report=summary';
@@ -64,4 +64,21 @@ describe('download()', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Intente nuevamente.' });
   });
+});
+
+describe('getMaybeSaved()', () => {
+  test("answers the data and null when the network answered, the saved copy's date when the service worker did", async () => {
+    fake.on('GET', '/api/tickets/mine', { status: 200, body: [{ code: 'ABCD2345' }] });
+    expect(await api.getMaybeSaved('/tickets/mine', { token: TOKEN })).toEqual({ data: [{ code: 'ABCD2345' }], savedAt: null });
+    expect(fake.onlyRequestTo('GET', '/api/tickets/mine').headers.Authorization).toBe(`Bearer ${TOKEN}`);
+
+    fake.on('GET', '/api/tickets/mine', { status: 200, body: [], headers: { [SAVED_AT_HEADER]: '2026-11-26T21:00:00.000Z' } });
+    expect(await api.getMaybeSaved('/tickets/mine', { token: TOKEN })).toEqual({ data: [], savedAt: '2026-11-26T21:00:00.000Z' });
+  });
+});
+
+test('a refusal keeps its parsed body, for answers that say more than `error`', async () => {
+  const answer = { result: 'already_used', message: 'Entrada ya usada.', usedAt: '2026-11-26T21:00:00.000Z' };
+  fake.on('POST', '/api/checkin', { status: 409, body: answer });
+  await expect(api.post('/checkin', { code: 'X' }, { token: TOKEN })).rejects.toMatchObject({ status: 409, body: answer });
 });

@@ -27,11 +27,15 @@ export const checkoutReads = {
 const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
 
-/** A failed API call: `status` is the HTTP status (0 when the server was unreachable), `message` the server's `error` text. */
+/**
+ * A failed API call: `status` is the HTTP status (0 when the server was unreachable), `message` the server's
+ * `error` text, `body` the parsed answer (a refusal that says more than `error`, e.g. a check-in's `result`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -56,9 +60,23 @@ export interface DownloadOptions extends CallOptions {
   accept?: string;
 }
 
+/**
+ * Header the site's service worker adds to an answer it serves from its saved copy (the network being
+ * unreachable): the ISO instant the copy was saved. Only GET /tickets/mine is saved (shell/src/service-worker).
+ */
+export const SAVED_AT_HEADER = 'X-Cine-Saved-At';
+
+/** An answer that may come from the service worker's saved copy: `savedAt` is then when it was saved, else null. */
+export interface MaybeSaved<T> {
+  data: T;
+  savedAt: string | null;
+}
+
 /** One client for every web app: the same calls, the same errors, the same token handling. */
 export interface ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
+  /** A GET the service worker may answer from its saved copy when offline (SAVED_AT_HEADER). */
+  getMaybeSaved<T>(path: string, options?: CallOptions): Promise<MaybeSaved<T>>;
   /** `body` is JSON-encoded, except a FormData, which goes out as multipart. */
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
@@ -76,6 +94,10 @@ export function createApiClient(defaultToken: () => string | null = () => null):
   const call = <T>(method: Method, path: string, body: unknown, options?: CallOptions) => sendJson<T>(method, path, body, tokenOf(options));
   return {
     get: (path, options) => call('GET', path, undefined, options),
+    getMaybeSaved: async (path, options) => {
+      const response = await send('GET', path, { Accept: 'application/json' }, undefined, tokenOf(options));
+      return { data: parseJson(await response.text()) as never, savedAt: response.headers.get(SAVED_AT_HEADER) };
+    },
     post: (path, body, options) => call('POST', path, body, options),
     put: (path, body, options) => call('PUT', path, body, options),
     delete: (path, body, options) => call('DELETE', path, body, options),
@@ -118,7 +140,7 @@ async function send(method: Method, path: string, headers: Record<string, string
   }
   if (!response.ok) {
     const answer = parseJson(await response.text());
-    throw new ApiError(response.status, isErrorBody(answer) ? answer.error : FALLBACK_MESSAGE);
+    throw new ApiError(response.status, isErrorBody(answer) ? answer.error : FALLBACK_MESSAGE, answer);
   }
   return response;
 }

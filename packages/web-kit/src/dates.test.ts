@@ -1,4 +1,4 @@
-import { addDays, chosenStripDay, cinemaClock, dateStrip, dayLabel, hasStarted, isCalendarDate, weekdayOf } from './dates';
+import { addDays, chosenStripDay, cinemaClock, dateStrip, dayLabel, hasStarted, instantLabel, isCalendarDate, weekdayOf } from './dates';
 
 test('the strip has the next 7 days of the cinema, today first, as Hoy, Mañana and then weekday dd/mm', () => {
   const strip = dateStrip('2026-11-26');
@@ -57,4 +57,8 @@ test('calendar dates are real days', () => {
   expect(isCalendarDate('2026-02-29')).toBe(false);
   expect(isCalendarDate('2026-1-05')).toBe(false);
   expect(addDays('2026-03-31', 1)).toBe('2026-04-01');
+});
+
+test("instantLabel writes an instant as day/month/year and 24-hour time on the cinema's clock", () => {
+  expect(instantLabel('2026-11-27T00:04:00.000Z')).toBe('26/11/2026 21:04');
 });

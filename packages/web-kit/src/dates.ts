@@ -67,3 +67,10 @@ export function hasStarted(date: string, schedule: string, now: Date): boolean {
   const clock = cinemaClock(now);
   return `${date} ${schedule}` <= `${clock.date} ${clock.time}`;
 }
+
+/** '26/11/2026 21:04': an instant (ISO) on the cinema's clock, as its shows' times read (when a copy was saved, a ticket used). */
+export function instantLabel(iso: string): string {
+  const { date, time } = cinemaClock(new Date(iso));
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${time}`;
+}

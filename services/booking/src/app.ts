@@ -2,19 +2,23 @@
 // FastifyRequest additions (httpErrors, jwt, jwtVerify) into this program.
 import type {} from '@fastify/jwt';
 import type {} from '@fastify/sensible';
-import { createServiceApp, type ServiceApp, type ServiceContext } from '@cine/service-kit';
+import { createServiceApp, resolveTicketSigningKey, type ServiceApp, type ServiceContext } from '@cine/service-kit';
 import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
 import { showsPlugin } from './plugins/shows';
+import { ticketsPlugin } from './plugins/tickets';
 import { bookingSettingsFromEnv } from './settings';
 import candyLinesRoutes from './routes/candy-lines';
 import cartRoutes from './routes/cart';
+import checkinRoutes from './routes/checkin';
 import checkoutRoutes from './routes/checkout';
+import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
 import showRoutes from './routes/show';
 import ticketsRoutes from './routes/tickets';
+import { TicketSigner } from './tickets/ticket-signer';
 
 export interface BookingContext extends ServiceContext {
   /** What "now" is for shows and holds (tests move it: holds expire by time). */
@@ -29,10 +33,15 @@ export interface BookingContext extends ServiceContext {
   orderRecovery?: OrderRecoveryOptions;
 }
 
-/** Booking: shows and their seats, the cart, checkout. */
+/** Booking: shows and their seats, the cart, checkout, tickets and the door. */
 export async function buildBookingApp(context: BookingContext): Promise<ServiceApp> {
   const settings = bookingSettingsFromEnv();
+  const signingKey = resolveTicketSigningKey(context.config.dataDir);
+  const signer = await TicketSigner.fromPem(signingKey.pem);
   const app = await createServiceApp(context);
+  if (signingKey.source !== 'environment') {
+    app.log.warn({ dataDir: context.config.dataDir }, 'TICKET_SIGNING_KEY is not set: tickets are signed with a key kept in DATA_DIR');
+  }
 
   await app.register(showsPlugin, {
     db: context.db,
@@ -60,6 +69,10 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   // POST /movies/checkout is the spec's path (§7); the gateway sends /movies/checkout here, the rest of /movies to the catalog.
   await app.register(checkoutRoutes, { prefix: '/movies' });
   await app.register(ordersRoutes, { prefix: '/orders' });
+
+  await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer });
+  await app.register(myTicketsRoutes, { prefix: '/tickets' });
+  await app.register(checkinRoutes, { prefix: '/checkin' });
 
   return app;
 }

@@ -4,8 +4,9 @@ import { subscription } from '@cine/service-kit';
  * Every event booking consumes, one durable consumer each (README, "Events"); the plugins
  * subscribe them at start with the projection's `handle`. Also, as in every service, the
  * kit's auth plugin consumes user.credentials-changed and user.deleted ('booking.credentials')
- * to refuse revoked tokens. Booking produces order.paid and order.refunded, from the order's outbox,
- * and show.seats-changed after each write of a show's seats (no outbox: see shows/seat-changes.ts).
+ * to refuse revoked tokens. Booking produces order.paid, tickets.issued and order.refunded from the
+ * order's outbox, ticket.checked_in from the ticket's, and show.seats-changed after each write of a
+ * show's seats (no outbox: see shows/seat-changes.ts).
  */
 export const subscriptions = {
   /** Titles and runtimes of shows, and the demo seed of new movies. */
@@ -14,4 +15,6 @@ export const subscriptions = {
   candy: subscription('booking.candy', ['candy.created', 'candy.updated', 'candy.deleted']),
   /** The live seat maps: heard by every instance (a fan-out, `everyInstance`), not kept for it while it is down. */
   seatChanges: subscription('booking.seat-maps', ['show.seats-changed']),
+  /** One ticket per seat of each paid order (booking hears its own order.paid, as every consumer does). */
+  tickets: subscription('booking.tickets', ['order.paid']),
 };

@@ -115,12 +115,12 @@ export async function createShow(booking: BookingUnderTest, data: ShowInput): Pr
  * other only through the database. `freshShow` makes a new show of one movie
  * on the next day of `month` ('2026-05').
  */
-/** A second booking instance on `booking`'s database and clock, with a bus of its own: it hears nothing `booking` announces. */
-export function anotherInstance(booking: BookingUnderTest): Promise<ServiceApp> {
+/** A second booking instance on `booking`'s database and clock (real time without one), with a bus of its own: it hears nothing `booking` announces. */
+export function anotherInstance(booking: { context: TestContext; clock?: TestClock }): Promise<ServiceApp> {
   return buildBookingApp({
     ...booking.context,
     bus: new InProcessEventBus(),
-    clock: booking.clock.now,
+    ...(booking.clock ? { clock: booking.clock.now } : {}),
     seedShows: false,
     holdLimits: { perAddress: 1_000_000 },
   });

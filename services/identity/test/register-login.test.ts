@@ -116,7 +116,20 @@ describe('POST /auth/register', () => {
       });
 
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede crear usuarios administradores.' });
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'Solo un administrador puede crear usuarios administradores o de personal.',
+      });
+    });
+
+    it('refuses a guest asking for the staff role with 403', async () => {
+      const response = await identity.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { ...newCredentials(), role: 'staff' },
+      });
+
+      expect(response.statusCode).toBe(403);
     });
 
     it('refuses a user with 403', async () => {

@@ -11,6 +11,7 @@ export const subscriptions = {
   recipients: subscription('notification.recipients', ['user.registered', 'user.updated', 'user.deleted']),
   welcome: subscription('notification.welcome', ['user.registered']),
   recovery: subscription('notification.recovery', ['password.recovery-requested']),
-  receipt: subscription('notification.receipt', ['order.paid']),
+  /** The receipt with the tickets' QR codes, once booking issued them. */
+  receipt: subscription('notification.receipt', ['tickets.issued']),
   refund: subscription('notification.refund', ['order.refunded']),
 };

@@ -1,15 +1,18 @@
-import type { OrderPaid, OrderRefunded } from '@cine/contracts';
+import type { OrderRefunded, TicketsIssued } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { readOutbox } from '../src';
 import { cinemaFooter, formatMoney, formatShowDate } from '../src/mail/templates';
 import { startNotification, type NotificationUnderTest } from './helpers';
 
 let sequence = 0;
 
-/** A paid order of user `userId`: 2 seats and two candy lines, $ 18,00 + 25,00 + 7,00. */
-function orderPaid(userId: string, overrides: Partial<OrderPaid['data']> = {}): OrderPaid {
+/** The tickets of a paid order of user `userId`: 2 seats and two candy lines, $ 18,00 + 25,00 + 7,00. */
+function orderPaid(userId: string, overrides: Partial<TicketsIssued['data']> = {}): TicketsIssued {
   sequence += 1;
-  return createEvent('order.paid', {
+  const seatLabels = overrides.seatLabels ?? ['F7', 'F8'];
+  return createEvent('tickets.issued', {
     orderId: `order-${sequence}`,
     userId,
     movieId: 'movie-1',
@@ -28,6 +31,14 @@ function orderPaid(userId: string, overrides: Partial<OrderPaid['data']> = {}): 
     ],
     total: 5000,
     paidAt: '2026-11-23T15:00:00.000Z',
+    startsAt: '2026-11-24T23:30:00.000Z',
+    endsAt: '2026-11-25T01:10:00.000Z',
+    tickets: seatLabels.map((seatLabel, index) => ({
+      ticketId: `T${sequence}X${index}AB`,
+      code: `T${sequence}X${index}AB`,
+      seatLabel,
+      token: `eyJhbGciOiJFZERTQSIsImtpZCI6ImFiY2QxMjM0In0.eyJzZWF0IjoiJHtzZWF0TGFiZWx9In0.firma-${sequence}-${seatLabel}`,
+    })),
     ...overrides,
   });
 }
@@ -105,14 +116,39 @@ describe('the receipt of a paid order', () => {
     expect(await receiptsTo(email)).toHaveLength(1);
   });
 
-  it('mails nothing for an order republished by a sales replay', async () => {
+  it('mails nothing for order.paid itself (nor its replay by sales): the receipt waits for the tickets', async () => {
     const email = await register('u-replayed', 'Carla');
-    const paid = orderPaid('u-replayed');
+    const { tickets: _tickets, startsAt: _startsAt, endsAt: _endsAt, ...order } = orderPaid('u-replayed').data;
+
+    await bus().publish(createEvent('order.paid', order));
+    await bus().publish(createEvent('order.paid', { ...order, republished: true }));
+
+    expect(await receiptsTo(email)).toEqual([]);
+  });
+
+  it("carries each ticket's QR code as an inline image that reads back as its token, and the show as a calendar entry", async () => {
+    const email = await register('u-qr', 'Quique');
+    const paid = orderPaid('u-qr');
 
     await bus().publish(paid);
-    await bus().publish(createEvent('order.paid', { ...paid.data, republished: true }));
 
-    expect(await receiptsTo(email)).toHaveLength(1);
+    const [mail] = await receiptsTo(email);
+    expect(mail?.text).toContain(`Butaca F7: código ${paid.data.tickets[0]!.code}`);
+    for (const ticket of paid.data.tickets) {
+      const image = mail?.attachments.find((attachment) => attachment.cid === `entrada-${ticket.code}@cine`);
+      expect(image?.contentType).toBe('image/png');
+      expect(mail?.html).toContain(`src="cid:entrada-${ticket.code}@cine"`);
+      const png = PNG.sync.read(image!.content);
+      expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(ticket.token);
+    }
+    const calendar = mail?.attachments.find((attachment) => attachment.contentType === 'text/calendar');
+    expect(calendar?.filename).toBe('funcion.ics');
+    const ics = calendar!.content.toString('utf8').replace(/\r?\n[ \t]/g, '');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('DTSTART:20261124T233000Z');
+    expect(ics).toContain('DTEND:20261125T011000Z');
+    expect(ics).toContain('SUMMARY:La Noche del Proyector (3D) — Cine');
+    expect(ics).toContain('Butacas: F7\\, F8');
   });
 
   it('lists no candy when the order has none', async () => {

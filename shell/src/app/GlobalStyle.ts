@@ -13,7 +13,7 @@ export const GlobalStyle = createGlobalStyle`
     --cine-text: #f3f3f7;
     --cine-muted: #a6a6bb;
     --cine-accent: #e50914;
-    --cine-accent-hover: #ff2a35;
+    --cine-accent-hover: #b8070f;
     --cine-gold: #f5c518;
     --cine-error: #ff4d4f;
     --cine-success: #3ddc84;

@@ -8,6 +8,7 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
 import {
+  AccessControlPage,
   AdminPanel,
   BillboardByDayPage,
   CajaPage,
@@ -19,6 +20,7 @@ import {
   HomePage,
   MovieDetailPage,
   MyPurchasesPage,
+  MyTicketsPage,
   OrderConfirmationPage,
 } from '../features/remotes/components/remotePages';
 import { Layout } from './Layout';
@@ -32,7 +34,7 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
-/** Every page route of the product (spec §2, and issue 23's /cartelera, /compra/:orderId, /mis-compras). Pages owned by a remote render through its RemoteArea. */
+/** Every page route of the product (spec §2, issue 23's /cartelera, /compra/:orderId, /mis-compras, issue 24's /mis-entradas, /acceso). Pages owned by a remote render through its RemoteArea. */
 export function AppRoutes() {
   const page = (title: string, element: ReactNode) => <Titled title={title}>{element}</Titled>;
   return (
@@ -44,6 +46,8 @@ export function AppRoutes() {
         <Route path="movies/:id" element={page('Película', <MovieDetailPage />)} />
         <Route path="compra/:orderId" element={page('Compra confirmada', <OrderConfirmationPage />)} />
         <Route path="mis-compras" element={page('Mis compras', <MyPurchasesPage />)} />
+        <Route path="mis-entradas" element={page('Mis entradas', <MyTicketsPage />)} />
+        <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />
         <Route path="profile" element={page('Mi perfil', <ProfilePage />)} />

@@ -41,6 +41,10 @@ const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray,
     page: () => ({ remote: 'checkout', exposedModule: 'MyPurchasesPage', data: [] }),
   },
   {
+    path: /^\/mis-entradas\/?$/,
+    page: () => ({ remote: 'checkout', exposedModule: 'MyTicketsPage', data: [] }),
+  },
+  {
     path: /^\/movies\/([^/]+)\/?$/,
     page: ([, id = ''], search) => {
       const detail = { remote: 'catalog' as const, exposedModule: 'MovieDetailPage', data: [apiUrl(catalogReads.movieDetail(id))] };

@@ -5,6 +5,7 @@ export { installFakeApi, type FakeAnswer, type FakeApi, type FakeRequest } from 
 export const users = {
   ana: { id: 'u-ana', username: 'ana', email: 'ana@cine.test', role: 'user' as const },
   root: { id: 'u-root', username: 'root', email: 'root@cine.test', role: 'admin' as const },
+  portero: { id: 'u-portero', username: 'portero', email: 'portero@cine.test', role: 'staff' as const },
 };
 
 /** Puts a stored session in place and teaches the fake how the server verifies it. */

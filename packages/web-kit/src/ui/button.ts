@@ -7,7 +7,7 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
     background: var(--cine-accent, #e50914);
     color: #fff;
     &:hover:not(:disabled) {
-      background: var(--cine-accent-hover, #ff2a35);
+      background: var(--cine-accent-hover, #b8070f);
     }
   `,
   secondary: css`

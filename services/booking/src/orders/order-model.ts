@@ -98,6 +98,8 @@ export interface OrderDocument extends WithOutbox {
   refunds?: OrderRefund[];
   /** Cents refunded so far (absent: none). */
   refundedAmount?: number;
+  /** When its tickets were issued and tickets.issued recorded in the outbox (once per order). */
+  ticketsIssuedAt?: Date;
 }
 
 const candyLineSchema = new Schema<OrderCandyLine>(
@@ -161,6 +163,7 @@ const orderSchema = new Schema<OrderDocument>(
     refunding: { type: pendingRefundSchema },
     refunds: { type: [refundSchema], default: undefined },
     refundedAmount: { type: Number },
+    ticketsIssuedAt: { type: Date },
   },
   { collection: 'orders', autoIndex: false, versionKey: false },
 );

@@ -1,4 +1,4 @@
-import type { OrderPaid, OrderRefunded, OrderRefundState, OrderView } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded, OrderRefundState, OrderView, TicketsIssued } from '@cine/contracts';
 import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
 import {
@@ -273,6 +273,21 @@ export class OrdersRepository {
       $push: { outbox: event },
     });
     return written ? event : null;
+  }
+
+  /** Records tickets.issued in the paid order's outbox, once: false when it was recorded before. */
+  async recordTicketsIssued(event: TicketsIssued, now: Date): Promise<boolean> {
+    const written = await this.model.updateOne(
+      { _id: new Types.ObjectId(event.data.orderId), state: 'paid', ticketsIssuedAt: { $exists: false } },
+      { $set: { ticketsIssuedAt: now }, $push: { outbox: event } },
+    );
+    return written.matchedCount === 1;
+  }
+
+  /** Whether the order still has events for the relay to publish. */
+  async hasPendingEvents(id: string): Promise<boolean> {
+    const order = await this.model.findById(id, { outbox: 1 }).lean<{ outbox?: unknown[] }>();
+    return (order?.outbox?.length ?? 0) > 0;
   }
 
   /**

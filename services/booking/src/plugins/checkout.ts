@@ -21,6 +21,8 @@ declare module 'fastify' {
     candyProjection: CandyProjection;
     /** Publishes order.paid and order.refunded from the orders' outbox; tests flush it to wait for the events. */
     ordersOutbox: OutboxRelay;
+    /** The orders' reads and writes (the tickets plugin records tickets.issued with them). */
+    ordersRepository: OrdersRepository;
     orderRecovery: OrderRecovery;
     paidOrdersReplay: PaidOrdersReplay;
   }
@@ -69,6 +71,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     app.decorate('checkout', checkout);
     app.decorate('refunds', refunds);
     app.decorate('ordersOutbox', relay);
+    app.decorate('ordersRepository', repository);
     app.decorate('orderRecovery', recovery);
     app.decorate('paidOrdersReplay', new PaidOrdersReplay(repository, bus));
     app.log.info({ provider: provider.name }, 'card payments');

@@ -348,8 +348,8 @@ export class Shows {
       this.feed.reread(show._id.toHexString(), show.version);
   }
 
-  /** Each upcoming show's seats by state (the admin's occupancy), from the listings' summaries. */
-  async occupancy(now: Date): Promise<ShowOccupancy[]> {
+  /** Each upcoming show's seats by state (the admin's occupancy), from the listings' summaries; the tickets add `admitted`. */
+  async occupancy(now: Date): Promise<Array<Omit<ShowOccupancy, 'admitted'>>> {
     const shows = await this.listing.all();
     return shows
       .filter((show) => show.startsAt > now)

@@ -36,7 +36,7 @@ const userSchema = new Schema<UserDocument>(
   {
     email: { type: String, required: true, lowercase: true, trim: true },
     username: { type: String, required: true },
-    role: { type: String, enum: ['user', 'admin'], default: 'user' },
+    role: { type: String, enum: ['user', 'staff', 'admin'], default: 'user' },
     passwordHash: { type: String, required: true },
     credentialsVersion: { type: Number, required: true, default: 1 },
     recovery: { type: recoverySchema, required: false },

@@ -4,11 +4,20 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailSettings } from '../settings';
 
-/** What a mail says: a subject, a plain-text part and an HTML part. */
+/** A file sent with a mail; with a `cid`, an image the HTML part shows inline (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType: string;
+  cid?: string;
+}
+
+/** What a mail says: a subject, a plain-text part, an HTML part, and files. */
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

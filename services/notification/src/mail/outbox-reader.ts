@@ -9,6 +9,16 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  /** The other parts: inline images (`cid`) and attached files. */
+  attachments: OutboxAttachment[];
+}
+
+interface OutboxAttachment {
+  contentType: string;
+  filename?: string;
+  /** The Content-ID an inline part is referred to by (`cid:` in the HTML), without the angle brackets. */
+  cid?: string;
+  content: Buffer;
 }
 
 /**
@@ -33,6 +43,19 @@ export function parseEml(raw: string): Omit<OutboxMail, 'file'> {
     subject: headers.get('subject') ?? '',
     text: text ? decodeBody(text) : '',
     html: html ? decodeBody(html) : '',
+    attachments: parts.filter((part) => part !== text && part !== html).map(attachmentOf),
+  };
+}
+
+function attachmentOf(part: Entity): OutboxAttachment {
+  const filename = /filename="?([^";]+)"?/i.exec(part.headers.get('content-disposition') ?? '')?.[1];
+  const cid = /^<(.+)>$/.exec(part.headers.get('content-id') ?? '')?.[1];
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  return {
+    contentType: (part.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '',
+    ...(filename ? { filename } : {}),
+    ...(cid ? { cid } : {}),
+    content: encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64') : Buffer.from(decodeBody(part), 'utf8'),
   };
 }
 

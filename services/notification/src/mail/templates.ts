@@ -1,6 +1,7 @@
-import { formatMoney as formatMoneyAs, weekdays, type OrderPaid, type OrderRefunded } from '@cine/contracts';
+import { formatMoney as formatMoneyAs, weekdays, type OrderRefunded, type TicketsIssued } from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
+import { qrContentId, showCalendarEntry, ticketQrImages } from './ticket-attachments';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,8 +82,8 @@ export function newsletterConfirmationMail(email: string, link: string, validHou
   return { subject, text: `${text}\n`, html };
 }
 
-/** What the receipt says about a paid order (order.paid's facts). */
-export type PaidOrder = OrderPaid['data'];
+/** What the receipt says about a paid order: tickets.issued's facts (the order's, the show's start and end, its tickets). */
+export type PaidOrder = TicketsIssued['data'];
 
 /** Cents as the whole site shows them (the cinema's locale and currency): 1250 → '$ 12,50' by default. */
 export function formatMoney(cents: number): string {
@@ -109,8 +110,20 @@ function tableHtml(rows: Array<{ label: string; value: string; strong?: boolean 
   ].join('\n');
 }
 
-/** The receipt of a paid order: the show, the seats, the candy and what was paid. */
-export function receiptMail(username: string, order: PaidOrder): MailContent {
+/** The tickets in the HTML part: each seat's QR code (an inline image) and its code. */
+function ticketsHtml(order: PaidOrder): string {
+  return order.tickets
+    .map(
+      (ticket) =>
+        `<div style="display:inline-block;text-align:center;margin:8px 12px 8px 0">` +
+        `<img src="cid:${escapeHtml(qrContentId(ticket))}" width="250" height="250" alt="${escapeHtml(`Código QR de la entrada ${ticket.seatLabel}`)}" style="display:block">` +
+        `<span style="font-size:15px">Butaca <strong>${escapeHtml(ticket.seatLabel)}</strong> · código <strong style="font-family:monospace;letter-spacing:2px">${escapeHtml(ticket.code)}</strong></span></div>`,
+    )
+    .join('\n');
+}
+
+/** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid; the show as a calendar entry. */
+export async function receiptMail(username: string, order: PaidOrder): Promise<MailContent> {
   const subject = `Tu compra en ${CINEMA_NAME}: ${order.title}`;
   const greeting = [`Hola ${username}:`, '¡Gracias por tu compra! Estos son los datos de tu función.'];
   const show = [
@@ -126,23 +139,37 @@ export function receiptMail(username: string, order: PaidOrder): MailContent {
     ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
   ];
   const total = { label: 'Total', value: formatMoney(order.total), strong: true };
-  const closing = [`Pedido: ${order.orderId}`, 'Presenta este correo en la entrada de la sala. ¡Que disfrutes la función!'];
+  const closing = [
+    `Pedido: ${order.orderId}`,
+    'Muestra el código QR de cada entrada en la puerta de la sala (o dicta su código); también las tienes en Mis entradas. ¡Que disfrutes la función!',
+  ];
+  const tickets = order.tickets.map((ticket) => `Butaca ${ticket.seatLabel}: código ${ticket.code}`);
 
   const lines = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
-  const text = [...greeting, lines(show), lines([...charges, total]), ...closing, SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
+  const text = [
+    ...greeting,
+    lines(show),
+    ['Tus entradas:', ...tickets].join('\n'),
+    lines([...charges, total]),
+    ...closing,
+    SIGNATURE,
+    cinemaFooter().join('\n'),
+  ].join('\n\n');
 
   const html = page(
     subject,
     [
       ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
       tableHtml(show),
+      `<h2 style="font-size:18px;margin:16px 0 0">Tus entradas</h2>`,
+      ticketsHtml(order),
       `<h2 style="font-size:18px;margin:16px 0 0">Tu pedido</h2>`,
       tableHtml([...charges, total]),
       ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
       `<p>${escapeHtml(SIGNATURE)}</p>`,
     ].join('\n'),
   );
-  return { subject, text: `${text}\n`, html };
+  return { subject, text: `${text}\n`, html, attachments: [...(await ticketQrImages(order.tickets)), showCalendarEntry(order)] };
 }
 
 /** What the refund mail says (order.refunded's facts). */

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** An order.paid or order.refunded whose user this service has not heard of yet: thrown so the bus delivers it again. */
+/** A tickets.issued or order.refunded whose user this service has not heard of yet: thrown so the bus delivers it again. */
 class UnknownRecipientError extends Error {
   constructor(userId: string) {
     super(`no recipient known for user ${userId} yet`);
@@ -43,9 +43,8 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
     });
 
     await subscribeTo(bus, db, subscriptions.receipt, async (event) => {
-      const { orderId, userId, republished } = event.data;
-      // A replay for the sales reports: the buyer had their receipt when they paid.
-      if (republished) return;
+      // Booking announces an order's tickets once (not on a sales replay); its id comes from the order's.
+      const { orderId, userId } = event.data;
       const found = await recipients.lookup(userId);
       if (found.state === 'deleted') {
         app.log.info({ eventId: event.id, orderId, userId }, 'receipt not sent: the user was deleted');
@@ -57,7 +56,7 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
         app.log.warn({ eventId: event.id, orderId, userId }, 'receipt not sent yet: user not known to notification');
         throw new UnknownRecipientError(userId);
       }
-      await app.mailer.send(found.recipient.email, receiptMail(found.recipient.username, event.data));
+      await app.mailer.send(found.recipient.email, await receiptMail(found.recipient.username, event.data));
     });
 
     await subscribeTo(bus, db, subscriptions.refund, async (event) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginResponse, UserView } from '@cine/contracts';
 import { ApiError } from '@cine/web-kit';
+import { forgetSavedTickets } from '../../lib/serviceWorker';
 import { clearStoredSession, readStoredToken, readStoredUserId, storeSession, storeUserId } from '../../lib/sessionStorage';
 import { fetchCurrentUser, verifyRole } from '../api/sessionApi';
 import { SessionContext, type SessionRole, type SessionValue } from '../hooks/useSession';
@@ -68,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     generation.current += 1;
     clearStoredSession();
+    forgetSavedTickets();
     setState(guest);
   }, []);
 

@@ -25,7 +25,7 @@ let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
     .on('GET', '/api/show/all', { status: 200, body: [show] })
-    .on('GET', '/api/show/occupancy', { status: 200, body: [{ showId: show.id, capacity: 100, sold: 1, held: 1, free: 98 }] })
+    .on('GET', '/api/show/occupancy', { status: 200, body: [{ showId: show.id, capacity: 100, sold: 1, held: 1, free: 98, admitted: 0 }] })
     .on('GET', `/api/show/${show.id}/seats`, {
       status: 200,
       body: {
@@ -52,7 +52,7 @@ test('lists the upcoming shows with the spec columns', async () => {
       .map((th) => th.textContent),
   ).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Ocupación', 'Modificar']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98\/100/);
-  await within(table).findByText('1 vendido · 1 reservado · 98 libres');
+  await within(table).findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
 });
 
 test("opens a show's seat map, read-only, with its sold, held and free seats", async () => {

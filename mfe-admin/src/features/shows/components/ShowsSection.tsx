@@ -1,3 +1,4 @@
+import type { ShowOccupancy } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
@@ -14,13 +15,13 @@ import { ShowSeatMapDialog } from './ShowSeatMapDialog';
 /** 'dd/mm' of a 'yyyy-mm-dd' date. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** '3 vendidos · 2 reservados · 95 libres', or a dash while unknown. */
-function occupancyText(entry: { sold: number; held: number; free: number } | undefined): string {
+/** '3 vendidos · 2 reservados · 95 libres · ingresaron 1 de 3' (admitted at the door of those sold), or a dash while unknown. */
+function occupancyText(entry: ShowOccupancy | undefined): string {
   if (!entry) return '—';
-  return `${entry.sold} ${entry.sold === 1 ? 'vendido' : 'vendidos'} · ${entry.held} ${entry.held === 1 ? 'reservado' : 'reservados'} · ${entry.free} ${entry.free === 1 ? 'libre' : 'libres'}`;
+  return `${entry.sold} ${entry.sold === 1 ? 'vendido' : 'vendidos'} · ${entry.held} ${entry.held === 1 ? 'reservado' : 'reservados'} · ${entry.free} ${entry.free === 1 ? 'libre' : 'libres'} · ingresaron ${entry.admitted} de ${entry.sold}`;
 }
 
-/** 'Funciones de peliculas': upcoming shows with their occupancy and seat map; create, modify and delete them. */
+/** 'Funciones de peliculas': upcoming shows with their occupancy (and how many came in) and seat map; create, modify and delete them. */
 export function ShowsSection({ token }: { token: string }) {
   const shows = useAsyncData(() => fetchShows(token), token);
   const occupancy = useAsyncData(() => fetchOccupancy(token), token);

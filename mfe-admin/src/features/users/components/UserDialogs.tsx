@@ -1,3 +1,4 @@
+import { roleLabels, type Role } from '@cine/contracts';
 import { useId } from 'react';
 import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
@@ -6,6 +7,9 @@ import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createUser, updateUser, type User } from '../api/users';
 import { emptyUserForm, validateUserForm, type UserFormField, type UserFormValues } from '../userForm';
+
+/** The role select's options: 'Personal' (staff) checks tickets in at the door and nothing else. */
+const roleOrder: readonly Role[] = ['user', 'staff', 'admin'];
 
 interface UserFormProps {
   title: string;
@@ -40,8 +44,11 @@ function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFo
         <FormField id={`${id}-role`} label="Rol" error={errors.role}>
           <Select value={values.role} onChange={set('role')}>
             <option value="">Seleccione un rol</option>
-            <option value="admin">admin</option>
-            <option value="user">user</option>
+            {roleOrder.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
           </Select>
         </FormField>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
@@ -54,7 +61,7 @@ function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFo
   );
 }
 
-/** 'Agregar nuevo': username, password, e-mail and role (admin or user). */
+/** 'Agregar nuevo': username, password, e-mail and role (user, staff or admin). */
 export function AddUserDialog({ token, onCreated, onClose }: { token: string; onCreated: () => void; onClose: () => void }) {
   return (
     <UserForm

@@ -134,6 +134,27 @@ test('a name opens the edit dialog, which sends the user back with the new name 
   });
 });
 
+test("an admin makes a user staff ('Personal') in the edit dialog; the table names the roles in Spanish", async () => {
+  api.on('PUT', '/api/admin/updateUser', { status: 200, body: { ...beto, role: 'staff' } });
+  const user = userEvent.setup();
+  renderSection();
+  const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
+  expect(within(table).getAllByRole('cell', { name: 'Usuario' })).toHaveLength(2);
+  expect(within(table).getByRole('cell', { name: 'Administrador' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Modificar beto' }));
+  const dialog = screen.getByRole('dialog', { name: 'Modificar beto' });
+  const role = within(dialog).getByLabelText('Rol');
+  expect(
+    within(role)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Seleccione un rol', 'Usuario', 'Personal', 'Administrador']);
+  await user.selectOptions(role, 'Personal');
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+  expect(await within(dialog).findByText('Usuario actualizado con éxito.')).toBeInTheDocument();
+  expect(api.onlyRequestTo('PUT', '/api/admin/updateUser').body).toMatchObject({ id: 'u2', role: 'staff' });
+});
+
 test('the trash icon asks first: Cancelar keeps the user, Borrar deletes by e-mail; Escape closes the dialog', async () => {
   api.on('DELETE', '/api/admin/deleteUser', { status: 200, body: { message: 'Usuario eliminado.' } });
   const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import { roleLabels } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
@@ -59,7 +60,7 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
                       </NameButton>
                     </td>
                     <td>{user.email}</td>
-                    <td>{user.role}</td>
+                    <td>{roleLabels[user.role]}</td>
                     <td>
                       {user.id === currentUserId ? (
                         <Own>Tu cuenta</Own>

@@ -6,7 +6,7 @@ import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
-import { SignInFirst } from './SignInFirst';
+import { SignInFirst } from '../../../components/SignInFirst';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
 export default function MyPurchasesPage({ session }: RemotePageProps) {

@@ -7,7 +7,7 @@ import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProp
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
-import { SignInFirst } from './SignInFirst';
+import { SignInFirst } from '../../../components/SignInFirst';
 
 /** Exposed as 'checkout/OrderConfirmationPage': /compra/:orderId, what was bought, for its buyer (others: 404). */
 export default function OrderConfirmationPage({ session }: RemotePageProps) {
@@ -74,7 +74,8 @@ function OrderDetails({ order, email, justPaid, children }: { order: OrderView; 
           </p>
         )}
         <Links>
-          <a href="#entradas">Ver entradas</a>
+          <Link to="/mis-entradas">Ver entradas con QR</Link>
+          <a href="#entradas">Ver butacas</a>
           <Link to="/mis-compras">Mis compras</Link>
           {children}
         </Links>
@@ -96,7 +97,10 @@ function OrderDetails({ order, email, justPaid, children }: { order: OrderView; 
             </li>
           ))}
         </Tickets>
-        <Muted>Presenta el comprobante del correo o esta página en la entrada de la sala.</Muted>
+        <Muted>
+          En la entrada de la sala muestra el código QR de cada entrada: están en <Link to="/mis-entradas">Mis entradas</Link> (también sin
+          conexión, una vez abiertas) y en el comprobante del correo.
+        </Muted>
       </section>
     </>
   );

@@ -45,7 +45,7 @@ function renderAt(url: string, session: Session | null = ana, state?: unknown) {
   );
 }
 
-test('the confirmation page shows the order, the receipt address and links to the tickets and to Mis compras', async () => {
+test('the confirmation page shows the order, the receipt address and links to Mis entradas, the seats and Mis compras', async () => {
   installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder() });
   renderAt(`/compra/${ORDER_ID}`, ana, { justPaid: true });
   expect(await screen.findByRole('heading', { name: 'Compra confirmada' })).toBeInTheDocument();
@@ -58,7 +58,8 @@ test('the confirmation page shows the order, the receipt address and links to th
   expect(paid).toHaveTextContent('COMBO NACHOS × 2$ 25,00');
   expect(paid).toHaveTextContent('Total$ 42,00');
   expect(screen.getByText('ana@cine.test')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Ver entradas' })).toHaveAttribute('href', '#entradas');
+  expect(screen.getByRole('link', { name: 'Ver entradas con QR' })).toHaveAttribute('href', '/mis-entradas');
+  expect(screen.getByRole('link', { name: 'Ver butacas' })).toHaveAttribute('href', '#entradas');
   expect(screen.getByRole('link', { name: 'Mis compras' })).toHaveAttribute('href', '/mis-compras');
   expect(within(screen.getByRole('region', { name: 'Tus entradas' })).getAllByText(/^Butaca F/)).toHaveLength(2);
   expect(document.title).toBe('Cine — Compra confirmada');

@@ -27,7 +27,10 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
     return show;
   });
 
-  app.get('/occupancy', { schema: schemas.occupancy, onRequest: app.requireAdmin }, async () => app.shows.occupancy(app.clock()));
+  app.get('/occupancy', { schema: schemas.occupancy, onRequest: app.requireAdmin }, async () => {
+    const [shows, admitted] = await Promise.all([app.shows.occupancy(app.clock()), app.tickets.admittedByShow()]);
+    return shows.map((show) => ({ ...show, admitted: admitted.get(show.showId) ?? 0 }));
+  });
 
   app.get('/:id/seats', { schema: schemas.seatMap }, async (request, reply) => {
     const map = await app.seatStreams.snapshot(request.params.id);

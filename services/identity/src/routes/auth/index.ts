@@ -20,8 +20,9 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
     const badName = usernameProblem(request.body.username);
     if (badName) throw app.httpErrors.badRequest(badName);
     if (isWeakPassword(request.body.password, request.body)) throw app.httpErrors.badRequest(WEAK_PASSWORD);
-    if (role === 'admin') {
-      if (!request.headers.authorization) throw app.httpErrors.forbidden('Solo un administrador puede crear usuarios administradores.');
+    if (role !== 'user') {
+      if (!request.headers.authorization)
+        throw app.httpErrors.forbidden('Solo un administrador puede crear usuarios administradores o de personal.');
       await app.requireCurrentAdmin(request, reply);
     }
     const result = await app.accounts.register({ ...request.body, role });

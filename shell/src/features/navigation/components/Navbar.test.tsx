@@ -24,6 +24,25 @@ test('a user sees the username, Mi perfil and Cerrar sesión, but no Panel de Ad
   expect(navbar().queryByRole('link', { name: 'Panel de Admin' })).not.toBeInTheDocument();
 });
 
+test('a user menu links Mis compras and Mis entradas; only staff and admins get Control de acceso', async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.ana);
+  await renderApp('/home');
+  await userEvent.click(await navbar().findByRole('button', { name: 'ana' }));
+  expect(navbar().getByRole('link', { name: 'Mis compras' })).toHaveAttribute('href', '/mis-compras');
+  expect(navbar().getByRole('link', { name: 'Mis entradas' })).toHaveAttribute('href', '/mis-entradas');
+  expect(navbar().queryByRole('link', { name: 'Control de acceso' })).not.toBeInTheDocument();
+});
+
+test('staff see Control de acceso and nothing of the back office', async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.portero);
+  await renderApp('/home');
+  await userEvent.click(await navbar().findByRole('button', { name: 'portero' }));
+  expect(navbar().getByRole('link', { name: 'Control de acceso' })).toHaveAttribute('href', '/acceso');
+  expect(navbar().queryByRole('link', { name: 'Panel de Admin' })).not.toBeInTheDocument();
+});
+
 test('an admin sees Panel de Admin linking to /admin', async () => {
   const api = installFakeApi();
   signedInAs(api, users.root);

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useSession } from '../../../session/hooks/useSession';
 
 export function UserMenu() {
-  const { token, user, signOut } = useSession();
+  const { token, user, role, signOut } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -56,6 +56,18 @@ export function UserMenu() {
                 Mis compras
               </Link>
             </li>
+            <li>
+              <Link to="/mis-entradas" onClick={() => setOpen(false)}>
+                Mis entradas
+              </Link>
+            </li>
+            {(role === 'staff' || role === 'admin') && (
+              <li>
+                <Link to="/acceso" onClick={() => setOpen(false)}>
+                  Control de acceso
+                </Link>
+              </li>
+            )}
             <li>
               <button type="button" onClick={logout}>
                 Cerrar sesión

@@ -99,6 +99,58 @@ describe('admin remote', () => {
   });
 });
 
+describe('the door (/acceso)', () => {
+  test.each([users.portero, users.root])('loads only admin/AccessControlPage for $username (staff or admin)', async (user) => {
+    const api = installFakeApi();
+    signedInAs(api, user);
+    const loadRemotePage = loaderSpy();
+    await renderApp('/acceso', loadRemotePage);
+    expect(await screen.findByText(`remote admin/AccessControlPage para ${user.username}`)).toBeInTheDocument();
+    expect(loadRemotePage.mock.calls).toEqual([['admin', 'AccessControlPage']]);
+  });
+
+  test('a user is told it is for the staff, and nothing of the admin remote is fetched', async () => {
+    const api = installFakeApi();
+    signedInAs(api, users.ana);
+    const loadRemotePage = loaderSpy();
+    await renderApp('/acceso', loadRemotePage);
+    expect(await screen.findByText(/Control de acceso es para el personal del cine/)).toBeInTheDocument();
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
+  test('offline (the server unreachable), a stored staff session reopens the door from what its token claims', async () => {
+    const api = installFakeApi();
+    const claims = btoa(JSON.stringify({ sub: users.portero.id, role: 'staff', ver: 1 })).replace(/=+$/, '');
+    signedInAs(api, users.portero, `h.${claims}.s`);
+    api.on('GET', '/api/auth/verifyrole', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const loadRemotePage = loaderSpy();
+    await renderApp('/acceso', loadRemotePage);
+    expect(await screen.findByText(/^remote admin\/AccessControlPage para/)).toBeInTheDocument();
+  });
+
+  test('staff get no back office: /admin renders nothing for them', async () => {
+    const api = installFakeApi();
+    signedInAs(api, users.portero);
+    const loadRemotePage = loaderSpy();
+    await renderApp('/admin', loadRemotePage);
+    await screen.findByRole('button', { name: 'portero' });
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+});
+
+test('/mis-entradas is the checkout remote; offline (the server unreachable) it still gets the stored session', async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.ana);
+  api.on('GET', '/api/auth/verifyrole', () => {
+    throw new TypeError('Failed to fetch');
+  });
+  await renderApp('/mis-entradas');
+  expect(await screen.findByText(/^remote checkout\/MyTicketsPage para/)).toBeInTheDocument();
+  expect(screen.queryByText(/sin sesión/)).not.toBeInTheDocument();
+});
+
 describe("the checkout's purchase widget on another remote's page", () => {
   const movie = { id: '7', Title: 'Dune III', Trailer: 'https://www.youtube.com/embed/x' };
 

@@ -1,5 +1,9 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, Page } from '@cine/web-kit/ui';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../session/hooks/useSession';
+import { useRemoteSession } from '../hooks/useRemoteSession';
 import { RemoteArea } from './RemoteArea';
 
 export const HomePage = () => <RemoteArea remote="catalog" exposedModule="HomePage" />;
@@ -12,6 +16,7 @@ export const CandyModalPage = () => <RemoteArea remote="checkout" exposedModule=
 export const CajaPage = () => <RemoteArea remote="checkout" exposedModule="CajaPage" />;
 export const OrderConfirmationPage = () => <RemoteArea remote="checkout" exposedModule="OrderConfirmationPage" />;
 export const MyPurchasesPage = () => <RemoteArea remote="checkout" exposedModule="MyPurchasesPage" />;
+export const MyTicketsPage = () => <RemoteArea remote="checkout" exposedModule="MyTicketsPage" />;
 
 /** The admin remote is fetched only once the server has confirmed the admin role; others get nothing. */
 function AdminOnly({ exposedModule }: { exposedModule: string }) {
@@ -21,6 +26,33 @@ function AdminOnly({ exposedModule }: { exposedModule: string }) {
   return <RemoteArea remote="admin" exposedModule={exposedModule} />;
 }
 
+/**
+ * The door's check-in screen, for staff and admins: a small module of the admin remote of its own
+ * (admin/AccessControlPage), so staff download none of the back office. It works offline, reloaded too.
+ */
+export function AccessControlPage() {
+  const { status } = useSession();
+  // The remote session's role: offline, what the stored token claims, so a reloaded door keeps working.
+  const role = useRemoteSession()?.role;
+  if (status === 'checking') return <Spinner label="Verificando permisos..." />;
+  if (role !== 'staff' && role !== 'admin') {
+    return (
+      <NotForYou>
+        Control de acceso es para el personal del cine. <Link to="/login?volver=%2Facceso">Inicia sesión con tu cuenta de personal</Link>.
+      </NotForYou>
+    );
+  }
+  return <RemoteArea remote="admin" exposedModule="AccessControlPage" />;
+}
+
 export const AdminPanel = () => <AdminOnly exposedModule="AdminPanel" />;
 export const FeedbackPage = () => <AdminOnly exposedModule="FeedbackPage" />;
 export const CreatePage = () => <AdminOnly exposedModule="CreatePage" />;
+
+function NotForYou({ children }: { children: ReactNode }) {
+  return (
+    <Page>
+      <EmptyState>{children}</EmptyState>
+    </Page>
+  );
+}

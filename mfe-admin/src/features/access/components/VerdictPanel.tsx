@@ -1,0 +1,114 @@
+import type { CheckinResult } from '@cine/contracts';
+import { dayLabel, instantLabel } from '@cine/web-kit';
+import styled from 'styled-components';
+import type { Verdict } from '../doorVerdict';
+
+/** The word the door shows in large type, read at a glance. */
+const headlines: Readonly<Record<CheckinResult, string>> = {
+  admitted: 'ADMITIDA',
+  already_used: 'YA USADA',
+  wrong_show: 'OTRA FUNCIÓN',
+  refunded: 'REEMBOLSADA',
+  show_over: 'FUNCIÓN TERMINADA',
+  invalid: 'NO VÁLIDA',
+};
+
+/**
+ * The answer to the last scan, unmistakable from a step away: a full-width band, green only for
+ * admitted, amber for another show, red for the rest, with the word and the facts that matter.
+ * Announced at once to a screen reader (aria-live assertive), so a door can work without looking.
+ */
+export function VerdictPanel({ verdict, failure }: { verdict: Verdict | null; failure: string | null }) {
+  return (
+    <Band aria-live="assertive" aria-label="Resultado" data-result={verdict?.result ?? 'none'}>
+      {failure ? (
+        <p className="detail">{failure}</p>
+      ) : verdict ? (
+        <>
+          <p className="headline">{headlines[verdict.result]}</p>
+          <VerdictFacts verdict={verdict} />
+          <p className="detail">{verdict.message}</p>
+          {verdict.offline && <p className="detail">Decidido sin conexión: se subirá al volver la red.</p>}
+        </>
+      ) : (
+        <p className="detail">Escanea un código QR o escribe el código de la entrada.</p>
+      )}
+    </Band>
+  );
+}
+
+function VerdictFacts({ verdict }: { verdict: Verdict }) {
+  const seat = verdict.seatLabel && `Butaca ${verdict.seatLabel}`;
+  const room = verdict.roomId !== undefined && `Sala ${verdict.roomId}`;
+  switch (verdict.result) {
+    case 'admitted':
+      return <p className="facts">{[verdict.title, room, seat].filter(Boolean).join(' · ')}</p>;
+    case 'already_used': {
+      const when = [verdict.usedAt && `Usada el ${instantLabel(verdict.usedAt)}`, verdict.entrance && `en ${verdict.entrance}`]
+        .filter(Boolean)
+        .join(' ');
+      return <p className="facts">{[when, seat].filter(Boolean).join(' · ')}</p>;
+    }
+    case 'wrong_show':
+      return verdict.title ? (
+        <p className="facts">
+          Es para {verdict.title}
+          {verdict.date && `, ${dayLabel(verdict.date)}`}
+          {verdict.schedule && ` ${verdict.schedule}`}
+          {room && `, ${room.toLowerCase()}`}
+        </p>
+      ) : null;
+    default:
+      return seat ? <p className="facts">{seat}</p> : null;
+  }
+}
+
+const Band = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 0.4rem;
+  min-height: 9rem;
+  justify-content: center;
+  padding: 1.25rem;
+  border-radius: 14px;
+  text-align: center;
+  background: var(--cine-surface, #161622);
+  border: 2px solid var(--cine-border, #2e2e42);
+
+  p {
+    margin: 0;
+  }
+
+  .headline {
+    font-size: clamp(2.4rem, 11vw, 4rem);
+    font-weight: 900;
+    letter-spacing: 0.04em;
+    line-height: 1.05;
+  }
+
+  .facts {
+    font-size: 1.35rem;
+    font-weight: 700;
+  }
+
+  &[data-result='admitted'] {
+    background: #0f5a2e;
+    border-color: #3ddc84;
+    color: #fff;
+  }
+
+  &[data-result='wrong_show'] {
+    background: #6b4a00;
+    border-color: #f5c518;
+    color: #fff;
+  }
+
+  &[data-result='already_used'],
+  &[data-result='refunded'],
+  &[data-result='show_over'],
+  &[data-result='invalid'] {
+    background: #7a0a12;
+    border-color: #ff4d4f;
+    color: #fff;
+  }
+`;

@@ -1,0 +1,32 @@
+import { CheckinAnswer, CheckinRequest, DoorShowView, OfflineCheckinAnswer, OfflineCheckinUpload } from '@cine/contracts';
+import { Type } from '@sinclair/typebox';
+import { bearerAuth, errors } from '@cine/service-kit';
+
+export const checkIn = {
+  tags: ['check-in'],
+  security: bearerAuth,
+  summary:
+    'Admits a ticket at the door (staff, admin), atomically: of two doors scanning one ticket at once, one admits and the other hears when and where. ' +
+    '200 admitted; 409 already_used, wrong_show, refunded, show_over; 400 invalid (also a body of neither form)',
+  body: CheckinRequest,
+  response: { 200: CheckinAnswer, 400: CheckinAnswer, 409: CheckinAnswer, ...errors(401, 403, 413, 415) },
+};
+
+export const doorShow = {
+  tags: ['check-in'],
+  security: bearerAuth,
+  summary:
+    "A show and its tickets as they are now (staff, admin): what a door keeps to check tickets without network (a token's jti is its ticket's code)",
+  params: Type.Object({ showId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+  response: { 200: DoorShowView, ...errors(400, 401, 403, 404) },
+};
+
+export const offline = {
+  tags: ['check-in'],
+  security: bearerAuth,
+  summary:
+    'Check-ins a door recorded without network (staff, admin), in order: each admitted at its scannedAt, or why not; a ticket admitted before is a conflict. ' +
+    'Idempotent: an upload played again (same clientScanId) answers the same and admits nothing twice',
+  body: OfflineCheckinUpload,
+  response: { 200: OfflineCheckinAnswer, ...errors(400, 401, 403, 413, 415) },
+};

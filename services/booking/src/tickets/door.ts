@@ -1,0 +1,179 @@
+import {
+  localDateTime,
+  TICKET_CODE_ALPHABET,
+  TICKET_CODE_LENGTH,
+  type CheckinAnswer,
+  type CheckinTicket,
+  type OfflineScan,
+  type OfflineScanResult,
+  type TicketCheckedIn,
+} from '@cine/contracts';
+import { createEvent, type OutboxRelay } from '@cine/service-kit';
+import type { Model } from 'mongoose';
+import type { PendingAnnouncements } from './pending-announcements';
+import type { StoredTicket, TicketDocument } from './ticket-model';
+import { ticketShowOf, type ShowFacts, type TicketShows } from './ticket-shows';
+import { normalizeCode, type TicketSigner } from './ticket-signer';
+
+/** One scan at the door: a token or a typed code, the show the door checks, where and when. */
+export interface DoorScan {
+  token?: string;
+  code?: string;
+  showId?: string;
+  entrance?: string;
+  at: Date;
+  /** An offline door's scan id: its admission is found again when the upload is played twice. */
+  scanId?: string;
+}
+
+const CODE = new RegExp(`^[${TICKET_CODE_ALPHABET}]{${TICKET_CODE_LENGTH}}$`);
+const WITHOUT_OUTBOX = { outbox: 0 };
+
+const DOOR_MESSAGES = {
+  badToken: 'La entrada no es válida: el código QR no es de este cine o fue alterado.',
+  unknownCode: 'No existe una entrada con ese código.',
+  showGone: 'La función de esta entrada ya no existe.',
+  refunded: 'Esta entrada fue reembolsada: no es válida.',
+  showOver: 'La función de esta entrada ya terminó.',
+} as const;
+
+function when(instant: Date): string {
+  const { date, time } = localDateTime(instant);
+  const [year, month, day] = date.split('-');
+  return `a las ${time} del ${day}/${month}/${year}`;
+}
+
+function answer(result: CheckinAnswer['result'], message: string, ticket?: CheckinTicket, used?: StoredTicket): CheckinAnswer {
+  return {
+    result,
+    message,
+    ...(ticket ? { ticket } : {}),
+    ...(used?.checkedInAt ? { usedAt: used.checkedInAt.toISOString() } : {}),
+    ...(used?.entrance ? { entrance: used.entrance } : {}),
+  };
+}
+
+/**
+ * Check-in at the door: a ticket is admitted by one conditional write (`valid` → `used`, on `_id`),
+ * so of two doors scanning it at the same instant, on any instances, one admits and the other hears
+ * when and where. The admission records ticket.checked_in in the ticket's outbox.
+ */
+export class Door {
+  constructor(
+    private readonly model: Model<TicketDocument>,
+    private readonly shows: TicketShows,
+    private readonly signer: TicketSigner,
+    private readonly outbox: OutboxRelay,
+    private readonly pending: PendingAnnouncements,
+  ) {}
+
+  async checkIn(scan: DoorScan): Promise<CheckinAnswer> {
+    let code: string;
+    let expired = false;
+    if (scan.token !== undefined) {
+      const checked = await this.signer.check(scan.token, scan.at);
+      if (!checked.valid) return answer('invalid', DOOR_MESSAGES.badToken);
+      code = checked.claims.jti;
+      expired = checked.expired;
+    } else {
+      code = normalizeCode(scan.code ?? '');
+      if (!CODE.test(code)) return answer('invalid', DOOR_MESSAGES.unknownCode);
+    }
+
+    // The mark an admission needs is written beside the ticket's read, not after it: one round trip less
+    // on the door's path. A refusal drops it without waiting (a mark left behind costs the sweep one read).
+    const [ticket, mark] = await Promise.all([
+      this.model.findById(code, WITHOUT_OUTBOX).lean<StoredTicket>(),
+      this.pending.mark('ticket', code, scan.at),
+    ]);
+    const show = ticket ? await this.shows.recent(ticket.showId) : null;
+    const { outcome, written } = !ticket
+      ? { outcome: answer('invalid', DOOR_MESSAGES.unknownCode), written: false }
+      : !show
+        ? { outcome: answer('invalid', DOOR_MESSAGES.showGone), written: false }
+        : await this.judge(ticket, show, scan, expired);
+    if (!written) void this.pending.drop(mark).catch(() => undefined);
+    return outcome;
+  }
+
+  /** An offline door's scans, in order: each admitted at its `scannedAt`, or why not; `conflict` when it had been admitted already. */
+  async upload(scans: readonly OfflineScan[], now: Date): Promise<OfflineScanResult[]> {
+    const results: OfflineScanResult[] = [];
+    for (const scan of scans) {
+      const scannedAt = new Date(scan.scannedAt);
+      const outcome = await this.checkIn({
+        ...('token' in scan ? { token: scan.token } : { code: scan.code }),
+        showId: scan.showId,
+        ...(scan.entrance ? { entrance: scan.entrance } : {}),
+        // A door's clock ahead of ours does not admit in the future.
+        at: scannedAt > now ? now : scannedAt,
+        scanId: scan.clientScanId,
+      });
+      results.push({ ...outcome, clientScanId: scan.clientScanId, conflict: outcome.result === 'already_used' });
+    }
+    return results;
+  }
+
+  /** What the door answers; `written` when the admission was written (its event is in the ticket's outbox). */
+  private async judge(
+    ticket: StoredTicket,
+    show: ShowFacts,
+    scan: DoorScan,
+    expired: boolean,
+  ): Promise<{ outcome: CheckinAnswer; written: boolean }> {
+    const details = (state = ticket.state): CheckinTicket => ({
+      ...ticketShowOf(show, ticket.title),
+      code: ticket._id,
+      seatLabel: ticket.seatLabel,
+      state,
+    });
+    const refused = (outcome: CheckinAnswer) => ({ outcome, written: false });
+    if (scan.showId !== undefined && scan.showId !== ticket.showId) {
+      const { title, date, schedule, roomId } = details();
+      const day = date.split('-').reverse().join('/');
+      return refused(answer('wrong_show', `Esta entrada es para otra función: ${title}, ${day} ${schedule}, sala ${roomId}.`, details()));
+    }
+    if (ticket.state === 'used') return refused(this.used(ticket, details(), scan));
+    if (ticket.state === 'refunded') return refused(answer('refunded', DOOR_MESSAGES.refunded, details()));
+    if (expired || scan.at >= show.endsAt) return refused(answer('show_over', DOOR_MESSAGES.showOver, details()));
+
+    const checkedIn: TicketCheckedIn = createEvent('ticket.checked_in', {
+      ticketId: ticket._id,
+      code: ticket._id,
+      orderId: ticket.orderId,
+      showId: ticket.showId,
+      seatLabel: ticket.seatLabel,
+      checkedInAt: scan.at.toISOString(),
+      ...(scan.entrance ? { entrance: scan.entrance } : {}),
+      ...(scan.scanId ? { offline: true as const } : {}),
+    });
+    const admission = {
+      checkedInAt: scan.at,
+      ...(scan.entrance ? { entrance: scan.entrance } : {}),
+      ...(scan.scanId ? { scanId: scan.scanId } : {}),
+    };
+    const written = await this.model.updateOne(
+      { _id: ticket._id, state: 'valid' },
+      { $set: { state: 'used', ...admission }, $push: { outbox: checkedIn } },
+    );
+    if (written.matchedCount === 1) {
+      this.outbox.nudge(ticket._id, [checkedIn]);
+      const message = `Adelante: ${ticket.title}, sala ${show.roomId}, butaca ${ticket.seatLabel}.`;
+      return { outcome: answer('admitted', message, details('used'), { ...ticket, ...admission }), written: true };
+    }
+    // Another door (or a refund) got there first: say what it did.
+    const now = await this.model.findById(ticket._id, WITHOUT_OUTBOX).lean<StoredTicket>();
+    if (now?.state === 'used') return refused(this.used(now, details('used'), scan));
+    return refused(answer('refunded', DOOR_MESSAGES.refunded, details('refunded')));
+  }
+
+  private used(ticket: StoredTicket, details: CheckinTicket, scan: DoorScan): CheckinAnswer {
+    // The same offline scan uploaded again: its own admission.
+    if (scan.scanId !== undefined && ticket.scanId === scan.scanId) {
+      return answer('admitted', `Adelante: ${ticket.title}, sala ${details.roomId}, butaca ${ticket.seatLabel}.`, details, ticket);
+    }
+    const where = ticket.entrance ? ` en ${ticket.entrance}` : '';
+    const at = ticket.checkedInAt ? ` ${when(ticket.checkedInAt)}` : '';
+    return answer('already_used', `Esta entrada ya se usó${at}${where}.`, details, ticket);
+  }
+}

@@ -1,0 +1,351 @@
+import type { CheckinAnswer, OrderPaid, TicketCheckedIn, TicketsIssued, TicketView } from '@cine/contracts';
+import { createEvent, type ServiceApp } from '@cine/service-kit';
+import { bearer } from '@cine/service-kit/testing';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { generateKeyPairSync } from 'node:crypto';
+import { Types } from 'mongoose';
+import { TicketSigner } from '../src/tickets/ticket-signer';
+import { anotherInstance } from './helpers';
+import { adminHeaders, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+
+let booking: BookingUnderTest;
+const issued: TicketsIssued[] = [];
+const checkedIn: TicketCheckedIn[] = [];
+
+beforeAll(async () => {
+  booking = await startBooking();
+  await booking.context.bus.subscribe('test.tickets-issued', ['tickets.issued'], async (event) => {
+    issued.push(event);
+  });
+  await booking.context.bus.subscribe('test.ticket-checked-in', ['ticket.checked_in'], async (event) => {
+    checkedIn.push(event);
+  });
+});
+afterAll(() => booking.close());
+
+const staff = () => bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
+const tickets = () => booking.context.db.collection('tickets');
+
+/** Waits for what the relays publish after a write (a few passes at most). */
+async function settled(): Promise<void> {
+  for (let pass = 0; pass < 3; pass += 1) {
+    await booking.app.ordersOutbox.flush();
+    await booking.app.ticketsOutbox.flush();
+  }
+}
+
+/** A user who paid `seats` seats of a new show; their order.paid, and their tickets once issued. */
+async function paidOrder(seats = 2, app: ServiceApp = booking.app) {
+  const show = await createShow(booking);
+  const user = newUser(app);
+  expect((await hold(booking, user, show.id, seats)).statusCode).toBe(200);
+  expect((await checkout(booking, user, { show: show.id, ticket: seats })).statusCode).toBe(200);
+  await settled();
+  const paid = booking.paid.find((event) => event.data.userId === user.id) as OrderPaid;
+  const mine = await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: user.headers });
+  return { show, user, paid, tickets: mine.json<TicketView[]>() };
+}
+
+function checkIn(body: object, headers = staff(), app: ServiceApp = booking.app) {
+  return app.inject({ method: 'POST', url: '/checkin', headers, payload: body });
+}
+
+describe('issuing tickets', () => {
+  it('gives each seat of a paid order one ticket: a short code, a signed token, the show; announced once with the tokens', async () => {
+    const { show, paid, tickets: mine } = await paidOrder(3);
+
+    expect(mine).toHaveLength(3);
+    expect(mine.map((ticket) => ticket.seatLabel).sort()).toEqual([...paid.data.seatLabels].sort());
+    for (const ticket of mine) {
+      expect(ticket).toMatchObject({
+        showId: show.id,
+        orderId: paid.data.orderId,
+        title: show.title,
+        state: 'valid',
+        roomId: 1,
+        type: '2D',
+      });
+      expect(ticket.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+      expect(ticket.token.length).toBeLessThan(260);
+    }
+    const announced = issued.filter((event) => event.data.orderId === paid.data.orderId);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]!.data.tickets.map((ticket) => ticket.token).sort()).toEqual(mine.map((ticket) => ticket.token).sort());
+  });
+
+  it('a redelivery, a replay or a crash between writes adds no ticket and announces nothing again', async () => {
+    const { paid, tickets: before } = await paidOrder(3);
+    const count = async () => tickets().countDocuments({ orderId: paid.data.orderId });
+
+    await booking.app.tickets.issue(paid); // the same event delivered again past the consumer's memory
+    await booking.context.bus.publish({ ...paid, id: new Types.ObjectId().toHexString(), data: { ...paid.data, republished: true } });
+    // A crash after the first seat's ticket: its retry finds it and writes the rest.
+    await tickets().deleteMany({ orderId: paid.data.orderId, seatLabel: { $ne: paid.data.seatLabels[0] } });
+    await booking.app.tickets.issue(paid);
+    await settled();
+
+    expect(await count()).toBe(3);
+    const mine = await booking.app.inject({
+      method: 'GET',
+      url: '/tickets/mine',
+      headers: bearer(booking.app, { sub: paid.data.userId, role: 'user' }),
+    });
+    expect(mine.json<TicketView[]>().map((ticket) => [ticket.code, ticket.token])).toEqual(
+      before.map((ticket) => [ticket.code, ticket.token]),
+    );
+    expect(issued.filter((event) => event.data.orderId === paid.data.orderId)).toHaveLength(1);
+  });
+
+  it('serves the public key as a JWKS that verifies the tokens', async () => {
+    const { tickets: mine } = await paidOrder(1);
+    const response = await booking.app.inject({ method: 'GET', url: '/tickets/keys' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('public');
+    const { payload, protectedHeader } = await jwtVerify(mine[0]!.token, createLocalJWKSet(response.json()));
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: response.json().keys[0].kid });
+    expect(payload).toMatchObject({ jti: mine[0]!.code, sid: mine[0]!.showId, seat: mine[0]!.seatLabel });
+    expect(payload.exp! * 1000).toBeGreaterThan(Date.parse(mine[0]!.endsAt));
+  });
+});
+
+describe('checking in', () => {
+  it('admits a token once; the second scan hears when and where; ticket.checked_in once', async () => {
+    const { show, tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+
+    const first = await checkIn({ token: ticket.token, showId: show.id, entrance: 'Puerta 1' });
+    const second = await checkIn({ token: ticket.token, entrance: 'Puerta 2' });
+    await settled();
+
+    expect(first.statusCode).toBe(200);
+    expect(first.json<CheckinAnswer>()).toMatchObject({
+      result: 'admitted',
+      message: `Adelante: ${show.title}, sala 1, butaca ${ticket.seatLabel}.`,
+      ticket: { code: ticket.code, seatLabel: ticket.seatLabel, showId: show.id, state: 'used' },
+      entrance: 'Puerta 1',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json<CheckinAnswer>()).toMatchObject({ result: 'already_used', entrance: 'Puerta 1', usedAt: first.json().usedAt });
+    expect(second.json<CheckinAnswer>().message).toMatch(/^Esta entrada ya se usó a las \d\d:\d\d del \d\d\/\d\d\/\d{4} en Puerta 1\.$/);
+    expect(checkedIn.filter((event) => event.data.code === ticket.code)).toHaveLength(1);
+    // The marks of both scans go: the admission's once published, the refusal's dropped without waiting.
+    const marks = () => booking.context.db.collection('ticket_events_pending').countDocuments({ ref: ticket.code });
+    for (let waited = 0; (await marks()) > 0 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await marks()).toBe(0);
+  });
+
+  it('takes a typed code (any case, spaces, dashes) with the show; a ticket of another show is wrong_show', async () => {
+    const { show, tickets: mine } = await paidOrder(2);
+    const other = await createShow(booking);
+    const [first, second] = mine as [TicketView, TicketView];
+    const typed = `${first.code.slice(0, 4).toLowerCase()}-${first.code.slice(4)} `;
+
+    const wrong = await checkIn({ code: second.code, showId: other.id });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json<CheckinAnswer>()).toMatchObject({ result: 'wrong_show', ticket: { showId: show.id, code: second.code } });
+    expect(wrong.json<CheckinAnswer>().message).toMatch(/^Esta entrada es para otra función: /);
+    expect((await checkIn({ token: second.token, showId: other.id })).json()).toMatchObject({ result: 'wrong_show' });
+    expect((await checkIn({ code: typed, showId: show.id })).json()).toMatchObject({ result: 'admitted' });
+  });
+
+  it('refuses forged, altered, other-key, malformed and unknown tickets with 400 invalid', async () => {
+    const { show, tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+    const [header, payload, signature] = ticket.token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const altered = `${header}.${Buffer.from(JSON.stringify({ ...claims, seat: 'A1' })).toString('base64url')}.${signature}`;
+    const otherKey = await TicketSigner.fromPem(
+      generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    );
+    const forged = await otherKey.sign({ jti: ticket.code, sid: show.id, seat: ticket.seatLabel, exp: claims.exp as number });
+    const sameKid = `${header}.${forged.split('.')[1]}.${forged.split('.')[2]}`;
+
+    for (const body of [
+      { token: altered },
+      { token: forged },
+      { token: sameKid },
+      { token: 'no-es-un-token' },
+      { token: 'a.b.c' },
+      { token: `${header}.${payload}.` },
+      { code: 'ZZZZZZZZ', showId: show.id },
+      { code: '0O1I', showId: show.id },
+    ]) {
+      const response = await checkIn(body);
+      expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
+      expect(response.json()).toMatchObject({ result: 'invalid', message: expect.any(String) });
+    }
+    for (const body of [
+      {},
+      { code: '', showId: show.id },
+      { token: ticket.token, code: ticket.code },
+      { code: ticket.code },
+      { token: 7 },
+    ]) {
+      const response = await checkIn(body);
+      expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
+      expect(response.json()).toEqual({
+        result: 'invalid',
+        message: 'Envía el QR de la entrada (token) o su código con la función (code y showId).',
+      });
+    }
+    expect((await checkIn({ code: ticket.code, showId: show.id })).json()).toMatchObject({ result: 'admitted' });
+  });
+
+  it('says show_over past the show and for an expired token, refunded for a refunded ticket; a deleted show is invalid, never a 5xx', async () => {
+    const { show, tickets: mine } = await paidOrder(2);
+    const [expiring, refunded] = mine as [TicketView, TicketView];
+    // Shows with sold seats cannot be deleted (DELETE /show/one answers 409): this one goes from the database.
+    const { show: deleted, tickets: orphans } = await paidOrder(1);
+    const [orphan] = orphans as [TicketView];
+    const expired = await booking.app.ticketSigner.sign({ jti: expiring.code, sid: show.id, seat: expiring.seatLabel, exp: 1_000_000 });
+    await tickets().updateOne({ _id: refunded.code } as never, { $set: { state: 'refunded' } });
+
+    expect((await checkIn({ token: expired })).json()).toMatchObject({
+      result: 'show_over',
+      message: 'La función de esta entrada ya terminó.',
+    });
+    expect((await checkIn({ token: refunded.token })).json()).toMatchObject({
+      result: 'refunded',
+      message: 'Esta entrada fue reembolsada: no es válida.',
+    });
+
+    booking.advance(Date.parse(expiring.endsAt) - Date.now() + 60_000);
+    try {
+      const over = await checkIn({ token: expiring.token });
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toMatchObject({ result: 'show_over' });
+    } finally {
+      booking.advance(-(Date.parse(expiring.endsAt) - Date.now() + 60_000));
+    }
+
+    await booking.context.db.collection('shows').deleteOne({ _id: new Types.ObjectId(deleted.id) });
+    const gone = await checkIn({ token: orphan.token });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json()).toMatchObject({ result: 'invalid', message: 'La función de esta entrada ya no existe.' });
+    const door = await booking.app.inject({ method: 'GET', url: `/checkin/shows/${deleted.id}`, headers: staff() });
+    expect(door.statusCode).toBe(404);
+    expect((await booking.app.inject({ method: 'GET', url: '/checkin/shows/no-es-un-id', headers: staff() })).statusCode).toBe(404);
+  });
+
+  it('counts admitted tickets in the occupancy, and gives the door its show list', async () => {
+    const { show, tickets: mine } = await paidOrder(2);
+    await checkIn({ code: mine[0]!.code, showId: show.id, entrance: 'Puerta 1' });
+
+    const occupancy = await booking.app.inject({ method: 'GET', url: '/show/occupancy', headers: adminHeaders(booking.app) });
+    expect(occupancy.json<Array<{ showId: string }>>().find((row) => row.showId === show.id)).toMatchObject({ sold: 2, admitted: 1 });
+    const door = await booking.app.inject({ method: 'GET', url: `/checkin/shows/${show.id}`, headers: staff() });
+    expect(door.statusCode).toBe(200);
+    expect(door.json()).toMatchObject({
+      show: { showId: show.id, title: show.title, roomId: 1 },
+      tickets: expect.arrayContaining([
+        { code: mine[0]!.code, seatLabel: mine[0]!.seatLabel, state: 'used', checkedInAt: expect.any(String), entrance: 'Puerta 1' },
+        { code: mine[1]!.code, seatLabel: mine[1]!.seatLabel, state: 'valid' },
+      ]),
+    });
+  });
+});
+
+describe('after a crash', () => {
+  it('an admission written but not published (the process stopped between) is published by the sweep, once', async () => {
+    const { paid, tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+    const event = createEvent('ticket.checked_in', {
+      ticketId: ticket.code,
+      code: ticket.code,
+      orderId: paid.data.orderId,
+      showId: ticket.showId,
+      seatLabel: ticket.seatLabel,
+      checkedInAt: new Date().toISOString(),
+    });
+    // What the door's write leaves when the process stops before its relay publishes: the mark, the ticket used with its event.
+    await booking.app.pendingAnnouncements.mark('ticket', ticket.code, new Date(Date.now() - 60_000));
+    await tickets().updateOne(
+      { _id: ticket.code } as never,
+      { $set: { state: 'used', checkedInAt: new Date() }, $push: { outbox: event } } as never,
+    );
+
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    await settled();
+
+    expect(checkedIn.filter((published) => published.id === event.id)).toHaveLength(1);
+    expect((await tickets().findOne({ _id: ticket.code } as never))?.outbox).toEqual([]);
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    expect(
+      await booking.context.db.collection('ticket_events_pending').countDocuments({ ref: { $in: [ticket.code, paid.data.orderId] } }),
+    ).toBe(0);
+  });
+  it("a paid order's tickets.issued left unpublished goes out with the sweep, once", async () => {
+    const { paid } = await paidOrder(1);
+    const announced = issued.find((event) => event.data.orderId === paid.data.orderId)!;
+    const again = { ...announced, id: new Types.ObjectId().toHexString() };
+    await booking.app.pendingAnnouncements.mark('order', paid.data.orderId, new Date(Date.now() - 60_000));
+    await booking.context.db
+      .collection('orders')
+      .updateOne({ _id: new Types.ObjectId(paid.data.orderId) }, { $push: { outbox: again } } as never);
+
+    await booking.app.pendingAnnouncements.sweep(new Date());
+    await settled();
+    await booking.app.pendingAnnouncements.sweep(new Date());
+
+    expect(issued.filter((event) => event.id === again.id)).toHaveLength(1);
+    expect(await booking.context.db.collection('ticket_events_pending').countDocuments({ ref: paid.data.orderId })).toBe(0);
+  });
+});
+
+describe('the offline door', () => {
+  it('admits uploaded scans at their time, reports a ticket admitted twice as a conflict, and answers a replayed upload the same', async () => {
+    const { show, tickets: mine } = await paidOrder(3);
+    const [online, twice, once] = mine as [TicketView, TicketView, TicketView];
+    await checkIn({ code: online.code, showId: show.id, entrance: 'Puerta 1' });
+    const scannedAt = new Date(Date.now() - 120_000).toISOString();
+    const scans = [
+      { clientScanId: 'scan-1', token: online.token, showId: show.id, scannedAt, entrance: 'Puerta 2' },
+      { clientScanId: 'scan-2', token: twice.token, showId: show.id, scannedAt, entrance: 'Puerta 2' },
+      { clientScanId: 'scan-3', code: twice.code, showId: show.id, scannedAt, entrance: 'Puerta 3' },
+      { clientScanId: 'scan-4', code: once.code, showId: show.id, scannedAt, entrance: 'Puerta 2' },
+    ];
+    const upload = () => booking.app.inject({ method: 'POST', url: '/checkin/offline', headers: staff(), payload: { scans } });
+
+    const first = await upload();
+    const replayed = await upload();
+    await settled();
+
+    expect(first.statusCode).toBe(200);
+    const results = first.json<{ results: Array<{ clientScanId: string; result: string; conflict: boolean; usedAt?: string }> }>().results;
+    expect(results.map(({ clientScanId, result, conflict }) => [clientScanId, result, conflict])).toEqual([
+      ['scan-1', 'already_used', true],
+      ['scan-2', 'admitted', false],
+      ['scan-3', 'already_used', true],
+      ['scan-4', 'admitted', false],
+    ]);
+    expect(results[1]!.usedAt).toBe(scannedAt);
+    expect(replayed.json()).toEqual(first.json());
+    for (const ticket of mine) expect(checkedIn.filter((event) => event.data.code === ticket.code)).toHaveLength(1);
+    expect(checkedIn.find((event) => event.data.code === twice.code)?.data).toMatchObject({ offline: true, entrance: 'Puerta 2' });
+  });
+});
+
+describe('two booking instances', () => {
+  it('two doors racing on the same 50 tickets through different instances admit each exactly once', async () => {
+    const other = await anotherInstance(booking);
+    try {
+      const orders = [];
+      for (let order = 0; order < 5; order += 1) orders.push(await paidOrder(10));
+      const scans = orders
+        .flatMap(({ show, tickets: mine }) => mine.map((ticket) => ({ show, ticket })))
+        .flatMap(({ show, ticket }) => [
+          checkIn({ token: ticket.token, entrance: 'Puerta 1' }),
+          checkIn({ code: ticket.code, showId: show.id, entrance: 'Puerta 2' }, staff(), other),
+        ]);
+      const answers = (await Promise.all(scans)).map((response) => response.json<CheckinAnswer>());
+
+      expect(answers.filter((answer) => answer.result === 'admitted')).toHaveLength(50);
+      expect(answers.filter((answer) => answer.result === 'already_used')).toHaveLength(50);
+      expect(new Set(answers.filter((answer) => answer.result === 'admitted').map((answer) => answer.ticket?.code)).size).toBe(50);
+    } finally {
+      await other.close();
+    }
+  });
+});
