@@ -15,6 +15,6 @@ export const subscriptions = {
   candy: subscription('booking.candy', ['candy.created', 'candy.updated', 'candy.deleted']),
   /** The live seat maps: heard by every instance (a fan-out, `everyInstance`), not kept for it while it is down. */
   seatChanges: subscription('booking.seat-maps', ['show.seats-changed']),
-  /** One ticket per seat of each paid order (booking hears its own order.paid, as every consumer does). */
-  tickets: subscription('booking.tickets', ['order.paid']),
+  /** One ticket per seat of each paid order, refused at the door once refunded (booking hears its own order events, as every consumer does). */
+  tickets: subscription('booking.tickets', ['order.paid', 'order.refunded']),
 };

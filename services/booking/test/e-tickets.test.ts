@@ -35,11 +35,11 @@ async function settled(): Promise<void> {
 }
 
 /** A user who paid `seats` seats of a new show; their order.paid, and their tickets once issued. */
-async function paidOrder(seats = 2, app: ServiceApp = booking.app) {
+async function paidOrder(seats = 2, app: ServiceApp = booking.app, paymentMethodId = 'pm_card_visa') {
   const show = await createShow(booking);
   const user = newUser(app);
   expect((await hold(booking, user, show.id, seats)).statusCode).toBe(200);
-  expect((await checkout(booking, user, { show: show.id, ticket: seats })).statusCode).toBe(200);
+  expect((await checkout(booking, user, { show: show.id, ticket: seats, paymentMethodId })).statusCode).toBe(200);
   await settled();
   const paid = booking.paid.find((event) => event.data.userId === user.id) as OrderPaid;
   const mine = await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: user.headers });
@@ -324,6 +324,62 @@ describe('the offline door', () => {
     expect(replayed.json()).toEqual(first.json());
     for (const ticket of mine) expect(checkedIn.filter((event) => event.data.code === ticket.code)).toHaveLength(1);
     expect(checkedIn.find((event) => event.data.code === twice.code)?.data).toMatchObject({ offline: true, entrance: 'Puerta 2' });
+  });
+});
+
+describe('refunds and the door', () => {
+  const refund = (orderId: string, seatLabels?: string[]) =>
+    booking.app.inject({
+      method: 'POST',
+      url: `/orders/${orderId}/refund`,
+      headers: adminHeaders(booking.app),
+      payload: { reason: 'Pedido del cliente', ...(seatLabels ? { seatLabels } : {}) },
+    });
+  const statesOf = async (user: ReturnType<typeof newUser>) =>
+    Object.fromEntries(
+      (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: user.headers }))
+        .json<TicketView[]>()
+        .map((ticket) => [ticket.seatLabel, ticket.state]),
+    );
+
+  it('a refunded ticket is refused at the door at once; an admitted one is not refunded (409), and a whole-order refund leaves it out', async () => {
+    const { show, user, paid, tickets: mine } = await paidOrder(2);
+    const [used, unused] = mine as [TicketView, TicketView];
+    expect((await checkIn({ token: used.token })).json()).toMatchObject({ result: 'admitted' });
+
+    const refused = await refund(paid.data.orderId, [used.seatLabel]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      statusCode: 409,
+      error: `La entrada del asiento ${used.seatLabel} ya se usó para entrar a la sala: no se puede reembolsar.`,
+    });
+
+    const whole = await refund(paid.data.orderId);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json()).toMatchObject({ order: { state: 'partially_refunded', refundedAmount: show.price } });
+    expect((await checkIn({ token: unused.token })).json()).toMatchObject({ result: 'refunded' });
+    expect(await statesOf(user)).toEqual({ [used.seatLabel]: 'used', [unused.seatLabel]: 'refunded' });
+    expect((await refund(paid.data.orderId)).json()).toEqual({
+      statusCode: 409,
+      error: `La entrada del asiento ${used.seatLabel} ya se usó para entrar a la sala: no se puede reembolsar.`,
+    });
+  });
+
+  it('a refund the provider refuses leaves the tickets valid at the door', async () => {
+    const { paid, tickets: mine } = await paidOrder(1, booking.app, 'pm_card_refundFail');
+    const [ticket] = mine as [TicketView];
+    expect((await refund(paid.data.orderId)).statusCode).toBe(502);
+    expect((await checkIn({ token: ticket.token })).json()).toMatchObject({ result: 'admitted' });
+  });
+
+  it('tickets issued after their seats were refunded (their order.paid late or delivered again) are issued refunded', async () => {
+    const { user, paid, tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+    expect((await refund(paid.data.orderId)).statusCode).toBe(200);
+    await tickets().deleteOne({ _id: ticket.code } as never);
+    await booking.app.tickets.handle(paid);
+    expect(await statesOf(user)).toEqual({ [ticket.seatLabel]: 'refunded' });
+    expect((await checkIn({ token: ticket.token })).json()).toMatchObject({ result: 'refunded' });
   });
 });
 

@@ -11,6 +11,14 @@ import {
 } from './order-model';
 
 export type StoredOrder = Omit<OrderDocument, 'outbox'>;
+
+const REFUNDED_SEATS = { refunds: 1, refunding: 1 };
+type RefundedSeatsOf = Pick<StoredOrder, 'refunds' | 'refunding'>;
+
+/** Seats of the order refunded, or being refunded now. */
+function refundedSeats(order: RefundedSeatsOf | null): string[] {
+  return [...(order?.refunds ?? []), ...(order?.refunding ? [order.refunding] : [])].flatMap((refund) => refund.seatLabels);
+}
 export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' | 'updatedAt'>;
 
 const WITHOUT_OUTBOX = { outbox: 0 };
@@ -275,13 +283,23 @@ export class OrdersRepository {
     return written ? event : null;
   }
 
-  /** Records tickets.issued in the paid order's outbox, once: false when it was recorded before. */
-  async recordTicketsIssued(event: TicketsIssued, now: Date): Promise<boolean> {
-    const written = await this.model.updateOne(
-      { _id: new Types.ObjectId(event.data.orderId), state: 'paid', ticketsIssuedAt: { $exists: false } },
-      { $set: { ticketsIssuedAt: now }, $push: { outbox: event } },
-    );
-    return written.matchedCount === 1;
+  /** Seats of the order refunded, or being refunded now. */
+  async refundedSeatsOf(id: string): Promise<string[]> {
+    return refundedSeats(await this.model.findById(id, REFUNDED_SEATS).lean<RefundedSeatsOf>());
+  }
+
+  /**
+   * Records tickets.issued in the paid order's outbox, once: answers the order's seats refunded by then
+   * (read in the same write), or null when it was recorded before.
+   */
+  async recordTicketsIssued(event: TicketsIssued, now: Date): Promise<string[] | null> {
+    const before = await this.model
+      .findOneAndUpdate(
+        { _id: new Types.ObjectId(event.data.orderId), state: 'paid', ticketsIssuedAt: { $exists: false } },
+        { $set: { ticketsIssuedAt: now }, $push: { outbox: event } },
+      )
+      .lean<RefundedSeatsOf>();
+    return before ? refundedSeats(before) : null;
   }
 
   /** Whether the order still has events for the relay to publish. */

@@ -34,6 +34,12 @@ function notOfOrder(kind: 'asiento' | 'producto', names: readonly string[]): str
   return names.length === 1 ? `El ${kind} ${names[0]} no es de esta compra.` : `Los ${kind}s ${names.join(', ')} no son de esta compra.`;
 }
 
+function admittedAtTheDoor(labels: readonly string[]): string {
+  return labels.length === 1
+    ? `La entrada del asiento ${labels[0]} ya se usó para entrar a la sala: no se puede reembolsar.`
+    : `Las entradas de los asientos ${labels.join(', ')} ya se usaron para entrar a la sala: no se pueden reembolsar.`;
+}
+
 function alreadyRefunded(names: readonly string[]): string {
   return names.length === 1 ? `${names[0]} ya fue reembolsado.` : `${names.join(', ')} ya fueron reembolsados.`;
 }
@@ -46,6 +52,16 @@ export type RefundResult =
   | { outcome: 'failed'; message: string };
 
 const refused = (status: 400 | 404 | 409, message: string): RefundResult => ({ outcome: 'refused', status, message });
+
+/** The door's record of the order's tickets (tickets/tickets.ts): a ticket admitted is not refunded. */
+export interface RefundTickets {
+  /** Seats of the order whose tickets were admitted at the door. */
+  admittedSeats(orderId: string, seatLabels: readonly string[]): Promise<string[]>;
+  /** The seats' tickets are refused at the door from now on; answers those admitted meanwhile (they stay admitted). */
+  invalidate(orderId: string, seatLabels: readonly string[]): Promise<string[]>;
+  /** The refund did not happen: the seats' tickets are valid again. */
+  restore(orderId: string, seatLabels: readonly string[]): Promise<void>;
+}
 
 /** What one refund gives back, as decided on the order. */
 interface RefundLines {
@@ -72,14 +88,17 @@ function stillPaid(order: StoredOrder): RefundLines {
  * where it stopped. The money goes back first (the provider's idempotency key
  * is `refund:<refund id>`, so asking again never refunds twice), then the
  * seats go back on sale and the candy to stock, and one write records the
- * refund with its order.refunded. A provider that refuses leaves the order as
- * it was; one that fails or does not answer leaves the refund for the same
+ * refund with its order.refunded. The refunded seats' tickets are refused at
+ * the door before the provider is asked (a ticket admitted meanwhile stops
+ * the refund). A provider that refuses leaves the order and its tickets as
+ * they were; one that fails or does not answer leaves the refund for the same
  * request again or the sweep. One refund at a time per order.
  */
 export class Refunds {
   constructor(
     private readonly seats: SeatReservations,
     private readonly candy: CandyProjection,
+    private readonly tickets: RefundTickets,
     private readonly orders: OrdersRepository,
     private readonly payments: PaymentProvider,
     private readonly relay: OutboxRelay,
@@ -160,7 +179,7 @@ export class Refunds {
     if (IN_PROGRESS_STATES.includes(order.state)) return refused(409, STILL_PAYING);
     if (order.state !== 'paid') return refused(404, ORDER_NOT_FOUND);
     if (order.refunding) return this.again(order, wanted, by);
-    const lines = this.refundableLines(order, wanted);
+    const lines = await this.refundableLines(order, wanted);
     if ('outcome' in lines) return lines;
     const now = this.clock();
     const refund: PendingRefund = {
@@ -185,17 +204,21 @@ export class Refunds {
 
   /**
    * THE decision of what a refund gives back: the seats and candy lines
-   * chosen (none: everything still paid), each of the order and not refunded
-   * before. A check that a seat was admitted at the door belongs here.
+   * chosen (none: everything still paid and not admitted at the door), each
+   * of the order and not refunded before. A seat chosen whose ticket was
+   * admitted is refused (409).
    */
-  private refundableLines(
+  private async refundableLines(
     order: StoredOrder,
     wanted: { seatLabels?: string[] | undefined; candyIds?: string[] | undefined },
-  ): RefundLines | RefundResult {
+  ): Promise<RefundLines | RefundResult> {
     const left = stillPaid(order);
+    const admitted = await this.tickets.admittedSeats(order._id.toHexString(), left.seatLabels);
     const wholeOrder = wanted.seatLabels === undefined && wanted.candyIds === undefined;
     if (wholeOrder) {
-      return left.seatLabels.length === 0 && left.candy.length === 0 ? refused(409, ALREADY_REFUNDED) : left;
+      const refundable = { ...left, seatLabels: left.seatLabels.filter((label) => !admitted.includes(label)) };
+      if (refundable.seatLabels.length > 0 || refundable.candy.length > 0) return refundable;
+      return admitted.length > 0 ? refused(409, admittedAtTheDoor(admitted)) : refused(409, ALREADY_REFUNDED);
     }
     const seatLabels = [...new Set(wanted.seatLabels ?? [])];
     const candyIds = [...new Set(wanted.candyIds ?? [])];
@@ -209,6 +232,8 @@ export class Refunds {
       ...order.candy.filter((line) => candyIds.includes(line.candyId) && !left.candy.includes(line)).map((line) => line.name),
     ];
     if (gone.length > 0) return refused(409, alreadyRefunded(gone));
+    const used = seatLabels.filter((label) => admitted.includes(label));
+    if (used.length > 0) return refused(409, admittedAtTheDoor(used));
     return {
       seatLabels: order.seatLabels.filter((label) => seatLabels.includes(label)),
       candy: left.candy.filter((line) => candyIds.includes(line.candyId)),
@@ -257,6 +282,13 @@ export class Refunds {
     const orderId = order._id.toHexString();
     switch (refund.step) {
       case 'requested': {
+        // The tickets are refused at the door before the money goes back; one admitted since the decision stops the refund.
+        const admitted = await this.tickets.invalidate(orderId, refund.seatLabels);
+        if (admitted.length > 0) {
+          await this.tickets.restore(orderId, refund.seatLabels);
+          await this.orders.abandonRefund(order, refund.id);
+          return refused(409, admittedAtTheDoor(admitted));
+        }
         const outcome = await this.payments.refund({
           paymentId: order.paymentId as string,
           amount: refund.amount,
@@ -264,6 +296,7 @@ export class Refunds {
         });
         if (outcome.status === 'failed') {
           this.log?.warn({ orderId, refundId: refund.id, code: outcome.code, reason: outcome.reason }, 'the provider refused a refund');
+          await this.tickets.restore(orderId, refund.seatLabels);
           await this.orders.abandonRefund(order, refund.id);
           return { outcome: 'failed', message: providerRefused(outcome.code) };
         }

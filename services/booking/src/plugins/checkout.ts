@@ -9,7 +9,7 @@ import { orderModel } from '../orders/order-model';
 import { OrdersRepository } from '../orders/orders-repository';
 import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
-import { Refunds } from '../orders/refunds';
+import { Refunds, type RefundTickets } from '../orders/refunds';
 import { paymentProviderFor, type PaymentProvider } from '../payments';
 import { subscriptions } from '../subscriptions';
 
@@ -61,7 +61,13 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     const carts = new CartRepository(db);
     const cart = new Cart(app.seatInventory, candy, carts, clock);
     const provider = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
-    const refunds = new Refunds(app.seatInventory, candy, repository, provider, relay, clock, cancellationWindowMinutes, app.log);
+    // The tickets plugin comes after this one (it needs the orders): reached when a refund runs.
+    const tickets: RefundTickets = {
+      admittedSeats: (orderId, seatLabels) => app.tickets.admittedSeats(orderId, seatLabels),
+      invalidate: (orderId, seatLabels) => app.tickets.invalidate(orderId, seatLabels),
+      restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
+    };
+    const refunds = new Refunds(app.seatInventory, candy, tickets, repository, provider, relay, clock, cancellationWindowMinutes, app.log);
     const view = refunds.view.bind(refunds);
     const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, view, clock, app.log);
     const recovery = new OrderRecovery(checkout, refunds, repository, relay, clock, app.log, recoveryOptions);

@@ -55,7 +55,7 @@ export const ticketsPlugin = fp<TicketsPluginOptions>(
       },
     });
     const tickets = new Tickets(model, shows, signer, ordersRepository, ordersOutbox, pending, app.clock);
-    await subscribeTo(bus, db, subscriptions.tickets, (event) => tickets.issue(event));
+    await subscribeTo(bus, db, subscriptions.tickets, (event) => tickets.handle(event));
 
     app.decorate('tickets', tickets);
     app.decorate('door', new Door(model, shows, signer, relay, pending));

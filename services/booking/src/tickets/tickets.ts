@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DoorShowView, OrderPaid, TicketsIssued, TicketView } from '@cine/contracts';
+import type { DoorShowView, OrderPaid, OrderRefunded, TicketsIssued, TicketView } from '@cine/contracts';
 import { createEvent, isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { OrdersRepository } from '../orders/orders-repository';
@@ -39,6 +39,48 @@ export class Tickets {
     private readonly clock: () => Date,
   ) {}
 
+  /** booking.tickets: tickets of a paid order, and refused at the door once their seats are refunded. */
+  async handle(event: OrderPaid | OrderRefunded): Promise<void> {
+    if (event.type === 'order.paid') return this.issue(event);
+    await this.invalidate(event.data.orderId, event.data.seatLabels);
+  }
+
+  /**
+   * The seats' tickets are refused at the door from now on (valid → refunded; written again, nothing
+   * changes). Answers the seats whose tickets were admitted meanwhile: those stay admitted.
+   */
+  async invalidate(orderId: string, seatLabels: readonly string[]): Promise<string[]> {
+    const tickets = await this.ofOrderSeats(orderId, seatLabels);
+    const valid = tickets.filter((ticket) => ticket.state === 'valid').map((ticket) => ticket._id);
+    if (valid.length > 0) await this.model.updateMany({ _id: { $in: valid }, state: 'valid' }, { $set: { state: 'refunded' } });
+    const after = valid.length > 0 ? await this.ofOrderSeats(orderId, seatLabels) : tickets;
+    return after.filter((ticket) => ticket.state === 'used').map((ticket) => ticket.seatLabel);
+  }
+
+  /** A refund that did not happen (the provider refused it): the seats' tickets are valid again. */
+  async restore(orderId: string, seatLabels: readonly string[]): Promise<void> {
+    const refunded = (await this.ofOrderSeats(orderId, seatLabels)).filter((ticket) => ticket.state === 'refunded');
+    if (refunded.length === 0) return;
+    await this.model.updateMany({ _id: { $in: refunded.map((ticket) => ticket._id) }, state: 'refunded' }, { $set: { state: 'valid' } });
+  }
+
+  /** Seats of the order whose tickets were admitted at the door. */
+  async admittedSeats(orderId: string, seatLabels: readonly string[]): Promise<string[]> {
+    return (await this.ofOrderSeats(orderId, seatLabels)).filter((ticket) => ticket.state === 'used').map((ticket) => ticket.seatLabel);
+  }
+
+  /** The order's tickets of these seats: by their first candidate codes (`_id`), else (a rare code clash) by the order's index. */
+  private async ofOrderSeats(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
+    if (seatLabels.length === 0) return [];
+    const codes = seatLabels.map((seatLabel) => this.signer.codeFor(orderId, seatLabel, 0));
+    const found = (await this.model.find({ _id: { $in: codes } }, WITHOUT_OUTBOX).lean<StoredTicket[]>()).filter(
+      (ticket) => ticket.orderId === orderId && seatLabels.includes(ticket.seatLabel),
+    );
+    const missing = seatLabels.filter((label) => !found.some((ticket) => ticket.seatLabel === label));
+    if (missing.length === 0) return found;
+    return [...found, ...(await this.model.find({ orderId, seatLabel: { $in: missing } }, WITHOUT_OUTBOX).lean<StoredTicket[]>())];
+  }
+
   async issue(event: OrderPaid): Promise<void> {
     const { republished, ...order } = event.data;
     const now = this.clock();
@@ -48,7 +90,7 @@ export class Tickets {
     const exp = Math.floor((endsAt.getTime() + TOKEN_MARGIN_MS) / 1000);
     const tickets = await this.issueSeats(order, exp, now);
     // A replay (sales' recovery) issues what is missing, silently: the buyer had their receipt.
-    if (republished) return;
+    if (republished) return this.refuseRefunded(order.orderId, await this.orders.refundedSeatsOf(order.orderId));
 
     const issued: TicketsIssued = {
       ...createEvent('tickets.issued', {
@@ -60,8 +102,15 @@ export class Tickets {
       id: issuedEventId(order.orderId),
     };
     const mark = await this.pending.mark('order', order.orderId, now);
-    if (await this.orders.recordTicketsIssued(issued, now)) this.ordersOutbox.nudge(new Types.ObjectId(order.orderId), [issued]);
+    const refunded = await this.orders.recordTicketsIssued(issued, now);
+    if (refunded) this.ordersOutbox.nudge(new Types.ObjectId(order.orderId), [issued]);
     else await this.pending.drop(mark);
+    await this.refuseRefunded(order.orderId, refunded ?? (await this.orders.refundedSeatsOf(order.orderId)));
+  }
+
+  /** A refund that came before its tickets (their order.paid was late, or is delivered again) found none to refuse. */
+  private async refuseRefunded(orderId: string, refundedSeats: readonly string[]): Promise<void> {
+    if (refundedSeats.length > 0) await this.invalidate(orderId, refundedSeats);
   }
 
   /** Every seat's first candidate code in one write; a seat whose code was taken (or already issued) is settled on its own. */
