@@ -27,6 +27,7 @@ import { webApp } from './plugins/web-app';
 import { requireClientIp, warnWhenEveryHopIsTrusted } from './client-address';
 import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
 import { securityHeaders, securityHeaderValues } from './security-headers';
+import { gatewayMetrics } from './metrics';
 import { createUpstreamAgent } from './upstream';
 
 /** A caller's X-Request-Id is kept when it is a plain token, so one id follows a request across services. */
@@ -67,6 +68,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.server.on('checkExpectation', unsupportedExpectationAnswer(headers));
 
   registerErrorHandling(app);
+  gatewayMetrics(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
+import { responseCacheLookups } from '../metrics';
 import { ResponseCache } from '../response-cache';
 import { isStreamed, rateLimitedAuthPaths, requiresToken, resolveRoute, streamedRoutes } from '../route-table';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
@@ -168,6 +169,7 @@ export async function apiProxy(
     const cacheable = !tokenRequired && !streamed && cachePolicy.store && target.search === '';
     if (cacheable && cachePolicy.lookup) {
       const cached = responseCache.get(cacheKey);
+      responseCacheLookups.inc({ result: cached ? 'hit' : 'miss' });
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
     }
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);

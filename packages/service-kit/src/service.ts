@@ -7,6 +7,7 @@ import { connectDatabase } from './database';
 import type { EventBus } from './events/event-bus';
 import { InProcessEventBus } from './events/in-process-bus';
 import { RabbitMqEventBus } from './events/rabbitmq-bus';
+import { startMetricsServerFromEnv } from './telemetry/metrics-server';
 
 /** What each service package exports: its name and how to build its Fastify app. */
 export interface ServiceDefinition {
@@ -49,8 +50,10 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const config = loadServiceConfig(definition.name);
   const bus = await createEventBus(config.amqpUrl);
   const running = await startService(definition, { config, bus });
+  const metrics = await startMetricsServerFromEnv(config.host, running.app.log);
   const shutdown = async (signal: string) => {
     running.app.log.info({ signal }, 'shutting down');
+    await metrics?.close();
     await running.close();
     await bus.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { connect, type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
 import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
 
 export const EVENTS_EXCHANGE = 'cine.events';
@@ -78,6 +79,7 @@ export class RabbitMqEventBus implements EventBus {
         (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
       );
     });
+    eventsPublished.inc({ event_type: event.type });
   }
 
   async subscribe<T extends CineEventType>(
@@ -207,6 +209,7 @@ export class RabbitMqEventBus implements EventBus {
       if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('not an integration event');
     } catch (error) {
       this.logger?.error({ consumer: subscription.consumer, err: (error as Error).message }, 'poison message dead-lettered');
+      eventsDeadLettered.inc({ consumer: subscription.consumer, event_type: message.properties.type ?? 'unknown' });
       this.settle(() => channel.nack(message, false, false));
       return;
     }
@@ -218,6 +221,9 @@ export class RabbitMqEventBus implements EventBus {
         { consumer: subscription.consumer, eventId: event.id, type: event.type, err: (error as Error).message },
         'event handler failed; message requeued',
       );
+      // The quorum queue counts deliveries: past its limit this requeue is a dead-lettering.
+      if (Number(message.properties.headers?.['x-delivery-count'] ?? 0) >= MAX_DELIVERY_ATTEMPTS - 1)
+        eventsDeadLettered.inc({ consumer: subscription.consumer, event_type: event.type });
       this.settle(() => channel.nack(message, false, true));
     }
   }
