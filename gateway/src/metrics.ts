@@ -2,9 +2,11 @@ import { defineCounter, measureHttpRequests } from '@cine/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 /** The gateway's shared cache of public answers: a hit is a hop to a service saved (response-cache.ts). */
-export const responseCacheLookups = defineCounter('cine_gateway_response_cache_total', 'Cacheable GETs answered from the shared cache (hit) or by the service (miss)', [
-  'result',
-]);
+export const responseCacheLookups = defineCounter(
+  'cine_gateway_response_cache_total',
+  'Cacheable GETs answered from the shared cache (hit) or by the service (miss)',
+  ['result'],
+);
 
 /**
  * Times the gateway's requests like the services' (label service="gateway"), and closes `/metrics`

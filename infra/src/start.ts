@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     onDatabaseBuildStart: () => say(`${BUILD_MESSAGE} (unos minutos; queda guardada en infra/ferretdb/bin/)`),
   });
   // Loopback only: the metrics of every service of this process, never on the public port.
-  const metrics = await startMetricsServerFromEnv('127.0.0.1', { warn: () => say('  (sin métricas: el puerto de METRICS_PORT está ocupado)') });
+  const metrics = await startMetricsServerFromEnv('127.0.0.1', {
+    warn: () => say('  (sin métricas: el puerto de METRICS_PORT está ocupado)'),
+  });
   stopOnSignals(platform, metrics);
 
   const admin = adminAccountFromEnv();

@@ -42,6 +42,9 @@ const gatewayHeaders = [
   'x-forwarded-proto',
   'x-forwarded-host',
   'x-forwarded-port',
+  // The hop's own trace context is written by the tracing (the gateway's span); the client's, passed on as well, would make two.
+  'traceparent',
+  'tracestate',
 ];
 
 /**

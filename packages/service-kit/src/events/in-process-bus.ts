@@ -1,7 +1,7 @@
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { processSpan } from '../telemetry/event-tracing';
-import { eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
+import { eventHandled, eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
 import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './event-bus';
 
 interface Subscription {
@@ -74,6 +74,7 @@ export class InProcessEventBus implements EventBus {
     for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
       try {
         await subscription.handler(event);
+        eventHandled(subscription.consumer, event);
         return;
       } catch (error) {
         lastError = error;

@@ -1,7 +1,6 @@
 import type { CineEvent, CineEventType, EventOfType } from '@cine/contracts';
 import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '../database';
-import { consumerLag, eventsConsumed, secondsSince } from '../telemetry/pipeline-metrics';
 import type { EventBus, EventHandler } from './event-bus';
 
 const COLLECTION = 'processed_events';
@@ -26,8 +25,5 @@ export async function subscribeIdempotent<T extends CineEventType>(
     await processed.insertOne({ _id: key, consumer, type: (event as CineEvent).type, processedAt: new Date() }).catch((error: unknown) => {
       if (!isDuplicateKeyError(error)) throw error;
     });
-    const labels = { consumer, event_type: (event as CineEvent).type };
-    eventsConsumed.inc(labels);
-    consumerLag.observe(labels, secondsSince(event.occurredAt));
   });
 }

@@ -1,7 +1,7 @@
 import { connect, type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type RecoveringChannelModel } from 'amqplib';
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
+import { eventHandled, eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
 import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
 
 export const EVENTS_EXCHANGE = 'cine.events';
@@ -191,12 +191,15 @@ export class RabbitMqEventBus implements EventBus {
           );
           return;
         }
-        subscription.handler(event).catch((error: unknown) => {
-          this.logger?.warn(
-            { consumer: subscription.consumer, eventId: event.id, err: (error as Error).message },
-            'fan-out event handler failed',
-          );
-        });
+        subscription.handler(event).then(
+          () => eventHandled(subscription.consumer, event),
+          (error: unknown) => {
+            this.logger?.warn(
+              { consumer: subscription.consumer, eventId: event.id, err: (error as Error).message },
+              'fan-out event handler failed',
+            );
+          },
+        );
       },
       { noAck: true },
     );
@@ -215,6 +218,7 @@ export class RabbitMqEventBus implements EventBus {
     }
     try {
       await subscription.handler(event);
+      eventHandled(subscription.consumer, event);
       this.settle(() => channel.ack(message));
     } catch (error) {
       this.logger?.warn(

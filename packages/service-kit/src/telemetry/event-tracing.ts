@@ -30,7 +30,10 @@ export function publishSpan<T>(event: CineEvent, publish: () => Promise<T>): Pro
   const parent = propagation.extract(ROOT_CONTEXT, event.traceContext ?? {});
   return tracer.startActiveSpan(
     `publish ${event.type}`,
-    { kind: SpanKind.PRODUCER, attributes: { 'messaging.operation.type': 'send', 'messaging.destination.name': event.type, 'messaging.message.id': event.id } },
+    {
+      kind: SpanKind.PRODUCER,
+      attributes: { 'messaging.operation.type': 'send', 'messaging.destination.name': event.type, 'messaging.message.id': event.id },
+    },
     parent,
     (span) => inSpan(span, publish),
   );

@@ -45,7 +45,8 @@ export async function startMetricsServer({ host, port }: { host: string; port: n
  */
 export async function startMetricsServerFromEnv(host: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<MetricsServer | undefined> {
   const port = Number(readEnv('METRICS_PORT') ?? DEFAULT_METRICS_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT debe ser un número de puerto, no '${readEnv('METRICS_PORT')}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT debe ser un número de puerto, no '${readEnv('METRICS_PORT')}'`);
   try {
     return await startMetricsServer({ host, port });
   } catch (error) {

@@ -22,6 +22,9 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
+/** For tests that collect spans in process. */
+export { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
+
 export interface TracingOptions {
   /** The resource's service.name: a container's service, or `cine` for the whole platform in one process. */
   serviceName: string;
