@@ -2,7 +2,7 @@
 // gateway; its HTTP API then answers what an operator's dashboard would read. Needs `prometheus` on
 // PATH (`apt-get install prometheus`) and the built platform (`npm install` builds it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '@cine/embedded-mongo';
@@ -14,6 +14,7 @@ const SCRAPE_SECONDS = 1;
 let platform: StartedPlatform;
 let prometheus: ChildProcess;
 let prometheusUrl: string;
+let metricsUrl: string;
 const folder = mkdtempSync(path.join(tmpdir(), 'cine-prometheus-'));
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -47,6 +48,7 @@ async function nextScrape(): Promise<void> {
 beforeAll(async () => {
   const metricsPort = await findFreePort();
   platform = await startNpmStart({ METRICS_PORT: String(metricsPort) });
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const config = path.join(folder, 'prometheus.yml');
   writeFileSync(
     config,
@@ -103,3 +105,30 @@ test('a purchase shows in Prometheus: one more paid order, a timed checkout, the
   expect(await query(`sum(cine_event_consumer_lag_seconds_sum${lag})`)).toBeLessThan(5);
   expect(await query('sum(cine_seat_holds_made_total)')).toBe(1);
 }, 120_000);
+
+test('every query of the Grafana dashboard is valid PromQL and reads metrics the platform declares', async () => {
+  const dashboard = JSON.parse(readFileSync(path.resolve(__dirname, '../observability/grafana/dashboards/cine.json'), 'utf8')) as {
+    panels: Array<{ title: string; targets?: Array<{ expr: string }> }>;
+  };
+  const queries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => ({ panel: panel.title, expr: target.expr })));
+  expect(queries.length).toBeGreaterThan(20);
+  const answers = await Promise.all(
+    queries.map(async ({ panel, expr }) => {
+      const response = await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr.replaceAll('$__rate_interval', '1m'))}`);
+      const body = (await response.json()) as { status: string; error?: string };
+      return { panel, expr, status: body.status, error: body.error };
+    }),
+  );
+  expect(answers.filter((answer) => answer.status !== 'success')).toEqual([]);
+  // Each metric a panel reads is one the platform declares (a renamed metric would leave a panel empty for good).
+  const exposition = await (await fetch(metricsUrl)).text();
+  const declared = new Set(
+    [...exposition.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>
+      type === 'histogram' ? [`${name}_bucket`, `${name}_sum`, `${name}_count`] : [name as string],
+    ),
+  );
+  const read = queries.flatMap(({ expr }) => expr.replace(/by \([^)]*\)/g, '').match(/\b[a-z][a-z0-9_]*(?=[{[)])/g) ?? []);
+  expect(read.length).toBeGreaterThan(20);
+  const functions = new Set(['rate', 'increase', 'sum', 'max', 'topk', 'histogram_quantile']);
+  expect([...new Set(read)].filter((name) => !functions.has(name) && !declared.has(name))).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { connectDatabase } from './database';
 import type { EventBus } from './events/event-bus';
 import { InProcessEventBus } from './events/in-process-bus';
 import { RabbitMqEventBus } from './events/rabbitmq-bus';
+import { measureDatabaseCommands } from './telemetry/database-metrics';
 import { startMetricsServerFromEnv } from './telemetry/metrics-server';
 
 /** What each service package exports: its name and how to build its Fastify app. */
@@ -31,7 +32,8 @@ export async function startService(
   definition: ServiceDefinition,
   { config, bus, logger }: { config: ServiceConfig; bus: EventBus; logger?: FastifyBaseLogger },
 ): Promise<RunningService> {
-  const db = await connectDatabase(config.mongoUrl, config.dbName);
+  const db = await connectDatabase(config.mongoUrl, config.dbName, { monitorCommands: true });
+  measureDatabaseCommands(db, config.name);
   const app = await definition.build({ config, db, bus, ...(logger ? { logger } : {}) });
   const url = await app.listen({ host: config.host, port: config.port });
   return {

@@ -26,7 +26,7 @@ export function holdChanges(before: readonly Seat[], after: readonly Seat[], now
   for (const seat of before) {
     if (!isHold(seat)) continue;
     const then = next.get(seat.label);
-    if (then?.state === "sold" || (then?.state === "held" && then.userId === seat.userId)) continue;
+    if (then?.state === 'sold' || (then?.state === 'held' && then.userId === seat.userId)) continue;
     if (seat.heldUntil !== undefined && seat.heldUntil <= now) changes.lapsed++;
     else changes.released++;
   }
