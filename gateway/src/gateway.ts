@@ -23,6 +23,7 @@ import {
 import { apiDocs } from './plugins/api-docs';
 import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
 import { healthRoutes } from './plugins/health';
+import { statusRoutes } from './plugins/status';
 import { webApp } from './plugins/web-app';
 import { requireClientIp, warnWhenEveryHopIsTrusted } from './client-address';
 import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
@@ -93,6 +94,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
 
@@ -101,6 +103,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(fastifyReplyFrom, { undici: upstream, disableRequestLogging: true });
 
   await app.register(healthRoutes, { services, upstream, timeoutMs: timeouts.healthMs });
+  await app.register(statusRoutes, { services, upstream, timeoutMs: timeouts.healthMs, metricsSources: options.metricsSources ?? [] });
   await app.register(apiDocs, { services });
   await app.register(apiProxy, { services, authRateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT });
   await app.register(webApp, { web, clientConfig });

@@ -12,13 +12,22 @@ export interface MetricsServer {
 export const DEFAULT_METRICS_PORT = 9464;
 
 /**
- * `GET /metrics` in Prometheus' text format, on its own port: never on the public one. `npm start`
+ * `GET /metrics` in Prometheus' text format (and `/metrics.json`, the same as JSON), on its own port: never on the public one. `npm start`
  * listens on loopback only; a container on every interface of its own network.
  */
 export async function startMetricsServer({ host, port }: { host: string; port: number }): Promise<MetricsServer> {
   collectProcessMetrics();
   const server: Server = createServer((request, response) => {
-    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+    const pathname = request.url?.split('?')[0];
+    if (request.method === 'GET' && pathname === '/metrics.json') {
+      // For the gateway's status of the platform (a container's gateway reads its services' here).
+      metricsRegistry.getMetricsAsJSON().then(
+        (metrics) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(metrics)),
+        () => response.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics unavailable\n'),
+      );
+      return;
+    }
+    if (request.method !== 'GET' || pathname !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
       return;
     }
