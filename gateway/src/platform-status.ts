@@ -89,7 +89,7 @@ const perSecond = (now: number, then: number, seconds: number) => (seconds > 0 ?
 const milliseconds = (seconds: number | null) => (seconds === null ? null : Math.round(seconds * 1000));
 
 /** The status between a reading of the window's start and one of now; the health of each service as probed. */
-export function platformStatus(now: Snapshot, then: Snapshot, health: Record<string, ServiceStatusRow['status']>): PlatformStatusView {
+function platformStatus(now: Snapshot, then: Snapshot, health: Record<string, ServiceStatusRow['status']>): PlatformStatusView {
   const seconds = (now.at - then.at) / 1000;
   const services: ServiceStatusRow[] = (['gateway', ...serviceNames] as const).map((name) => ({
     name,

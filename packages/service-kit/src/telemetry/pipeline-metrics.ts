@@ -10,11 +10,10 @@ export const eventsPublished = defineCounter(
   ['event_type'],
 );
 
-export const eventsConsumed = defineCounter(
-  'cine_events_consumed_total',
-  'Events a consumer’s handler completed (a redelivery counts again)',
-  ['consumer', 'event_type'],
-);
+const eventsConsumed = defineCounter('cine_events_consumed_total', 'Events a consumer’s handler completed (a redelivery counts again)', [
+  'consumer',
+  'event_type',
+]);
 
 export const eventsDeadLettered = defineCounter(
   'cine_events_dead_lettered_total',
@@ -22,7 +21,7 @@ export const eventsDeadLettered = defineCounter(
   ['consumer', 'event_type'],
 );
 
-export const consumerLag = defineHistogram(
+const consumerLag = defineHistogram(
   'cine_event_consumer_lag_seconds',
   'Seconds from an event being recorded (occurredAt) to a consumer having applied it',
   EVENT_LAG_BUCKETS,
