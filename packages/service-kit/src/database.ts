@@ -24,8 +24,8 @@ export async function connectDatabase(mongoUrl: string, dbName: string, { monito
     serverSelectionTimeoutMS: 10_000,
     // FerretDB v1 does not support retryable writes.
     retryWrites: false,
-    // The driver's command events, for the time per operation (telemetry/database-metrics.ts).
-    monitorCommands,
+    // The driver's command events, for the time per operation (telemetry/database-metrics.ts); unset, the URL's own setting holds.
+    ...(monitorCommands ? { monitorCommands } : {}),
   });
   await connection.asPromise();
   if (await isFerretDb(connection)) ferretDbConnections.add(connection);
