@@ -142,6 +142,7 @@ const Badge = styled.span<{ $status: ServiceStatusRow['status'] }>`
   border-radius: 999px;
   font-size: 0.85rem;
   font-weight: 600;
+  white-space: nowrap;
   color: #111;
   background: ${({ $status }) => ($status === 'ok' ? '#4ade80' : $status === 'degraded' ? '#f5c518' : '#f87171')};
 `;
