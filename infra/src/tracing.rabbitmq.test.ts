@@ -27,6 +27,8 @@ const script = path.resolve(__dirname, '../dist/testing/traced-purchase.js');
 const vhost = `cine-tracing-${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cine-tracing-'));
 let spans: CollectedSpan[] = [];
+/** The platform's log lines (pino's JSON) written during the run. */
+let logLines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   rabbitmqctl('add_vhost', vhost);
@@ -40,12 +42,20 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       FERRETDB_PORT: String(await findFreePort()),
       PORT: String(await findFreePort()),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
     maxBuffer: 64 * 1024 * 1024,
     timeout: 150_000,
   });
-  spans = JSON.parse(stdout.trim().split('\n').pop() ?? '[]') as CollectedSpan[];
+  const lines = stdout.trim().split('\n');
+  spans = JSON.parse(lines.pop() ?? '[]') as CollectedSpan[];
+  logLines = lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
 }, 180_000);
 
 afterAll(() => {
@@ -108,4 +118,14 @@ test('booking’s MongoDB writes of the order and notification’s receipt mail 
   const receipt = inTrace.find((span) => span.name === 'notification.receipt process');
   expect(receipt).toBeDefined();
   expect(lineage(receipt as CollectedSpan)).toContain(gateway);
+});
+
+test('the log lines written while serving the purchase carry its trace_id and span_id', () => {
+  const gateway = spans.find(isGatewayCheckout) as CollectedSpan;
+  const spanIds = new Set(spans.filter((span) => span.traceId === gateway.traceId).map((span) => span.spanId));
+  const logged = logLines.filter((line) => line.trace_id === gateway.traceId);
+  expect(logged.length).toBeGreaterThan(0);
+  expect(logged.every((line) => spanIds.has(line.span_id as string))).toBe(true);
+  // The booking service's own line of the checkout request, not only the gateway's.
+  expect(logged.some((line) => (line.req as { url?: string } | undefined)?.url === '/movies/checkout')).toBe(true);
 });
