@@ -31,7 +31,18 @@ import type { ShowView } from '@cine/contracts';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import { startOtlpSink } from './otlp-sink';
-import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
+import {
+  BenchShop,
+  cpuMs,
+  isPaid,
+  isServerError,
+  percentile,
+  platformPid,
+  print,
+  registerBuyers,
+  type BenchBuyer,
+  type Purchase,
+} from './bench-kit';
 
 const settings = {
   extraBuyers: Number(process.env.BENCH_EXTRA_BUYERS ?? 60),
@@ -211,21 +222,26 @@ async function compareTracing(modes: readonly string[]): Promise<void> {
     print(`\n== tracing ${label}`);
     const platform = await startNpmStart({ ...PLATFORM_ENV, ...tracingEnv });
     try {
+      // CPU time is what tracing costs; on a shared machine it moves far less than latency does.
+      const pid = platformPid(platform.process.pid as number);
+      const cpuBefore = cpuMs(pid);
       const { ok, fresh } = await runRush(platform.baseUrl);
+      // The same work in every run: the platform process's CPU for the whole of it.
+      const cpuSeconds = (cpuMs(pid) - cpuBefore) / 1000;
       if (!ok) process.exitCode = 1;
       // The last batch of spans is exported within 5 s of its end.
       if (sink) await new Promise((resolve) => setTimeout(resolve, 6000));
       const exported = sink ? `${(sink.received().bytes / 1024).toFixed(0)} KB in ${sink.received().requests} exports` : '—';
       rows.push(
         `${label.padEnd(8)} ${fresh.burst.purchasesPerSecond.toFixed(1).padStart(10)} ${fresh.burst.p99.toFixed(0).padStart(9)} ms ` +
-          `${fresh.steady.p50.toFixed(0).padStart(9)} ms ${fresh.steady.p99.toFixed(0).padStart(9)} ms   ${exported}`,
+          `${fresh.steady.p50.toFixed(0).padStart(9)} ms ${fresh.steady.p99.toFixed(0).padStart(9)} ms ${cpuSeconds.toFixed(1).padStart(10)} s   ${exported}`,
       );
     } finally {
       await stopNpmStart(platform.process);
       await sink?.close();
     }
   }
-  print('\ntracing  burst buy/s  burst p99  steady p50  steady p99   spans exported (OTLP)');
+  print('\ntracing  burst buy/s  burst p99  steady p50  steady p99  platform CPU   spans exported (OTLP)');
   for (const row of rows) print(row);
 }
 

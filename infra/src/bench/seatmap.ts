@@ -15,13 +15,24 @@
  * BENCH_ROUNDS (1) repeats steps 1 and 3. Exit code 1 when a burst sold other than the capacity, a
  * seat twice, or a stream missed a change. Run with `npm run bench:seatmap` (after `npm install`).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { SeatMapDelta, SeatMapView, ShowView } from '@cine/contracts';
 import { EventStreamClient } from '@cine/service-kit/testing';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
-import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
+import {
+  BenchShop,
+  cpuMs,
+  isPaid,
+  isServerError,
+  percentile,
+  platformPid,
+  print,
+  registerBuyers,
+  type BenchBuyer,
+  type Purchase,
+} from './bench-kit';
 
 const settings = {
   streams: Number(process.env.BENCH_STREAMS ?? 2000),
@@ -33,7 +44,6 @@ const ROOM = 1;
 const OPENING_AT_ONCE = 100;
 /** How long after the burst the streams get to receive the last changes. */
 const SETTLE_MS = 2000;
-const CLOCK_TICKS_PER_SECOND = 100;
 
 interface BurstFigures {
   purchasesPerSecond: number;
@@ -42,34 +52,6 @@ interface BurstFigures {
   capacity: number;
   cpuMs: number;
   ok: boolean;
-}
-
-/** The Node process `npm start` runs the platform in (gateway and services), a descendant of the npm process. */
-function platformPid(npmPid: number): number {
-  const children = (pid: number): number[] => {
-    try {
-      return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-        readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-      );
-    } catch {
-      return [];
-    }
-  };
-  const queue = [npmPid];
-  while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    const [program = '', ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    // npm runs the script through `sh -c`: the platform is the node process under it.
-    if (/(^|\/)node$/.test(program) && args.some((arg) => arg.endsWith('infra/dist/start.js'))) return pid;
-    queue.push(...children(pid));
-  }
-  throw new Error('the platform process of npm start was not found');
-}
-
-/** CPU time (user + system) the process has used, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 function rssMb(pid: number): number {
