@@ -47,7 +47,7 @@ async function nextScrape(): Promise<void> {
 
 beforeAll(async () => {
   const metricsPort = await findFreePort();
-  platform = await startNpmStart({ METRICS_PORT: String(metricsPort) });
+  platform = await startNpmStart({ METRICS_PORT: String(metricsPort), MONGO_COMMAND_METRICS: 'true' });
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const config = path.join(folder, 'prometheus.yml');
   writeFileSync(
@@ -104,6 +104,7 @@ test('a purchase shows in Prometheus: one more paid order, a timed checkout, the
   expect(await query(`sum(cine_event_consumer_lag_seconds_bucket${lag.replace('}', ',le="5"}')})`)).toBe(1);
   expect(await query(`sum(cine_event_consumer_lag_seconds_sum${lag})`)).toBeLessThan(5);
   expect(await query('sum(cine_seat_holds_made_total)')).toBe(1);
+  expect(await query('sum(db_client_operation_duration_seconds_count{service="booking",db_operation_name="insert"})')).toBeGreaterThan(0);
 }, 120_000);
 
 test('every query of the Grafana dashboard is valid PromQL and reads metrics the platform declares', async () => {

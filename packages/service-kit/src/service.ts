@@ -2,7 +2,7 @@ import type { ServiceName } from '@cine/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { ServiceContext } from './app';
-import { loadServiceConfig, type ServiceConfig } from './config';
+import { loadServiceConfig, readEnv, type ServiceConfig } from './config';
 import { connectDatabase } from './database';
 import type { EventBus } from './events/event-bus';
 import { InProcessEventBus } from './events/in-process-bus';
@@ -32,8 +32,10 @@ export async function startService(
   definition: ServiceDefinition,
   { config, bus, logger }: { config: ServiceConfig; bus: EventBus; logger?: FastifyBaseLogger },
 ): Promise<RunningService> {
-  const db = await connectDatabase(config.mongoUrl, config.dbName, { monitorCommands: true });
-  measureDatabaseCommands(db, config.name);
+  // Off by default: with the driver's command events on, it decodes every reply a second time.
+  const measureCommands = readEnv('MONGO_COMMAND_METRICS') === 'true';
+  const db = await connectDatabase(config.mongoUrl, config.dbName, { monitorCommands: measureCommands });
+  if (measureCommands) measureDatabaseCommands(db, config.name);
   const app = await definition.build({ config, db, bus, ...(logger ? { logger } : {}) });
   const url = await app.listen({ host: config.host, port: config.port });
   return {
