@@ -29,8 +29,15 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
   // ESM-only dependencies are compiled to CommonJS like our sources.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|jose)/)'],
-  // Tests that need a RabbitMQ broker run apart: `npm run test:rabbitmq`, `npm run test:faults`.
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.rabbitmq\\.test\\.ts$', '\\.faults\\.test\\.ts$', '\\.cluster\\.test\\.ts$'],
+  // Tests that need a RabbitMQ broker or Prometheus run apart: `npm run test:rabbitmq`, `npm run test:faults`, `npm run test:cluster`, `npm run test:prometheus`.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/dist/',
+    '\\.rabbitmq\\.test\\.ts$',
+    '\\.faults\\.test\\.ts$',
+    '\\.cluster\\.test\\.ts$',
+    '\\.prometheus\\.test\\.ts$',
+  ],
 };
 
 // Gives the run a MongoDB-wire server in MONGO_URL (embedded FerretDB on a free port,

@@ -190,6 +190,24 @@ test('Ventas: a sale made in this test shows in the table and both charts, and i
   await detail.waitFor({ state: 'detached' });
 });
 
+test('Estado: an admin sees every service in service with its requests and p95, and the sale’s consumer', async () => {
+  const shows = await call<Array<ShowView & { seats: number }>>('GET', '/show/all', null);
+  const show = shows.find((candidate) => candidate.seats >= 1);
+  if (!show) throw new Error('no show with free seats');
+  const buyer = await apiUser('estado');
+  await call('POST', '/tickets/addTickets', buyer.token, { userId: buyer.id, seats: 1, showId: show.id });
+  await call('POST', '/movies/checkout', buyer.token, { ticket: 1, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' });
+
+  await openSection('Estado');
+  const services = page.getByRole('table', { name: 'Servicios' });
+  for (const name of ['gateway', 'identity', 'notification', 'catalog', 'booking', 'candy', 'sales']) {
+    await services.getByRole('row').filter({ hasText: name }).filter({ hasText: 'En servicio' }).first().waitFor();
+  }
+  expect(await services.getByRole('row').filter({ hasText: 'booking' }).getByRole('cell').nth(3).textContent()).toMatch(/^\d[\d.]* ms$/);
+  await page.getByRole('table', { name: 'Eventos por consumidor' }).getByRole('row').filter({ hasText: 'sales.orders' }).waitFor();
+  await page.getByRole('region', { name: 'Tiempo de respuesta p95 (ms)' }).locator('svg rect').first().waitFor();
+});
+
 test('Comentarios: an admin deletes a user comment through Borrar Comentario', async () => {
   const shows = await call<ShowView[]>('GET', '/show/all', null);
   const movieId = shows[0]?.movieId as string;
@@ -256,6 +274,7 @@ test('every section at desktop and phone width (screenshots in .e2e-artifacts/)'
       'Usuarios Registrados',
       'Administrar comentarios',
       'Feedback',
+      'Estado',
     ]) {
       await page.getByRole('button', { name, exact: true }).click();
       await page.getByRole('heading', { level: 2, name }).waitFor();

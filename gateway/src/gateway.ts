@@ -23,10 +23,12 @@ import {
 import { apiDocs } from './plugins/api-docs';
 import { apiProxy, tooManyAttempts } from './plugins/api-proxy';
 import { healthRoutes } from './plugins/health';
+import { statusRoutes } from './plugins/status';
 import { webApp } from './plugins/web-app';
 import { requireClientIp, warnWhenEveryHopIsTrusted } from './client-address';
 import { clientErrorAnswers, frameworkErrorAnswers, unsupportedExpectationAnswer } from './early-answers';
 import { securityHeaders, securityHeaderValues } from './security-headers';
+import { gatewayMetrics } from './metrics';
 import { createUpstreamAgent } from './upstream';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS } from './seat-stream-relay';
 
@@ -68,6 +70,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.server.on('checkExpectation', unsupportedExpectationAnswer(headers));
 
   registerErrorHandling(app);
+  gatewayMetrics(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -92,6 +95,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
 
@@ -100,6 +104,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(fastifyReplyFrom, { undici: upstream, disableRequestLogging: true });
 
   await app.register(healthRoutes, { services, upstream, timeoutMs: timeouts.healthMs });
+  await app.register(statusRoutes, { services, upstream, timeoutMs: timeouts.healthMs, metricsSources: options.metricsSources ?? [] });
   await app.register(apiDocs, { services });
   await app.register(apiProxy, {
     services,

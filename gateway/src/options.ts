@@ -53,6 +53,11 @@ export interface GatewayOptions {
   trustProxy?: boolean | string;
   logger?: FastifyBaseLogger;
   logLevel?: string;
+  /**
+   * METRICS_SOURCES: other processes' /metrics.json the status reads besides this process's own
+   * metrics (containers: each service's metrics port; under `npm start` one process has them all).
+   */
+  metricsSources?: readonly string[];
 }
 
 /** API answers smaller than this are sent as they are: compressing them saves less than it costs. */
@@ -130,7 +135,7 @@ export interface GatewayListenOptions {
  * The gateway's configuration from the environment (see server.ts):
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
  * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
- * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL.
+ * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES.
  */
 export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: GatewayListenOptions } {
   const services = defaultServiceUrls();
@@ -157,6 +162,10 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
       perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),
     },
     logLevel: readEnv('LOG_LEVEL') ?? 'info',
+    metricsSources: (readEnv('METRICS_SOURCES') ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
     ...(trustProxy === undefined ? {} : { trustProxy }),
   };
   return { options, listen: { host: readEnv('HOST') ?? '0.0.0.0', port: positiveIntegerEnv('PORT', 8080) } };

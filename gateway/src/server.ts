@@ -1,3 +1,4 @@
+import { startMetricsServerFromEnv } from '@cine/service-kit';
 import { buildGateway } from './gateway';
 import { gatewayOptionsFromEnv } from './options';
 
@@ -6,8 +7,10 @@ async function main(): Promise<void> {
   const { options, listen } = gatewayOptionsFromEnv();
   const app = await buildGateway(options);
   await app.listen(listen);
+  const metrics = await startMetricsServerFromEnv(listen.host, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await metrics?.close();
     await app.close();
     process.exit(0);
   };

@@ -39,11 +39,12 @@ ARG WORKSPACE
 ARG PORT
 ARG WEB_APP
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=${PORT} DATA_DIR=/app/.data \
-    WEB_ROOT=${WEB_APP:+/app/web} SERVER=/app/${WORKSPACE}/dist/server.js
+    WEB_ROOT=${WEB_APP:+/app/web} SERVER=/app/${WORKSPACE}/dist/server.js \
+    NODE_OPTIONS="--require /app/packages/service-kit/dist/telemetry/register.js"
 WORKDIR /app
 COPY --from=build /app ./
 RUN test -n "${PORT:?set --build-arg PORT=<port>}" && mkdir -p .data && chown node:node .data
 USER node
-EXPOSE ${PORT}
+EXPOSE ${PORT} 9464
 # exec: node is the container's first process and gets its stop signal.
 CMD ["/bin/sh", "-c", "exec node \"$SERVER\""]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Schema fuzzing: schemathesis (PyPI) generates requests from every service's
-# OpenAPI document (as the gateway serves it, /api/docs/<service>.json) and
+# OpenAPI document (as the gateway serves it, /api/docs/<service>.json; the
+# gateway's own operations from /api/docs/json) and
 # sends them through the gateway of a platform started here (`npm start` on
 # free ports, a fresh data directory), as a guest and as an administrator of
 # its own for each service, and booking's check-in operations also as a staff
@@ -20,7 +21,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 SCHEMATHESIS_VERSION=4.32.5
 MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-20}
 MAX_SECONDS=${FUZZ_MAX_SECONDS:-180}
-SERVICES=${FUZZ_SERVICES:-identity notification catalog booking candy sales}
+SERVICES=${FUZZ_SERVICES:-identity notification catalog booking candy sales gateway}
 VENV=${FUZZ_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/cine/schemathesis-$SCHEMATHESIS_VERSION}
 
 if [ ! -x "$VENV/bin/schemathesis" ]; then
@@ -106,6 +107,9 @@ COUNTS=${FUZZ_COUNTS:-$DATA_DIR/counts}
 failed=0
 for service in $SERVICES; do
   document="$BASE/api/docs/$service.json"
+  api_base="$BASE/api"
+  # The gateway's own operations (GET /api/health, GET /api/status): its document names full paths.
+  if [ "$service" = gateway ]; then document="$BASE/api/docs/json" api_base="$BASE"; fi
   curl -fsS "$document" >"$DATA_DIR/$service.json"
   operations=$(python3 -c 'import json, sys; print(sum(len(v) for v in json.load(open(sys.argv[1])).get("paths", {}).values()))' "$DATA_DIR/$service.json")
   if [ "$operations" -eq 0 ]; then
@@ -125,7 +129,7 @@ for service in $SERVICES; do
     status=0
     # From the data directory: schemathesis keeps a cache (.schemathesis/) in its working directory.
     (cd "$DATA_DIR" && timeout --kill-after=10 "$MAX_SECONDS" "$VENV/bin/schemathesis" run "$document" \
-      --url "$BASE/api" \
+      --url "$api_base" \
       --checks not_a_server_error \
       --phases examples,coverage,fuzzing \
       --max-examples "$MAX_EXAMPLES" \

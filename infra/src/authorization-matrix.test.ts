@@ -150,6 +150,12 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/export.csv': { access: 'admin' },
 };
 
+/** The gateway's own operations (its document, /api/docs/json), by their full path. */
+const GATEWAY_MATRIX: Record<string, Entry> = {
+  'GET /api/health': { access: 'public' },
+  'GET /api/status': { access: 'admin' },
+};
+
 type Caller =
   | 'guest'
   | 'user'
@@ -341,6 +347,56 @@ describe('authorization matrix', () => {
           const error = (json as { error?: string }).error;
           if (error !== 'Debes iniciar sesión.') mismatches.push(`${key} as guest: the 401 says ${error}`);
         }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('authorization matrix of the gateway’s own operations', () => {
+  it('has an entry for each, asks for a token where it needs one, and answers each caller as its rule says', async () => {
+    const document = (await (await fetch(`${gateway}/api/docs/json`)).json()) as {
+      paths?: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const own = Object.entries(document.paths ?? {}).flatMap(([pathname, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        key: `${method.toUpperCase()} ${pathname}`,
+        method: method.toUpperCase(),
+        pathname,
+        secured: (operation.security ?? []).length > 0,
+      })),
+    );
+    expect(own.map((operation) => operation.key).sort()).toEqual(Object.keys(GATEWAY_MATRIX).sort());
+    expect(own.filter((operation) => operation.secured !== (GATEWAY_MATRIX[operation.key]?.access !== 'public'))).toEqual([]);
+
+    const admin = (await api(gateway, 'POST', '/auth/login', { body: { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD } }))
+      .json as {
+      token: string;
+      user: { id: string };
+    };
+    const user = await newUser();
+    const adminClaims = { sub: admin.user.id, role: 'admin', ver: 1 };
+    const tokens: Partial<Record<Caller, string>> = {
+      user: user.token,
+      'another user': (await newUser()).token,
+      admin: admin.token,
+      'expired token': forgedToken(adminClaims, { secret: JWT_SECRET, expiresInSeconds: -60 }),
+      'wrong-key token': forgedToken(adminClaims, { secret: 'not-the-platform-secret' }),
+      'alg none token': forgedToken(adminClaims, { header: { alg: 'none', typ: 'JWT' } }),
+      'RS256 token': forgedToken(adminClaims, { header: { alg: 'RS256', typ: 'JWT' }, secret: JWT_SECRET }),
+      'HS512 token': forgedToken(adminClaims, { header: { alg: 'HS512', typ: 'JWT' }, secret: JWT_SECRET }),
+    };
+    const mismatches: string[] = [];
+    for (const { key, method, pathname } of own) {
+      const access = GATEWAY_MATRIX[key]?.access ?? 'admin';
+      for (const caller of CALLERS) {
+        const token = tokens[caller];
+        const response = await fetch(`${gateway}${pathname}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        const expected = expectedStatus(access, caller);
+        const ok =
+          response.status < 500 &&
+          (expected === 'allowed' ? response.status !== 401 && response.status !== 403 : response.status === expected);
+        if (!ok) mismatches.push(`${key} as ${caller}: expected ${expected}, got ${response.status}`);
       }
     }
     expect(mismatches).toEqual([]);

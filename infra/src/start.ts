@@ -1,6 +1,7 @@
 // `npm start`: the whole platform in one process (see platform.ts), ready at http://localhost:8080.
 import { adminAccountFromEnv } from '@cine/identity-service';
 import { BUILD_MESSAGE } from '@cine/embedded-mongo';
+import { startMetricsServerFromEnv, type MetricsServer } from '@cine/service-kit';
 import { platformSettingsFromEnv, startPlatform, type RunningPlatform } from './platform';
 
 function say(line: string): void {
@@ -14,7 +15,11 @@ async function main(): Promise<void> {
   const platform = await startPlatform(settings, {
     onDatabaseBuildStart: () => say(`${BUILD_MESSAGE} (unos minutos; queda guardada en infra/ferretdb/bin/)`),
   });
-  stopOnSignals(platform);
+  // Loopback only: the metrics of every service of this process, never on the public port.
+  const metrics = await startMetricsServerFromEnv('127.0.0.1', {
+    warn: () => say('  (sin métricas: el puerto de METRICS_PORT está ocupado)'),
+  });
+  stopOnSignals(platform, metrics);
 
   const admin = adminAccountFromEnv();
   const port = new URL(platform.gatewayUrl).port;
@@ -27,10 +32,11 @@ async function main(): Promise<void> {
       : `  Base de datos: ${platform.mongoUrl}`,
   );
   say(`  Eventos: ${settings.amqpUrl ? 'RabbitMQ' : 'bus en proceso'}`);
+  if (metrics) say(`  Métricas (Prometheus): ${metrics.url}`);
   say(`  Arranque en ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Ctrl+C para detener.`);
 }
 
-function stopOnSignals(platform: RunningPlatform): void {
+function stopOnSignals(platform: RunningPlatform, metrics: MetricsServer | undefined): void {
   let stopping = false;
   const stop = (reason: string): void => {
     if (stopping) {
@@ -38,7 +44,7 @@ function stopOnSignals(platform: RunningPlatform): void {
     }
     stopping = true;
     say(`\nDeteniendo Cine (${reason})…`);
-    platform.stop().then(
+    Promise.all([platform.stop(), metrics?.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

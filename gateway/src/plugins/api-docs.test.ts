@@ -40,8 +40,8 @@ describe('API documentation at /api/docs', () => {
     expect(response.statusCode).toBe(503);
   });
 
-  it("documents the gateway's own /api/health", async () => {
+  it("documents the gateway's own /api/health and /api/status", async () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(Object.keys(response.json().paths)).toEqual(['/api/health']);
+    expect(Object.keys(response.json().paths)).toEqual(['/api/health', '/api/status']);
   });
 });

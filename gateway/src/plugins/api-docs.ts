@@ -14,7 +14,7 @@ export interface ApiDocsOptions {
  * a CDN) with a selector over every service's OpenAPI document. Each service
  * generates its own from the schemas that validate its requests and serves it
  * at GET /openapi.json; the gateway passes it on as /api/docs/<service>.json.
- * The gateway's own document (GET /api/health) is /api/docs/json.
+ * The gateway's own document (GET /api/health, GET /api/status) is /api/docs/json.
  */
 export async function apiDocs(app: FastifyInstance, { services }: ApiDocsOptions): Promise<void> {
   for (const name of serviceNames) {

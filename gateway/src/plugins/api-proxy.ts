@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
+import { responseCacheLookups } from '../metrics';
 import { ResponseCache } from '../response-cache';
 import { rateLimitedAuthPaths, requiresToken, resolveRoute, streamedRoutes, type ApiRoute } from '../route-table';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, SeatStreamRelay, type SeatStreamRelaySettings } from '../seat-stream-relay';
@@ -42,6 +43,9 @@ const gatewayHeaders = [
   'x-forwarded-proto',
   'x-forwarded-host',
   'x-forwarded-port',
+  // The hop's own trace context is written by the tracing (the gateway's span); the client's, passed on as well, would make two.
+  'traceparent',
+  'tracestate',
 ];
 
 /**
@@ -185,6 +189,7 @@ export async function apiProxy(
     const cacheable = !tokenRequired && cachePolicy.store && target.search === '';
     if (cacheable && cachePolicy.lookup) {
       const cached = responseCache.get(cacheKey);
+      responseCacheLookups.inc({ result: cached ? 'hit' : 'miss' });
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).header('x-cache', 'HIT').send(cached.body);
     }
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);

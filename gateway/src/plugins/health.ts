@@ -29,7 +29,7 @@ function connectivity(value: unknown): 'up' | 'down' | 'unknown' {
 }
 
 /** One service's own GET /health (database and broker connectivity), or 'down' when it does not answer in time. */
-async function probe(upstream: Dispatcher, baseUrl: string, timeoutMs: number): Promise<ServiceHealth> {
+export async function probe(upstream: Dispatcher, baseUrl: string, timeoutMs: number): Promise<ServiceHealth> {
   try {
     const url = new URL('/health', baseUrl);
     const { statusCode, body } = await upstream.request({

@@ -3,7 +3,7 @@
  * of their own, new shows in free slots, a purchase (hold + checkout) and a
  * history of paid orders made through the API.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { ShowView } from '@cine/contracts';
 import { registerBuyer, type Buyer } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
@@ -173,4 +173,26 @@ export class BenchShop {
       `history: ${made.length} new shows, ${paid} paid orders made in ${seconds.toFixed(0)} s (${(paid / seconds).toFixed(1)}/s), ${failures} not paid`,
     );
   }
+}
+
+/** The Node process `npm start` runs the platform in (gateway and services), a descendant of the npm process. */
+export function platformPid(npmPid: number): number {
+  const children = (pid: number): number[] => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+        readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+      );
+    } catch {
+      return [];
+    }
+  };
+  const queue = [npmPid];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    const [program = '', ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    // npm runs the script through `sh -c`: the platform is the node process under it.
+    if (/(^|\/)node$/.test(program) && args.some((arg) => arg.endsWith('infra/dist/start.js'))) return pid;
+    queue.push(...children(pid));
+  }
+  throw new Error('the platform process of npm start was not found');
 }

@@ -22,11 +22,27 @@
  * run; checks that exactly the capacity was sold in the burst and no seat is in
  * two orders (exit code 1 when a check fails; a missed target is only printed).
  * Run with `npm run bench:rush` (after `npm install`, which builds everything).
+ *
+ * BENCH_TRACING=off,0.1,1 runs it once per tracing setting, each on a fresh `npm start`: off, then
+ * OpenTelemetry on at each sampling ratio (OTEL_TRACES_SAMPLER_ARG) exporting to a local OTLP sink
+ * that keeps nothing; ends with one table of the three (set BENCH_HISTORY=0 to skip the history runs).
  */
 import type { ShowView } from '@cine/contracts';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
-import { BenchShop, isPaid, isServerError, percentile, print, registerBuyers, type BenchBuyer, type Purchase } from './bench-kit';
+import { startOtlpSink } from './otlp-sink';
+import {
+  BenchShop,
+  cpuMs,
+  isPaid,
+  isServerError,
+  percentile,
+  platformPid,
+  print,
+  registerBuyers,
+  type BenchBuyer,
+  type Purchase,
+} from './bench-kit';
 
 const settings = {
   extraBuyers: Number(process.env.BENCH_EXTRA_BUYERS ?? 60),
@@ -165,8 +181,8 @@ async function browse(base: string, buyers: readonly BenchBuyer[]): Promise<void
   print(`browsing: ${requests} reads by ${buyers.length} buyers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The runs against the platform at `base`; false when a correctness check failed. */
-async function runRush(base: string): Promise<boolean> {
+/** The runs against the platform at `base`: whether every correctness check passed, and the fresh figures. */
+async function runRush(base: string): Promise<{ ok: boolean; fresh: { burst: RunFigures; steady: RunFigures } }> {
   const shop = await BenchShop.open(base);
   const rush = new Rush(shop);
   const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
@@ -186,13 +202,58 @@ async function runRush(base: string): Promise<boolean> {
   }
   print(`first burst / burst: purchases/s ${(first.purchasesPerSecond / fresh.burst.purchasesPerSecond).toFixed(2)}`);
   print(`targets: every burst (the first too) ≥ 100 purchases/s and p99 ≤ 3000 ms; steady p99 ≤ 300 ms; no answer ≥ 500`);
-  return !rush.anyCheckFailed;
+  return { ok: !rush.anyCheckFailed, fresh };
+}
+
+const PLATFORM_ENV = { AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' };
+
+/** The rush with tracing off and on at each sampling ratio of BENCH_TRACING, then the figures side by side. */
+async function compareTracing(modes: readonly string[]): Promise<void> {
+  const rows: string[] = [];
+  for (const mode of modes) {
+    const ratio = mode === 'off' ? undefined : Number(mode);
+    if (ratio !== undefined && !(ratio >= 0 && ratio <= 1))
+      throw new Error(`BENCH_TRACING: '${mode}' is neither off nor a ratio from 0 to 1`);
+    const sink = ratio === undefined ? undefined : await startOtlpSink();
+    const tracingEnv: Record<string, string> = sink
+      ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER_ARG: String(ratio) }
+      : {};
+    const label = ratio === undefined ? 'off' : `${ratio * 100} %`;
+    print(`\n== tracing ${label}`);
+    const platform = await startNpmStart({ ...PLATFORM_ENV, ...tracingEnv });
+    try {
+      // CPU time is what tracing costs; on a shared machine it moves far less than latency does.
+      const pid = platformPid(platform.process.pid as number);
+      const cpuBefore = cpuMs(pid);
+      const { ok, fresh } = await runRush(platform.baseUrl);
+      // The same work in every run: the platform process's CPU for the whole of it.
+      const cpuSeconds = (cpuMs(pid) - cpuBefore) / 1000;
+      if (!ok) process.exitCode = 1;
+      // The last batch of spans is exported within 5 s of its end.
+      if (sink) await new Promise((resolve) => setTimeout(resolve, 6000));
+      const exported = sink ? `${(sink.received().bytes / 1024).toFixed(0)} KB in ${sink.received().requests} exports` : '—';
+      rows.push(
+        `${label.padEnd(8)} ${fresh.burst.purchasesPerSecond.toFixed(1).padStart(10)} ${fresh.burst.p99.toFixed(0).padStart(9)} ms ` +
+          `${fresh.steady.p50.toFixed(0).padStart(9)} ms ${fresh.steady.p99.toFixed(0).padStart(9)} ms ${cpuSeconds.toFixed(1).padStart(10)} s   ${exported}`,
+      );
+    } finally {
+      await stopNpmStart(platform.process);
+      await sink?.close();
+    }
+  }
+  print('\ntracing  burst buy/s  burst p99  steady p50  steady p99  platform CPU   spans exported (OTLP)');
+  for (const row of rows) print(row);
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
+  const tracing = process.env.BENCH_TRACING;
+  if (tracing) {
+    await compareTracing(tracing.split(',').map((mode) => mode.trim()));
+    return;
+  }
+  const platform = await startNpmStart(PLATFORM_ENV);
   try {
-    if (!(await runRush(platform.baseUrl))) process.exitCode = 1;
+    if (!(await runRush(platform.baseUrl)).ok) process.exitCode = 1;
   } finally {
     await stopNpmStart(platform.process);
   }

@@ -16,7 +16,6 @@
  * BENCH_ROUNDS (1) repeats steps 1 and 3. Exit code 1 when a burst sold other than the capacity, a
  * seat twice, or a stream missed a change. Run with `npm run bench:seatmap` (after `npm install`).
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -30,6 +29,7 @@ import {
   isPaid,
   isServerError,
   percentile,
+  platformPid,
   print,
   registerBuyers,
   rssMb,
@@ -53,28 +53,6 @@ interface BurstFigures {
   capacity: number;
   cpuMs: number;
   ok: boolean;
-}
-
-/** The Node process `npm start` runs the platform in (gateway and services), a descendant of the npm process. */
-function platformPid(npmPid: number): number {
-  const children = (pid: number): number[] => {
-    try {
-      return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-        readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-      );
-    } catch {
-      return [];
-    }
-  };
-  const queue = [npmPid];
-  while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    const [program = '', ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    // npm runs the script through `sh -c`: the platform is the node process under it.
-    if (/(^|\/)node$/.test(program) && args.some((arg) => arg.endsWith('infra/dist/start.js'))) return pid;
-    queue.push(...children(pid));
-  }
-  throw new Error('the platform process of npm start was not found');
 }
 
 /** capacity + extra buyers hold one seat each and pay, all at once. */

@@ -54,6 +54,8 @@ export async function startNpmStart(env: Record<string, string> = {}): Promise<S
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // A free port: the default 9464 stays for the developer's own `npm start`.
+      METRICS_PORT: '0',
       ...env,
     },
   });

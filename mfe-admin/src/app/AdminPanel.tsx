@@ -10,6 +10,7 @@ import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
 import { adminSections, type AdminSection } from '../features/panel/sections';
 import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
+import { StatusSection } from '../features/status/components/StatusSection';
 import { UsersSection } from '../features/users/components/UsersSection';
 
 export default function AdminPanel({ session, signOut }: RemotePageProps) {
@@ -60,6 +61,8 @@ function SectionContent({ section, token, userId }: { section: AdminSection; tok
       return <CommentsSection token={token} />;
     case 'Feedback':
       return <FeedbackTable token={token} />;
+    case 'Estado':
+      return <StatusSection token={token} />;
   }
 }
 

@@ -10,6 +10,8 @@ export interface IntegrationEvent<TType extends string, TData> {
   version: number;
   occurredAt: string;
   data: TData;
+  /** W3C trace context (`traceparent`, `tracestate`) of the request that recorded it, when tracing is on: its consumers continue that trace. */
+  traceContext?: Record<string, string>;
 }
 
 export type UserRegistered = IntegrationEvent<'user.registered', { userId: string; email: string; username: string }>;

@@ -3,6 +3,7 @@ export * from './events';
 export * from './views';
 export * from './movie-rules';
 export * from './sales';
+export * from './platform-status';
 export * from './admin-forms';
 export * from './text-rules';
 export * from './image-urls';

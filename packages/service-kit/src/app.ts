@@ -10,6 +10,7 @@ import { authPlugin } from './auth';
 import type { ServiceConfig } from './config';
 import { isDatabaseUp } from './database';
 import { registerErrorHandling } from './errors';
+import { measureHttpRequests } from './telemetry/metrics';
 import { strictValidatorCompiler } from './validation';
 import type { EventBus } from './events/event-bus';
 
@@ -43,6 +44,7 @@ export async function createServiceApp({ config, db, bus, logger }: ServiceConte
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  measureHttpRequests(app, config.name);
   app.setValidatorCompiler(strictValidatorCompiler());
   registerErrorHandling(app);
   app.addSchema(ErrorBody);

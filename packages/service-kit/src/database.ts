@@ -18,13 +18,15 @@ async function isFerretDb(connection: Connection): Promise<boolean> {
  * across connections, and a pool keeps one slow query (a report) from
  * holding up every other request of the service.
  */
-export async function connectDatabase(mongoUrl: string, dbName: string): Promise<Connection> {
+export async function connectDatabase(mongoUrl: string, dbName: string, { monitorCommands = false } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(mongoUrl, {
     dbName,
     serverSelectionTimeoutMS: 10_000,
     // FerretDB v1 does not support retryable writes; a replica set's URL turns them on
     // (`retryWrites=true&w=majority`, as the Helm chart builds it), and the driver's options would override it.
     ...(/[?&]retryWrites=/i.test(mongoUrl) ? {} : { retryWrites: false }),
+    // The driver's command events, for the time per operation (telemetry/database-metrics.ts); unset, the URL's own setting holds.
+    ...(monitorCommands ? { monitorCommands } : {}),
   });
   await connection.asPromise();
   if (await isFerretDb(connection)) ferretDbConnections.add(connection);

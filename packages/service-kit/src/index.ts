@@ -40,4 +40,6 @@ export { createEventBus, runService, startService, type RunningService, type Ser
 export { SharedJson } from './shared-json';
 export { searchKey } from './text-keys';
 export { strictValidatorCompiler } from './validation';
+export { defineCounter, defineGauge, defineHistogram, measureHttpRequests, metricsRegistry } from './telemetry/metrics';
+export { DEFAULT_METRICS_PORT, startMetricsServerFromEnv, type MetricsServer } from './telemetry/metrics-server';
 export { describeValidationError } from './validation-messages';

@@ -1,5 +1,5 @@
 import type { CartView, SeatMapDelta, SeatMapView, ShowView } from '@cine/contracts';
-import type { ServiceApp } from '@cine/service-kit';
+import { metricsRegistry, type ServiceApp } from '@cine/service-kit';
 import { EventStreamClient, type ServerSentEvent } from '@cine/service-kit/testing';
 import type { AddressInfo } from 'node:net';
 import { Types } from 'mongoose';
@@ -256,6 +256,19 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
       return delta.version;
     }, map.version + 3);
     expect(deltas.at(-1)!.version).toBeGreaterThanOrEqual(map.version + 5);
+  });
+
+  it('counts the streams open (cine_seat_map_streams_open) until each viewer leaves', async () => {
+    const openNow = async () => (await metricsRegistry.getSingleMetric('cine_seat_map_streams_open')?.get())?.values[0]?.value ?? 0;
+    const show = await newShow(booking);
+    const before = await openNow();
+    const viewers = [await open(show.id), await open(show.id)];
+    for (const viewer of viewers) await viewer.next();
+    expect(await openNow()).toBe(before + 2);
+    viewers[0]?.close();
+    for (let waited = 0; (await openNow()) !== before + 1 && waited < 2000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await openNow()).toBe(before + 1);
   });
 
   it('frees lapsed holds on the map when the next write drops them', async () => {

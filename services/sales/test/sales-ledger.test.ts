@@ -1,5 +1,5 @@
 import type { OrderRefunded, PaidCandyLine } from '@cine/contracts';
-import { createEvent } from '@cine/service-kit';
+import { createEvent, metricsRegistry } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
 import { SalesLedger, type PaidOrder } from '../src/sales/sales-ledger';
 import { SalesReports } from '../src/sales/sales-reports';
@@ -20,6 +20,18 @@ describe('sales ledger (consumer of order.paid)', () => {
     summary: await sales.app.salesReports.summaries(),
     detail: await sales.app.salesReports.detail({}),
     candy: await sales.app.salesReports.candy({}),
+  });
+
+  it('observes the size of each batch it records (cine_sales_ledger_batch_size), an order sent twice in a batch once', async () => {
+    const batches = async () => {
+      const values = (await metricsRegistry.getSingleMetric('cine_sales_ledger_batch_size')?.get())?.values ?? [];
+      const series = (name: string) => values.find((value) => (value as { metricName?: string }).metricName === name)?.value ?? 0;
+      return { count: series('cine_sales_ledger_batch_size_count'), sum: series('cine_sales_ledger_batch_size_sum') };
+    };
+    const before = await batches();
+    const twice = paidOrder();
+    await new SalesLedger(await openSalesStore(sales.context.db)).record([paidOrder(), twice, twice, paidOrder()]);
+    expect(await batches()).toEqual({ count: before.count + 1, sum: before.sum + 3 });
   });
 
   it('counts one paid order as one sale: tickets in its movie × type × month, candy per item and day, kept apart', async () => {

@@ -7,6 +7,8 @@ export const adminSections = [
   'Usuarios Registrados',
   'Administrar comentarios',
   'Feedback',
+  // Beyond the spec: the platform's health during a presale (its metrics, read by the gateway).
+  'Estado',
 ] as const;
 
 export type AdminSection = (typeof adminSections)[number];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventVersions, type CineEvent, type CineEventType, type EventOfType } from '@cine/contracts';
+import { currentTraceContext } from '../telemetry/event-tracing';
 
 export type EventHandler<T extends CineEventType> = (event: EventOfType<T>) => Promise<void>;
 
@@ -40,12 +41,14 @@ export interface EventBus {
 }
 
 export function createEvent<T extends CineEventType>(type: T, data: EventOfType<T>['data']): EventOfType<T> {
+  const traceContext = currentTraceContext();
   return {
     id: randomUUID(),
     type,
     version: eventVersions[type],
     occurredAt: new Date().toISOString(),
     data,
+    ...(traceContext ? { traceContext } : {}),
   } as EventOfType<T>;
 }
 

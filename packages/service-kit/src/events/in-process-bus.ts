@@ -1,5 +1,7 @@
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { processSpan } from '../telemetry/event-tracing';
+import { eventHandled, eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
 import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler } from './event-bus';
 
 interface Subscription {
@@ -46,7 +48,8 @@ export class InProcessEventBus implements EventBus {
   async publish(event: CineEvent): Promise<void> {
     await this.opened;
     const targets = this.subscriptions.filter((s) => s.types.has(event.type));
-    await Promise.all(targets.map((s) => this.deliver(s, event)));
+    await Promise.all(targets.map((s) => processSpan(s.consumer, event, () => this.deliver(s, event))));
+    eventsPublished.inc({ event_type: event.type });
   }
 
   /** One process is one instance: a subscription for `everyInstance` is delivered like any other. */
@@ -71,6 +74,7 @@ export class InProcessEventBus implements EventBus {
     for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
       try {
         await subscription.handler(event);
+        eventHandled(subscription.consumer, event);
         return;
       } catch (error) {
         lastError = error;
@@ -80,5 +84,6 @@ export class InProcessEventBus implements EventBus {
     const message = lastError instanceof Error ? lastError.message : String(lastError);
     this.logger?.error({ consumer: subscription.consumer, eventId: event.id, type: event.type, err: message }, 'event dead-lettered');
     this.deadLetters.push({ consumer: subscription.consumer, event, error: message });
+    eventsDeadLettered.inc({ consumer: subscription.consumer, event_type: event.type });
   }
 }

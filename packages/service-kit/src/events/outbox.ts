@@ -1,6 +1,8 @@
 import type { CineEvent } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Schema, type Model, type Types } from 'mongoose';
+import { publishSpan } from '../telemetry/event-tracing';
+import { outboxPending, outboxRelayLag, secondsSince } from '../telemetry/pipeline-metrics';
 import type { EventBus } from './event-bus';
 
 /**
@@ -111,9 +113,18 @@ export function startOutboxRelay({
     return found.filter((document): document is PendingDocument => (document?.outbox?.length ?? 0) > 0);
   }
 
-  /** Publishes an event, then pulls it (as stored: FerretDB's $pull matches whole values only) from the document. */
+  const collection = models.map((model) => model.collection.collectionName).join(',');
+  const pendingEvents = outboxPending.labels({ collection });
+  const relayLag = outboxRelayLag.labels({ collection });
+
+  /**
+   * Publishes an event (in the trace of the request that recorded it), then pulls it (as stored:
+   * FerretDB's $pull matches whole values only) from the document.
+   */
   async function relay(targets: readonly OutboxModel[], id: Types.ObjectId | string, event: CineEvent): Promise<void> {
-    await bus.publish(event);
+    await publishSpan(event, () => bus.publish(event));
+    relayLag.observe(secondsSince(event.occurredAt));
+    pendingEvents.dec();
     for (const model of targets) await model.collection.updateOne({ _id: id } as never, { $pull: { outbox: event } } as never);
   }
 
@@ -126,12 +137,16 @@ export function startOutboxRelay({
     sweep = false;
     if (all) lastSweep = Date.now();
     const byId = [...written.map((entry) => entry.id), ...ids];
+    // The backlog is what this pass has in hand; whatever it leaves (a failure) is found again by the next.
+    pendingEvents.set(written.reduce((sum, { events }) => sum + events.length, 0));
     try {
       await eachDocument(written, async ({ id, events }) => {
         for (const event of events) await relay(models, id, event);
       });
       for (const model of models) {
-        await eachDocument(await pendingOf(model, ids, all), async (document) => {
+        const pending = await pendingOf(model, ids, all);
+        pendingEvents.inc(pending.reduce((sum, document) => sum + document.outbox.length, 0));
+        await eachDocument(pending, async (document) => {
           for (const event of document.outbox) await relay([model], document._id, event);
         });
       }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import type { CineEvent } from '@cine/contracts';
+import { metricsRegistry } from '../telemetry/metrics';
 import { createEvent } from './event-bus';
 import { deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEventBus, type QueueType } from './rabbitmq-bus';
 
@@ -10,6 +11,12 @@ if (!amqpUrl) throw new Error('AMQP_URL must point at a RabbitMQ broker for thes
 const url: string = amqpUrl;
 
 jest.setTimeout(60_000);
+
+/** The dead letters counted for a consumer (cine_events_dead_lettered_total). */
+async function deadLettersCounted(consumer: string): Promise<number> {
+  const values = (await metricsRegistry.getSingleMetric('cine_events_dead_lettered_total')?.get())?.values ?? [];
+  return values.filter((value) => value.labels.consumer === consumer).reduce((sum, value) => sum + value.value, 0);
+}
 
 const registered = () => createEvent('user.registered', { userId: randomUUID(), email: 'ana@cine.local', username: 'ana' });
 
@@ -198,6 +205,7 @@ describe('RabbitMqEventBus (real broker)', () => {
     });
     expect(JSON.parse(dead[0] as string).id).toBe(event.id);
     expect(attempts).toBe(5);
+    expect(await deadLettersCounted(consumer)).toBe(1);
   });
 
   it('dead-letters a poison message that is not an event', async () => {
@@ -215,6 +223,7 @@ describe('RabbitMqEventBus (real broker)', () => {
     });
     expect(dead).toEqual(['not json{']);
     expect(handled).toEqual([]);
+    expect(await deadLettersCounted(consumer)).toBe(1);
   });
 
   it('reconnects after the broker restarts and keeps consuming; publishing fails fast while it is down', async () => {

@@ -9,6 +9,7 @@ import {
 } from 'amqplib';
 import type { CineEvent, CineEventType } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { eventHandled, eventsDeadLettered, eventsPublished } from '../telemetry/pipeline-metrics';
 import { MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './event-bus';
 
 export const EVENTS_EXCHANGE = 'cine.events';
@@ -132,6 +133,7 @@ export class RabbitMqEventBus implements EventBus {
         (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
       );
     });
+    eventsPublished.inc({ event_type: event.type });
   }
 
   async subscribe<T extends CineEventType>(
@@ -246,12 +248,15 @@ export class RabbitMqEventBus implements EventBus {
           );
           return;
         }
-        subscription.handler(event).catch((error: unknown) => {
-          this.logger?.warn(
-            { consumer: subscription.consumer, eventId: event.id, err: (error as Error).message },
-            'fan-out event handler failed',
-          );
-        });
+        subscription.handler(event).then(
+          () => eventHandled(subscription.consumer, event),
+          (error: unknown) => {
+            this.logger?.warn(
+              { consumer: subscription.consumer, eventId: event.id, err: (error as Error).message },
+              'fan-out event handler failed',
+            );
+          },
+        );
       },
       { noAck: true },
     );
@@ -264,17 +269,22 @@ export class RabbitMqEventBus implements EventBus {
       if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('not an integration event');
     } catch (error) {
       this.logger?.error({ consumer: subscription.consumer, err: (error as Error).message }, 'poison message dead-lettered');
+      eventsDeadLettered.inc({ consumer: subscription.consumer, event_type: message.properties.type ?? 'unknown' });
       this.settle(() => channel.nack(message, false, false));
       return;
     }
     try {
       await subscription.handler(event);
+      eventHandled(subscription.consumer, event);
       this.settle(() => channel.ack(message));
     } catch (error) {
       this.logger?.warn(
         { consumer: subscription.consumer, eventId: event.id, type: event.type, err: (error as Error).message },
         'event handler failed; message requeued',
       );
+      // The quorum queue counts deliveries: past its limit this requeue is a dead-lettering.
+      if (Number(message.properties.headers?.['x-delivery-count'] ?? 0) >= MAX_DELIVERY_ATTEMPTS - 1)
+        eventsDeadLettered.inc({ consumer: subscription.consumer, event_type: event.type });
       this.settle(() => channel.nack(message, false, true));
     }
   }

@@ -12,6 +12,7 @@ import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
 import type { OrdersRepository, StoredOrder } from './orders-repository';
 import type { SeatReservations } from './seat-reservations';
+import { paymentFailures, purchaseAmount, purchases } from '../metrics';
 
 const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
 const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
@@ -168,7 +169,9 @@ export class Checkout {
         });
         if (charge.status !== 'succeeded') {
           await this.compensate(order);
-          return this.finish(order, 'declined', { declineReason: charge.reason, declineCode: charge.code }, now);
+          const declined = await this.finish(order, 'declined', { declineReason: charge.reason, declineCode: charge.code }, now);
+          if (declined) paymentFailures.inc({ code: charge.code });
+          return declined;
         }
         const paymentId = charge.paymentId;
         const sold = await this.seats.sellForOrder(order.showId, id);
@@ -183,6 +186,8 @@ export class Checkout {
         await this.carts.removePaid(order.userId, order.candy);
         const event = await this.orders.markPaid(order, paymentId, now);
         if (!event) return null;
+        purchases.inc();
+        purchaseAmount.inc(order.total);
         this.relay.nudge(order._id, [event]);
         return { ...order, state: 'paid', paymentId, paidAt: now, updatedAt: now };
       }

@@ -23,6 +23,7 @@ import { isFreeAt, isHeldByAt, layoutOf, seatSummary, sortLabels, sortSeats, wit
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
 import type { HoldLedger, RecordedWindow, UserHolds } from './user-holds';
+import { countHoldChanges } from './hold-metrics';
 
 /** Seats a user holds on one show. */
 export interface HeldTickets {
@@ -346,6 +347,7 @@ function showSeats(shows: Model<ShowDocument>, listing: ShowListing, feed: SeatC
         { $set: { seats, ...summary }, $inc: { version: 1 } },
       );
       if (written.matchedCount !== 1) return undefined;
+      countHoldChanges(show.seats, seats, new Date());
       const stored = { ...show, seats, ...summary, version: show.version + 1 };
       feed.written(show, stored);
       await listing.save(stored);

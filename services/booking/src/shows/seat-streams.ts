@@ -1,6 +1,7 @@
 import type { EventOfType, SeatLayout, SeatMapDelta, SeatMapView, SeatState } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { seatMapStreamsOpen } from '../metrics';
 
 type SeatsChanged = EventOfType<'show.seats-changed'>['data'] & { writtenAt?: number };
 
@@ -170,6 +171,7 @@ export class SeatStreams {
     if (watch.lingerTimer) clearTimeout(watch.lingerTimer);
     watch.lingerTimer = undefined;
     watch.viewers.add(viewer);
+    seatMapStreamsOpen.inc();
     viewer.res.once('close', () => this.closeViewer(watch, viewer));
     this.send(viewer, `retry: ${RETRY_MS}\n\n${this.firstEvent(watch, state, lastEventId)}`);
     return 'open';
@@ -206,6 +208,7 @@ export class SeatStreams {
 
   private closeViewer(watch: ShowWatch, viewer: Viewer): void {
     if (!watch.viewers.delete(viewer)) return;
+    seatMapStreamsOpen.dec();
     this.leave(viewer.address);
     if (watch.viewers.size === 0 && this.watches.get(watch.showId) === watch) {
       watch.lingerTimer = setTimeout(() => this.drop(watch), this.settings.lingerMs).unref();

@@ -1,6 +1,7 @@
 import { SHOW_TYPES, type OrderPaid, type OrderRefunded } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
+import { ledgerBatchSize } from '../metrics';
 import { cinemaDayOf } from './sales-calendar';
 import { netPriceOf, sumOf } from './sale-figures';
 import {
@@ -164,6 +165,7 @@ export class SalesLedger {
   async record(orders: readonly PaidOrder[]): Promise<void> {
     const sales = [...new Map(orders.map((order) => [order.orderId, saleRecordOf(checked(order))])).values()];
     if (sales.length === 0) return;
+    ledgerBatchSize.observe(sales.length);
     const showDays = await this.countInShowDays(sales);
     await this.rollUpTickets(showDays);
     await this.rollUpCandy(showDays);

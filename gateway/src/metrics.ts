@@ -1,0 +1,18 @@
+import { defineCounter, measureHttpRequests } from '@cine/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+/** The gateway's shared cache of public answers: a hit is a hop to a service saved (response-cache.ts). */
+export const responseCacheLookups = defineCounter(
+  'cine_gateway_response_cache_total',
+  'Cacheable GETs answered from the shared cache (hit) or by the service (miss)',
+  ['result'],
+);
+
+/**
+ * Times the gateway's requests like the services' (label service="gateway"), and closes `/metrics`
+ * on the public port (a 404 like any unknown path): metrics are served on METRICS_PORT only.
+ */
+export function gatewayMetrics(app: FastifyInstance): void {
+  measureHttpRequests(app, 'gateway');
+  app.get('/metrics', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
+}

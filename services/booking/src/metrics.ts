@@ -1,0 +1,20 @@
+import { defineCounter, defineGauge } from '@cine/service-kit';
+
+/**
+ * Booking's business metrics (docs/observability.md), each declared here once and counted where it
+ * happens. A new one (check-ins, refunds) is one line here and one call at the point it records, e.g.
+ * `export const refunds = defineCounter('cine_refunds_total', 'Orders refunded', ['reason']);`.
+ */
+export const holdsMade = defineCounter('cine_seat_holds_made_total', 'Seats a buyer started holding');
+export const holdsReleased = defineCounter(
+  'cine_seat_holds_released_total',
+  'Held seats given back before their hold lapsed (released, replaced, cleared)',
+);
+export const holdsLapsed = defineCounter('cine_seat_holds_lapsed_total', 'Held seats whose hold had lapsed when the show was next written');
+export const purchases = defineCounter('cine_purchases_total', 'Orders paid');
+export const purchaseAmount = defineCounter(
+  'cine_purchase_amount_cents_total',
+  'Sum of the paid orders’ totals, in cents of the cinema’s currency',
+);
+export const paymentFailures = defineCounter('cine_payment_failures_total', 'Payments the provider refused, by its error code', ['code']);
+export const seatMapStreamsOpen = defineGauge('cine_seat_map_streams_open', 'Live seat maps (server-sent event streams) open');
