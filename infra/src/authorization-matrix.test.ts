@@ -379,6 +379,7 @@ describe('authorization matrix of the gateway’s own operations', () => {
     const tokens: Partial<Record<Caller, string>> = {
       user: user.token,
       'another user': (await newUser()).token,
+      staff: await staffMember(admin.token),
       admin: admin.token,
       'expired token': forgedToken(adminClaims, { secret: JWT_SECRET, expiresInSeconds: -60 }),
       'wrong-key token': forgedToken(adminClaims, { secret: 'not-the-platform-secret' }),
