@@ -2,8 +2,7 @@ import { defineCounter, defineGauge } from '@cine/service-kit';
 
 /**
  * Booking's business metrics (docs/observability.md), each declared here once and counted where it
- * happens. A new one (check-ins, refunds) is one line here and one call at the point it records, e.g.
- * `export const refunds = defineCounter('cine_refunds_total', 'Orders refunded', ['reason']);`.
+ * happens: a new one is one line here and one call at the point it records.
  */
 export const holdsMade = defineCounter('cine_seat_holds_made_total', 'Seats a buyer started holding');
 export const holdsReleased = defineCounter(
@@ -18,3 +17,11 @@ export const purchaseAmount = defineCounter(
 );
 export const paymentFailures = defineCounter('cine_payment_failures_total', 'Payments the provider refused, by its error code', ['code']);
 export const seatMapStreamsOpen = defineGauge('cine_seat_map_streams_open', 'Live seat maps (server-sent event streams) open');
+export const checkIns = defineCounter('cine_check_ins_total', 'Tickets admitted at the door, online or uploaded by an offline door', [
+  'mode',
+]);
+export const refunds = defineCounter('cine_refunds_total', 'Refunds completed, by who asked (buyer, admin, show-cancelled)', ['by']);
+export const refundAmount = defineCounter(
+  'cine_refund_amount_cents_total',
+  'Sum of the refunds’ amounts, in cents of the cinema’s currency',
+);

@@ -1,7 +1,10 @@
 import { metricsRegistry } from '@cine/service-kit';
 import { holdChanges } from '../src/shows/hold-metrics';
 import type { Seat } from '../src/shows/show-model';
-import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+import type { TicketView } from '@cine/contracts';
+import { bearer } from '@cine/service-kit/testing';
+import { Types } from 'mongoose';
+import { adminHeaders, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
 
 const NOW = new Date('2026-03-11T15:00:00Z');
 const later = new Date(NOW.getTime() + 600_000);
@@ -73,5 +76,39 @@ describe('booking’s business metrics (service)', () => {
     expect(await valueOf('cine_purchases_total')).toBe(before.purchases + 1);
     expect(await valueOf('cine_purchase_amount_cents_total')).toBe(before.amount + 1800);
     expect(await valueOf('cine_payment_failures_total', { code: 'expired_card' })).toBe(before.expired + 1);
+  });
+
+  it('count a check-in at the door, and a refund with its amount', async () => {
+    const show = await createShow(booking, { price: 900, title: 'Métricas de la puerta' });
+    const buyer = newUser(booking.app);
+    expect((await hold(booking, buyer, show.id, 2)).statusCode).toBe(200);
+    const paid = await checkout(booking, buyer, { show: show.id, ticket: 2 });
+    const orderId = paid.json<{ order: { id: string } }>().order.id;
+    let tickets: TicketView[] = [];
+    for (let waited = 0; tickets.length < 2 && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      tickets = (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: buyer.headers })).json<TicketView[]>();
+    }
+    const [admitted, refunded] = tickets as [TicketView, TicketView];
+    const before = {
+      checkIns: await valueOf('cine_check_ins_total', { mode: 'online' }),
+      refunds: await valueOf('cine_refunds_total', { by: 'admin' }),
+      amount: await valueOf('cine_refund_amount_cents_total'),
+    };
+    const staff = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
+    expect(
+      (await booking.app.inject({ method: 'POST', url: '/checkin', headers: staff, payload: { token: admitted.token } })).statusCode,
+    ).toBe(200);
+    const refund = await booking.app.inject({
+      method: 'POST',
+      url: `/orders/${orderId}/refund`,
+      headers: adminHeaders(booking.app),
+      payload: { seatLabels: [refunded.seatLabel], reason: 'Butaca rota' },
+    });
+    expect(refund.statusCode).toBe(200);
+
+    expect(await valueOf('cine_check_ins_total', { mode: 'online' })).toBe(before.checkIns + 1);
+    expect(await valueOf('cine_refunds_total', { by: 'admin' })).toBe(before.refunds + 1);
+    expect(await valueOf('cine_refund_amount_cents_total')).toBe(before.amount + 900);
   });
 });

@@ -3,6 +3,7 @@ import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Types } from 'mongoose';
 import type { CandyProjection } from '../candy/candy-projection';
+import { refundAmount, refunds } from '../metrics';
 import type { PaymentProvider } from '../payments';
 import { instantOf } from '../shows/cinema-time';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type PendingRefund, type RefundedBy } from './order-model';
@@ -311,6 +312,8 @@ export class Refunds {
         const event = await this.orders.markRefunded(order, refund, now);
         if (!event) return null;
         this.relay.nudge(order._id, [event]);
+        refunds.inc({ by: refund.by });
+        refundAmount.inc(refund.amount);
         await this.candy.commitGiveBack(refund.id, lines);
         const { refunding: _done, ...rest } = order;
         return {

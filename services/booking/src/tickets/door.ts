@@ -1,3 +1,4 @@
+import { checkIns } from '../metrics';
 import {
   localDateTime,
   TICKET_CODE_ALPHABET,
@@ -158,6 +159,7 @@ export class Door {
     );
     if (written.matchedCount === 1) {
       this.outbox.nudge(ticket._id, [checkedIn]);
+      checkIns.inc({ mode: scan.scanId ? 'offline' : 'online' });
       const message = `Adelante: ${ticket.title}, sala ${show.roomId}, butaca ${ticket.seatLabel}.`;
       return { outcome: answer('admitted', message, details('used'), { ...ticket, ...admission }), written: true };
     }
