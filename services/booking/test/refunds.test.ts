@@ -319,6 +319,21 @@ describe('an admin refunds an order', () => {
       payload: { reason: 'Falla del proyector' },
     });
     expect(again.json()).toMatchObject({ refunded: 0, failed: [] });
+    // Its seats are free, and off sale: nobody buys a seat of a cancelled show.
+    const late = await hold(booking, newUser(booking.app), show.id, 1);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ statusCode: 409, error: 'La función fue cancelada: no se venden entradas.' });
+  });
+
+  it('cancelling an unknown show is a 404', async () => {
+    const booking = await start();
+    const unknown = await booking.app.inject({
+      method: 'POST',
+      url: `/show/one/${new (await import('mongoose')).Types.ObjectId().toHexString()}/cancel`,
+      headers: adminHeaders(booking.app),
+      payload: { reason: 'Falla del proyector' },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@ import type { CandyProjection, CandyReservationLine } from '../candy/candy-proje
 import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
 import type { PaymentProvider } from '../payments';
-import { MOVIE_WITHDRAWN } from '../shows/booking-errors';
+import { MOVIE_WITHDRAWN, SHOW_CANCELLED } from '../shows/booking-errors';
 import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
 import type { OrdersRepository, StoredOrder } from './orders-repository';
@@ -153,6 +153,7 @@ export class Checkout {
         const reservation = await this.seats.reserveForOrder(order.showId, order.userId, id, termsOf(order), now, reservedUntil);
         if (reservation.outcome === 'terms-changed') return this.giveUp(order, 'failed', SHOW_CHANGED);
         if (reservation.outcome === 'withdrawn') return this.giveUp(order, 'failed', MOVIE_WITHDRAWN);
+        if (reservation.outcome === 'cancelled') return this.giveUp(order, 'failed', SHOW_CANCELLED);
         if (reservation.seatLabels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
         if (!sameLabels(reservation.seatLabels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
         const stock = await this.candy.reserve(id, reservationLines(order));

@@ -16,6 +16,7 @@ export class BookingError extends Error {
 export const SHOW_NOT_FOUND = 'No existe la función.';
 export const SHOW_STARTED = 'La función ya comenzó: ya no se venden entradas.';
 export const MOVIE_WITHDRAWN = 'La película de esta función ya no está en cartelera: no se venden entradas.';
+export const SHOW_CANCELLED = 'La función fue cancelada: no se venden entradas.';
 export const PAYMENT_IN_PROGRESS = 'Hay un pago en curso con tus entradas de esta función; espera a que termine.';
 export const SHOW_BUSY = 'La función está muy solicitada en este momento; intenta de nuevo.';
 export const SOLD_SHOW_NOT_DELETABLE = 'No se puede borrar una función con entradas vendidas.';

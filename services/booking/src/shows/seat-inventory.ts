@@ -7,6 +7,7 @@ import {
   BookingError,
   duplicateSeats,
   MOVIE_WITHDRAWN,
+  SHOW_CANCELLED,
   notEnoughSeats,
   PAYMENT_IN_PROGRESS,
   SHOW_BUSY,
@@ -42,7 +43,8 @@ export type ShowTerms = Pick<ShowView, 'movieId' | 'date' | 'schedule' | 'roomId
  * The seats tagged with the order (empty: nothing held any more), the show's terms changed since the order copied
  * them, or its movie was deleted from the catalog.
  */
-export type Reservation = { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' } | { outcome: 'withdrawn' };
+export type Reservation =
+  { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' } | { outcome: 'withdrawn' } | { outcome: 'cancelled' };
 
 /**
  * A decision on a show's seats: the show's new list of taken seats to write
@@ -230,6 +232,7 @@ export class SeatInventory {
     return this.change(showId, (show): SeatChange<Reservation> => {
       if (!hasTerms(show, terms)) return { result: () => ({ outcome: 'terms-changed' }) };
       if (show.movieDeleted) return { result: () => ({ outcome: 'withdrawn' }) };
+      if (show.cancelled) return { result: () => ({ outcome: 'cancelled' }) };
       let changed = false;
       const seats = show.seats.map((seat) => {
         const mine = isHeldByAt(seat, userId, now) && (seat.orderId === undefined || seat.orderId === orderId);
@@ -373,6 +376,7 @@ function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: str
 /** Why no seat of the show can be held or bought any more, or undefined while it is on sale. */
 function offSaleReason(show: ShowDocument, now: Date): string | undefined {
   if (show.startsAt <= now) return SHOW_STARTED;
+  if (show.cancelled) return SHOW_CANCELLED;
   return show.movieDeleted ? MOVIE_WITHDRAWN : undefined;
 }
 

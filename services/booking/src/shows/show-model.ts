@@ -47,6 +47,8 @@ export interface ShowDocument {
   seeded?: boolean;
   /** Its movie was deleted from the catalog (movie.deleted): hidden from the listings, no seat is held or sold any more. */
   movieDeleted?: boolean;
+  /** An admin cancelled it (POST /show/one/:id/cancel refunds its orders): no seat is held or sold any more. */
+  cancelled?: boolean;
   /**
    * The taken seats only (held or sold), in room order; every other seat of
    * the layout is free. FerretDB rewrites the whole document on each update,
@@ -87,6 +89,7 @@ const showSchema = new Schema<ShowDocument>(
     version: { type: Number, required: true },
     seeded: { type: Boolean, required: false },
     movieDeleted: { type: Boolean, required: false },
+    cancelled: { type: Boolean, required: false },
     seats: { type: [seatSchema], required: true },
   },
   { collection: 'shows', autoIndex: false, versionKey: false },

@@ -348,6 +348,23 @@ export class Shows {
       this.feed.reread(show._id.toHexString(), show.version);
   }
 
+  /**
+   * The admin cancels the show: it stops selling seats (its orders are refunded next). The version goes
+   * up, so a seat change decided on an older copy is decided again on the marked one; the open seat maps
+   * read it again. Answers false for an unknown show; repeating it changes nothing.
+   */
+  async markCancelled(id: string): Promise<boolean> {
+    if (!Types.ObjectId.isValid(id)) return false;
+    const _id = new Types.ObjectId(id);
+    const marked = await this.model.findOneAndUpdate(
+      { _id, cancelled: { $ne: true } },
+      { $set: { cancelled: true }, $inc: { version: 1 } },
+      { new: true },
+    );
+    if (marked) this.feed.reread(id, marked.version);
+    return marked !== null || (await this.model.exists({ _id })) !== null;
+  }
+
   /** Each upcoming show's seats by state (the admin's occupancy), from the listings' summaries; the tickets add `admitted`. */
   async occupancy(now: Date): Promise<Array<Omit<ShowOccupancy, 'admitted'>>> {
     const shows = await this.listing.all();

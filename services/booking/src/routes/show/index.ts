@@ -112,7 +112,7 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
   });
 
   app.post('/one/:id/cancel', { schema: schemas.cancelShow, onRequest: app.requireAdmin }, async (request) => {
-    if (!(await app.shows.one(request.params.id, app.clock()))) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
+    if (!(await app.shows.markCancelled(request.params.id))) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
     const { refunded, failed } = await app.refunds.refundShow(request.params.id, request.body.reason);
     request.log.info({ showId: request.params.id, refunded, failed }, 'show cancelled: orders refunded');
     return { message: failed.length === 0 ? 'Función cancelada: compras reembolsadas.' : SHOW_REFUNDS_PENDING, refunded, failed };
