@@ -28,9 +28,16 @@ function loadedFiles(): string[] {
     });
 }
 
-/** Signing out: the service worker forgets the tickets it saved for offline use. */
+/** The door's saved show lists, keys and choices (mfe-admin's /acceso): its queue of check-ins not yet uploaded stays. */
+const DOOR_DATA = /^cine-door-(show-|keys$|last-show$|entrance$)/;
+
+/**
+ * The session ended (signed out, expired or revoked): the service worker forgets the tickets it saved
+ * for offline use, and the door forgets the ticket lists it kept on this device.
+ */
 export function forgetSavedTickets(): void {
   navigator.serviceWorker?.ready
     .then((registration) => registration.active?.postMessage({ type: 'forget-tickets' }))
     .catch(() => undefined);
+  for (const key of Object.keys(localStorage)) if (DOOR_DATA.test(key)) localStorage.removeItem(key);
 }

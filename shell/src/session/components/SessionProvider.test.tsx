@@ -23,6 +23,16 @@ test('a 401 from the role check clears the stored session', async () => {
   expect(navbar().getByRole('button', { name: 'Usuario' })).toBeInTheDocument();
 });
 
+test('a session that ended (401) forgets the door’s saved ticket lists on this device, not its check-ins still to upload', async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.ana);
+  for (const key of ['cine-door-show-s1', 'cine-door-keys', 'cine-door-last-show', 'cine-door-checkins']) localStorage.setItem(key, '[]');
+  api.on('GET', '/api/auth/verifyrole', { status: 401, body: { statusCode: 401, error: 'Sesión expirada' } });
+  await renderApp('/home');
+  await screen.findByText(/remote catalog\/HomePage sin sesión/);
+  expect(Object.keys(localStorage).filter((key) => key.startsWith('cine-door-'))).toEqual(['cine-door-checkins']);
+});
+
 test('an unreachable server keeps the token but grants no admin rights', async () => {
   const api = installFakeApi();
   localStorage.setItem('sw-token', 'token-u-root');

@@ -47,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!stillCurrent()) return;
         if (error instanceof ApiError && error.status === 401) {
           clearStoredSession();
+          forgetSavedTickets();
           setState(guest);
         } else {
           // Server unreachable: keep the token for the next visit, but grant no role today.

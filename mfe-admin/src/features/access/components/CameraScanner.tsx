@@ -28,10 +28,13 @@ export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
         if (!navigator.mediaDevices?.getUserMedia) throw new Error('sin cámara');
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
         const element = video.current;
-        if (stopped || !element) return;
+        // Stopped while the camera, the video or the decoder was coming: the cleanup ran before the stream existed.
+        const release = () => stream?.getTracks().forEach((track) => track.stop());
+        if (stopped || !element) return release();
         element.srcObject = stream;
         await element.play();
         const read = await createVideoQrReader();
+        if (stopped) return release();
         setWatching(true);
         let busy = false;
         let last = { text: '', at: 0 };
