@@ -372,6 +372,21 @@ describe('refunds and the door', () => {
     expect((await checkIn({ token: ticket.token })).json()).toMatchObject({ result: 'admitted' });
   });
 
+  it('a cancelled show whose refund the provider refused: the cancellation lists the order to retry, and its tickets are refused at the door', async () => {
+    const { show, paid, tickets: mine } = await paidOrder(1, booking.app, 'pm_card_refundFail');
+    const [ticket] = mine as [TicketView];
+    const cancelled = await booking.app.inject({
+      method: 'POST',
+      url: `/show/one/${show.id}/cancel`,
+      headers: adminHeaders(booking.app),
+      payload: { reason: 'Falla del proyector' },
+    });
+    expect(cancelled.json()).toMatchObject({ refunded: 0, failed: [paid.data.orderId] });
+    const door = await checkIn({ token: ticket.token });
+    expect(door.statusCode).toBe(400);
+    expect(door.json()).toMatchObject({ result: 'invalid', message: 'La función de esta entrada fue cancelada: no es válida.' });
+  });
+
   it('tickets issued after their seats were refunded (their order.paid late or delivered again) are issued refunded', async () => {
     const { user, paid, tickets: mine } = await paidOrder(1);
     const [ticket] = mine as [TicketView];

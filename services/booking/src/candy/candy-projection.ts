@@ -87,8 +87,8 @@ export class CandyProjection {
 
   /**
    * A refund: its lines go back to the stock, each at most once (tagged with
-   * `refund:<id>` until `commit(tag)`, as a reservation is with its order). An
-   * item deleted since gets nothing back.
+   * `refund:<id>`; the tag stays, so two drivers of one refund, the request and
+   * the sweep, cannot both give back). An item deleted since gets nothing back.
    */
   async giveBack(refundId: string, lines: readonly CandyReservationLine[]): Promise<void> {
     const tag = refundTag(refundId);
@@ -98,11 +98,6 @@ export class CandyProjection {
         { $inc: { stock: line.quantity }, $push: { reservations: tag } },
       );
     }
-  }
-
-  /** The refund is recorded: its tags go (a crash before this leaves them, which only lengthens the list). */
-  async commitGiveBack(refundId: string, lines: readonly CandyReservationLine[]): Promise<void> {
-    await this.commit(refundTag(refundId), lines);
   }
 
   /** The order is paid: its units stay taken and the tags go (so the list does not grow). */

@@ -216,6 +216,11 @@ export class OrdersRepository {
     return this.model.find({ showId, state: 'paid' }, WITHOUT_OUTBOX).lean<StoredOrder[]>();
   }
 
+  /** Orders of the show still being paid (their card may be charged yet). */
+  payingOfShow(showId: string): Promise<StoredOrder[]> {
+    return this.model.find({ showId, state: { $in: IN_PROGRESS_STATES } }, WITHOUT_OUTBOX).lean<StoredOrder[]>();
+  }
+
   /** Paid orders paid in [from, to) (either end open when left out), oldest first, read as they are needed. */
   paidBetween(from: Date | undefined, to: Date | undefined): AsyncIterable<StoredOrder> {
     const paidAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
@@ -316,7 +321,8 @@ export class OrdersRepository {
   async beginRefund(order: StoredOrder, refund: PendingRefund): Promise<boolean> {
     await this.refundsInProgress.updateOne(
       { _id: order._id },
-      { $set: { refundId: refund.id, since: refund.requestedAt } },
+      // A request refused below must not take over the mark of the refund under way.
+      { $setOnInsert: { refundId: refund.id, since: refund.requestedAt } },
       { upsert: true },
     );
     const written = await this.model.updateOne(

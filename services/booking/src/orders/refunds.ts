@@ -134,10 +134,14 @@ export class Refunds {
     return this.refund(order, { seatLabels, candyIds }, reason, 'admin');
   }
 
-  /** The show is cancelled: every paid order of it is refunded whole; answers how many were refunded and which could not be. */
+  /**
+   * The show is cancelled (off sale already): every paid order of it is refunded whole; answers how many
+   * were refunded and which could not be yet, among them the orders still being paid (a card charged
+   * while the show was cancelled): the same cancellation again refunds them once they are paid.
+   */
   async refundShow(showId: string, reason: string): Promise<{ refunded: number; failed: string[] }> {
     let refunded = 0;
-    const failed: string[] = [];
+    const failed = (await this.orders.payingOfShow(showId)).map((order) => order._id.toHexString());
     for (const order of await this.orders.paidOfShow(showId)) {
       if ((order.refundedAmount ?? 0) >= order.total) continue;
       const result = await this.refund(order, {}, reason, 'show-cancelled').catch((error: unknown) => {
@@ -314,7 +318,6 @@ export class Refunds {
         this.relay.nudge(order._id, [event]);
         refunds.inc({ by: refund.by });
         refundAmount.inc(refund.amount);
-        await this.candy.commitGiveBack(refund.id, lines);
         const { refunding: _done, ...rest } = order;
         return {
           ...rest,

@@ -36,6 +36,7 @@ const DOOR_MESSAGES = {
   showGone: 'La función de esta entrada ya no existe.',
   refunded: 'Esta entrada fue reembolsada: no es válida.',
   showOver: 'La función de esta entrada ya terminó.',
+  showCancelled: 'La función de esta entrada fue cancelada: no es válida.',
 } as const;
 
 function when(instant: Date): string {
@@ -136,6 +137,8 @@ export class Door {
     }
     if (ticket.state === 'used') return refused(this.used(ticket, details(), scan));
     if (ticket.state === 'refunded') return refused(answer('refunded', DOOR_MESSAGES.refunded, details()));
+    // A cancelled show's tickets whose refund is still to be retried (the provider failed): nobody comes in.
+    if (show.cancelled) return refused(answer('invalid', DOOR_MESSAGES.showCancelled, details()));
     if (expired || scan.at >= show.endsAt) return refused(answer('show_over', DOOR_MESSAGES.showOver, details()));
 
     const checkedIn: TicketCheckedIn = createEvent('ticket.checked_in', {

@@ -5,9 +5,12 @@ import { weekdayOf } from '../shows/cinema-time';
 import type { ShowDocument } from '../shows/show-model';
 
 /** What a ticket needs of its show. */
-export type ShowFacts = Pick<ShowDocument, '_id' | 'movieId' | 'startsAt' | 'endsAt' | 'date' | 'schedule' | 'roomId' | 'type'>;
+export type ShowFacts = Pick<
+  ShowDocument,
+  '_id' | 'movieId' | 'startsAt' | 'endsAt' | 'date' | 'schedule' | 'roomId' | 'type' | 'cancelled'
+>;
 
-const FACTS = { movieId: 1, startsAt: 1, endsAt: 1, date: 1, schedule: 1, roomId: 1, type: 1 };
+const FACTS = { movieId: 1, startsAt: 1, endsAt: 1, date: 1, schedule: 1, roomId: 1, type: 1, cancelled: 1 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** A door scans a show's tickets one after another: its facts are read once per this long. */
