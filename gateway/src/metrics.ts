@@ -1,4 +1,4 @@
-import { defineCounter, measureHttpRequests } from '@cine/service-kit';
+import { defineCounter, defineGauge, measureHttpRequests } from '@cine/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 /** The gateway's shared cache of public answers: a hit is a hop to a service saved (response-cache.ts). */
@@ -6,6 +6,16 @@ export const responseCacheLookups = defineCounter(
   'cine_gateway_response_cache_total',
   'Cacheable GETs answered from the shared cache (hit) or by the service (miss)',
   ['result'],
+);
+
+/** The relay of the live seat maps (seat-stream-relay.ts): viewers served, and the streams from booking they share. */
+export const seatMapViewers = defineGauge(
+  'cine_gateway_seat_map_viewers',
+  'Live seat maps (server-sent event streams) open through the gateway',
+);
+export const seatMapUpstreams = defineGauge(
+  'cine_gateway_seat_map_upstreams',
+  'Streams from booking the gateway relays: one per show watched',
 );
 
 /**

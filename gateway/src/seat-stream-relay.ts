@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
+import { seatMapUpstreams, seatMapViewers } from './metrics';
 
 /**
  * The gateway's side of the live seat maps (GET /show/:id/seats/stream): one stream from booking per
@@ -130,18 +131,6 @@ export class SeatStreamRelay {
     this.keepAlive = setInterval(() => this.sendKeepAlive(), settings.keepAliveMs).unref();
   }
 
-  /** Streams open now to viewers (all shows). */
-  get viewers(): number {
-    let count = 0;
-    for (const relay of this.relays.values()) count += relay.viewers.size;
-    return count;
-  }
-
-  /** Streams open now to booking (one per show watched, or lingering). */
-  get upstreams(): number {
-    return this.relays.size;
-  }
-
   /** Joins a viewer to its show's stream, opening the stream from booking when nobody watches the show here. */
   async join(viewer: SeatStreamViewer): Promise<RelayOpening> {
     const open = this.perAddress.get(viewer.address) ?? 0;
@@ -163,6 +152,7 @@ export class SeatStreamRelay {
     if (relay.lingerTimer) clearTimeout(relay.lingerTimer);
     relay.lingerTimer = undefined;
     relay.viewers.add(joined);
+    seatMapViewers.inc();
     joined.res.once('close', () => this.closeViewer(relay, joined));
     // A viewer that left while booking's stream was being opened: its 'close' has been and gone.
     if (joined.res.socket?.destroyed !== false) this.closeViewer(relay, joined);
@@ -180,6 +170,7 @@ export class SeatStreamRelay {
     const relay: ShowRelay = { url, ready: Promise.resolve(undefined), history: [], viewers: new Set(), closed: false };
     relay.ready = this.connect(relay, headers);
     this.relays.set(url.href, relay);
+    seatMapUpstreams.inc();
     return relay;
   }
 
@@ -278,6 +269,7 @@ export class SeatStreamRelay {
 
   private closeViewer(relay: ShowRelay, viewer: Viewer): void {
     if (!relay.viewers.delete(viewer)) return;
+    seatMapViewers.dec();
     this.leave(viewer.address);
     if (relay.viewers.size === 0 && !relay.closed) {
       relay.lingerTimer = setTimeout(() => this.end(relay), this.settings.lingerMs).unref();
@@ -295,7 +287,9 @@ export class SeatStreamRelay {
   }
 
   private forget(relay: ShowRelay): void {
-    if (this.relays.get(relay.url.href) === relay) this.relays.delete(relay.url.href);
+    if (this.relays.get(relay.url.href) !== relay) return;
+    this.relays.delete(relay.url.href);
+    seatMapUpstreams.dec();
   }
 
   private leave(address: string): void {

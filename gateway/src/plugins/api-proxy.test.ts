@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { metricsRegistry } from '@cine/service-kit';
 import { forgedToken, OTHER_ALGORITHM_HEADERS } from '@cine/service-kit/testing';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serviceNames, type ServiceName } from '@cine/contracts';
@@ -376,10 +377,14 @@ describe('streamed answers (the live seat map)', () => {
 
   it('opens one stream from booking per show, whatever the viewers, and a late viewer starts from the map as it is now', async () => {
     const opened = booking.streamsOpened();
+    const gauge = async (name: string) => (await metricsRegistry.getSingleMetric(name)?.get())?.values[0]?.value ?? 0;
+    const before = { viewers: await gauge('cine_gateway_seat_map_viewers'), upstreams: await gauge('cine_gateway_seat_map_upstreams') };
     const first = openStream(SHOW);
     await wait(1_000);
     const second = openStream(SHOW);
     await wait(1_000);
+    expect(await gauge('cine_gateway_seat_map_viewers')).toBe(before.viewers + 2);
+    expect(await gauge('cine_gateway_seat_map_upstreams')).toBe(before.upstreams + 1);
     first.close();
     second.close();
     expect(booking.streamsOpened()).toBe(opened + 1);

@@ -16,7 +16,10 @@ export const purchaseAmount = defineCounter(
   'Sum of the paid orders’ totals, in cents of the cinema’s currency',
 );
 export const paymentFailures = defineCounter('cine_payment_failures_total', 'Payments the provider refused, by its error code', ['code']);
-export const seatMapStreamsOpen = defineGauge('cine_seat_map_streams_open', 'Live seat maps (server-sent event streams) open');
+export const seatMapStreamsOpen = defineGauge(
+  'cine_seat_map_streams_open',
+  'Seat map streams booking serves (through a gateway, one per show the gateway relays; its viewers: cine_gateway_seat_map_viewers)',
+);
 export const checkIns = defineCounter('cine_check_ins_total', 'Tickets admitted at the door, online or uploaded by an offline door', [
   'mode',
 ]);
