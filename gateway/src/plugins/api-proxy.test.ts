@@ -118,10 +118,13 @@ describe('API proxy', () => {
         'x-user-id': 'someone-else',
         'x-user-role': 'admin',
         'x-forwarded-for': '203.0.113.66',
+        // Only the gateway's relay of a seat map may say so (booking counts it against no client).
+        'x-seat-relay': '1',
       },
     });
     expect(response.statusCode).toBe(200);
     const headers = identity.received[0]?.headers;
+    expect(headers?.['x-seat-relay']).toBeUndefined();
     expect(headers?.['x-request-id']).toBe(response.headers['x-request-id']);
     expect(headers?.['x-user-id']).toBe('admin-7');
     expect(headers?.['x-user-role']).toBe('admin');

@@ -1,4 +1,4 @@
-import { TOO_MANY_SEAT_MAPS, type ServiceName, type TokenClaims } from '@cine/contracts';
+import { SEAT_RELAY_HEADER, TOO_MANY_SEAT_MAPS, type ServiceName, type TokenClaims } from '@cine/contracts';
 import { clientKey } from '@cine/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
@@ -36,6 +36,7 @@ export interface ApiProxyOptions {
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
 const gatewayHeaders = [
+  SEAT_RELAY_HEADER,
   'x-user-id',
   'x-user-role',
   'x-request-id',
@@ -244,8 +245,8 @@ export async function apiProxy(
       path: `${target.pathname}${target.search}`,
       address: clientKey(request.ip),
       lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
-      // The stream is the show's, not this viewer's: booking learns only where it was first asked from.
-      upstreamHeaders: { 'x-request-id': request.id, 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol },
+      // The stream is the show's, not this viewer's: booking counts it against no client.
+      upstreamHeaders: { 'x-request-id': request.id, 'x-forwarded-proto': request.protocol, [SEAT_RELAY_HEADER]: '1' },
       start: (headers) => {
         reply.hijack();
         reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...headers });

@@ -12,6 +12,12 @@ import type { SeatLayout } from './views';
 /** Seat map streams one client may keep open (`MAX_SEAT_STREAMS_PER_ADDRESS`; booking and the gateway count them). */
 export const DEFAULT_SEAT_STREAMS_PER_ADDRESS = 20;
 
+/**
+ * Set by the gateway on the stream it opens from booking for the viewers of a show (its relay): booking
+ * does not count that stream against any client (the gateway counts the viewers). Dropped from clients' requests.
+ */
+export const SEAT_RELAY_HEADER = 'x-seat-relay';
+
 /** The 429 of a seat map stream past the streams one client address may keep open (booking and the gateway count them). */
 export const TOO_MANY_SEAT_MAPS = 'Hay demasiados mapas de asientos abiertos desde tu conexión. Cierra alguno e intenta de nuevo.';
 

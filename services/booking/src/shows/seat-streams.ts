@@ -66,7 +66,8 @@ const RETRY_MS = 1000;
 
 interface Viewer {
   res: ServerResponse;
-  address: string;
+  /** The client it is counted against; none for a gateway's relay (which counts its viewers itself). */
+  address: string | undefined;
 }
 
 interface ShowWatch {
@@ -145,10 +146,17 @@ export class SeatStreams {
    * Opens a viewer's stream: 'too-many' past the client's limit, 'not-found' for an unknown show;
    * else `start()` sends the answer's head and the viewer gets its first event at once.
    */
-  async open(showId: string, address: string, lastEventId: string | undefined, start: () => ServerResponse): Promise<StreamOpening> {
-    const open = this.perAddress.get(address) ?? 0;
-    if (open >= this.settings.perAddress) return 'too-many';
-    this.perAddress.set(address, open + 1);
+  async open(
+    showId: string,
+    address: string | undefined,
+    lastEventId: string | undefined,
+    start: () => ServerResponse,
+  ): Promise<StreamOpening> {
+    if (address !== undefined) {
+      const open = this.perAddress.get(address) ?? 0;
+      if (open >= this.settings.perAddress) return 'too-many';
+      this.perAddress.set(address, open + 1);
+    }
     let state: ShowSeatsState | null;
     let watch: ShowWatch;
     try {
@@ -229,7 +237,8 @@ export class SeatStreams {
     if (this.watches.get(watch.showId) === watch) this.watches.delete(watch.showId);
   }
 
-  private leave(address: string): void {
+  private leave(address: string | undefined): void {
+    if (address === undefined) return;
     const open = (this.perAddress.get(address) ?? 1) - 1;
     if (open > 0) this.perAddress.set(address, open);
     else this.perAddress.delete(address);

@@ -1,4 +1,4 @@
-import { TOO_MANY_SEAT_MAPS } from '@cine/contracts';
+import { SEAT_RELAY_HEADER, TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import { clientKey, type ServiceApp } from '@cine/service-kit';
 import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
 import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
@@ -45,7 +45,9 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
       if (!map) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
       return reply.header('cache-control', 'no-store').send(map);
     }
-    const opened = await app.seatStreams.open(request.params.id, clientKey(request.ip), request.headers['last-event-id'], () => {
+    // A gateway's relay of the show is counted by the gateway, viewer by viewer.
+    const client = request.headers[SEAT_RELAY_HEADER] === undefined ? clientKey(request.ip) : undefined;
+    const opened = await app.seatStreams.open(request.params.id, client, request.headers['last-event-id'], () => {
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
