@@ -149,6 +149,21 @@ describe('checking in', () => {
     expect((await checkIn({ code: typed, showId: show.id })).json()).toMatchObject({ result: 'admitted' });
   });
 
+  it('answers a body that is not JSON, or JSON of another shape, with a 400 (never a 5xx)', async () => {
+    const notJson = await booking.app.inject({
+      method: 'POST',
+      url: '/checkin',
+      headers: { ...staff(), 'content-type': 'application/json' },
+      payload: '{"token":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({ statusCode: 400 });
+    for (const payload of [[], { token: 7 }, { code: 'ABCDEFGH' }, { token: 'x', showId: { $ne: null } }]) {
+      const answer = await checkIn(payload as object);
+      expect(answer.statusCode).toBe(400);
+    }
+  });
+
   it('refuses forged, altered, other-key, malformed and unknown tickets with 400 invalid', async () => {
     const { show, tickets: mine } = await paidOrder(1);
     const [ticket] = mine as [TicketView];
