@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, LoadError } from '@cine/web-kit/ui';
+import { ChartCard, Charts } from '../../../components/ChartCard';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { InfoIcon } from '../../../components/icons';
@@ -141,47 +142,6 @@ export function SalesSection({ token }: { token: string }) {
     </div>
   );
 }
-
-function ChartCard({ title, footer, children }: { title: string; footer: string; children: ReactNode }) {
-  return (
-    <Card aria-label={title}>
-      <h3>{title}</h3>
-      {children}
-      <footer>{footer}</footer>
-    </Card>
-  );
-}
-
-const Charts = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 1rem;
-  margin-bottom: 1.5rem;
-
-  @media (min-width: 64rem) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
-const Card = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 0.75rem;
-  padding: 1rem;
-  background: var(--cine-surface, #161622);
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 12px;
-
-  h3 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-
-  footer {
-    color: var(--cine-muted, #a6a6bb);
-    font-size: 0.85rem;
-  }
-`;
 
 const Plot = styled.div`
   height: 16rem;

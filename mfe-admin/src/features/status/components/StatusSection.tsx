@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
+import { ChartCard, Charts } from '../../../components/ChartCard';
 import { Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { fetchPlatformStatus, type PlatformStatusView, type ServiceStatusRow } from '../api/status';
 
@@ -75,18 +76,18 @@ export function StatusSection({ token }: { token: string }) {
       </TableCard>
 
       <Charts>
-        <ChartCard
+        <StatusChart
           title="Solicitudes por segundo"
           description={shown.services.map((row) => `${row.name} ${perSecond(row.requestsPerSecond)}`).join(', ')}
         >
           <ServiceBars rows={shown.services} value={(row) => row.requestsPerSecond} color="#f5c518" />
-        </ChartCard>
-        <ChartCard
+        </StatusChart>
+        <StatusChart
           title="Tiempo de respuesta p95 (ms)"
           description={shown.services.map((row) => `${row.name} ${milliseconds(row.p95Ms)}`).join(', ')}
         >
           <ServiceBars rows={shown.services} value={(row) => row.p95Ms ?? 0} color="#e50914" />
-        </ChartCard>
+        </StatusChart>
       </Charts>
 
       <h3>Eventos</h3>
@@ -120,14 +121,14 @@ export function StatusSection({ token }: { token: string }) {
   );
 }
 
-function ChartCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+/** A bar chart of the section: described for screen readers, drawn once its chunk (nivo) has come. */
+function StatusChart({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
-    <Card aria-label={title}>
-      <h3>{title}</h3>
+    <ChartCard title={title}>
       <Plot role="img" aria-label={`Gráfico de barras: ${title.toLowerCase()}, ${description}`}>
         <Suspense fallback={<EmptyState role="status">Cargando gráfico…</EmptyState>}>{children}</Suspense>
       </Plot>
-    </Card>
+    </ChartCard>
   );
 }
 
@@ -149,32 +150,6 @@ const Badge = styled.span<{ $status: ServiceStatusRow['status'] }>`
 
 const Alert = styled.strong`
   color: #f87171;
-`;
-
-const Charts = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 1rem;
-  margin: 1.5rem 0;
-
-  @media (min-width: 64rem) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
-const Card = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 0.75rem;
-  padding: 1rem;
-  background: var(--cine-surface, #161622);
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 12px;
-
-  h3 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
 `;
 
 const Plot = styled.div`

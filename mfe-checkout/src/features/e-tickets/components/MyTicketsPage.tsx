@@ -8,6 +8,7 @@ import { fetchMyTickets } from '../api/eTicketsApi';
 import { useReloadWhenOfflineReady } from '../hooks/useReloadWhenOfflineReady';
 import { ticketsInOrder, ticketStateLabels } from '../ticketOrder';
 import { TicketQr } from './TicketQr';
+import { Facts } from '../../../components/Facts';
 
 /**
  * Exposed as 'checkout/MyTicketsPage': /mis-entradas, the buyer's tickets with their QR codes, upcoming
@@ -92,7 +93,7 @@ function TicketCard({ ticket, withQr }: { ticket: TicketView; withQr: boolean })
     <Card aria-labelledby={titleId} className="ticket">
       <div>
         <h3 id={titleId}>{ticket.title}</h3>
-        <Facts>
+        <TicketFacts>
           <dt>Fecha</dt>
           <dd>
             {dayLabel(ticket.date, ticket.day)}/{ticket.date.slice(0, 4)}
@@ -118,7 +119,7 @@ function TicketCard({ ticket, withQr }: { ticket: TicketView; withQr: boolean })
               </span>
             )}
           </dd>
-        </Facts>
+        </TicketFacts>
       </div>
       {withQr && ticket.state === 'valid' && (
         <TicketQr token={ticket.token} label={`Código QR de la entrada ${ticket.code}, butaca ${ticket.seatLabel}`} />
@@ -196,21 +197,7 @@ const Card = styled.article`
   }
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  margin: 0;
-
-  dt {
-    color: var(--cine-muted, #a6a6bb);
-    font-weight: 600;
-  }
-
-  dd {
-    margin: 0;
-  }
-
+const TicketFacts = styled(Facts)`
   .code {
     font-family: ui-monospace, monospace;
     font-size: 1.3rem;

@@ -8,6 +8,7 @@ import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-
 import { fetchOrder } from '../api/ordersApi';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from '../../../components/SignInFirst';
+import { Facts } from '../../../components/Facts';
 
 /** Exposed as 'checkout/OrderConfirmationPage': /compra/:orderId, what was bought, for its buyer (others: 404). */
 export default function OrderConfirmationPage({ session }: RemotePageProps) {
@@ -132,23 +133,6 @@ const Card = styled.section`
   h2,
   p {
     margin: 0;
-  }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  margin: 0;
-
-  dt {
-    color: var(--cine-muted, #a6a6bb);
-    font-weight: 600;
-  }
-
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
   }
 `;
 
