@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   );
   try {
     const base = platform.gatewayUrl;
-    await waitFor(async () => ((await api(base, 'GET', '/show/all')).json as unknown[]).length > 0, 60_000, 'the seeded shows');
+    await platform.seededShows();
     const buyers = await registerBuyers(base, settings.buyers);
     const used = new Set<string>();
     const round = async () => rush(base, await freeShow(base, settings.buyers, used), buyers, { concurrency: settings.concurrency });

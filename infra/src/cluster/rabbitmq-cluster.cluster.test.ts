@@ -1,7 +1,6 @@
 import { connectDatabase } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 import { ProcessPlatform, waitFor } from '../faults/processes';
-import { api } from '../testing/gateway-api';
 import { LocalRabbitCluster, type ClusterNode } from './rabbitmq-cluster';
 import { registerBuyers } from '../bench/bench-kit';
 import { expectExactLedger, freeShow, isFailure, rush, type RushPurchase } from '../testing/rush';
@@ -36,11 +35,7 @@ beforeAll(async () => {
   await platform.start();
   booking = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}booking`);
   sales = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}sales`);
-  await waitFor(
-    async () => ((await api(platform.gatewayUrl, 'GET', '/show/all')).json as unknown[]).length > 0,
-    60_000,
-    'the seeded shows',
-  );
+  await platform.seededShows();
 });
 
 afterAll(async () => {

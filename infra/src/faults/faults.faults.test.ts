@@ -30,12 +30,7 @@ beforeAll(async () => {
   platform = new ProcessPlatform();
   await platform.start();
   booking = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}booking`);
-  // The seeded shows come through movie.created on RabbitMQ.
-  await waitFor(
-    async () => ((await api(platform.gatewayUrl, 'GET', '/show/all')).json as ShowSummary[]).length > 0,
-    60_000,
-    'the seeded shows',
-  );
+  await platform.seededShows();
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serviceNames, type ServiceName } from '@cine/contracts';
 import { findFreePort, startEmbeddedMongo, type EmbeddedMongo } from '@cine/embedded-mongo';
 import { TcpBalancer } from '../cluster/balancer';
+import { api } from '../testing/gateway-api';
 
 const repositoryRoot = path.resolve(__dirname, '../../..');
 
@@ -186,6 +187,11 @@ export class ProcessPlatform {
       timeoutMs,
       'the platform to be healthy',
     );
+  }
+
+  /** Waits for the seeded shows, which reach booking through catalog's movie.created on the broker. */
+  async seededShows(): Promise<void> {
+    await waitFor(async () => ((await api(this.gatewayUrl, 'GET', '/show/all')).json as unknown[]).length > 0, 60_000, 'the seeded shows');
   }
 
   pidOf(id: string): number {

@@ -27,11 +27,7 @@ beforeAll(async () => {
   await platform.start();
   booking = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}booking`);
   sales = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}sales`);
-  await waitFor(
-    async () => ((await api(platform.gatewayUrl, 'GET', '/show/all')).json as unknown[]).length > 0,
-    60_000,
-    'the seeded shows',
-  );
+  await platform.seededShows();
 });
 
 afterAll(async () => {

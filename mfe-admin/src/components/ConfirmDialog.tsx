@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@cine/web-kit';
-import { Button, Dialog } from '@cine/web-kit/ui';
+import { Button, Dialog, DialogActions } from '@cine/web-kit/ui';
 import { ErrorMessage } from './FormMessage';
 
 interface ConfirmDialogProps {
@@ -34,14 +34,14 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
       <Body>
         {children}
         {error && <ErrorMessage>{error}</ErrorMessage>}
-        <Actions>
+        <DialogActions>
           <Button type="button" $variant="secondary" onClick={onClose}>
             Cancelar
           </Button>
           <Button type="button" $variant="danger" onClick={() => void confirm()} aria-disabled={busy || undefined}>
             {busy ? 'Borrando…' : confirmLabel}
           </Button>
-        </Actions>
+        </DialogActions>
       </Body>
     </Dialog>
   );
@@ -55,11 +55,4 @@ const Body = styled.div`
   p {
     margin: 0;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  flex-wrap: wrap;
-  gap: 0.75rem;
 `;

@@ -140,3 +140,11 @@ const CloseButton = styled.button`
     outline: 2px solid var(--cine-gold, #f5c518);
   }
 `;
+
+/** A dialog's buttons, at its end: they wrap on a narrow screen. */
+export const DialogActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;

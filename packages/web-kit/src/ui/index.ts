@@ -1,5 +1,5 @@
 export { Button, buttonStyles, IconButton } from './button';
-export { Dialog } from './dialog';
+export { Dialog, DialogActions } from './dialog';
 export { fieldStyles, NumberInput, Select, TextArea, TextInput } from './fields';
 export { ErrorText, LoadError } from './load-error';
 export { EmptyState, Page, PageTitle, SectionTitle } from './page';

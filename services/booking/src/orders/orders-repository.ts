@@ -3,6 +3,7 @@ import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
 import {
   IN_PROGRESS_STATES,
+  type OrderCandyLine,
   type OrderDocument,
   type OrderRefund,
   type OrderState,
@@ -75,8 +76,9 @@ export function orderViewOf(order: StoredOrder, cancellableUntil: Date): OrderVi
   };
 }
 
-export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
-  return createEvent('order.paid', {
+/** The order and its show, as order.paid and order.refunded both tell them. */
+function orderFacts(order: StoredOrder) {
+  return {
     orderId: order._id.toHexString(),
     userId: order.userId,
     movieId: order.movieId,
@@ -86,10 +88,21 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
     schedule: order.schedule,
     roomId: order.roomId,
     type: order.type,
+  };
+}
+
+/** A candy line as the events carry it (the order's lines hold more). */
+function paidCandyLine({ candyId, name, quantity, unitPrice, totalPrice }: OrderCandyLine) {
+  return { candyId, name, quantity, unitPrice, totalPrice };
+}
+
+export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
+  return createEvent('order.paid', {
+    ...orderFacts(order),
     seats: order.seatLabels.length,
     seatLabels: order.seatLabels,
     ticketTotal: order.ticketTotal,
-    candy: order.candy.map(({ candyId, name, quantity, unitPrice, totalPrice }) => ({ candyId, name, quantity, unitPrice, totalPrice })),
+    candy: order.candy.map(paidCandyLine),
     total: order.total,
     paidAt: paidAt.toISOString(),
   });
@@ -99,19 +112,11 @@ export function orderRefundedEvent(order: StoredOrder, refund: OrderRefund, refu
   const ticketAmount = refund.seatLabels.length * order.unitPrice;
   return createEvent('order.refunded', {
     refundId: refund.id,
-    orderId: order._id.toHexString(),
-    userId: order.userId,
-    movieId: order.movieId,
-    title: order.title,
-    showId: order.showId,
-    date: order.date,
-    schedule: order.schedule,
-    roomId: order.roomId,
-    type: order.type,
+    ...orderFacts(order),
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
     seatLabels: refund.seatLabels,
     ticketAmount,
-    candy: refund.candy.map(({ candyId, name, quantity, unitPrice, totalPrice }) => ({ candyId, name, quantity, unitPrice, totalPrice })),
+    candy: refund.candy.map(paidCandyLine),
     amount: refund.amount,
     reason: refund.reason,
     by: refund.by,

@@ -39,6 +39,11 @@ const DOOR_MESSAGES = {
   showCancelled: 'La función de esta entrada fue cancelada: no es válida.',
 } as const;
 
+/** What the door says to a ticket it admits. */
+function welcome(ticket: Pick<StoredTicket, 'title' | 'seatLabel'>, roomId: number): string {
+  return `Adelante: ${ticket.title}, sala ${roomId}, butaca ${ticket.seatLabel}.`;
+}
+
 function when(instant: Date): string {
   const { date, time } = localDateTime(instant);
   const [year, month, day] = date.split('-');
@@ -163,7 +168,7 @@ export class Door {
     if (written.matchedCount === 1) {
       this.outbox.nudge(ticket._id, [checkedIn]);
       checkIns.inc({ mode: scan.scanId ? 'offline' : 'online' });
-      const message = `Adelante: ${ticket.title}, sala ${show.roomId}, butaca ${ticket.seatLabel}.`;
+      const message = welcome(ticket, show.roomId);
       return { outcome: answer('admitted', message, details('used'), { ...ticket, ...admission }), written: true };
     }
     // Another door (or a refund) got there first: say what it did.
@@ -175,7 +180,7 @@ export class Door {
   private used(ticket: StoredTicket, details: CheckinTicket, scan: DoorScan): CheckinAnswer {
     // The same offline scan uploaded again: its own admission.
     if (scan.scanId !== undefined && ticket.scanId === scan.scanId) {
-      return answer('admitted', `Adelante: ${ticket.title}, sala ${details.roomId}, butaca ${ticket.seatLabel}.`, details, ticket);
+      return answer('admitted', welcome(ticket, details.roomId), details, ticket);
     }
     const where = ticket.entrance ? ` en ${ticket.entrance}` : '';
     const at = ticket.checkedInAt ? ` ${when(ticket.checkedInAt)}` : '';

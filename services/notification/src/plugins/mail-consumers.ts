@@ -1,6 +1,7 @@
 import { subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
+import type { MailContent } from '../mail/mailer';
 import { receiptMail, recoveryCodeMail, refundMail, welcomeMail } from '../mail/templates';
 import { Recipients } from '../recipients/recipients';
 import { subscriptions } from '../subscriptions';
@@ -42,37 +43,39 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
       await app.mailer.send(email, recoveryCodeMail(username, code, Math.round(msLeft / 60_000)));
     });
 
-    await subscribeTo(bus, db, subscriptions.receipt, async (event) => {
-      // Booking announces an order's tickets once (not on a sales replay); its id comes from the order's.
-      const { orderId, userId } = event.data;
-      const found = await recipients.lookup(userId);
+    /**
+     * Mails the user of an order: nothing once the user was deleted. A user not known yet (their
+     * user.registered may still be on its way, on another queue) fails the delivery so the bus delivers
+     * the event again; after the bus's attempts it is dead-lettered, kept for a replay, not dropped.
+     */
+    async function mailOrderUser(
+      what: string,
+      context: { eventId: string; orderId: string; userId: string; refundId?: string },
+      content: (username: string) => Promise<MailContent> | MailContent,
+    ): Promise<void> {
+      const found = await recipients.lookup(context.userId);
       if (found.state === 'deleted') {
-        app.log.info({ eventId: event.id, orderId, userId }, 'receipt not sent: the user was deleted');
+        app.log.info(context, `${what} not sent: the user was deleted`);
         return;
       }
       if (found.state === 'unknown') {
-        // Its user.registered may still be on its way (another queue): failing lets the bus deliver the
-        // order again; after the bus's attempts it is dead-lettered, kept for a replay, not dropped.
-        app.log.warn({ eventId: event.id, orderId, userId }, 'receipt not sent yet: user not known to notification');
-        throw new UnknownRecipientError(userId);
+        app.log.warn(context, `${what} not sent yet: user not known to notification`);
+        throw new UnknownRecipientError(context.userId);
       }
-      await app.mailer.send(found.recipient.email, await receiptMail(found.recipient.username, event.data));
+      await app.mailer.send(found.recipient.email, await content(found.recipient.username));
+    }
+
+    // Booking announces an order's tickets once (not on a sales replay); its id comes from the order's.
+    await subscribeTo(bus, db, subscriptions.receipt, async (event) => {
+      const { orderId, userId } = event.data;
+      await mailOrderUser('receipt', { eventId: event.id, orderId, userId }, (username) => receiptMail(username, event.data));
     });
 
     await subscribeTo(bus, db, subscriptions.refund, async (event) => {
       const { refundId, orderId, userId, republished } = event.data;
       // A replay for the sales reports: the buyer was told when the money went back.
       if (republished) return;
-      const found = await recipients.lookup(userId);
-      if (found.state === 'deleted') {
-        app.log.info({ eventId: event.id, orderId, refundId, userId }, 'refund mail not sent: the user was deleted');
-        return;
-      }
-      if (found.state === 'unknown') {
-        app.log.warn({ eventId: event.id, orderId, refundId, userId }, 'refund mail not sent yet: user not known to notification');
-        throw new UnknownRecipientError(userId);
-      }
-      await app.mailer.send(found.recipient.email, refundMail(found.recipient.username, event.data));
+      await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) => refundMail(username, event.data));
     });
   },
   { name: 'notification-mail-consumers', dependencies: ['notification-mailer'] },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, TextArea } from '@cine/web-kit/ui';
+import { Button, Dialog, DialogActions, TextArea } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { fetchOrder, refundOrder, type OrderView } from '../api/sales';
 
@@ -116,14 +116,14 @@ function RefundForm({
         Se devuelve a la tarjeta: <strong>{formatMoney(amount)}</strong>. Esta acción no se puede deshacer.
       </p>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      <Actions>
+      <DialogActions>
         <Button type="button" $variant="secondary" onClick={onClose}>
           Cancelar
         </Button>
         <Button type="submit" $variant="danger" aria-disabled={busy || undefined}>
           {busy ? 'Reembolsando…' : whole ? 'Reembolsar todo' : 'Reembolsar lo elegido'}
         </Button>
-      </Actions>
+      </DialogActions>
     </Form>
   );
 }
@@ -158,11 +158,4 @@ const Form = styled.form`
     align-items: center;
     min-height: 2.75rem;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  flex-wrap: wrap;
-  gap: 0.75rem;
 `;

@@ -2,7 +2,7 @@ import { localDateTime, type OrderView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, formatMoney } from '@cine/web-kit';
-import { Button, Dialog, ErrorText } from '@cine/web-kit/ui';
+import { Button, Dialog, DialogActions, ErrorText } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
 import { cancelOrder } from '../api/ordersApi';
 
@@ -98,14 +98,14 @@ export function CancelPurchase({
             </p>
             <p>Las butacas vuelven a la venta. Esta acción no se puede deshacer.</p>
             {error && <ErrorText role="alert">{error}</ErrorText>}
-            <Actions>
+            <DialogActions>
               <Button type="button" $variant="secondary" onClick={close}>
                 Volver
               </Button>
               <Button type="button" $variant="danger" onClick={() => void confirm()} aria-disabled={busy || undefined}>
                 {busy ? 'Cancelando…' : 'Cancelar compra'}
               </Button>
-            </Actions>
+            </DialogActions>
           </Body>
         </Dialog>
       )}
@@ -127,11 +127,4 @@ const Body = styled.div`
   ul {
     margin: 0;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  flex-wrap: wrap;
-  gap: 0.75rem;
 `;
