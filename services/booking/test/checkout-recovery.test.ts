@@ -29,6 +29,14 @@ class CrashAfterCharge implements PaymentProvider {
   }
 }
 
+/** A broker that takes every event but order.paid. */
+class BrokerRefusingPaid extends InProcessEventBus {
+  override async publish(event: Parameters<InProcessEventBus['publish']>[0]): Promise<void> {
+    if (event.type === 'order.paid') throw new Error('broker down');
+    await super.publish(event);
+  }
+}
+
 const TWO_MINUTES = 2 * 60_000;
 
 let context: TestContext;
@@ -235,13 +243,6 @@ describe('recovery of orders a crash left in progress', () => {
   });
 
   it('paid, but order.paid never reached the broker before the crash: the paid order stays marked, and the restarted service publishes its order.paid once', async () => {
-    /** A broker that takes every event but order.paid. */
-    class BrokerRefusingPaid extends InProcessEventBus {
-      override async publish(event: Parameters<InProcessEventBus['publish']>[0]): Promise<void> {
-        if (event.type === 'order.paid') throw new Error('broker down');
-        await super.publish(event);
-      }
-    }
     const first = await start({}, new BrokerRefusingPaid());
     const { show, user } = await buyer(first, 1, 0);
 
@@ -268,5 +269,24 @@ describe('recovery of orders a crash left in progress', () => {
     expect(await second.app.orderRecovery.sweep()).toBe(0);
     await second.app.ordersOutbox.flush();
     expect(second.paid).toHaveLength(1);
+  });
+
+  it('a backlog of paid orders a crash left unpublished goes out in one sweep, batch after batch', async () => {
+    const first = await start({}, new BrokerRefusingPaid());
+    const userIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { show, user } = await buyer(first, 1, 0);
+      expect((await checkout(first, user, { show: show.id, ticket: 1 })).statusCode).toBe(200);
+      userIds.push(user.id);
+    }
+    await first.app.ordersOutbox.flush();
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+
+    // Batches of 2 and no second sweep within the test: only the start-up sweep can publish them.
+    const second = await start({ clockOffsetMs: TWO_MINUTES, orderRecovery: { batchSize: 2, intervalMs: 3_600_000 } });
+    for (let waited = 0; second.paid.length < 5 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const paidIds = await Promise.all(userIds.map(async (userId) => (await orderOf(userId))._id.toHexString()));
+    expect(second.paid.map((event) => event.data.orderId).sort()).toEqual(paidIds.sort());
   });
 });

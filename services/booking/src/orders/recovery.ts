@@ -1,8 +1,11 @@
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout } from './checkout';
-import type { OrdersRepository } from './orders-repository';
+import type { OrdersRepository, StoredOrder } from './orders-repository';
 import type { Refunds } from './refunds';
+
+/** Batches one sweep takes at most, so a sweep ends and the next interval starts one afresh. */
+const MAX_BATCHES_PER_SWEEP = 100;
 
 export interface OrderRecoveryOptions {
   /** An order in progress whose last change is older than this is taken over (default one minute). */
@@ -62,34 +65,52 @@ export class OrderRecovery {
     await this.running;
   }
 
+  /**
+   * Batch after batch while batches come full and each one moved forward: a crash in a presale can leave thousands
+   * of paid orders unpublished (the relay's backlog), which one batch per interval would take many minutes to send.
+   */
   private async pass(): Promise<number> {
     let driven = 0;
     try {
-      const { stuck, unpublished } = await this.orders.leftBehindSince(
-        new Date(this.clock().getTime() - this.staleAfterMs),
-        this.batchSize,
-      );
-      for (const id of unpublished) this.relay.nudge(id);
-      for (const order of stuck) {
-        try {
-          const result = await this.checkout.drive(order);
-          driven += 1;
-          this.log?.info(
-            { orderId: order._id.toHexString(), from: order.state, outcome: result.outcome },
-            'recovered an order left in progress',
-          );
-        } catch (error) {
-          this.log?.warn(
-            { orderId: order._id.toHexString(), state: order.state, err: (error as Error).message },
-            'order recovery failed; will retry',
-          );
-        }
+      let previous = new Set<string>();
+      for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch++) {
+        const { stuck, unpublished } = await this.orders.leftBehindSince(
+          new Date(this.clock().getTime() - this.staleAfterMs),
+          this.batchSize,
+        );
+        const ids = [...unpublished, ...stuck.map((order) => order._id)].map(String);
+        // An order of the last batch still here: this batch would not move forward (a failing provider or broker).
+        if (ids.some((id) => previous.has(id))) break;
+        previous = new Set(ids);
+        for (const id of unpublished) this.relay.nudge(id);
+        for (const order of stuck) driven += await this.driveStuck(order);
+        if (ids.length < this.batchSize) break;
+        // The nudged orders published (and their marks ended) before the next batch is read.
+        await this.relay.flush();
       }
       driven += await this.refundsLeftBehind();
     } catch (error) {
       this.log?.warn({ err: (error as Error).message }, 'order recovery sweep failed; will retry');
     }
     return driven;
+  }
+
+  /** 1 when the order was driven forward, 0 when that failed (the next sweep tries again). */
+  private async driveStuck(order: StoredOrder): Promise<number> {
+    try {
+      const result = await this.checkout.drive(order);
+      this.log?.info(
+        { orderId: order._id.toHexString(), from: order.state, outcome: result.outcome },
+        'recovered an order left in progress',
+      );
+      return 1;
+    } catch (error) {
+      this.log?.warn(
+        { orderId: order._id.toHexString(), state: order.state, err: (error as Error).message },
+        'order recovery failed; will retry',
+      );
+      return 0;
+    }
   }
 
   private async refundsLeftBehind(): Promise<number> {
