@@ -46,6 +46,20 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
+/**
+ * Waits until the process uses under `busyShare` of one core over `windowMs` (at most `timeoutMs`): the work
+ * a previous load left queued (events, receipt mails) is done. Answers the seconds waited.
+ */
+export async function settled(pid: number, { busyShare = 0.15, windowMs = 2000, timeoutMs = 300_000 } = {}): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    if ((cpuMs(pid) - before) / windowMs < busyShare || performance.now() - started > timeoutMs)
+      return (performance.now() - started) / 1000;
+  }
+}
+
 export function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')

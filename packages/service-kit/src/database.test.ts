@@ -41,6 +41,20 @@ describe('connectDatabase (real server)', () => {
     }
   });
 
+  it("keeps connections open from the start (a first burst does not wait for them to open) unless the URL sets the pool's minimum", async () => {
+    const base = mongoUrl();
+    const separator = base.includes('?') ? '&' : new URL(base).pathname.length > 1 ? '?' : '/?';
+    const plain = await connectDatabase(base, `test_db_${randomUUID().slice(0, 8)}`);
+    const ownMinimum = await connectDatabase(`${base}${separator}minPoolSize=0`, `test_db_${randomUUID().slice(0, 8)}`);
+    try {
+      expect(plain.getClient().options.minPoolSize).toBe(10);
+      expect(ownMinimum.getClient().options.minPoolSize).toBe(0);
+    } finally {
+      await plain.close();
+      await ownMinimum.close();
+    }
+  });
+
   it('runs concurrent operations over several connections on either server (a pool, not one connection)', async () => {
     const db = await connectDatabase(mongoUrl(), `test_db_${randomUUID().slice(0, 8)}`);
     try {

@@ -18,6 +18,13 @@ async function isFerretDb(connection: Connection): Promise<boolean> {
  * across connections, and a pool keeps one slow query (a report) from
  * holding up every other request of the service.
  */
+/**
+ * Connections the pool opens at start and keeps. The driver opens at most two at a time, so a presale's first burst
+ * on an empty pool queued behind the opening of every connection it needed (a burst right after start sold slower
+ * than the same burst a minute later). A URL's own `minPoolSize` holds.
+ */
+const MIN_POOL_SIZE = 10;
+
 export async function connectDatabase(mongoUrl: string, dbName: string, { monitorCommands = false } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(mongoUrl, {
     dbName,
@@ -25,6 +32,7 @@ export async function connectDatabase(mongoUrl: string, dbName: string, { monito
     // FerretDB v1 does not support retryable writes; a replica set's URL turns them on
     // (`retryWrites=true&w=majority`, as the Helm chart builds it), and the driver's options would override it.
     ...(/[?&]retryWrites=/i.test(mongoUrl) ? {} : { retryWrites: false }),
+    ...(/[?&]minPoolSize=/i.test(mongoUrl) ? {} : { minPoolSize: MIN_POOL_SIZE }),
     // The driver's command events, for the time per operation (telemetry/database-metrics.ts); unset, the URL's own setting holds.
     ...(monitorCommands ? { monitorCommands } : {}),
   });
