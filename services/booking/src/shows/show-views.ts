@@ -21,6 +21,24 @@ export function toListedShowView(show: ListedShow, title: string, now: Date): Sh
   return viewOf(show, freeSeatsAt(show, now), title);
 }
 
+/**
+ * Each listed show's JSON (its toListedShowView), kept while its summary, free seats and title are those it was
+ * made from: the listing of 2,000 shows, remade every quarter second during a presale, remakes only the shows that
+ * changed. A summary is never changed in place (a write or a read of the listing brings a new object).
+ */
+export class ListedShowTexts {
+  private readonly texts = new WeakMap<ListedShow, { seats: number; title: string; text: string }>();
+
+  textOf(show: ListedShow, title: string, now: Date): string {
+    const seats = freeSeatsAt(show, now);
+    const kept = this.texts.get(show);
+    if (kept && kept.seats === seats && kept.title === title) return kept.text;
+    const text = JSON.stringify(viewOf(show, seats, title));
+    this.texts.set(show, { seats, title, text });
+    return text;
+  }
+}
+
 function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string): ShowView {
   return {
     id: show._id.toHexString(),

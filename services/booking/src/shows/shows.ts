@@ -20,7 +20,7 @@ import * as rules from './show-rules';
 import { isFreeAt } from './seats';
 import { freeSeatsAt, type ListedShow, type ShowListing } from './show-listing';
 import type { ShowDocument } from './show-model';
-import { toListedShowView, toShowView } from './show-views';
+import { ListedShowTexts, toListedShowView, toShowView } from './show-views';
 
 /** The admin's show form as sent (fields only type-checked by the route's schema). */
 export interface ShowForm {
@@ -141,6 +141,8 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
 export class Shows {
   /** The text of the listing of upcoming shows (by movieId, '' for all), reused for LISTING_TEXT_MS on the same read of the summaries. */
   private upcomingTexts = new Map<string, { readAt: number | undefined; madeAt: number; now: number; json: SharedJson }>();
+  /** The shows' own texts in those listings. */
+  private readonly showTexts = new ListedShowTexts();
   /** The movies deleted among a listing's, until the listing or the movies change. */
   private deletedMovies?: { shows: readonly ListedShow[]; revision: number; ids: Promise<Set<string>> };
 
@@ -177,7 +179,8 @@ export class Shows {
     )
       return made.json;
     const readAt = this.listing.readAt;
-    const json = new SharedJson(JSON.stringify(await this.upcoming(now, movieId)));
+    const shows = await this.listedWithTitles((show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId));
+    const json = new SharedJson(`[${shows.map(([show, title]) => this.showTexts.textOf(show, title, now)).join(',')}]`);
     if (this.upcomingTexts.size > 100) this.upcomingTexts.clear();
     this.upcomingTexts.set(key, { readAt, madeAt: wall, now: clock, json });
     return json;
@@ -420,10 +423,15 @@ export class Shows {
 
   /** The listed shows that pass `wanted`, soonest first, with their titles; shows of deleted movies are left out. */
   private async listed(wanted: (show: ListedShow) => boolean, now: Date): Promise<ShowView[]> {
+    return (await this.listedWithTitles(wanted)).map(([show, title]) => toListedShowView(show, title, now));
+  }
+
+  /** The wanted shows of the listing, but those of deleted movies, each with its movie's title. */
+  private async listedWithTitles(wanted: (show: ListedShow) => boolean): Promise<Array<[ListedShow, string]>> {
     const all = await this.listing.all();
     const shows = all.filter(wanted);
     const [titles, deleted] = await Promise.all([this.movies.titlesOf(shows.map((show) => show.movieId)), this.deletedMoviesOf(all)]);
-    return shows.filter((show) => !deleted.has(show.movieId)).map((show) => toListedShowView(show, titles.get(show.movieId) ?? '', now));
+    return shows.filter((show) => !deleted.has(show.movieId)).map((show) => [show, titles.get(show.movieId) ?? '']);
   }
 
   private deletedMoviesOf(shows: readonly ListedShow[]): Promise<Set<string>> {
