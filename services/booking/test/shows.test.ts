@@ -284,7 +284,13 @@ describe('DELETE /show/one/:id (admin)', () => {
       error: 'No se puede borrar una función mientras se paga una compra de entradas.',
     });
     await booking.app.seatInventory.sellForOrder(show.id, 'order-1');
-    expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' });
+    expect((await del()).json()).toEqual({
+      statusCode: 409,
+      error:
+        'No se puede borrar la función: tiene 1 orden pagada, 2 entradas. Cancélala primero (se reembolsa cada compra y se avisa a los compradores); después se puede borrar.',
+      orders: 1,
+      tickets: 2,
+    });
     expect((await get<ShowView>(`/show/one/${show.id}`)).body.seats).toBe(98);
   });
 

@@ -8,11 +8,15 @@ import {
   type ShowType,
   type ShowView,
   localDateTime,
+  MAX_BULK_SHOWS,
+  type BulkShowSlot,
+  type BulkShowsRequest,
+  type BulkShowsResult,
 } from '@cine/contracts';
 import { isDuplicateKeyError, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
+import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
 import type { KeyedLock } from '../keyed-lock';
 import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
@@ -28,6 +32,8 @@ export interface ShowForm {
   movieId?: string;
   roomId?: number | string;
   day?: string;
+  /** 'yyyy-mm-dd': the show's date, instead of `day`. */
+  date?: string;
   type?: string;
   price?: number;
 }
@@ -38,7 +44,14 @@ export type ShowWrite =
   | { outcome: 'movie-not-found' }
   | { outcome: 'overlap'; message: string };
 
-export type ShowDeletion = 'deleted' | 'not-found' | 'sold' | 'paying';
+export type ShowDeletion = 'deleted' | 'not-found' | 'paying' | { outcome: 'sold'; orders: number; tickets: number };
+
+/** What POST /show/bulk plans and creates (the route's schema checked the types). */
+export type BulkPlan =
+  | { outcome: 'planned'; result: BulkShowsResult }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'movie-not-found' }
+  | { outcome: 'refused'; message: string; result: BulkShowsResult };
 
 /**
  * The admin's edit of a show: the ShowView its GET answers. schedule, date, roomId, type and price
@@ -47,7 +60,6 @@ export type ShowDeletion = 'deleted' | 'not-found' | 'sold' | 'paying';
  */
 export interface ShowEdit extends Omit<ShowForm, 'day'> {
   id?: string;
-  date?: string;
   movieId?: string;
 }
 
@@ -116,15 +128,15 @@ function newShowDocument(plan: PlannedShow, layout: SeatLayout): ShowDocument {
  * the first missing field: the slot, or the message refusing it.
  */
 function checkSlot(form: ShowForm, now: Date): Slot | string {
-  const [missing] = Object.values(missingFieldMessages(SHOW_FORM_MESSAGES, form));
+  const [missing] = Object.values(missingFieldMessages(SHOW_FORM_MESSAGES, { ...form, day: form.date ?? form.day }));
   if (missing) return missing;
   const schedule = String(form.schedule).trim();
   if (!isClockTime(schedule)) return rules.INVALID_SCHEDULE;
   const roomText = String(form.roomId).trim();
   const roomId = /^\d{1,2}$/.test(roomText) ? Number(roomText) : Number.NaN;
   if (!isRoomId(roomId)) return rules.INVALID_ROOM;
-  const date = resolveDay(String(form.day), localToday(now));
-  if (!date) return rules.INVALID_DAY;
+  const date = form.date !== undefined ? calendarDate(form.date) : resolveDay(String(form.day), localToday(now));
+  if (!date) return form.date !== undefined ? rules.INVALID_DATE : rules.INVALID_DAY;
   const lastDay = addDays(localToday(now), rules.MAX_DAYS_AHEAD);
   if (date > lastDay) return rules.tooFarAhead(lastDay);
   const type = String(form.type).trim();
@@ -132,6 +144,40 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
   const price = form.price ?? rules.DEFAULT_PRICES[type];
   if (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE) return rules.INVALID_PRICE;
   return { schedule, roomId, date, type, price };
+}
+
+/** A 'yyyy-mm-dd' date that exists, else undefined. */
+function calendarDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  return isCalendarDate(trimmed) ? trimmed : undefined;
+}
+
+/** The bulk plan's shows, date by date then by time: every date from `from` to `to` on one of the weekdays. */
+function bulkSlots(request: BulkShowsRequest): BulkShowSlot[] {
+  const wanted = new Set<string>(request.weekdays);
+  const times = [...request.times].sort();
+  const slots: BulkShowSlot[] = [];
+  for (let date = request.from; date <= request.to; date = addDays(date, 1)) {
+    const day = weekdayOf(date);
+    if (!wanted.has(day)) continue;
+    for (const schedule of times) slots.push({ date, day, schedule });
+    if (slots.length > MAX_BULK_SHOWS) break;
+  }
+  return slots;
+}
+
+/** How many shows the request would plan (bulkSlots stops counting past the maximum). */
+function countSlots(request: BulkShowsRequest): number {
+  const wanted = new Set<string>(request.weekdays);
+  let days = 0;
+  for (let date = request.from; date <= request.to; date = addDays(date, 1)) if (wanted.has(weekdayOf(date))) days++;
+  return days * request.times.length;
+}
+
+/** Two starts of one movie in one room overlap (run time plus cleaning between them). */
+function overlapsAt(first: Date, second: Date, runtime: number): boolean {
+  const span = (start: Date) => ({ startsAt: start, endsAt: new Date(start.getTime() + runtime * 60_000) });
+  return rules.overlaps(span(first), span(second));
 }
 
 /**
@@ -244,6 +290,92 @@ export class Shows {
   }
 
   /**
+   * The admin's bulk scheduling: the plan's shows (date by date, then by time) checked by the create rules, each
+   * clash with a show of the room told with the create's message. Unless a dry run, the shows are created under
+   * the room's lock that the single create takes (and the room's unique start guards against another instance):
+   * the clashing ones skipped, or none when `onClash` is 'refuse' and one clashes.
+   */
+  async bulk(request: BulkShowsRequest, now: Date): Promise<BulkPlan> {
+    const today = localToday(now);
+    if (!isCalendarDate(request.from) || !isCalendarDate(request.to)) return { outcome: 'invalid', message: rules.INVALID_DATE };
+    if (request.to < request.from) return { outcome: 'invalid', message: rules.BULK_RANGE_REVERSED };
+    if (request.from < today) return { outcome: 'invalid', message: rules.BULK_FROM_PAST };
+    const lastDay = addDays(today, rules.MAX_DAYS_AHEAD);
+    if (request.to > lastDay) return { outcome: 'invalid', message: rules.tooFarAhead(lastDay) };
+    const slots = bulkSlots(request);
+    if (slots.length === 0) return { outcome: 'invalid', message: rules.BULK_EMPTY };
+    if (slots.length > MAX_BULK_SHOWS) return { outcome: 'invalid', message: rules.tooManyBulkShows(countSlots(request), MAX_BULK_SHOWS) };
+
+    const movie = await this.movies.find(request.movieId);
+    if (!movie) return { outcome: 'movie-not-found' };
+    if (request.from < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
+    const times = [...request.times].sort();
+    for (let index = 1; index < times.length; index++) {
+      const [before, after] = [times[index - 1] as string, times[index] as string];
+      const a = instantOf(today, before);
+      if (overlapsAt(a, instantOf(today, after), movie.runtime))
+        return { outcome: 'invalid', message: rules.bulkTimesOverlap(before, after, movie.runtime) };
+    }
+    // The last time of a day and the first of the next (a show past midnight).
+    if (
+      times.length > 1 &&
+      overlapsAt(instantOf(today, times[times.length - 1] as string), instantOf(addDays(today, 1), times[0] as string), movie.runtime)
+    )
+      return { outcome: 'invalid', message: rules.bulkTimesOverlap(times[times.length - 1] as string, times[0] as string, movie.runtime) };
+    if (slots.some((slot) => instantOf(slot.date, slot.schedule) <= now)) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
+
+    const documents = slots.map((slot) =>
+      newShowDocument(
+        { movie, date: slot.date, schedule: slot.schedule, roomId: request.roomId, type: request.type, price: request.price },
+        this.rooms.layoutOf(request.roomId),
+      ),
+    );
+    const plan = async (): Promise<{ free: ShowDocument[]; result: BulkShowsResult }> => {
+      const result: BulkShowsResult = { planned: [], clashes: [], created: [] };
+      const free: ShowDocument[] = [];
+      for (const [index, document] of documents.entries()) {
+        const slot = slots[index] as BulkShowSlot;
+        const clash = await this.clashOf(document);
+        if (clash) result.clashes.push({ ...slot, message: clash });
+        else {
+          result.planned.push(slot);
+          free.push(document);
+        }
+      }
+      return { free, result };
+    };
+    if (request.dryRun) return { outcome: 'planned', result: (await plan()).result };
+
+    return this.lock.run(`room:${request.roomId}`, async (): Promise<BulkPlan> => {
+      const { free, result } = await plan();
+      if (request.onClash === 'refuse' && result.clashes.length > 0)
+        return { outcome: 'refused', message: rules.bulkRefused(result.clashes.length, slots.length), result };
+      for (const document of free) {
+        try {
+          await this.model.create(document);
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          // Another instance created a show at this very start meanwhile: a clash found late.
+          const { date, schedule } = document;
+          result.planned = result.planned.filter((slot) => slot.date !== date || slot.schedule !== schedule);
+          result.clashes.push({
+            date,
+            day: weekdayOf(date),
+            schedule,
+            message: (await this.clashOf(document)) ?? rules.roomTaken(request.roomId, '', schedule, schedule),
+          });
+          continue;
+        }
+        await this.listing.save(document);
+        result.created.push(toShowView(document, movie.title, now));
+      }
+      this.upcomingTexts.clear();
+      if (!(await this.movies.find(movie._id))) await this.markMovieDeleted(movie._id, true);
+      return { outcome: 'planned', result };
+    });
+  }
+
+  /**
    * The admin's edit: the create rules and the overlap check on the new slot. A show that has
    * started cannot change (its tickets were sold at its terms). The room cannot
    * change once a seat is sold or held (the seats belong to the room's layout). The write is
@@ -312,14 +444,15 @@ export class Shows {
     }
   }
 
-  /** Deletes the show unless a seat was sold or is being paid. */
+  /** Deletes the show unless a seat was sold (answered with the counts of its paid orders and tickets) or is being paid. */
   async delete(id: string, now: Date): Promise<ShowDeletion> {
     if (!OBJECT_ID.test(id)) return 'not-found';
     return this.lock.run(id, async () => {
       for (;;) {
         const show = await this.model.findById(id).lean<ShowDocument>();
         if (!show) return 'not-found';
-        if (show.seats.some((seat) => seat.state === 'sold')) return 'sold';
+        const sold = show.seats.filter((seat) => seat.state === 'sold');
+        if (sold.length > 0) return { outcome: 'sold', orders: new Set(sold.map((seat) => seat.orderId)).size, tickets: sold.length };
         if (show.seats.some((seat) => seat.orderId !== undefined && !isFreeAt(seat, now))) return 'paying';
         // Guarded by the version read: a seat sold meanwhile (by another instance) makes this match nothing.
         const deleted = await this.model.deleteOne({ _id: show._id, version: show.version });
