@@ -54,6 +54,8 @@ export const MovieView = Type.Object({
   Trailer: Type.String({ description: 'YouTube embed link' }),
   /** Clients compare it trimmed, as the spec's filter does. */
   Type: Type.String({ description: '2D or 3D' }),
+  /** Only in the admin's list of archived movies (GET /movies/archived). */
+  Archived: Type.Optional(Type.Boolean({ description: 'Archived: hidden from the public site, kept for the reports' })),
 });
 export type MovieView = Static<typeof MovieView>;
 

@@ -476,6 +476,7 @@ export class Shows {
       ? await this.model.updateMany({ movieId, movieDeleted: { $ne: true } }, { $set: { movieDeleted: true }, $inc: { version: 1 } })
       : await this.model.updateMany({ movieId, movieDeleted: true }, { $unset: { movieDeleted: '' }, $inc: { version: 1 } });
     if (marked.modifiedCount === 0) return;
+    this.upcomingTexts.clear();
     // The open seat maps of these shows read them again (their versions moved without a seat change).
     for (const show of await this.model.find({ movieId }, { version: 1 }).lean<Array<Pick<ShowDocument, '_id' | 'version'>>>())
       this.feed.reread(show._id.toHexString(), show.version);
