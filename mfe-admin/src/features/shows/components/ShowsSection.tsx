@@ -1,7 +1,7 @@
 import type { ShowOccupancy } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAsyncData } from '@cine/web-kit';
+import { ApiError, useAsyncData } from '@cine/web-kit';
 import { Button, EmptyState, Select, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -185,7 +185,8 @@ export function ShowsSection({ token }: { token: string }) {
           busyLabel="Cancelando…"
           onClose={() => setCancelling(null)}
           onConfirm={async () => {
-            if (reason.trim() === '') throw new Error(CANCEL_REASON_MISSING);
+            // Refused here as the service would (its schema requires a reason), shown in the dialog like its refusals.
+            if (reason.trim() === '') throw new ApiError(400, CANCEL_REASON_MISSING);
             await cancelShow(token, cancelling.id, reason.trim());
             setCancelling(null);
             reload();
