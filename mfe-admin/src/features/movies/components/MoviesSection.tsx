@@ -1,11 +1,11 @@
+import type { ShowView } from '@cine/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { errorMessage } from '@cine/web-kit';
-import { fetchAdminMovies } from '../../../api/admin-movies';
+import { fetchAdminMovies, fetchShowsOfMovie } from '../../../api/admin-movies';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { fetchShowsOfMovie, type Show } from '../../shows/api/shows';
 import { deleteMovie, fetchArchivedMovies, setMovieArchived, type Movie } from '../api/movies';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
@@ -108,7 +108,7 @@ interface EditMovieProps {
 }
 
 /** The movie's upcoming shows and their seats sold or held, or a dash while they load ('2 funciones por venir, 7 entradas vendidas o reservadas'). */
-function upcomingText(shows: Show[] | undefined): string {
+function upcomingText(shows: ShowView[] | undefined): string {
   if (!shows) return 'Cargando sus funciones…';
   if (shows.length === 0) return 'No tiene funciones por venir.';
   const taken = shows.reduce((sum, show) => sum + show.capacity - show.seats, 0);
@@ -119,7 +119,7 @@ function upcomingText(shows: Show[] | undefined): string {
 /** The edit form first; archiving and deleting at the end, each confirmed with what it affects. */
 function EditMovie({ token, movie, onDeleted, onUpdated, onBack }: EditMovieProps) {
   const [confirming, setConfirming] = useState<'delete' | 'archive' | null>(null);
-  const [shows, setShows] = useState<Show[] | undefined>(undefined);
+  const [shows, setShows] = useState<ShowView[] | undefined>(undefined);
   const [archiveError, setArchiveError] = useState<string | null>(null);
 
   const ask = (action: 'delete' | 'archive') => {

@@ -16,10 +16,6 @@ export interface NewShow {
 /** Shows not yet started, soonest first. */
 export const fetchShows = (token: string) => api.get<Show[]>('/show/all', { token });
 
-/** A movie's shows not yet started (what a delete of the movie affects). */
-export const fetchShowsOfMovie = (token: string, movieId: string) =>
-  api.get<Show[]>(`/show/all?movieId=${encodeURIComponent(movieId)}`, { token });
-
 export const createShow = (token: string, data: NewShow) => api.post<Show>('/show', { data }, { token });
 
 /** Plans (dryRun) or creates the shows of a bulk scheduling. */
