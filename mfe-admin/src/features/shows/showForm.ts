@@ -7,8 +7,8 @@ export type ShowFormErrors = Partial<Record<ShowFormField, string>>;
 
 export const emptyShowForm: ShowFormValues = { schedule: '', movieId: '', roomId: '', day: '', type: '', price: '' };
 
-export const PRICE_MISSING = 'Por favor ingresa un precio *';
-export const PRICE_INVALID = 'El precio debe ser un número mayor que 0 (por ejemplo 9.00).';
+const PRICE_MISSING = 'Por favor ingresa un precio *';
+const PRICE_INVALID = 'El precio debe ser un número mayor que 0 (por ejemplo 9.00).';
 
 /** Spec §9: Lunes to Domingo. */
 export const DAYS: readonly Weekday[] = [...weekdays.slice(1), weekdays[0]];
@@ -20,9 +20,6 @@ export function priceCents(text: string): number | undefined {
   if (text.trim() === '' || !Number.isFinite(amount) || amount <= 0) return undefined;
   return Math.round(amount * 100);
 }
-
-/** A price in cents as the form shows it ('9.00'). */
-export const priceText = (cents: number) => (cents / 100).toFixed(2);
 
 function priceProblem(text: string): string | undefined {
   if (text.trim() === '') return PRICE_MISSING;
@@ -52,7 +49,7 @@ export interface BulkFormValues {
 
 export type BulkFormErrors = Partial<Record<keyof BulkFormValues, string>>;
 
-export const BULK_MESSAGES = {
+const BULK_MESSAGES = {
   movieId: SHOW_FORM_MESSAGES.movieId,
   roomId: SHOW_FORM_MESSAGES.roomId,
   type: SHOW_FORM_MESSAGES.type,

@@ -22,7 +22,7 @@ function occupancyText(entry: ShowOccupancy | undefined): string {
 }
 
 /** The Asientos column: what it counts ('80 libres de 100'). */
-export function seatsText(show: Pick<Show, 'seats' | 'capacity'>): string {
+function seatsText(show: Pick<Show, 'seats' | 'capacity'>): string {
   return `${show.seats} ${show.seats === 1 ? 'libre' : 'libres'} de ${show.capacity}`;
 }
 
