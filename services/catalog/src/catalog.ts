@@ -148,9 +148,10 @@ export class Catalog {
     return this.movies.archived();
   }
 
-  /** The new comment, or null when the movie does not exist. */
+  /** The new comment, or null when the movie does not exist or is archived. */
   async addComment(movieId: string, userId: string, text: string): Promise<CommentView | null> {
-    const movie = await this.movies.findById(movieId);
+    // An archived movie is off the site: nobody comments on it.
+    const movie = await this.movies.findPublicById(movieId);
     if (!movie) return null;
     const comment = await this.comments.insert({ movieId: movie.id, userId, text: text.trim() });
     const [view] = await this.commentViews([comment]);
