@@ -1,7 +1,7 @@
 import { localDateTime, type MovieFacts, type OrderPaid, type OrderRefunded } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
-import { adminHeaders, movieForm, startCatalog, type CatalogUnderTest, type MovieBody } from './helpers';
+import { adminHeaders, movieForm, signedInUser, startCatalog, type CatalogUnderTest, type MovieBody } from './helpers';
 
 let catalog: CatalogUnderTest;
 let admin: { authorization: string };
@@ -138,6 +138,14 @@ describe('PUT /movies/archive/:id (admin)', () => {
     expect(await ids('/movies/search?name=archivo')).toEqual([]);
     expect((await catalog.app.inject({ method: 'GET', url: `/movies/search/${showing.id}` })).statusCode).toBe(404);
     expect((await catalog.app.inject({ method: 'GET', url: '/movies/search/Archivo Viejo' })).statusCode).toBe(404);
+    const user = await signedInUser(catalog);
+    const comment = await catalog.app.inject({
+      method: 'POST',
+      url: `/comments/add/${showing.id}?userId=${user.id}`,
+      headers: user.headers,
+      payload: { Text: 'Sigue siendo buena' },
+    });
+    expect(comment.statusCode).toBe(404);
     const list = await catalog.app.inject({ method: 'GET', url: '/movies/archived', headers: admin });
     expect(list.json<MovieBody[]>().map((movie) => movie.Title)).toEqual(['Archivo Futuro', 'Archivo Viejo']);
 
