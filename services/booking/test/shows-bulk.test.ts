@@ -165,6 +165,10 @@ describe('POST /show/bulk (admin)', () => {
       'Los horarios 14:00 y 15:30 se superponen: la película dura 120 minutos y entre funciones se dejan 20 minutos de limpieza.',
     ],
     [{ from: '2026-03-11', to: '2026-03-11', times: ['10:00'] }, 'La función debe comenzar en el futuro.'],
+    [
+      { times: ['00:30', '18:00', '23:30'] },
+      'Los horarios 23:30 y 00:30 se superponen: la película dura 120 minutos y entre funciones se dejan 20 minutos de limpieza.',
+    ],
   ])('refuses %p: %s', async (overrides, message) => {
     const movie = await publishMovie(booking.context, { runtime: 120 });
     expect((await bulk(week(movie.movieId, overrides))).json()).toEqual({ statusCode: 400, error: message });

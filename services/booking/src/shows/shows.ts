@@ -8,7 +8,6 @@ import {
   type ShowType,
   type ShowView,
   localDateTime,
-  MAX_BULK_SHOWS,
   type BulkShowSlot,
   type BulkShowsRequest,
   type BulkShowsResult,
@@ -17,6 +16,7 @@ import { isDuplicateKeyError, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
+import { bulkRefusal, bulkSlots } from './show-bulk';
 import type { KeyedLock } from '../keyed-lock';
 import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
@@ -152,34 +152,6 @@ function calendarDate(text: string): string | undefined {
   return isCalendarDate(trimmed) ? trimmed : undefined;
 }
 
-/** The bulk plan's shows, date by date then by time: every date from `from` to `to` on one of the weekdays. */
-function bulkSlots(request: BulkShowsRequest): BulkShowSlot[] {
-  const wanted = new Set<string>(request.weekdays);
-  const times = [...request.times].sort();
-  const slots: BulkShowSlot[] = [];
-  for (let date = request.from; date <= request.to; date = addDays(date, 1)) {
-    const day = weekdayOf(date);
-    if (!wanted.has(day)) continue;
-    for (const schedule of times) slots.push({ date, day, schedule });
-    if (slots.length > MAX_BULK_SHOWS) break;
-  }
-  return slots;
-}
-
-/** How many shows the request would plan (bulkSlots stops counting past the maximum). */
-function countSlots(request: BulkShowsRequest): number {
-  const wanted = new Set<string>(request.weekdays);
-  let days = 0;
-  for (let date = request.from; date <= request.to; date = addDays(date, 1)) if (wanted.has(weekdayOf(date))) days++;
-  return days * request.times.length;
-}
-
-/** Two starts of one movie in one room overlap (run time plus cleaning between them). */
-function overlapsAt(first: Date, second: Date, runtime: number): boolean {
-  const span = (start: Date) => ({ startsAt: start, endsAt: new Date(start.getTime() + runtime * 60_000) });
-  return rules.overlaps(span(first), span(second));
-}
-
 /**
  * Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's. The listings read the
  * shows' summaries (show-listing.ts: at most 1 s behind the writes), which every write here keeps.
@@ -296,33 +268,12 @@ export class Shows {
    * the clashing ones skipped, or none when `onClash` is 'refuse' and one clashes.
    */
   async bulk(request: BulkShowsRequest, now: Date): Promise<BulkPlan> {
-    const today = localToday(now);
-    if (!isCalendarDate(request.from) || !isCalendarDate(request.to)) return { outcome: 'invalid', message: rules.INVALID_DATE };
-    if (request.to < request.from) return { outcome: 'invalid', message: rules.BULK_RANGE_REVERSED };
-    if (request.from < today) return { outcome: 'invalid', message: rules.BULK_FROM_PAST };
-    const lastDay = addDays(today, rules.MAX_DAYS_AHEAD);
-    if (request.to > lastDay) return { outcome: 'invalid', message: rules.tooFarAhead(lastDay) };
-    const slots = bulkSlots(request);
-    if (slots.length === 0) return { outcome: 'invalid', message: rules.BULK_EMPTY };
-    if (slots.length > MAX_BULK_SHOWS) return { outcome: 'invalid', message: rules.tooManyBulkShows(countSlots(request), MAX_BULK_SHOWS) };
-
+    const slots = bulkSlots(request, now);
+    if (typeof slots === 'string') return { outcome: 'invalid', message: slots };
     const movie = await this.movies.find(request.movieId);
     if (!movie) return { outcome: 'movie-not-found' };
-    if (request.from < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
-    const times = [...request.times].sort();
-    for (let index = 1; index < times.length; index++) {
-      const [before, after] = [times[index - 1] as string, times[index] as string];
-      const a = instantOf(today, before);
-      if (overlapsAt(a, instantOf(today, after), movie.runtime))
-        return { outcome: 'invalid', message: rules.bulkTimesOverlap(before, after, movie.runtime) };
-    }
-    // The last time of a day and the first of the next (a show past midnight).
-    if (
-      times.length > 1 &&
-      overlapsAt(instantOf(today, times[times.length - 1] as string), instantOf(addDays(today, 1), times[0] as string), movie.runtime)
-    )
-      return { outcome: 'invalid', message: rules.bulkTimesOverlap(times[times.length - 1] as string, times[0] as string, movie.runtime) };
-    if (slots.some((slot) => instantOf(slot.date, slot.schedule) <= now)) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
+    const refusal = bulkRefusal(request, slots, movie, now);
+    if (refusal) return { outcome: 'invalid', message: refusal };
 
     const documents = slots.map((slot) =>
       newShowDocument(
