@@ -284,9 +284,10 @@ export class Shows {
     const plan = async (): Promise<{ free: ShowDocument[]; result: BulkShowsResult }> => {
       const result: BulkShowsResult = { planned: [], clashes: [], created: [] };
       const free: ShowDocument[] = [];
+      const clashes = await this.clashesOf(documents);
       for (const [index, document] of documents.entries()) {
         const slot = slots[index] as BulkShowSlot;
-        const clash = await this.clashOf(document);
+        const clash = clashes[index];
         if (clash) result.clashes.push({ ...slot, message: clash });
         else {
           result.planned.push(slot);
@@ -501,6 +502,40 @@ export class Shows {
     if (!clash) return undefined;
     const title = (await this.movies.titlesOf([clash.movieId])).get(clash.movieId) ?? '';
     return rules.roomTaken(show.roomId, title, localDateTime(clash.startsAt).time, localDateTime(clash.endsAt).time);
+  }
+
+  /**
+   * clashOf() of many new shows of one room, with one read of the room's shows around them (a plan of
+   * hundreds would otherwise read the room once per show): each show's refusal message, or undefined.
+   */
+  private async clashesOf(shows: readonly ShowDocument[]): Promise<Array<string | undefined>> {
+    const first = shows[0];
+    if (!first) return [];
+    const gap = rules.CLEANING_MINUTES * 60_000;
+    const starts = shows.map((show) => show.startsAt.getTime());
+    const ends = shows.map((show) => show.endsAt.getTime());
+    const existing = await this.model
+      .find(
+        {
+          roomId: first.roomId,
+          startsAt: { $lt: new Date(Math.max(...ends) + gap) },
+          endsAt: { $gt: new Date(Math.min(...starts) - gap) },
+        },
+        { movieId: 1, startsAt: 1, endsAt: 1 },
+      )
+      .sort({ startsAt: 1 })
+      .lean<Array<Pick<ShowDocument, 'movieId' | 'startsAt' | 'endsAt'>>>();
+    const titles = await this.movies.titlesOf(existing.map((show) => show.movieId));
+    return shows.map((show) => {
+      const clash = existing.find((other) => rules.overlaps(show, other));
+      if (!clash) return undefined;
+      return rules.roomTaken(
+        show.roomId,
+        titles.get(clash.movieId) ?? '',
+        localDateTime(clash.startsAt).time,
+        localDateTime(clash.endsAt).time,
+      );
+    });
   }
 
   /** The listed shows that pass `wanted`, soonest first, with their titles; shows of deleted movies are left out. */
