@@ -113,12 +113,19 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
   );
 }
 
-/** 'Modificar': the show's time, date, room and type, with the create rules (checked by booking). */
+/** 'Modificar': the show's time, date, room, type and price, with the create rules (checked by booking). */
 export function EditShowDialog({ token, show, onSaved, onClose }: { token: string; show: Show; onSaved: () => void; onClose: () => void }) {
   const id = useId();
   const { values, errors, serverError, busy, set, submit } = useDialogForm(
-    { schedule: show.schedule, movieId: show.movieId, roomId: String(show.roomId), day: show.date, type: show.type, price: '' },
-    (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type']),
+    {
+      schedule: show.schedule,
+      movieId: show.movieId,
+      roomId: String(show.roomId),
+      day: show.date,
+      type: show.type,
+      price: (show.price / 100).toFixed(2),
+    },
+    (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type', 'price']),
   );
   const [success, flash] = useFlash();
 
@@ -129,6 +136,7 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
       date: values.day,
       roomId: Number(values.roomId),
       type: values.type as Show['type'],
+      price: priceCents(values.price) ?? show.price,
     });
     flash('Función actualizada con éxito.');
     onSaved();
@@ -153,6 +161,9 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
           <Select value={values.type} onChange={set('type')}>
             <Choices values={SHOW_TYPES} />
           </Select>
+        </FormField>
+        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+          <TextInput type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
         </FormField>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}

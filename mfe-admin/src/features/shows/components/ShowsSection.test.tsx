@@ -167,7 +167,7 @@ test("'error no autorizado' when the authorization flag is false", async () => {
   expect(await within(screen.getByRole('dialog')).findByRole('heading', { name: 'error no autorizado' })).toBeInTheDocument();
 });
 
-test("'Modificar' sends the show back with the new time, room and type", async () => {
+test("'Modificar' sends the show back with the new time, room, type and price", async () => {
   api.on('PUT', `/api/show/one/${show.id}`, { status: 200, body: { ...show, schedule: '21:00', roomId: 4, type: '2D' } });
   const user = userEvent.setup();
   render(<ShowsSection token={TOKEN} />);
@@ -177,9 +177,18 @@ test("'Modificar' sends the show back with the new time, room and type", async (
   await user.type(within(dialog).getByLabelText('Horario'), '21:00');
   await user.selectOptions(within(dialog).getByLabelText('Sala'), 'Sala 4');
   await user.selectOptions(within(dialog).getByLabelText('Tipo'), '2D');
+  expect(within(dialog).getByLabelText('Precio de la entrada')).toHaveValue(12);
+  await user.clear(within(dialog).getByLabelText('Precio de la entrada'));
+  await user.type(within(dialog).getByLabelText('Precio de la entrada'), '13.5');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Función actualizada con éxito.')).toBeInTheDocument();
-  expect(api.onlyRequestTo('PUT', `/api/show/one/${show.id}`).body).toEqual({ ...show, schedule: '21:00', roomId: 4, type: '2D' });
+  expect(api.onlyRequestTo('PUT', `/api/show/one/${show.id}`).body).toEqual({
+    ...show,
+    schedule: '21:00',
+    roomId: 4,
+    type: '2D',
+    price: 1350,
+  });
 });
 
 test("'Borrar Funcion' names the sold tickets, shows the server's refusal with the counts, and deletes once none are left", async () => {
