@@ -364,6 +364,12 @@ test('Programar en bloque: an admin previews a week of shows with a clash, then 
       (show) => show.roomId === room && show.schedule === '06:30' && show.date >= from && show.date <= to,
     );
   expect(await scheduled()).toEqual([]);
+  // The dialog with its preview on a phone: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const directory = path.resolve(__dirname, '../../.e2e-artifacts/admin-sections');
+  mkdirSync(directory, { recursive: true });
+  await page.screenshot({ path: path.join(directory, 'dialog-Programar-en-bloque-390.png') });
 
   await preview.getByRole('button', { name: 'Crear 6 funciones' }).click();
   await page.getByText('Se crearon 6 funciones.').waitFor();
