@@ -1,4 +1,4 @@
-import { formatMoney } from '@cine/contracts';
+import { formatMoney, localDateTime } from '@cine/contracts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ShowView } from '@cine/contracts';
@@ -38,6 +38,15 @@ async function apiUser(label: string): Promise<{ id: string; username: string; e
   return { id, username, email, token };
 }
 
+/** The cinema's date `days` from today ('yyyy-mm-dd'). */
+const cinemaDay = (days: number) => localDateTime(new Date(Date.now() + days * 86_400_000)).date;
+const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] as string;
+
+/** The admin's token (the journeys' set-up through the API). */
+async function adminToken(): Promise<string> {
+  return (await call<{ token: string }>('POST', '/auth/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
+}
+
 /** Logs in as the admin, opens the panel's section and answers it (the navbar has its own search box). */
 async function openSection(name: string) {
   await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -47,7 +56,7 @@ async function openSection(name: string) {
   return page.getByRole('region', { name, exact: true });
 }
 
-test('a user opening /admin gets no panel, and the admin remote is never requested', async () => {
+test('a user opening /admin is told it is for admins, gets a way back, and the admin remote is never requested', async () => {
   const requested: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/remotes/admin/')) requested.push(request.url());
@@ -58,6 +67,9 @@ test('a user opening /admin gets no panel, and the admin remote is never request
   await page.waitForLoadState('networkidle');
   expect(await page.getByRole('heading', { name: 'Panel de Admin' }).count()).toBe(0);
   expect(await page.getByRole('navigation', { name: 'Secciones del panel' }).count()).toBe(0);
+  await page.getByText('Esta sección es solo para administradores y tu cuenta no tiene ese permiso.').waitFor();
+  await page.getByRole('link', { name: 'Volver a la cartelera' }).click();
+  await page.waitForURL('**/home');
   expect(requested).toEqual([]);
 });
 
@@ -66,7 +78,8 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   const title = shows[0]?.movie.Title;
   if (!title) throw new Error('no shows: the booking seed did not run');
   // Two days from now (never today, whose 05:00 may have passed); the seed plays 10:00 to 23:45, so 05:00 is free.
-  const day = WEEKDAYS[(new Date().getDay() + 2) % 7] as string;
+  const date = cinemaDay(2);
+  const day = weekdayOf(date);
   const room = String(1 + Math.floor(Math.random() * 5));
 
   await openSection('Funciones de peliculas');
@@ -78,8 +91,9 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   await form.getByLabel('Horario').fill('05:00');
   await form.getByLabel('Pelicula').selectOption({ label: title });
   await form.getByLabel('Sala').selectOption({ label: `Sala ${room}` });
-  await form.getByLabel('Dia').selectOption(day);
+  await form.getByLabel('Fecha').fill(date);
   await form.getByLabel('Tipo').selectOption('2D');
+  await form.getByLabel('Precio de la entrada').fill('10.50');
   await form.getByRole('button', { name: 'Crear Funcion' }).click();
   await form.getByText('Función creada con éxito.').waitFor();
   await page.keyboard.press('Escape');
@@ -309,4 +323,125 @@ test('every section at desktop and phone width (screenshots in .e2e-artifacts/)'
     await page.screenshot({ path: path.join(directory, `dialog-Borrar-Funcion-${width}.png`) });
     await page.keyboard.press('Escape');
   }
+});
+
+test('Programar en bloque: an admin previews a week of shows with a clash, then creates the rest', async () => {
+  const shows = await call<ShowView[]>('GET', '/show/all', null);
+  const movie = shows[0]?.movie.Title;
+  const movieId = shows[0]?.movieId;
+  if (!movie || !movieId) throw new Error('no shows: the booking seed did not run');
+  // A week a month or two ahead, at 06:30 (the seed plays 10:00 to 23:45), in a room of its own each run.
+  const from = cinemaDay(30 + Math.floor(Math.random() * 30));
+  const to = localDateTime(new Date(Date.parse(`${from}T12:00:00Z`) + 6 * 86_400_000)).date;
+  const room = 1 + Math.floor(Math.random() * 5);
+  const token = await adminToken();
+  // A show already in the room on the first day: the bulk plan's clash.
+  await call('POST', '/show', token, { data: { schedule: '06:00', movieId, roomId: room, date: from, type: '2D', price: 900 } });
+
+  await openSection('Funciones de peliculas');
+  await page.getByRole('table', { name: 'Funciones' }).waitFor();
+  await page.getByRole('button', { name: 'Programar en bloque' }).click();
+  const form = page.getByRole('form', { name: 'Programar en bloque' });
+  await form.getByLabel('Pelicula').selectOption({ label: movie });
+  await form.getByLabel('Sala').selectOption({ label: `Sala ${room}` });
+  await form.getByLabel('Tipo').selectOption('2D');
+  await form.getByLabel('Precio de la entrada').fill('11');
+  await form.getByLabel('Horarios (separados por comas)').fill('06:30');
+  await form.getByLabel('Desde').fill(from);
+  await form.getByLabel('Hasta').fill(to);
+  await form.getByRole('button', { name: 'Ver funciones' }).click();
+
+  const preview = page.getByRole('region', { name: 'Vista previa' });
+  await preview.getByText('Se crearán 6 funciones; 1 choca con otras funciones de la sala.').waitFor();
+  await preview
+    .getByRole('list', { name: 'Choques' })
+    .getByText(new RegExp(`La sala ${room} está ocupada por «`))
+    .waitFor();
+  expect(await preview.getByRole('list', { name: 'Funciones a crear' }).getByRole('listitem').count()).toBe(6);
+  // The preview created nothing.
+  const scheduled = async () =>
+    (await call<ShowView[]>('GET', `/show/all?movieId=${movieId}`, null)).filter(
+      (show) => show.roomId === room && show.schedule === '06:30' && show.date >= from && show.date <= to,
+    );
+  expect(await scheduled()).toEqual([]);
+  // The dialog with its preview on a phone: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const directory = path.resolve(__dirname, '../../.e2e-artifacts/admin-sections');
+  mkdirSync(directory, { recursive: true });
+  await page.screenshot({ path: path.join(directory, 'dialog-Programar-en-bloque-390.png') });
+
+  await preview.getByRole('button', { name: 'Crear 6 funciones' }).click();
+  await page.getByText('Se crearon 6 funciones.').waitFor();
+  const created = await scheduled();
+  expect(created).toHaveLength(6);
+  expect(created.every((show) => show.price === 1100)).toBe(true);
+});
+
+test('Deletes that cannot lose a sale: a movie with sold tickets is refused until its show is cancelled', async () => {
+  const token = await adminToken();
+  const title = `Con Ventas ${Date.now() % 100000}`;
+  const movie = await call<{ id: string }>('POST', '/movies/createMovie', token, {
+    Title: title,
+    Poster: '/api/uploads/posters/matrix.svg',
+    Rated: '+13',
+    Plot: 'Una película con entradas vendidas que no se puede borrar sin cancelar su función.',
+    Genre: 'Drama',
+    Actors: 'Ricardo Darín',
+    Director: 'Lucrecia Martel',
+    Runtime: '100',
+    Language: 'Español',
+    Release: '2020-01-01',
+    Trailer: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    Type: '2D',
+  });
+  const date = cinemaDay(3 + Math.floor(Math.random() * 20));
+  const data = { schedule: '07:00', movieId: movie.id, roomId: 1 + Math.floor(Math.random() * 5), date, type: '2D', price: 900 };
+  // Booking hears of the movie through its event: the create is retried until it has.
+  let show: ShowView | undefined;
+  for (let attempt = 0; !show && attempt < 50; attempt++) {
+    show = await call<ShowView>('POST', '/show', token, { data }).catch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return undefined;
+    });
+  }
+  if (!show) throw new Error('the show was not created');
+  const buyer = await apiUser('comprador');
+  await call('POST', '/tickets/addTickets', buyer.token, { userId: buyer.id, seats: 2, showId: show.id });
+  await call('POST', '/movies/checkout', buyer.token, { ticket: 2, show: show.id, idUser: buyer.id, paymentMethodId: 'pm_card_visa' });
+
+  const section = await openSection('Peliculas');
+  await section.getByRole('button', { name: title }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Eliminar película' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  // The demo seed schedules shows of a new movie too: only ours has sold seats.
+  await confirm.getByText(/^Tiene \d+ funciones por venir, con 2 entradas vendidas o reservadas\.$/).waitFor();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await confirm
+    .getByRole('alert')
+    .getByText(/No se puede eliminar la película: sus funciones por venir tienen 1 orden pagada, 2 entradas\./)
+    .waitFor();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await page.keyboard.press('Escape');
+
+  // The show is cancelled instead: its order is refunded.
+  await page.getByRole('button', { name: 'Funciones de peliculas', exact: true }).click();
+  const day = weekdayOf(date);
+  await page.getByRole('button', { name: `Cancelar la función de ${title} del ${day} a las 07:00` }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar Funcion' });
+  await cancel.getByText(/Se reembolsarán 2 entradas vendidas/).waitFor();
+  await cancel.getByLabel('Motivo (se incluye en el correo)').fill('Falla del proyector');
+  await cancel.getByRole('button', { name: 'Cancelar función' }).click();
+  await cancel.waitFor({ state: 'detached' });
+
+  // Now the movie can go.
+  await page.getByRole('button', { name: 'Peliculas', exact: true }).click();
+  const grid = page.getByRole('list', { name: 'Películas' });
+  await grid.getByRole('button', { name: title }).click();
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Eliminar película' }).click();
+  await page.getByRole('dialog', { name: 'Eliminar Pelicula' }).getByRole('button', { name: 'Eliminar' }).click();
+  await grid.getByRole('button', { name: title }).waitFor({ state: 'detached' });
+  const answer = await fetch(`${baseUrl()}/api/movies/search/${movie.id}`);
+  expect(answer.status).toBe(404);
 });

@@ -76,6 +76,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /movies/createMovie': { access: 'admin' },
   'PUT /movies/update/{id}': { access: 'admin' },
   'DELETE /movies/delete/{id}': { access: 'admin' },
+  'PUT /movies/archive/{id}': { access: 'admin', sample: () => ({ body: { archived: true } }) },
+  'GET /movies/archived': { access: 'admin' },
   'GET /comments/': { access: 'admin' },
   'POST /comments/add/{movieId}': {
     access: 'owner',
@@ -100,6 +102,23 @@ const MATRIX: Record<string, Entry> = {
   // Without Accept: text/event-stream it answers the map as JSON once (a stream would never end).
   'GET /show/{id}/seats/stream': { access: 'public' },
   'POST /show/': { access: 'admin' },
+  'POST /show/bulk': {
+    access: 'admin',
+    sample: ({ nothing }) => ({
+      body: {
+        movieId: nothing,
+        roomId: 1,
+        type: '2D',
+        price: 900,
+        times: ['20:00'],
+        from: '2099-01-01',
+        to: '2099-01-02',
+        weekdays: ['Lunes'],
+        dryRun: true,
+        onClash: 'skip',
+      },
+    }),
+  },
   'POST /tickets/addTickets': {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),

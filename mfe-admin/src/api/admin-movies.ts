@@ -1,4 +1,4 @@
-import type { AccessResponse, MovieView } from '@cine/contracts';
+import type { AccessResponse, MovieView, ShowView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 /** Billboard joined with premieres: every movie once (the Peliculas grid, the show form's movie list). */
@@ -17,3 +17,7 @@ export async function fetchCreateAccess(token: string): Promise<boolean> {
   const answer = await api.get<AccessResponse>('/auth/acceder', { token });
   return answer?.permitir === true;
 }
+
+/** A movie's shows not yet started (what archiving or deleting the movie affects). */
+export const fetchShowsOfMovie = (token: string, movieId: string) =>
+  api.get<ShowView[]>(`/show/all?movieId=${encodeURIComponent(movieId)}`, { token });

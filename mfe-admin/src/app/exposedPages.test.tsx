@@ -19,6 +19,7 @@ beforeEach(() => {
   installFakeApi()
     .on('GET', '/api/movies/billboard', { status: 200, body: [] })
     .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
+    .on('GET', '/api/movies/archived', { status: 200, body: [] })
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
 });
 

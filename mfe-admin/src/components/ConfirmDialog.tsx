@@ -9,13 +9,15 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** The confirming button's text ('Borrar'). */
   confirmLabel: string;
+  /** The confirming button's text while the action runs ('Borrando…'). */
+  busyLabel?: string;
   /** Runs the action; a rejection shows the server's message and keeps the dialog open. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }
 
-/** A delete confirmation: 'Cancelar' or the action; the server's refusal is shown inside. */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+/** A confirmation of a destructive action: 'Cancelar' or the action; the server's refusal is shown inside. */
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel = 'Borrando…', onConfirm, onClose }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
@@ -39,7 +41,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
             Cancelar
           </Button>
           <Button type="button" $variant="danger" onClick={() => void confirm()} aria-disabled={busy || undefined}>
-            {busy ? 'Borrando…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </DialogActions>
       </Body>

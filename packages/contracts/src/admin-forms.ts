@@ -42,3 +42,11 @@ export function missingFieldMessages<Field extends string>(
   for (const field of fields) if (isBlank(values[field])) missing[field] = messages[field];
   return missing;
 }
+
+/** '3 órdenes pagadas, 7 entradas' (the counts of a SoldTicketsConflict, as the back office names them too). */
+export function soldTicketsText(orders: number, tickets: number): string {
+  return `${orders === 1 ? '1 orden pagada' : `${orders} órdenes pagadas`}, ${tickets === 1 ? '1 entrada' : `${tickets} entradas`}`;
+}
+
+/** Most shows one bulk scheduling may plan (POST /show/bulk). */
+export const MAX_BULK_SHOWS = 500;

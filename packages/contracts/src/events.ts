@@ -36,6 +36,8 @@ export interface MovieFacts {
   runtime: number;
   type: ShowType;
   release: string;
+  /** Archived by an admin (movie.updated): hidden from the site; booking sells none of its shows. */
+  archived?: true;
 }
 
 export type MovieCreated = IntegrationEvent<'movie.created', MovieFacts>;

@@ -54,6 +54,8 @@ export const MovieView = Type.Object({
   Trailer: Type.String({ description: 'YouTube embed link' }),
   /** Clients compare it trimmed, as the spec's filter does. */
   Type: Type.String({ description: '2D or 3D' }),
+  /** Only in the admin's list of archived movies (GET /movies/archived). */
+  Archived: Type.Optional(Type.Boolean({ description: 'Archived: hidden from the public site, kept for the reports' })),
 });
 export type MovieView = Static<typeof MovieView>;
 
@@ -457,3 +459,59 @@ export type OfflineScanResult = Static<typeof OfflineScanResult>;
 /** POST /checkin/offline answer (200): one result per scan, in the upload's order. */
 export const OfflineCheckinAnswer = Type.Object({ results: Type.Array(OfflineScanResult) });
 export type OfflineCheckinAnswer = Static<typeof OfflineCheckinAnswer>;
+
+/**
+ * POST /show/bulk (admin): a movie in a room at `times` on every date from `from` to `to` (cinema days,
+ * 'yyyy-mm-dd') that falls on one of `weekdays`. `dryRun` answers the plan only; otherwise the shows
+ * are created, and a clash with a show of the room is skipped (`onClash: 'skip'`) or refuses them all.
+ */
+export const BulkShowsRequest = Type.Object(
+  {
+    movieId: Type.String({ pattern: '^[0-9a-fA-F]{24}$', description: "The movie's id" }),
+    roomId: Type.Integer({ minimum: 1, maximum: 5 }),
+    type: ShowType,
+    price: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Ticket price, in cents' }),
+    times: Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: "'HH:MM'" }), {
+      minItems: 1,
+      maxItems: 24,
+      uniqueItems: true,
+    }),
+    from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "First day, 'yyyy-mm-dd' (today or later)" }),
+    to: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "Last day, 'yyyy-mm-dd'" }),
+    weekdays: Type.Array(Weekday, { minItems: 1, maxItems: 7, uniqueItems: true }),
+    dryRun: Type.Boolean({ description: 'true: answer the plan and its clashes, create nothing' }),
+    onClash: Type.Union([Type.Literal('skip'), Type.Literal('refuse')], {
+      description: "'skip' the clashing shows, or 'refuse' to create any",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type BulkShowsRequest = Static<typeof BulkShowsRequest>;
+
+/** One show of a bulk plan. */
+export const BulkShowSlot = Type.Object({ date: Type.String(), day: Weekday, schedule: Type.String() });
+export type BulkShowSlot = Static<typeof BulkShowSlot>;
+
+/** A planned show the room cannot take: the create's overlap message. */
+export const BulkShowClash = Type.Composite([BulkShowSlot, Type.Object({ message: Type.String() })]);
+export type BulkShowClash = Static<typeof BulkShowClash>;
+
+/** POST /show/bulk's answer: the shows planned without a clash, the clashes, and the shows created (none on a dry run). */
+export const BulkShowsResult = Type.Object({
+  planned: Type.Array(BulkShowSlot),
+  clashes: Type.Array(BulkShowClash),
+  created: Type.Array(ShowView),
+});
+export type BulkShowsResult = Static<typeof BulkShowsResult>;
+
+/**
+ * 409 of a delete: when it would lose a sale (a movie, show or user with paid tickets of shows not yet
+ * started), the error with the counts of paid orders and their tickets.
+ */
+export const SoldTicketsConflict = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  orders: Type.Optional(Type.Integer({ minimum: 0, description: 'Paid orders of shows not yet started' })),
+  tickets: Type.Optional(Type.Integer({ minimum: 0, description: 'Their tickets not refunded' })),
+});
+export type SoldTicketsConflict = Static<typeof SoldTicketsConflict>;

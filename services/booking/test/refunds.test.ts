@@ -296,6 +296,8 @@ describe('an admin refunds an order', () => {
     await hold(booking, other, show.id, 3);
     expect((await checkout(booking, other, { show: show.id, ticket: 3 })).statusCode).toBe(200);
 
+    const remove = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
+    expect((await remove()).json()).toMatchObject({ statusCode: 409, orders: 2, tickets: 5 });
     const cancelled = await booking.app.inject({
       method: 'POST',
       url: `/show/one/${show.id}/cancel`,
@@ -323,6 +325,8 @@ describe('an admin refunds an order', () => {
     const late = await hold(booking, newUser(booking.app), show.id, 1);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ statusCode: 409, error: 'La función fue cancelada: no se venden entradas.' });
+    // Every order refunded: the show can go.
+    expect((await remove()).json()).toEqual({ message: 'Función eliminada.' });
   });
 
   it('cancelling an unknown show is a 404', async () => {

@@ -252,6 +252,19 @@ describe('GET /show/all, /show/one/:id and /show/day', () => {
     expect((await get(`/show/day?day=2026-03-15&id=${gone.movieId}`)).body).toEqual([]);
     expect((await get(`/show/one/${show.id}`)).body).toMatchObject({ id: show.id, movie: { Title: 'Retirada' } });
   });
+
+  it('leaves out the shows of an archived movie until it is brought back', async () => {
+    const movie = await publishMovie(booking.context, { title: 'Archivada' });
+    await createShow(booking, { movieId: movie.movieId, roomId: 4, day: '2026-03-16', schedule: '12:00', type: '2D' });
+    await booking.context.bus.publish(createEvent('movie.updated', { ...movie, archived: true }));
+    expect((await get(`/show/all?movieId=${movie.movieId}`)).body).toEqual([]);
+    expect(
+      (await postShow(booking, { movieId: movie.movieId, roomId: 4, day: '2026-03-17', schedule: '12:00', type: '2D' })).statusCode,
+    ).toBe(404);
+
+    await booking.context.bus.publish(createEvent('movie.updated', movie));
+    expect((await get(`/show/all?movieId=${movie.movieId}`)).body).toHaveLength(1);
+  });
 });
 
 describe('DELETE /show/one/:id (admin)', () => {
@@ -284,7 +297,13 @@ describe('DELETE /show/one/:id (admin)', () => {
       error: 'No se puede borrar una función mientras se paga una compra de entradas.',
     });
     await booking.app.seatInventory.sellForOrder(show.id, 'order-1');
-    expect((await del()).json()).toEqual({ statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' });
+    expect((await del()).json()).toEqual({
+      statusCode: 409,
+      error:
+        'No se puede borrar la función: tiene 1 orden pagada, 2 entradas. Cancélala primero (se reembolsa cada compra y se avisa a los compradores); después se puede borrar.',
+      orders: 1,
+      tickets: 2,
+    });
     expect((await get<ShowView>(`/show/one/${show.id}`)).body.seats).toBe(98);
   });
 

@@ -1,5 +1,5 @@
 import type { CommentView, CommentWithMovie, FeedbackView, MovieDetail } from '@cine/contracts';
-import type { OutboxRelay } from '@cine/service-kit';
+import type { OutboxRelay, PaidTicketCounts, PaidTickets } from '@cine/service-kit';
 import type { CommentsRepository, StoredComment } from './comments/comments-repository';
 import type { FeedbackRepository } from './feedback/feedback-repository';
 import { checkMovieForm, embedLink, type MovieForm, type MovieFields } from './movies/movie-rules';
@@ -10,6 +10,9 @@ import { seedMovies } from './movies/seed-movies';
 import type { UserNames } from './users/user-names';
 
 export type MovieWrite = { outcome: 'saved'; movie: MovieView } | { outcome: 'invalid'; message: string } | { outcome: 'not-found' };
+
+/** A delete or archive of a movie: done, no such movie, or refused by its paid tickets of shows not yet started. */
+export type MovieRemoval = { outcome: 'done'; movie: MovieView } | { outcome: 'not-found' } | ({ outcome: 'sold' } & PaidTicketCounts);
 
 export interface Caller {
   userId: string;
@@ -42,6 +45,7 @@ export class Catalog {
     private readonly feedback: FeedbackRepository,
     private readonly userNames: UserNames,
     private readonly relay: OutboxRelay,
+    private readonly paidTickets: PaidTickets,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -78,7 +82,7 @@ export class Catalog {
 
   /** By id, or else by exact title (ignoring case and accents), with its comments. */
   async detail(idOrTitle: string): Promise<MovieDetail | null> {
-    const movie = (await this.movies.findById(idOrTitle)) ?? (await this.movies.findByTitle(idOrTitle));
+    const movie = (await this.movies.findPublicById(idOrTitle)) ?? (await this.movies.findByTitle(idOrTitle));
     if (!movie) return null;
     return { ...movie, comments: await this.commentViews(await this.comments.ofMovie(movie.id)) };
   }
@@ -98,26 +102,56 @@ export class Catalog {
     if (!current) return { outcome: 'not-found' };
     const checked = checkMovieForm({ ...formOf(current), ...changes });
     if (!checked.ok) return { outcome: 'invalid', message: checked.message };
-    const movie = await this.movies.replace(id, checked.movie);
+    const movie = await this.movies.replace(id, checked.movie, current.Archived === true);
     this.movieChanged();
     if (!movie) return { outcome: 'not-found' };
     this.relay.nudge(movie.id);
     return { outcome: 'saved', movie };
   }
 
-  /** Removes the movie and its comments; false when there is no such movie. */
-  async deleteMovie(id: string): Promise<boolean> {
+  /**
+   * Removes the movie and its comments, unless a show of it not yet started has paid tickets (from
+   * booking's order events: cancelling the show refunds them, and then the movie can go).
+   */
+  async deleteMovie(id: string): Promise<MovieRemoval> {
     const movie = await this.movies.findById(id);
-    if (!movie || !(await this.movies.markDeleted(movie))) return false;
+    if (!movie) return { outcome: 'not-found' };
+    const sold = await this.paidTickets.upcoming({ movieId: movie.id }, this.clock());
+    if (sold.orders > 0) return { outcome: 'sold', ...sold };
+    if (!(await this.movies.markDeleted(movie))) return { outcome: 'not-found' };
     this.movieChanged();
     await this.comments.deleteOfMovie(movie.id);
     this.relay.nudge(movie.id);
-    return true;
+    return { outcome: 'done', movie };
   }
 
-  /** The new comment, or null when the movie does not exist. */
+  /**
+   * Archives the movie (hidden from the site, kept for the admin and the reports; booking stops selling its
+   * shows), refused like a delete while a show not yet started has paid tickets; or brings it back.
+   */
+  async archiveMovie(id: string, archived: boolean): Promise<MovieRemoval> {
+    const movie = await this.movies.findById(id);
+    if (!movie) return { outcome: 'not-found' };
+    if (archived) {
+      const sold = await this.paidTickets.upcoming({ movieId: movie.id }, this.clock());
+      if (sold.orders > 0) return { outcome: 'sold', ...sold };
+    }
+    const changed = await this.movies.setArchived(movie, archived);
+    if (!changed) return { outcome: 'not-found' };
+    this.movieChanged();
+    this.relay.nudge(movie.id);
+    return { outcome: 'done', movie: changed };
+  }
+
+  /** Archived movies (the admin's grid). */
+  archivedMovies(): Promise<MovieView[]> {
+    return this.movies.archived();
+  }
+
+  /** The new comment, or null when the movie does not exist or is archived. */
   async addComment(movieId: string, userId: string, text: string): Promise<CommentView | null> {
-    const movie = await this.movies.findById(movieId);
+    // An archived movie is off the site: nobody comments on it.
+    const movie = await this.movies.findPublicById(movieId);
     if (!movie) return null;
     const comment = await this.comments.insert({ movieId: movie.id, userId, text: text.trim() });
     const [view] = await this.commentViews([comment]);

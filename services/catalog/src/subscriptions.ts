@@ -9,4 +9,6 @@ import { subscription } from '@cine/service-kit';
 export const subscriptions = {
   /** The usernames shown with comments and feedback ('Usuario' once the account is deleted). */
   users: subscription('catalog.users', ['user.registered', 'user.updated', 'user.deleted']),
+  /** Paid tickets of each movie's shows not yet started: a movie that has them is not deleted or archived. */
+  paidTickets: subscription('catalog.paid-tickets', ['order.paid', 'order.refunded']),
 };

@@ -11,6 +11,8 @@ describeServiceApp('catalog', buildCatalogApp, [
   '/movies/Premieres',
   '/movies/billboard',
   '/movies/createMovie',
+  '/movies/archive/{id}',
+  '/movies/archived',
   '/movies/delete/{id}',
   '/movies/search',
   '/movies/search/{id}',

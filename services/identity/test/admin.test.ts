@@ -1,4 +1,6 @@
-import type { UserView } from '@cine/contracts';
+import { localDateTime, type OrderPaid, type UserView } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import { Types } from 'mongoose';
 import {
   ADMIN,
   auth,
@@ -121,6 +123,53 @@ describe('DELETE /admin/deleteUser', () => {
     expect(identity.app.credentials.accepts({ sub: user.id, role: 'user', ver: 1 })).toBe(false);
     const again = await register(identity.app, newCredentials({ email: user.email }));
     expect(again.id).not.toBe(user.id);
+  });
+
+  it('refuses a user with paid tickets of shows not yet started (409 with the counts) until they are refunded', async () => {
+    const { user } = await signedInUser(identity.app);
+    const show = (days: number) => localDateTime(new Date(Date.now() + days * 86_400_000));
+    const order = (seatLabels: string[], days: number): OrderPaid['data'] => ({
+      orderId: new Types.ObjectId().toHexString(),
+      userId: user.id,
+      movieId: new Types.ObjectId().toHexString(),
+      title: 'Función',
+      showId: new Types.ObjectId().toHexString(),
+      date: show(days).date,
+      schedule: show(days).time,
+      roomId: 1,
+      type: '2D',
+      seats: seatLabels.length,
+      seatLabels,
+      ticketTotal: 900 * seatLabels.length,
+      candy: [],
+      total: 900 * seatLabels.length,
+      paidAt: new Date().toISOString(),
+    });
+    const upcoming = order(['F7', 'F8'], 3);
+    await identity.context.bus.publish(createEvent('order.paid', upcoming));
+    await identity.context.bus.publish(createEvent('order.paid', order(['A1'], -3)));
+    const remove = () =>
+      identity.app.inject({ method: 'DELETE', url: '/admin/deleteUser', headers: adminHeaders, payload: { email: user.email } });
+
+    expect((await remove()).json()).toEqual({
+      statusCode: 409,
+      error:
+        'No se puede eliminar el usuario: tiene 1 orden pagada, 2 entradas de funciones por venir. Reembolsa sus compras (o cancela esas funciones) primero; después se puede eliminar.',
+      orders: 1,
+      tickets: 2,
+    });
+    await identity.context.bus.publish(
+      createEvent('order.refunded', {
+        ...upcoming,
+        refundId: new Types.ObjectId().toHexString(),
+        ticketAmount: 1800,
+        amount: 1800,
+        reason: 'Pedido del cliente',
+        by: 'admin',
+        refundedAt: new Date().toISOString(),
+      }),
+    );
+    expect((await remove()).json()).toEqual({ message: 'Usuario eliminado.' });
   });
 
   it('answers 404 for an unknown e-mail', async () => {

@@ -9,7 +9,7 @@ export interface ProjectedMovie {
   runtime: number;
   type: ShowType;
   release: string;
-  /** Set by movie.deleted: the title stays for shows and orders already made. */
+  /** Set by movie.deleted, or while archived: the title stays for shows and orders already made. */
   deleted?: boolean;
   /** occurredAt of the event applied last: an older event arriving late changes nothing. */
   asOf: string;
@@ -49,7 +49,8 @@ export class MovieProjection {
 
   /** The consumer of subscriptions.movies. */
   async handle(event: EventOfType<'movie.created' | 'movie.updated' | 'movie.deleted'>): Promise<void> {
-    const applied = await this.apply(event.data, event.occurredAt, event.type === 'movie.deleted');
+    // An archived movie is withdrawn as a deleted one is (its shows stop selling and leave the listings) until brought back.
+    const applied = await this.apply(event.data, event.occurredAt, event.type === 'movie.deleted' || event.data.archived === true);
     if (!applied) return;
     for (const listener of this.appliedListeners) await listener(applied);
     if (event.type === 'movie.created') {

@@ -1,3 +1,5 @@
+import { soldTicketsText } from '@cine/contracts';
+
 /**
  * A refusal the API answers as `{statusCode, error}` with this Spanish
  * message (the kit's error handler keeps the message of errors carrying a
@@ -19,8 +21,12 @@ export const MOVIE_WITHDRAWN = 'La película de esta función ya no está en car
 export const SHOW_CANCELLED = 'La función fue cancelada: no se venden entradas.';
 export const PAYMENT_IN_PROGRESS = 'Hay un pago en curso con tus entradas de esta función; espera a que termine.';
 export const SHOW_BUSY = 'La función está muy solicitada en este momento; intenta de nuevo.';
-export const SOLD_SHOW_NOT_DELETABLE = 'No se puede borrar una función con entradas vendidas.';
 export const PAYING_SHOW_NOT_DELETABLE = 'No se puede borrar una función mientras se paga una compra de entradas.';
+
+/** A show with sold tickets (409 with the counts): cancelling it refunds them, then it can be deleted. */
+export function soldShowNotDeletable(orders: number, tickets: number): string {
+  return `No se puede borrar la función: tiene ${soldTicketsText(orders, tickets)}. Cancélala primero (se reembolsa cada compra y se avisa a los compradores); después se puede borrar.`;
+}
 
 export function notEnoughSeats(left: number): string {
   return `No quedan suficientes asientos disponibles para esta función (${left === 1 ? 'queda 1' : `quedan ${left}`}).`;

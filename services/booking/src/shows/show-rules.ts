@@ -31,6 +31,10 @@ export function isShowType(value: string): value is ShowType {
 export const INVALID_SCHEDULE = 'El horario debe tener el formato HH:MM (00:00 a 23:59).';
 export const INVALID_ROOM = 'La sala debe ser un número del 1 al 5.';
 export const INVALID_DAY = 'El día debe ser una fecha aaaa-mm-dd o un día de la semana (Lunes a Domingo).';
+export const INVALID_DATE = 'La fecha debe ser un día existente escrito aaaa-mm-dd.';
+export const BULK_RANGE_REVERSED = 'La fecha «hasta» no puede ser anterior a la fecha «desde».';
+export const BULK_FROM_PAST = 'La fecha «desde» no puede ser anterior a hoy.';
+export const BULK_EMPTY = 'Ningún día del rango cae en los días de la semana elegidos: no hay funciones que programar.';
 export const INVALID_TYPE = 'El tipo debe ser 2D o 3D.';
 export const INVALID_PRICE = `El precio debe ser un número entero de centavos entre 1 y ${MAX_PRICE}.`;
 export const SHOW_IN_PAST = 'La función debe comenzar en el futuro.';
@@ -50,4 +54,17 @@ export function beforeRelease(release: string): string {
 
 export function roomTaken(roomId: number, title: string, from: string, to: string): string {
   return `La sala ${roomId} está ocupada por «${title}» de ${from} a ${to}; entre funciones se dejan ${CLEANING_MINUTES} minutos de limpieza.`;
+}
+
+export function tooManyBulkShows(count: number, max: number): string {
+  return `Se programarían ${count} funciones y el máximo por vez es ${max}: acorta el rango de fechas o elige menos horarios.`;
+}
+
+/** Two times of one bulk plan closer than the movie's run time plus cleaning. */
+export function bulkTimesOverlap(first: string, second: string, runtime: number): string {
+  return `Los horarios ${first} y ${second} se superponen: la película dura ${runtime} minutos y entre funciones se dejan ${CLEANING_MINUTES} minutos de limpieza.`;
+}
+
+export function bulkRefused(clashes: number, planned: number): string {
+  return `No se creó ninguna función: ${clashes} de ${planned} chocan con otras funciones de la sala. Omite los choques o cambia los horarios.`;
 }

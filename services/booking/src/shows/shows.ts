@@ -8,11 +8,15 @@ import {
   type ShowType,
   type ShowView,
   localDateTime,
+  type BulkShowSlot,
+  type BulkShowsRequest,
+  type BulkShowsResult,
 } from '@cine/contracts';
 import { isDuplicateKeyError, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { addDays, instantOf, isClockTime, localToday, resolveDay } from './cinema-time';
+import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
+import { bulkRefusal, bulkSlots } from './show-bulk';
 import type { KeyedLock } from '../keyed-lock';
 import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
@@ -28,6 +32,8 @@ export interface ShowForm {
   movieId?: string;
   roomId?: number | string;
   day?: string;
+  /** 'yyyy-mm-dd': the show's date, instead of `day`. */
+  date?: string;
   type?: string;
   price?: number;
 }
@@ -38,7 +44,14 @@ export type ShowWrite =
   | { outcome: 'movie-not-found' }
   | { outcome: 'overlap'; message: string };
 
-export type ShowDeletion = 'deleted' | 'not-found' | 'sold' | 'paying';
+export type ShowDeletion = 'deleted' | 'not-found' | 'paying' | { outcome: 'sold'; orders: number; tickets: number };
+
+/** What POST /show/bulk plans and creates (the route's schema checked the types). */
+export type BulkPlan =
+  | { outcome: 'planned'; result: BulkShowsResult }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'movie-not-found' }
+  | { outcome: 'refused'; message: string; result: BulkShowsResult };
 
 /**
  * The admin's edit of a show: the ShowView its GET answers. schedule, date, roomId, type and price
@@ -47,7 +60,6 @@ export type ShowDeletion = 'deleted' | 'not-found' | 'sold' | 'paying';
  */
 export interface ShowEdit extends Omit<ShowForm, 'day'> {
   id?: string;
-  date?: string;
   movieId?: string;
 }
 
@@ -116,15 +128,15 @@ function newShowDocument(plan: PlannedShow, layout: SeatLayout): ShowDocument {
  * the first missing field: the slot, or the message refusing it.
  */
 function checkSlot(form: ShowForm, now: Date): Slot | string {
-  const [missing] = Object.values(missingFieldMessages(SHOW_FORM_MESSAGES, form));
+  const [missing] = Object.values(missingFieldMessages(SHOW_FORM_MESSAGES, { ...form, day: form.date ?? form.day }));
   if (missing) return missing;
   const schedule = String(form.schedule).trim();
   if (!isClockTime(schedule)) return rules.INVALID_SCHEDULE;
   const roomText = String(form.roomId).trim();
   const roomId = /^\d{1,2}$/.test(roomText) ? Number(roomText) : Number.NaN;
   if (!isRoomId(roomId)) return rules.INVALID_ROOM;
-  const date = resolveDay(String(form.day), localToday(now));
-  if (!date) return rules.INVALID_DAY;
+  const date = form.date !== undefined ? calendarDate(form.date) : resolveDay(String(form.day), localToday(now));
+  if (!date) return form.date !== undefined ? rules.INVALID_DATE : rules.INVALID_DAY;
   const lastDay = addDays(localToday(now), rules.MAX_DAYS_AHEAD);
   if (date > lastDay) return rules.tooFarAhead(lastDay);
   const type = String(form.type).trim();
@@ -132,6 +144,12 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
   const price = form.price ?? rules.DEFAULT_PRICES[type];
   if (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE) return rules.INVALID_PRICE;
   return { schedule, roomId, date, type, price };
+}
+
+/** A 'yyyy-mm-dd' date that exists, else undefined. */
+function calendarDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  return isCalendarDate(trimmed) ? trimmed : undefined;
 }
 
 /**
@@ -247,6 +265,72 @@ export class Shows {
   }
 
   /**
+   * The admin's bulk scheduling: the plan's shows (date by date, then by time) checked by the create rules, each
+   * clash with a show of the room told with the create's message. Unless a dry run, the shows are created under
+   * the room's lock that the single create takes (and the room's unique start guards against another instance):
+   * the clashing ones skipped, or none when `onClash` is 'refuse' and one clashes.
+   */
+  async bulk(request: BulkShowsRequest, now: Date): Promise<BulkPlan> {
+    const slots = bulkSlots(request, now);
+    if (typeof slots === 'string') return { outcome: 'invalid', message: slots };
+    const movie = await this.movies.find(request.movieId);
+    if (!movie) return { outcome: 'movie-not-found' };
+    const refusal = bulkRefusal(request, slots, movie, now);
+    if (refusal) return { outcome: 'invalid', message: refusal };
+
+    const documents = slots.map((slot) =>
+      newShowDocument(
+        { movie, date: slot.date, schedule: slot.schedule, roomId: request.roomId, type: request.type, price: request.price },
+        this.rooms.layoutOf(request.roomId),
+      ),
+    );
+    const plan = async (): Promise<{ free: ShowDocument[]; result: BulkShowsResult }> => {
+      const result: BulkShowsResult = { planned: [], clashes: [], created: [] };
+      const free: ShowDocument[] = [];
+      const clashes = await this.clashesOf(documents);
+      for (const [index, document] of documents.entries()) {
+        const slot = slots[index] as BulkShowSlot;
+        const clash = clashes[index];
+        if (clash) result.clashes.push({ ...slot, message: clash });
+        else {
+          result.planned.push(slot);
+          free.push(document);
+        }
+      }
+      return { free, result };
+    };
+    if (request.dryRun) return { outcome: 'planned', result: (await plan()).result };
+
+    return this.lock.run(`room:${request.roomId}`, async (): Promise<BulkPlan> => {
+      const { free, result } = await plan();
+      if (request.onClash === 'refuse' && result.clashes.length > 0)
+        return { outcome: 'refused', message: rules.bulkRefused(result.clashes.length, slots.length), result };
+      for (const document of free) {
+        try {
+          await this.model.create(document);
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          // Another instance created a show at this very start meanwhile: a clash found late.
+          const { date, schedule } = document;
+          result.planned = result.planned.filter((slot) => slot.date !== date || slot.schedule !== schedule);
+          result.clashes.push({
+            date,
+            day: weekdayOf(date),
+            schedule,
+            message: (await this.clashOf(document)) ?? rules.roomTaken(request.roomId, '', schedule, schedule),
+          });
+          continue;
+        }
+        await this.listing.save(document);
+        result.created.push(toShowView(document, movie.title, now));
+      }
+      this.upcomingTexts.clear();
+      if (!(await this.movies.find(movie._id))) await this.markMovieDeleted(movie._id, true);
+      return { outcome: 'planned', result };
+    });
+  }
+
+  /**
    * The admin's edit: the create rules and the overlap check on the new slot. A show that has
    * started cannot change (its tickets were sold at its terms). The room cannot
    * change once a seat is sold or held (the seats belong to the room's layout). The write is
@@ -315,14 +399,15 @@ export class Shows {
     }
   }
 
-  /** Deletes the show unless a seat was sold or is being paid. */
+  /** Deletes the show unless a seat was sold (answered with the counts of its paid orders and tickets) or is being paid. */
   async delete(id: string, now: Date): Promise<ShowDeletion> {
     if (!OBJECT_ID.test(id)) return 'not-found';
     return this.lock.run(id, async () => {
       for (;;) {
         const show = await this.model.findById(id).lean<ShowDocument>();
         if (!show) return 'not-found';
-        if (show.seats.some((seat) => seat.state === 'sold')) return 'sold';
+        const sold = show.seats.filter((seat) => seat.state === 'sold');
+        if (sold.length > 0) return { outcome: 'sold', orders: new Set(sold.map((seat) => seat.orderId)).size, tickets: sold.length };
         if (show.seats.some((seat) => seat.orderId !== undefined && !isFreeAt(seat, now))) return 'paying';
         // Guarded by the version read: a seat sold meanwhile (by another instance) makes this match nothing.
         const deleted = await this.model.deleteOne({ _id: show._id, version: show.version });
@@ -346,6 +431,7 @@ export class Shows {
       ? await this.model.updateMany({ movieId, movieDeleted: { $ne: true } }, { $set: { movieDeleted: true }, $inc: { version: 1 } })
       : await this.model.updateMany({ movieId, movieDeleted: true }, { $unset: { movieDeleted: '' }, $inc: { version: 1 } });
     if (marked.modifiedCount === 0) return;
+    this.upcomingTexts.clear();
     // The open seat maps of these shows read them again (their versions moved without a seat change).
     for (const show of await this.model.find({ movieId }, { version: 1 }).lean<Array<Pick<ShowDocument, '_id' | 'version'>>>())
       this.feed.reread(show._id.toHexString(), show.version);
@@ -419,6 +505,40 @@ export class Shows {
     if (!clash) return undefined;
     const title = (await this.movies.titlesOf([clash.movieId])).get(clash.movieId) ?? '';
     return rules.roomTaken(show.roomId, title, localDateTime(clash.startsAt).time, localDateTime(clash.endsAt).time);
+  }
+
+  /**
+   * clashOf() of many new shows of one room, with one read of the room's shows around them (a plan of
+   * hundreds would otherwise read the room once per show): each show's refusal message, or undefined.
+   */
+  private async clashesOf(shows: readonly ShowDocument[]): Promise<Array<string | undefined>> {
+    const first = shows[0];
+    if (!first) return [];
+    const gap = rules.CLEANING_MINUTES * 60_000;
+    const starts = shows.map((show) => show.startsAt.getTime());
+    const ends = shows.map((show) => show.endsAt.getTime());
+    const existing = await this.model
+      .find(
+        {
+          roomId: first.roomId,
+          startsAt: { $lt: new Date(Math.max(...ends) + gap) },
+          endsAt: { $gt: new Date(Math.min(...starts) - gap) },
+        },
+        { movieId: 1, startsAt: 1, endsAt: 1 },
+      )
+      .sort({ startsAt: 1 })
+      .lean<Array<Pick<ShowDocument, 'movieId' | 'startsAt' | 'endsAt'>>>();
+    const titles = await this.movies.titlesOf(existing.map((show) => show.movieId));
+    return shows.map((show) => {
+      const clash = existing.find((other) => rules.overlaps(show, other));
+      if (!clash) return undefined;
+      return rules.roomTaken(
+        show.roomId,
+        titles.get(clash.movieId) ?? '',
+        localDateTime(clash.startsAt).time,
+        localDateTime(clash.endsAt).time,
+      );
+    });
   }
 
   /** The listed shows that pass `wanted`, soonest first, with their titles; shows of deleted movies are left out. */

@@ -23,6 +23,8 @@ export interface MovieDocument extends WithOutbox {
   type: ShowType;
   /** Set on deletion: the document stays as a tombstone carrying the movie.deleted event. */
   deletedAt?: Date;
+  /** Set while archived: hidden from the public listings, search and page; kept for the admin and the reports. */
+  archivedAt?: Date;
 }
 
 const movieSchema = new Schema<MovieDocument>(
@@ -42,6 +44,7 @@ const movieSchema = new Schema<MovieDocument>(
     trailer: { type: String, required: true },
     type: { type: String, required: true },
     deletedAt: { type: Date, required: false },
+    archivedAt: { type: Date, required: false },
   },
   { collection: 'movies', timestamps: true, autoIndex: false },
 );

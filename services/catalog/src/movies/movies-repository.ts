@@ -15,6 +15,8 @@ export interface MovieSearch {
 type StoredMovie = Omit<MovieDocument, 'outbox'>;
 
 const ACTIVE = { deletedAt: { $exists: false } };
+/** What the public site shows: not deleted, not archived. */
+const PUBLIC = { ...ACTIVE, archivedAt: { $exists: false } };
 const VIEW_FIELDS = { outbox: 0, titleKey: 0, genreKey: 0 };
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -35,11 +37,28 @@ function toMovieView(movie: StoredMovie): MovieView {
     ReleaseDate: releaseDateOf(movie.release),
     Trailer: movie.trailer,
     Type: movie.type,
+    ...(movie.archivedAt ? { Archived: true } : {}),
   };
 }
 
-function factsOf(id: string, movie: Pick<MovieFields, 'title' | 'runtime' | 'type' | 'release'>): MovieFacts {
-  return { movieId: id, title: movie.title, runtime: movie.runtime, type: movie.type, release: releaseDateOf(movie.release) };
+function factsOf(id: string, movie: Pick<MovieFields, 'title' | 'runtime' | 'type' | 'release'>, archived = false): MovieFacts {
+  return {
+    movieId: id,
+    title: movie.title,
+    runtime: movie.runtime,
+    type: movie.type,
+    release: releaseDateOf(movie.release),
+    ...(archived ? { archived: true as const } : {}),
+  };
+}
+
+/** The facts of a movie as the API shows it. */
+function factsOfView(movie: MovieView): MovieFacts {
+  return factsOf(
+    movie.id,
+    { title: movie.Title, runtime: movie.Runtime, type: movie.Type as MovieFields['type'], release: new Date(movie.Release) },
+    movie.Archived === true,
+  );
 }
 
 function stored(movie: MovieFields) {
@@ -57,16 +76,24 @@ export class MoviesRepository {
     return (await this.model.countDocuments({})) === 0;
   }
 
+  /** The movie, archived or not (the admin's reads and writes). */
   async findById(id: string): Promise<MovieView | null> {
     if (!OBJECT_ID.test(id)) return null;
     const movie = await this.model.findOne({ _id: id, ...ACTIVE }, VIEW_FIELDS).lean<StoredMovie>();
     return movie ? toMovieView(movie) : null;
   }
 
-  /** The movie whose title is this one, ignoring case and accents. */
+  /** The movie unless archived (the public page). */
+  async findPublicById(id: string): Promise<MovieView | null> {
+    if (!OBJECT_ID.test(id)) return null;
+    const movie = await this.model.findOne({ _id: id, ...PUBLIC }, VIEW_FIELDS).lean<StoredMovie>();
+    return movie ? toMovieView(movie) : null;
+  }
+
+  /** The public movie whose title is this one, ignoring case and accents. */
   async findByTitle(title: string): Promise<MovieView | null> {
     const movie = await this.model
-      .findOne({ titleKey: searchKey(title), ...ACTIVE }, VIEW_FIELDS)
+      .findOne({ titleKey: searchKey(title), ...PUBLIC }, VIEW_FIELDS)
       .sort({ _id: 1 })
       .lean<StoredMovie>();
     return movie ? toMovieView(movie) : null;
@@ -106,32 +133,41 @@ export class MoviesRepository {
     return (await this.findById(id.toHexString())) as MovieView;
   }
 
-  /** The updated movie, or null when there is no such movie. */
-  async replace(id: string, movie: MovieFields): Promise<MovieView | null> {
+  /** Archived movies, by title (the admin's grid). */
+  async archived(): Promise<MovieView[]> {
+    const movies = await this.model
+      .find({ ...ACTIVE, archivedAt: { $exists: true } }, VIEW_FIELDS)
+      .sort({ title: 1, _id: 1 })
+      .lean<StoredMovie[]>();
+    return movies.map(toMovieView);
+  }
+
+  /** Archives (or brings back) the movie, with its movie.updated; the movie as it is now, or null when there is none. */
+  async setArchived(movie: MovieView, archived: boolean): Promise<MovieView | null> {
+    const event = createEvent('movie.updated', factsOfView({ ...movie, Archived: archived }));
+    const change = archived ? { $set: { archivedAt: new Date() } } : { $unset: { archivedAt: '' } };
+    const result = await this.model.updateOne({ _id: movie.id, ...ACTIVE }, { ...change, $push: { outbox: event } });
+    return result.matchedCount === 1 ? this.findById(movie.id) : null;
+  }
+
+  /** The updated movie, or null when there is no such movie (`archived`: it stays archived, as its event says). */
+  async replace(id: string, movie: MovieFields, archived = false): Promise<MovieView | null> {
     if (!OBJECT_ID.test(id)) return null;
-    const event = createEvent('movie.updated', factsOf(id, movie));
+    const event = createEvent('movie.updated', factsOf(id, movie, archived));
     const result = await this.model.updateOne({ _id: id, ...ACTIVE }, { $set: stored(movie), $push: { outbox: event } });
     return result.matchedCount === 1 ? this.findById(id) : null;
   }
 
   /** Turns the movie into a tombstone carrying movie.deleted; false when there is no such movie. */
   async markDeleted(movie: MovieView): Promise<boolean> {
-    const event: CineEvent = createEvent(
-      'movie.deleted',
-      factsOf(movie.id, {
-        title: movie.Title,
-        runtime: movie.Runtime,
-        type: movie.Type as MovieFields['type'],
-        release: new Date(movie.Release),
-      }),
-    );
+    const event: CineEvent = createEvent('movie.deleted', factsOfView(movie));
     const result = await this.model.updateOne({ _id: movie.id, ...ACTIVE }, { $set: { deletedAt: new Date() }, $push: { outbox: event } });
     return result.matchedCount === 1;
   }
 
   private async list(filter: object, sort: Record<string, 1 | -1>): Promise<MovieView[]> {
     const movies = await this.model
-      .find({ ...filter, ...ACTIVE }, VIEW_FIELDS)
+      .find({ ...filter, ...PUBLIC }, VIEW_FIELDS)
       .sort(sort)
       .lean<StoredMovie[]>();
     return movies.map(toMovieView);

@@ -1,4 +1,4 @@
-import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { PaidTickets, startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { Catalog } from '../catalog';
@@ -34,6 +34,8 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
 
     const userNames = new UserNames(db);
     await subscribeTo(bus, db, subscriptions.users, (event) => userNames.handle(event));
+    const paidTickets = await PaidTickets.open(db);
+    await subscribeTo(bus, db, subscriptions.paidTickets, (event) => paidTickets.handle(event));
 
     const catalog = new Catalog(
       new MoviesRepository(model),
@@ -41,6 +43,7 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
       new FeedbackRepository(db),
       userNames,
       relay,
+      paidTickets,
       clock,
     );
     app.decorate('catalog', catalog);

@@ -1,4 +1,4 @@
-import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { PaidTickets, startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { PasswordHasher } from '../security/password-hasher';
@@ -6,6 +6,7 @@ import { RecoveryCodeHasher } from '../security/recovery-codes';
 import { Accounts } from '../users/accounts';
 import { userModel } from '../users/user-model';
 import { UsersRepository } from '../users/users-repository';
+import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     const relay = startOutboxRelay({ models: [model], bus, logger: app.log });
     app.addHook('onClose', () => relay.stop());
     app.decorate('outboxRelay', relay);
+    const paidTickets = await PaidTickets.open(db);
+    await subscribeTo(bus, db, subscriptions.paidTickets, (event) => paidTickets.handle(event));
     app.decorate(
       'accounts',
       new Accounts({
@@ -35,6 +38,7 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
         passwords: new PasswordHasher(),
         recoveryCodes: new RecoveryCodeHasher(secret),
         relay,
+        paidTickets,
         bus,
       }),
     );

@@ -1,5 +1,5 @@
 import type { CineEvent, Role, UserView } from '@cine/contracts';
-import { createEvent, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { createEvent, type EventBus, type OutboxRelay, type PaidTicketCounts, type PaidTickets } from '@cine/service-kit';
 import type { AdminAccount } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
 import { usernameProblem } from '../security/username-policy';
@@ -15,7 +15,7 @@ export interface Registration {
 
 export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' };
 export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-password' | 'not-found' | 'stale';
-export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale';
+export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale' | ({ outcome: 'sold' } & PaidTicketCounts);
 export type ProfileUpdateOutcome =
   | { outcome: 'updated'; user: UserView }
   | { outcome: 'username-refused'; message: string }
@@ -26,6 +26,9 @@ export interface AccountsDependencies {
   passwords: PasswordHasher;
   recoveryCodes: RecoveryCodeHasher;
   relay: OutboxRelay;
+  /** The users' paid tickets of shows not yet started (booking's order events): such a user is not deleted. */
+  paidTickets: PaidTickets;
+  clock?: () => Date;
   /** Credential events are also published straight away on it (see announceRevocation). */
   bus?: EventBus;
 }
@@ -99,6 +102,8 @@ export class Accounts {
     const user = await this.deps.users.findByEmail(email);
     if (!user) return 'not-found';
     if (user.id === caller.id) return 'own-account';
+    const sold = await this.deps.paidTickets.upcoming({ userId: user.id }, (this.deps.clock ?? (() => new Date()))());
+    if (sold.orders > 0) return { outcome: 'sold', ...sold };
     const deleted = createEvent('user.deleted', { userId: user.id, email: user.email });
     if (!(await this.deps.users.markDeleted(user, [deleted]))) return 'stale';
     this.deps.relay.nudge(user.id);

@@ -35,3 +35,10 @@ export async function uploadPoster(token: string, file: File): Promise<string> {
   const answer = await api.post<{ secure_url: string }>('/uploads', form, { token });
   return answer.secure_url;
 }
+
+/** Archived movies (hidden from the site), for the grid. */
+export const fetchArchivedMovies = (token: string) => api.get<Movie[]>('/movies/archived', { token });
+
+/** Archives the movie (hidden from the site, kept for the reports) or brings it back. */
+export const setMovieArchived = (token: string, id: string, archived: boolean) =>
+  api.put<Movie>(`/movies/archive/${encodeURIComponent(id)}`, { archived }, { token });

@@ -39,7 +39,9 @@ beforeEach(() => {
   api = installFakeApi()
     .on('GET', '/api/movies/billboard', { status: 200, body: [matrix] })
     .on('GET', '/api/movies/Premieres', { status: 200, body: [dune, matrix] })
-    .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
+    .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } })
+    .on('GET', '/api/movies/archived', { status: 200, body: [] })
+    .on('GET', '/api/show/all', { status: 200, body: [] });
 });
 
 afterEach(() => {
@@ -327,28 +329,93 @@ test('the edit form requires at least one genre', async () => {
   expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
 });
 
-test("'Eliminar' deletes the movie and removes it from the grid; 'Volver' only closes", async () => {
-  api.on('DELETE', `/api/movies/delete/${matrix.id}`, { status: 200, body: { message: 'Película eliminada' } });
-  const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
-  await user.click(await screen.findByRole('button', { name: 'Dune' }));
-  await user.click(screen.getByRole('button', { name: 'Volver' }));
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+const showOf = (seats: number) => ({
+  id: '64c000000000000000000001',
+  schedule: '20:00',
+  day: 'Viernes' as const,
+  date: '2026-03-13',
+  startsAt: '2026-03-13T23:00:00.000Z',
+  movieId: matrix.id,
+  roomId: 1,
+  type: '2D' as const,
+  price: 900,
+  seats,
+  capacity: 100,
+  movie: { Title: 'Matrix' },
+});
 
-  await user.click(screen.getByRole('button', { name: 'Matrix' }));
-  await user.click(within(screen.getByRole('dialog', { name: 'Matrix' })).getByRole('button', { name: 'Eliminar' }));
+async function openMovie(user: ReturnType<typeof userEvent.setup>, title = 'Matrix') {
+  render(<MoviesSection token={TOKEN} />);
+  await user.click(await screen.findByRole('button', { name: title }));
+  return screen.getByRole('dialog', { name: title });
+}
+
+test("the edit form comes first; 'Eliminar película' asks first, naming the upcoming shows, then deletes and removes it from the grid", async () => {
+  api.on('GET', `/api/show/all?movieId=${matrix.id}`, { status: 200, body: [showOf(93), showOf(100)] });
+  api.on('DELETE', `/api/movies/delete/${matrix.id}`, { status: 200, body: { message: 'Película eliminada.' } });
+  const user = userEvent.setup();
+  const dialog = await openMovie(user);
+  const buttons = within(dialog).getAllByRole('button');
+  expect(buttons.map((button) => button.textContent).indexOf('Eliminar película')).toBeGreaterThan(
+    buttons.map((button) => button.textContent).indexOf('Guardar Cambios'),
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Eliminar película' }));
+  const confirm = screen.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  expect(api.requestsTo('DELETE', `/api/movies/delete/${matrix.id}`)).toHaveLength(0);
+  expect(await within(confirm).findByText('Tiene 2 funciones por venir, con 7 entradas vendidas o reservadas.')).toBeInTheDocument();
+  await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.onlyRequestTo('DELETE', `/api/movies/delete/${matrix.id}`).headers.Authorization).toBe(`Bearer ${TOKEN}`);
   expect(screen.queryByRole('button', { name: 'Matrix' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Dune' })).toBeInTheDocument();
 });
 
-test('a failed delete keeps the dialog open with the error', async () => {
-  api.on('DELETE', `/api/movies/delete/${matrix.id}`, { status: 404, body: { statusCode: 404, error: 'No existe la película.' } });
+test("'Volver' only closes; 'Cancelar' in the confirmation deletes nothing", async () => {
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
-  await user.click(await screen.findByRole('button', { name: 'Matrix' }));
-  await user.click(screen.getByRole('button', { name: 'Eliminar' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('No existe la película.');
+  const dialog = await openMovie(user, 'Dune');
+  await user.click(within(dialog).getByRole('button', { name: 'Eliminar película' }));
+  const confirm = screen.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  expect(await within(confirm).findByText('No tiene funciones por venir.')).toBeInTheDocument();
+  await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+  expect(screen.queryByRole('dialog', { name: 'Eliminar Pelicula' })).not.toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(api.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+});
+
+test("the service's refusal of a movie with paid tickets (409 with the counts) stays in the confirmation", async () => {
+  const refusal =
+    'No se puede eliminar la película: sus funciones por venir tienen 3 órdenes pagadas, 7 entradas. Cancela esas funciones primero (se reembolsa cada compra y se avisa a los compradores); después se puede eliminar.';
+  api.on('DELETE', `/api/movies/delete/${matrix.id}`, { status: 409, body: { statusCode: 409, error: refusal, orders: 3, tickets: 7 } });
+  const user = userEvent.setup();
+  const dialog = await openMovie(user);
+  await user.click(within(dialog).getByRole('button', { name: 'Eliminar película' }));
+  const confirm = screen.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+  expect(await within(confirm).findByRole('alert')).toHaveTextContent(refusal);
   expect(screen.getByRole('dialog', { name: 'Matrix' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Matrix' })).toBeInTheDocument();
+});
+
+test("'Archivar' asks first, then archives; the grid keeps the archived movie, marked, with 'Desarchivar'", async () => {
+  const archived = { ...matrix, Archived: true };
+  api.on('PUT', `/api/movies/archive/${matrix.id}`, { status: 200, body: archived });
+  const user = userEvent.setup();
+  const dialog = await openMovie(user);
+  await user.click(within(dialog).getByRole('button', { name: 'Archivar' }));
+  const confirm = screen.getByRole('dialog', { name: 'Archivar Pelicula' });
+  expect(within(confirm).getByText(/Deja de verse en el sitio/)).toBeInTheDocument();
+  api.on('GET', '/api/movies/billboard', { status: 200, body: [] });
+  api.on('GET', '/api/movies/Premieres', { status: 200, body: [dune] });
+  api.on('GET', '/api/movies/archived', { status: 200, body: [archived] });
+  await user.click(within(confirm).getByRole('button', { name: 'Archivar' }));
+  expect(api.onlyRequestTo('PUT', `/api/movies/archive/${matrix.id}`).body).toEqual({ archived: true });
+  await within(dialog).findByRole('button', { name: 'Desarchivar' });
+  const grid = await screen.findByRole('list', { name: 'Películas' });
+  await waitFor(() => expect(within(grid).getByRole('button', { name: 'Matrix Archivada' })).toBeInTheDocument());
+
+  api.on('PUT', `/api/movies/archive/${matrix.id}`, { status: 200, body: matrix });
+  await user.click(within(dialog).getByRole('button', { name: 'Desarchivar' }));
+  await within(dialog).findByRole('button', { name: 'Archivar' });
+  expect(api.requestsTo('PUT', `/api/movies/archive/${matrix.id}`).at(-1)?.body).toEqual({ archived: false });
 });

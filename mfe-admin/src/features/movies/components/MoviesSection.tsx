@@ -1,17 +1,19 @@
+import type { ShowView } from '@cine/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { errorMessage } from '@cine/web-kit';
-import { fetchAdminMovies } from '../../../api/admin-movies';
-import { deleteMovie, type Movie } from '../api/movies';
+import { fetchAdminMovies, fetchShowsOfMovie } from '../../../api/admin-movies';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { deleteMovie, fetchArchivedMovies, setMovieArchived, type Movie } from '../api/movies';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
 import { MovieForm } from './MovieForm';
 
 type MoviesState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; movies: Movie[] };
 
-/** Admin 'Peliculas': every movie (billboard and premieres) as a poster; create, edit and delete in dialogs. */
+/** Admin 'Peliculas': every movie (billboard, premieres, then the archived ones) as a poster; create, edit, archive and delete in dialogs. */
 export function MoviesSection({ token }: { token: string }) {
   const [state, setState] = useState<MoviesState>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
@@ -22,7 +24,8 @@ export function MoviesSection({ token }: { token: string }) {
     async (showLoading: boolean) => {
       if (showLoading) setState({ status: 'loading' });
       try {
-        setState({ status: 'ready', movies: await fetchAdminMovies(token) });
+        const [listed, archived] = await Promise.all([fetchAdminMovies(token), fetchArchivedMovies(token)]);
+        setState({ status: 'ready', movies: [...listed, ...archived] });
       } catch (error) {
         setState({ status: 'error', message: errorMessage(error) });
       }
@@ -66,6 +69,7 @@ export function MoviesSection({ token }: { token: string }) {
               <PosterButton type="button" onClick={() => setSelected(movie)}>
                 <img src={movie.Poster} alt="" loading="lazy" />
                 <span>{movie.Title}</span>
+                {movie.Archived && <ArchivedBadge>Archivada</ArchivedBadge>}
               </PosterButton>
             </li>
           ))}
@@ -103,36 +107,102 @@ interface EditMovieProps {
   onBack: () => void;
 }
 
-function EditMovie({ token, movie, onDeleted, onUpdated, onBack }: EditMovieProps) {
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+/** The movie's upcoming shows and their seats sold or held, or a dash while they load ('2 funciones por venir, 7 entradas vendidas o reservadas'). */
+function upcomingText(shows: ShowView[] | undefined): string {
+  if (!shows) return 'Cargando sus funciones…';
+  if (shows.length === 0) return 'No tiene funciones por venir.';
+  const taken = shows.reduce((sum, show) => sum + show.capacity - show.seats, 0);
+  const count = shows.length === 1 ? '1 función por venir' : `${shows.length} funciones por venir`;
+  return `Tiene ${count}, con ${taken === 1 ? '1 entrada vendida o reservada' : `${taken} entradas vendidas o reservadas`}.`;
+}
 
-  const onDelete = async () => {
-    setDeleting(true);
-    setDeleteError(null);
+/** The edit form first; archiving and deleting at the end, each confirmed with what it affects. */
+function EditMovie({ token, movie, onDeleted, onUpdated, onBack }: EditMovieProps) {
+  const [confirming, setConfirming] = useState<'delete' | 'archive' | null>(null);
+  const [shows, setShows] = useState<ShowView[] | undefined>(undefined);
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+
+  const ask = (action: 'delete' | 'archive') => {
+    setConfirming(action);
+    setShows(undefined);
+    fetchShowsOfMovie(token, movie.id).then(setShows, () => setShows([]));
+  };
+
+  const unarchive = async () => {
+    setArchiveError(null);
     try {
-      await deleteMovie(token, movie.id);
-      onDeleted(movie.id);
+      onUpdated(await setMovieArchived(token, movie.id, false));
     } catch (error) {
-      setDeleteError(errorMessage(error));
-      setDeleting(false);
+      setArchiveError(errorMessage(error));
     }
   };
 
   return (
     <EditLayout>
-      <Actions>
-        <Button type="button" $variant="danger" onClick={() => void onDelete()} disabled={deleting}>
-          {deleting ? 'Eliminando…' : 'Eliminar'}
-        </Button>
-      </Actions>
-      {deleteError && <ErrorMessage>{deleteError}</ErrorMessage>}
       <MovieForm token={token} movie={movie} onSaved={onUpdated} />
       <Actions>
         <Button type="button" $variant="secondary" onClick={onBack}>
           Volver
         </Button>
       </Actions>
+      <DangerZone aria-label="Archivar o eliminar">
+        {movie.Archived ? (
+          <>
+            <p>Archivada: no aparece en el sitio; sus ventas siguen en los reportes.</p>
+            <Button type="button" $variant="secondary" onClick={() => void unarchive()}>
+              Desarchivar
+            </Button>
+          </>
+        ) : (
+          <>
+            <p>Archivar la oculta del sitio (cartelera, estrenos, búsqueda y su página) y la conserva para los reportes.</p>
+            <Button type="button" $variant="secondary" onClick={() => ask('archive')}>
+              Archivar
+            </Button>
+          </>
+        )}
+        {archiveError && <ErrorMessage>{archiveError}</ErrorMessage>}
+        <Button type="button" $variant="danger" onClick={() => ask('delete')}>
+          Eliminar película
+        </Button>
+      </DangerZone>
+      {confirming === 'delete' && (
+        <ConfirmDialog
+          title="Eliminar Pelicula"
+          confirmLabel="Eliminar"
+          busyLabel="Eliminando…"
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            await deleteMovie(token, movie.id);
+            onDeleted(movie.id);
+          }}
+        >
+          <p>
+            ¿ Eliminar <strong>{movie.Title}</strong> y sus comentarios ? No se puede deshacer.
+          </p>
+          <p>{upcomingText(shows)}</p>
+          <p>Si tiene entradas pagadas de funciones por venir no se elimina: cancela esas funciones primero (se reembolsan).</p>
+        </ConfirmDialog>
+      )}
+      {confirming === 'archive' && (
+        <ConfirmDialog
+          title="Archivar Pelicula"
+          confirmLabel="Archivar"
+          busyLabel="Archivando…"
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            const archived = await setMovieArchived(token, movie.id, true);
+            setConfirming(null);
+            onUpdated(archived);
+          }}
+        >
+          <p>
+            ¿ Archivar <strong>{movie.Title}</strong> ? Deja de verse en el sitio y sus funciones por venir dejan de vender entradas; se
+            puede desarchivar.
+          </p>
+          <p>{upcomingText(shows)}</p>
+        </ConfirmDialog>
+      )}
     </EditLayout>
   );
 }
@@ -194,6 +264,29 @@ const PosterButton = styled.button`
     padding: 0 0.6rem 0.6rem;
     font-size: 0.9rem;
     font-weight: 600;
+  }
+`;
+
+const ArchivedBadge = styled.small`
+  align-self: flex-start;
+  margin: 0 0.6rem 0.6rem;
+  padding: 0.1rem 0.45rem;
+  border-radius: 999px;
+  background: var(--cine-surface-2, #20202f);
+  color: var(--cine-muted, #b3b3c6);
+  font-weight: 600;
+`;
+
+const DangerZone = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 0.6rem;
+  padding-top: 1rem;
+  border-top: 1px solid var(--cine-border, #2e2e42);
+
+  p {
+    margin: 0;
   }
 `;
 

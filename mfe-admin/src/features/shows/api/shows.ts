@@ -1,15 +1,16 @@
-import type { ShowOccupancy, ShowView } from '@cine/contracts';
+import type { BulkShowsRequest, BulkShowsResult, ShowOccupancy, ShowView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type Show = ShowView;
 
-/** The 'Crear Funciones' form as booking takes it: `day` a weekday name (the next such date) or 'yyyy-mm-dd'. */
+/** The 'Crear Funciones' form as booking takes it: the show's `date` ('yyyy-mm-dd') and its price in cents. */
 export interface NewShow {
   schedule: string;
   movieId: string;
   roomId: number;
-  day: string;
+  date: string;
   type: string;
+  price: number;
 }
 
 /** Shows not yet started, soonest first. */
@@ -17,10 +18,17 @@ export const fetchShows = (token: string) => api.get<Show[]>('/show/all', { toke
 
 export const createShow = (token: string, data: NewShow) => api.post<Show>('/show', { data }, { token });
 
+/** Plans (dryRun) or creates the shows of a bulk scheduling. */
+export const scheduleShows = (token: string, request: BulkShowsRequest) => api.post<BulkShowsResult>('/show/bulk', request, { token });
+
 /** Sends the show back as its GET answers it, with the new time, date, room and type. */
 export const updateShow = (token: string, show: Show) => api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
 
 export const deleteShow = (token: string, id: string) => api.delete<unknown>(`/show/one/${encodeURIComponent(id)}`, undefined, { token });
+
+/** Cancels the show: every paid order is refunded and its buyer mailed. */
+export const cancelShow = (token: string, id: string, reason: string) =>
+  api.post<{ message: string; refunded: number; failed: string[] }>(`/show/one/${encodeURIComponent(id)}/cancel`, { reason }, { token });
 
 /** Each upcoming show's seats sold, held and free. */
 export const fetchOccupancy = (token: string) => api.get<ShowOccupancy[]>('/show/occupancy', { token });

@@ -1,17 +1,32 @@
-import { useId } from 'react';
-import { SHOW_TYPES } from '@cine/contracts';
-import { useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { SHOW_TYPES, type BulkShowsRequest, type BulkShowsResult, type ShowType, type Weekday } from '@cine/contracts';
+import { cinemaClock, dayLabel, useAsyncData } from '@cine/web-kit';
+import { Button, Dialog, DialogActions, Select, TextInput } from '@cine/web-kit/ui';
 import { fetchAdminMovies } from '../../../api/admin-movies';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
-import { createShow, updateShow, type Show } from '../api/shows';
-import { DAYS, emptyShowForm, ROOMS, validateShowForm } from '../showForm';
+import { FieldError } from '../../../components/FormMessage';
+import { createShow, scheduleShows, updateShow, type Show } from '../api/shows';
+import {
+  DAYS,
+  emptyShowForm,
+  parseTimes,
+  priceCents,
+  ROOMS,
+  validateBulkForm,
+  validateShowForm,
+  type BulkFormErrors,
+  type BulkFormValues,
+} from '../showForm';
 
-/** 'Crear Funciones': schedule, movie, room 1–5, day and type; booking refuses an overlap in Spanish. */
+/** Today in the cinema: the date pickers' first day. */
+const today = () => cinemaClock(new Date()).date;
+
+/** 'Crear Funciones': time, movie, room 1–5, date (from today), format and price; booking refuses an overlap in Spanish. */
 export function CreateShowDialog({
   token,
   access,
@@ -41,7 +56,8 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
   const [success, flash] = useFlash();
 
   const onSubmit = submit(async () => {
-    await createShow(token, { ...values, roomId: Number(values.roomId) });
+    const { schedule, movieId, roomId, day, type, price } = values;
+    await createShow(token, { schedule, movieId, roomId: Number(roomId), date: day, type, price: priceCents(price) ?? 0 });
     setValues(emptyShowForm);
     flash('Función creada con éxito.');
     onCreated();
@@ -69,15 +85,24 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
           <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
         </Select>
       </FormField>
-      <FormField id={`${id}-day`} label="Dia" error={errors.day}>
-        <Select value={values.day} onChange={set('day')}>
-          <Choices prompt="Seleccione un dia" values={DAYS} />
-        </Select>
+      <FormField id={`${id}-day`} label="Fecha" error={errors.day}>
+        <TextInput type="date" min={today()} value={values.day} onChange={set('day')} />
       </FormField>
       <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
         <Select value={values.type} onChange={set('type')}>
           <Choices prompt="Seleccione un tipo" values={SHOW_TYPES} />
         </Select>
+      </FormField>
+      <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+        <TextInput
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          placeholder="9.00"
+          value={values.price}
+          onChange={set('price')}
+        />
       </FormField>
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
@@ -88,12 +113,19 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
   );
 }
 
-/** 'Modificar': the show's time, date, room and type, with the create rules (checked by booking). */
+/** 'Modificar': the show's time, date, room, type and price, with the create rules (checked by booking). */
 export function EditShowDialog({ token, show, onSaved, onClose }: { token: string; show: Show; onSaved: () => void; onClose: () => void }) {
   const id = useId();
   const { values, errors, serverError, busy, set, submit } = useDialogForm(
-    { schedule: show.schedule, movieId: show.movieId, roomId: String(show.roomId), day: show.date, type: show.type },
-    (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type']),
+    {
+      schedule: show.schedule,
+      movieId: show.movieId,
+      roomId: String(show.roomId),
+      day: show.date,
+      type: show.type,
+      price: (show.price / 100).toFixed(2),
+    },
+    (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type', 'price']),
   );
   const [success, flash] = useFlash();
 
@@ -104,6 +136,7 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
       date: values.day,
       roomId: Number(values.roomId),
       type: values.type as Show['type'],
+      price: priceCents(values.price) ?? show.price,
     });
     flash('Función actualizada con éxito.');
     onSaved();
@@ -129,6 +162,9 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
             <Choices values={SHOW_TYPES} />
           </Select>
         </FormField>
+        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+          <TextInput type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
+        </FormField>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}
         <Button type="submit" aria-disabled={busy || undefined}>
@@ -138,6 +174,207 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
     </Dialog>
   );
 }
+
+const emptyBulkForm: BulkFormValues = { movieId: '', roomId: '', type: '', price: '', times: '', from: '', to: '', weekdays: [...DAYS] };
+
+/** The request of the form's values (valid ones: validateBulkForm passed). */
+function bulkRequest(values: BulkFormValues, dryRun: boolean, onClash: BulkShowsRequest['onClash']): BulkShowsRequest {
+  return {
+    movieId: values.movieId,
+    roomId: Number(values.roomId),
+    type: values.type as ShowType,
+    price: priceCents(values.price) ?? 0,
+    times: parseTimes(values.times) ?? [],
+    from: values.from,
+    to: values.to,
+    weekdays: values.weekdays,
+    dryRun,
+    onClash,
+  };
+}
+
+/**
+ * 'Programar en bloque': a movie in a room at several times on the chosen weekdays of a date range.
+ * 'Ver funciones' previews the shows and the clashes (booking's overlap message); then 'Crear' makes
+ * them, skipping the clashes or, when asked, creating none if one clashes.
+ */
+export function BulkShowDialog({ token, onCreated, onClose }: { token: string; onCreated: () => void; onClose: () => void }) {
+  const id = useId();
+  const movies = useAsyncData(() => fetchAdminMovies(token), token);
+  const [preview, setPreview] = useState<BulkShowsResult | null>(null);
+  const [onClash, setOnClash] = useState<BulkShowsRequest['onClash']>('skip');
+  const [created, setCreated] = useState<number | null>(null);
+  const form = useDialogForm<BulkFormValues>(emptyBulkForm, validateBulkForm);
+  const { values, setValues, errors, serverError, busy, submit } = form;
+  const edit = (change: Partial<BulkFormValues>) => {
+    setValues((current) => ({ ...current, ...change }));
+    form.setErrors((current: BulkFormErrors) => ({
+      ...current,
+      ...Object.fromEntries(Object.keys(change).map((key) => [key, undefined])),
+    }));
+    setPreview(null);
+    setCreated(null);
+  };
+  const toggleDay = (day: Weekday) =>
+    edit({ weekdays: values.weekdays.includes(day) ? values.weekdays.filter((chosen) => chosen !== day) : [...values.weekdays, day] });
+
+  const onPreview = submit(async () => {
+    setPreview(await scheduleShows(token, bulkRequest(values, true, onClash)));
+  });
+  const nothingToCreate = !preview || preview.planned.length === 0 || (onClash === 'refuse' && preview.clashes.length > 0);
+  const onCreate = submit(async () => {
+    const result = await scheduleShows(token, bulkRequest(values, false, onClash));
+    setPreview(null);
+    setCreated(result.created.length);
+    onCreated();
+  }, nothingToCreate);
+
+  return (
+    <Dialog title="Programar en bloque" onClose={onClose}>
+      <FormStack aria-label="Programar en bloque" noValidate onSubmit={(event) => void onPreview(event)}>
+        <FormField id={`${id}-movie`} label="Pelicula" error={errors.movieId}>
+          <Select value={values.movieId} onChange={(event) => edit({ movieId: event.target.value })}>
+            <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Seleccione una pelicula'}</option>
+            {movies.status === 'ready' &&
+              movies.data.map((movie) => (
+                <option key={movie.id} value={movie.id}>
+                  {movie.Title}
+                </option>
+              ))}
+          </Select>
+        </FormField>
+        {movies.status === 'error' && <ErrorMessage>No se pudieron cargar las películas. {movies.message}</ErrorMessage>}
+        <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
+          <Select value={values.roomId} onChange={(event) => edit({ roomId: event.target.value })}>
+            <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
+          </Select>
+        </FormField>
+        <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
+          <Select value={values.type} onChange={(event) => edit({ type: event.target.value })}>
+            <Choices prompt="Seleccione un tipo" values={SHOW_TYPES} />
+          </Select>
+        </FormField>
+        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+          <TextInput
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="9.00"
+            value={values.price}
+            onChange={(event) => edit({ price: event.target.value })}
+          />
+        </FormField>
+        <FormField id={`${id}-times`} label="Horarios (separados por comas)" error={errors.times}>
+          <TextInput placeholder="14:00, 17:00, 20:00" value={values.times} onChange={(event) => edit({ times: event.target.value })} />
+        </FormField>
+        <FormField id={`${id}-from`} label="Desde" error={errors.from}>
+          <TextInput type="date" min={today()} value={values.from} onChange={(event) => edit({ from: event.target.value })} />
+        </FormField>
+        <FormField id={`${id}-to`} label="Hasta" error={errors.to}>
+          <TextInput type="date" min={values.from || today()} value={values.to} onChange={(event) => edit({ to: event.target.value })} />
+        </FormField>
+        <Fieldset aria-describedby={errors.weekdays ? `${id}-weekdays-error` : undefined}>
+          <legend>Días de la semana</legend>
+          {DAYS.map((day) => (
+            <label key={day}>
+              <input type="checkbox" checked={values.weekdays.includes(day)} onChange={() => toggleDay(day)} /> {day}
+            </label>
+          ))}
+          {errors.weekdays && <FieldError id={`${id}-weekdays-error`}>{errors.weekdays}</FieldError>}
+        </Fieldset>
+        <Fieldset>
+          <legend>Si una función choca con otra de la sala</legend>
+          <label>
+            <input type="radio" name={`${id}-clash`} checked={onClash === 'skip'} onChange={() => setOnClash('skip')} /> Omitirla y crear
+            las demás
+          </label>
+          <label>
+            <input type="radio" name={`${id}-clash`} checked={onClash === 'refuse'} onChange={() => setOnClash('refuse')} /> No crear
+            ninguna
+          </label>
+        </Fieldset>
+        {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
+        {created !== null && <SuccessMessage>{created === 1 ? 'Se creó 1 función.' : `Se crearon ${created} funciones.`}</SuccessMessage>}
+        <Button type="submit" $variant="secondary" aria-disabled={busy || undefined}>
+          {busy && !preview ? 'Calculando…' : 'Ver funciones'}
+        </Button>
+      </FormStack>
+      {preview && (
+        <BulkPreview aria-label="Vista previa">
+          <p role="status">
+            {preview.planned.length === 1 ? 'Se creará 1 función' : `Se crearán ${preview.planned.length} funciones`}
+            {preview.clashes.length > 0 &&
+              `; ${preview.clashes.length === 1 ? '1 choca' : `${preview.clashes.length} chocan`} con otras funciones de la sala`}
+            .
+          </p>
+          {preview.clashes.length > 0 && (
+            <>
+              <h3>Choques</h3>
+              <ul aria-label="Choques">
+                {preview.clashes.map((clash) => (
+                  <li key={`${clash.date} ${clash.schedule}`}>
+                    {dayLabel(clash.date, clash.day)} {clash.schedule}: {clash.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {preview.planned.length > 0 && (
+            <>
+              <h3>Funciones</h3>
+              <ul aria-label="Funciones a crear">
+                {preview.planned.map((slot) => (
+                  <li key={`${slot.date} ${slot.schedule}`}>
+                    {dayLabel(slot.date, slot.day)} {slot.schedule}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <DialogActions>
+            <Button type="button" onClick={(event) => void onCreate(event)} aria-disabled={busy || nothingToCreate || undefined}>
+              {busy ? 'Creando…' : preview.planned.length === 1 ? 'Crear 1 función' : `Crear ${preview.planned.length} funciones`}
+            </Button>
+          </DialogActions>
+        </BulkPreview>
+      )}
+    </Dialog>
+  );
+}
+
+const Fieldset = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  margin: 0;
+  padding: 0.5rem 0.75rem;
+  border: 1px solid var(--cine-border, #2e2e42);
+  border-radius: 8px;
+
+  legend {
+    font-weight: 600;
+  }
+`;
+
+const BulkPreview = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  margin-top: 1rem;
+
+  h3 {
+    margin: 0.5rem 0 0;
+    font-size: 1rem;
+  }
+
+  ul {
+    max-height: 14rem;
+    overflow-y: auto;
+    margin: 0;
+    padding-left: 1.2rem;
+  }
+`;
 
 /** A select's options: an empty first one asking to choose (when given), then one per value. */
 function Choices<Value extends string | number>({

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import type { Show } from '../api/shows';
@@ -51,7 +51,7 @@ test('lists the upcoming shows with the spec columns', async () => {
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Ocupación', 'Modificar']);
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98\/100/);
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98 libres de 100/);
   await within(table).findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
 });
 
@@ -95,7 +95,7 @@ test('no shows and a failed load say so in Spanish', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las funciones. Hubo problemas. Intente nuevamente.');
 });
 
-test("'Crear Funciones' shows the five §5 messages, creates the show, reloads the list and shows the green message for 5 s", async () => {
+test("'Crear Funciones' shows the five §5 messages and the price's, creates the show on a date at a price, reloads the list and shows the green message for 5 s", async () => {
   api.on('POST', '/api/show', { status: 201, body: show });
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   jest.useFakeTimers();
@@ -111,6 +111,7 @@ test("'Crear Funciones' shows the five §5 messages, creates the show, reloads t
     'Por favor seleccione una sala *',
     'Por favor seleccione un dia *',
     'Por favor seleccione un tipo *',
+    'Por favor ingresa un precio *',
   ]) {
     expect(within(form).getByText(message)).toBeInTheDocument();
   }
@@ -119,13 +120,19 @@ test("'Crear Funciones' shows the five §5 messages, creates the show, reloads t
   await waitFor(() => expect(within(form).getByRole('option', { name: 'Matrix' })).toBeInTheDocument());
   await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
   await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
-  await user.selectOptions(within(form).getByLabelText('Dia'), 'Jueves');
+  fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
+  expect(within(form).getByLabelText('Fecha')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
   await user.selectOptions(within(form).getByLabelText('Tipo'), '3D');
+  await user.type(within(form).getByLabelText('Precio de la entrada'), '0');
+  await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
+  expect(within(form).getByText('El precio debe ser un número mayor que 0 (por ejemplo 9.00).')).toBeInTheDocument();
+  await user.clear(within(form).getByLabelText('Precio de la entrada'));
+  await user.type(within(form).getByLabelText('Precio de la entrada'), '12.50');
   await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
 
   expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
   expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
-    data: { schedule: '18:30', movieId: show.movieId, roomId: 2, day: 'Jueves', type: '3D' },
+    data: { schedule: '18:30', movieId: show.movieId, roomId: 2, date: '2026-03-12', type: '3D', price: 1250 },
   });
   await waitFor(() => expect(api.requestsTo('GET', '/api/show/all')).toHaveLength(2));
   act(() => jest.advanceTimersByTime(5000));
@@ -144,8 +151,9 @@ test("the server's overlap refusal is shown in the create dialog", async () => {
   await waitFor(() => expect(within(form).getByRole('option', { name: 'Matrix' })).toBeInTheDocument());
   await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
   await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
-  await user.selectOptions(within(form).getByLabelText('Dia'), 'Jueves');
+  fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
   await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
+  await user.type(within(form).getByLabelText('Precio de la entrada'), '9');
   await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
 });
@@ -159,7 +167,7 @@ test("'error no autorizado' when the authorization flag is false", async () => {
   expect(await within(screen.getByRole('dialog')).findByRole('heading', { name: 'error no autorizado' })).toBeInTheDocument();
 });
 
-test("'Modificar' sends the show back with the new time, room and type", async () => {
+test("'Modificar' sends the show back with the new time, room, type and price", async () => {
   api.on('PUT', `/api/show/one/${show.id}`, { status: 200, body: { ...show, schedule: '21:00', roomId: 4, type: '2D' } });
   const user = userEvent.setup();
   render(<ShowsSection token={TOKEN} />);
@@ -169,26 +177,164 @@ test("'Modificar' sends the show back with the new time, room and type", async (
   await user.type(within(dialog).getByLabelText('Horario'), '21:00');
   await user.selectOptions(within(dialog).getByLabelText('Sala'), 'Sala 4');
   await user.selectOptions(within(dialog).getByLabelText('Tipo'), '2D');
+  expect(within(dialog).getByLabelText('Precio de la entrada')).toHaveValue(12);
+  await user.clear(within(dialog).getByLabelText('Precio de la entrada'));
+  await user.type(within(dialog).getByLabelText('Precio de la entrada'), '13.5');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Función actualizada con éxito.')).toBeInTheDocument();
-  expect(api.onlyRequestTo('PUT', `/api/show/one/${show.id}`).body).toEqual({ ...show, schedule: '21:00', roomId: 4, type: '2D' });
+  expect(api.onlyRequestTo('PUT', `/api/show/one/${show.id}`).body).toEqual({
+    ...show,
+    schedule: '21:00',
+    roomId: 4,
+    type: '2D',
+    price: 1350,
+  });
 });
 
-test("'Borrar Funcion' deletes on confirmation, or shows the server's refusal when tickets were sold", async () => {
-  api.on('DELETE', `/api/show/one/${show.id}`, {
-    status: 409,
-    body: { statusCode: 409, error: 'No se puede borrar una función con entradas vendidas.' },
-  });
+test("'Borrar Funcion' names the sold tickets, shows the server's refusal with the counts, and deletes once none are left", async () => {
+  const refusal =
+    'No se puede borrar la función: tiene 1 orden pagada, 1 entrada. Cancélala primero (se reembolsa cada compra y se avisa a los compradores); después se puede borrar.';
+  api.on('DELETE', `/api/show/one/${show.id}`, { status: 409, body: { statusCode: 409, error: refusal, orders: 1, tickets: 1 } });
   const user = userEvent.setup();
   render(<ShowsSection token={TOKEN} />);
+  await screen.findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
   await user.click(await screen.findByRole('button', { name: 'Borrar la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Borrar Funcion' });
+  expect(within(dialog).getByText(/Tiene 1 entrada vendida:/)).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Borrar' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se puede borrar una función con entradas vendidas.');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
 
   api.on('DELETE', `/api/show/one/${show.id}`, { status: 200, body: { message: 'Función eliminada.' } });
   api.on('GET', '/api/show/all', { status: 200, body: [] });
   await user.click(within(dialog).getByRole('button', { name: 'Borrar' }));
   expect(await screen.findByText('No hay funciones programadas.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test("'Cancelar' a show asks for a reason, names the tickets refunded, and cancels through the refunds path", async () => {
+  api.on('POST', `/api/show/one/${show.id}/cancel`, {
+    status: 200,
+    body: { message: 'Función cancelada: compras reembolsadas.', refunded: 1, failed: [] },
+  });
+  const user = userEvent.setup();
+  render(<ShowsSection token={TOKEN} />);
+  await screen.findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
+  await user.click(screen.getByRole('button', { name: 'Cancelar la función de Matrix del Jueves a las 18:30' }));
+  const dialog = screen.getByRole('dialog', { name: 'Cancelar Funcion' });
+  expect(within(dialog).getByText(/Se reembolsarán 1 entrada vendida/)).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancelar función' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Por favor ingresa el motivo de la cancelación *');
+  expect(api.requestsTo('POST', `/api/show/one/${show.id}/cancel`)).toHaveLength(0);
+  await user.type(within(dialog).getByLabelText('Motivo (se incluye en el correo)'), 'Falla del proyector');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancelar función' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(api.onlyRequestTo('POST', `/api/show/one/${show.id}/cancel`).body).toEqual({ reason: 'Falla del proyector' });
+});
+
+describe("'Programar en bloque'", () => {
+  const plan = {
+    planned: [
+      { date: '2026-03-16', day: 'Lunes', schedule: '14:00' },
+      { date: '2026-03-16', day: 'Lunes', schedule: '20:00' },
+    ],
+    clashes: [
+      {
+        date: '2026-03-17',
+        day: 'Martes',
+        schedule: '14:00',
+        message: 'La sala 2 está ocupada por «Dune» de 13:00 a 15:35; entre funciones se dejan 20 minutos de limpieza.',
+      },
+    ],
+    created: [],
+  };
+
+  async function fillBulk(user: ReturnType<typeof userEvent.setup>) {
+    render(<ShowsSection token={TOKEN} />);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Programar en bloque' }));
+    const form = screen.getByRole('form', { name: 'Programar en bloque' });
+    await user.click(within(form).getByRole('button', { name: 'Ver funciones' }));
+    for (const message of [
+      'Por favor seleccione una pelicula *',
+      'Por favor seleccione una sala *',
+      'Por favor seleccione un tipo *',
+      'Por favor ingresa un precio *',
+      'Por favor ingresa al menos un horario (HH:MM) *',
+      'Por favor seleccione la fecha desde *',
+      'Por favor seleccione la fecha hasta *',
+    ])
+      expect(within(form).getByText(message)).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/show/bulk')).toHaveLength(0);
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Matrix' })).toBeInTheDocument());
+    await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
+    await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
+    await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
+    await user.type(within(form).getByLabelText('Precio de la entrada'), '11');
+    await user.type(within(form).getByLabelText('Horarios (separados por comas)'), '20:00, 14:00');
+    fireEvent.change(within(form).getByLabelText('Desde'), { target: { value: '2026-03-16' } });
+    fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2026-03-22' } });
+    for (const day of ['Miércoles', 'Jueves', 'Viernes', 'Sabado', 'Domingo']) await user.click(within(form).getByLabelText(day));
+    return form;
+  }
+
+  test('previews the shows and the clashes, then creates them skipping the clashes', async () => {
+    api.on('POST', '/api/show/bulk', (request) =>
+      (request.body as { dryRun: boolean }).dryRun
+        ? { status: 200, body: plan }
+        : { status: 201, body: { ...plan, created: [show, { ...show, id: '64c000000000000000000009' }] } },
+    );
+    const user = userEvent.setup();
+    const form = await fillBulk(user);
+    await user.click(within(form).getByRole('button', { name: 'Ver funciones' }));
+    const preview = await screen.findByRole('region', { name: 'Vista previa' });
+    expect(within(preview).getByRole('status')).toHaveTextContent('Se crearán 2 funciones; 1 choca con otras funciones de la sala.');
+    expect(
+      within(within(preview).getByRole('list', { name: 'Choques' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Martes 17/03 14:00: La sala 2 está ocupada por «Dune» de 13:00 a 15:35; entre funciones se dejan 20 minutos de limpieza.']);
+    expect(
+      within(within(preview).getByRole('list', { name: 'Funciones a crear' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lunes 16/03 14:00', 'Lunes 16/03 20:00']);
+    expect(api.onlyRequestTo('POST', '/api/show/bulk').body).toEqual({
+      movieId: show.movieId,
+      roomId: 2,
+      type: '2D',
+      price: 1100,
+      times: ['20:00', '14:00'],
+      from: '2026-03-16',
+      to: '2026-03-22',
+      weekdays: ['Lunes', 'Martes'],
+      dryRun: true,
+      onClash: 'skip',
+    });
+
+    await user.click(within(preview).getByRole('button', { name: 'Crear 2 funciones' }));
+    expect(await screen.findByText('Se crearon 2 funciones.')).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/show/bulk')[1]?.body).toMatchObject({ dryRun: false, onClash: 'skip' });
+    await waitFor(() => expect(api.requestsTo('GET', '/api/show/all')).toHaveLength(2));
+  });
+
+  test("with 'No crear ninguna' and a clash, nothing can be created; a bad time is refused before asking", async () => {
+    api.on('POST', '/api/show/bulk', { status: 200, body: plan });
+    const user = userEvent.setup();
+    const form = await fillBulk(user);
+    await user.click(within(form).getByLabelText('No crear ninguna'));
+    await user.click(within(form).getByRole('button', { name: 'Ver funciones' }));
+    const preview = await screen.findByRole('region', { name: 'Vista previa' });
+    const create = within(preview).getByRole('button', { name: 'Crear 2 funciones' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    await user.click(create);
+    expect(api.requestsTo('POST', '/api/show/bulk')).toHaveLength(1);
+
+    await user.type(within(form).getByLabelText('Horarios (separados por comas)'), ', 25:00');
+    expect(screen.queryByRole('region', { name: 'Vista previa' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Ver funciones' }));
+    expect(
+      within(form).getByText('Los horarios deben tener el formato HH:MM, separados por comas (por ejemplo 14:00, 17:00, 20:00).'),
+    ).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/show/bulk')).toHaveLength(1);
+  });
 });

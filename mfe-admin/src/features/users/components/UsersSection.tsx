@@ -94,6 +94,10 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
           <p>
             ¿ Estás seguro que deseas borrar al usuario <strong>{deleting.username}</strong> ({deleting.email}) ?
           </p>
+          <p>
+            Sus tokens dejan de valer al instante. Si tiene entradas pagadas de funciones por venir no se borra: reembolsa esas compras
+            primero.
+          </p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { SEAT_RELAY_HEADER, TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import { clientKey, type ServiceApp } from '@cine/service-kit';
-import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, SOLD_SHOW_NOT_DELETABLE } from '../../shows/booking-errors';
+import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, soldShowNotDeletable } from '../../shows/booking-errors';
 import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
 import { isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
@@ -100,16 +100,33 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
     }
   });
 
-  app.delete('/one/:id', { schema: schemas.deleteShow, onRequest: app.requireAdmin }, async (request) => {
-    switch (await app.shows.delete(request.params.id, app.clock())) {
+  app.post('/bulk', { schema: schemas.bulkShows, onRequest: app.requireAdmin }, async (request, reply) => {
+    const plan = await app.shows.bulk(request.body, app.clock());
+    switch (plan.outcome) {
+      case 'invalid':
+        throw app.httpErrors.badRequest(plan.message);
+      case 'movie-not-found':
+        throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
+      case 'refused':
+        throw app.httpErrors.conflict(plan.message);
+      case 'planned':
+        return reply.status(plan.result.created.length > 0 ? 201 : 200).send(plan.result);
+    }
+  });
+
+  app.delete('/one/:id', { schema: schemas.deleteShow, onRequest: app.requireAdmin }, async (request, reply) => {
+    const deletion = await app.shows.delete(request.params.id, app.clock());
+    switch (deletion) {
       case 'not-found':
         throw app.httpErrors.notFound(SHOW_NOT_FOUND);
-      case 'sold':
-        throw app.httpErrors.conflict(SOLD_SHOW_NOT_DELETABLE);
       case 'paying':
         throw app.httpErrors.conflict(PAYING_SHOW_NOT_DELETABLE);
       case 'deleted':
         return { message: 'Función eliminada.' };
+      default: {
+        const { orders, tickets } = deletion;
+        return reply.status(409).send({ statusCode: 409, error: soldShowNotDeletable(orders, tickets), orders, tickets });
+      }
     }
   });
 

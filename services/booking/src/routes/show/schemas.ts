@@ -1,5 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, SeatMapView, ShowOccupancy, ShowView } from '@cine/contracts';
+import {
+  BulkShowsRequest,
+  BulkShowsResult,
+  MessageResponse,
+  SeatMapView,
+  ShowOccupancy,
+  ShowView,
+  SoldTicketsConflict,
+} from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['shows'];
@@ -73,8 +81,9 @@ const ShowForm = Type.Object(
     movieId: Type.Optional(Type.String({ maxLength: 100 })),
     roomId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5' })),
     day: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
+    date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd' from today (the cinema's day); takes the place of day" })),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
-    price: Type.Optional(Type.Integer({ description: 'Cents; default 900 (2D) or 1200 (3D)' })),
+    price: Type.Optional(Type.Integer({ description: 'Cents; default 900 (2D) or 1200 (3D) when absent' })),
   },
   { additionalProperties: false },
 );
@@ -122,12 +131,24 @@ export const updateShow = {
   response: { 200: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
 
+export const bulkShows = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'Schedule a movie in a room at given times on the days of a date range that fall on given weekdays (admin), at most 500 shows. ' +
+    "dryRun answers the plan and its clashes (the create's overlap message); otherwise creates the shows (201), skipping the clashes " +
+    "(onClash 'skip') or refusing them all (onClash 'refuse': 409)",
+  body: BulkShowsRequest,
+  response: { 200: BulkShowsResult, 201: BulkShowsResult, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+};
+
 export const deleteShow = {
   tags,
   security: bearerAuth,
-  summary: 'Delete a show (admin); refused once a ticket was sold or while one is being paid',
+  summary:
+    'Delete a show (admin); refused while a ticket is being paid, and once tickets were sold (409 with the counts of paid orders and tickets: cancel the show first, which refunds them)',
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-  response: { 200: MessageResponse, ...errors(400, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(400, 401, 403, 404), 409: SoldTicketsConflict },
 };
 
 export const cancelShow = {

@@ -1,5 +1,7 @@
+import { soldTicketsText } from '@cine/contracts';
 import type { ServiceApp } from '@cine/service-kit';
-import type { MovieWrite } from '../../catalog';
+import type { FastifyReply } from 'fastify';
+import type { MovieRemoval, MovieWrite } from '../../catalog';
 import * as schemas from './schemas';
 
 export const MOVIE_NOT_FOUND = 'No existe la película.';
@@ -10,6 +12,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * browsers ask again each time, so a returning admin never sees an old list.
  */
 const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+
+const soldMovieNotDeletable = (sold: string) =>
+  `No se puede eliminar la película: sus funciones por venir tienen ${sold}. Cancela esas funciones primero (se reembolsa cada compra y se avisa a los compradores); después se puede eliminar.`;
+const soldMovieNotArchivable = (sold: string) =>
+  `No se puede archivar la película: sus funciones por venir tienen ${sold}. Archívala cuando hayan pasado, o cancélalas primero.`;
 
 export default async function moviesRoutes(app: ServiceApp): Promise<void> {
   const saved = (result: MovieWrite) => {
@@ -57,8 +64,26 @@ export default async function moviesRoutes(app: ServiceApp): Promise<void> {
     return saved(await app.catalog.updateMovie(request.params.id, changes));
   });
 
-  app.delete('/delete/:id', { schema: schemas.deleteMovie, onRequest: app.requireAdmin }, async (request) => {
-    if (!(await app.catalog.deleteMovie(request.params.id))) throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
-    return { message: 'Película eliminada.' };
+  /** 404, or the 409 of paid tickets with their counts; the done removal passes. */
+  const refuseUnlessDone = (removal: MovieRemoval, reply: FastifyReply, refusal: (sold: string) => string) => {
+    if (removal.outcome === 'not-found') throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
+    if (removal.outcome === 'sold') {
+      const { orders, tickets } = removal;
+      reply.status(409).send({ statusCode: 409, error: refusal(soldTicketsText(orders, tickets)), orders, tickets });
+      return undefined;
+    }
+    return removal.movie;
+  };
+
+  app.delete('/delete/:id', { schema: schemas.deleteMovie, onRequest: app.requireAdmin }, async (request, reply) => {
+    const deleted = refuseUnlessDone(await app.catalog.deleteMovie(request.params.id), reply, soldMovieNotDeletable);
+    return deleted ? { message: 'Película eliminada.' } : reply;
+  });
+
+  app.get('/archived', { schema: schemas.archivedMovies, onRequest: app.requireAdmin }, async () => app.catalog.archivedMovies());
+
+  app.put('/archive/:id', { schema: schemas.archiveMovie, onRequest: app.requireAdmin }, async (request, reply) => {
+    const movie = refuseUnlessDone(await app.catalog.archiveMovie(request.params.id, request.body.archived), reply, soldMovieNotArchivable);
+    return movie ?? reply;
   });
 }

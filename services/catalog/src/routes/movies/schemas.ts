@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, MovieDetail, MovieView } from '@cine/contracts';
+import { MessageResponse, MovieDetail, MovieView, SoldTicketsConflict } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['movies'];
@@ -78,6 +78,7 @@ export const updateMovie = {
       ...movieFormFields,
       ReleaseText: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only, ignored' })),
       ReleaseDate: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only, ignored' })),
+      Archived: Type.Optional(Type.Boolean({ description: 'Read-only, ignored (PUT /movies/archive/{id} changes it)' })),
       comments: Type.Optional(
         Type.Array(Type.Object({}), { maxItems: 1000, description: 'Read-only, ignored (comments change through /comments)' }),
       ),
@@ -90,7 +91,26 @@ export const updateMovie = {
 export const deleteMovie = {
   tags,
   security: bearerAuth,
-  summary: 'Delete a movie and its comments (admin); publishes movie.deleted',
+  summary:
+    'Delete a movie and its comments (admin); publishes movie.deleted. Refused (409 with the counts) while a show of it not yet started has paid tickets: cancel the show first',
   params: Type.Object({ id: ObjectIdText }),
-  response: { 200: MessageResponse, ...errors(400, 401, 403, 404) },
+  response: { 200: MessageResponse, ...errors(400, 401, 403, 404), 409: SoldTicketsConflict },
+};
+
+export const archivedMovies = {
+  tags,
+  security: bearerAuth,
+  summary: 'Archived movies, by title (admin)',
+  response: { 200: Type.Array(MovieView), ...errors(401, 403) },
+};
+
+export const archiveMovie = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'Archive a movie (hidden from the billboard, premieres, search and its page; kept for the admin and the reports; its shows stop selling) or bring it back (admin); ' +
+    'publishes movie.updated. Archiving is refused (409 with the counts) while a show of it not yet started has paid tickets',
+  params: Type.Object({ id: ObjectIdText }),
+  body: Type.Object({ archived: Type.Boolean() }, { additionalProperties: false }),
+  response: { 200: MovieView, ...errors(...BODY_ERRORS, 401, 403, 404), 409: SoldTicketsConflict },
 };

@@ -1,8 +1,12 @@
+import { soldTicketsText } from '@cine/contracts';
 import type { ServiceApp } from '@cine/service-kit';
 import { currentUserOf } from '../../plugins/current-user';
 import * as schemas from './schemas';
 
 const STALE = 'El usuario cambió mientras se actualizaba. Intenta nuevamente.';
+
+const soldUserNotDeletable = (sold: string) =>
+  `No se puede eliminar el usuario: tiene ${sold} de funciones por venir. Reembolsa sus compras (o cancela esas funciones) primero; después se puede eliminar.`;
 
 export default async function adminRoutes(app: ServiceApp): Promise<void> {
   // Checked on request, before the body is even read: a guest gets 401, a user 403.
@@ -12,8 +16,12 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/searchUser', { schema: schemas.searchUsers }, async (request) => app.accounts.users.searchByUsername(request.query.username));
 
-  app.delete('/deleteUser', { schema: schemas.deleteUser }, async (request) => {
+  app.delete('/deleteUser', { schema: schemas.deleteUser }, async (request, reply) => {
     const outcome = await app.accounts.deleteUser(currentUserOf(request), request.body.email);
+    if (typeof outcome === 'object') {
+      const { orders, tickets } = outcome;
+      return reply.status(409).send({ statusCode: 409, error: soldUserNotDeletable(soldTicketsText(orders, tickets)), orders, tickets });
+    }
     switch (outcome) {
       case 'not-found':
         throw app.httpErrors.notFound('No existe un usuario con ese e-mail.');

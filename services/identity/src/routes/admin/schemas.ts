@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, Role, UserView } from '@cine/contracts';
+import { MessageResponse, Role, SoldTicketsConflict, UserView } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
 import { Email, UserId, Username } from '../../schemas';
 
@@ -24,9 +24,10 @@ export const searchUsers = {
 export const deleteUser = {
   tags,
   security,
-  summary: 'Delete the user with this e-mail (not the caller); their tokens stop working',
+  summary:
+    'Delete the user with this e-mail (not the caller); their tokens stop working. Refused (409 with the counts) while they have paid tickets of shows not yet started',
   body: Type.Object({ email: Email }, { additionalProperties: false }),
-  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+  response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404), 409: SoldTicketsConflict },
 };
 
 export const updateUser = {

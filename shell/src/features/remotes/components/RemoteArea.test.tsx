@@ -80,21 +80,25 @@ describe('admin remote', () => {
     expect(loadRemotePage).toHaveBeenCalledWith('admin', exposedModule);
   });
 
-  test('is never fetched for a user, whose /admin renders nothing', async () => {
+  test('is never fetched for a user, who is told the section is for admins and given a way back', async () => {
     const api = installFakeApi();
     signedInAs(api, users.ana);
     const loadRemotePage = loaderSpy();
     await renderApp('/admin', loadRemotePage);
     await screen.findByRole('button', { name: 'ana' });
+    expect(await screen.findByText(/Esta sección es solo para administradores y tu cuenta no tiene ese permiso\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a la cartelera' })).toHaveAttribute('href', '/home');
     expect(screen.queryByText('Verificando permisos...')).not.toBeInTheDocument();
     expect(screen.queryByText(/remote admin/)).not.toBeInTheDocument();
     expect(loadRemotePage).not.toHaveBeenCalled();
   });
 
-  test('is never fetched for a guest', async () => {
+  test.each(['/admin', '/feedback', '/create'])('is never fetched for a guest, who is offered to sign in at %s', async (path) => {
     installFakeApi();
     const loadRemotePage = loaderSpy();
-    await renderApp('/admin', loadRemotePage);
+    await renderApp(path, loadRemotePage);
+    const signIn = await screen.findByRole('link', { name: 'Inicia sesión con una cuenta de administrador' });
+    expect(signIn).toHaveAttribute('href', `/login?volver=${encodeURIComponent(path)}`);
     expect(loadRemotePage).not.toHaveBeenCalled();
   });
 });
@@ -130,12 +134,13 @@ describe('the door (/acceso)', () => {
     expect(await screen.findByText(/^remote admin\/AccessControlPage para/)).toBeInTheDocument();
   });
 
-  test('staff get no back office: /admin renders nothing for them', async () => {
+  test('staff get no back office: /admin tells them it is for admins', async () => {
     const api = installFakeApi();
     signedInAs(api, users.portero);
     const loadRemotePage = loaderSpy();
     await renderApp('/admin', loadRemotePage);
     await screen.findByRole('button', { name: 'portero' });
+    expect(await screen.findByText(/Esta sección es solo para administradores/)).toBeInTheDocument();
     expect(loadRemotePage).not.toHaveBeenCalled();
   });
 });

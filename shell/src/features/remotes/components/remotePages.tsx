@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { EmptyState, Page } from '@cine/web-kit/ui';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../session/hooks/useSession';
@@ -18,11 +18,30 @@ export const OrderConfirmationPage = () => <RemoteArea remote="checkout" exposed
 export const MyPurchasesPage = () => <RemoteArea remote="checkout" exposedModule="MyPurchasesPage" />;
 export const MyTicketsPage = () => <RemoteArea remote="checkout" exposedModule="MyTicketsPage" />;
 
-/** The admin remote is fetched only once the server has confirmed the admin role; others get nothing. */
+/**
+ * The admin remote is fetched only once the server has confirmed the admin role; anyone else is
+ * told in Spanish and given a way back (a guest, the way to sign in), and downloads none of it.
+ */
 function AdminOnly({ exposedModule }: { exposedModule: string }) {
   const { status, role } = useSession();
+  const { pathname } = useLocation();
   if (status === 'checking') return <Spinner label="Verificando permisos..." />;
-  if (role !== 'admin') return null;
+  if (role === 'guest') {
+    return (
+      <NotForYou>
+        Esta sección es solo para administradores.{' '}
+        <Link to={`/login?volver=${encodeURIComponent(pathname)}`}>Inicia sesión con una cuenta de administrador</Link> o{' '}
+        <Link to="/home">vuelve a la cartelera</Link>.
+      </NotForYou>
+    );
+  }
+  if (role !== 'admin') {
+    return (
+      <NotForYou>
+        Esta sección es solo para administradores y tu cuenta no tiene ese permiso. <Link to="/home">Volver a la cartelera</Link>
+      </NotForYou>
+    );
+  }
   return <RemoteArea remote="admin" exposedModule={exposedModule} />;
 }
 

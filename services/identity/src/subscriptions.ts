@@ -1,0 +1,10 @@
+import { subscription } from '@cine/service-kit';
+
+/**
+ * Every event identity consumes (README, "Events"), besides the kit's auth plugin's
+ * 'identity.credentials'. Identity produces the user.* and password.* events from each user's outbox.
+ */
+export const subscriptions = {
+  /** Paid tickets of each user's shows not yet started: a user who has them is not deleted. */
+  paidTickets: subscription('identity.paid-tickets', ['order.paid', 'order.refunded']),
+};
