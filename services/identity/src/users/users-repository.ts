@@ -1,5 +1,5 @@
-import type { CineEvent, Role, UserView } from '@cine/contracts';
-import { escapeRegex, isDuplicateKeyError } from '@cine/service-kit';
+import type { CineEvent, Page, PagingQuery, Role, USER_SORTS, UserView } from '@cine/contracts';
+import { escapeRegex, isDuplicateKeyError, mapList, readList } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
 import type { PendingRecovery, UserDocument } from './user-model';
 
@@ -28,6 +28,17 @@ export interface ProfileChanges {
 export type UpdateOutcome = 'updated' | 'stale' | 'email-taken';
 
 const ACTIVE = { deletedAt: { $exists: false } };
+
+type UserSortField = (typeof USER_SORTS)[number];
+
+export interface UserListQuery extends PagingQuery<UserSortField> {
+  role?: Role;
+  q?: string;
+}
+
+function containing(text: string) {
+  return { $regex: escapeRegex(text), $options: 'i' };
+}
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 export function normalizeEmail(email: string): string {
@@ -105,15 +116,28 @@ export class UsersRepository {
     return document ? toRecord(document) : null;
   }
 
-  async list(): Promise<UserView[]> {
-    const documents = await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>();
-    return documents.map(toView);
+  /** The admin's Usuarios: of a role, whose username or e-mail contains `q` (case ignored); paged with `page`. */
+  async list(query: UserListQuery = {}): Promise<Page<UserView> | UserView[]> {
+    const { role, q, ...paging } = query;
+    const filter = {
+      ...ACTIVE,
+      ...(role ? { role } : {}),
+      ...(q ? { $or: [{ username: containing(q) }, { email: containing(q) }] } : {}),
+    };
+    // Without a sort the spec's order: by id, which is the order of registration.
+    const list = await readList<StoredView, UserSortField>(this.model as unknown as Model<StoredView>, paging, {
+      filter,
+      projection: VIEW_FIELDS,
+      defaultSort: 'createdAt',
+      paths: { createdAt: '_id' },
+    });
+    return mapList(list, toView);
   }
 
   /** Case-insensitive partial match on the username; the term is literal text, not a pattern. */
   async searchByUsername(term: string): Promise<UserView[]> {
     const documents = await this.model
-      .find({ username: { $regex: escapeRegex(term), $options: 'i' }, ...ACTIVE }, VIEW_FIELDS)
+      .find({ username: containing(term), ...ACTIVE }, VIEW_FIELDS)
       .sort({ _id: 1 })
       .lean<StoredView[]>();
     return documents.map(toView);
