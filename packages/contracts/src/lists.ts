@@ -79,10 +79,10 @@ export function listAnswer<Item extends TSchema>(item: Item) {
 }
 
 /** A day filter of a list, 'yyyy-mm-dd'. */
-export const DayFilter = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'yyyy-mm-dd'" });
+export const dayFilter = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 
-/** A text search of a list (case and accents ignored where the list says so). */
-export const SearchFilter = Type.String({ minLength: 1, maxLength: 100 });
+/** A text search of a list. */
+export const searchFilter = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
 
 /** Fields of the users' list (identity `GET /admin`). */
 export const USER_SORTS = ['username', 'email', 'role', 'createdAt'] as const;
