@@ -3,7 +3,7 @@
  * filters) and one answer shape for every list endpoint. Without `page` an endpoint answers its
  * whole list as an array, as the spec's paths always did.
  */
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** The page sizes a list offers: a bounded choice, so no request asks for the whole collection at once. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -90,12 +90,5 @@ export const USER_SORTS = ['username', 'email', 'role', 'createdAt'] as const;
 export const SHOW_SORTS = ['startsAt', 'movie', 'roomId', 'type', 'price', 'seats'] as const;
 /** Fields of the candy list (candy `GET /candy`). */
 export const CANDY_SORTS = ['name', 'price'] as const;
-/** Fields of the comments' list (catalog `GET /comments`). */
-export const COMMENT_SORTS = ['createdAt', 'username'] as const;
-/** Fields of the feedback list (catalog `GET /feedback`). */
-export const FEEDBACK_SORTS = ['createdAt', 'username'] as const;
-
-export type UserSort = SortText<(typeof USER_SORTS)[number]>;
-export type ShowSort = SortText<(typeof SHOW_SORTS)[number]>;
-
-export type ListQueryOf<Schema extends TSchema> = Static<Schema>;
+/** Fields of the comments' and feedback lists (catalog `GET /comments`, `GET /feedback`): authors' names live in identity. */
+export const POST_SORTS = ['createdAt'] as const;

@@ -1,41 +1,41 @@
 import { DEFAULT_PAGE_SIZE, parseSort, type Page, type PagingQuery, type SortOrder, type SortText } from '@cine/contracts';
-import type { Model, SortOrder as MongoSortOrder } from 'mongoose';
+import type { mongo } from 'mongoose';
 
 /** How a list is read: its filter, its projection, the sort when the query names none. */
 export interface ListRead<Field extends string> {
-  filter: object;
-  projection?: object;
+  filter: mongo.Filter<mongo.Document>;
+  projection?: mongo.Document;
   defaultSort: SortText<Field>;
   /** The stored path of a sort field when it differs from its name. */
   paths?: Partial<Record<Field, string>>;
 }
 
 /** The mongo sort of a list order, with _id last so equal values keep one order from page to page. */
-function mongoSort<Field extends string>(order: SortOrder<Field>, paths: Partial<Record<Field, string>>): Record<string, MongoSortOrder> {
+function mongoSort<Field extends string>(order: SortOrder<Field>, paths: Partial<Record<Field, string>>): Record<string, 1 | -1> {
   const direction = order.descending ? -1 : 1;
   const path = paths[order.field] ?? order.field;
   return path === '_id' ? { _id: direction } : { [path]: direction, _id: direction };
 }
 
 /**
- * A list query applied to a collection: filtered and sorted; with `page`, that page of `pageSize`
+ * A list query applied to a collection (a model's is `model.collection`): filtered and sorted; with `page`, that page of `pageSize`
  * and the count of every match (read in parallel), otherwise every match as the spec's paths answer.
  */
-export async function readList<Doc, Field extends string>(
-  model: Model<Doc>,
+export async function readList<Doc extends mongo.Document, Field extends string>(
+  collection: mongo.Collection<Doc>,
   query: PagingQuery<Field>,
   read: ListRead<Field>,
-): Promise<Page<Doc> | Doc[]> {
+): Promise<Page<mongo.WithId<Doc>> | Array<mongo.WithId<Doc>>> {
   const sort = mongoSort(parseSort(query.sort ?? read.defaultSort), read.paths ?? {});
-  const find = () => model.find(read.filter, read.projection).sort(sort);
-  if (query.page === undefined) return find().lean<Doc[]>();
+  const find = () => collection.find(read.filter, { projection: read.projection, sort });
+  if (query.page === undefined) return find().toArray();
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const [items, total] = await Promise.all([
     find()
       .skip((query.page - 1) * pageSize)
       .limit(pageSize)
-      .lean<Doc[]>(),
-    model.countDocuments(read.filter),
+      .toArray(),
+    collection.countDocuments(read.filter),
   ]);
   return { items, total, page: query.page, pageSize };
 }

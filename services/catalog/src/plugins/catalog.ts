@@ -35,14 +35,9 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     const userNames = new UserNames(db);
     await subscribeTo(bus, db, subscriptions.users, (event) => userNames.handle(event));
 
-    const catalog = new Catalog(
-      new MoviesRepository(model),
-      new CommentsRepository(db),
-      new FeedbackRepository(db),
-      userNames,
-      relay,
-      clock,
-    );
+    const comments = new CommentsRepository(db);
+    await comments.createIndexes();
+    const catalog = new Catalog(new MoviesRepository(model), comments, new FeedbackRepository(db), userNames, relay, clock);
     app.decorate('catalog', catalog);
     app.decorate('images', new ImageStore(db));
   },
