@@ -180,12 +180,16 @@ async function main(): Promise<void> {
   const platform = await startNpmStart({ FERRETDB_PORT: String(ferretdbPort) });
   try {
     if (!(await run(platform.baseUrl, `mongodb://127.0.0.1:${ferretdbPort}/`))) process.exitCode = 1;
+  } catch (error) {
+    failed(error);
   } finally {
     await stopNpmStart(platform.process);
   }
 }
 
-main().catch((error: unknown) => {
+function failed(error: unknown): void {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
-});
+}
+
+main().catch(failed);
