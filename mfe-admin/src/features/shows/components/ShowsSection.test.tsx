@@ -1,8 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { Show } from '../api/shows';
 import { ShowsSection } from './ShowsSection';
 
@@ -25,18 +24,7 @@ const movie = { id: show.movieId, Title: 'Matrix' };
 const FIRST = '/api/show/all?page=1&pageSize=25&sort=startsAt';
 const page = (items: Show[], total = items.length) => ({ status: 200, body: { items, total, page: 1, pageSize: 25 } });
 
-/** The URL's query, as the panel keeps the list's state in it. */
-function Search() {
-  return <output aria-label="URL">{useLocation().search}</output>;
-}
-
-const inPanel = ({ children }: { children: ReactNode }) => (
-  <MemoryRouter initialEntries={['/admin?seccion=funciones']}>
-    {children}
-    <Search />
-  </MemoryRouter>
-);
-const renderSection = () => render(<ShowsSection token={TOKEN} />, { wrapper: inPanel });
+const renderSection = () => renderInPanel(<ShowsSection token={TOKEN} />, '/admin?seccion=funciones');
 
 let api: FakeApi;
 beforeEach(() => {
@@ -109,12 +97,10 @@ test('filters by days, movie, room and format and sorts by a column on the serve
   await user.click(screen.getByRole('button', { name: /Asientos/ }));
   await user.click(screen.getByRole('button', { name: /Asientos/ }));
   await waitFor(() => expect(screen.getByRole('columnheader', { name: /Asientos/ })).toHaveAttribute('aria-sort', 'descending'));
-  expect(screen.getByRole('status', { name: 'URL' })).toHaveTextContent(
-    '?seccion=funciones&from=2026-03-13&movieId=64b000000000000000000001&roomId=2&type=3D&sort=-seats',
-  );
+  expect(currentSearch()).toBe('?seccion=funciones&from=2026-03-13&movieId=64b000000000000000000001&roomId=2&type=3D&sort=-seats');
 
   await user.click(screen.getByRole('button', { name: 'Ver todas' }));
-  await waitFor(() => expect(screen.getByRole('status', { name: 'URL' })).toHaveTextContent(/^\?seccion=funciones&sort=-seats$/));
+  await waitFor(() => expect(currentSearch()).toBe('?seccion=funciones&sort=-seats'));
 });
 
 test('no shows and a failed load say so in Spanish', async () => {

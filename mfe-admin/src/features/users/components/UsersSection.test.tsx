@@ -1,8 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { User } from '../api/users';
 import { UsersSection } from './UsersSection';
 
@@ -18,21 +17,8 @@ beforeEach(() => {
   api = installFakeApi().on('GET', '/api/admin', page([me, ana, beto]));
 });
 
-/** The URL's query, as the panel keeps the list's state in it. */
-function Search() {
-  return <output aria-label="URL">{useLocation().search}</output>;
-}
-
-const renderSection = (url = '/admin?seccion=usuarios') =>
-  render(<UsersSection token={TOKEN} currentUserId={me.id} />, {
-    wrapper: ({ children }: { children: ReactNode }) => (
-      <MemoryRouter initialEntries={[url]}>
-        {children}
-        <Search />
-      </MemoryRouter>
-    ),
-  });
-const url = () => screen.getByRole('status', { name: 'URL' }).textContent;
+const renderSection = (url = '/admin?seccion=usuarios') => renderInPanel(<UsersSection token={TOKEN} currentUserId={me.id} />, url);
+const url = currentSearch;
 
 test("lists a page of users with the spec columns, sending the token; no trash icon on the admin's own row", async () => {
   renderSection();
