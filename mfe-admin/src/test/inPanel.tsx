@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 
 /** The URL's query, shown so a test reads what the panel keeps in it. */
 function Search() {
-  return <output aria-label="URL">{useLocation().search}</output>;
+  return <p data-testid="url">{useLocation().search}</p>;
 }
 
 /** Renders a section as the panel does, inside the shell's router at `url` (its lists keep their state in the URL). */
@@ -20,4 +20,4 @@ export function renderInPanel(ui: ReactElement, url = '/admin') {
 }
 
 /** The URL's query now, e.g. '?seccion=usuarios&sort=email'. */
-export const currentSearch = () => screen.getByRole('status', { name: 'URL' }).textContent;
+export const currentSearch = () => screen.getByTestId('url').textContent;

@@ -49,7 +49,7 @@ test('lists the comments newest first, each with its movie, author, text and dat
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['Pelicula', 'Usuario', 'Comentario', 'Fecha ▼', 'Borrar']);
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent("MatrixanaExcelente28/02/2026 21:00");
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent('MatrixanaExcelente28/02/2026 21:00');
   expect(api.requestsTo('GET', FIRST)).toHaveLength(1);
 });
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { Movie } from '../api/movies';
 import CreatePage from './CreatePage';
 import { MoviesSection } from './MoviesSection';
@@ -42,13 +43,40 @@ beforeEach(() => {
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
 });
 
+test('the search box and the status filter narrow the grid here, and the URL keeps them', async () => {
+  const future = { ...matrix, id: '64b000000000000000000003', Title: 'Acción Próxima' };
+  api
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [dune, future] })
+    .on('GET', '/api/show/all', { status: 200, body: [{ id: 's1', movieId: dune.id }] });
+  const user = userEvent.setup();
+  renderInPanel(<MoviesSection token={TOKEN} />, '/admin?seccion=peliculas');
+  await screen.findByRole('button', { name: 'Matrix' });
+  const names = () =>
+    within(screen.getByRole('list', { name: 'Películas' }))
+      .getAllByRole('button')
+      .map((poster) => poster.textContent);
+
+  await user.type(screen.getByLabelText('Buscar'), 'accion');
+  expect(names()).toEqual(['Acción Próxima']);
+  await user.clear(screen.getByLabelText('Buscar'));
+  await user.selectOptions(screen.getByLabelText('Estado'), 'Sin funciones');
+  await waitFor(() => expect(names()).toEqual(['Matrix', 'Acción Próxima']));
+  await user.selectOptions(screen.getByLabelText('Estado'), 'Próximamente');
+  expect(names()).toEqual(['Dune', 'Acción Próxima']);
+  await user.selectOptions(screen.getByLabelText('Estado'), 'En cartelera');
+  expect(names()).toEqual(['Matrix']);
+  await user.type(screen.getByLabelText('Buscar'), 'zz');
+  expect(screen.getByText('Ninguna película coincide con la búsqueda.')).toBeInTheDocument();
+  expect(currentSearch()).toBe('?seccion=peliculas&estado=cartelera&q=zz');
+});
+
 afterEach(() => {
   jest.restoreAllMocks();
   jest.useRealTimers();
 });
 
 async function openCreateDialog(user = userEvent.setup()) {
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await screen.findByRole('button', { name: 'Matrix' });
   await user.click(screen.getByRole('button', { name: 'Agregar Pelicula' }));
   const dialog = screen.getByRole('dialog', { name: 'Crear Pelicula' });
@@ -60,7 +88,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>, name = 'Crear Pelicula
   user.click(within(screen.getByRole('form')).getByRole('button', { name }));
 
 test('the grid joins billboard and premieres, once per movie, sending the bearer token', async () => {
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando películas…');
   const grid = await screen.findByRole('list', { name: 'Películas' });
   expect(
@@ -75,7 +103,7 @@ test('the grid joins billboard and premieres, once per movie, sending the bearer
 test('a failed load shows a Spanish error and retries', async () => {
   api.on('GET', '/api/movies/billboard', { status: 500, body: { statusCode: 500, error: 'Error interno.' } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las películas. Error interno.');
   api.on('GET', '/api/movies/billboard', { status: 200, body: [matrix] });
   await user.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -244,7 +272,7 @@ test("the server's 400 error text is shown", async () => {
 test("create shows 'error no autorizado' when permitir is false", async () => {
   api.on('GET', '/api/auth/acceder', { status: 200, body: { permitir: false } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await screen.findByRole('button', { name: 'Matrix' });
   await user.click(screen.getByRole('button', { name: 'Agregar Pelicula' }));
   const dialog = screen.getByRole('dialog', { name: 'Crear Pelicula' });
@@ -276,7 +304,7 @@ test('Escape closes the create dialog', async () => {
 test('clicking a poster opens a dialog titled with the movie, the form prefilled; saving PUTs the movie', async () => {
   api.on('PUT', `/api/movies/update/${matrix.id}`, { status: 200, body: { ...matrix, Title: 'Matrix Recargado' } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
   api
     .on('GET', '/api/movies/billboard', { status: 200, body: [{ ...matrix, Title: 'Matrix Recargado' }] })
@@ -318,7 +346,7 @@ test('clicking a poster opens a dialog titled with the movie, the form prefilled
 
 test('the edit form requires at least one genre', async () => {
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
   await user.click(screen.getByRole('button', { name: 'Quitar Acción' }));
   await user.click(screen.getByRole('button', { name: 'Quitar Ciencia Ficción' }));
@@ -330,7 +358,7 @@ test('the edit form requires at least one genre', async () => {
 test("'Eliminar' deletes the movie and removes it from the grid; 'Volver' only closes", async () => {
   api.on('DELETE', `/api/movies/delete/${matrix.id}`, { status: 200, body: { message: 'Película eliminada' } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Dune' }));
   await user.click(screen.getByRole('button', { name: 'Volver' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -346,7 +374,7 @@ test("'Eliminar' deletes the movie and removes it from the grid; 'Volver' only c
 test('a failed delete keeps the dialog open with the error', async () => {
   api.on('DELETE', `/api/movies/delete/${matrix.id}`, { status: 404, body: { statusCode: 404, error: 'No existe la película.' } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
   await user.click(screen.getByRole('button', { name: 'Eliminar' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('No existe la película.');
