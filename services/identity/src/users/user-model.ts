@@ -45,9 +45,6 @@ const userSchema = new Schema<UserDocument>(
   { collection: 'users', timestamps: true, autoIndex: false },
 );
 userSchema.index({ email: 1 }, { unique: true });
-// Usuarios' filter by role and sorts (by registration is by _id); FerretDB's SQLite backend uses only _id's.
-userSchema.index({ role: 1, _id: 1 });
-userSchema.index({ username: 1, _id: 1 });
 userSchema.plugin(outboxPlugin);
 
 /** The users model on the service's connection, with its unique e-mail index in place. */

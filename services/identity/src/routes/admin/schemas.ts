@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { listAnswer, listQuery, MessageResponse, Role, SearchFilter, USER_SORTS, UserView } from '@cine/contracts';
+import { listAnswer, listQuery, MessageResponse, Role, searchFilter, USER_SORTS, UserView } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
 import { Email, UserId, Username } from '../../schemas';
 
@@ -12,7 +12,7 @@ export const listUsers = {
   summary: 'All users (never their password hashes), by registration; with `page`, one page of them and their total',
   querystring: listQuery(USER_SORTS, {
     role: Type.Optional(Role),
-    q: Type.Optional({ ...SearchFilter, description: 'Part of the username or e-mail, case ignored' }),
+    q: Type.Optional(searchFilter('Part of the username or e-mail, case ignored')),
   }),
   response: { 200: listAnswer(UserView), ...errors(400, 401, 403) },
 };
