@@ -23,10 +23,6 @@ export function parseSort<Field extends string>(sort: SortText<Field>): SortOrde
   return sort.startsWith('-') ? { field: sort.slice(1) as Field, descending: true } : { field: sort as Field, descending: false };
 }
 
-export function sortText<Field extends string>({ field, descending }: SortOrder<Field>): SortText<Field> {
-  return descending ? `-${field}` : field;
-}
-
 /** The paging part every list query has. */
 export interface PagingQuery<Field extends string> {
   page?: number;
