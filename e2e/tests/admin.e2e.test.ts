@@ -158,7 +158,7 @@ test('Usuarios: an admin pages and sorts the users on the server, and a reload o
 
   await page.getByRole('button', { name: 'Siguiente' }).focus();
   await page.keyboard.press('Enter');
-  await page.getByText(/^11–20 de \d+ · página 2 de \d+$/).waitFor();
+  await page.getByText(/^11–\d+ de \d+ · página 2 de \d+$/).waitFor();
   const secondPage = await emails();
   expect(secondPage.every((address) => firstPage.every((earlier) => earlier < address))).toBe(true);
   const url = new URL(page.url());
@@ -166,7 +166,7 @@ test('Usuarios: an admin pages and sorts the users on the server, and a reload o
 
   await page.reload();
   await page.getByRole('heading', { level: 2, name: 'Usuarios Registrados' }).waitFor();
-  await page.getByText(/^11–20 de \d+ · página 2 de \d+$/).waitFor();
+  await page.getByText(/^11–\d+ de \d+ · página 2 de \d+$/).waitFor();
   expect(await page.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
   expect(await emails()).toEqual(secondPage);
   await page.goBack();
