@@ -1,5 +1,5 @@
 import { PAGE_SIZES, parseSort, type Page } from '@cine/contracts';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { AsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError, Select } from '@cine/web-kit/ui';
@@ -34,14 +34,18 @@ interface PagedTableProps<Item> {
  * page-size choice and 'Anterior' / 'Siguiente'. Its state (page, size, sort) is the URL's (useListParams).
  */
 export function PagedTable<Item>({ label, columns, state, list, loading, failed, empty, children }: PagedTableProps<Item>) {
+  // While the next page loads the last one stays on screen, so the button just pressed keeps the focus.
+  const last = useRef<Page<Item> | null>(null);
+  if (state.status === 'ready') last.current = state.data;
   if (state.status === 'error') return <LoadError message={`${failed} ${state.message}`} onRetry={state.reload} />;
-  if (state.status !== 'ready') return <EmptyState role="status">{loading}</EmptyState>;
-  const { items, total, page, pageSize } = state.data;
+  if (!last.current) return <EmptyState role="status">{loading}</EmptyState>;
+  const busy = state.status !== 'ready';
+  const { items, total, page, pageSize } = last.current;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = parseSort(list.sort);
 
   return (
-    <div>
+    <div aria-busy={busy}>
       {items.length === 0 ? (
         <EmptyState>{total > 0 ? `La página ${page} está vacía: hay ${pages} ${pages === 1 ? 'página' : 'páginas'}.` : empty}</EmptyState>
       ) : (
@@ -80,9 +84,11 @@ export function PagedTable<Item>({ label, columns, state, list, loading, failed,
       )}
       <Pager aria-label={`Páginas de ${label.toLowerCase()}`}>
         <span role="status">
-          {total === 0
-            ? 'Sin resultados'
-            : `${Math.min(total, (page - 1) * pageSize + 1)}–${Math.min(total, page * pageSize)} de ${total} · página ${page} de ${pages}`}
+          {busy
+            ? loading
+            : total === 0
+              ? 'Sin resultados'
+              : `${Math.min(total, (page - 1) * pageSize + 1)}–${Math.min(total, page * pageSize)} de ${total} · página ${page} de ${pages}`}
         </span>
         <label>
           Filas por página

@@ -62,6 +62,7 @@ test('pages with Siguiente and Anterior, and a page size, from the keyboard; the
   }));
   api.on('GET', '/api/admin', page(everyone, 60));
   api.on('GET', '/api/admin?page=2&pageSize=25&sort=createdAt', page([ana], 60, 2));
+  api.on('GET', '/api/admin?page=3&pageSize=25&sort=createdAt', page([beto], 60, 3));
   api.on('GET', '/api/admin?page=1&pageSize=50&sort=createdAt', page(everyone, 60, 1, 50));
   const user = userEvent.setup();
   renderSection();
@@ -71,6 +72,13 @@ test('pages with Siguiente and Anterior, and a page size, from the keyboard; the
   await user.keyboard('{Enter}');
   expect(await screen.findByText('26–50 de 60 · página 2 de 3')).toBeInTheDocument();
   expect(url()).toBe('?seccion=usuarios&page=2');
+  // The page stays on screen while the next loads: the focus stays on 'Siguiente'.
+  expect(screen.getByRole('button', { name: 'Siguiente' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByText('51–60 de 60 · página 3 de 3')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Anterior' }));
+  expect(await screen.findByText('26–50 de 60 · página 2 de 3')).toBeInTheDocument();
 
   await user.selectOptions(screen.getByLabelText('Filas por página'), '50');
   expect(await screen.findByText('1–50 de 60 · página 1 de 2')).toBeInTheDocument();
