@@ -97,6 +97,16 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   await form.getByRole('button', { name: 'Crear Funcion' }).click();
   await form.getByText('Función creada con éxito.').waitFor();
   await page.keyboard.press('Escape');
+  // The list is paged by start: the filters (kept in the URL) bring the new show's day and room to page 1.
+  const created = (await call<ShowView[]>('GET', '/show/all', null)).find(
+    (show) => show.schedule === '05:00' && show.day === day && String(show.roomId) === room && show.movie.Title === title,
+  );
+  if (!created) throw new Error('the new show is not listed');
+  const filters = page.getByRole('group', { name: 'Filtrar funciones' });
+  await filters.getByLabel('Desde').fill(created.date);
+  await filters.getByLabel('Hasta').fill(created.date);
+  await filters.getByLabel('Sala').selectOption(room);
+  await page.waitForURL((url) => url.searchParams.get('roomId') === room && url.searchParams.get('from') === created.date);
 
   await page.getByRole('button', { name: `Modificar la función de ${title} del ${day} a las 05:00` }).click();
   const edit = page.getByRole('form', { name: 'Modificar Funcion' });
@@ -139,7 +149,42 @@ test('Usuarios: an admin adds a user, finds them with Buscar and deletes them', 
 
   await page.getByRole('button', { name: `Borrar ${username}` }).click();
   await page.getByRole('dialog', { name: 'Borrar Usuario' }).getByRole('button', { name: 'Borrar' }).click();
-  await page.getByText(`No hay usuarios cuyo nombre contenga «${username}».`).waitFor();
+  await page.getByText('No hay usuarios que coincidan con la búsqueda.').waitFor();
+});
+
+test('Usuarios: an admin pages and sorts the users on the server, and a reload opens the same view', async () => {
+  // More users than a page of 10, whatever the other journeys made.
+  for (let made = 0; made < 12; made += 4) await Promise.all(Array.from({ length: 4 }, () => apiUser('pagina')));
+  await openSection('Usuarios Registrados');
+  const table = page.getByRole('table', { name: 'Usuarios registrados' });
+  await table.waitFor();
+  await page.getByLabel('Filas por página').selectOption('10');
+  await page.getByText(/^1–10 de \d+ · página 1 de \d+$/).waitFor();
+
+  await table.getByRole('button', { name: /Email/ }).click();
+  const email = table.getByRole('columnheader', { name: /Email/ });
+  for (let waited = 0; waited < 10_000 && (await email.getAttribute('aria-sort')) !== 'ascending'; waited += 100)
+    await page.waitForTimeout(100);
+  expect(await email.getAttribute('aria-sort')).toBe('ascending');
+  const emails = async () => table.locator('tbody tr td:nth-child(2)').allTextContents();
+  const firstPage = await emails();
+  expect(firstPage).toEqual([...firstPage].sort());
+
+  await page.getByRole('button', { name: 'Siguiente' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText(/^11–\d+ de \d+ · página 2 de \d+$/).waitFor();
+  const secondPage = await emails();
+  expect(secondPage.every((address) => firstPage.every((earlier) => earlier < address))).toBe(true);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({ seccion: 'usuarios', pageSize: '10', sort: 'email', page: '2' });
+
+  await page.reload();
+  await page.getByRole('heading', { level: 2, name: 'Usuarios Registrados' }).waitFor();
+  await page.getByText(/^11–\d+ de \d+ · página 2 de \d+$/).waitFor();
+  expect(await page.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
+  expect(await emails()).toEqual(secondPage);
+  await page.goBack();
+  await page.getByText(/^1–10 de \d+ · página 1 de \d+$/).waitFor();
 });
 
 test("Candy: an admin adds an item with its picture and opens its 'Detalles de ventas'", async () => {

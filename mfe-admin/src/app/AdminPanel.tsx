@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
@@ -7,14 +7,17 @@ import { CommentsSection } from '../features/comments/components/CommentsSection
 import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
 import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
-import { adminSections, type AdminSection } from '../features/panel/sections';
+import { adminSections, sectionOf, sectionSlugs, type AdminSection } from '../features/panel/sections';
 import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
 import { StatusSection } from '../features/status/components/StatusSection';
 import { UsersSection } from '../features/users/components/UsersSection';
 
 export default function AdminPanel({ session, signOut }: RemotePageProps) {
-  const [section, setSection] = useState<AdminSection>('Peliculas');
+  // The URL keeps the section (and a list's page, sort and filters): a reload or a shared link opens the same view.
+  const [params, setParams] = useSearchParams();
+  const section = sectionOf(params.get('seccion'));
+  const setSection = (name: AdminSection) => setParams({ seccion: sectionSlugs[name] });
   // The spec renders nothing for anyone but an admin; the shell already checks, this keeps the page honest alone.
   if (session?.role !== 'admin') return null;
 

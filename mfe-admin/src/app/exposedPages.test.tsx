@@ -23,7 +23,7 @@ beforeEach(() => {
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
 });
 
-test('the admin panel lists the spec sections and switches by local selection', async () => {
+test('the admin panel lists the spec sections and switches between them', async () => {
   render(<AdminPanel session={admin} />, { wrapper: inShell });
   for (const section of adminSections) {
     expect(screen.getByRole('button', { name: section })).toBeInTheDocument();
@@ -33,6 +33,24 @@ test('the admin panel lists the spec sections and switches by local selection', 
   await userEvent.click(screen.getByRole('button', { name: 'Usuarios Registrados' }));
   expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Usuarios Registrados');
   expect(screen.getByRole('button', { name: 'Usuarios Registrados' })).toHaveAttribute('aria-current', 'true');
+});
+
+test('the URL keeps the section: a reload or a shared link opens it, and an unknown one opens Peliculas', async () => {
+  installFakeApi().on('GET', '/api/admin', { status: 200, body: { items: [], total: 0, page: 1, pageSize: 25 } });
+  const { unmount } = render(
+    <MemoryRouter initialEntries={['/admin?seccion=usuarios&page=2']}>
+      <AdminPanel session={admin} />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Usuarios Registrados');
+  expect(screen.getByRole('button', { name: 'Usuarios Registrados' })).toHaveAttribute('aria-current', 'true');
+  unmount();
+  render(
+    <MemoryRouter initialEntries={['/admin?seccion=otra']}>
+      <AdminPanel session={admin} />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Peliculas');
 });
 
 test('every section has its own content: no placeholder left', async () => {
@@ -57,7 +75,7 @@ test.each([
 });
 
 test('feedback and create pages render for an admin', async () => {
-  const { unmount } = render(<FeedbackPage session={admin} />);
+  const { unmount } = render(<FeedbackPage session={admin} />, { wrapper: inShell });
   expect(screen.getByRole('heading', { name: 'Feedback' })).toBeInTheDocument();
   unmount();
   render(<CreatePage session={admin} />);

@@ -8,11 +8,13 @@ interface SearchBarProps {
   onSearch: (text: string) => void;
   /** 'Ver todos': clears the box and reloads the full list. */
   onShowAll: () => void;
+  /** The text searched when the section opens (a paged list's URL keeps it). */
+  initial?: string;
 }
 
 /** The sections' search box with 'Buscar' and 'Ver todos'. */
-export function SearchBar({ placeholder, onSearch, onShowAll }: SearchBarProps) {
-  const [text, setText] = useState('');
+export function SearchBar({ placeholder, onSearch, onShowAll, initial = '' }: SearchBarProps) {
+  const [text, setText] = useState(initial);
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,3 +11,4 @@ export * from './money';
 export * from './cinema';
 export * from './seat-map';
 export * from './cinema-time';
+export * from './lists';

@@ -43,4 +43,5 @@ export { searchKey } from './text-keys';
 export { strictValidatorCompiler } from './validation';
 export { defineCounter, defineGauge, defineHistogram, measureHttpRequests, metricsRegistry } from './telemetry/metrics';
 export { DEFAULT_METRICS_PORT, startMetricsServerFromEnv, type MetricsServer } from './telemetry/metrics-server';
+export { mapList, pageOfList, readList, type ListRead } from './lists';
 export { describeValidationError } from './validation-messages';

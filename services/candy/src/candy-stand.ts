@@ -1,7 +1,7 @@
-import type { OrderPaid, OrderRefunded } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded, Page } from '@cine/contracts';
 import { isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CandyRepository, CandyView } from './candy/candy-repository';
+import type { CandyListQuery, CandyRepository, CandyView } from './candy/candy-repository';
 import { checkCandyForm, type CandyFields, type CandyForm } from './candy/candy-rules';
 import { pictureUrl } from './candy/pictures';
 import { seedCandy } from './candy/seed-candy';
@@ -21,6 +21,11 @@ export class CandyStand {
 
   all(): Promise<CandyView[]> {
     return this.items.all();
+  }
+
+  /** The back office's Candy: whose name contains `q`, sorted, paged with `page`. */
+  list(query: CandyListQuery): Promise<Page<CandyView> | CandyView[]> {
+    return this.items.findList(query);
   }
 
   search(name: string): Promise<CandyView[]> {

@@ -1,7 +1,7 @@
-import type { CommentView, CommentWithMovie, FeedbackView, MovieDetail } from '@cine/contracts';
+import type { CommentView, CommentWithMovie, FeedbackView, MovieDetail, Page, PagingQuery, POST_SORTS } from '@cine/contracts';
 import type { OutboxRelay, PaidTicketCounts, PaidTickets } from '@cine/service-kit';
 import type { CommentsRepository, StoredComment } from './comments/comments-repository';
-import type { FeedbackRepository } from './feedback/feedback-repository';
+import type { FeedbackRepository, StoredFeedback } from './feedback/feedback-repository';
 import { checkMovieForm, embedLink, type MovieForm, type MovieFields } from './movies/movie-rules';
 import type { MoviesRepository, MovieSearch, MovieView } from './movies/movies-repository';
 import { posterUrl } from './movies/posters';
@@ -32,6 +32,12 @@ interface ListingCache {
 }
 
 const LISTING_MAX_AGE_MS = 30_000;
+
+type PostListQuery = PagingQuery<(typeof POST_SORTS)[number]>;
+
+export interface CommentListQuery extends PostListQuery {
+  movieId?: string;
+}
 
 /** The catalog's use cases: movies with their rules and events, comments, feedback. */
 export class Catalog {
@@ -158,8 +164,11 @@ export class Catalog {
     return view as CommentView;
   }
 
-  async allComments(): Promise<CommentWithMovie[]> {
-    return this.withMovies(await this.comments.all());
+  /** Every comment, newest first (of one movie with movieId); paged with `page`. */
+  async listComments({ movieId, ...paging }: CommentListQuery): Promise<Page<CommentWithMovie> | CommentWithMovie[]> {
+    const list = await this.comments.list(movieId, paging);
+    if (Array.isArray(list)) return this.withMovies(list);
+    return { ...list, items: await this.withMovies(list.items) };
   }
 
   async commentsOfUser(userId: string): Promise<CommentWithMovie[]> {
@@ -185,8 +194,14 @@ export class Catalog {
     };
   }
 
-  async allFeedback(): Promise<FeedbackView[]> {
-    const items = await this.feedback.all();
+  /** Every feedback, newest first; paged with `page`. */
+  async listFeedback(query: PostListQuery): Promise<Page<FeedbackView> | FeedbackView[]> {
+    const list = await this.feedback.list(query);
+    if (Array.isArray(list)) return this.feedbackViews(list);
+    return { ...list, items: await this.feedbackViews(list.items) };
+  }
+
+  private async feedbackViews(items: StoredFeedback[]): Promise<FeedbackView[]> {
     const names = await this.userNames.of(items.map((item) => item.userId));
     return items.map((item) => ({
       id: item._id.toHexString(),

@@ -1,14 +1,21 @@
-/** The admin panel's sections (spec §2), chosen by local selection rather than by route. */
-export const adminSections = [
-  'Peliculas',
-  'Funciones de peliculas',
-  'Ventas de peliculas',
-  'Candy',
-  'Usuarios Registrados',
-  'Administrar comentarios',
-  'Feedback',
+/** The admin panel's sections (spec §2), each with the slug the URL keeps it by (`/admin?seccion=usuarios`). */
+export const sectionSlugs = {
+  Peliculas: 'peliculas',
+  'Funciones de peliculas': 'funciones',
+  'Ventas de peliculas': 'ventas',
+  Candy: 'candy',
+  'Usuarios Registrados': 'usuarios',
+  'Administrar comentarios': 'comentarios',
+  Feedback: 'feedback',
   // Beyond the spec: the platform's health during a presale (its metrics, read by the gateway).
-  'Estado',
-] as const;
+  Estado: 'estado',
+} as const;
 
-export type AdminSection = (typeof adminSections)[number];
+export type AdminSection = keyof typeof sectionSlugs;
+
+export const adminSections = Object.keys(sectionSlugs) as AdminSection[];
+
+/** The section a URL's `seccion` names; Peliculas when it names none. */
+export function sectionOf(slug: string | null): AdminSection {
+  return adminSections.find((section) => sectionSlugs[section] === slug) ?? 'Peliculas';
+}

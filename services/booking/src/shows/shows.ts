@@ -3,6 +3,7 @@ import {
   layoutWidth,
   missingFieldMessages,
   SHOW_FORM_MESSAGES,
+  type Page,
   type SeatLayout,
   type ShowOccupancy,
   type ShowType,
@@ -12,7 +13,7 @@ import {
   type BulkShowsRequest,
   type BulkShowsResult,
 } from '@cine/contracts';
-import { isDuplicateKeyError, SharedJson } from '@cine/service-kit';
+import { isDuplicateKeyError, pageOfList, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
@@ -22,6 +23,7 @@ import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
+import { compareShows, type ShowListQuery } from './show-list';
 import { freeSeatsAt, type ListedShow, type ShowListing } from './show-listing';
 import type { ShowDocument } from './show-model';
 import { ListedShowTexts, toListedShowView, toShowView } from './show-views';
@@ -176,6 +178,23 @@ export class Shows {
   /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
   async upcoming(now: Date, movieId?: string): Promise<ShowView[]> {
     return this.listed((show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId), now);
+  }
+
+  /** The back office's Funciones: upcoming() filtered by movie, room, format and cinema days, sorted, paged with `page`. */
+  async upcomingList(now: Date, query: ShowListQuery): Promise<Page<ShowView> | ShowView[]> {
+    const { movieId, roomId, type, from, to, ...paging } = query;
+    const shows = await this.listed(
+      (show) =>
+        show.startsAt > now &&
+        (movieId === undefined || show.movieId === movieId) &&
+        (roomId === undefined || show.roomId === roomId) &&
+        (type === undefined || show.type === type) &&
+        (from === undefined || show.date >= from) &&
+        (to === undefined || show.date <= to),
+      now,
+    );
+    // The listing is by start, then room: the order that ties keep.
+    return pageOfList(shows, paging, 'startsAt', compareShows);
   }
 
   /**

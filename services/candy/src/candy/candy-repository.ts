@@ -1,10 +1,14 @@
-import type { CandyFacts, CandyView } from '@cine/contracts';
-import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
-import { Types, type Model } from 'mongoose';
+import type { CANDY_SORTS, CandyFacts, CandyView, Page, PagingQuery } from '@cine/contracts';
+import { createEvent, escapeRegex, mapList, readList, searchKey } from '@cine/service-kit';
+import { Types, type Model, type mongo } from 'mongoose';
 import type { CandyDocument } from './candy-model';
 import type { CandyFields } from './candy-rules';
 
 export type { CandyView };
+
+export interface CandyListQuery extends PagingQuery<(typeof CANDY_SORTS)[number]> {
+  q?: string;
+}
 
 type StoredCandy = Omit<CandyDocument, 'outbox' | 'soldOrders'>;
 
@@ -45,6 +49,16 @@ export class CandyRepository {
 
   async all(): Promise<CandyView[]> {
     return this.list({});
+  }
+
+  async findList({ q, ...paging }: CandyListQuery): Promise<Page<CandyView> | CandyView[]> {
+    const list = await readList(this.model.collection as unknown as mongo.Collection<StoredCandy>, paging, {
+      filter: { ...ACTIVE, ...(q ? { nameKey: { $regex: escapeRegex(searchKey(q)) } } : {}) },
+      projection: VIEW_FIELDS,
+      defaultSort: 'name',
+      paths: { name: 'nameKey' },
+    });
+    return mapList(list, toCandyView);
   }
 
   /** Items whose name contains the text, ignoring case and accents; the text is literal. */

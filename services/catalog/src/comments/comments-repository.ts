@@ -1,3 +1,5 @@
+import type { Page, PagingQuery, POST_SORTS } from '@cine/contracts';
+import { readList } from '@cine/service-kit';
 import { Types, type Connection } from 'mongoose';
 
 export interface StoredComment {
@@ -24,6 +26,11 @@ export class CommentsRepository {
     this.collection = db.collection<StoredComment>('comments');
   }
 
+  /** Comentarios' filter by movie, newest first (FerretDB's SQLite backend uses only _id's; MongoDB this). */
+  async createIndexes(): Promise<void> {
+    await this.collection.createIndex({ movieId: 1, createdAt: -1, _id: -1 });
+  }
+
   async insert(comment: NewComment): Promise<StoredComment> {
     const document: StoredComment = { _id: new Types.ObjectId(), ...comment, createdAt: new Date() };
     await this.collection.insertOne(document);
@@ -34,8 +41,9 @@ export class CommentsRepository {
     return OBJECT_ID.test(id) ? this.collection.findOne({ _id: new Types.ObjectId(id) }) : null;
   }
 
-  async all(): Promise<StoredComment[]> {
-    return this.collection.find().sort({ createdAt: -1, _id: -1 }).toArray();
+  /** Newest first unless sorted otherwise; of one movie when given. */
+  list(movieId: string | undefined, paging: PagingQuery<(typeof POST_SORTS)[number]>): Promise<Page<StoredComment> | StoredComment[]> {
+    return readList(this.collection, paging, { filter: movieId ? { movieId } : {}, defaultSort: '-createdAt' });
   }
 
   /** Oldest first, as a conversation reads. */

@@ -1,3 +1,5 @@
+import type { Page, PagingQuery, POST_SORTS } from '@cine/contracts';
+import { readList } from '@cine/service-kit';
 import { Types, type Connection } from 'mongoose';
 
 export interface StoredFeedback {
@@ -21,7 +23,8 @@ export class FeedbackRepository {
     return document;
   }
 
-  async all(): Promise<StoredFeedback[]> {
-    return this.collection.find().sort({ createdAt: -1, _id: -1 }).toArray();
+  /** Newest first unless sorted otherwise. */
+  list(paging: PagingQuery<(typeof POST_SORTS)[number]>): Promise<Page<StoredFeedback> | StoredFeedback[]> {
+    return readList(this.collection, paging, { filter: {}, defaultSort: '-createdAt' });
   }
 }

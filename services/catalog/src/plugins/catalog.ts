@@ -37,15 +37,9 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     const paidTickets = await PaidTickets.open(db);
     await subscribeTo(bus, db, subscriptions.paidTickets, (event) => paidTickets.handle(event));
 
-    const catalog = new Catalog(
-      new MoviesRepository(model),
-      new CommentsRepository(db),
-      new FeedbackRepository(db),
-      userNames,
-      relay,
-      paidTickets,
-      clock,
-    );
+    const comments = new CommentsRepository(db);
+    await comments.createIndexes();
+    const catalog = new Catalog(new MoviesRepository(model), comments, new FeedbackRepository(db), userNames, relay, paidTickets, clock);
     app.decorate('catalog', catalog);
     app.decorate('images', new ImageStore(db));
   },

@@ -1,6 +1,7 @@
-import type { CineEvent, Role, UserView } from '@cine/contracts';
+import type { CineEvent, Page, PagingQuery, Role, USER_SORTS, UserView } from '@cine/contracts';
 import { escapeRegex, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
+import { UserDirectory } from './user-directory';
 import type { PendingRecovery, UserDocument } from './user-model';
 
 /** A live user as the domain sees it (never sent to clients as is: see toUserView). */
@@ -28,6 +29,17 @@ export interface ProfileChanges {
 export type UpdateOutcome = 'updated' | 'stale' | 'email-taken';
 
 const ACTIVE = { deletedAt: { $exists: false } };
+
+type UserSortField = (typeof USER_SORTS)[number];
+
+export interface UserListQuery extends PagingQuery<UserSortField> {
+  role?: Role;
+  q?: string;
+}
+
+function containing(text: string) {
+  return { $regex: escapeRegex(text), $options: 'i' };
+}
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 export function normalizeEmail(email: string): string {
@@ -69,7 +81,13 @@ const RECORD_FIELDS = { outbox: 0 };
  * concurrent change makes them 'stale' instead of overwriting it.
  */
 export class UsersRepository {
-  constructor(private readonly model: Model<UserDocument>) {}
+  private readonly directory: UserDirectory;
+
+  constructor(private readonly model: Model<UserDocument>) {
+    this.directory = new UserDirectory(async () =>
+      (await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>()).map(toView),
+    );
+  }
 
   newId(): string {
     return new Types.ObjectId().toHexString();
@@ -87,6 +105,7 @@ export class UsersRepository {
         credentialsVersion: 1,
         outbox: events,
       });
+      this.directory.remember(user.id, toUserView({ ...user, email: normalizeEmail(user.email) }));
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false;
@@ -105,15 +124,15 @@ export class UsersRepository {
     return document ? toRecord(document) : null;
   }
 
-  async list(): Promise<UserView[]> {
-    const documents = await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>();
-    return documents.map(toView);
+  /** The admin's Usuarios: of a role, whose username or e-mail contains `q` (case ignored); paged with `page` (user-directory.ts). */
+  list(query: UserListQuery = {}): Promise<Page<UserView> | UserView[]> {
+    return this.directory.list(query);
   }
 
   /** Case-insensitive partial match on the username; the term is literal text, not a pattern. */
   async searchByUsername(term: string): Promise<UserView[]> {
     const documents = await this.model
-      .find({ username: { $regex: escapeRegex(term), $options: 'i' }, ...ACTIVE }, VIEW_FIELDS)
+      .find({ username: containing(term), ...ACTIVE }, VIEW_FIELDS)
       .sort({ _id: 1 })
       .lean<StoredView[]>();
     return documents.map(toView);
@@ -122,7 +141,9 @@ export class UsersRepository {
   async updateProfile(user: UserRecord, changes: ProfileChanges, events: CineEvent[]): Promise<UpdateOutcome> {
     const set: ProfileChanges = { ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
     try {
-      return (await this.updateIfCurrent(user, {}, { $set: set, ...pushEvents(events) })) ? 'updated' : 'stale';
+      if (!(await this.updateIfCurrent(user, {}, { $set: set, ...pushEvents(events) }))) return 'stale';
+      this.directory.remember(user.id, toUserView({ ...user, ...set }));
+      return 'updated';
     } catch (error) {
       if (isDuplicateKeyError(error)) return 'email-taken';
       throw error;
@@ -148,7 +169,7 @@ export class UsersRepository {
 
   /** Turns the user into a tombstone: the e-mail is free again and no token of theirs is accepted. */
   async markDeleted(user: UserRecord, events: CineEvent[]): Promise<boolean> {
-    return this.updateIfCurrent(
+    const deleted = await this.updateIfCurrent(
       user,
       {},
       {
@@ -157,6 +178,8 @@ export class UsersRepository {
         ...pushEvents(events),
       },
     );
+    if (deleted) this.directory.remember(user.id, null);
+    return deleted;
   }
 
   /** Replaces any pending recovery code of the user. */

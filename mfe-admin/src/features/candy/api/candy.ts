@@ -1,4 +1,4 @@
-import type { CandySalesRow, CandyView } from '@cine/contracts';
+import type { CandySalesRow, CandyView, Page } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type CandyItem = CandyView;
@@ -11,10 +11,8 @@ export interface CandyInput {
   picture: string;
 }
 
-export const fetchCandy = (token: string) => api.get<CandyItem[]>('/candy', { token });
-
-export const searchCandy = (token: string, name: string) =>
-  api.get<CandyItem[]>(`/candy/searchCandy?name=${encodeURIComponent(name)}`, { token });
+/** One page of the items (`query`: page, pageSize, sort, q as useListParams writes them). */
+export const fetchCandy = (token: string, query: string) => api.get<Page<CandyItem>>(`/candy?${query}`, { token });
 
 export const createCandy = (token: string, item: CandyInput) => api.post<CandyItem>('/candy', item, { token });
 

@@ -1,5 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import type { CandyItem } from '../api/candy';
 import { CandySection } from './CandySection';
@@ -13,30 +14,34 @@ const nachos: CandyItem = {
 };
 const cafe: CandyItem = { id: '64d000000000000000000002', name: 'cafe', price: 350, picture: '/api/candy/pictures/cafe.svg', quantity: 80 };
 
+const page = (items: CandyItem[]) => ({ status: 200, body: { items, total: items.length, page: 1, pageSize: 25 } });
+const FIRST = '/api/candy?page=1&pageSize=25&sort=name';
+
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('GET', '/api/candy', { status: 200, body: [nachos, cafe] });
+  api = installFakeApi().on('GET', '/api/candy', page([nachos, cafe]));
 });
 
 test('lists the items with picture, name and price in the cinema’s format', async () => {
-  render(<CandySection token="t" />);
-  expect(screen.getByRole('status')).toHaveTextContent('Cargando productos…');
+  renderInPanel(<CandySection token="t" />, '/admin?seccion=candy');
+  expect(screen.getByText('Cargando productos…')).toHaveAttribute('role', 'status');
   const table = await screen.findByRole('table', { name: 'Productos' });
   expect(
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Imagen', 'Producto', 'Precio', 'Detail']);
+  ).toEqual(['Imagen', 'Producto ▲', 'Precio ↕', 'Detail']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('COMBO NACHOS$ 12,50');
   expect(within(table).getAllByRole('row')[2]).toHaveTextContent('cafe$ 3,50');
 });
 
 test("searches with 'Buscar' and shows everything again with 'Ver todos'", async () => {
   api
-    .on('GET', '/api/candy/searchCandy?name=caf', { status: 200, body: [cafe] })
-    .on('GET', '/api/candy/searchCandy?name=zz', { status: 200, body: [] });
+    .on('GET', `${FIRST}&q=caf`, page([cafe]))
+    .on('GET', `${FIRST}&q=zz`, page([]))
+    .on('GET', '/api/candy?page=1&pageSize=25&sort=-price', page([nachos, cafe]));
   const user = userEvent.setup();
-  render(<CandySection token="t" />);
+  renderInPanel(<CandySection token="t" />, '/admin?seccion=candy');
   await screen.findByRole('table');
   await user.type(screen.getByPlaceholderText('Buscar producto...'), 'caf');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -45,8 +50,13 @@ test("searches with 'Buscar' and shows everything again with 'Ver todos'", async
   await user.type(screen.getByPlaceholderText('Buscar producto...'), 'zz');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
   expect(await screen.findByText('No hay productos cuyo nombre contenga «zz».')).toBeInTheDocument();
+  expect(currentSearch()).toBe('?seccion=candy&q=zz');
   await user.click(screen.getByRole('button', { name: 'Ver todos' }));
   await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+  await user.click(screen.getByRole('button', { name: /Precio/ }));
+  await user.click(screen.getByRole('button', { name: /Precio/ }));
+  await waitFor(() => expect(screen.getByRole('columnheader', { name: /Precio/ })).toHaveAttribute('aria-sort', 'descending'));
+  expect(currentSearch()).toBe('?seccion=candy&sort=-price');
 });
 
 test("'Agregar nuevo' shows the four §5 messages, uploads the picture and creates the item with its name and the price in cents", async () => {
@@ -54,7 +64,7 @@ test("'Agregar nuevo' shows the four §5 messages, uploads the picture and creat
     .on('POST', '/api/uploads', { status: 201, body: { secure_url: '/api/uploads/64e000000000000000000001' } })
     .on('POST', '/api/candy', { status: 201, body: { ...cafe, id: 'new', name: 'Pochoclo' } });
   const user = userEvent.setup();
-  render(<CandySection token="t" />);
+  renderInPanel(<CandySection token="t" />, '/admin?seccion=candy');
   await screen.findByRole('table');
   await user.click(screen.getByRole('button', { name: 'Agregar nuevo' }));
   const dialog = screen.getByRole('dialog', { name: 'Agregar producto' });
@@ -85,7 +95,7 @@ test("'Agregar nuevo' shows the four §5 messages, uploads the picture and creat
     price: 780,
     picture: '/api/uploads/64e000000000000000000001',
   });
-  expect(api.requestsTo('GET', '/api/candy')).toHaveLength(2);
+  expect(api.requestsTo('GET', FIRST)).toHaveLength(2);
 });
 
 test('edits an item (sent back whole) and deletes one after confirmation', async () => {
@@ -93,7 +103,7 @@ test('edits an item (sent back whole) and deletes one after confirmation', async
     .on('PUT', `/api/candy/${cafe.id}`, { status: 200, body: { ...cafe, price: 400 } })
     .on('DELETE', `/api/candy/${nachos.id}`, { status: 200, body: { message: 'Producto eliminado.' } });
   const user = userEvent.setup();
-  render(<CandySection token="t" />);
+  renderInPanel(<CandySection token="t" />, '/admin?seccion=candy');
   await user.click(await screen.findByRole('button', { name: 'Modificar cafe' }));
   const edit = screen.getByRole('dialog', { name: 'Modificar cafe' });
   expect(within(edit).getByLabelText('Precio (ARS)')).toHaveValue(3.5);
@@ -121,7 +131,7 @@ test("the info button opens 'Detalles de ventas de {name}' with the item's sales
     })
     .on('GET', `/api/sales/candy?itemId=${nachos.id}&day=2026-03-10`, { status: 200, body: [] });
   const user = userEvent.setup();
-  render(<CandySection token="t" />);
+  renderInPanel(<CandySection token="t" />, '/admin?seccion=candy');
   await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de COMBO NACHOS' }));
   const dialog = screen.getByRole('dialog', { name: 'Detalles de ventas de COMBO NACHOS' });
   const table = await within(dialog).findByRole('table');

@@ -1,19 +1,29 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { CANDY_SORTS } from '@cine/contracts';
 import { Button } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { RowButton, Toolbar } from '../../../components/DataTable';
+import { PagedTable, type Column } from '../../../components/PagedTable';
 import { EditIcon, InfoIcon, TrashIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
-import { deleteCandy, fetchCandy, searchCandy, type CandyItem } from '../api/candy';
+import { deleteCandy, fetchCandy, type CandyItem } from '../api/candy';
 import { CandyFormDialog, CandySalesDialog } from './CandyDialogs';
-import { AsyncList } from '../../../components/AsyncList';
-import { useSearchableList } from '../../../hooks/useSearchableList';
-import { formatMoney } from '@cine/web-kit';
+import { useListParams } from '../../../hooks/useListParams';
+import { formatMoney, useAsyncData } from '@cine/web-kit';
 
-/** 'Candy': the items with picture and price; search, add, edit, delete and each item's sales. */
+const columns: Column[] = [
+  { label: 'Imagen' },
+  { label: 'Producto', sort: 'name' },
+  { label: 'Precio', sort: 'price', numeric: true },
+  { label: 'Detail' },
+];
+
+/** 'Candy': the items with picture and price, page by page; search, add, edit, delete and each item's sales. */
 export function CandySection({ token }: { token: string }) {
-  const { query, list: items, search, showAll } = useSearchableList((text) => (text ? searchCandy(token, text) : fetchCandy(token)));
+  const list = useListParams(CANDY_SORTS, 'name', ['q'] as const);
+  const items = useAsyncData(() => fetchCandy(token, list.apiQuery), `${token} ${list.apiQuery}`);
+  const query = list.filters.q;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CandyItem | null>(null);
   const [deleting, setDeleting] = useState<CandyItem | null>(null);
@@ -23,57 +33,49 @@ export function CandySection({ token }: { token: string }) {
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar producto..." onSearch={search} onShowAll={showAll} />
+        <SearchBar
+          placeholder="Buscar producto..."
+          initial={query}
+          onSearch={(text) => list.update({ q: text })}
+          onShowAll={() => (query ? list.update({ q: '' }) : items.reload())}
+        />
         <Button type="button" onClick={() => setAdding(true)}>
           Agregar nuevo
         </Button>
       </Toolbar>
 
-      <AsyncList
+      <PagedTable
+        label="Productos"
+        columns={columns}
         state={items}
+        list={list}
         loading="Cargando productos…"
         failed="No se pudieron cargar los productos."
         empty={query ? `No hay productos cuyo nombre contenga «${query}».` : 'No hay productos cargados.'}
       >
-        {(list) => (
-          <TableCard>
-            <Table aria-label="Productos">
-              <thead>
-                <tr>
-                  <th scope="col">Imagen</th>
-                  <th scope="col">Producto</th>
-                  <th scope="col">Precio</th>
-                  <th scope="col">Detail</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      <Thumb src={item.picture} alt="" loading="lazy" />
-                    </td>
-                    <td>{item.name}</td>
-                    <td className="number">{formatMoney(item.price)}</td>
-                    <td>
-                      <RowActions>
-                        <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
-                          <InfoIcon />
-                        </RowButton>
-                        <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
-                          <EditIcon />
-                        </RowButton>
-                        <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
-                          <TrashIcon />
-                        </RowButton>
-                      </RowActions>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableCard>
+        {(item) => (
+          <tr key={item.id}>
+            <td>
+              <Thumb src={item.picture} alt="" loading="lazy" />
+            </td>
+            <td>{item.name}</td>
+            <td className="number">{formatMoney(item.price)}</td>
+            <td>
+              <RowActions>
+                <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
+                  <InfoIcon />
+                </RowButton>
+                <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
+                  <EditIcon />
+                </RowButton>
+                <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
+                  <TrashIcon />
+                </RowButton>
+              </RowActions>
+            </td>
+          </tr>
         )}
-      </AsyncList>
+      </PagedTable>
 
       {adding && <CandyFormDialog token={token} onSaved={reload} onClose={() => setAdding(false)} />}
       {editing && <CandyFormDialog token={token} item={editing} onSaved={reload} onClose={() => setEditing(null)} />}

@@ -1,3 +1,4 @@
+import type { Page } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 /** A feedback item as the catalog answers it. */
@@ -9,5 +10,5 @@ export interface Feedback {
   createdAt: string;
 }
 
-/** Every feedback, newest first (admin). */
-export const fetchFeedback = (token: string) => api.get<Feedback[]>('/feedback', { token });
+/** One page of the feedback, newest first unless sorted otherwise (admin; `query` as useListParams writes it). */
+export const fetchFeedback = (token: string, query: string) => api.get<Page<Feedback>>(`/feedback?${query}`, { token });

@@ -1,42 +1,35 @@
-import { useAsyncData } from '@cine/web-kit';
-import { AsyncList } from '../../../components/AsyncList';
-import { Table, TableCard } from '../../../components/DataTable';
+import { POST_SORTS } from '@cine/contracts';
+import { instantLabel, useAsyncData } from '@cine/web-kit';
+import { PagedTable, type Column } from '../../../components/PagedTable';
+import { useListParams } from '../../../hooks/useListParams';
 import { fetchFeedback } from '../api/feedback';
 
-/** The users' feedback: text, username and user id (the panel's 'Feedback' section and the /feedback page). */
+const columns: Column[] = [{ label: 'Feedback' }, { label: 'Usuario' }, { label: 'Id de usuario' }, { label: 'Fecha', sort: 'createdAt' }];
+
+/** The users' feedback page by page, newest first: text, username and user id (the panel's 'Feedback' section and the /feedback page). */
 export function FeedbackTable({ token }: { token: string }) {
-  const feedback = useAsyncData(() => fetchFeedback(token), token);
+  const list = useListParams(POST_SORTS, '-createdAt', [] as const);
+  const feedback = useAsyncData(() => fetchFeedback(token, list.apiQuery), `${token} ${list.apiQuery}`);
   return (
-    <AsyncList
+    <PagedTable
+      label="Feedback de los usuarios"
+      columns={columns}
       state={feedback}
+      list={list}
       loading="Cargando feedback…"
       failed="No se pudo cargar el feedback."
       empty="Todavía no hay feedback de los usuarios."
     >
-      {(items) => (
-        <TableCard>
-          <Table aria-label="Feedback de los usuarios">
-            <thead>
-              <tr>
-                <th scope="col">Feedback</th>
-                <th scope="col">Usuario</th>
-                <th scope="col">Id de usuario</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.Text}</td>
-                  <td>{item.user.username}</td>
-                  <td>
-                    <code>{item.userId}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
+      {(item) => (
+        <tr key={item.id}>
+          <td>{item.Text}</td>
+          <td>{item.user.username}</td>
+          <td>
+            <code>{item.userId}</code>
+          </td>
+          <td>{instantLabel(item.createdAt)}</td>
+        </tr>
       )}
-    </AsyncList>
+    </PagedTable>
   );
 }

@@ -1,5 +1,18 @@
-import type { MovieView } from '@cine/contracts';
-import { api } from '@cine/web-kit';
+import type { MovieView, ShowView } from '@cine/contracts';
+import { api, catalogReads } from '@cine/web-kit';
+import type { MovieFacts } from '../movieStatus';
+
+/**
+ * What the grid's status filter reads: the billboard's movies and the movies with an upcoming show
+ * (booking's whole upcoming list: the same shared text the buyers' pages read).
+ */
+export async function fetchMovieFacts(token: string): Promise<MovieFacts> {
+  const [billboard, shows] = await Promise.all([
+    api.get<MovieView[]>(catalogReads.billboard, { token }),
+    api.get<ShowView[]>('/show/all', { token }),
+  ]);
+  return { nowShowing: new Set(billboard.map((movie) => movie.id)), withShows: new Set(shows.map((show) => show.movieId)) };
+}
 
 /** A movie as the catalog answers it. */
 export type Movie = MovieView;

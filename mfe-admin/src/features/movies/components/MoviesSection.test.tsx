@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { Movie } from '../api/movies';
 import CreatePage from './CreatePage';
 import { MoviesSection } from './MoviesSection';
@@ -44,13 +45,40 @@ beforeEach(() => {
     .on('GET', '/api/show/all', { status: 200, body: [] });
 });
 
+test('the search box and the status filter narrow the grid here, and the URL keeps them', async () => {
+  const future = { ...matrix, id: '64b000000000000000000003', Title: 'Acción Próxima' };
+  api
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [dune, future] })
+    .on('GET', '/api/show/all', { status: 200, body: [{ id: 's1', movieId: dune.id }] });
+  const user = userEvent.setup();
+  renderInPanel(<MoviesSection token={TOKEN} />, '/admin?seccion=peliculas');
+  await screen.findByRole('button', { name: 'Matrix' });
+  const names = () =>
+    within(screen.getByRole('list', { name: 'Películas' }))
+      .getAllByRole('button')
+      .map((poster) => poster.textContent);
+
+  await user.type(screen.getByLabelText('Buscar'), 'accion');
+  expect(names()).toEqual(['Acción Próxima']);
+  await user.clear(screen.getByLabelText('Buscar'));
+  await user.selectOptions(screen.getByLabelText('Estado'), 'Sin funciones');
+  await waitFor(() => expect(names()).toEqual(['Matrix', 'Acción Próxima']));
+  await user.selectOptions(screen.getByLabelText('Estado'), 'Próximamente');
+  expect(names()).toEqual(['Dune', 'Acción Próxima']);
+  await user.selectOptions(screen.getByLabelText('Estado'), 'En cartelera');
+  expect(names()).toEqual(['Matrix']);
+  await user.type(screen.getByLabelText('Buscar'), 'zz');
+  expect(screen.getByText('Ninguna película coincide con la búsqueda.')).toBeInTheDocument();
+  expect(currentSearch()).toBe('?seccion=peliculas&estado=cartelera&q=zz');
+});
+
 afterEach(() => {
   jest.restoreAllMocks();
   jest.useRealTimers();
 });
 
 async function openCreateDialog(user = userEvent.setup()) {
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await screen.findByRole('button', { name: 'Matrix' });
   await user.click(screen.getByRole('button', { name: 'Agregar Pelicula' }));
   const dialog = screen.getByRole('dialog', { name: 'Crear Pelicula' });
@@ -62,7 +90,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>, name = 'Crear Pelicula
   user.click(within(screen.getByRole('form')).getByRole('button', { name }));
 
 test('the grid joins billboard and premieres, once per movie, sending the bearer token', async () => {
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   expect(screen.getByRole('status')).toHaveTextContent('Cargando películas…');
   const grid = await screen.findByRole('list', { name: 'Películas' });
   expect(
@@ -77,7 +105,7 @@ test('the grid joins billboard and premieres, once per movie, sending the bearer
 test('a failed load shows a Spanish error and retries', async () => {
   api.on('GET', '/api/movies/billboard', { status: 500, body: { statusCode: 500, error: 'Error interno.' } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las películas. Error interno.');
   api.on('GET', '/api/movies/billboard', { status: 200, body: [matrix] });
   await user.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -246,7 +274,7 @@ test("the server's 400 error text is shown", async () => {
 test("create shows 'error no autorizado' when permitir is false", async () => {
   api.on('GET', '/api/auth/acceder', { status: 200, body: { permitir: false } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await screen.findByRole('button', { name: 'Matrix' });
   await user.click(screen.getByRole('button', { name: 'Agregar Pelicula' }));
   const dialog = screen.getByRole('dialog', { name: 'Crear Pelicula' });
@@ -278,7 +306,7 @@ test('Escape closes the create dialog', async () => {
 test('clicking a poster opens a dialog titled with the movie, the form prefilled; saving PUTs the movie', async () => {
   api.on('PUT', `/api/movies/update/${matrix.id}`, { status: 200, body: { ...matrix, Title: 'Matrix Recargado' } });
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
   api
     .on('GET', '/api/movies/billboard', { status: 200, body: [{ ...matrix, Title: 'Matrix Recargado' }] })
@@ -320,7 +348,7 @@ test('clicking a poster opens a dialog titled with the movie, the form prefilled
 
 test('the edit form requires at least one genre', async () => {
   const user = userEvent.setup();
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
   await user.click(screen.getByRole('button', { name: 'Quitar Acción' }));
   await user.click(screen.getByRole('button', { name: 'Quitar Ciencia Ficción' }));
@@ -345,7 +373,7 @@ const showOf = (seats: number) => ({
 });
 
 async function openMovie(user: ReturnType<typeof userEvent.setup>, title = 'Matrix') {
-  render(<MoviesSection token={TOKEN} />);
+  renderInPanel(<MoviesSection token={TOKEN} />);
   await user.click(await screen.findByRole('button', { name: title }));
   return screen.getByRole('dialog', { name: title });
 }

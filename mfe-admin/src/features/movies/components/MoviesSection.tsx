@@ -1,12 +1,14 @@
 import type { ShowView } from '@cine/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, EmptyState } from '@cine/web-kit/ui';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Dialog, EmptyState, Select, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { errorMessage } from '@cine/web-kit';
+import { errorMessage, useAsyncData } from '@cine/web-kit';
 import { fetchAdminMovies, fetchShowsOfMovie } from '../../../api/admin-movies';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { deleteMovie, fetchArchivedMovies, setMovieArchived, type Movie } from '../api/movies';
+import { deleteMovie, fetchArchivedMovies, fetchMovieFacts, setMovieArchived, type Movie } from '../api/movies';
+import { isMovieStatus, matchesMovie, movieStatuses, type MovieStatus } from '../movieStatus';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { CreateMovieGate } from './CreateMovieGate';
 import { MovieForm } from './MovieForm';
@@ -19,6 +21,30 @@ export function MoviesSection({ token }: { token: string }) {
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Movie | null>(null);
   const access = useCreateAccess(token);
+  // ~70 movies, all loaded for the grid: searched and filtered here; the URL keeps both (q, estado).
+  const [params, setParams] = useSearchParams();
+  const text = params.get('q') ?? '';
+  const statusText = params.get('estado') ?? '';
+  const status = isMovieStatus(statusText) ? statusText : null;
+  const facts = useAsyncData(() => fetchMovieFacts(token), status ? token : null);
+  const setFilter = (name: 'q' | 'estado', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const shown =
+    state.status !== 'ready'
+      ? []
+      : status === null
+        ? state.movies.filter((movie) => matchesMovie(movie, text, null, NO_FACTS))
+        : facts.status === 'ready'
+          ? state.movies.filter((movie) => matchesMovie(movie, text, status, facts.data))
+          : [];
 
   const load = useCallback(
     async (showLoading: boolean) => {
@@ -47,6 +73,28 @@ export function MoviesSection({ token }: { token: string }) {
   return (
     <div>
       <Toolbar>
+        <Filters role="search" aria-label="Buscar películas" onSubmit={(event) => event.preventDefault()}>
+          <label>
+            Buscar
+            <TextInput
+              type="search"
+              placeholder="Buscar pelicula..."
+              value={text}
+              onChange={(event) => setFilter('q', event.target.value)}
+            />
+          </label>
+          <label>
+            Estado
+            <Select value={status ?? ''} onChange={(event) => setFilter('estado', event.target.value)}>
+              <option value="">Todas</option>
+              {(Object.keys(movieStatuses) as MovieStatus[]).map((value) => (
+                <option key={value} value={value}>
+                  {movieStatuses[value]}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </Filters>
         <Button type="button" onClick={() => setCreating(true)}>
           Agregar Pelicula
         </Button>
@@ -62,9 +110,23 @@ export function MoviesSection({ token }: { token: string }) {
         </ErrorBox>
       )}
       {state.status === 'ready' && state.movies.length === 0 && <EmptyState>No hay películas cargadas.</EmptyState>}
-      {state.status === 'ready' && state.movies.length > 0 && (
+      {state.status === 'ready' && state.movies.length > 0 && status !== null && facts.status === 'loading' && (
+        <EmptyState role="status">Cargando funciones…</EmptyState>
+      )}
+      {state.status === 'ready' && state.movies.length > 0 && status !== null && facts.status === 'error' && (
+        <ErrorBox>
+          <ErrorMessage>No se pudo saber qué películas tienen funciones. {facts.message}</ErrorMessage>
+          <Button type="button" $variant="secondary" onClick={facts.reload}>
+            Reintentar
+          </Button>
+        </ErrorBox>
+      )}
+      {state.status === 'ready' && state.movies.length > 0 && shown.length === 0 && (status === null || facts.status === 'ready') && (
+        <EmptyState>Ninguna película coincide con la búsqueda.</EmptyState>
+      )}
+      {shown.length > 0 && (
         <PosterGrid aria-label="Películas">
-          {state.movies.map((movie) => (
+          {shown.map((movie) => (
             <li key={movie.id}>
               <PosterButton type="button" onClick={() => setSelected(movie)}>
                 <img src={movie.Poster} alt="" loading="lazy" />
@@ -207,10 +269,34 @@ function EditMovie({ token, movie, onDeleted, onUpdated, onBack }: EditMovieProp
   );
 }
 
+const NO_FACTS = { nowShowing: new Set<string>(), withShows: new Set<string>() };
+
 const Toolbar = styled.div`
   display: flex;
-  justify-content: flex-end;
+  flex-wrap: wrap;
+  align-items: end;
+  justify-content: space-between;
+  gap: 0.75rem;
   margin-bottom: 1rem;
+`;
+
+const Filters = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 0.75rem;
+
+  label {
+    display: inline-flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    font-weight: 600;
+  }
+
+  input,
+  select {
+    width: auto;
+    max-width: 16rem;
+  }
 `;
 
 const ErrorBox = styled.div`

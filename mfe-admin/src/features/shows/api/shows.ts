@@ -1,4 +1,4 @@
-import type { BulkShowsRequest, BulkShowsResult, ShowOccupancy, ShowView } from '@cine/contracts';
+import type { BulkShowsRequest, BulkShowsResult, Page, ShowOccupancy, ShowView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type Show = ShowView;
@@ -13,8 +13,8 @@ export interface NewShow {
   price: number;
 }
 
-/** Shows not yet started, soonest first. */
-export const fetchShows = (token: string) => api.get<Show[]>('/show/all', { token });
+/** One page of the shows not yet started (`query`: page, pageSize, sort, movieId, roomId, type, from, to, as useListParams writes them). */
+export const fetchShows = (token: string, query: string) => api.get<Page<Show>>(`/show/all?${query}`, { token });
 
 export const createShow = (token: string, data: NewShow) => api.post<Show>('/show', { data }, { token });
 

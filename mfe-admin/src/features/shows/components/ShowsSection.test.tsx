@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { Show } from '../api/shows';
 import { ShowsSection } from './ShowsSection';
 
@@ -20,11 +21,15 @@ const show: Show = {
   movie: { Title: 'Matrix' },
 };
 const movie = { id: show.movieId, Title: 'Matrix' };
+const FIRST = '/api/show/all?page=1&pageSize=25&sort=startsAt';
+const page = (items: Show[], total = items.length) => ({ status: 200, body: { items, total, page: 1, pageSize: 25 } });
+
+const renderSection = () => renderInPanel(<ShowsSection token={TOKEN} />, '/admin?seccion=funciones');
 
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
-    .on('GET', '/api/show/all', { status: 200, body: [show] })
+    .on('GET', '/api/show/all', page([show]))
     .on('GET', '/api/show/occupancy', { status: 200, body: [{ showId: show.id, capacity: 100, sold: 1, held: 1, free: 98, admitted: 0 }] })
     .on('GET', `/api/show/${show.id}/seats`, {
       status: 200,
@@ -43,20 +48,21 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 test('lists the upcoming shows with the spec columns', async () => {
-  render(<ShowsSection token={TOKEN} />);
-  expect(screen.getByRole('status')).toHaveTextContent('Cargando funciones…');
+  renderSection();
+  expect(screen.getByText('Cargando funciones…')).toHaveAttribute('role', 'status');
   const table = await screen.findByRole('table', { name: 'Funciones' });
   expect(
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Horarios', 'Dia', 'Pelicula', 'Sala', 'Tipo', 'Asientos', 'Ocupación', 'Modificar']);
+  ).toEqual(['Horarios ▲', 'Dia', 'Pelicula ↕', 'Sala ↕', 'Tipo ↕', 'Asientos ↕', 'Ocupación', 'Modificar']);
+  expect(within(table).getByRole('columnheader', { name: /Horarios/ })).toHaveAttribute('aria-sort', 'ascending');
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98 libres de 100/);
   await within(table).findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
 });
 
 test("opens a show's seat map, read-only, with its sold, held and free seats", async () => {
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await userEvent.click(
     await screen.findByRole('button', { name: 'Ver el mapa de asientos de la función de Matrix del Jueves a las 18:30' }),
   );
@@ -71,27 +77,39 @@ test("opens a show's seat map, read-only, with its sold, held and free seats", a
   );
 });
 
-test('the day filter shows one day of the week', async () => {
+test('filters by days, movie, room and format and sorts by a column on the server; the URL keeps them', async () => {
+  const filtered = '/api/show/all?page=1&pageSize=25&sort=startsAt&from=2026-03-13&movieId=64b000000000000000000001&roomId=2&type=3D';
   const friday: Show = { ...show, id: '64c000000000000000000002', day: 'Viernes', date: '2026-03-13', schedule: '20:00' };
-  api.on('GET', '/api/show/all', { status: 200, body: [show, friday] });
+  api.on('GET', filtered, page([friday]));
+  api.on('GET', `${filtered.replace('sort=startsAt', 'sort=-seats')}`, page([friday]));
   const user = userEvent.setup();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await screen.findByRole('table');
-  expect(screen.getAllByRole('row')).toHaveLength(3);
-  await user.selectOptions(screen.getByLabelText('Dia'), 'Viernes 13/03');
+  await user.type(screen.getByLabelText('Desde'), '2026-03-13');
+  await screen.findByRole('option', { name: 'Matrix' });
+  await user.selectOptions(screen.getByLabelText('Pelicula'), 'Matrix');
+  await user.selectOptions(screen.getByLabelText('Sala'), '2');
+  await user.selectOptions(screen.getByLabelText('Tipo'), '3D');
+  await waitFor(() => expect(api.requestsTo('GET', filtered)).toHaveLength(1));
+  expect(await screen.findByText('20:00')).toBeInTheDocument();
   expect(screen.getAllByRole('row')).toHaveLength(2);
-  expect(screen.getAllByRole('row')[1]).toHaveTextContent('20:00');
-  await user.selectOptions(screen.getByLabelText('Dia'), 'Todos los días');
-  expect(screen.getAllByRole('row')).toHaveLength(3);
+
+  await user.click(screen.getByRole('button', { name: /Asientos/ }));
+  await user.click(screen.getByRole('button', { name: /Asientos/ }));
+  await waitFor(() => expect(screen.getByRole('columnheader', { name: /Asientos/ })).toHaveAttribute('aria-sort', 'descending'));
+  expect(currentSearch()).toBe('?seccion=funciones&from=2026-03-13&movieId=64b000000000000000000001&roomId=2&type=3D&sort=-seats');
+
+  await user.click(screen.getByRole('button', { name: 'Ver todas' }));
+  await waitFor(() => expect(currentSearch()).toBe('?seccion=funciones&sort=-seats'));
 });
 
 test('no shows and a failed load say so in Spanish', async () => {
-  api.on('GET', '/api/show/all', { status: 200, body: [] });
-  const { unmount } = render(<ShowsSection token={TOKEN} />);
+  api.on('GET', '/api/show/all', page([]));
+  const { unmount } = renderSection();
   expect(await screen.findByText('No hay funciones programadas.')).toBeInTheDocument();
   unmount();
   api.on('GET', '/api/show/all', { status: 500, body: { statusCode: 500, error: 'Hubo problemas. Intente nuevamente.' } });
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las funciones. Hubo problemas. Intente nuevamente.');
 });
 
@@ -99,7 +117,7 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
   api.on('POST', '/api/show', { status: 201, body: show });
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   jest.useFakeTimers();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await screen.findByRole('table');
   await user.click(screen.getByRole('button', { name: 'Agregar Funcion' }));
   const dialog = screen.getByRole('dialog', { name: 'Crear Funciones' });
@@ -134,7 +152,7 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
   expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
     data: { schedule: '18:30', movieId: show.movieId, roomId: 2, date: '2026-03-12', type: '3D', price: 1250 },
   });
-  await waitFor(() => expect(api.requestsTo('GET', '/api/show/all')).toHaveLength(2));
+  await waitFor(() => expect(api.requestsTo('GET', FIRST)).toHaveLength(2));
   act(() => jest.advanceTimersByTime(5000));
   expect(within(form).queryByText('Función creada con éxito.')).not.toBeInTheDocument();
 });
@@ -143,7 +161,7 @@ test("the server's overlap refusal is shown in the create dialog", async () => {
   const refusal = 'La sala 2 está ocupada por «Matrix» de 18:00 a 20:16; entre funciones se dejan 20 minutos de limpieza.';
   api.on('POST', '/api/show', { status: 409, body: { statusCode: 409, error: refusal } });
   const user = userEvent.setup();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await screen.findByRole('table');
   await user.click(screen.getByRole('button', { name: 'Agregar Funcion' }));
   const form = await screen.findByRole('form', { name: 'Crear Funciones' });
@@ -161,7 +179,7 @@ test("the server's overlap refusal is shown in the create dialog", async () => {
 test("'error no autorizado' when the authorization flag is false", async () => {
   api.on('GET', '/api/auth/acceder', { status: 200, body: { permitir: false } });
   const user = userEvent.setup();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await screen.findByRole('table');
   await user.click(screen.getByRole('button', { name: 'Agregar Funcion' }));
   expect(await within(screen.getByRole('dialog')).findByRole('heading', { name: 'error no autorizado' })).toBeInTheDocument();
@@ -170,7 +188,7 @@ test("'error no autorizado' when the authorization flag is false", async () => {
 test("'Modificar' sends the show back with the new time, room, type and price", async () => {
   api.on('PUT', `/api/show/one/${show.id}`, { status: 200, body: { ...show, schedule: '21:00', roomId: 4, type: '2D' } });
   const user = userEvent.setup();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await user.click(await screen.findByRole('button', { name: 'Modificar la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Modificar Funcion' });
   await user.clear(within(dialog).getByLabelText('Horario'));
@@ -196,7 +214,7 @@ test("'Borrar Funcion' names the sold tickets, shows the server's refusal with t
     'No se puede borrar la función: tiene 1 orden pagada, 1 entrada. Cancélala primero (se reembolsa cada compra y se avisa a los compradores); después se puede borrar.';
   api.on('DELETE', `/api/show/one/${show.id}`, { status: 409, body: { statusCode: 409, error: refusal, orders: 1, tickets: 1 } });
   const user = userEvent.setup();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await screen.findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
   await user.click(await screen.findByRole('button', { name: 'Borrar la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Borrar Funcion' });
@@ -205,7 +223,7 @@ test("'Borrar Funcion' names the sold tickets, shows the server's refusal with t
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
 
   api.on('DELETE', `/api/show/one/${show.id}`, { status: 200, body: { message: 'Función eliminada.' } });
-  api.on('GET', '/api/show/all', { status: 200, body: [] });
+  api.on('GET', '/api/show/all', page([]));
   await user.click(within(dialog).getByRole('button', { name: 'Borrar' }));
   expect(await screen.findByText('No hay funciones programadas.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -217,7 +235,7 @@ test("'Cancelar' a show asks for a reason, names the tickets refunded, and cance
     body: { message: 'Función cancelada: compras reembolsadas.', refunded: 1, failed: [] },
   });
   const user = userEvent.setup();
-  render(<ShowsSection token={TOKEN} />);
+  renderSection();
   await screen.findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
   await user.click(screen.getByRole('button', { name: 'Cancelar la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Cancelar Funcion' });
@@ -249,7 +267,7 @@ describe("'Programar en bloque'", () => {
   };
 
   async function fillBulk(user: ReturnType<typeof userEvent.setup>) {
-    render(<ShowsSection token={TOKEN} />);
+    renderSection();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Programar en bloque' }));
     const form = screen.getByRole('form', { name: 'Programar en bloque' });
@@ -314,7 +332,7 @@ describe("'Programar en bloque'", () => {
     await user.click(within(preview).getByRole('button', { name: 'Crear 2 funciones' }));
     expect(await screen.findByText('Se crearon 2 funciones.')).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/show/bulk')[1]?.body).toMatchObject({ dryRun: false, onClash: 'skip' });
-    await waitFor(() => expect(api.requestsTo('GET', '/api/show/all')).toHaveLength(2));
+    await waitFor(() => expect(api.requestsTo('GET', FIRST)).toHaveLength(2));
   });
 
   test("with 'No crear ninguna' and a clash, nothing can be created; a bad time is refused before asking", async () => {

@@ -1,13 +1,15 @@
-import type { ShowOccupancy } from '@cine/contracts';
+import { SHOW_SORTS, SHOW_TYPES, type ShowOccupancy } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, Select, TextInput } from '@cine/web-kit/ui';
-import { AsyncList } from '../../../components/AsyncList';
+import { Button, Select, TextInput } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { RowButton, Toolbar } from '../../../components/DataTable';
+import { PagedTable, type Column } from '../../../components/PagedTable';
 import { EditIcon, TrashIcon } from '../../../components/icons';
+import { fetchAdminMovies } from '../../../api/admin-movies';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
+import { useListParams } from '../../../hooks/useListParams';
 import { cancelShow, deleteShow, fetchOccupancy, fetchShows, type Show } from '../api/shows';
 import { BulkShowDialog, CreateShowDialog, EditShowDialog } from './ShowDialogs';
 import { ShowSeatMapDialog } from './ShowSeatMapDialog';
@@ -26,9 +28,24 @@ function seatsText(show: Pick<Show, 'seats' | 'capacity'>): string {
   return `${show.seats} ${show.seats === 1 ? 'libre' : 'libres'} de ${show.capacity}`;
 }
 
+const ROOMS = [1, 2, 3, 4, 5];
+
+const columns: Column[] = [
+  { label: 'Horarios', sort: 'startsAt' },
+  { label: 'Dia' },
+  { label: 'Pelicula', sort: 'movie' },
+  { label: 'Sala', sort: 'roomId', numeric: true },
+  { label: 'Tipo', sort: 'type' },
+  { label: 'Asientos', sort: 'seats', numeric: true },
+  { label: 'Ocupación' },
+  { label: 'Modificar' },
+];
+
 /** 'Funciones de peliculas': upcoming shows with their occupancy (and how many came in) and seat map; create, modify and delete them. */
 export function ShowsSection({ token }: { token: string }) {
-  const shows = useAsyncData(() => fetchShows(token), token);
+  const list = useListParams(SHOW_SORTS, 'startsAt', ['from', 'to', 'movieId', 'roomId', 'type'] as const);
+  const shows = useAsyncData(() => fetchShows(token, list.apiQuery), `${token} ${list.apiQuery}`);
+  const movies = useAsyncData(() => fetchAdminMovies(token), token);
   const occupancy = useAsyncData(() => fetchOccupancy(token), token);
   const occupancyOf = new Map(occupancy.status === 'ready' ? occupancy.data.map((entry) => [entry.showId, entry]) : []);
   const [viewing, setViewing] = useState<Show | null>(null);
@@ -39,26 +56,61 @@ export function ShowsSection({ token }: { token: string }) {
   const [bulk, setBulk] = useState(false);
   const [cancelling, setCancelling] = useState<Show | null>(null);
   const [reason, setReason] = useState('');
-  // A week of shows is a long list: the manager may look at one day.
-  const [date, setDate] = useState('');
   const reload = shows.reload;
-  const dates = shows.status === 'ready' ? [...new Map(shows.data.map((show) => [show.date, show.day])).entries()] : [];
-  const listed = shows.status === 'ready' ? shows.data.filter((show) => !date || show.date === date) : [];
+  const { from, to, movieId, roomId, type } = list.filters;
+  const filtered = Object.values(list.filters).some(Boolean);
 
   return (
     <div>
       <Toolbar>
-        <DayFilter>
-          Dia
-          <Select value={date} onChange={(event) => setDate(event.target.value)}>
-            <option value="">Todos los días</option>
-            {dates.map(([value, day]) => (
-              <option key={value} value={value}>
-                {day} {dayMonth(value)}
-              </option>
-            ))}
-          </Select>
-        </DayFilter>
+        <Filters aria-label="Filtrar funciones">
+          <label>
+            Desde
+            <TextInput type="date" value={from} onChange={(event) => list.update({ from: event.target.value })} />
+          </label>
+          <label>
+            Hasta
+            <TextInput type="date" value={to} min={from || undefined} onChange={(event) => list.update({ to: event.target.value })} />
+          </label>
+          <label>
+            Pelicula
+            <Select value={movieId} onChange={(event) => list.update({ movieId: event.target.value })}>
+              <option value="">Todas</option>
+              {(movies.status === 'ready' ? movies.data : []).map((movie) => (
+                <option key={movie.id} value={movie.id}>
+                  {movie.Title}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label>
+            Sala
+            <Select value={roomId} onChange={(event) => list.update({ roomId: event.target.value })}>
+              <option value="">Todas</option>
+              {ROOMS.map((room) => (
+                <option key={room} value={room}>
+                  {room}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label>
+            Tipo
+            <Select value={type} onChange={(event) => list.update({ type: event.target.value })}>
+              <option value="">Todos</option>
+              {SHOW_TYPES.map((format) => (
+                <option key={format} value={format}>
+                  {format}
+                </option>
+              ))}
+            </Select>
+          </label>
+          {filtered && (
+            <Button type="button" $variant="secondary" onClick={() => list.update({ from: '', to: '', movieId: '', roomId: '', type: '' })}>
+              Ver todas
+            </Button>
+          )}
+        </Filters>
         <ToolbarButtons>
           <Button type="button" $variant="secondary" onClick={() => setBulk(true)}>
             Programar en bloque
@@ -69,92 +121,71 @@ export function ShowsSection({ token }: { token: string }) {
         </ToolbarButtons>
       </Toolbar>
 
-      <AsyncList
+      <PagedTable
+        label="Funciones"
+        columns={columns}
         state={shows}
+        list={list}
         loading="Cargando funciones…"
         failed="No se pudieron cargar las funciones."
-        empty="No hay funciones programadas."
+        empty={filtered ? 'No hay funciones que coincidan con los filtros.' : 'No hay funciones programadas.'}
       >
-        {() =>
-          listed.length === 0 ? (
-            <EmptyState>No hay funciones ese día.</EmptyState>
-          ) : (
-            <TableCard>
-              <Table aria-label="Funciones">
-                <thead>
-                  <tr>
-                    <th scope="col">Horarios</th>
-                    <th scope="col">Dia</th>
-                    <th scope="col">Pelicula</th>
-                    <th scope="col">Sala</th>
-                    <th scope="col">Tipo</th>
-                    <th scope="col">Asientos</th>
-                    <th scope="col">Ocupación</th>
-                    <th scope="col">Modificar</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {listed.map((show) => (
-                    <tr key={show.id}>
-                      <td>{show.schedule}</td>
-                      <td>
-                        {show.day} {dayMonth(show.date)}
-                      </td>
-                      <td>{show.movie.Title}</td>
-                      <td className="number">{show.roomId}</td>
-                      <td>{show.type}</td>
-                      <td className="number">{seatsText(show)}</td>
-                      <td>
-                        <RowActions>
-                          <span>{occupancyText(occupancyOf.get(show.id))}</span>
-                          <Button
-                            type="button"
-                            $variant="link"
-                            aria-label={`Ver el mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                            onClick={() => setViewing(show)}
-                          >
-                            Ver mapa
-                          </Button>
-                        </RowActions>
-                      </td>
-                      <td>
-                        <RowActions>
-                          <RowButton
-                            type="button"
-                            aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                            onClick={() => setEditing(show)}
-                          >
-                            <EditIcon />
-                          </RowButton>
-                          <Button
-                            type="button"
-                            $variant="link"
-                            aria-label={`Cancelar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                            onClick={() => {
-                              setReason('');
-                              setCancelling(show);
-                            }}
-                          >
-                            Cancelar
-                          </Button>
-                          <RowButton
-                            type="button"
-                            $danger
-                            aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                            onClick={() => setDeleting(show)}
-                          >
-                            <TrashIcon />
-                          </RowButton>
-                        </RowActions>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableCard>
-          )
-        }
-      </AsyncList>
+        {(show) => (
+          <tr key={show.id}>
+            <td>{show.schedule}</td>
+            <td>
+              {show.day} {dayMonth(show.date)}
+            </td>
+            <td>{show.movie.Title}</td>
+            <td className="number">{show.roomId}</td>
+            <td>{show.type}</td>
+            <td className="number">{seatsText(show)}</td>
+            <td>
+              <RowActions>
+                <span>{occupancyText(occupancyOf.get(show.id))}</span>
+                <Button
+                  type="button"
+                  $variant="link"
+                  aria-label={`Ver el mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  onClick={() => setViewing(show)}
+                >
+                  Ver mapa
+                </Button>
+              </RowActions>
+            </td>
+            <td>
+              <RowActions>
+                <RowButton
+                  type="button"
+                  aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  onClick={() => setEditing(show)}
+                >
+                  <EditIcon />
+                </RowButton>
+                <Button
+                  type="button"
+                  $variant="link"
+                  aria-label={`Cancelar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  onClick={() => {
+                    setReason('');
+                    setCancelling(show);
+                  }}
+                >
+                  Cancelar
+                </Button>
+                <RowButton
+                  type="button"
+                  $danger
+                  aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  onClick={() => setDeleting(show)}
+                >
+                  <TrashIcon />
+                </RowButton>
+              </RowActions>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
 
       {viewing && <ShowSeatMapDialog show={viewing} onClose={() => setViewing(null)} />}
       {bulk && <BulkShowDialog token={token} onCreated={reload} onClose={() => setBulk(false)} />}
@@ -240,14 +271,23 @@ const ReasonLabel = styled.label`
   font-weight: 600;
 `;
 
-const DayFilter = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.5rem;
-  font-weight: 600;
+const Filters = styled.div.attrs({ role: 'group' })`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: 0.5rem 0.75rem;
 
+  label {
+    display: inline-flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    font-weight: 600;
+  }
+
+  input,
   select {
     width: auto;
+    max-width: 12rem;
   }
 `;
 

@@ -1,4 +1,4 @@
-import type { Role, UserView } from '@cine/contracts';
+import type { Page, Role, UserView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type User = UserView;
@@ -10,10 +10,8 @@ export interface NewUser {
   role: Role;
 }
 
-export const fetchUsers = (token: string) => api.get<User[]>('/admin', { token });
-
-export const searchUsers = (token: string, username: string) =>
-  api.get<User[]>(`/admin/searchUser?username=${encodeURIComponent(username)}`, { token });
+/** One page of the users (`query`: page, pageSize, sort, role, q as useListParams writes them). */
+export const fetchUsers = (token: string, query: string) => api.get<Page<User>>(`/admin?${query}`, { token });
 
 /** An admin registers the user (a role of admin is allowed only to an admin caller). */
 export const createUser = (token: string, user: NewUser) => api.post<User>('/auth/register', user, { token });

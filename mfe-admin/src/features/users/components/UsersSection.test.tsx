@@ -1,6 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { User } from '../api/users';
 import { UsersSection } from './UsersSection';
 
@@ -8,58 +9,120 @@ const TOKEN = 'admin-token';
 const me: User = { id: 'a1', username: 'root', email: 'admin@cine.local', role: 'admin' };
 const ana: User = { id: 'u1', username: 'ana', email: 'ana@cine.test', role: 'user' };
 const beto: User = { id: 'u2', username: 'beto', email: 'beto@cine.test', role: 'user' };
+const FIRST = '/api/admin?page=1&pageSize=25&sort=createdAt';
+const page = (items: User[], total = items.length, at = 1, pageSize = 25) => ({ status: 200, body: { items, total, page: at, pageSize } });
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('GET', '/api/admin', { status: 200, body: [me, ana, beto] });
+  api = installFakeApi().on('GET', '/api/admin', page([me, ana, beto]));
 });
 
-const renderSection = () => render(<UsersSection token={TOKEN} currentUserId={me.id} />);
+const renderSection = (url = '/admin?seccion=usuarios') => renderInPanel(<UsersSection token={TOKEN} currentUserId={me.id} />, url);
+const url = currentSearch;
 
-test("lists the users with the spec columns, sending the token; no trash icon on the admin's own row", async () => {
+test("lists a page of users with the spec columns, sending the token; no trash icon on the admin's own row", async () => {
   renderSection();
-  expect(screen.getByRole('status')).toHaveTextContent('Cargando usuarios…');
+  expect(screen.getByText('Cargando usuarios…')).toHaveAttribute('role', 'status');
   const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
   expect(
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Nombre', 'Email', 'Rol', 'Borrar']);
+  ).toEqual(['Nombre ↕', 'Email ↕', 'Rol ↕', 'Borrar']);
   expect(within(table).getAllByRole('row')).toHaveLength(4);
   expect(within(table).getByRole('cell', { name: 'ana@cine.test' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Borrar ana' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Borrar root' })).not.toBeInTheDocument();
-  expect(api.onlyRequestTo('GET', '/api/admin').headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  expect(api.onlyRequestTo('GET', FIRST).headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  expect(screen.getByText('1–3 de 3 · página 1 de 1')).toBeInTheDocument();
 });
 
-test("searches by username with 'Buscar', and 'Ver todos' reloads the full list", async () => {
-  api.on('GET', '/api/admin/searchUser?username=an', { status: 200, body: [ana] });
+test('a header sorts the list on the server, ascending then descending, with aria-sort, and the URL keeps it', async () => {
+  const user = userEvent.setup();
+  renderSection();
+  const table = await screen.findByRole('table');
+  await user.click(within(table).getByRole('button', { name: /Email/ }));
+  await waitFor(() => expect(api.requestsTo('GET', '/api/admin?page=1&pageSize=25&sort=email')).toHaveLength(1));
+  expect(await screen.findByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
+  expect(screen.getByRole('columnheader', { name: /Nombre/ })).not.toHaveAttribute('aria-sort');
+  expect(url()).toBe('?seccion=usuarios&sort=email');
+
+  await user.click(screen.getByRole('button', { name: /Email/ }));
+  await waitFor(() => expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'descending'));
+  expect(api.requestsTo('GET', '/api/admin?page=1&pageSize=25&sort=-email')).toHaveLength(1);
+  expect(url()).toBe('?seccion=usuarios&sort=-email');
+});
+
+test('pages with Siguiente and Anterior, and a page size, from the keyboard; the URL keeps page and size', async () => {
+  const everyone = Array.from({ length: 25 }, (_, n): User => ({
+    id: `p${n}`,
+    username: `socio${n}`,
+    email: `s${n}@cine.test`,
+    role: 'user',
+  }));
+  api.on('GET', '/api/admin', page(everyone, 60));
+  api.on('GET', '/api/admin?page=2&pageSize=25&sort=createdAt', page([ana], 60, 2));
+  api.on('GET', '/api/admin?page=3&pageSize=25&sort=createdAt', page([beto], 60, 3));
+  api.on('GET', '/api/admin?page=1&pageSize=50&sort=createdAt', page(everyone, 60, 1, 50));
+  const user = userEvent.setup();
+  renderSection();
+  await screen.findByText('1–25 de 60 · página 1 de 3');
+  expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+  screen.getByRole('button', { name: 'Siguiente' }).focus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByText('26–50 de 60 · página 2 de 3')).toBeInTheDocument();
+  expect(url()).toBe('?seccion=usuarios&page=2');
+  // The page stays on screen while the next loads: the focus stays on 'Siguiente'.
+  expect(screen.getByRole('button', { name: 'Siguiente' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByText('51–60 de 60 · página 3 de 3')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Anterior' }));
+  expect(await screen.findByText('26–50 de 60 · página 2 de 3')).toBeInTheDocument();
+
+  await user.selectOptions(screen.getByLabelText('Filas por página'), '50');
+  expect(await screen.findByText('1–50 de 60 · página 1 de 2')).toBeInTheDocument();
+  expect(url()).toBe('?seccion=usuarios&pageSize=50');
+});
+
+test('a shared link opens the same view: page, sort and filters read from the URL', async () => {
+  const query = 'page=2&pageSize=50&sort=-createdAt&role=user&q=an';
+  api.on('GET', `/api/admin?${query}`, page([ana], 51, 2, 50));
+  renderSection(`/admin?seccion=usuarios&${query}`);
+
+  expect(await screen.findByText('51–51 de 51 · página 2 de 2')).toBeInTheDocument();
+  expect(screen.getByLabelText('Rol', { selector: 'select' })).toHaveValue('user');
+  expect(screen.getByPlaceholderText('Buscar usuario...')).toHaveValue('an');
+  expect(api.requestsTo('GET', `/api/admin?${query}`)).toHaveLength(1);
+});
+
+test("searches by name or e-mail with 'Buscar' and filters by role; 'Ver todos' clears both", async () => {
+  api.on('GET', '/api/admin?page=1&pageSize=25&sort=createdAt&q=an', page([ana]));
+  api.on('GET', '/api/admin?page=1&pageSize=25&sort=createdAt&role=admin&q=an', page([]));
   const user = userEvent.setup();
   renderSection();
   await screen.findByRole('table');
   await user.type(screen.getByPlaceholderText('Buscar usuario...'), 'an');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
   await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+  await user.selectOptions(screen.getByLabelText('Rol', { selector: 'select' }), 'admin');
+  expect(await screen.findByText('No hay usuarios que coincidan con la búsqueda.')).toBeInTheDocument();
+  expect(url()).toBe('?seccion=usuarios&q=an&role=admin');
   await user.click(screen.getByRole('button', { name: 'Ver todos' }));
   await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
   expect(screen.getByPlaceholderText('Buscar usuario...')).toHaveValue('');
+  expect(url()).toBe('?seccion=usuarios');
 });
 
-test('an empty list, an empty search and a failed load say so in Spanish; Reintentar loads again', async () => {
-  api.on('GET', '/api/admin/searchUser?username=zz', { status: 200, body: [] });
+test('an empty list and a failed load say so in Spanish; Reintentar loads again', async () => {
+  api.on('GET', '/api/admin', { status: 503, body: { statusCode: 503, error: 'El servicio no está disponible.' } });
   const user = userEvent.setup();
   renderSection();
-  await screen.findByRole('table');
-  await user.type(screen.getByPlaceholderText('Buscar usuario...'), 'zz');
-  await user.click(screen.getByRole('button', { name: 'Buscar' }));
-  expect(await screen.findByText('No hay usuarios cuyo nombre contenga «zz».')).toBeInTheDocument();
-
-  api.on('GET', '/api/admin', { status: 503, body: { statusCode: 503, error: 'El servicio no está disponible.' } });
-  await user.click(screen.getByRole('button', { name: 'Ver todos' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar los usuarios. El servicio no está disponible.');
-  api.on('GET', '/api/admin', { status: 200, body: [] });
+  api.on('GET', '/api/admin', page([]));
   await user.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByText('No hay usuarios registrados.')).toBeInTheDocument();
+  expect(screen.getByText('Sin resultados')).toBeInTheDocument();
 });
 
 test("'Agregar nuevo' shows the four §5 messages, then registers the user with its role and reloads", async () => {
@@ -93,7 +156,7 @@ test("'Agregar nuevo' shows the four §5 messages, then registers the user with 
     email: 'caro@cine.test',
     role: 'admin',
   });
-  expect(api.requestsTo('GET', '/api/admin')).toHaveLength(2);
+  expect(api.requestsTo('GET', FIRST)).toHaveLength(2);
 });
 
 test("the server's refusal shows in the add dialog", async () => {

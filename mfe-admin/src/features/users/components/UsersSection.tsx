@@ -1,15 +1,16 @@
-import { roleLabels } from '@cine/contracts';
+import { roleLabels, USER_SORTS, type Role } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '@cine/web-kit/ui';
+import { useAsyncData } from '@cine/web-kit';
+import { Button, Select } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { RowButton, Toolbar } from '../../../components/DataTable';
+import { PagedTable, type Column } from '../../../components/PagedTable';
 import { TrashIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
-import { deleteUser, fetchUsers, searchUsers, type User } from '../api/users';
+import { deleteUser, fetchUsers, type User } from '../api/users';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
-import { AsyncList } from '../../../components/AsyncList';
-import { useSearchableList } from '../../../hooks/useSearchableList';
+import { useListParams } from '../../../hooks/useListParams';
 
 interface UsersSectionProps {
   token: string;
@@ -17,9 +18,18 @@ interface UsersSectionProps {
   currentUserId: string;
 }
 
-/** 'Usuarios Registrados': every user, a search by username, add, edit and delete. */
+const columns: Column[] = [
+  { label: 'Nombre', sort: 'username' },
+  { label: 'Email', sort: 'email' },
+  { label: 'Rol', sort: 'role' },
+  { label: 'Borrar' },
+];
+
+/** 'Usuarios Registrados': the users page by page (sorted by a column, of a role, a search by name or e-mail), add, edit and delete. */
 export function UsersSection({ token, currentUserId }: UsersSectionProps) {
-  const { query, list: users, search, showAll } = useSearchableList((text) => (text ? searchUsers(token, text) : fetchUsers(token)));
+  const list = useListParams(USER_SORTS, 'createdAt', ['role', 'q'] as const);
+  const users = useAsyncData(() => fetchUsers(token, list.apiQuery), `${token} ${list.apiQuery}`);
+  const { role, q } = list.filters;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -28,55 +38,58 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar usuario..." onSearch={search} onShowAll={showAll} />
+        <SearchBar
+          placeholder="Buscar usuario..."
+          initial={q}
+          onSearch={(text) => list.update({ q: text })}
+          onShowAll={() => (q || role ? list.update({ q: '', role: '' }) : users.reload())}
+        />
+        <Filter>
+          Rol
+          <Select value={role} onChange={(event) => list.update({ role: event.target.value })}>
+            <option value="">Todos los roles</option>
+            {(Object.keys(roleLabels) as Role[]).map((value) => (
+              <option key={value} value={value}>
+                {roleLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </Filter>
         <Button type="button" onClick={() => setAdding(true)}>
           Agregar nuevo
         </Button>
       </Toolbar>
 
-      <AsyncList
+      <PagedTable
+        label="Usuarios registrados"
+        columns={columns}
         state={users}
+        list={list}
         loading="Cargando usuarios…"
         failed="No se pudieron cargar los usuarios."
-        empty={query ? `No hay usuarios cuyo nombre contenga «${query}».` : 'No hay usuarios registrados.'}
+        empty={q || role ? 'No hay usuarios que coincidan con la búsqueda.' : 'No hay usuarios registrados.'}
       >
-        {(list) => (
-          <TableCard>
-            <Table aria-label="Usuarios registrados">
-              <thead>
-                <tr>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Rol</th>
-                  <th scope="col">Borrar</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((user) => (
-                  <tr key={user.id}>
-                    <td>
-                      <NameButton type="button" onClick={() => setEditing(user)} aria-label={`Modificar ${user.username}`}>
-                        {user.username}
-                      </NameButton>
-                    </td>
-                    <td>{user.email}</td>
-                    <td>{roleLabels[user.role]}</td>
-                    <td>
-                      {user.id === currentUserId ? (
-                        <Own>Tu cuenta</Own>
-                      ) : (
-                        <RowButton type="button" $danger aria-label={`Borrar ${user.username}`} onClick={() => setDeleting(user)}>
-                          <TrashIcon />
-                        </RowButton>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableCard>
+        {(user) => (
+          <tr key={user.id}>
+            <td>
+              <NameButton type="button" onClick={() => setEditing(user)} aria-label={`Modificar ${user.username}`}>
+                {user.username}
+              </NameButton>
+            </td>
+            <td>{user.email}</td>
+            <td>{roleLabels[user.role]}</td>
+            <td>
+              {user.id === currentUserId ? (
+                <Own>Tu cuenta</Own>
+              ) : (
+                <RowButton type="button" $danger aria-label={`Borrar ${user.username}`} onClick={() => setDeleting(user)}>
+                  <TrashIcon />
+                </RowButton>
+              )}
+            </td>
+          </tr>
         )}
-      </AsyncList>
+      </PagedTable>
 
       {adding && <AddUserDialog token={token} onCreated={reload} onClose={() => setAdding(false)} />}
       {editing && <EditUserDialog token={token} user={editing} onSaved={reload} onClose={() => setEditing(null)} />}
@@ -118,4 +131,15 @@ const NameButton = styled.button`
 const Own = styled.span`
   color: var(--cine-muted, #a6a6bb);
   font-size: 0.85rem;
+`;
+
+const Filter = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-weight: 600;
+
+  select {
+    width: auto;
+  }
 `;

@@ -12,9 +12,12 @@ const DATE_NOT_VALID = 'La fecha debe ser un día existente escrito AAAA-MM-DD.'
 
 export default async function showRoutes(app: ServiceApp): Promise<void> {
   // Sent as JSON text, made and compressed once for the requests of a quarter second (Shows.upcomingJson).
-  app.get('/all', { schema: schemas.allShows }, async (request, reply) =>
-    (await app.shows.upcomingJson(app.clock(), request.query.movieId)).send(request, reply),
-  );
+  app.get('/all', { schema: schemas.allShows }, async (request, reply) => {
+    const { movieId, ...list } = request.query;
+    // The buyer's pages ask for every show (of a movie): the shared text. The back office's pages and filters are computed.
+    if (Object.keys(list).length === 0) return (await app.shows.upcomingJson(app.clock(), movieId)).send(request, reply);
+    return app.shows.upcomingList(app.clock(), request.query);
+  });
 
   app.get('/date', { schema: schemas.showsOnDate }, async (request) => {
     if (!isCalendarDate(request.query.date)) throw app.httpErrors.badRequest(DATE_NOT_VALID);

@@ -2,9 +2,14 @@ import { Type } from '@sinclair/typebox';
 import {
   BulkShowsRequest,
   BulkShowsResult,
+  dayFilter,
+  listAnswer,
+  listQuery,
   MessageResponse,
   SeatMapView,
+  SHOW_SORTS,
   ShowOccupancy,
+  ShowType,
   ShowView,
   SoldTicketsConflict,
 } from '@cine/contracts';
@@ -14,9 +19,16 @@ const tags = ['shows'];
 
 export const allShows = {
   tags,
-  summary: 'Shows not yet started, soonest first; of one movie with movieId',
-  querystring: Type.Object({ movieId: Type.Optional(ObjectIdText) }, { additionalProperties: false }),
-  response: { 200: Type.Array(ShowView), ...errors(400) },
+  summary:
+    'Shows not yet started, soonest first; of one movie with movieId, of a room, a format, between two cinema days; with `page`, one page of them and their total',
+  querystring: listQuery(SHOW_SORTS, {
+    movieId: Type.Optional(ObjectIdText),
+    roomId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    type: Type.Optional(ShowType),
+    from: Type.Optional(dayFilter("First cinema day, 'yyyy-mm-dd'")),
+    to: Type.Optional(dayFilter("Last cinema day, 'yyyy-mm-dd'")),
+  }),
+  response: { 200: listAnswer(ShowView), ...errors(400) },
 };
 
 export const showsOnDate = {

@@ -25,8 +25,10 @@ export default async function candyRoutes(app: ServiceApp): Promise<void> {
     }
   };
 
-  app.get('/', { schema: schemas.list }, async (_request, reply) =>
-    reply.header('cache-control', SHARED_FOR_A_SECOND).send(await app.candy.all()),
+  app.get('/', { schema: schemas.list }, async (request, reply) =>
+    Object.keys(request.query).length === 0
+      ? reply.header('cache-control', SHARED_FOR_A_SECOND).send(await app.candy.all())
+      : app.candy.list(request.query),
   );
 
   app.get('/searchCandy', { schema: schemas.search }, async (request) => app.candy.search(request.query.name ?? ''));

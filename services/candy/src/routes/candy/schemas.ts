@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CandyView, MessageResponse } from '@cine/contracts';
+import { CANDY_SORTS, CandyView, listAnswer, listQuery, MessageResponse, searchFilter } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['candy'];
@@ -20,8 +20,9 @@ const candyFormFields = {
 
 export const list = {
   tags,
-  summary: 'Every candy item, by name',
-  response: { 200: Type.Array(CandyView) },
+  summary: 'Every candy item, by name; with `page`, one page of them and their total',
+  querystring: listQuery(CANDY_SORTS, { q: Type.Optional(searchFilter('Part of the name, case and accents ignored')) }),
+  response: { 200: listAnswer(CandyView), ...errors(400) },
 };
 
 export const search = {

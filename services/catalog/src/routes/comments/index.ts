@@ -6,7 +6,7 @@ import * as schemas from './schemas';
 const EMPTY_COMMENT = 'Escriba un comentario';
 
 export default async function commentsRoutes(app: ServiceApp): Promise<void> {
-  app.get('/', { schema: schemas.listComments, onRequest: app.requireAdmin }, async () => app.catalog.allComments());
+  app.get('/', { schema: schemas.listComments, onRequest: app.requireAdmin }, async (request) => app.catalog.listComments(request.query));
 
   app.post('/add/:movieId', { schema: schemas.addComment, onRequest: app.authenticate }, async (request, reply) => {
     assertSameUser(request, request.query.userId);

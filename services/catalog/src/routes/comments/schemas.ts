@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CommentView, CommentWithMovie, MessageResponse } from '@cine/contracts';
+import { CommentView, CommentWithMovie, listAnswer, listQuery, MessageResponse, POST_SORTS } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['comments'];
@@ -8,8 +8,9 @@ const security = bearerAuth;
 export const listComments = {
   tags,
   security,
-  summary: 'Every comment, newest first, with its author and movie (admin)',
-  response: { 200: Type.Array(CommentWithMovie), ...errors(401, 403) },
+  summary: 'Every comment, newest first, with its author and movie (admin); of one movie with movieId; with `page`, one page and the total',
+  querystring: listQuery(POST_SORTS, { movieId: Type.Optional(ObjectIdText) }),
+  response: { 200: listAnswer(CommentWithMovie), ...errors(400, 401, 403) },
 };
 
 export const addComment = {

@@ -4,7 +4,7 @@ import * as schemas from './schemas';
 const EMPTY_FEEDBACK = 'Escriba su feedback';
 
 export default async function feedbackRoutes(app: ServiceApp): Promise<void> {
-  app.get('/', { schema: schemas.listFeedback, onRequest: app.requireAdmin }, async () => app.catalog.allFeedback());
+  app.get('/', { schema: schemas.listFeedback, onRequest: app.requireAdmin }, async (request) => app.catalog.listFeedback(request.query));
 
   app.post('/add/:id', { schema: schemas.addFeedback, onRequest: app.authenticate }, async (request, reply) => {
     assertSameUser(request, request.params.id);

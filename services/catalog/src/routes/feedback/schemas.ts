@@ -1,4 +1,4 @@
-import { FeedbackView } from '@cine/contracts';
+import { FeedbackView, listAnswer, listQuery, POST_SORTS } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from '@cine/service-kit';
 
@@ -19,6 +19,7 @@ export const addFeedback = {
 export const listFeedback = {
   tags,
   security,
-  summary: 'All feedback, newest first, with each author (admin)',
-  response: { 200: Type.Array(FeedbackView), ...errors(401, 403) },
+  summary: 'All feedback, newest first, with each author (admin); with `page`, one page and the total',
+  querystring: listQuery(POST_SORTS, {}),
+  response: { 200: listAnswer(FeedbackView), ...errors(400, 401, 403) },
 };

@@ -12,7 +12,7 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
   // Checked on request, before the body is even read: a guest gets 401, a user 403.
   app.addHook('onRequest', app.requireCurrentAdmin);
 
-  app.get('', { schema: schemas.listUsers }, async () => app.accounts.users.list());
+  app.get('', { schema: schemas.listUsers }, async (request) => app.accounts.users.list(request.query));
 
   app.get('/searchUser', { schema: schemas.searchUsers }, async (request) => app.accounts.users.searchByUsername(request.query.username));
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, Role, SoldTicketsConflict, UserView } from '@cine/contracts';
+import { listAnswer, listQuery, MessageResponse, Role, searchFilter, SoldTicketsConflict, USER_SORTS, UserView } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
 import { Email, UserId, Username } from '../../schemas';
 
@@ -9,8 +9,12 @@ const security = bearerAuth;
 export const listUsers = {
   tags,
   security,
-  summary: 'All users (never their password hashes)',
-  response: { 200: Type.Array(UserView), ...errors(401, 403) },
+  summary: 'All users (never their password hashes), by registration; with `page`, one page of them and their total',
+  querystring: listQuery(USER_SORTS, {
+    role: Type.Optional(Role),
+    q: Type.Optional(searchFilter('Part of the username or e-mail, case ignored')),
+  }),
+  response: { 200: listAnswer(UserView), ...errors(400, 401, 403) },
 };
 
 export const searchUsers = {
