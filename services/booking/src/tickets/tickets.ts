@@ -69,6 +69,11 @@ export class Tickets {
     return (await this.ofOrderSeats(orderId, seatLabels)).filter((ticket) => ticket.state === 'used').map((ticket) => ticket.seatLabel);
   }
 
+  /** The order's tickets of these seats (the order page's check-ins). */
+  ofOrder(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
+    return this.ofOrderSeats(orderId, seatLabels);
+  }
+
   /** The order's tickets of these seats: by their first candidate codes (`_id`), else (a rare code clash) by the order's index. */
   private async ofOrderSeats(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
     if (seatLabels.length === 0) return [];
