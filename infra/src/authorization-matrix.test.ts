@@ -62,6 +62,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /admin/searchUser': { access: 'admin' },
   'DELETE /admin/deleteUser': { access: 'admin' },
   'PUT /admin/updateUser': { access: 'admin' },
+  'POST /admin/users/replay': { access: 'admin' },
   'POST /mailing/recuperarpassword': { access: 'public' },
   'POST /mailing/resetpassword': { access: 'public' },
   // notification
@@ -135,6 +136,7 @@ const MATRIX: Record<string, Entry> = {
       body: { scans: [{ clientScanId: `matriz-${nothing}`, code: 'ZZZZZZZZ', showId: nothing, scannedAt: new Date().toISOString() }] },
     }),
   },
+  'GET /orders': { access: 'admin' },
   'POST /orders/replay': { access: 'admin', sample: () => ({ body: { from: '2000-01-01', to: '2000-01-01' } }) },
   // The buyer cancels their own order; another user's answers as an unknown one, 404 (booking's test/refunds.test.ts).
   'POST /orders/{id}/cancel': { access: 'user' },
