@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page, PageTitle } from '@cine/web-kit/ui';
 import type { RemotePageProps } from '@cine/web-kit';
@@ -7,14 +8,27 @@ import { CommentsSection } from '../features/comments/components/CommentsSection
 import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
 import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
-import { adminSections, type AdminSection } from '../features/panel/sections';
+import { OrderPage } from '../features/orders/components/OrderPage';
+import { OrdersSection } from '../features/orders/components/OrdersSection';
+import { adminSections, ORDER_PARAM, type AdminSection } from '../features/panel/sections';
 import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
 import { StatusSection } from '../features/status/components/StatusSection';
 import { UsersSection } from '../features/users/components/UsersSection';
 
 export default function AdminPanel({ session, signOut }: RemotePageProps) {
-  const [section, setSection] = useState<AdminSection>('Peliculas');
+  const [chosen, setChosen] = useState<AdminSection>('Peliculas');
+  const [params, setParams] = useSearchParams();
+  const orderId = params.get(ORDER_PARAM);
+  // An order's URL opens its page, whatever section was chosen before.
+  const section: AdminSection = orderId ? 'Órdenes' : chosen;
+  const openOrder = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(ORDER_PARAM, id);
+      else next.delete(ORDER_PARAM);
+      return next;
+    });
   // The spec renders nothing for anyone but an admin; the shell already checks, this keeps the page honest alone.
   if (session?.role !== 'admin') return null;
 
@@ -29,7 +43,14 @@ export default function AdminPanel({ session, signOut }: RemotePageProps) {
           <ul>
             {adminSections.map((name) => (
               <li key={name}>
-                <button type="button" aria-current={name === section ? 'true' : undefined} onClick={() => setSection(name)}>
+                <button
+                  type="button"
+                  aria-current={name === section ? 'true' : undefined}
+                  onClick={() => {
+                    setChosen(name);
+                    if (orderId) openOrder(null);
+                  }}
+                >
                   {name}
                 </button>
               </li>
@@ -38,14 +59,28 @@ export default function AdminPanel({ session, signOut }: RemotePageProps) {
         </Sidebar>
         <section aria-labelledby="admin-section-title">
           <SectionHeading id="admin-section-title">{section}</SectionHeading>
-          <SectionContent section={section} token={session.token} userId={session.userId} />
+          {section === 'Órdenes' && orderId ? (
+            <OrderPage token={session.token} orderId={orderId} onBack={() => openOrder(null)} />
+          ) : (
+            <SectionContent section={section} token={session.token} userId={session.userId} onOpenOrder={openOrder} />
+          )}
         </section>
       </Layout>
     </Page>
   );
 }
 
-function SectionContent({ section, token, userId }: { section: AdminSection; token: string; userId: string }) {
+function SectionContent({
+  section,
+  token,
+  userId,
+  onOpenOrder,
+}: {
+  section: AdminSection;
+  token: string;
+  userId: string;
+  onOpenOrder: (orderId: string) => void;
+}) {
   switch (section) {
     case 'Peliculas':
       return <MoviesSection token={token} />;
@@ -55,6 +90,8 @@ function SectionContent({ section, token, userId }: { section: AdminSection; tok
       return <UsersSection token={token} currentUserId={userId} />;
     case 'Ventas de peliculas':
       return <SalesSection token={token} />;
+    case 'Órdenes':
+      return <OrdersSection token={token} onOpen={onOpenOrder} />;
     case 'Candy':
       return <CandySection token={token} />;
     case 'Administrar comentarios':

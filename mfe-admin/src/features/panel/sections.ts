@@ -1,8 +1,10 @@
-/** The admin panel's sections (spec §2), chosen by local selection rather than by route. */
+/** The admin panel's sections (spec §2), chosen by local selection rather than by route (an order's page has its URL: ORDER_PARAM). */
 export const adminSections = [
   'Peliculas',
   'Funciones de peliculas',
   'Ventas de peliculas',
+  // Beyond the spec: the order search and each order's page (issue 26), where refunds are made.
+  'Órdenes',
   'Candy',
   'Usuarios Registrados',
   'Administrar comentarios',
@@ -12,3 +14,6 @@ export const adminSections = [
 ] as const;
 
 export type AdminSection = (typeof adminSections)[number];
+
+/** `/admin?orden=<id>` opens that order's page in 'Órdenes' (a link from Ventas, or shared). */
+export const ORDER_PARAM = 'orden';

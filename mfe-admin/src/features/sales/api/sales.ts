@@ -1,16 +1,7 @@
-import type {
-  MonthlySalesRow,
-  OrderView,
-  RefundRequest,
-  RefundResponse,
-  SaleDetailRow,
-  SalesMonthRow,
-  SalesSummaryRow,
-  TopSellerRow,
-} from '@cine/contracts';
+import type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
-export type { MonthlySalesRow, OrderView, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow };
+export type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow };
 
 /** Per movie × type × month, newest first; of the titles containing `name` when given. */
 export const fetchSalesSummary = (token: string, name: string) =>
@@ -67,10 +58,3 @@ export async function downloadCsv(token: string, path: string, fallbackName: str
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-/** One order as booking keeps it (its seats, candy lines and refunds), for 'Reembolsar'. */
-export const fetchOrder = (token: string, orderId: string) => api.get<OrderView>(`/orders/${encodeURIComponent(orderId)}`, { token });
-
-/** Refunds the seats and candy lines chosen (none: everything still paid) to the buyer's card. */
-export const refundOrder = (token: string, orderId: string, request: RefundRequest) =>
-  api.post<RefundResponse>(`/orders/${encodeURIComponent(orderId)}/refund`, request, { token });
