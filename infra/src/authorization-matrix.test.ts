@@ -148,6 +148,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/search': { access: 'admin' },
   'GET /sales/top': { access: 'admin' },
   'GET /sales/monthly': { access: 'admin' },
+  'GET /sales/occupancy': { access: 'admin' },
   'GET /sales/candy': { access: 'admin' },
   'GET /sales/export.csv': { access: 'admin' },
 };

@@ -142,7 +142,9 @@ describe('the buyer cancels an order', () => {
     // The history and the confirmation page show it refunded; a second cancellation refunds nothing.
     const history = await booking.app.inject({ method: 'POST', url: '/cart/tickets', headers: user.headers, payload: { idUser: user.id } });
     expect(history.json<OrderView[]>()[0]).toEqual(cancelled);
-    expect((await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: user.headers })).json()).toMatchObject(cancelled);
+    expect((await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: user.headers })).json()).toMatchObject(
+      cancelled,
+    );
     const again = await cancel(booking, user, order.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ statusCode: 409, error: 'Esta compra ya fue reembolsada por completo.' });

@@ -262,6 +262,7 @@ export class Checkout {
       schedule: show.schedule,
       roomId: show.roomId,
       type: show.type,
+      capacity: show.capacity,
       unitPrice: show.price,
       seatLabels: [...seatLabels],
       ticketTotal,

@@ -75,6 +75,8 @@ export interface OrderDocument extends WithOutbox {
   schedule: string;
   roomId: number;
   type: ShowType;
+  /** The show's seats when the order was made (absent on older orders); order.paid carries it to the sales reports' occupancy. */
+  capacity?: number;
   unitPrice: number;
   seatLabels: string[];
   ticketTotal: number;
@@ -145,6 +147,7 @@ const orderSchema = new Schema<OrderDocument>(
     schedule: { type: String, required: true },
     roomId: { type: Number, required: true },
     type: { type: String, required: true },
+    capacity: { type: Number },
     unitPrice: { type: Number, required: true },
     seatLabels: { type: [String], required: true },
     ticketTotal: { type: Number, required: true },

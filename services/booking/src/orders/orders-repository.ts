@@ -97,6 +97,7 @@ function orderFacts(order: StoredOrder) {
     schedule: order.schedule,
     roomId: order.roomId,
     type: order.type,
+    ...(order.capacity === undefined ? {} : { capacity: order.capacity }),
   };
 }
 
