@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import type { MonthlySalesRow, SalesSummaryRow, TopSellerRow } from '../api/sales';
+import type { MonthlySalesRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '../api/sales';
 import { SalesSection } from './SalesSection';
 
 /** The panel's route: the detail's sales link to their order pages. */
@@ -59,8 +59,17 @@ beforeEach(() => {
         { movieId: 'm2', title: 'Dune', seats: 2, totalPrice: 1800 },
       ],
     })
-    .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) });
+    .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) })
+    .on('GET', '/api/sales/occupancy', { status: 200, body: occupancy });
 });
+
+const occupancy: SalesOccupancy = {
+  shows: [
+    { showId: 's1', movieId: 'm1', title: 'Matrix', type: '3D', date: '2026-03-14', schedule: '20:00', roomId: 1, sold: 3, capacity: 8 },
+    { showId: 's2', movieId: 'm2', title: 'Dune', type: '2D', date: '2026-02-01', schedule: '18:00', roomId: 2, sold: 2, capacity: null },
+  ],
+  movies: [{ movieId: 'm1', title: 'Matrix', shows: 1, sold: 3, capacity: 8 }],
+};
 
 test('the table has the spec columns with money in the cinema’s format', async () => {
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
@@ -93,6 +102,44 @@ test('with no sales yet the charts and the table say so', async () => {
   await waitFor(() => expect(screen.getAllByText('Todavía no hay ventas.')).toHaveLength(3));
 });
 
+test('occupancy per movie and per show: sold of capacity, as a percentage; unknown capacity as —', async () => {
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const byMovie = await screen.findByRole('table', { name: 'Ocupación por película' });
+  expect(within(byMovie).getAllByRole('row')[1]).toHaveTextContent(/^Matrix13837,5\s?%$/);
+  const byShow = screen.getByRole('table', { name: 'Ocupación por función' });
+  expect(within(byShow).getAllByRole('row')[1]).toHaveTextContent(/^Matrix2026-03-1420:0013D3 de 837,5\s?%$/);
+  expect(within(byShow).getAllByRole('row')[2]).toHaveTextContent(/^Dune2026-02-0118:0022D2—$/);
+});
+
+test('a period applies to both charts and the occupancy; a reversed one is refused; Últimos 8 meses goes back', async () => {
+  api
+    .on('GET', '/api/sales/top?limit=6&from=2026-02-01&to=2026-03-31', { status: 200, body: [] })
+    .on('GET', '/api/sales/monthly?months=8&from=2026-02-01&to=2026-03-31', { status: 200, body: months([0, 2, 4]).slice(1) })
+    .on('GET', '/api/sales/occupancy?from=2026-02-01&to=2026-03-31', { status: 200, body: { shows: [], movies: [] } });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const form = screen.getByRole('form', { name: 'Período de los reportes' });
+  await user.type(within(form).getByLabelText('Desde'), '2026-03-31');
+  await user.type(within(form).getByLabelText('Hasta'), '2026-02-01');
+  await user.click(within(form).getByRole('button', { name: 'Aplicar período' }));
+  expect(within(form).getByRole('alert')).toHaveTextContent('La fecha «Desde» debe ser anterior o igual a «Hasta».');
+  await user.clear(within(form).getByLabelText('Desde'));
+  await user.type(within(form).getByLabelText('Desde'), '2026-02-01');
+  await user.clear(within(form).getByLabelText('Hasta'));
+  await user.type(within(form).getByLabelText('Hasta'), '2026-03-31');
+  await user.click(within(form).getByRole('button', { name: 'Aplicar período' }));
+
+  const line = screen.getByRole('region', { name: 'Ventas mensuales' });
+  expect(await within(line).findByText('line: Feb=2, Mar=4')).toBeInTheDocument();
+  expect(line).toHaveTextContent('Total de ventas por mes del período');
+  expect(await screen.findByText('No hay ventas en el período.')).toBeInTheDocument();
+  expect(await screen.findByText('No hay funciones con ventas en el período.')).toBeInTheDocument();
+
+  await user.click(within(form).getByRole('button', { name: 'Últimos 8 meses' }));
+  expect(await within(line).findByText('line: Ene=0, Feb=2, Mar=4, Abr=0, May=0, Jun=0, Jul=0, Ago=0')).toBeInTheDocument();
+  expect(api.requestsTo('GET', '/api/sales/occupancy').length).toBeGreaterThanOrEqual(2);
+});
+
 test('a failed load shows the Spanish message with Reintentar', async () => {
   api.on('GET', '/api/tickets/all', { status: 503, body: { statusCode: 503, error: 'El servicio de ventas no está disponible.' } });
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
@@ -103,13 +150,14 @@ test("'Buscar' searches by title and 'Ver todos' shows every row again", async (
   api.on('GET', '/api/sales/search?name=dun', { status: 200, body: [dune] });
   const user = userEvent.setup();
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
-  await screen.findByRole('table');
+  await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.type(screen.getByPlaceholderText('Buscar pelicula...'), 'dun');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
-  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
-  expect(screen.getAllByRole('row')[1]).toHaveTextContent('Dune');
+  const rows = () => within(screen.getByRole('table', { name: 'Ventas de peliculas' })).getAllByRole('row');
+  await waitFor(() => expect(rows()).toHaveLength(2));
+  expect(rows()[1]).toHaveTextContent('Dune');
   await user.click(screen.getByRole('button', { name: 'Ver todos' }));
-  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+  await waitFor(() => expect(rows()).toHaveLength(3));
 });
 
 test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the month regrouping and 'Volver'", async () => {
@@ -184,7 +232,7 @@ test("'Descargar CSV' fetches the report with the token and saves it as a file",
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   const user = userEvent.setup();
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
-  await screen.findByRole('table');
+  await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
   await waitFor(() => expect(click).toHaveBeenCalled());
   expect(api.onlyRequestTo('GET', '/api/sales/export.csv?report=summary').headers.Authorization).toBe(`Bearer ${TOKEN}`);
@@ -199,7 +247,7 @@ test('a refused CSV download shows the message', async () => {
   });
   const user = userEvent.setup();
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
-  await screen.findByRole('table');
+  await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión expiró. Inicia sesión nuevamente.');
 });
