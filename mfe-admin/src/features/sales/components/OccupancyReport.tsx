@@ -93,7 +93,7 @@ const Report = styled.section`
   display: flex;
   flex-direction: column;
   gap: 0.75rem;
-  margin-top: 1.5rem;
+  margin: 1.5rem 0;
 
   h3 {
     margin: 0;

@@ -217,13 +217,15 @@ function PeriodForm({ onChoose }: { onChoose: (period: SalesPeriod) => void }) {
 }
 
 const Period = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  display: flex;
+  flex-wrap: wrap;
   gap: 0.75rem;
-  align-items: end;
+  align-items: flex-end;
+  margin-top: 1rem;
 
   label {
     display: flex;
+    flex: 1 1 10rem;
     flex-direction: column;
     gap: 0.3rem;
   }
@@ -235,7 +237,7 @@ const Period = styled.form`
   }
 
   [role='alert'] {
-    grid-column: 1 / -1;
+    flex-basis: 100%;
   }
 `;
 
