@@ -3,6 +3,7 @@ import { createEvent } from '@cine/service-kit';
 import { bearer } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { localToday } from '../src/shows/cinema-time';
+import { anotherInstance } from './helpers';
 import { adminHeaders, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
 
 let booking: BookingUnderTest;
@@ -25,6 +26,8 @@ async function paidOrder(user: Buyer, show: { id: string }, seats = 1): Promise<
   expect((await hold(booking, user, show.id, seats)).statusCode).toBe(200);
   const paid = await checkout(booking, user, { show: show.id, ticket: seats });
   expect(paid.statusCode).toBe(200);
+  // The search's index hears of the order from its order.paid.
+  await booking.app.ordersOutbox.flush();
   return paid.json<{ order: OrderView }>().order;
 }
 
@@ -127,6 +130,17 @@ describe('GET /orders (the order search, admin)', () => {
       state: 'refunded',
       refundedAmount: show.price,
     });
+  });
+
+  it('a booking instance started later (a bus of its own: it heard no order.paid) finds the orders paid before it', async () => {
+    const later = await anotherInstance(booking);
+    try {
+      const searchOn = async (q: string) =>
+        ids((await later.inject({ method: 'GET', url: `/orders?q=${q}`, headers: adminHeaders(later) })).json<OrderSearchPage>());
+      expect(await searchOn('ana.nunez')).toEqual([anasSecond.id, anasFirst.id]);
+    } finally {
+      await later.close();
+    }
   });
 
   it('answers 400 in Spanish for bad values', async () => {

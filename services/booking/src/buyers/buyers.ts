@@ -66,14 +66,11 @@ export class Buyers {
     return found.map((buyer) => buyer._id);
   }
 
-  /** Each known buyer of `userIds` (absent: deleted or never announced). */
+  /** Each known buyer of `userIds` (absent: deleted or never announced), one read by `_id` each (an `$in` filter reads them all on FerretDB). */
   async of(userIds: Iterable<string>): Promise<Map<string, NonNullable<OrderBuyer>>> {
-    const ids = [...new Set(userIds)];
+    const found = await Promise.all([...new Set(userIds)].map((_id) => this.collection.findOne({ _id })));
     const buyers = new Map<string, NonNullable<OrderBuyer>>();
-    if (ids.length === 0) return buyers;
-    for (const buyer of await this.collection.find({ _id: { $in: ids } }).toArray()) {
-      if (buyer.email) buyers.set(buyer._id, { name: buyer.username ?? '', email: buyer.email });
-    }
+    for (const buyer of found) if (buyer?.email) buyers.set(buyer._id, { name: buyer.username ?? '', email: buyer.email });
     return buyers;
   }
 }

@@ -3,7 +3,8 @@ import { Types } from 'mongoose';
 import type { Buyers } from '../buyers/buyers';
 import { addDays, instantOf } from '../shows/cinema-time';
 import type { StoredTicket } from '../tickets/ticket-model';
-import type { OrdersRepository, PaidOrderFilter, StoredOrder } from './orders-repository';
+import type { OrdersRepository, StoredOrder } from './orders-repository';
+import type { PaidOrderFilter, PaidOrderIndex } from './paid-order-index';
 
 const ORDER_ID = /^[0-9a-f]{24}$/i;
 
@@ -38,12 +39,14 @@ function historyOf(order: StoredOrder, tickets: readonly StoredTicket[]): OrderH
 }
 
 /**
- * The back office's order search and the order page. Reads the orders themselves (never a copy
- * that could lag behind a payment or a refund) and the buyers' projection for e-mails and names.
+ * The back office's order search and the order page. The search finds the ids in the paid
+ * orders' index, then reads the orders themselves by `_id` (so a row's state and amounts never
+ * lag behind a refund), and the buyers' projection for e-mails and names.
  */
 export class OrderPages {
   constructor(
     private readonly orders: OrdersRepository,
+    private readonly index: PaidOrderIndex,
     private readonly buyers: Buyers,
     private readonly tickets: OrderTickets,
     private readonly view: (order: StoredOrder) => OrderView,
@@ -54,14 +57,15 @@ export class OrderPages {
     const text = q?.trim() ?? '';
     const filter: PaidOrderFilter = {
       ...(movieId ? { movieId } : {}),
-      ...(from ? { from: instantOf(from, '00:00') } : {}),
-      ...(to ? { to: instantOf(addDays(to, 1), '00:00') } : {}),
+      ...(from ? { from: instantOf(from, '00:00').getTime() } : {}),
+      ...(to ? { to: instantOf(addDays(to, 1), '00:00').getTime() } : {}),
     };
-    if (ORDER_ID.test(text)) filter.ids = [new Types.ObjectId(text)];
-    else if (text) filter.userIds = await this.buyers.matching(text);
-    if (filter.userIds?.length === 0) return { items: [], total: 0, page, pageSize };
+    if (ORDER_ID.test(text)) filter.ids = [text.toLowerCase()];
+    else if (text) filter.userIds = new Set(await this.buyers.matching(text));
+    if (filter.userIds?.size === 0) return { items: [], total: 0, page, pageSize };
 
-    const { orders, total } = await this.orders.searchPaid(filter, (page - 1) * pageSize, pageSize);
+    const { ids, total } = await this.index.search(filter, (page - 1) * pageSize, pageSize);
+    const orders = await this.orders.findByIds(ids);
     const buyers = await this.buyers.of(orders.map((order) => order.userId));
     const items = orders.map((order) => {
       const {

@@ -24,15 +24,6 @@ export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' 
 
 const WITHOUT_OUTBOX = { outbox: 0 };
 
-/** What the back office's order search narrows paid orders by (paidAt in [from, to)). */
-export interface PaidOrderFilter {
-  ids?: Types.ObjectId[];
-  userIds?: string[];
-  movieId?: string;
-  from?: Date;
-  to?: Date;
-}
-
 interface InProgressMark {
   _id: Types.ObjectId;
   /** When the order was inserted. */
@@ -209,6 +200,12 @@ export class OrdersRepository {
     return this.model.findById(id, WITHOUT_OUTBOX).lean<StoredOrder>();
   }
 
+  /** The orders of these ids, in that order (unknown ones left out), one read by `_id` each: an `$in` filter reads every order on FerretDB. */
+  async findByIds(ids: readonly string[]): Promise<StoredOrder[]> {
+    const found = await Promise.all(ids.map((id) => this.findById(new Types.ObjectId(id))));
+    return found.filter((order): order is StoredOrder => order !== null);
+  }
+
   findByKey(key: string): Promise<StoredOrder | null> {
     return this.model.findOne({ key }, WITHOUT_OUTBOX).lean<StoredOrder>();
   }
@@ -234,26 +231,6 @@ export class OrdersRepository {
   /** Orders of the show still being paid (their card may be charged yet). */
   payingOfShow(showId: string): Promise<StoredOrder[]> {
     return this.model.find({ showId, state: { $in: IN_PROGRESS_STATES } }, WITHOUT_OUTBOX).lean<StoredOrder[]>();
-  }
-
-  /**
-   * One page of the paid orders matching the back office's search, newest paid first, and how many match.
-   * `ids` narrows to those orders, `userIds` to those buyers' (either empty: none match).
-   */
-  async searchPaid(filter: PaidOrderFilter, skip: number, limit: number): Promise<{ orders: StoredOrder[]; total: number }> {
-    const paidAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lt: filter.to } : {}) };
-    const query = {
-      state: 'paid' as const,
-      ...(filter.ids ? { _id: { $in: filter.ids } } : {}),
-      ...(filter.userIds ? { userId: { $in: filter.userIds } } : {}),
-      ...(filter.movieId ? { movieId: filter.movieId } : {}),
-      ...(filter.from || filter.to ? { paidAt } : {}),
-    };
-    const [orders, total] = await Promise.all([
-      this.model.find(query, WITHOUT_OUTBOX).sort({ paidAt: -1, _id: -1 }).skip(skip).limit(limit).lean<StoredOrder[]>(),
-      this.model.countDocuments(query),
-    ]);
-    return { orders, total };
   }
 
   /** Paid orders paid in [from, to) (either end open when left out), oldest first, read as they are needed. */
