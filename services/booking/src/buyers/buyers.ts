@@ -1,5 +1,5 @@
 import type { EventOfType, OrderBuyer } from '@cine/contracts';
-import { escapeRegex, isDuplicateKeyError, searchKey } from '@cine/service-kit';
+import { isDuplicateKeyError, searchKey } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 
 interface BuyerDocument {
@@ -16,8 +16,14 @@ interface BuyerDocument {
 /** The asOf of a deleted user: a late registration or rename never brings the address back. */
 const DELETED = '\uffff';
 
-/** Most buyers a text search of the orders looks at (a search matching more is too broad to page through anyway). */
-const MAX_MATCHING_BUYERS = 5_000;
+/** How long the buyers' keys read for a text search stand for the collection (a search finding none reads it again). */
+const DIRECTORY_TTL_MS = 30_000;
+
+interface DirectoryEntry {
+  _id: string;
+  emailKey: string;
+  nameKey: string;
+}
 
 /**
  * Booking's projection of identity's users: id → e-mail and name, fed by user.registered and
@@ -27,6 +33,15 @@ const MAX_MATCHING_BUYERS = 5_000;
  */
 export class Buyers {
   private readonly collection;
+  /**
+   * Every known buyer's keys, as read for the last text search: on the embedded FerretDB a `$regex`
+   * reads the whole collection anyway, so one read serves the searches of the next DIRECTORY_TTL_MS.
+   * An event this process applies drops it; one applied by another instance shows at the latest
+   * then, or at once for a search that found no one.
+   */
+  private directory: { readAt: number; entries: DirectoryEntry[] } | undefined;
+  /** Events applied here so far: a read that an event overtook is not kept. */
+  private applied = 0;
 
   constructor(db: Connection) {
     this.collection = db.collection<BuyerDocument>('buyers');
@@ -34,6 +49,8 @@ export class Buyers {
 
   /** The consumer of subscriptions.buyers. */
   async handle(event: EventOfType<'user.registered' | 'user.updated' | 'user.deleted'>): Promise<void> {
+    this.directory = undefined;
+    this.applied += 1;
     const { userId } = event.data;
     if (event.type === 'user.deleted') {
       await this.collection.updateOne(
@@ -56,14 +73,23 @@ export class Buyers {
     }
   }
 
-  /** Ids of the buyers whose e-mail or name contains `text`, ignoring case and accents. */
+  /** Ids of the buyers whose e-mail or name contains `text` (literal text), ignoring case and accents. */
   async matching(text: string): Promise<string[]> {
-    const pattern = { $regex: escapeRegex(searchKey(text)) };
-    const found = await this.collection
-      .find({ $or: [{ emailKey: pattern }, { nameKey: pattern }] }, { projection: { _id: 1 } })
-      .limit(MAX_MATCHING_BUYERS)
+    const key = searchKey(text);
+    const matches = (entries: readonly DirectoryEntry[]) =>
+      entries.filter((entry) => entry.emailKey.includes(key) || entry.nameKey.includes(key)).map((entry) => entry._id);
+    const cached = this.directory;
+    if (cached && Date.now() - cached.readAt < DIRECTORY_TTL_MS) {
+      const found = matches(cached.entries);
+      if (found.length > 0) return found;
+    }
+    const readAt = Date.now();
+    const before = this.applied;
+    const entries = await this.collection
+      .find<DirectoryEntry>({ emailKey: { $exists: true } }, { projection: { _id: 1, emailKey: 1, nameKey: 1 } })
       .toArray();
-    return found.map((buyer) => buyer._id);
+    if (this.applied === before) this.directory = { readAt, entries };
+    return matches(entries);
   }
 
   /** Each known buyer of `userIds` (absent: deleted or never announced), one read by `_id` each (an `$in` filter reads them all on FerretDB). */
