@@ -1,4 +1,4 @@
-/** The admin panel's sections (spec §2), chosen by local selection rather than by route (an order's page has its URL: ORDER_PARAM). */
+/** The admin panel's sections (spec §2), chosen by local selection rather than by route (an order's page has its URL: components/OrderLink). */
 export const adminSections = [
   'Peliculas',
   'Funciones de peliculas',
@@ -14,6 +14,3 @@ export const adminSections = [
 ] as const;
 
 export type AdminSection = (typeof adminSections)[number];
-
-/** `/admin?orden=<id>` opens that order's page in 'Órdenes' (a link from Ventas, or shared). */
-export const ORDER_PARAM = 'orden';

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { CartCandyLine, CheckoutRequest, OrderView } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { Types } from 'mongoose';
 import type { CandyProjection, CandyReservationLine } from '../candy/candy-projection';
 import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';

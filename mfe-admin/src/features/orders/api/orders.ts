@@ -14,7 +14,7 @@ export interface OrderSearch {
 
 const ORDERS_PAGE_SIZE = 20;
 
-export function orderSearchPath({ q, movieId, from, to, page }: OrderSearch): string {
+function orderSearchPath({ q, movieId, from, to, page }: OrderSearch): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(ORDERS_PAGE_SIZE) });
   if (q) params.set('q', q);
   if (movieId) params.set('movieId', movieId);

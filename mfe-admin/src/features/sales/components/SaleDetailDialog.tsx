@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { ORDER_PARAM } from '../../panel/sections';
+import { OrderLink } from '../../../components/OrderLink';
 import {
   detailCsvPath,
   downloadCsv,
@@ -107,9 +106,7 @@ function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
             <td className="number">{formatMoney(sale.netPrice)}</td>
             <td className="number">{sale.refundedPrice > 0 ? formatMoney(sale.refundedPrice) : '—'}</td>
             <td>
-              <OrderLink to={{ search: `?${ORDER_PARAM}=${sale.orderId}` }} aria-label={`Ver orden ${sale.orderId}`}>
-                Ver orden
-              </OrderLink>
+              <OrderLink orderId={sale.orderId} />
             </td>
           </tr>
         ))}
@@ -172,11 +169,4 @@ const Footer = styled.div`
   display: flex;
   justify-content: flex-end;
   margin-top: 1rem;
-`;
-
-const OrderLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 2.5rem;
-  white-space: nowrap;
 `;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { OrderDetail, OrderSearchPage, OrderSearchRow } from '@cine/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RemotePageProps } from '@cine/web-kit';
-import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import AdminPanel from '../../../app/AdminPanel';
+import { installFakeApi, type FakeApi } from '../test/fakeApi';
+import AdminPanel from './AdminPanel';
 
 const admin: RemotePageProps['session'] = { token: 'admin-token', userId: 'a1', username: 'root', email: 'root@cine.test', role: 'admin' };
 const ORDER_ID = 'a'.repeat(24);
