@@ -226,6 +226,20 @@ test('Ventas: a sale made in this test shows in the table and both charts, and i
   await pie.getByText(new RegExp(`${show.movie.Title}: \\d+`)).waitFor();
   await pie.locator('svg path').first().waitFor();
   await page.getByRole('region', { name: 'Ventas mensuales' }).locator('svg path').first().waitFor();
+  // The sale's show and movie in the occupancy: sold of the show's seats.
+  await page
+    .getByRole('table', { name: 'Ocupación por función' })
+    .getByRole('row')
+    .filter({ hasText: show.movie.Title })
+    .filter({ hasText: new RegExp(`\\d+ de ${show.capacity}`) })
+    .first()
+    .waitFor();
+  await page
+    .getByRole('table', { name: 'Ocupación por película' })
+    .getByRole('row')
+    .filter({ hasText: show.movie.Title })
+    .first()
+    .waitFor();
 
   await section.getByPlaceholder('Buscar pelicula...').fill(show.movie.Title.slice(0, 5).toLowerCase());
   await section.getByRole('button', { name: 'Buscar' }).click();
@@ -336,6 +350,7 @@ test('every section at desktop and phone width (screenshots in .e2e-artifacts/)'
       'Peliculas',
       'Funciones de peliculas',
       'Ventas de peliculas',
+      'Órdenes',
       'Candy',
       'Usuarios Registrados',
       'Administrar comentarios',

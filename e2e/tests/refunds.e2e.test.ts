@@ -71,7 +71,7 @@ async function openSalesDetail(show: ShowView) {
   return page.getByRole('dialog', { name: 'Detalles de ventas' });
 }
 
-test('a buyer cancels from Mis compras on a phone: the refund is confirmed, the seats are free on the map, the mail comes and Ventas shows the refund', async () => {
+test('a buyer cancels from Mis compras on a phone: the refund is confirmed, the seats are free on the map, the mail comes, Ventas shows the refund and links to the order page', async () => {
   const show = await aCancellableShow();
   const { email, order } = await buyerWithTwoTickets(show, 'cancela');
   await logIn(page, email, PASSWORD);
@@ -107,26 +107,54 @@ test('a buyer cancels from Mis compras on a phone: the refund is confirmed, the 
     .getByRole('row')
     .filter({ hasText: formatMoney(2 * show.price) });
   await refunded.first().waitFor();
+  // Ventas' sale links to the order's page, which shows it refunded.
+  await detail.getByRole('link', { name: `Ver orden ${order.id}` }).click();
+  await page.getByRole('heading', { name: `Orden ${order.id}` }).waitFor();
+  await page.getByRole('region', { name: 'Pago' }).getByText('Reembolsada', { exact: false }).waitFor();
+  await page.getByRole('region', { name: 'Historial' }).getByText('cancelada por el comprador', { exact: false }).waitFor();
+  await expect(page.getByRole('button', { name: 'Reembolsar', exact: true }).count()).resolves.toBe(0);
 });
 
-test('an admin refunds one ticket of two from Ventas with a reason; the buyer sees the order partially refunded', async () => {
+test("an admin finds the order by the buyer's e-mail in Órdenes, opens its page and refunds one ticket of two with a reason", async () => {
   const show = await aCancellableShow();
-  const { token, order } = await buyerWithTwoTickets(show, 'parcial');
-  const [, second] = order.seatLabels as [string, string];
+  const { email, token, order } = await buyerWithTwoTickets(show, 'parcial');
+  const [first, second] = order.seatLabels as [string, string];
 
-  const detail = await openSalesDetail(show);
-  await detail.getByRole('button', { name: `Reembolsar pedido ${order.id}` }).click();
+  await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Órdenes', exact: true }).click();
+  const search = page.getByRole('search', { name: 'Buscar órdenes' });
+  await search.getByLabel('Código, e-mail o nombre').fill(email.toUpperCase());
+  await search.getByLabel('Código, e-mail o nombre').press('Enter');
+  const orders = page.getByRole('table', { name: 'Órdenes' });
+  await orders.getByRole('row').filter({ hasText: email }).first().waitFor();
+  await expect(orders.getByRole('row').count()).resolves.toBe(2);
+  await orders.getByRole('button', { name: `Ver orden ${order.id}` }).click();
+
+  // The order's page has its own URL: a reload (or a shared link) opens it again.
+  await page.waitForURL(`**/admin?seccion=ordenes&orden=${order.id}`);
+  await page.reload();
+  await page.getByRole('heading', { name: `Orden ${order.id}` }).waitFor();
+  await page.getByRole('region', { name: 'Comprador' }).getByText(email).waitFor();
+  await page.getByRole('region', { name: 'Butacas' }).getByText(`${first}, ${second}`).waitFor();
+  await page.getByRole('region', { name: 'Historial' }).getByText('Pagada', { exact: false }).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('button', { name: 'Reembolsar', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Reembolsar' });
   await dialog.getByLabel(`Entrada ${second}`).check();
   await dialog.getByText(`Se devuelve a la tarjeta: ${formatMoney(show.price)}`, { exact: false }).waitFor();
   await dialog.getByLabel('Motivo').fill('Butaca rota');
   await dialog.getByRole('button', { name: 'Reembolsar lo elegido' }).click();
-  await detail.getByRole('status').filter({ hasText: 'Reembolso realizado.' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Reembolso realizado.' }).waitFor();
+  await page.getByRole('region', { name: 'Historial' }).getByText('«Butaca rota»', { exact: false }).waitFor();
+  await page.getByRole('region', { name: 'Pago' }).getByText('Reembolsada en parte', { exact: false }).waitFor();
 
   const mine = await call<OrderView>('GET', `/orders/${order.id}`, token);
   expect(mine).toMatchObject({ state: 'partially_refunded', refundedAmount: show.price });
   expect(mine.refunds.map((refund) => refund.seatLabels)).toEqual([[second]]);
   const seats = (await (await fetch(`${baseUrl()}/api/show/${show.id}/seats`)).json()) as { taken: Record<string, string> };
   expect(seats.taken[second]).toBeUndefined();
-  expect(seats.taken[order.seatLabels[0] as string]).toBe('sold');
+  expect(seats.taken[first]).toBe('sold');
 });

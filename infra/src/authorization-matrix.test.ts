@@ -63,6 +63,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /admin/searchUser': { access: 'admin' },
   'DELETE /admin/deleteUser': { access: 'admin' },
   'PUT /admin/updateUser': { access: 'admin' },
+  'POST /admin/users/replay': { access: 'admin' },
   'POST /mailing/recuperarpassword': { access: 'public' },
   'POST /mailing/resetpassword': { access: 'public' },
   // notification
@@ -158,6 +159,7 @@ const MATRIX: Record<string, Entry> = {
       body: { scans: [{ clientScanId: `matriz-${nothing}`, code: 'ZZZZZZZZ', showId: nothing, scannedAt: new Date().toISOString() }] },
     }),
   },
+  'GET /orders': { access: 'admin' },
   'POST /orders/replay': { access: 'admin', sample: () => ({ body: { from: '2000-01-01', to: '2000-01-01' } }) },
   // The buyer cancels their own order; another user's answers as an unknown one, 404 (booking's test/refunds.test.ts).
   'POST /orders/{id}/cancel': { access: 'user' },
@@ -169,6 +171,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/search': { access: 'admin' },
   'GET /sales/top': { access: 'admin' },
   'GET /sales/monthly': { access: 'admin' },
+  'GET /sales/occupancy': { access: 'admin' },
   'GET /sales/candy': { access: 'admin' },
   'GET /sales/export.csv': { access: 'admin' },
 };

@@ -7,7 +7,10 @@ import { CommentsSection } from '../features/comments/components/CommentsSection
 import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
 import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
+import { OrderPage } from '../features/orders/components/OrderPage';
+import { OrdersSection } from '../features/orders/components/OrdersSection';
 import { adminSections, sectionOf, sectionSlugs, type AdminSection } from '../features/panel/sections';
+import { ORDER_PARAM } from '../components/OrderLink';
 import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
 import { StatusSection } from '../features/status/components/StatusSection';
@@ -16,8 +19,17 @@ import { UsersSection } from '../features/users/components/UsersSection';
 export default function AdminPanel({ session, signOut }: RemotePageProps) {
   // The URL keeps the section (and a list's page, sort and filters): a reload or a shared link opens the same view.
   const [params, setParams] = useSearchParams();
-  const section = sectionOf(params.get('seccion'));
+  const orderId = params.get(ORDER_PARAM);
+  // An order's URL opens its page, whatever section it names.
+  const section: AdminSection = orderId ? 'Órdenes' : sectionOf(params.get('seccion'));
   const setSection = (name: AdminSection) => setParams({ seccion: sectionSlugs[name] });
+  const openOrder = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(ORDER_PARAM, id);
+      else next.delete(ORDER_PARAM);
+      return next;
+    });
   // The spec renders nothing for anyone but an admin; the shell already checks, this keeps the page honest alone.
   if (session?.role !== 'admin') return null;
 
@@ -41,14 +53,28 @@ export default function AdminPanel({ session, signOut }: RemotePageProps) {
         </Sidebar>
         <section aria-labelledby="admin-section-title">
           <SectionHeading id="admin-section-title">{section}</SectionHeading>
-          <SectionContent section={section} token={session.token} userId={session.userId} />
+          {section === 'Órdenes' && orderId ? (
+            <OrderPage token={session.token} orderId={orderId} onBack={() => openOrder(null)} />
+          ) : (
+            <SectionContent section={section} token={session.token} userId={session.userId} onOpenOrder={openOrder} />
+          )}
         </section>
       </Layout>
     </Page>
   );
 }
 
-function SectionContent({ section, token, userId }: { section: AdminSection; token: string; userId: string }) {
+function SectionContent({
+  section,
+  token,
+  userId,
+  onOpenOrder,
+}: {
+  section: AdminSection;
+  token: string;
+  userId: string;
+  onOpenOrder: (orderId: string) => void;
+}) {
   switch (section) {
     case 'Peliculas':
       return <MoviesSection token={token} />;
@@ -58,6 +84,8 @@ function SectionContent({ section, token, userId }: { section: AdminSection; tok
       return <UsersSection token={token} currentUserId={userId} />;
     case 'Ventas de peliculas':
       return <SalesSection token={token} />;
+    case 'Órdenes':
+      return <OrdersSection token={token} onOpen={onOpenOrder} />;
     case 'Candy':
       return <CandySection token={token} />;
     case 'Administrar comentarios':

@@ -88,6 +88,8 @@ export type OrderPaid = IntegrationEvent<
     schedule: string;
     roomId: number;
     type: ShowType;
+    /** The show's seats when the order was made (the sales reports' occupancy); absent on orders made before it was carried. */
+    capacity?: number;
     seats: number;
     seatLabels: string[];
     ticketTotal: number;
@@ -125,6 +127,8 @@ export type OrderRefunded = IntegrationEvent<
     schedule: string;
     roomId: number;
     type: ShowType;
+    /** As in order.paid. */
+    capacity?: number;
     /** When the order was paid (the sale it nets out: sales files the refund under that sale's day). */
     paidAt: string;
     seatLabels: string[];

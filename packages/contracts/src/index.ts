@@ -3,6 +3,7 @@ export * from './events';
 export * from './views';
 export * from './movie-rules';
 export * from './sales';
+export * from './orders';
 export * from './platform-status';
 export * from './admin-forms';
 export * from './text-rules';

@@ -102,3 +102,42 @@ export type CandySalesRow = Static<typeof CandySalesRow>;
 /** POST /orders/replay (booking, admin): how many paid orders were published again. */
 export const OrdersReplayed = Type.Object({ republished: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 export type OrdersReplayed = Static<typeof OrdersReplayed>;
+
+/** GET /sales/occupancy: one show's tickets sold (less refunded) of its seats. */
+export const ShowOccupancyRow = Type.Object(
+  {
+    showId: Type.String(),
+    movieId: Type.String(),
+    title: Type.String(),
+    type: ShowType,
+    date: DayText,
+    schedule: Type.String({ description: "'HH:MM'" }),
+    roomId: Type.Integer(),
+    sold: Type.Integer({ minimum: 0, description: 'Tickets sold less refunded' }),
+    capacity: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: "The show's seats; null when only orders made before booking carried it were heard",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ShowOccupancyRow = Static<typeof ShowOccupancyRow>;
+
+/** GET /sales/occupancy: a movie's shows added up (those of known capacity). */
+export const MovieOccupancyRow = Type.Object(
+  {
+    movieId: Type.String(),
+    title: Type.String(),
+    shows: Type.Integer({ minimum: 0 }),
+    sold: Type.Integer({ minimum: 0 }),
+    capacity: Type.Integer({ minimum: 0, description: 'Seats of its shows of known capacity' }),
+  },
+  { additionalProperties: false },
+);
+export type MovieOccupancyRow = Static<typeof MovieOccupancyRow>;
+
+/** GET /sales/occupancy: the shows of the period that sold, and their movies, most occupied first. */
+export const SalesOccupancy = Type.Object(
+  { shows: Type.Array(ShowOccupancyRow), movies: Type.Array(MovieOccupancyRow) },
+  { additionalProperties: false },
+);
+export type SalesOccupancy = Static<typeof SalesOccupancy>;

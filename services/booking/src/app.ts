@@ -7,6 +7,7 @@ import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
+import { orderPagesPlugin } from './plugins/order-pages';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
 import { bookingSettingsFromEnv } from './settings';
@@ -33,7 +34,7 @@ export interface BookingContext extends ServiceContext {
   orderRecovery?: OrderRecoveryOptions;
 }
 
-/** Booking: shows and their seats, the cart, checkout, tickets and the door. */
+/** Booking: shows and their seats, the cart, checkout, tickets and the door, the back office's orders. */
 export async function buildBookingApp(context: BookingContext): Promise<ServiceApp> {
   const settings = bookingSettingsFromEnv();
   const signingKey = resolveTicketSigningKey(context.config.dataDir);
@@ -68,9 +69,10 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(candyLinesRoutes, { prefix: '/candy' });
   // POST /movies/checkout is the spec's path (§7); the gateway sends /movies/checkout here, the rest of /movies to the catalog.
   await app.register(checkoutRoutes, { prefix: '/movies' });
-  await app.register(ordersRoutes, { prefix: '/orders' });
 
   await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer });
+  await app.register(orderPagesPlugin, { db: context.db, bus: context.bus });
+  await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(myTicketsRoutes, { prefix: '/tickets' });
   await app.register(checkinRoutes, { prefix: '/checkin' });
 

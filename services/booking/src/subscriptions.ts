@@ -15,6 +15,10 @@ export const subscriptions = {
   candy: subscription('booking.candy', ['candy.created', 'candy.updated', 'candy.deleted']),
   /** The live seat maps: heard by every instance (a fan-out, `everyInstance`), not kept for it while it is down. */
   seatChanges: subscription('booking.seat-maps', ['show.seats-changed']),
+  /** The buyers' e-mails and names, which the back office's order search and order page show. */
+  buyers: subscription('booking.buyers', ['user.registered', 'user.updated', 'user.deleted']),
+  /** The back office's index of paid orders: heard by every instance (a fan-out, `everyInstance`), each keeping its own copy. */
+  orderSearch: subscription('booking.order-search', ['order.paid']),
   /** One ticket per seat of each paid order, refused at the door once refunded (booking hears its own order events, as every consumer does). */
   tickets: subscription('booking.tickets', ['order.paid', 'order.refunded']),
 };

@@ -117,6 +117,7 @@ describe('POST /movies/checkout: a paid order', () => {
         schedule: body.order.schedule,
         roomId: 1,
         type: '2D',
+        capacity: show.capacity,
         seats: 2,
         seatLabels,
         ticketTotal: 1800,

@@ -142,7 +142,9 @@ describe('the buyer cancels an order', () => {
     // The history and the confirmation page show it refunded; a second cancellation refunds nothing.
     const history = await booking.app.inject({ method: 'POST', url: '/cart/tickets', headers: user.headers, payload: { idUser: user.id } });
     expect(history.json<OrderView[]>()[0]).toEqual(cancelled);
-    expect((await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: user.headers })).json()).toEqual(cancelled);
+    expect((await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: user.headers })).json()).toMatchObject(
+      cancelled,
+    );
     const again = await cancel(booking, user, order.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ statusCode: 409, error: 'Esta compra ya fue reembolsada por completo.' });
@@ -195,11 +197,17 @@ describe('the buyer cancels an order', () => {
 
   it('is refused while the order is still being paid', async () => {
     let release: () => void = () => undefined;
+    let charging: () => void = () => undefined;
+    // Resolved once the card is being charged (the order is reserved by then), with `release` set: polling the
+    // order's state instead could release the charge before it began, and the checkout would wait for ever.
+    const charged = new Promise<void>((resolve) => (charging = resolve));
     const offline = new OfflinePaymentProvider(context.db);
     const slowCharge: PaymentProvider = {
       name: 'slow-charge',
       charge: async (request) => {
-        await new Promise<void>((resolve) => (release = resolve));
+        const released = new Promise<void>((resolve) => (release = resolve));
+        charging();
+        await released;
         return offline.charge(request);
       },
       refund: (request) => offline.refund(request),
@@ -209,8 +217,9 @@ describe('the buyer cancels an order', () => {
     const user = newUser(booking.app);
     await hold(booking, user, show.id, 1);
     const paying = checkout(booking, user, { show: show.id, ticket: 1 });
-    let order: { _id: { toHexString(): string }; state: string } | null = null;
-    while (order?.state !== 'reserved') order = (await context.db.collection('orders').findOne({ userId: user.id })) as typeof order;
+    await charged;
+    const order = (await context.db.collection('orders').findOne({ userId: user.id })) as { _id: { toHexString(): string }; state: string };
+    expect(order.state).toBe('reserved');
 
     const during = await cancel(booking, user, order._id.toHexString());
     expect(during.statusCode).toBe(409);

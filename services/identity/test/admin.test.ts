@@ -28,6 +28,7 @@ const endpoints = [
   { method: 'GET', url: '/admin/searchUser?username=a' },
   { method: 'DELETE', url: '/admin/deleteUser', payload: { email: 'alguien@cine.test' } },
   { method: 'PUT', url: '/admin/updateUser', payload: { id: '0123456789abcdef01234567', username: 'otro' } },
+  { method: 'POST', url: '/admin/users/replay' },
 ] as const;
 
 describe('admin endpoints', () => {
@@ -317,5 +318,24 @@ describe('PUT /admin/updateUser', () => {
     expect(unknown.json()).toEqual({ statusCode: 404, error: 'No existe un usuario con ese id.' });
     expect(ownRole.statusCode).toBe(400);
     expect(ownRole.json()).toEqual({ statusCode: 400, error: 'No puedes cambiar tu propio rol.' });
+  });
+});
+
+describe('POST /admin/users/replay', () => {
+  it("publishes user.updated with every user's current e-mail and name (the projections' backfill), again on a second call", async () => {
+    const user = await register(identity.app);
+    await publishOutbox(identity.app);
+    const updatesOf = () => identity.published.filter((event) => event.type === 'user.updated' && event.data.userId === user.id);
+    const listed = (await identity.app.inject({ method: 'GET', url: '/admin', headers: adminHeaders })).json<UserView[]>();
+
+    const first = await identity.app.inject({ method: 'POST', url: '/admin/users/replay', headers: adminHeaders });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<{ republished: number }>().republished).toBe(listed.length);
+    expect(updatesOf().map((event) => event.data)).toEqual([{ userId: user.id, email: user.email, username: user.username }]);
+
+    await identity.app.inject({ method: 'POST', url: '/admin/users/replay', headers: adminHeaders });
+    expect(updatesOf()).toHaveLength(2);
+    // No other event (a welcome mail comes from user.registered) follows.
+    expect(identity.published.filter((event) => event.type === 'user.registered' && event.data.userId === user.id)).toHaveLength(1);
   });
 });

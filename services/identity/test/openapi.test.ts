@@ -23,6 +23,7 @@ it('documents every route in OpenAPI from the schemas that validate it', async (
       'GET /auth/acceder',
       'GET /auth/me',
       'GET /auth/verifyrole',
+      'POST /admin/users/replay',
       'POST /auth/login',
       'POST /auth/register',
       'POST /mailing/recuperarpassword',

@@ -5,6 +5,7 @@ describeServiceApp('sales', buildSalesApp, [
   '/sales/candy',
   '/sales/export.csv',
   '/sales/monthly',
+  '/sales/occupancy',
   '/sales/search',
   '/sales/top',
   '/tickets/all',

@@ -1,4 +1,4 @@
-import type { OrderPaid, PaidCandyLine } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded, PaidCandyLine } from '@cine/contracts';
 import { createEvent, type ServiceApp } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
@@ -71,4 +71,33 @@ export function paidOrder(overrides: Partial<OrderPaid['data']> = {}): OrderPaid
     paidAt: '2026-11-20T14:00:00.000Z',
     ...overrides,
   };
+}
+
+/** order.refunded of the seats and candy lines given of a paid order. */
+export function refundedOrder(
+  order: OrderPaid['data'],
+  { seatLabels = [], candy = [] }: { seatLabels?: string[]; candy?: PaidCandyLine[] },
+): OrderRefunded {
+  const unitPrice = order.ticketTotal / order.seats;
+  const ticketAmount = seatLabels.length * unitPrice;
+  return createEvent('order.refunded', {
+    refundId: newId(),
+    orderId: order.orderId,
+    userId: order.userId,
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    paidAt: order.paidAt,
+    seatLabels,
+    ticketAmount,
+    candy,
+    amount: ticketAmount + candy.reduce((sum, line) => sum + line.totalPrice, 0),
+    reason: 'Pedido del cliente',
+    by: 'admin',
+    refundedAt: '2026-11-20T15:00:00.000Z',
+  });
 }

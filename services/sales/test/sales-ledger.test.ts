@@ -1,10 +1,10 @@
-import type { OrderRefunded, PaidCandyLine } from '@cine/contracts';
+import type { OrderRefunded } from '@cine/contracts';
 import { createEvent, metricsRegistry } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
-import { SalesLedger, type PaidOrder } from '../src/sales/sales-ledger';
+import { SalesLedger } from '../src/sales/sales-ledger';
 import { SalesReports } from '../src/sales/sales-reports';
 import { openSalesStore, type SalesStore } from '../src/sales/sales-store';
-import { candyLine, newId, paidOrder, startSales, type SalesUnderTest } from './helpers';
+import { candyLine, newId, paidOrder, refundedOrder, startSales, type SalesUnderTest } from './helpers';
 
 describe('sales ledger (consumer of order.paid)', () => {
   let sales: SalesUnderTest;
@@ -205,7 +205,7 @@ describe('sales ledger (consumer of order.refunded)', () => {
       sales.app.salesReports.detailByMonth({}),
       sales.app.salesReports.candy({}),
       sales.app.salesReports.top(6),
-      sales.app.salesReports.monthly(2, new Date('2026-11-20T15:00:00Z')),
+      sales.app.salesReports.monthly(['2026-10', '2026-11']),
     ]);
     return { summary, detail, months, candy, top, monthly };
   };
@@ -278,35 +278,6 @@ describe('sales ledger (consumer of order.refunded)', () => {
     expect(first.summary.reduce((sum, row) => sum + row.totalPrice, 0)).toBe(2 * 900);
   });
 });
-
-/** order.refunded of the seats and candy lines given of a paid order. */
-function refundedOrder(
-  order: PaidOrder,
-  { seatLabels = [], candy = [] }: { seatLabels?: string[]; candy?: PaidCandyLine[] },
-): OrderRefunded {
-  const unitPrice = order.ticketTotal / order.seats;
-  const ticketAmount = seatLabels.length * unitPrice;
-  return createEvent('order.refunded', {
-    refundId: newId(),
-    orderId: order.orderId,
-    userId: order.userId,
-    movieId: order.movieId,
-    title: order.title,
-    showId: order.showId,
-    date: order.date,
-    schedule: order.schedule,
-    roomId: order.roomId,
-    type: order.type,
-    paidAt: order.paidAt,
-    seatLabels,
-    ticketAmount,
-    candy,
-    amount: ticketAmount + candy.reduce((sum, line) => sum + line.totalPrice, 0),
-    reason: 'Pedido del cliente',
-    by: 'admin',
-    refundedAt: '2026-11-20T15:00:00.000Z',
-  });
-}
 
 /** The collection, except that its first bulkWrite throws as a crash would. */
 function failingBulkWrite<T extends mongo.Document>(collection: mongo.Collection<T>): mongo.Collection<T> {

@@ -3,6 +3,8 @@ export const sectionSlugs = {
   Peliculas: 'peliculas',
   'Funciones de peliculas': 'funciones',
   'Ventas de peliculas': 'ventas',
+  // Beyond the spec: the order search and each order's page (issue 26), where refunds are made.
+  Órdenes: 'ordenes',
   Candy: 'candy',
   'Usuarios Registrados': 'usuarios',
   'Administrar comentarios': 'comentarios',

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { CartCandyLine, CheckoutRequest, OrderView } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { Types } from 'mongoose';
 import type { CandyProjection, CandyReservationLine } from '../candy/candy-projection';
 import { notEnoughCandy, type Cart } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
@@ -136,13 +135,6 @@ export class Checkout {
     return (await this.orders.paidOf(userId)).map(this.view);
   }
 
-  /** One paid order with its buyer's id; null for an unknown id or an order not paid (yet, or ever). */
-  async paidOrder(id: string): Promise<{ userId: string; order: OrderView } | null> {
-    if (!/^[0-9a-f]{24}$/i.test(id)) return null;
-    const order = await this.orders.findById(new Types.ObjectId(id));
-    return order?.state === 'paid' ? { userId: order.userId, order: this.view(order) } : null;
-  }
-
   /** One step from the order's state; the order as written, or null when another driver changed it first. */
   private async step(order: StoredOrder): Promise<StoredOrder | null> {
     const now = this.clock();
@@ -269,6 +261,7 @@ export class Checkout {
       schedule: show.schedule,
       roomId: show.roomId,
       type: show.type,
+      capacity: show.capacity,
       unitPrice: show.price,
       seatLabels: [...seatLabels],
       ticketTotal,

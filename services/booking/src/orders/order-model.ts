@@ -75,6 +75,8 @@ export interface OrderDocument extends WithOutbox {
   schedule: string;
   roomId: number;
   type: ShowType;
+  /** The show's seats when the order was made (absent on older orders); order.paid carries it to the sales reports' occupancy. */
+  capacity?: number;
   unitPrice: number;
   seatLabels: string[];
   ticketTotal: number;
@@ -145,6 +147,7 @@ const orderSchema = new Schema<OrderDocument>(
     schedule: { type: String, required: true },
     roomId: { type: Number, required: true },
     type: { type: String, required: true },
+    capacity: { type: Number },
     unitPrice: { type: Number, required: true },
     seatLabels: { type: [String], required: true },
     ticketTotal: { type: Number, required: true },
@@ -171,6 +174,8 @@ orderSchema.index({ key: 1 }, { unique: true });
 orderSchema.index({ lock: 1 }, { unique: true });
 orderSchema.index({ userId: 1, showId: 1, createdAt: -1 });
 orderSchema.index({ state: 1, updatedAt: 1 });
+// Read in full (paid orders, by paidAt) by the order search's index on its first search, and by the replay.
+orderSchema.index({ state: 1, paidAt: 1 });
 orderSchema.plugin(outboxPlugin);
 
 export async function orderModel(db: Connection): Promise<Model<OrderDocument>> {

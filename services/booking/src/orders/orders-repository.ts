@@ -88,6 +88,7 @@ function orderFacts(order: StoredOrder) {
     schedule: order.schedule,
     roomId: order.roomId,
     type: order.type,
+    ...(order.capacity === undefined ? {} : { capacity: order.capacity }),
   };
 }
 
@@ -197,6 +198,12 @@ export class OrdersRepository {
 
   findById(id: Types.ObjectId): Promise<StoredOrder | null> {
     return this.model.findById(id, WITHOUT_OUTBOX).lean<StoredOrder>();
+  }
+
+  /** The orders of these ids, in that order (unknown ones left out), one read by `_id` each: an `$in` filter reads every order on FerretDB. */
+  async findByIds(ids: readonly string[]): Promise<StoredOrder[]> {
+    const found = await Promise.all(ids.map((id) => this.findById(new Types.ObjectId(id))));
+    return found.filter((order): order is StoredOrder => order !== null);
   }
 
   findByKey(key: string): Promise<StoredOrder | null> {

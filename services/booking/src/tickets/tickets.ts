@@ -69,12 +69,19 @@ export class Tickets {
     return (await this.ofOrderSeats(orderId, seatLabels)).filter((ticket) => ticket.state === 'used').map((ticket) => ticket.seatLabel);
   }
 
+  /** The order's tickets of these seats (the order page's check-ins). */
+  ofOrder(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
+    return this.ofOrderSeats(orderId, seatLabels);
+  }
+
   /** The order's tickets of these seats: by their first candidate codes (`_id`), else (a rare code clash) by the order's index. */
   private async ofOrderSeats(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
     if (seatLabels.length === 0) return [];
     const codes = seatLabels.map((seatLabel) => this.signer.codeFor(orderId, seatLabel, 0));
-    const found = (await this.model.find({ _id: { $in: codes } }, WITHOUT_OUTBOX).lean<StoredTicket[]>()).filter(
-      (ticket) => ticket.orderId === orderId && seatLabels.includes(ticket.seatLabel),
+    // One read by `_id` each: an `$in` filter reads every ticket on FerretDB.
+    const read = await Promise.all(codes.map((code) => this.model.findById(code, WITHOUT_OUTBOX).lean<StoredTicket>()));
+    const found = read.filter(
+      (ticket): ticket is StoredTicket => ticket !== null && ticket.orderId === orderId && seatLabels.includes(ticket.seatLabel),
     );
     const missing = seatLabels.filter((label) => !found.some((ticket) => ticket.seatLabel === label));
     if (missing.length === 0) return found;

@@ -5,6 +5,7 @@ import { PasswordHasher } from '../security/password-hasher';
 import { RecoveryCodeHasher } from '../security/recovery-codes';
 import { Accounts } from '../users/accounts';
 import { userModel } from '../users/user-model';
+import { UsersReplay } from '../users/users-replay';
 import { UsersRepository } from '../users/users-repository';
 import { subscriptions } from '../subscriptions';
 
@@ -13,6 +14,7 @@ declare module 'fastify' {
     accounts: Accounts;
     /** Publishes the users' outbox events; tests flush it to wait for them. */
     outboxRelay: OutboxRelay;
+    usersReplay: UsersReplay;
   }
 }
 
@@ -31,10 +33,12 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     app.decorate('outboxRelay', relay);
     const paidTickets = await PaidTickets.open(db);
     await subscribeTo(bus, db, subscriptions.paidTickets, (event) => paidTickets.handle(event));
+    const users = new UsersRepository(model);
+    app.decorate('usersReplay', new UsersReplay(users, bus));
     app.decorate(
       'accounts',
       new Accounts({
-        users: new UsersRepository(model),
+        users,
         passwords: new PasswordHasher(),
         recoveryCodes: new RecoveryCodeHasher(secret),
         relay,

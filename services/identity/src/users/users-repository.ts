@@ -84,9 +84,7 @@ export class UsersRepository {
   private readonly directory: UserDirectory;
 
   constructor(private readonly model: Model<UserDocument>) {
-    this.directory = new UserDirectory(async () =>
-      (await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>()).map(toView),
-    );
+    this.directory = new UserDirectory(() => this.all());
   }
 
   newId(): string {
@@ -127,6 +125,11 @@ export class UsersRepository {
   /** The admin's Usuarios: of a role, whose username or e-mail contains `q` (case ignored); paged with `page` (user-directory.ts). */
   list(query: UserListQuery = {}): Promise<Page<UserView> | UserView[]> {
     return this.directory.list(query);
+  }
+
+  /** Every active user, by registration, read from the database (the directory's reads, the users' replay). */
+  async all(): Promise<UserView[]> {
+    return (await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>()).map(toView);
   }
 
   /** Case-insensitive partial match on the username; the term is literal text, not a pattern. */

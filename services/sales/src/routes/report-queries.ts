@@ -1,10 +1,16 @@
 import { ShowType } from '@cine/contracts';
 import type { ServiceApp } from '@cine/service-kit';
 import { Type, type Static, type TObject } from '@sinclair/typebox';
-import { parseMonth } from '../sales/sales-calendar';
-import type { CandyFilter, DetailFilter } from '../sales/sales-reports';
+import { addMonths, cinemaDayOf, lastMonths, monthsBetween, parseMonth, type Month } from '../sales/sales-calendar';
+import type { CandyFilter, DayRange, DetailFilter } from '../sales/sales-reports';
 
 const MONTH_NOT_VALID = "El mes debe escribirse AAAA-MM (por ejemplo 2026-11) o abreviado de 'Ene' a 'Dic'.";
+
+const PERIOD_REVERSED = "La fecha 'from' debe ser anterior o igual a 'to'.";
+const PERIOD_TOO_LONG = (months: number) => `El período de los reportes puede abarcar hasta ${months} meses.`;
+
+/** Most months the monthly report spans. */
+export const MAX_MONTHS = 36;
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
 
@@ -32,6 +38,30 @@ export const candyFilters = {
   day: Type.Optional(Type.String({ format: 'date', maxLength: 10, description: "'YYYY-MM-DD', a real calendar day" })),
   itemId: Type.Optional(Id),
 };
+
+/** The reports' period (top 6, monthly, occupancy). */
+export const rangeFilters = {
+  from: Type.Optional(Type.String({ format: 'date', maxLength: 10, description: "From this cinema day ('YYYY-MM-DD'), included" })),
+  to: Type.Optional(Type.String({ format: 'date', maxLength: 10, description: "Until this cinema day ('YYYY-MM-DD'), included" })),
+};
+
+type RangeQuery = Static<TObject<typeof rangeFilters>>;
+
+export function dayRangeOf(app: ServiceApp, { from, to }: RangeQuery): DayRange {
+  if (from && to && from > to) throw app.httpErrors.badRequest(PERIOD_REVERSED);
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+/** The monthly report's months: the period's (`to` defaults to today, `from` to `months` months before `to`), or the last `months`. */
+export function reportMonthsOf(app: ServiceApp, range: DayRange, months: number): Month[] {
+  const now = app.clock();
+  if (!range.from && !range.to) return lastMonths(months, now);
+  const last = (range.to ?? cinemaDayOf(now).day).slice(0, 7);
+  const first = range.from ? range.from.slice(0, 7) : addMonths(last, 1 - months);
+  const spanned = monthsBetween(first, last);
+  if (spanned.length > MAX_MONTHS) throw app.httpErrors.badRequest(PERIOD_TOO_LONG(MAX_MONTHS));
+  return spanned;
+}
 
 type DetailQuery = Static<TObject<typeof detailFilters>>;
 type CandyQuery = Static<TObject<typeof candyFilters>>;

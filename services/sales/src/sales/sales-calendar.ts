@@ -29,6 +29,13 @@ export function lastMonths(count: number, now: Date): Month[] {
   return Array.from({ length: count }, (_, i) => addMonths(current, i - count + 1));
 }
 
+/** The months from `from` to `to`, both included, oldest first (none when `from` is after `to`). */
+export function monthsBetween(from: Month, to: Month): Month[] {
+  const months: Month[] = [];
+  for (let month = from; month <= to; month = addMonths(month, 1)) months.push(month);
+  return months;
+}
+
 const monthByName = new Map(salesMonthNames.map((name, index) => [searchKey(name), index + 1]));
 
 /**

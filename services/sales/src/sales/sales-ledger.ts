@@ -17,6 +17,7 @@ import {
   type SalesName,
   type SalesStore,
   type ShowDaySales,
+  type ShowFacts,
   type TicketFigures,
 } from './sales-store';
 
@@ -170,6 +171,7 @@ export class SalesLedger {
     await this.rollUpTickets(showDays);
     await this.rollUpCandy(showDays);
     await this.keepNames(sales);
+    await this.keepShows(orders);
     await this.insertSaleRecords(sales);
   }
 
@@ -194,6 +196,7 @@ export class SalesLedger {
     );
     await this.rollUpTickets(showDays);
     await this.rollUpCandy(showDays);
+    await this.keepShows(refunds);
     await insertIgnoringRepeats(
       this.store.refunds,
       filed.map((refund) => refund.record),
@@ -287,6 +290,27 @@ export class SalesLedger {
       updateOne: { filter: { _id: id }, update: { $max: max, $setOnInsert: { itemId, day, month } }, upsert: true },
     }));
     await upsertAll(this.store.candyDays, writes);
+  }
+
+  /** Each show of the batch as its orders tell it (the same facts each time; a capacity, once carried, stays). */
+  private async keepShows(orders: ReadonlyArray<PaidOrder | OrderRefund>): Promise<void> {
+    const shows = new Map<string, ShowFacts>();
+    for (const { showId, movieId, type, date, schedule, roomId, capacity } of orders) {
+      const known = shows.get(showId);
+      shows.set(showId, {
+        _id: showId,
+        movieId,
+        type,
+        date,
+        schedule,
+        roomId,
+        ...((capacity ?? known?.capacity) === undefined ? {} : { capacity: capacity ?? known?.capacity }),
+      });
+    }
+    const writes: mongo.AnyBulkWriteOperation<ShowFacts>[] = [...shows.values()].map(({ _id, ...facts }) => ({
+      updateOne: { filter: { _id }, update: { $set: facts }, upsert: true },
+    }));
+    await upsertAll(this.store.shows, writes);
   }
 
   /** The newest name of each movie and candy item in the batch, unless a newer fact named it already. */

@@ -1,6 +1,9 @@
 import type {
   CandySalesRow,
   MonthlySalesRow,
+  MovieOccupancyRow,
+  SalesOccupancy,
+  ShowOccupancyRow,
   SaleDetailRow,
   SalesMonthRow,
   SalesSummaryRow,
@@ -8,9 +11,33 @@ import type {
   TopSellerRow,
 } from '@cine/contracts';
 import { searchKey } from '@cine/service-kit';
-import { lastMonths, monthNameOf, type Month } from './sales-calendar';
+import { monthNameOf, type Month } from './sales-calendar';
 import { sumOf } from './sale-figures';
-import { candyNameKey, movieNameKey, type RefundRecord, type SaleRecord, type SalesStore, type TicketFigures } from './sales-store';
+import {
+  candyNameKey,
+  movieNameKey,
+  showIdOfShowDay,
+  type RefundRecord,
+  type SaleRecord,
+  type SalesStore,
+  type ShowDaySales,
+  type TicketFigures,
+} from './sales-store';
+
+/** Cinema days ('YYYY-MM-DD'), both included; either end open when left out. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+const inRange = (day: string, { from, to }: DayRange) => (!from || day >= from) && (!to || day <= to);
+
+/** The tickets of the show-day less its refunds whose sale is in (as the ledger rolls them up). */
+function netSeatsOf(showDay: ShowDaySales): number {
+  const orders = showDay.orders ?? {};
+  const refunds = Object.values(showDay.refunds ?? {}).filter((refund) => orders[`o${refund.orderId}`] !== undefined);
+  return sumOf(Object.values(orders), (order) => order.seats) - sumOf(refunds, (refund) => refund.seats);
+}
 
 export interface DetailFilter {
   month?: Month;
@@ -48,13 +75,16 @@ function sortByTotal<T extends { totalPrice: number }>(rows: T[], sort: 'min' | 
 export class SalesReports {
   constructor(private readonly store: SalesStore) {}
 
-  /** One row per movie × type × month, newest month first. */
-  async summaries(): Promise<SalesSummaryRow[]> {
+  /** One row per movie × type × month, newest month first; of the sales paid in `range` when given. */
+  async summaries(range: DayRange = {}): Promise<SalesSummaryRow[]> {
     const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
     return (
       counters
         .map((counter) => {
-          const buckets = Object.values(counter.buckets ?? {});
+          // A bucket is one show-day (`<showId>-<type>-<day>`): its day is the sales' day.
+          const buckets = Object.entries(counter.buckets ?? {})
+            .filter(([showDayId]) => inRange(showDayId.slice(-10), range))
+            .map(([, bucket]) => bucket);
           return {
             movieId: counter.movieId,
             title: names.get(movieNameKey(counter.movieId)) ?? '',
@@ -144,10 +174,10 @@ export class SalesReports {
     return filter.sort ? sortByTotal(rows, filter.sort) : rows.sort((a, b) => b.month.localeCompare(a.month));
   }
 
-  /** The `limit` movies with most tickets sold over every month. */
-  async top(limit: number): Promise<TopSellerRow[]> {
+  /** The `limit` movies with most tickets sold over every month, or those paid in `range`. */
+  async top(limit: number, range: DayRange = {}): Promise<TopSellerRow[]> {
     const movies = new Map<string, TopSellerRow>();
-    for (const row of await this.summaries()) {
+    for (const row of await this.summaries(range)) {
       const movie = movies.get(row.movieId) ?? { movieId: row.movieId, title: row.title, seats: 0, totalPrice: 0 };
       movie.seats += row.seats;
       movie.totalPrice += row.totalPrice;
@@ -158,18 +188,64 @@ export class SalesReports {
       .slice(0, limit);
   }
 
-  /** The last `count` months up to the current one, oldest first, with zeros where nothing was sold. */
-  async monthly(count: number, now: Date): Promise<MonthlySalesRow[]> {
-    const months = new Map(
-      lastMonths(count, now).map((month) => [month, { month, monthName: monthNameOf(month), seats: 0, totalPrice: 0 }]),
-    );
-    for (const row of await this.summaries()) {
+  /** The `months` given, oldest first, with zeros where nothing was sold; only sales paid in `range` count. */
+  async monthly(wanted: readonly Month[], range: DayRange = {}): Promise<MonthlySalesRow[]> {
+    const months = new Map(wanted.map((month) => [month, { month, monthName: monthNameOf(month), seats: 0, totalPrice: 0 }]));
+    for (const row of await this.summaries(range)) {
       const month = months.get(row.month);
       if (!month) continue;
       month.seats += row.seats;
       month.totalPrice += row.totalPrice;
     }
     return [...months.values()];
+  }
+
+  /**
+   * Occupancy of the shows of `range` (by the show's date) that sold: tickets sold less refunded of the
+   * show's seats, and per movie over its shows of known capacity; most occupied first. Sales knows a
+   * show from its orders, so a show that sold nothing is not in it.
+   */
+  async occupancy(range: DayRange): Promise<SalesOccupancy> {
+    const dates = { ...(range.from ? { $gte: range.from } : {}), ...(range.to ? { $lte: range.to } : {}) };
+    const [shows, showDays, names] = await Promise.all([
+      this.store.shows.find(range.from || range.to ? { date: dates } : {}).toArray(),
+      this.store.showDays.find({}).toArray(),
+      this.names(),
+    ]);
+    const sold = new Map<string, number>();
+    for (const showDay of showDays) {
+      const showId = showIdOfShowDay(showDay);
+      sold.set(showId, (sold.get(showId) ?? 0) + netSeatsOf(showDay));
+    }
+    const ratio = (row: { sold: number; capacity: number | null }) => (row.capacity ? row.sold / row.capacity : -1);
+    const rows: ShowOccupancyRow[] = shows
+      .filter((show) => inRange(show.date, range))
+      .map((show) => ({
+        showId: show._id,
+        movieId: show.movieId,
+        title: names.get(movieNameKey(show.movieId)) ?? '',
+        type: show.type,
+        date: show.date,
+        schedule: show.schedule,
+        roomId: show.roomId,
+        sold: Math.max(0, sold.get(show._id) ?? 0),
+        capacity: show.capacity ?? null,
+      }))
+      .sort((a, b) => ratio(b) - ratio(a) || a.date.localeCompare(b.date) || a.schedule.localeCompare(b.schedule));
+    const movies = new Map<string, MovieOccupancyRow>();
+    for (const row of rows) {
+      const movie = movies.get(row.movieId) ?? { movieId: row.movieId, title: row.title, shows: 0, sold: 0, capacity: 0 };
+      if (row.capacity !== null) {
+        movie.shows += 1;
+        movie.sold += row.sold;
+        movie.capacity += row.capacity;
+      }
+      movies.set(row.movieId, movie);
+    }
+    const byMovie = [...movies.values()]
+      .filter((movie) => movie.capacity > 0)
+      .sort((a, b) => b.sold / b.capacity - a.sold / a.capacity || a.title.localeCompare(b.title, 'es'));
+    return { shows: rows, movies: byMovie };
   }
 
   /** Candy sold per item and day, newest day first. */

@@ -109,6 +109,21 @@ export interface CandyDaySales {
   buckets: Record<string, CandyFigures>;
 }
 
+/**
+ * A show as its orders told it (`_id` its show id), for the occupancy report: written again by each
+ * order.paid or order.refunded of it with the same facts. `capacity` is absent when only orders made
+ * before booking carried it were heard.
+ */
+export interface ShowFacts {
+  _id: string;
+  movieId: string;
+  type: ShowType;
+  date: string;
+  schedule: string;
+  roomId: number;
+  capacity?: number;
+}
+
 /** The current name of a movie (`movie:<id>`) or candy item (`candy:<id>`); `asOf` is the instant of the fact it comes from. */
 export interface SalesName {
   _id: string;
@@ -122,6 +137,7 @@ export interface SalesStore {
   showDays: Collection<ShowDaySales>;
   movieMonths: Collection<MovieMonthSales>;
   candyDays: Collection<CandyDaySales>;
+  shows: Collection<ShowFacts>;
   names: Collection<SalesName>;
 }
 
@@ -133,15 +149,21 @@ export async function openSalesStore(db: Connection): Promise<SalesStore> {
     showDays: db.collection<ShowDaySales>('show_day_sales'),
     movieMonths: db.collection<MovieMonthSales>('movie_month_sales'),
     candyDays: db.collection<CandyDaySales>('candy_day_sales'),
+    shows: db.collection<ShowFacts>('shows'),
     names: db.collection<SalesName>('names'),
   };
   // FerretDB v1 filters in Go whatever the indexes (see isFerretDbConnection); an index there only slows the writes.
   if (!isFerretDbConnection(db)) {
     await store.sales.createIndex({ month: 1, paidAt: -1 });
     await store.candyDays.createIndex({ day: 1 });
+    await store.shows.createIndex({ date: 1 });
   }
   return store;
 }
 
 export const movieNameKey = (movieId: string) => `movie:${movieId}`;
 export const candyNameKey = (itemId: string) => `candy:${itemId}`;
+
+/** The show id of a show-day's id (`<showId>-<type>-<day>`). */
+export const showIdOfShowDay = (showDay: Pick<ShowDaySales, '_id' | 'type' | 'day'>) =>
+  showDay._id.slice(0, showDay._id.length - showDay.type.length - showDay.day.length - 2);

@@ -1,16 +1,7 @@
-import type {
-  MonthlySalesRow,
-  OrderView,
-  RefundRequest,
-  RefundResponse,
-  SaleDetailRow,
-  SalesMonthRow,
-  SalesSummaryRow,
-  TopSellerRow,
-} from '@cine/contracts';
+import type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
-export type { MonthlySalesRow, OrderView, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow };
+export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, TopSellerRow };
 
 /** Per movie × type × month, newest first; of the titles containing `name` when given. */
 export const fetchSalesSummary = (token: string, name: string) =>
@@ -18,9 +9,26 @@ export const fetchSalesSummary = (token: string, name: string) =>
     ? api.get<SalesSummaryRow[]>(`/sales/search?name=${encodeURIComponent(name)}`, { token })
     : api.get<SalesSummaryRow[]>('/tickets/all', { token });
 
-export const fetchTopSellers = (token: string) => api.get<TopSellerRow[]>('/sales/top?limit=6', { token });
+/** The reports' period: cinema days ('YYYY-MM-DD'), both included; empty when not chosen. */
+export interface SalesPeriod {
+  from: string;
+  to: string;
+}
 
-export const fetchMonthlySales = (token: string) => api.get<MonthlySalesRow[]>('/sales/monthly?months=8', { token });
+function periodParams({ from, to }: SalesPeriod, params: Record<string, string> = {}): string {
+  return new URLSearchParams({ ...params, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
+}
+
+export const fetchTopSellers = (token: string, period: SalesPeriod) =>
+  api.get<TopSellerRow[]>(`/sales/top?${periodParams(period, { limit: '6' })}`, { token });
+
+/** The period's months, or the last 8 when none is chosen. */
+export const fetchMonthlySales = (token: string, period: SalesPeriod) =>
+  api.get<MonthlySalesRow[]>(`/sales/monthly?${periodParams(period, { months: '8' })}`, { token });
+
+/** Occupancy of the period's shows that sold (every show when none is chosen), and per movie. */
+export const fetchOccupancy = (token: string, period: SalesPeriod) =>
+  api.get<SalesOccupancy>(`/sales/occupancy${period.from || period.to ? `?${periodParams(period)}` : ''}`, { token });
 
 /** What 'Detalles de ventas' shows: one summary row's orders, sorted by total, or that movie and type added up per month. */
 export interface DetailQuery {
@@ -67,10 +75,3 @@ export async function downloadCsv(token: string, path: string, fallbackName: str
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-/** One order as booking keeps it (its seats, candy lines and refunds), for 'Reembolsar'. */
-export const fetchOrder = (token: string, orderId: string) => api.get<OrderView>(`/orders/${encodeURIComponent(orderId)}`, { token });
-
-/** Refunds the seats and candy lines chosen (none: everything still paid) to the buyer's card. */
-export const refundOrder = (token: string, orderId: string, request: RefundRequest) =>
-  api.post<RefundResponse>(`/orders/${encodeURIComponent(orderId)}/refund`, request, { token });

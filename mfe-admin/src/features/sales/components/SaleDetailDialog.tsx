@@ -4,8 +4,8 @@ import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
-import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
-import { RefundOrderDialog } from './RefundOrderDialog';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { OrderLink } from '../../../components/OrderLink';
 import {
   detailCsvPath,
   downloadCsv,
@@ -24,8 +24,6 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
   const [sort, setSort] = useState<'' | 'min' | 'max'>('');
   const [byMonth, setByMonth] = useState(false);
   const [csvError, setCsvError] = useState<string | null>(null);
-  const [refunding, setRefunding] = useState<string | null>(null);
-  const [refunded, setRefunded] = useState<string | null>(null);
   const query: DetailQuery = {
     movieId: row.movieId,
     type: row.type,
@@ -62,11 +60,10 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
         </Button>
       </Controls>
       {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
-      {refunded && <SuccessMessage>{refunded}</SuccessMessage>}
       <AsyncList state={detail} loading="Cargando ventas…" failed="No se pudo cargar el detalle." empty="No hay ventas para mostrar.">
         {(rows) => (
           // By the rows' shape, not the checkbox: the previous answer is still shown for a moment after a toggle.
-          <TableCard>{isOrders(rows) ? <OrdersTable rows={rows} onRefund={setRefunding} /> : <MonthTable rows={rows} />}</TableCard>
+          <TableCard>{isOrders(rows) ? <OrdersTable rows={rows} /> : <MonthTable rows={rows} />}</TableCard>
         )}
       </AsyncList>
       <Footer>
@@ -74,18 +71,6 @@ export function SaleDetailDialog({ token, row, onClose }: { token: string; row: 
           Volver
         </Button>
       </Footer>
-      {refunding && (
-        <RefundOrderDialog
-          token={token}
-          orderId={refunding}
-          onClose={() => setRefunding(null)}
-          onRefunded={(message) => {
-            setRefunding(null);
-            setRefunded(message);
-            detail.reload();
-          }}
-        />
-      )}
     </Dialog>
   );
 }
@@ -94,7 +79,8 @@ function isOrders(rows: SaleDetailRow[] | SalesMonthRow[]): rows is SaleDetailRo
   return rows.length > 0 && 'orderId' in (rows[0] as object);
 }
 
-function OrdersTable({ rows, onRefund }: { rows: SaleDetailRow[]; onRefund: (orderId: string) => void }) {
+/** The orders of the detail, each linking to its order page (where it is refunded). */
+function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
   return (
     <Table aria-label="Detalle de ventas">
       <thead>
@@ -106,7 +92,7 @@ function OrdersTable({ rows, onRefund }: { rows: SaleDetailRow[]; onRefund: (ord
           <th scope="col">T.Bruto</th>
           <th scope="col">T.Neto</th>
           <th scope="col">Reembolsado</th>
-          <th scope="col">Acciones</th>
+          <th scope="col">Orden</th>
         </tr>
       </thead>
       <tbody>
@@ -120,14 +106,7 @@ function OrdersTable({ rows, onRefund }: { rows: SaleDetailRow[]; onRefund: (ord
             <td className="number">{formatMoney(sale.netPrice)}</td>
             <td className="number">{sale.refundedPrice > 0 ? formatMoney(sale.refundedPrice) : '—'}</td>
             <td>
-              <Button
-                type="button"
-                $variant="secondary"
-                onClick={() => onRefund(sale.orderId)}
-                aria-label={`Reembolsar pedido ${sale.orderId}`}
-              >
-                Reembolsar
-              </Button>
+              <OrderLink orderId={sale.orderId} />
             </td>
           </tr>
         ))}

@@ -23,6 +23,8 @@ export function TopSellersPie({ rows }: { rows: TopSellerRow[] }) {
       cornerRadius={4}
       colors={{ scheme: 'set2' }}
       enableArcLinkLabels={false}
+      // A slice under 20° has no room for its number: the legend under the chart gives every movie's.
+      arcLabelsSkipAngle={20}
       arcLabel={(datum) => String(datum.value)}
       arcLabelsTextColor="#111"
     />

@@ -1,8 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import type { MonthlySalesRow, SalesSummaryRow, TopSellerRow } from '../api/sales';
+import type { MonthlySalesRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '../api/sales';
 import { SalesSection } from './SalesSection';
+
+/** The panel's route: the detail's sales link to their order pages. */
+const inAdmin = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/admin']}>{children}</MemoryRouter>;
 
 // nivo draws SVG sized by a ResizeObserver jsdom lacks; the charts' data is what matters here.
 jest.mock('./SalesCharts', () => ({
@@ -54,11 +59,20 @@ beforeEach(() => {
         { movieId: 'm2', title: 'Dune', seats: 2, totalPrice: 1800 },
       ],
     })
-    .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) });
+    .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) })
+    .on('GET', '/api/sales/occupancy', { status: 200, body: occupancy });
 });
 
+const occupancy: SalesOccupancy = {
+  shows: [
+    { showId: 's1', movieId: 'm1', title: 'Matrix', type: '3D', date: '2026-03-14', schedule: '20:00', roomId: 1, sold: 3, capacity: 8 },
+    { showId: 's2', movieId: 'm2', title: 'Dune', type: '2D', date: '2026-02-01', schedule: '18:00', roomId: 2, sold: 2, capacity: null },
+  ],
+  movies: [{ movieId: 'm1', title: 'Matrix', shows: 1, sold: 3, capacity: 8 }],
+};
+
 test('the table has the spec columns with money in the cinema’s format', async () => {
-  render(<SalesSection token={TOKEN} />);
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   const table = await screen.findByRole('table', { name: 'Ventas de peliculas' });
   expect(
     within(table)
@@ -70,7 +84,7 @@ test('the table has the spec columns with money in the cinema’s format', async
 });
 
 test('both charts, with their titles and footers, draw the real top six and monthly sales', async () => {
-  render(<SalesSection token={TOKEN} />);
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   const pie = screen.getByRole('region', { name: 'Peliculas mas vendidas' });
   const line = screen.getByRole('region', { name: 'Ventas mensuales' });
   expect(await within(pie).findByText('pie: Matrix=4, Dune=2')).toBeInTheDocument();
@@ -84,27 +98,66 @@ test('with no sales yet the charts and the table say so', async () => {
     .on('GET', '/api/tickets/all', { status: 200, body: [] })
     .on('GET', '/api/sales/top?limit=6', { status: 200, body: [] })
     .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 0, 0, 0, 0, 0, 0, 0]) });
-  render(<SalesSection token={TOKEN} />);
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   await waitFor(() => expect(screen.getAllByText('Todavía no hay ventas.')).toHaveLength(3));
+});
+
+test('occupancy per movie and per show: sold of capacity, as a percentage; unknown capacity as —', async () => {
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const byMovie = await screen.findByRole('table', { name: 'Ocupación por película' });
+  expect(within(byMovie).getAllByRole('row')[1]).toHaveTextContent(/^Matrix13837,5\s?%$/);
+  const byShow = screen.getByRole('table', { name: 'Ocupación por función' });
+  expect(within(byShow).getAllByRole('row')[1]).toHaveTextContent(/^Matrix2026-03-1420:0013D3 de 837,5\s?%$/);
+  expect(within(byShow).getAllByRole('row')[2]).toHaveTextContent(/^Dune2026-02-0118:0022D2—$/);
+});
+
+test('a period applies to both charts and the occupancy; a reversed one is refused; Últimos 8 meses goes back', async () => {
+  api
+    .on('GET', '/api/sales/top?limit=6&from=2026-02-01&to=2026-03-31', { status: 200, body: [] })
+    .on('GET', '/api/sales/monthly?months=8&from=2026-02-01&to=2026-03-31', { status: 200, body: months([0, 2, 4]).slice(1) })
+    .on('GET', '/api/sales/occupancy?from=2026-02-01&to=2026-03-31', { status: 200, body: { shows: [], movies: [] } });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const form = screen.getByRole('form', { name: 'Período de los reportes' });
+  await user.type(within(form).getByLabelText('Desde'), '2026-03-31');
+  await user.type(within(form).getByLabelText('Hasta'), '2026-02-01');
+  await user.click(within(form).getByRole('button', { name: 'Aplicar período' }));
+  expect(within(form).getByRole('alert')).toHaveTextContent('La fecha «Desde» debe ser anterior o igual a «Hasta».');
+  await user.clear(within(form).getByLabelText('Desde'));
+  await user.type(within(form).getByLabelText('Desde'), '2026-02-01');
+  await user.clear(within(form).getByLabelText('Hasta'));
+  await user.type(within(form).getByLabelText('Hasta'), '2026-03-31');
+  await user.click(within(form).getByRole('button', { name: 'Aplicar período' }));
+
+  const line = screen.getByRole('region', { name: 'Ventas mensuales' });
+  expect(await within(line).findByText('line: Feb=2, Mar=4')).toBeInTheDocument();
+  expect(line).toHaveTextContent('Total de ventas por mes del período');
+  expect(await screen.findByText('No hay ventas en el período.')).toBeInTheDocument();
+  expect(await screen.findByText('No hay funciones con ventas en el período.')).toBeInTheDocument();
+
+  await user.click(within(form).getByRole('button', { name: 'Últimos 8 meses' }));
+  expect(await within(line).findByText('line: Ene=0, Feb=2, Mar=4, Abr=0, May=0, Jun=0, Jul=0, Ago=0')).toBeInTheDocument();
+  expect(api.requestsTo('GET', '/api/sales/occupancy').length).toBeGreaterThanOrEqual(2);
 });
 
 test('a failed load shows the Spanish message with Reintentar', async () => {
   api.on('GET', '/api/tickets/all', { status: 503, body: { statusCode: 503, error: 'El servicio de ventas no está disponible.' } });
-  render(<SalesSection token={TOKEN} />);
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   expect(await screen.findByText('No se pudieron cargar las ventas. El servicio de ventas no está disponible.')).toBeInTheDocument();
 });
 
 test("'Buscar' searches by title and 'Ver todos' shows every row again", async () => {
   api.on('GET', '/api/sales/search?name=dun', { status: 200, body: [dune] });
   const user = userEvent.setup();
-  render(<SalesSection token={TOKEN} />);
-  await screen.findByRole('table');
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.type(screen.getByPlaceholderText('Buscar pelicula...'), 'dun');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
-  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
-  expect(screen.getAllByRole('row')[1]).toHaveTextContent('Dune');
+  const rows = () => within(screen.getByRole('table', { name: 'Ventas de peliculas' })).getAllByRole('row');
+  await waitFor(() => expect(rows()).toHaveLength(2));
+  expect(rows()[1]).toHaveTextContent('Dune');
   await user.click(screen.getByRole('button', { name: 'Ver todos' }));
-  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+  await waitFor(() => expect(rows()).toHaveLength(3));
 });
 
 test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the month regrouping and 'Volver'", async () => {
@@ -129,7 +182,7 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
       body: [{ month: '2026-03', monthName: 'Mar', seats: 4, totalPrice: 4800, netPrice: 2880 }],
     });
   const user = userEvent.setup();
-  render(<SalesSection token={TOKEN} />);
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de Matrix 3D Mar' }));
   const dialog = screen.getByRole('dialog', { name: 'Detalles de ventas' });
   const table = await within(dialog).findByRole('table', { name: 'Detalle de ventas' });
@@ -137,7 +190,7 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto', 'Reembolsado', 'Acciones']);
+  ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Fecha', 'T.Bruto', 'T.Neto', 'Reembolsado', 'Orden']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D4.*\$\s48,00\$\s28,80/);
 
   await user.selectOptions(within(dialog).getByLabelText('Ordenar por total'), 'max');
@@ -150,7 +203,7 @@ test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the m
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-test("'Reembolsar' refunds the tickets chosen with a reason, says so, and shows the sale again with what was refunded", async () => {
+test("each sale of the detail links to its order's page, where it is refunded", async () => {
   const sale = {
     orderId: 'a'.repeat(24),
     movieId: 'm1',
@@ -164,59 +217,12 @@ test("'Reembolsar' refunds the tickets chosen with a reason, says so, and shows 
     refundedSeats: 0,
     refundedPrice: 0,
   };
-  const order = {
-    id: sale.orderId,
-    movieId: 'm1',
-    title: 'Matrix',
-    showId: 's1',
-    date: '2026-03-14',
-    day: 'Sábado',
-    schedule: '20:00',
-    roomId: 1,
-    type: '3D',
-    seats: 2,
-    seatLabels: ['F7', 'F8'],
-    ticketTotal: 2400,
-    candy: [{ id: 'c1', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 1, unitPrice: 1250, totalPrice: 1250 }],
-    total: 3650,
-    paidAt: sale.date,
-    state: 'paid',
-    refundedAmount: 0,
-    refunds: [],
-    cancellableUntil: '2026-03-14T21:00:00.000Z',
-  };
-  let refunded = false;
-  api
-    .on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03', () => ({
-      status: 200,
-      body: [refunded ? { ...sale, seats: 1, totalPrice: 1200, netPrice: 720, refundedSeats: 1, refundedPrice: 1200 } : sale],
-    }))
-    .on('GET', `/api/orders/${sale.orderId}`, { status: 200, body: order })
-    .on('POST', `/api/orders/${sale.orderId}/refund`, () => {
-      refunded = true;
-      return { status: 200, body: { message: 'Reembolso realizado.', order } };
-    });
+  api.on('GET', '/api/tickets/all/detail?movieId=m1&type=3D&mes=2026-03', { status: 200, body: [sale] });
   const user = userEvent.setup();
-  render(<SalesSection token={TOKEN} />);
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   await user.click(await screen.findByRole('button', { name: 'Detalles de ventas de Matrix 3D Mar' }));
-  await user.click(await screen.findByRole('button', { name: `Reembolsar pedido ${sale.orderId}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Reembolsar' });
-  expect(await within(dialog).findByText(/Se devuelve a la tarjeta/)).toHaveTextContent('$ 36,50');
-  await user.click(within(dialog).getByLabelText('Entrada F8'));
-  expect(within(dialog).getByText(/Se devuelve a la tarjeta/)).toHaveTextContent('$ 12,00');
-  await user.click(within(dialog).getByRole('button', { name: 'Reembolsar lo elegido' }));
-  expect(within(dialog).getByRole('alert')).toHaveTextContent('Escribe el motivo del reembolso.');
-  await user.type(within(dialog).getByLabelText('Motivo'), 'Butaca rota');
-  await user.click(within(dialog).getByRole('button', { name: 'Reembolsar lo elegido' }));
-
-  expect(await screen.findByRole('status')).toHaveTextContent('Reembolso realizado.');
-  expect(api.onlyRequestTo('POST', `/api/orders/${sale.orderId}/refund`).body).toEqual({
-    seatLabels: ['F8'],
-    candyIds: [],
-    reason: 'Butaca rota',
-  });
-  const table = await screen.findByRole('table', { name: 'Detalle de ventas' });
-  await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Matrix3D1.*\$\s12,00\$\s7,20\$\s12,00/));
+  const link = await screen.findByRole('link', { name: `Ver orden ${sale.orderId}` });
+  expect(link).toHaveAttribute('href', `/admin?seccion=ordenes&orden=${sale.orderId}`);
 });
 
 test("'Descargar CSV' fetches the report with the token and saves it as a file", async () => {
@@ -225,8 +231,8 @@ test("'Descargar CSV' fetches the report with the token and saves it as a file",
   Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   const user = userEvent.setup();
-  render(<SalesSection token={TOKEN} />);
-  await screen.findByRole('table');
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
   await waitFor(() => expect(click).toHaveBeenCalled());
   expect(api.onlyRequestTo('GET', '/api/sales/export.csv?report=summary').headers.Authorization).toBe(`Bearer ${TOKEN}`);
@@ -240,8 +246,8 @@ test('a refused CSV download shows the message', async () => {
     body: { statusCode: 401, error: 'Tu sesión expiró. Inicia sesión nuevamente.' },
   });
   const user = userEvent.setup();
-  render(<SalesSection token={TOKEN} />);
-  await screen.findByRole('table');
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión expiró. Inicia sesión nuevamente.');
 });

@@ -1,13 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
-import { Button, LoadError } from '@cine/web-kit/ui';
+import { Button, LoadError, TextInput } from '@cine/web-kit/ui';
 import { ChartCard, Charts } from '../../../components/ChartCard';
 import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { InfoIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
-import { downloadCsv, fetchMonthlySales, fetchSalesSummary, fetchTopSellers, summaryCsvPath, type SalesSummaryRow } from '../api/sales';
+import {
+  downloadCsv,
+  fetchMonthlySales,
+  fetchSalesSummary,
+  fetchTopSellers,
+  summaryCsvPath,
+  type SalesPeriod,
+  type SalesSummaryRow,
+} from '../api/sales';
+import { OccupancyReport } from './OccupancyReport';
 import { SaleDetailDialog } from './SaleDetailDialog';
 import { AsyncList } from '../../../components/AsyncList';
 
@@ -15,13 +24,21 @@ import { AsyncList } from '../../../components/AsyncList';
 const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.TopSellersPie })));
 const MonthlySalesLine = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.MonthlySalesLine })));
 
-/** 'Ventas de peliculas': both charts on real sales, the summary table with search, detail and CSV. */
+const NO_PERIOD: SalesPeriod = { from: '', to: '' };
+
+/**
+ * 'Ventas de peliculas': both charts on real sales of the period chosen (the last 8 months when none), the
+ * occupancy per movie and show, the summary table with search, detail and CSV.
+ */
 export function SalesSection({ token }: { token: string }) {
   const [query, setQuery] = useState('');
   const [version, setVersion] = useState(0);
+  const [period, setPeriod] = useState<SalesPeriod>(NO_PERIOD);
+  const periodKey = `${token}|${version}|${period.from}|${period.to}`;
   const summary = useAsyncData(() => fetchSalesSummary(token, query), `${query}|${version}`);
-  const top = useAsyncData(() => fetchTopSellers(token), `${token}|${version}`);
-  const monthly = useAsyncData(() => fetchMonthlySales(token), `${token}|${version}`);
+  const top = useAsyncData(() => fetchTopSellers(token, period), periodKey);
+  const monthly = useAsyncData(() => fetchMonthlySales(token, period), periodKey);
+  const chosen = Boolean(period.from || period.to);
   const [detail, setDetail] = useState<SalesSummaryRow | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
 
@@ -39,12 +56,15 @@ export function SalesSection({ token }: { token: string }) {
           onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))}
         />
       </Toolbar>
+      <PeriodForm onChoose={setPeriod} />
 
       <Charts>
-        <ChartCard title="Peliculas mas vendidas" footer="Top 6 mas vendidas">
+        <ChartCard title="Peliculas mas vendidas" footer={chosen ? 'Top 6 mas vendidas del período' : 'Top 6 mas vendidas'}>
           {top.status === 'loading' && <ChartMessage role="status">Cargando gráfico…</ChartMessage>}
           {top.status === 'error' && <LoadError message={`No se pudo cargar el gráfico. ${top.message}`} onRetry={top.reload} />}
-          {top.status === 'ready' && top.data.length === 0 && <ChartMessage>Todavía no hay ventas.</ChartMessage>}
+          {top.status === 'ready' && top.data.length === 0 && (
+            <ChartMessage>{chosen ? 'No hay ventas en el período.' : 'Todavía no hay ventas.'}</ChartMessage>
+          )}
           {top.status === 'ready' && top.data.length > 0 && (
             <>
               <Plot role="img" aria-label="Gráfico de torta: entradas vendidas de las películas más vendidas">
@@ -62,13 +82,16 @@ export function SalesSection({ token }: { token: string }) {
             </>
           )}
         </ChartCard>
-        <ChartCard title="Ventas mensuales" footer="Total de ventas de los ultimos meses">
+        <ChartCard
+          title="Ventas mensuales"
+          footer={chosen ? 'Total de ventas por mes del período' : 'Total de ventas de los ultimos meses'}
+        >
           {monthly.status === 'loading' && <ChartMessage role="status">Cargando gráfico…</ChartMessage>}
           {monthly.status === 'error' && (
             <LoadError message={`No se pudo cargar el gráfico. ${monthly.message}`} onRetry={monthly.reload} />
           )}
           {monthly.status === 'ready' && monthly.data.every((row) => row.seats === 0) && (
-            <ChartMessage>Todavía no hay ventas.</ChartMessage>
+            <ChartMessage>{chosen ? 'No hay ventas en el período.' : 'Todavía no hay ventas.'}</ChartMessage>
           )}
           {monthly.status === 'ready' && monthly.data.some((row) => row.seats > 0) && (
             <Plot
@@ -82,6 +105,8 @@ export function SalesSection({ token }: { token: string }) {
           )}
         </ChartCard>
       </Charts>
+
+      <OccupancyReport key={version} token={token} period={period} />
 
       <TableHeader>
         <h3>Ventas por película y mes</h3>
@@ -142,6 +167,79 @@ export function SalesSection({ token }: { token: string }) {
     </div>
   );
 }
+
+/** The reports' period: 'Desde' and 'Hasta' (cinema days); 'Últimos 8 meses' goes back to no period. */
+function PeriodForm({ onChoose }: { onChoose: (period: SalesPeriod) => void }) {
+  const [fields, setFields] = useState(NO_PERIOD);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (fields.from && fields.to && fields.from > fields.to) {
+      setError('La fecha «Desde» debe ser anterior o igual a «Hasta».');
+      return;
+    }
+    setError(null);
+    onChoose(fields);
+  };
+  return (
+    <Period aria-label="Período de los reportes" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-from`}>
+        Desde
+        <TextInput
+          id={`${id}-from`}
+          type="date"
+          value={fields.from}
+          onChange={(event) => setFields({ ...fields, from: event.target.value })}
+        />
+      </label>
+      <label htmlFor={`${id}-to`}>
+        Hasta
+        <TextInput id={`${id}-to`} type="date" value={fields.to} onChange={(event) => setFields({ ...fields, to: event.target.value })} />
+      </label>
+      <div className="actions">
+        <Button type="submit">Aplicar período</Button>
+        <Button
+          type="button"
+          $variant="secondary"
+          onClick={() => {
+            setFields(NO_PERIOD);
+            setError(null);
+            onChoose(NO_PERIOD);
+          }}
+        >
+          Últimos 8 meses
+        </Button>
+      </div>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+    </Period>
+  );
+}
+
+const Period = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: flex-end;
+  margin-top: 1rem;
+
+  label {
+    display: flex;
+    flex: 1 1 10rem;
+    flex-direction: column;
+    gap: 0.3rem;
+  }
+
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+
+  [role='alert'] {
+    flex-basis: 100%;
+  }
+`;
 
 const Plot = styled.div`
   height: 16rem;

@@ -42,11 +42,18 @@ export default async function ordersRoutes(app: ServiceApp): Promise<void> {
     answered(app.refunds.refundByAdmin(request.params.id, request.body), request, reply),
   );
 
+  app.get('', { schema: schemas.search, onRequest: app.requireAdmin }, async (request) => {
+    const { from, to } = request.query;
+    if ((from && !isCalendarDate(from)) || (to && !isCalendarDate(to))) throw app.httpErrors.badRequest(DAY_NOT_VALID);
+    if (from && to && from > to) throw app.httpErrors.badRequest(PERIOD_REVERSED);
+    return app.orderPages.search(request.query);
+  });
+
   app.get('/:id', { schema: schemas.oneOrder, onRequest: app.authenticate }, async (request) => {
-    const found = await app.checkout.paidOrder(request.params.id);
+    const found = await app.orderPages.detail(request.params.id);
     // Another user's order answers as an unknown one: its id alone tells nothing.
     if (!found || (found.userId !== request.user.sub && !isAdmin(request))) throw app.httpErrors.notFound(ORDER_NOT_FOUND);
-    return found.order;
+    return found.detail;
   });
 
   app.post('/replay', { schema: schemas.replay, onRequest: app.requireAdmin }, async (request) => {

@@ -1,4 +1,4 @@
-import { OrdersReplayed, OrderView, RefundRequest, RefundResponse } from '@cine/contracts';
+import { OrderDetail, OrderSearchPage, OrderSearchQuery, OrdersReplayed, RefundRequest, RefundResponse } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from '@cine/service-kit';
 
@@ -14,13 +14,24 @@ export const replay = {
   response: { 200: OrdersReplayed, ...errors(...BODY_ERRORS, 401, 403, 503) },
 };
 
+export const search = {
+  tags: ['orders'],
+  security: bearerAuth,
+  summary:
+    "The back office's order search (admin): paid orders whose id is `q`, or whose buyer's e-mail or name contains it (ignoring case and accents), " +
+    'of one movie (`movieId`), paid from `from` to `to` (cinema days, both included); newest paid first, one page of `pageSize` (default 20, at most 100)',
+  querystring: OrderSearchQuery,
+  response: { 200: OrderSearchPage, ...errors(400, 401, 403) },
+};
+
 export const oneOrder = {
   tags: ['orders'],
   security: bearerAuth,
   summary:
-    "One paid order (the purchase's confirmation page): its buyer's, or an admin's; anyone else gets 404, as for an unknown id, so an order id tells a stranger nothing",
+    "One paid order (the purchase's confirmation page and the back office's order page): its buyer's, or an admin's, with the buyer, " +
+    "the payment's id and the order's history (held, paid, each refund, each ticket admitted at the door); anyone else gets 404, as for an unknown id, so an order id tells a stranger nothing",
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
-  response: { 200: OrderView, ...errors(400, 401, 404) },
+  response: { 200: OrderDetail, ...errors(400, 401, 404) },
 };
 
 export const cancel = {

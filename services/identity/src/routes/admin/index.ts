@@ -3,6 +3,8 @@ import type { ServiceApp } from '@cine/service-kit';
 import { currentUserOf } from '../../plugins/current-user';
 import * as schemas from './schemas';
 
+const REPLAY_UNAVAILABLE =
+  'No se pudieron volver a publicar los usuarios porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cambia nada.';
 const STALE = 'El usuario cambió mientras se actualizaba. Intenta nuevamente.';
 
 const soldUserNotDeletable = (sold: string) =>
@@ -15,6 +17,17 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
   app.get('', { schema: schemas.listUsers }, async (request) => app.accounts.users.list(request.query));
 
   app.get('/searchUser', { schema: schemas.searchUsers }, async (request) => app.accounts.users.searchByUsername(request.query.username));
+
+  app.post('/users/replay', { schema: schemas.replayUsers }, async (request) => {
+    try {
+      const republished = await app.usersReplay.replay();
+      request.log.info({ republished }, 'users published again');
+      return { republished };
+    } catch (error) {
+      request.log.error({ err: error }, 'replay of users interrupted');
+      throw app.httpErrors.serviceUnavailable(REPLAY_UNAVAILABLE);
+    }
+  });
 
   app.delete('/deleteUser', { schema: schemas.deleteUser }, async (request, reply) => {
     const outcome = await app.accounts.deleteUser(currentUserOf(request), request.body.email);

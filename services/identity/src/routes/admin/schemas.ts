@@ -44,3 +44,12 @@ export const updateUser = {
   ),
   response: { 200: UserView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
+
+export const replayUsers = {
+  tags,
+  security,
+  summary:
+    "Publishes user.updated again for every user (each one's current e-mail and name), so a service's projection of the users learns those " +
+    "registered before it kept them (booking's buyers of the order search). Repeating it changes nothing; no mail follows",
+  response: { 200: Type.Object({ republished: Type.Integer({ minimum: 0 }) }), ...errors(401, 403, 503) },
+};

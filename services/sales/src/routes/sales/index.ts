@@ -1,6 +1,6 @@
 import type { ServiceApp } from '@cine/service-kit';
 import { candyCsv, detailByMonthCsv, detailCsv, summaryCsv } from '../../sales/sales-csv';
-import { candyFilterOf, detailFilterOf } from '../report-queries';
+import { candyFilterOf, dayRangeOf, detailFilterOf, reportMonthsOf } from '../report-queries';
 import * as schemas from './schemas';
 
 export default async function salesRoutes(app: ServiceApp): Promise<void> {
@@ -8,10 +8,17 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/search', { schema: schemas.search, onRequest: app.requireAdmin }, async (request) => reports.search(request.query.name));
 
-  app.get('/top', { schema: schemas.top, onRequest: app.requireAdmin }, async (request) => reports.top(request.query.limit));
+  app.get('/top', { schema: schemas.top, onRequest: app.requireAdmin }, async (request) =>
+    reports.top(request.query.limit, dayRangeOf(app, request.query)),
+  );
 
-  app.get('/monthly', { schema: schemas.monthly, onRequest: app.requireAdmin }, async (request) =>
-    reports.monthly(request.query.months, app.clock()),
+  app.get('/monthly', { schema: schemas.monthly, onRequest: app.requireAdmin }, async (request) => {
+    const range = dayRangeOf(app, request.query);
+    return reports.monthly(reportMonthsOf(app, range, request.query.months), range);
+  });
+
+  app.get('/occupancy', { schema: schemas.occupancy, onRequest: app.requireAdmin }, async (request) =>
+    reports.occupancy(dayRangeOf(app, request.query)),
   );
 
   app.get('/candy', { schema: schemas.candy, onRequest: app.requireAdmin }, async (request) => reports.candy(candyFilterOf(request.query)));

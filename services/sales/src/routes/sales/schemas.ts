@@ -1,12 +1,9 @@
-import { CandySalesRow, MonthlySalesRow, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
+import { CandySalesRow, MonthlySalesRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { bearerAuth, errors } from '@cine/service-kit';
-import { candyFilters, detailFilters } from '../report-queries';
+import { candyFilters, detailFilters, MAX_MONTHS, rangeFilters } from '../report-queries';
 
 const tags = ['sales'];
-
-/** Most months the monthly report goes back. */
-const MAX_MONTHS = 36;
 
 export const search = {
   tags,
@@ -19,17 +16,36 @@ export const search = {
 export const top = {
   tags,
   security: bearerAuth,
-  summary: 'The movies with most tickets sold, over every month (admin)',
-  querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 6 }) }, { additionalProperties: false }),
+  summary:
+    'The movies with most tickets sold, over every month or of the sales paid from `from` to `to` (cinema days, both included) (admin)',
+  querystring: Type.Object(
+    { limit: Type.Integer({ minimum: 1, maximum: 50, default: 6 }), ...rangeFilters },
+    { additionalProperties: false },
+  ),
   response: { 200: Type.Array(TopSellerRow), ...errors(400, 401, 403, 503) },
 };
 
 export const monthly = {
   tags,
   security: bearerAuth,
-  summary: 'Tickets sold per month over the last `months` months, oldest first, ending with the current month (admin)',
-  querystring: Type.Object({ months: Type.Integer({ minimum: 1, maximum: MAX_MONTHS, default: 8 }) }, { additionalProperties: false }),
+  summary:
+    'Tickets sold per month over the last `months` months, oldest first, ending with the current month; with `from` and/or `to` ' +
+    `(cinema days, both included) the months of that period (at most ${MAX_MONTHS}; \`to\` defaults to today, \`from\` to \`months\` months before it), counting the sales paid in it (admin)`,
+  querystring: Type.Object(
+    { months: Type.Integer({ minimum: 1, maximum: MAX_MONTHS, default: 8 }), ...rangeFilters },
+    { additionalProperties: false },
+  ),
   response: { 200: Type.Array(MonthlySalesRow), ...errors(400, 401, 403, 503) },
+};
+
+export const occupancy = {
+  tags,
+  security: bearerAuth,
+  summary:
+    "Occupancy of the shows from `from` to `to` (the show's cinema day, both included; every show when left out) that sold: tickets sold " +
+    'less refunded of their seats, and per movie over its shows of known capacity; most occupied first. A show that sold nothing is not listed (admin)',
+  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+  response: { 200: SalesOccupancy, ...errors(400, 401, 403, 503) },
 };
 
 export const candy = {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
+import { errorMessage, formatMoney } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, TextArea } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { fetchOrder, refundOrder, type OrderView } from '../api/sales';
+import { refundOrder, type OrderDetail } from '../api/orders';
 
 /** The seats and candy lines of the order not refunded yet. */
-function stillPaid(order: OrderView) {
+function stillPaid(order: OrderDetail) {
   const seats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
   const candy = new Set(order.refunds.flatMap((refund) => refund.candy.map((line) => line.id)));
   return {
@@ -15,28 +15,21 @@ function stillPaid(order: OrderView) {
   };
 }
 
-/** 'Reembolsar' of one sale: the whole order, or the tickets and candy lines chosen, with a reason. */
+/** 'Reembolsar' of the order page: the whole order, or the tickets and candy lines chosen, with a reason. */
 export function RefundOrderDialog({
   token,
-  orderId,
+  order,
   onClose,
   onRefunded,
 }: {
   token: string;
-  orderId: string;
+  order: OrderDetail;
   onClose: () => void;
   onRefunded: (message: string) => void;
 }) {
-  const order = useAsyncData(() => fetchOrder(token, orderId), orderId);
   return (
     <Dialog title="Reembolsar" onClose={onClose}>
-      {order.status === 'error' ? (
-        <ErrorMessage>{order.message}</ErrorMessage>
-      ) : order.status !== 'ready' ? (
-        <p role="status">Cargando la compra…</p>
-      ) : (
-        <RefundForm token={token} order={order.data} onClose={onClose} onRefunded={onRefunded} />
-      )}
+      <RefundForm token={token} order={order} onClose={onClose} onRefunded={onRefunded} />
     </Dialog>
   );
 }
@@ -48,7 +41,7 @@ function RefundForm({
   onRefunded,
 }: {
   token: string;
-  order: OrderView;
+  order: OrderDetail;
   onClose: () => void;
   onRefunded: (message: string) => void;
 }) {

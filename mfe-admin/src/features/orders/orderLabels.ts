@@ -1,0 +1,23 @@
+import type { OrderHistoryEntry, OrderView } from '@cine/contracts';
+
+/** An order's state as the back office names it. */
+export const ORDER_STATE_LABELS: Record<OrderView['state'], string> = {
+  paid: 'Pagada',
+  partially_refunded: 'Reembolsada en parte',
+  refunded: 'Reembolsada',
+};
+
+/** A step of the order's history. */
+export const HISTORY_LABELS: Record<OrderHistoryEntry['kind'], string> = {
+  held: 'Butacas reservadas para el pago',
+  paid: 'Pagada',
+  refunded: 'Reembolsada',
+  checked_in: 'Ingresó a la sala',
+};
+
+/** Who asked for a refund. */
+export const REFUNDED_BY_LABELS: Record<NonNullable<OrderHistoryEntry['by']>, string> = {
+  buyer: 'cancelada por el comprador',
+  admin: 'por un administrador',
+  'show-cancelled': 'función cancelada',
+};

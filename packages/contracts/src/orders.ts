@@ -1,0 +1,99 @@
+/**
+ * The back office's orders (booking, GET /orders and GET /orders/{id}): the
+ * search's query and page, and the order page. The page shape
+ * `{ items, total, page, pageSize }` is the one every paged list answers.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { OrderView, ORDER_STATES, ShowType } from './views';
+
+const Cents = (description: string) => Type.Integer({ minimum: 0, description: `${description}, in cents` });
+const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', the cinema's day" });
+const ObjectIdText = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
+
+/** Most rows one page of the order search answers. */
+export const MAX_ORDERS_PAGE_SIZE = 100;
+
+/** GET /orders (admin): paid orders whose id is `q`, or whose buyer's e-mail or name contains it. */
+export const OrderSearchQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: "An order id (24 hex digits), or part of the buyer's e-mail or name (ignoring case and accents)",
+      }),
+    ),
+    movieId: Type.Optional(ObjectIdText),
+    from: Type.Optional(Type.String({ ...DayText, description: "Paid from this cinema day ('YYYY-MM-DD')" })),
+    to: Type.Optional(Type.String({ ...DayText, description: "Paid until this cinema day, included ('YYYY-MM-DD')" })),
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: MAX_ORDERS_PAGE_SIZE, default: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type OrderSearchQuery = Static<typeof OrderSearchQuery>;
+
+/** The buyer as booking last heard of them (user.registered / user.updated); null for a deleted or never announced user. */
+export const OrderBuyer = Type.Union([Type.Object({ name: Type.String(), email: Type.String() }), Type.Null()]);
+export type OrderBuyer = Static<typeof OrderBuyer>;
+
+const OrderState = Type.Union(ORDER_STATES.map((state) => Type.Literal(state)));
+
+/** One row of the order search, newest paid first. */
+export const OrderSearchRow = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  buyer: OrderBuyer,
+  movieId: Type.String(),
+  title: Type.String(),
+  date: DayText,
+  schedule: Type.String(),
+  roomId: Type.Integer(),
+  type: ShowType,
+  seats: Type.Integer({ minimum: 0 }),
+  total: Cents('Tickets and candy'),
+  refundedAmount: Cents('Returned to the card so far'),
+  state: OrderState,
+  paidAt: Type.String({ description: 'ISO instant' }),
+});
+export type OrderSearchRow = Static<typeof OrderSearchRow>;
+
+export const OrderSearchPage = Type.Object({
+  items: Type.Array(OrderSearchRow),
+  total: Type.Integer({ minimum: 0, description: 'Orders matching, over every page' }),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+});
+export type OrderSearchPage = Static<typeof OrderSearchPage>;
+
+export const ORDER_HISTORY_KINDS = ['held', 'paid', 'refunded', 'checked_in'] as const;
+
+/** One step of the order's life, with its time. */
+export const OrderHistoryEntry = Type.Object({
+  kind: Type.Union(
+    ORDER_HISTORY_KINDS.map((kind) => Type.Literal(kind)),
+    {
+      description:
+        "'held': the checkout began with the seats held; 'paid'; 'refunded' (one per refund); 'checked_in' (one per ticket admitted)",
+    },
+  ),
+  at: Type.String({ description: 'ISO instant' }),
+  seatLabels: Type.Array(Type.String()),
+  amount: Type.Optional(Cents('Charged or refunded')),
+  reason: Type.Optional(Type.String({ description: "A refund's reason" })),
+  by: Type.Optional(Type.Union([Type.Literal('buyer'), Type.Literal('admin'), Type.Literal('show-cancelled')])),
+});
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
+/** GET /orders/{id}: the order page (its buyer or an admin), the order as the history lists it and more. */
+export const OrderDetail = Type.Composite([
+  OrderView,
+  Type.Object({
+    userId: Type.String(),
+    buyer: OrderBuyer,
+    paymentId: Type.String({ description: "The payment provider's id of the charge" }),
+    refunding: Type.Boolean({ description: 'A refund of it is under way' }),
+    history: Type.Array(OrderHistoryEntry, { description: 'Oldest first' }),
+  }),
+]);
+export type OrderDetail = Static<typeof OrderDetail>;

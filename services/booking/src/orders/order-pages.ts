@@ -1,0 +1,123 @@
+import type { OrderDetail, OrderHistoryEntry, OrderSearchPage, OrderSearchQuery, OrderView } from '@cine/contracts';
+import { Types } from 'mongoose';
+import type { Buyers } from '../buyers/buyers';
+import { addDays, instantOf } from '../shows/cinema-time';
+import type { StoredTicket } from '../tickets/ticket-model';
+import type { OrdersRepository, StoredOrder } from './orders-repository';
+import type { PaidOrderFilter, PaidOrderIndex } from './paid-order-index';
+
+const ORDER_ID = /^[0-9a-f]{24}$/i;
+
+/** The order's tickets of its seats, as the order page's check-ins need them. */
+export interface OrderTickets {
+  ofOrder(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]>;
+}
+
+/** The order's life, oldest first: the checkout's start with the seats held, the payment, each refund, each admission. */
+function historyOf(order: StoredOrder, tickets: readonly StoredTicket[]): OrderHistoryEntry[] {
+  const paidAt = order.paidAt ?? order.updatedAt;
+  const entries: OrderHistoryEntry[] = [
+    { kind: 'held', at: order.createdAt.toISOString(), seatLabels: order.seatLabels },
+    { kind: 'paid', at: paidAt.toISOString(), seatLabels: order.seatLabels, amount: order.total },
+    ...(order.refunds ?? []).map((refund): OrderHistoryEntry => ({
+      kind: 'refunded',
+      at: (refund.refundedAt ?? refund.requestedAt).toISOString(),
+      seatLabels: refund.seatLabels,
+      amount: refund.amount,
+      reason: refund.reason,
+      by: refund.by,
+    })),
+    ...tickets
+      .filter((ticket) => ticket.checkedInAt)
+      .map((ticket): OrderHistoryEntry => ({
+        kind: 'checked_in',
+        at: (ticket.checkedInAt as Date).toISOString(),
+        seatLabels: [ticket.seatLabel],
+      })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * The back office's order search and the order page. The search finds the ids in the paid
+ * orders' index, then reads the orders themselves by `_id` (so a row's state and amounts never
+ * lag behind a refund), and the buyers' projection for e-mails and names.
+ */
+export class OrderPages {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly index: PaidOrderIndex,
+    private readonly buyers: Buyers,
+    private readonly tickets: OrderTickets,
+    private readonly view: (order: StoredOrder) => OrderView,
+  ) {}
+
+  /** One page of the paid orders matching the query (its days already checked), newest paid first. */
+  async search({ q, movieId, from, to, page, pageSize }: OrderSearchQuery): Promise<OrderSearchPage> {
+    const text = q?.trim() ?? '';
+    const filter: PaidOrderFilter = {
+      ...(movieId ? { movieId } : {}),
+      ...(from ? { from: instantOf(from, '00:00').getTime() } : {}),
+      ...(to ? { to: instantOf(addDays(to, 1), '00:00').getTime() } : {}),
+    };
+    if (ORDER_ID.test(text)) filter.ids = [text.toLowerCase()];
+    else if (text) filter.userIds = new Set(await this.buyers.matching(text));
+    if (filter.userIds?.size === 0) return { items: [], total: 0, page, pageSize };
+
+    const { ids, total } = await this.index.search(filter, (page - 1) * pageSize, pageSize);
+    const orders = await this.orders.findByIds(ids);
+    const buyers = await this.buyers.of(orders.map((order) => order.userId));
+    const items = orders.map((order) => {
+      const {
+        id,
+        movieId: movie,
+        title,
+        date,
+        schedule,
+        roomId,
+        type,
+        seats,
+        total: amount,
+        refundedAmount,
+        state,
+        paidAt,
+      } = this.view(order);
+      return {
+        id,
+        userId: order.userId,
+        buyer: buyers.get(order.userId) ?? null,
+        movieId: movie,
+        title,
+        date,
+        schedule,
+        roomId,
+        type,
+        seats,
+        total: amount,
+        refundedAmount,
+        state,
+        paidAt,
+      };
+    });
+    return { items, total, page, pageSize };
+  }
+
+  /** The order page of a paid order with its buyer's id; null for an unknown id or an order never paid. */
+  async detail(id: string): Promise<{ userId: string; detail: OrderDetail } | null> {
+    if (!ORDER_ID.test(id)) return null;
+    const order = await this.orders.findById(new Types.ObjectId(id));
+    if (order?.state !== 'paid') return null;
+    const [buyers, tickets] = await Promise.all([this.buyers.of([order.userId]), this.tickets.ofOrder(id, order.seatLabels)]);
+    return {
+      userId: order.userId,
+      detail: {
+        ...this.view(order),
+        userId: order.userId,
+        buyer: buyers.get(order.userId) ?? null,
+        paymentId: order.paymentId ?? '',
+        refunding: order.refunding !== undefined,
+        history: historyOf(order, tickets),
+      },
+    };
+  }
+}
