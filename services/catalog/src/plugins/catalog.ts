@@ -35,7 +35,8 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     const userNames = new UserNames(db);
     await subscribeTo(bus, db, subscriptions.users, (event) => userNames.handle(event));
     const paidTickets = await PaidTickets.open(db);
-    await subscribeTo(bus, db, subscriptions.paidTickets, (event) => paidTickets.handle(event));
+    // PaidTickets.handle is idempotent itself (sets and upserts): no processed-event reads and writes per order.
+    await bus.subscribe(subscriptions.paidTickets.consumer, subscriptions.paidTickets.events, (event) => paidTickets.handle(event));
 
     const comments = new CommentsRepository(db);
     await comments.createIndexes();

@@ -1,4 +1,4 @@
-import { PaidTickets, startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { PaidTickets, startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { PasswordHasher } from '../security/password-hasher';
@@ -32,7 +32,8 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     app.addHook('onClose', () => relay.stop());
     app.decorate('outboxRelay', relay);
     const paidTickets = await PaidTickets.open(db);
-    await subscribeTo(bus, db, subscriptions.paidTickets, (event) => paidTickets.handle(event));
+    // PaidTickets.handle is idempotent itself (sets and upserts): no processed-event reads and writes per order.
+    await bus.subscribe(subscriptions.paidTickets.consumer, subscriptions.paidTickets.events, (event) => paidTickets.handle(event));
     const users = new UsersRepository(model);
     app.decorate('usersReplay', new UsersReplay(users, bus));
     app.decorate(
