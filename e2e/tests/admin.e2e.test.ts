@@ -487,6 +487,12 @@ test('Deletes that cannot lose a sale: a movie with sold tickets is refused unti
 
   // The show is cancelled instead: its order is refunded.
   await page.getByRole('button', { name: 'Funciones de peliculas', exact: true }).click();
+  // Shows come a page at a time: the day and the room bring ours to the first.
+  const filters = page.getByRole('group', { name: 'Filtrar funciones' });
+  await filters.getByLabel('Desde').fill(date);
+  await filters.getByLabel('Hasta').fill(date);
+  await filters.getByLabel('Sala').selectOption(String(data.roomId));
+  await page.waitForURL((url) => url.searchParams.get('roomId') === String(data.roomId) && url.searchParams.get('to') === date);
   const day = weekdayOf(date);
   await page.getByRole('button', { name: `Cancelar la función de ${title} del ${day} a las 07:00` }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancelar Funcion' });

@@ -7,13 +7,10 @@ export async function api(
     token,
     body,
     forwardedFor,
-    parse = true,
   }: {
     token?: string;
     body?: unknown;
     /** The client's address, as a proxy in front of the gateway (TRUST_PROXY) would send it. */ forwardedFor?: string;
-    /** false: `json` is the body's text, left for the caller to parse (or not). */
-    parse?: boolean;
   } = {},
 ): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${base}/api${pathname}`, {
@@ -28,7 +25,6 @@ export async function api(
   });
   const text = await response.text();
   let json: unknown = text;
-  if (!parse) return { status: response.status, json };
   try {
     json = JSON.parse(text);
   } catch {
