@@ -77,6 +77,27 @@ export const RowButton = styled.button<{ $danger?: boolean }>`
 `;
 
 /** The sections' row of search box and buttons above a table. */
+/** A list's filters: labelled fields side by side, wrapping on a phone (a `form` for a search, else a `group`). */
+export const FilterFields = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: 0.5rem 0.75rem;
+
+  label {
+    display: inline-flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    font-weight: 600;
+  }
+
+  input,
+  select {
+    width: auto;
+    max-width: 16rem;
+  }
+`;
+
 export const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -64,42 +64,15 @@ export class OrderPages {
     else if (text) filter.userIds = new Set(await this.buyers.matching(text));
     if (filter.userIds?.size === 0) return { items: [], total: 0, page, pageSize };
 
-    const { ids, total } = await this.index.search(filter, (page - 1) * pageSize, pageSize);
+    const { ids, total: matching } = await this.index.search(filter, (page - 1) * pageSize, pageSize);
     const orders = await this.orders.findByIds(ids);
     const buyers = await this.buyers.of(orders.map((order) => order.userId));
     const items = orders.map((order) => {
-      const {
-        id,
-        movieId: movie,
-        title,
-        date,
-        schedule,
-        roomId,
-        type,
-        seats,
-        total: amount,
-        refundedAmount,
-        state,
-        paidAt,
-      } = this.view(order);
-      return {
-        id,
-        userId: order.userId,
-        buyer: buyers.get(order.userId) ?? null,
-        movieId: movie,
-        title,
-        date,
-        schedule,
-        roomId,
-        type,
-        seats,
-        total: amount,
-        refundedAmount,
-        state,
-        paidAt,
-      };
+      const { id, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } = this.view(order);
+      const buyer = buyers.get(order.userId) ?? null;
+      return { id, userId: order.userId, buyer, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt };
     });
-    return { items, total, page, pageSize };
+    return { items, total: matching, page, pageSize };
   }
 
   /** The order page of a paid order with its buyer's id; null for an unknown id or an order never paid. */

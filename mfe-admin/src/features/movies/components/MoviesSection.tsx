@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Dialog, EmptyState, Select, TextInput } from '@cine/web-kit/ui';
+import { FilterFields } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { errorMessage, useAsyncData } from '@cine/web-kit';
 import { fetchAdminMovies, fetchShowsOfMovie } from '../../../api/admin-movies';
@@ -73,7 +74,7 @@ export function MoviesSection({ token }: { token: string }) {
   return (
     <div>
       <Toolbar>
-        <Filters role="search" aria-label="Buscar películas" onSubmit={(event) => event.preventDefault()}>
+        <FilterFields as="form" role="search" aria-label="Buscar películas" onSubmit={(event) => event.preventDefault()}>
           <label>
             Buscar
             <TextInput
@@ -94,7 +95,7 @@ export function MoviesSection({ token }: { token: string }) {
               ))}
             </Select>
           </label>
-        </Filters>
+        </FilterFields>
         <Button type="button" onClick={() => setCreating(true)}>
           Agregar Pelicula
         </Button>
@@ -278,25 +279,6 @@ const Toolbar = styled.div`
   justify-content: space-between;
   gap: 0.75rem;
   margin-bottom: 1rem;
-`;
-
-const Filters = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 0.75rem;
-
-  label {
-    display: inline-flex;
-    flex-direction: column;
-    gap: 0.25rem;
-    font-weight: 600;
-  }
-
-  input,
-  select {
-    width: auto;
-    max-width: 16rem;
-  }
 `;
 
 const ErrorBox = styled.div`

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { ApiError, useAsyncData } from '@cine/web-kit';
 import { Button, Select, TextInput } from '@cine/web-kit/ui';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { RowButton, Toolbar } from '../../../components/DataTable';
+import { FilterFields, RowButton, Toolbar } from '../../../components/DataTable';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { EditIcon, TrashIcon } from '../../../components/icons';
 import { fetchAdminMovies } from '../../../api/admin-movies';
@@ -63,7 +63,7 @@ export function ShowsSection({ token }: { token: string }) {
   return (
     <div>
       <Toolbar>
-        <Filters aria-label="Filtrar funciones">
+        <FilterFields role="group" aria-label="Filtrar funciones">
           <label>
             Desde
             <TextInput type="date" value={from} onChange={(event) => list.update({ from: event.target.value })} />
@@ -110,7 +110,7 @@ export function ShowsSection({ token }: { token: string }) {
               Ver todas
             </Button>
           )}
-        </Filters>
+        </FilterFields>
         <ToolbarButtons>
           <Button type="button" $variant="secondary" onClick={() => setBulk(true)}>
             Programar en bloque
@@ -269,26 +269,6 @@ const ReasonLabel = styled.label`
   flex-direction: column;
   gap: 0.35rem;
   font-weight: 600;
-`;
-
-const Filters = styled.div.attrs({ role: 'group' })`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  gap: 0.5rem 0.75rem;
-
-  label {
-    display: inline-flex;
-    flex-direction: column;
-    gap: 0.25rem;
-    font-weight: 600;
-  }
-
-  input,
-  select {
-    width: auto;
-    max-width: 12rem;
-  }
 `;
 
 const RowActions = styled.div`
