@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@cine/contracts';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** What a paged list's URL says: page, page size, sort and the list's filters (the API's own parameter names). */
@@ -25,6 +26,15 @@ export function useListParams<Filter extends string>(
   filterNames: readonly Filter[],
 ): ListParams<Filter> {
   const [params, setParams] = useSearchParams();
+  // The URL as last set: react-router's functional update sees the render's params, so two changes made before the
+  // next render (a date typed, then a room chosen) would keep only the second.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    // A navigation was committed: the router's params are the latest now.
+    rendered.current = params;
+    latest.current = params;
+  }
   const pageText = params.get('page') ?? '';
   const page = /^[1-9][0-9]{0,4}$/.test(pageText) ? Number(pageText) : 1;
   const size = Number(params.get('pageSize'));
@@ -36,16 +46,16 @@ export function useListParams<Filter extends string>(
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize), sort });
   for (const name of filterNames) if (filters[name]) query.set(name, filters[name]);
 
-  const update: ListParams<Filter>['update'] = (changes) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === '' || value === undefined) next.delete(name);
-        else next.set(name, String(value));
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
+  const update: ListParams<Filter>['update'] = (changes) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === '' || value === undefined) next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    latest.current = next;
+    setParams(next);
+  };
 
   return { page, pageSize, sort, filters, apiQuery: query.toString(), update };
 }
