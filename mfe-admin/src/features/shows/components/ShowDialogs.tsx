@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { SHOW_TYPES, type BulkShowsRequest, type BulkShowsResult, type ShowType, type Weekday } from '@cine/contracts';
 import { cinemaClock, dayLabel, useAsyncData } from '@cine/web-kit';
@@ -49,7 +49,6 @@ export function CreateShowDialog({
 
 function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => void }) {
   const id = useId();
-  const movies = useAsyncData(() => fetchAdminMovies(token), token);
   const { values, setValues, errors, serverError, busy, set, submit } = useDialogForm(emptyShowForm, (current) =>
     validateShowForm(current),
   );
@@ -68,18 +67,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       <FormField id={`${id}-schedule`} label="Horario" error={errors.schedule}>
         <TextInput type="time" value={values.schedule} onChange={set('schedule')} />
       </FormField>
-      <FormField id={`${id}-movie`} label="Pelicula" error={errors.movieId}>
-        <Select value={values.movieId} onChange={set('movieId')}>
-          <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Seleccione una pelicula'}</option>
-          {movies.status === 'ready' &&
-            movies.data.map((movie) => (
-              <option key={movie.id} value={movie.id}>
-                {movie.Title}
-              </option>
-            ))}
-        </Select>
-      </FormField>
-      {movies.status === 'error' && <ErrorMessage>No se pudieron cargar las películas. {movies.message}</ErrorMessage>}
+      <MovieField token={token} id={`${id}-movie`} value={values.movieId} error={errors.movieId} onChange={set('movieId')} />
       <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
         <Select value={values.roomId} onChange={set('roomId')}>
           <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
@@ -200,7 +188,6 @@ function bulkRequest(values: BulkFormValues, dryRun: boolean, onClash: BulkShows
  */
 export function BulkShowDialog({ token, onCreated, onClose }: { token: string; onCreated: () => void; onClose: () => void }) {
   const id = useId();
-  const movies = useAsyncData(() => fetchAdminMovies(token), token);
   const [preview, setPreview] = useState<BulkShowsResult | null>(null);
   const [onClash, setOnClash] = useState<BulkShowsRequest['onClash']>('skip');
   const [created, setCreated] = useState<number | null>(null);
@@ -232,18 +219,13 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
   return (
     <Dialog title="Programar en bloque" onClose={onClose}>
       <FormStack aria-label="Programar en bloque" noValidate onSubmit={(event) => void onPreview(event)}>
-        <FormField id={`${id}-movie`} label="Pelicula" error={errors.movieId}>
-          <Select value={values.movieId} onChange={(event) => edit({ movieId: event.target.value })}>
-            <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Seleccione una pelicula'}</option>
-            {movies.status === 'ready' &&
-              movies.data.map((movie) => (
-                <option key={movie.id} value={movie.id}>
-                  {movie.Title}
-                </option>
-              ))}
-          </Select>
-        </FormField>
-        {movies.status === 'error' && <ErrorMessage>No se pudieron cargar las películas. {movies.message}</ErrorMessage>}
+        <MovieField
+          token={token}
+          id={`${id}-movie`}
+          value={values.movieId}
+          error={errors.movieId}
+          onChange={(event) => edit({ movieId: event.target.value })}
+        />
         <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
           <Select value={values.roomId} onChange={(event) => edit({ roomId: event.target.value })}>
             <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
@@ -377,6 +359,39 @@ const BulkPreview = styled.section`
 `;
 
 /** A select's options: an empty first one asking to choose (when given), then one per value. */
+/** The movie a show is for: the admin's movies, read when the form opens (loading and failure told). */
+function MovieField({
+  token,
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  token: string;
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  const movies = useAsyncData(() => fetchAdminMovies(token), token);
+  return (
+    <>
+      <FormField id={id} label="Pelicula" error={error}>
+        <Select value={value} onChange={onChange}>
+          <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Seleccione una pelicula'}</option>
+          {movies.status === 'ready' &&
+            movies.data.map((movie) => (
+              <option key={movie.id} value={movie.id}>
+                {movie.Title}
+              </option>
+            ))}
+        </Select>
+      </FormField>
+      {movies.status === 'error' && <ErrorMessage>No se pudieron cargar las películas. {movies.message}</ErrorMessage>}
+    </>
+  );
+}
+
 function Choices<Value extends string | number>({
   prompt,
   values,
