@@ -196,6 +196,32 @@ export type TicketCheckedIn = IntegrationEvent<
   }
 >;
 
+/**
+ * An admin moved a show whose seats were sold (PUT /show/one/{id}): one event per paid order, in the
+ * order's outbox with the write that moved it to the new date. Feeds the buyer's mail with the new time;
+ * the buyer may cancel that order with a full refund until the show starts, whatever the cancellation window.
+ */
+export type OrderShowMoved = IntegrationEvent<
+  'order.show-moved',
+  {
+    orderId: string;
+    userId: string;
+    showId: string;
+    movieId: string;
+    title: string;
+    roomId: number;
+    type: ShowType;
+    seatLabels: string[];
+    /** The show's local date and time before the move, and after. */
+    from: { date: string; schedule: string };
+    to: { date: string; schedule: string };
+    /** ISO instants of the new start and end. */
+    startsAt: string;
+    endsAt: string;
+    movedAt: string;
+  }
+>;
+
 export type CineEvent =
   | UserRegistered
   | UserCredentialsChanged
@@ -212,7 +238,8 @@ export type CineEvent =
   | OrderRefunded
   | ShowSeatsChanged
   | TicketsIssued
-  | TicketCheckedIn;
+  | TicketCheckedIn
+  | OrderShowMoved;
 
 export type CineEventType = CineEvent['type'];
 
@@ -236,4 +263,5 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'show.seats-changed': 1,
   'tickets.issued': 1,
   'ticket.checked_in': 1,
+  'order.show-moved': 1,
 };

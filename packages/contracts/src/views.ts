@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { CHECKIN_RESULTS, PAYMENT_RECEIVED, SHOW_TYPES, weekdays } from './api';
+import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
 
 /** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('staff'), Type.Literal('admin')]);
@@ -351,14 +352,14 @@ export type TicketKeySet = Static<typeof TicketKeySet>;
 const Entrance = Type.String({ minLength: 1, maxLength: 60, description: "The door or scanner, e.g. 'Puerta 1'" });
 
 /**
- * POST /checkin: the scanned QR's content, or a typed code, with the show the door is checking (`showId`,
- * optional with a token: without it a valid ticket of any show is admitted, never `wrong_show`).
+ * POST /checkin: the scanned QR's content, or a typed code, always with the show the door is checking
+ * (`showId`): a ticket of another show is `wrong_show`.
  */
 export const CheckinRequest = Type.Union([
   Type.Object(
     {
       token: Type.String({ minLength: 1, maxLength: 2000 }),
-      showId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      showId: Type.String({ minLength: 1, maxLength: 100 }),
       entrance: Type.Optional(Entrance),
     },
     { additionalProperties: false },
@@ -374,7 +375,7 @@ export const CheckinRequest = Type.Union([
 ]);
 export type CheckinRequest = Static<typeof CheckinRequest>;
 
-/** 200 admitted; 409 already_used, wrong_show, refunded, show_over (also an expired token); 400 invalid (unknown, forged, altered, malformed). */
+/** 200 admitted; 409 already_used, wrong_show, refunded, show_over, too_early (outside the show's door window); 400 invalid (unknown, forged, altered, malformed, a cancelled show). */
 export const CheckinResult = Type.Union(CHECKIN_RESULTS.map((result) => Type.Literal(result)));
 export type CheckinResult = Static<typeof CheckinResult>;
 
@@ -405,9 +406,17 @@ export const DoorTicket = Type.Object({
 });
 export type DoorTicket = Static<typeof DoorTicket>;
 
+/** When the show's door admits tickets: from DOOR_OPENS_MINUTES_BEFORE before the start to DOOR_CLOSES_MINUTES_AFTER_END after the end. */
+export const DoorWindow = Type.Object({
+  opensAt: Type.String({ description: 'ISO instant' }),
+  closesAt: Type.String({ description: 'ISO instant' }),
+});
+export type DoorWindow = Static<typeof DoorWindow>;
+
 /** GET /checkin/shows/:showId (staff, admin): the show and its tickets as they are now, for an offline door. */
 export const DoorShowView = Type.Object({
   show: TicketShow,
+  window: DoorWindow,
   tickets: Type.Array(DoorTicket),
   readAt: Type.String({ description: 'ISO instant of this read' }),
 });
@@ -442,16 +451,17 @@ export const OfflineScan = Type.Union([
 ]);
 export type OfflineScan = Static<typeof OfflineScan>;
 
-/** POST /checkin/offline body: the door's recorded scans, oldest first. */
+/** POST /checkin/offline body: the door's recorded scans, oldest first (a door sends at most OFFLINE_UPLOAD_MAX_BYTES a batch). */
 export const OfflineCheckinUpload = Type.Object(
-  { scans: Type.Array(OfflineScan, { minItems: 1, maxItems: 500 }) },
+  { scans: Type.Array(OfflineScan, { minItems: 1, maxItems: OFFLINE_UPLOAD_MAX_SCANS }) },
   { additionalProperties: false },
 );
 export type OfflineCheckinUpload = Static<typeof OfflineCheckinUpload>;
 
 /**
  * One scan's outcome: `admitted` (at `scannedAt`), or why not. `conflict`: the door let the person in
- * offline but the ticket had already been admitted (elsewhere, or by an earlier scan): reported, not accepted.
+ * offline but the ticket had already been admitted (elsewhere, or by an earlier scan), or the scan's
+ * `clientScanId` was already used by another entrance: reported, not accepted.
  */
 export const OfflineScanResult = Type.Composite([CheckinAnswer, Type.Object({ clientScanId: Type.String(), conflict: Type.Boolean() })]);
 export type OfflineScanResult = Static<typeof OfflineScanResult>;

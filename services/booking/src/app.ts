@@ -70,7 +70,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   // POST /movies/checkout is the spec's path (§7); the gateway sends /movies/checkout here, the rest of /movies to the catalog.
   await app.register(checkoutRoutes, { prefix: '/movies' });
 
-  await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer });
+  await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer, doorWindow: settings.doorWindow });
   await app.register(orderPagesPlugin, { db: context.db, bus: context.bus });
   await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(myTicketsRoutes, { prefix: '/tickets' });

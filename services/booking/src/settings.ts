@@ -1,6 +1,7 @@
 import { DEFAULT_SEAT_STREAMS_PER_ADDRESS } from '@cine/contracts';
 import { positiveIntegerEnv, readEnv } from '@cine/service-kit';
 import type { HoldLimitSettings } from './shows/hold-limits';
+import { DEFAULT_DOOR_WINDOW, type DoorWindowSettings } from './tickets/door-rules';
 
 const DEFAULT_HOLD_MINUTES = 10;
 const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
@@ -16,6 +17,8 @@ export interface BookingSettings {
   seatStreamsPerAddress: number;
   /** CANCELLATION_WINDOW_MINUTES: buyers cancel up to this long before the show (default 120). */
   cancellationWindowMinutes: number;
+  /** DOOR_OPENS_MINUTES_BEFORE (default 60) and DOOR_CLOSES_MINUTES_AFTER_END (default 0): when a show's door admits. */
+  doorWindow: DoorWindowSettings;
   /** STRIPE_SECRET_KEY: card payments through Stripe; unset, the offline provider of Stripe's test cards. */
   stripeSecretKey: string | undefined;
 }
@@ -31,6 +34,19 @@ export function bookingSettingsFromEnv(): BookingSettings {
     },
     seatStreamsPerAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAMS_PER_ADDRESS, 'streams'),
     cancellationWindowMinutes: positiveIntegerEnv('CANCELLATION_WINDOW_MINUTES', DEFAULT_CANCELLATION_WINDOW_MINUTES, 'minutes'),
+    doorWindow: {
+      opensMinutesBefore: positiveIntegerEnv('DOOR_OPENS_MINUTES_BEFORE', DEFAULT_DOOR_WINDOW.opensMinutesBefore, 'minutes'),
+      closesMinutesAfterEnd: nonNegativeMinutes('DOOR_CLOSES_MINUTES_AFTER_END', DEFAULT_DOOR_WINDOW.closesMinutesAfterEnd),
+    },
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
   };
+}
+
+/** A whole number of minutes, 0 allowed, from the environment; `fallback` when unset. */
+function nonNegativeMinutes(key: string, fallback: number): number {
+  const text = readEnv(key);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number of minutes (0 or more), not '${text}'`);
+  return value;
 }

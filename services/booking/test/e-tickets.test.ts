@@ -34,9 +34,9 @@ async function settled(): Promise<void> {
   }
 }
 
-/** A user who paid `seats` seats of a new show; their order.paid, and their tickets once issued. */
-async function paidOrder(seats = 2, app: ServiceApp = booking.app, paymentMethodId = 'pm_card_visa') {
-  const show = await createShow(booking);
+/** A user who paid `seats` seats of a new show (or of `existing`); their order.paid, and their tickets once issued. */
+async function paidOrder(seats = 2, app: ServiceApp = booking.app, paymentMethodId = 'pm_card_visa', existing?: Awaited<ReturnType<typeof createShow>>) {
+  const show = existing ?? (await createShow(booking));
   const user = newUser(app);
   expect((await hold(booking, user, show.id, seats)).statusCode).toBe(200);
   expect((await checkout(booking, user, { show: show.id, ticket: seats, paymentMethodId })).statusCode).toBe(200);
@@ -46,8 +46,50 @@ async function paidOrder(seats = 2, app: ServiceApp = booking.app, paymentMethod
   return { show, user, paid, tickets: mine.json<TicketView[]>() };
 }
 
-function checkIn(body: object, headers = staff(), app: ServiceApp = booking.app) {
-  return app.inject({ method: 'POST', url: '/checkin', headers, payload: body });
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** The show's start as stored, or null for an id of no show. */
+async function startOf(showId: string): Promise<Date | null> {
+  if (!OBJECT_ID.test(showId)) return null;
+  const show = await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) }, { projection: { startsAt: 1 } });
+  return (show?.startsAt as Date | undefined) ?? null;
+}
+
+/** Moves the service's clock to `minutes` before the show's start (inside its door window) and answers how to move it back. */
+async function clockBefore(showId: string, minutes = 10): Promise<() => void> {
+  const startsAt = await startOf(showId);
+  if (!startsAt) return () => undefined;
+  const delta = startsAt.getTime() - minutes * 60_000 - booking.app.clock().getTime();
+  booking.advance(delta);
+  return () => booking.advance(-delta);
+}
+
+/** The show a token is for (its `sid` claim), or '' for no token. */
+function sidOf(token: unknown): string {
+  try {
+    return (JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString()) as { sid?: string }).sid ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A scan at the door of the ticket's show (a token's own show when the body names none), at a time inside that
+ * show's door window: the tests of what the door says to tickets, whatever day their show is.
+ */
+async function checkIn(body: Record<string, unknown>, headers = staff(), app: ServiceApp = booking.app) {
+  const payload = 'token' in body && !('showId' in body) ? { ...body, showId: sidOf(body.token) } : body;
+  const restore = await clockBefore(String(payload.showId ?? sidOf(payload.token)));
+  try {
+    return await app.inject({ method: 'POST', url: '/checkin', headers, payload });
+  } finally {
+    restore();
+  }
+}
+
+/** A scan as the door sends it, at the service's clock as it is. */
+function scanNow(body: object, headers = staff()) {
+  return booking.app.inject({ method: 'POST', url: '/checkin', headers, payload: body });
 }
 
 describe('issuing tickets', () => {
@@ -159,7 +201,7 @@ describe('checking in', () => {
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toMatchObject({ statusCode: 400 });
     for (const payload of [[], { token: 7 }, { code: 'ABCDEFGH' }, { token: 'x', showId: { $ne: null } }]) {
-      const answer = await checkIn(payload as object);
+      const answer = await scanNow(payload as object);
       expect(answer.statusCode).toBe(400);
     }
   });
@@ -190,49 +232,50 @@ describe('checking in', () => {
       expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
       expect(response.json()).toMatchObject({ result: 'invalid', message: expect.any(String) });
     }
+    // A QR without the show the door checks is refused like a code without it: a ticket of any show would come in.
     for (const body of [
       {},
       { code: '', showId: show.id },
       { token: ticket.token, code: ticket.code },
       { code: ticket.code },
+      { token: ticket.token },
       { token: 7 },
     ]) {
-      const response = await checkIn(body);
+      const response = await scanNow(body);
       expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
       expect(response.json()).toEqual({
         result: 'invalid',
-        message: 'Envía el QR de la entrada (token) o su código con la función (code y showId).',
+        message: 'Envía el QR de la entrada (token) o su código (code), siempre con la función que controlas (showId).',
       });
     }
     expect((await checkIn({ code: ticket.code, showId: show.id })).json()).toMatchObject({ result: 'admitted' });
   });
 
-  it('says show_over past the show and for an expired token, refunded for a refunded ticket; a deleted show is invalid, never a 5xx', async () => {
+  it("says refunded for a refunded ticket, show_over past the show's door window whatever the token's exp; a deleted show is invalid, never a 5xx", async () => {
     const { show, tickets: mine } = await paidOrder(2);
     const [expiring, refunded] = mine as [TicketView, TicketView];
     // Shows with sold seats cannot be deleted (DELETE /show/one answers 409): this one goes from the database.
     const { show: deleted, tickets: orphans } = await paidOrder(1);
     const [orphan] = orphans as [TicketView];
-    const expired = await booking.app.ticketSigner.sign({ jti: expiring.code, sid: show.id, seat: expiring.seatLabel, exp: 1_000_000 });
     await tickets().updateOne({ _id: refunded.code } as never, { $set: { state: 'refunded' } });
 
-    expect((await checkIn({ token: expired })).json()).toMatchObject({
-      result: 'show_over',
-      message: 'La función de esta entrada ya terminó.',
-    });
     expect((await checkIn({ token: refunded.token })).json()).toMatchObject({
       result: 'refunded',
       message: 'Esta entrada fue reembolsada: no es válida.',
     });
 
-    booking.advance(Date.parse(expiring.endsAt) - Date.now() + 60_000);
+    const restore = await clockBefore(show.id, -(100 + 1)); // a minute past its end (100-minute movie)
     try {
-      const over = await checkIn({ token: expiring.token });
+      const over = await scanNow({ token: expiring.token, showId: show.id });
       expect(over.statusCode).toBe(409);
       expect(over.json()).toMatchObject({ result: 'show_over' });
+      expect(over.json<CheckinAnswer>().message).toMatch(/^La función de esta entrada ya terminó: era a las \d\d:\d\d del \d\d\/\d\d\/\d{4}\.$/);
     } finally {
-      booking.advance(-(Date.parse(expiring.endsAt) - Date.now() + 60_000));
+      restore();
     }
+    // A token past its `exp` (its show was moved later): the show's window decides, not the token.
+    const expired = await booking.app.ticketSigner.sign({ jti: expiring.code, sid: show.id, seat: expiring.seatLabel, exp: 1_000_000 });
+    expect((await checkIn({ token: expired })).json()).toMatchObject({ result: 'admitted' });
 
     await booking.context.db.collection('shows').deleteOne({ _id: new Types.ObjectId(deleted.id) });
     const gone = await checkIn({ token: orphan.token });
@@ -415,15 +458,23 @@ describe('refunds and the door', () => {
 
 describe('two booking instances', () => {
   it('two doors racing on the same 50 tickets through different instances admit each exactly once', async () => {
-    const other = await anotherInstance(booking);
+    // The other instance reads this one's clock: both doors stand in the show's window.
+    const other = await anotherInstance({ context: booking.context, clock: { now: () => booking.app.clock() } } as never);
+    const show = await createShow(booking);
+    const restore = await clockBefore(show.id);
     try {
       const orders = [];
-      for (let order = 0; order < 5; order += 1) orders.push(await paidOrder(10));
+      for (let order = 0; order < 5; order += 1) orders.push(await paidOrder(10, booking.app, 'pm_card_visa', show));
       const scans = orders
-        .flatMap(({ show, tickets: mine }) => mine.map((ticket) => ({ show, ticket })))
-        .flatMap(({ show, ticket }) => [
-          checkIn({ token: ticket.token, entrance: 'Puerta 1' }),
-          checkIn({ code: ticket.code, showId: show.id, entrance: 'Puerta 2' }, staff(), other),
+        .flatMap(({ tickets: mine }) => mine)
+        .flatMap((ticket) => [
+          scanNow({ token: ticket.token, showId: show.id, entrance: 'Puerta 1' }),
+          other.inject({
+            method: 'POST',
+            url: '/checkin',
+            headers: staff(),
+            payload: { code: ticket.code, showId: show.id, entrance: 'Puerta 2' },
+          }),
         ]);
       const answers = (await Promise.all(scans)).map((response) => response.json<CheckinAnswer>());
 
@@ -431,6 +482,7 @@ describe('two booking instances', () => {
       expect(answers.filter((answer) => answer.result === 'already_used')).toHaveLength(50);
       expect(new Set(answers.filter((answer) => answer.result === 'admitted').map((answer) => answer.ticket?.code)).size).toBe(50);
     } finally {
+      restore();
       await other.close();
     }
   });

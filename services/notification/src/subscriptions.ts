@@ -14,4 +14,6 @@ export const subscriptions = {
   /** The receipt with the tickets' QR codes, once booking issued them. */
   receipt: subscription('notification.receipt', ['tickets.issued']),
   refund: subscription('notification.refund', ['order.refunded']),
+  /** The show of a paid order was moved: its buyer hears the new time. */
+  showMoved: subscription('notification.show-moved', ['order.show-moved']),
 };

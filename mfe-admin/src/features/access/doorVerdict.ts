@@ -1,4 +1,5 @@
 import type { CheckinAnswer, CheckinResult, DoorShowView, TicketTokenClaims } from '@cine/contracts';
+import { dayLabel, instantLabel } from '@cine/web-kit';
 
 /** What the door shows after a scan or a typed code, whether the server or the door itself decided. */
 export interface Verdict {
@@ -58,28 +59,37 @@ interface OfflineContext {
   door: DoorShowView;
   /** Admissions this door recorded since its list was read. */
   admittedHere: readonly LocalAdmission[];
-  /** For a scanned QR: its verified claims, or null when the signature or expiry failed. Absent for a typed code. */
+  /** For a scanned QR: its verified claims, or null when the signature failed. Absent for a typed code. */
   claims?: TicketTokenClaims | null;
+  /** The door's clock: the show's door window is checked against it. */
+  now: Date;
+}
+
+/** Where `now` falls in the show's door window (opens before the start, closes after the end). */
+export function windowPosition(window: DoorShowView['window'], now: Date): 'early' | 'open' | 'over' {
+  if (now.getTime() < Date.parse(window.opensAt)) return 'early';
+  return now.getTime() >= Date.parse(window.closesAt) ? 'over' : 'open';
 }
 
 /**
  * The door's own decision without network, from the show's ticket list read when the show was opened,
  * the admissions recorded since and, for a QR, its signature checked with the cached public keys.
  * A signed ticket of this show missing from the list (sold after it was read) is admitted on its signature.
+ * The most important verdict first, as the server says it: refunded, another show, used, then the door's window.
  */
-export function decideOffline(input: DoorInput, { door, admittedHere, claims }: OfflineContext): Verdict {
+export function decideOffline(input: DoorInput, { door, admittedHere, claims, now }: OfflineContext): Verdict {
   const { show } = door;
   const offline = true;
   let code: string;
   if ('token' in input) {
-    if (!claims) return { result: 'invalid', message: 'Código QR no válido: la firma no coincide o está vencido.', offline };
-    if (claims.sid !== show.showId)
-      return { result: 'wrong_show', message: 'Esta entrada es para otra función.', seatLabel: claims.seat, offline };
+    if (!claims) return { result: 'invalid', message: 'Código QR no válido: la firma no coincide.', offline };
     code = claims.jti;
   } else {
     code = normalizedCode(input.code);
   }
   const listed = door.tickets.find((ticket) => ticket.code === code);
+  if (claims && claims.sid !== show.showId)
+    return { result: 'wrong_show', message: 'Esta entrada es para otra función.', seatLabel: claims.seat, offline };
   const seatLabel = listed?.seatLabel ?? claims?.seat;
   if (!seatLabel) return { result: 'invalid', message: 'Ninguna entrada de esta función tiene ese código.', offline };
   const facts = { title: show.title, roomId: show.roomId, seatLabel, date: show.date, schedule: show.schedule, offline };
@@ -95,7 +105,14 @@ export function decideOffline(input: DoorInput, { door, admittedHere, claims }: 
       ...(listed.entrance && { entrance: listed.entrance }),
     };
   }
-  return { ...facts, result: 'admitted', message: 'Entrada válida: puede pasar.' };
+  switch (windowPosition(door.window, now)) {
+    case 'early':
+      return { ...facts, result: 'too_early', message: `La puerta de esta función abre el ${instantLabel(door.window.opensAt)}.` };
+    case 'over':
+      return { ...facts, result: 'show_over', message: `La función terminó: era el ${dayLabel(show.date, show.day)} a las ${show.schedule}.` };
+    case 'open':
+      return { ...facts, result: 'admitted', message: 'Entrada válida: puede pasar.' };
+  }
 }
 
 /** The code a check-in is about, once decided offline (the claims' jti or the typed code). */

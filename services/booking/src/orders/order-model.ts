@@ -102,6 +102,8 @@ export interface OrderDocument extends WithOutbox {
   refundedAmount?: number;
   /** When its tickets were issued and tickets.issued recorded in the outbox (once per order). */
   ticketsIssuedAt?: Date;
+  /** Last time an admin moved its show after the sale (date and schedule above are the new ones): the buyer may cancel until the start. */
+  showMovedAt?: Date;
 }
 
 const candyLineSchema = new Schema<OrderCandyLine>(
@@ -167,6 +169,7 @@ const orderSchema = new Schema<OrderDocument>(
     refunds: { type: [refundSchema], default: undefined },
     refundedAmount: { type: Number },
     ticketsIssuedAt: { type: Date },
+    showMovedAt: { type: Date },
   },
   { collection: 'orders', autoIndex: false, versionKey: false },
 );

@@ -1,4 +1,4 @@
-import type { OrderPaid, OrderRefunded, OrderRefundState, OrderView, TicketsIssued } from '@cine/contracts';
+import type { OrderPaid, OrderRefunded, OrderRefundState, OrderShowMoved, OrderView, TicketsIssued } from '@cine/contracts';
 import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
 import {
@@ -226,6 +226,24 @@ export class OrdersRepository {
   /** Paid orders of a show (refunded ones included). */
   paidOfShow(showId: string): Promise<StoredOrder[]> {
     return this.model.find({ showId, state: 'paid' }, WITHOUT_OUTBOX).lean<StoredOrder[]>();
+  }
+
+  /**
+   * The order follows its show to a new local date and time, written only while it still has the slot it
+   * was read with (so a repeat, or two moves racing, write each order once per slot), with the event of a
+   * paid order (order.show-moved) in its outbox. Answers whether it was written.
+   */
+  async moveToSlot(
+    order: StoredOrder,
+    slot: Pick<StoredOrder, 'date' | 'day' | 'schedule'>,
+    now: Date,
+    event?: OrderShowMoved,
+  ): Promise<boolean> {
+    const written = await this.model.updateOne(
+      { _id: order._id, showId: order.showId, date: order.date, schedule: order.schedule },
+      { $set: { ...slot, showMovedAt: now }, ...(event ? { $push: { outbox: event } } : {}) },
+    );
+    return written.modifiedCount === 1;
   }
 
   /** Orders of the show still being paid (their card may be charged yet). */

@@ -5,7 +5,7 @@ import { Types } from 'mongoose';
 import type { CandyProjection } from '../candy/candy-projection';
 import { refundAmount, refunds } from '../metrics';
 import type { PaymentProvider } from '../payments';
-import { instantOf } from '../shows/cinema-time';
+import { buyerCancellableUntil } from './cancellation';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type PendingRefund, type RefundedBy } from './order-model';
 import { completedRefund, orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
 import type { SeatReservations } from './seat-reservations';
@@ -108,9 +108,9 @@ export class Refunds {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Until when the buyer may cancel: the show's start less the window. */
-  cancellableUntil(order: Pick<StoredOrder, 'date' | 'schedule'>): Date {
-    return new Date(instantOf(order.date, order.schedule).getTime() - this.cancellationWindowMinutes * 60_000);
+  /** Until when the buyer may cancel: the show's start less the window (a moved show: its start). */
+  cancellableUntil(order: Pick<StoredOrder, 'date' | 'schedule' | 'showMovedAt'>): Date {
+    return buyerCancellableUntil(order, this.cancellationWindowMinutes);
   }
 
   view(order: StoredOrder): OrderView {

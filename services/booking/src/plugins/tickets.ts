@@ -1,9 +1,11 @@
 import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay, type WithOutbox } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import { Types, type Connection, type Model } from 'mongoose';
+import { ShowMoves } from '../orders/show-moves';
 import { showModel } from '../shows/show-model';
 import { subscriptions } from '../subscriptions';
 import { Door } from '../tickets/door';
+import type { DoorWindowSettings } from '../tickets/door-rules';
 import { PendingAnnouncements } from '../tickets/pending-announcements';
 import { ticketModel } from '../tickets/ticket-model';
 import { TicketShows } from '../tickets/ticket-shows';
@@ -18,6 +20,8 @@ declare module 'fastify' {
     /** Publishes ticket.checked_in from the tickets' outbox; tests flush it to wait for the events. */
     ticketsOutbox: OutboxRelay;
     pendingAnnouncements: PendingAnnouncements;
+    /** A show moved after its sale takes its orders along (and tells their buyers). */
+    showMoves: ShowMoves;
   }
 }
 
@@ -25,6 +29,8 @@ export interface TicketsPluginOptions {
   db: Connection;
   bus: EventBus;
   signer: TicketSigner;
+  /** When a show's door admits (settings: DOOR_OPENS_MINUTES_BEFORE, DOOR_CLOSES_MINUTES_AFTER_END). */
+  doorWindow: DoorWindowSettings;
   /** How often marks of unpublished ticket events are looked at, and how old they must be (default 30 s, 10 s). */
   sweep?: { everyMs: number; olderThanMs: number };
 }
@@ -33,7 +39,7 @@ const DEFAULT_SWEEP = { everyMs: 30_000, olderThanMs: 10_000 };
 
 /** Tickets of paid orders (issued from order.paid) and the door's check-in; needs the checkout plugin's orders. */
 export const ticketsPlugin = fp<TicketsPluginOptions>(
-  async (app, { db, bus, signer, sweep = DEFAULT_SWEEP }) => {
+  async (app, { db, bus, signer, doorWindow, sweep = DEFAULT_SWEEP }) => {
     const model = await ticketModel(db);
     const shows = new TicketShows(await showModel(db), app.movieProjection);
     const { ordersRepository, ordersOutbox } = app;
@@ -54,14 +60,15 @@ export const ticketsPlugin = fp<TicketsPluginOptions>(
         hasPending: async (code) => ((await model.findById(code, { outbox: 1 }).lean())?.outbox.length ?? 0) > 0,
       },
     });
-    const tickets = new Tickets(model, shows, signer, ordersRepository, ordersOutbox, pending, app.clock);
+    const tickets = new Tickets(model, shows, signer, ordersRepository, ordersOutbox, pending, app.clock, doorWindow);
     await subscribeTo(bus, db, subscriptions.tickets, (event) => tickets.handle(event));
 
     app.decorate('tickets', tickets);
-    app.decorate('door', new Door(model, shows, signer, relay, pending));
+    app.decorate('door', new Door(model, shows, signer, relay, pending, doorWindow));
     app.decorate('ticketSigner', signer);
     app.decorate('ticketsOutbox', relay);
     app.decorate('pendingAnnouncements', pending);
+    app.decorate('showMoves', new ShowMoves(ordersRepository, ordersOutbox, pending));
 
     const announcements = pending;
     const sweepNow = () => announcements.sweep(new Date(app.clock().getTime() - sweep.olderThanMs));

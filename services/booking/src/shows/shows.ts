@@ -19,6 +19,7 @@ import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection
 import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
 import { bulkRefusal, bulkSlots } from './show-bulk';
 import type { KeyedLock } from '../keyed-lock';
+import type { MovedShow } from '../orders/show-moves';
 import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
@@ -66,7 +67,8 @@ export interface ShowEdit extends Omit<ShowForm, 'day'> {
 }
 
 export type ShowUpdate =
-  | { outcome: 'updated'; show: ShowView }
+  /** `moved`: its start changed (its orders follow it: ShowMoves). */
+  | { outcome: 'updated'; show: ShowView; moved?: MovedShow }
   | { outcome: 'not-found' }
   | { outcome: 'invalid'; message: string }
   | { outcome: 'started' }
@@ -412,7 +414,10 @@ export class Shows {
         this.upcomingTexts.clear();
         this.feed.reread(id, written.version);
         const titles = await this.movies.titlesOf([written.movieId]);
-        return { outcome: 'updated', show: toShowView(written, titles.get(written.movieId) ?? '', now) };
+        const view = toShowView(written, titles.get(written.movieId) ?? '', now);
+        if (!moved) return { outcome: 'updated', show: view };
+        const { date, schedule, startsAt: start, endsAt } = written;
+        return { outcome: 'updated', show: view, moved: { showId: id, date, day: weekdayOf(date), schedule, startsAt: start, endsAt } };
       });
       if (result !== 'retry') return result;
     }

@@ -13,6 +13,7 @@ import { createEvent, type OutboxRelay } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import type { PendingAnnouncements } from './pending-announcements';
 import type { StoredTicket, TicketDocument } from './ticket-model';
+import { DEFAULT_DOOR_WINDOW, doorDecision, doorWindowOf, windowPosition, type DoorWindow, type DoorWindowSettings } from './door-rules';
 import { ticketShowOf, type ShowFacts, type TicketShows } from './ticket-shows';
 import { normalizeCode, type TicketSigner } from './ticket-signer';
 
@@ -20,7 +21,7 @@ import { normalizeCode, type TicketSigner } from './ticket-signer';
 export interface DoorScan {
   token?: string;
   code?: string;
-  showId?: string;
+  showId: string;
   entrance?: string;
   at: Date;
   /** An offline door's scan id: its admission is found again when the upload is played twice. */
@@ -35,9 +36,14 @@ const DOOR_MESSAGES = {
   unknownCode: 'No existe una entrada con ese código.',
   showGone: 'La función de esta entrada ya no existe.',
   refunded: 'Esta entrada fue reembolsada: no es válida.',
-  showOver: 'La función de esta entrada ya terminó.',
   showCancelled: 'La función de esta entrada fue cancelada: no es válida.',
+  beforeIssue: 'La hora de este escaneo es anterior a la compra de la entrada: revisa el reloj de la puerta.',
 } as const;
+
+function reusedScanId(ticket: StoredTicket): string {
+  const where = ticket.entrance ? ` en ${ticket.entrance}` : '';
+  return `El identificador de este escaneo ya lo usó otra puerta${where}: la entrada ya se había usado y este escaneo no se acepta.`;
+}
 
 /** What the door says to a ticket it admits. */
 function welcome(ticket: Pick<StoredTicket, 'title' | 'seatLabel'>, roomId: number): string {
@@ -48,6 +54,19 @@ function when(instant: Date): string {
   const { date, time } = localDateTime(instant);
   const [year, month, day] = date.split('-');
   return `a las ${time} del ${day}/${month}/${year}`;
+}
+
+function wrongShow(show: CheckinTicket): string {
+  const day = show.date.split('-').reverse().join('/');
+  return `Esta entrada es para otra función: ${show.title}, ${day} ${show.schedule}, sala ${show.roomId}.`;
+}
+
+function tooEarly(window: DoorWindow, show: ShowFacts): string {
+  return `Demasiado pronto: la puerta de esta función abre ${when(window.opensAt)} (la función empieza a las ${show.schedule}).`;
+}
+
+function showOver(show: ShowFacts): string {
+  return `La función de esta entrada ya terminó: era ${when(show.startsAt)}.`;
 }
 
 function answer(result: CheckinAnswer['result'], message: string, ticket?: CheckinTicket, used?: StoredTicket): CheckinAnswer {
@@ -72,16 +91,21 @@ export class Door {
     private readonly signer: TicketSigner,
     private readonly outbox: OutboxRelay,
     private readonly pending: PendingAnnouncements,
+    private readonly window: DoorWindowSettings = DEFAULT_DOOR_WINDOW,
   ) {}
+
+  /** When the show's door admits (DOOR_OPENS_MINUTES_BEFORE, DOOR_CLOSES_MINUTES_AFTER_END). */
+  windowOf(show: Pick<ShowFacts, 'startsAt' | 'endsAt'>): DoorWindow {
+    return doorWindowOf(show, this.window);
+  }
 
   async checkIn(scan: DoorScan): Promise<CheckinAnswer> {
     let code: string;
-    let expired = false;
     if (scan.token !== undefined) {
+      // The token's `exp` is not the door's deadline: the show's window is (a moved show keeps its tokens).
       const checked = await this.signer.check(scan.token, scan.at);
       if (!checked.valid) return answer('invalid', DOOR_MESSAGES.badToken);
       code = checked.claims.jti;
-      expired = checked.expired;
     } else {
       code = normalizeCode(scan.code ?? '');
       if (!CODE.test(code)) return answer('invalid', DOOR_MESSAGES.unknownCode);
@@ -98,12 +122,16 @@ export class Door {
       ? { outcome: answer('invalid', DOOR_MESSAGES.unknownCode), written: false }
       : !show
         ? { outcome: answer('invalid', DOOR_MESSAGES.showGone), written: false }
-        : await this.judge(ticket, show, scan, expired);
+        : await this.judge(ticket, show, scan);
     if (!written) void this.pending.drop(mark).catch(() => undefined);
     return outcome;
   }
 
-  /** An offline door's scans, in order: each admitted at its `scannedAt`, or why not; `conflict` when it had been admitted already. */
+  /**
+   * An offline door's scans, in order: each admitted at its `scannedAt`, or why not; `conflict` when it had
+   * been admitted already (or its clientScanId was another entrance's). A `scannedAt` is judged against the
+   * show's door window like a scan at the door: a time outside it (a door's clock years off) is refused.
+   */
   async upload(scans: readonly OfflineScan[], now: Date): Promise<OfflineScanResult[]> {
     const results: OfflineScanResult[] = [];
     for (const scan of scans) {
@@ -122,12 +150,7 @@ export class Door {
   }
 
   /** What the door answers; `written` when the admission was written (its event is in the ticket's outbox). */
-  private async judge(
-    ticket: StoredTicket,
-    show: ShowFacts,
-    scan: DoorScan,
-    expired: boolean,
-  ): Promise<{ outcome: CheckinAnswer; written: boolean }> {
+  private async judge(ticket: StoredTicket, show: ShowFacts, scan: DoorScan): Promise<{ outcome: CheckinAnswer; written: boolean }> {
     const details = (state = ticket.state): CheckinTicket => ({
       ...ticketShowOf(show, ticket.title),
       code: ticket._id,
@@ -135,16 +158,32 @@ export class Door {
       state,
     });
     const refused = (outcome: CheckinAnswer) => ({ outcome, written: false });
-    if (scan.showId !== undefined && scan.showId !== ticket.showId) {
-      const { title, date, schedule, roomId } = details();
-      const day = date.split('-').reverse().join('/');
-      return refused(answer('wrong_show', `Esta entrada es para otra función: ${title}, ${day} ${schedule}, sala ${roomId}.`, details()));
+    const window = this.windowOf(show);
+    const decision = doorDecision({
+      state: ticket.state,
+      showCancelled: show.cancelled === true,
+      otherShow: scan.showId !== ticket.showId,
+      position: windowPosition(scan.at, window),
+    });
+    switch (decision) {
+      case 'refunded':
+        return refused(answer('refunded', DOOR_MESSAGES.refunded, details()));
+      // A cancelled show's tickets whose refund is still to be retried (the provider failed): nobody comes in.
+      case 'show_cancelled':
+        return refused(answer('invalid', DOOR_MESSAGES.showCancelled, details()));
+      case 'wrong_show':
+        return refused(answer('wrong_show', wrongShow(details()), details()));
+      case 'already_used':
+        return refused(this.used(ticket, details(), scan));
+      case 'too_early':
+        return refused(answer('too_early', tooEarly(window, show), details()));
+      case 'show_over':
+        return refused(answer('show_over', showOver(show), details()));
+      case 'admit':
+        break;
     }
-    if (ticket.state === 'used') return refused(this.used(ticket, details(), scan));
-    if (ticket.state === 'refunded') return refused(answer('refunded', DOOR_MESSAGES.refunded, details()));
-    // A cancelled show's tickets whose refund is still to be retried (the provider failed): nobody comes in.
-    if (show.cancelled) return refused(answer('invalid', DOOR_MESSAGES.showCancelled, details()));
-    if (expired || scan.at >= show.endsAt) return refused(answer('show_over', DOOR_MESSAGES.showOver, details()));
+    // An offline scan dated before its ticket existed: the door's clock is wrong, the time is not believed.
+    if (scan.scanId !== undefined && scan.at < ticket.issuedAt) return refused(answer('invalid', DOOR_MESSAGES.beforeIssue, details()));
 
     const checkedIn: TicketCheckedIn = createEvent('ticket.checked_in', {
       ticketId: ticket._id,
@@ -178,9 +217,11 @@ export class Door {
   }
 
   private used(ticket: StoredTicket, details: CheckinTicket, scan: DoorScan): CheckinAnswer {
-    // The same offline scan uploaded again: its own admission.
+    // The same offline scan uploaded again (same id, same entrance): its own admission.
     if (scan.scanId !== undefined && ticket.scanId === scan.scanId) {
-      return answer('admitted', welcome(ticket, details.roomId), details, ticket);
+      if ((ticket.entrance ?? '') === (scan.entrance ?? '')) return answer('admitted', welcome(ticket, details.roomId), details, ticket);
+      // Another entrance's scan id: a door that reuses ids (or a forged upload) is flagged, never admitted as the first.
+      return answer('already_used', reusedScanId(ticket), details, ticket);
     }
     const where = ticket.entrance ? ` en ${ticket.entrance}` : '';
     const at = ticket.checkedInAt ? ` ${when(ticket.checkedInAt)}` : '';

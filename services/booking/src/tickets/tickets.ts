@@ -4,6 +4,7 @@ import { createEvent, isDuplicateKeyError, type OutboxRelay } from '@cine/servic
 import { Types, type Model } from 'mongoose';
 import type { OrdersRepository } from '../orders/orders-repository';
 import { instantOf } from '../shows/cinema-time';
+import { DEFAULT_DOOR_WINDOW, doorWindowOf, type DoorWindowSettings } from './door-rules';
 import type { PendingAnnouncements } from './pending-announcements';
 import type { StoredTicket, TicketDocument } from './ticket-model';
 import { ticketShowOf, type TicketShows } from './ticket-shows';
@@ -37,6 +38,7 @@ export class Tickets {
     private readonly ordersOutbox: OutboxRelay,
     private readonly pending: PendingAnnouncements,
     private readonly clock: () => Date,
+    private readonly doorWindow: DoorWindowSettings = DEFAULT_DOOR_WINDOW,
   ) {}
 
   /** booking.tickets: tickets of a paid order, and refused at the door once their seats are refunded. */
@@ -193,8 +195,10 @@ export class Tickets {
     const show = await this.shows.find(showId);
     if (!show) return null;
     const tickets = await this.model.find({ showId }, WITHOUT_OUTBOX).sort({ _id: 1 }).lean<StoredTicket[]>();
+    const window = doorWindowOf(show, this.doorWindow);
     return {
       show: ticketShowOf(show, tickets[0]?.title ?? (await this.shows.titleOf(show.movieId))),
+      window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
       tickets: tickets.map(({ _id, seatLabel, state, checkedInAt, entrance }) => ({
         code: _id,
         seatLabel,

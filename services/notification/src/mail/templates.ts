@@ -1,4 +1,4 @@
-import { formatMoney as formatMoneyAs, weekdays, type OrderRefunded, type TicketsIssued } from '@cine/contracts';
+import { formatMoney as formatMoneyAs, weekdays, type OrderRefunded, type OrderShowMoved, type TicketsIssued } from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 import { qrContentId, showCalendarEntry, ticketQrImages } from './ticket-attachments';
@@ -212,6 +212,41 @@ export function refundMail(username: string, refund: RefundedOrder): MailContent
       tableHtml(show),
       `<h2 style="font-size:18px;margin:16px 0 0">Reembolso</h2>`,
       tableHtml([...lines, total]),
+      ...[...closing, SIGNATURE].map((p) => `<p>${escapeHtml(p)}</p>`),
+    ].join('\n'),
+  );
+  return { subject, text: `${text}\n`, html };
+}
+
+/** What the mail of a moved show says (order.show-moved's facts). */
+type MovedOrder = OrderShowMoved['data'];
+
+/** The admin moved the show of an order: the new date and time, the seats that stay valid, and the way out with a full refund. */
+export function showMovedMail(username: string, moved: MovedOrder): MailContent {
+  const subject = `Cambió el horario de tu función en ${CINEMA_NAME}: ${moved.title}`;
+  const greeting = [
+    `Hola ${username}:`,
+    `El cine cambió el día u horario de la función de ${moved.title}. Tus entradas siguen valiendo para el nuevo horario, con las mismas butacas.`,
+  ];
+  const rows = [
+    { label: 'Película', value: moved.title },
+    { label: 'Antes', value: `${formatShowDate(moved.from.date)} ${moved.from.schedule}` },
+    { label: 'Ahora', value: `${formatShowDate(moved.to.date)} ${moved.to.schedule}`, strong: true },
+    { label: 'Sala', value: String(moved.roomId) },
+    { label: 'Butacas', value: moved.seatLabels.join(', ') },
+  ];
+  const closing = [
+    'Si el nuevo horario no te sirve, puedes cancelar la compra desde Mis compras con el reembolso completo, hasta que empiece la función.',
+    `Pedido: ${moved.orderId}`,
+  ];
+  const text = [...greeting, rows.map(({ label, value }) => `${label}: ${value}`).join('\n'), ...closing, SIGNATURE, cinemaFooter().join('\n')].join(
+    '\n\n',
+  );
+  const html = page(
+    subject,
+    [
+      ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
+      tableHtml(rows),
       ...[...closing, SIGNATURE].map((p) => `<p>${escapeHtml(p)}</p>`),
     ].join('\n'),
   );

@@ -2,7 +2,7 @@ import { subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import type { MailContent } from '../mail/mailer';
-import { receiptMail, recoveryCodeMail, refundMail, welcomeMail } from '../mail/templates';
+import { receiptMail, recoveryCodeMail, refundMail, showMovedMail, welcomeMail } from '../mail/templates';
 import { Recipients } from '../recipients/recipients';
 import { subscriptions } from '../subscriptions';
 
@@ -76,6 +76,11 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
       // A replay for the sales reports: the buyer was told when the money went back.
       if (republished) return;
       await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) => refundMail(username, event.data));
+    });
+
+    await subscribeTo(bus, db, subscriptions.showMoved, async (event) => {
+      const { orderId, userId } = event.data;
+      await mailOrderUser('show moved mail', { eventId: event.id, orderId, userId }, (username) => showMovedMail(username, event.data));
     });
   },
   { name: 'notification-mail-consumers', dependencies: ['notification-mailer'] },

@@ -85,8 +85,18 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
         {door.connected
           ? 'Con conexión: cada entrada se valida con el servidor.'
           : `Sin conexión: se valida con la lista de la función${door.list ? ` (leída el ${instantLabel(door.list.readAt)})` : ''} y la firma de cada código.`}
-        {door.pending > 0 && ` ${door.pending} ${door.pending === 1 ? 'ingreso' : 'ingresos'} sin subir: se subirán al volver la conexión.`}
       </Connection>
+      {door.pending > 0 && (
+        <PendingSync role="status" aria-label="Ingresos por sincronizar">
+          <strong>{door.pending}</strong> {door.pending === 1 ? 'ingreso sin conexión espera' : 'ingresos sin conexión esperan'} para
+          subirse al servidor.
+          {door.uploadStopped
+            ? ` No se pudieron subir ahora (${door.uploadStopped}); se reintenta cada 15 segundos.`
+            : door.connected
+              ? ' Subiendo...'
+              : ' Se subirán al volver la conexión.'}
+        </PendingSync>
+      )}
       {door.listError && !door.list && (
         <p role="alert">No se pudo leer la lista de la función para trabajar sin conexión: {door.listError}</p>
       )}
@@ -192,6 +202,16 @@ const Connection = styled.p`
     border-color: var(--cine-gold, #f5c518);
     color: var(--cine-gold, #f5c518);
     font-weight: 700;
+  }
+`;
+
+const PendingSync = styled.p`
+  padding: 0.6rem 0.9rem;
+  border-radius: 10px;
+  border: 2px dashed var(--cine-gold, #f5c518);
+
+  strong {
+    font-size: 1.3rem;
   }
 `;
 

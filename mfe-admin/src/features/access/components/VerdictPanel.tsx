@@ -10,12 +10,13 @@ const headlines: Readonly<Record<CheckinResult, string>> = {
   wrong_show: 'OTRA FUNCIÓN',
   refunded: 'REEMBOLSADA',
   show_over: 'FUNCIÓN TERMINADA',
+  too_early: 'DEMASIADO PRONTO',
   invalid: 'NO VÁLIDA',
 };
 
 /**
  * The answer to the last scan, unmistakable from a step away: a full-width band, green only for
- * admitted, amber for another show, red for the rest, with the word and the facts that matter.
+ * admitted, amber for another show or a door not open yet, red for the rest, with the word and the facts that matter.
  * Announced at once to a screen reader (aria-live assertive), so a door can work without looking.
  */
 export function VerdictPanel({ verdict, failure }: { verdict: Verdict | null; failure: string | null }) {
@@ -58,6 +59,14 @@ function VerdictFacts({ verdict }: { verdict: Verdict }) {
           {room && `, ${room.toLowerCase()}`}
         </p>
       ) : null;
+    case 'too_early':
+    case 'show_over':
+      // The show's own time: the person learns when to come back (or that they came too late).
+      return (
+        <p className="facts">
+          {[verdict.date && verdict.schedule && `Función: ${dayLabel(verdict.date)} ${verdict.schedule}`, room, seat].filter(Boolean).join(' · ')}
+        </p>
+      );
     default:
       return seat ? <p className="facts">{seat}</p> : null;
   }
@@ -97,7 +106,8 @@ const Band = styled.section`
     color: #fff;
   }
 
-  &[data-result='wrong_show'] {
+  &[data-result='wrong_show'],
+  &[data-result='too_early'] {
     background: #6b4a00;
     border-color: #f5c518;
     color: #fff;

@@ -24,6 +24,8 @@ export interface Door {
   checking: boolean;
   /** Check-ins recorded offline, waiting for upload. */
   pending: number;
+  /** Why the last upload stopped short (session expired, server error), if it did: the scans wait for the next try. */
+  uploadStopped: string | null;
   /** Uploaded check-ins the server did not take: admitted twice, refunded meanwhile… */
   problems: OfflineScanResult[];
   check(input: DoorInput): Promise<void>;
@@ -48,6 +50,7 @@ export function useDoor(session: Session, show: ShowView, entrance: string): Doo
   const [checking, setChecking] = useState(false);
   const [pending, setPending] = useState(() => queue.pending().length);
   const [problems, setProblems] = useState(() => queue.problems());
+  const [uploadStopped, setUploadStopped] = useState<string | null>(null);
 
   const refreshList = useCallback(async () => {
     try {
@@ -75,6 +78,7 @@ export function useDoor(session: Session, show: ShowView, entrance: string): Doo
     setPending(queue.pending().length);
     setProblems(queue.problems());
     if (outcome?.status === 'unreachable') setReachable(false);
+    setUploadStopped(outcome?.status === 'stopped' ? outcome.reason : null);
     if (outcome?.status === 'done') {
       setReachable(true);
       void refreshList();
@@ -94,10 +98,10 @@ export function useDoor(session: Session, show: ShowView, entrance: string): Doo
       const claims =
         'token' in input
           ? keys
-            ? await (await loadSignatureCheck()).verifiedTicketClaims(input.token, keys, new Date())
+            ? await (await loadSignatureCheck()).verifiedTicketClaims(input.token, keys)
             : null
           : undefined;
-      const decided = decideOffline(input, { door: list, admittedHere: queue.admissionsOf(show.id), claims });
+      const decided = decideOffline(input, { door: list, admittedHere: queue.admissionsOf(show.id), claims, now: new Date() });
       if (decided.result === 'admitted') {
         const what = 'token' in input ? { token: input.token } : { code: normalizedCode(input.code) };
         queue.record({
@@ -147,7 +151,19 @@ export function useDoor(session: Session, show: ShowView, entrance: string): Doo
     setProblems([]);
   }, [queue]);
 
-  return { list, listError, connected: browserOnline && reachable, verdict, failure, checking, pending, problems, check, dismissProblems };
+  return {
+    list,
+    listError,
+    connected: browserOnline && reachable,
+    verdict,
+    failure,
+    checking,
+    pending,
+    uploadStopped,
+    problems,
+    check,
+    dismissProblems,
+  };
 }
 
 function useBrowserOnline(): boolean {

@@ -3,7 +3,7 @@ import type { ServiceApp } from '@cine/service-kit';
 import * as schemas from './schemas';
 
 const SHOW_NOT_FOUND = 'No existe la función.';
-const NEITHER_FORM = 'Envía el QR de la entrada (token) o su código con la función (code y showId).';
+const NEITHER_FORM = 'Envía el QR de la entrada (token) o su código (code), siempre con la función que controlas (showId).';
 
 function statusOf(answer: CheckinAnswer): 200 | 400 | 409 {
   if (answer.result === 'admitted') return 200;

@@ -6,8 +6,9 @@ export const checkIn = {
   tags: ['check-in'],
   security: bearerAuth,
   summary:
-    'Admits a ticket at the door (staff, admin), atomically: of two doors scanning one ticket at once, one admits and the other hears when and where. ' +
-    '200 admitted; 409 already_used, wrong_show, refunded, show_over; 400 invalid (also a body of neither form)',
+    'Admits a ticket of the show the door checks (showId, required) at the door (staff, admin), atomically: of two doors scanning one ticket at once, one admits and the other hears when and where. ' +
+    "Only inside the show's door window (DOOR_OPENS_MINUTES_BEFORE its start to DOOR_CLOSES_MINUTES_AFTER_END its end). " +
+    '200 admitted; 409 refunded, wrong_show, already_used, too_early, show_over (said in that order of importance); 400 invalid (also a body of neither form, a cancelled show)',
   body: CheckinRequest,
   // A body that is no JSON at all is refused before the route (the kit's error body): 400 is either.
   response: {
@@ -31,7 +32,8 @@ export const offline = {
   tags: ['check-in'],
   security: bearerAuth,
   summary:
-    'Check-ins a door recorded without network (staff, admin), in order: each admitted at its scannedAt, or why not; a ticket admitted before is a conflict. ' +
+    "Check-ins a door recorded without network (staff, admin), in order: each admitted at its scannedAt (judged against the show's door window), or why not; " +
+    'a ticket admitted before, or a clientScanId another entrance used, is a conflict. At most OFFLINE_UPLOAD_MAX_SCANS scans. ' +
     'Idempotent: an upload played again (same clientScanId) answers the same and admits nothing twice',
   body: OfflineCheckinUpload,
   response: { 200: OfflineCheckinAnswer, ...errors(400, 401, 403, 413, 415) },

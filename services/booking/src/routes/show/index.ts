@@ -99,6 +99,11 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
       case 'overlap':
         throw app.httpErrors.conflict(result.message);
       case 'updated':
+        if (result.moved) {
+          // The sold orders follow the show (new date, deadline, mail to each buyer) before the admin hears it moved.
+          const told = await app.showMoves.carry(result.moved, app.clock());
+          request.log.info({ showId: result.moved.showId, told }, 'show moved: its orders follow it');
+        }
         return result.show;
     }
   });

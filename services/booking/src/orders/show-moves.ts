@@ -1,0 +1,80 @@
+import type { OrderShowMoved } from '@cine/contracts';
+import { createEvent, type OutboxRelay } from '@cine/service-kit';
+import type { PendingAnnouncements } from '../tickets/pending-announcements';
+import { IN_PROGRESS_STATES } from './order-model';
+import type { OrdersRepository, StoredOrder } from './orders-repository';
+
+/** The show as it is after the admin's move. */
+export interface MovedShow {
+  showId: string;
+  date: string;
+  day: StoredOrder['day'];
+  schedule: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Seats of the order neither refunded nor being refunded: the ones whose buyer is told. */
+function seatsStillPaid(order: StoredOrder): string[] {
+  const gone = new Set([...(order.refunds ?? []), ...(order.refunding ? [order.refunding] : [])].flatMap((refund) => refund.seatLabels));
+  return order.seatLabels.filter((label) => !gone.has(label));
+}
+
+/** The paid order's event: what its buyer's mail says. */
+export function showMovedEvent(order: StoredOrder, show: MovedShow, now: Date): OrderShowMoved {
+  return createEvent('order.show-moved', {
+    orderId: order._id.toHexString(),
+    userId: order.userId,
+    showId: order.showId,
+    movieId: order.movieId,
+    title: order.title,
+    roomId: order.roomId,
+    type: order.type,
+    seatLabels: seatsStillPaid(order),
+    from: { date: order.date, schedule: order.schedule },
+    to: { date: show.date, schedule: show.schedule },
+    startsAt: show.startsAt.toISOString(),
+    endsAt: show.endsAt.toISOString(),
+    movedAt: now.toISOString(),
+  });
+}
+
+/**
+ * A show moved after its seats were sold takes its orders along: each order of the show (paid, or still
+ * being paid) gets the new date and time, which carry its cancellation deadline and its view; a paid order
+ * that still has seats records order.show-moved in its outbox for the buyer's mail. The door's window and
+ * the tickets follow the show itself (read at each scan). Repeating it changes nothing: an order already on
+ * the show's slot is left alone.
+ */
+export class ShowMoves {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly ordersOutbox: OutboxRelay,
+    private readonly pending: PendingAnnouncements,
+  ) {}
+
+  /** Answers how many paid orders were moved (and their buyers told). */
+  async carry(show: MovedShow, now: Date): Promise<number> {
+    const orders = [...(await this.orders.paidOfShow(show.showId)), ...(await this.orders.payingOfShow(show.showId))];
+    let told = 0;
+    for (const order of orders) {
+      if (order.date === show.date && order.schedule === show.schedule) continue;
+      const slot = { date: show.date, day: show.day, schedule: show.schedule };
+      if (IN_PROGRESS_STATES.includes(order.state) || seatsStillPaid(order).length === 0) {
+        // Being paid: order.paid will carry the new slot. Wholly refunded: nobody to tell.
+        await this.orders.moveToSlot(order, slot, now);
+        continue;
+      }
+      const event = showMovedEvent(order, show, now);
+      const orderId = order._id.toHexString();
+      const mark = await this.pending.mark('order', orderId, now);
+      if (await this.orders.moveToSlot(order, slot, now, event)) {
+        this.ordersOutbox.nudge(order._id, [event]);
+        told += 1;
+      } else {
+        await this.pending.drop(mark);
+      }
+    }
+    return told;
+  }
+}
