@@ -4,7 +4,7 @@ import type { Seat } from '../src/shows/show-model';
 import type { TicketView } from '@cine/contracts';
 import { bearer } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
-import { adminHeaders, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+import { adminHeaders, checkout, clockBefore, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
 
 const NOW = new Date('2026-03-11T15:00:00Z');
 const later = new Date(NOW.getTime() + 600_000);
@@ -96,9 +96,13 @@ describe('booking’s business metrics (service)', () => {
       amount: await valueOf('cine_refund_amount_cents_total'),
     };
     const staff = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
-    expect(
-      (await booking.app.inject({ method: 'POST', url: '/checkin', headers: staff, payload: { token: admitted.token } })).statusCode,
-    ).toBe(200);
+    const restore = await clockBefore(booking, show.id);
+    try {
+      const payload = { token: admitted.token, showId: show.id };
+      expect((await booking.app.inject({ method: 'POST', url: '/checkin', headers: staff, payload })).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
     const refund = await booking.app.inject({
       method: 'POST',
       url: `/orders/${orderId}/refund`,

@@ -157,3 +157,22 @@ export async function seatsOf(
 export function isOrderPaid(event: CineEvent): event is OrderPaid {
   return event.type === 'order.paid';
 }
+
+/** The show's start as stored, or null for an id of no show. */
+export async function startOf(booking: BookingUnderTest, showId: string): Promise<Date | null> {
+  if (!/^[0-9a-f]{24}$/i.test(showId)) return null;
+  const show = await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) }, { projection: { startsAt: 1 } });
+  return (show?.startsAt as Date | undefined) ?? null;
+}
+
+/**
+ * Moves the service's clock to `minutes` before the show's start (10: inside its door window) and answers how
+ * to move it back; nothing moves for an id of no show.
+ */
+export async function clockBefore(booking: BookingUnderTest, showId: string, minutes = 10): Promise<() => void> {
+  const startsAt = await startOf(booking, showId);
+  if (!startsAt) return () => undefined;
+  const delta = startsAt.getTime() - minutes * 60_000 - booking.app.clock().getTime();
+  booking.advance(delta);
+  return () => booking.advance(-delta);
+}

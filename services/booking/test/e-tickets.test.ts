@@ -1,4 +1,4 @@
-import type { CheckinAnswer, OrderPaid, TicketCheckedIn, TicketsIssued, TicketView } from '@cine/contracts';
+import { localDateTime, type CheckinAnswer, type OrderPaid, type TicketCheckedIn, type TicketsIssued, type TicketView } from '@cine/contracts';
 import { createEvent, type ServiceApp } from '@cine/service-kit';
 import { bearer } from '@cine/service-kit/testing';
 import { createLocalJWKSet, jwtVerify } from 'jose';
@@ -6,7 +6,17 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Types } from 'mongoose';
 import { TicketSigner } from '../src/tickets/ticket-signer';
 import { anotherInstance } from './helpers';
-import { adminHeaders, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+import {
+  adminHeaders,
+  checkout,
+  clockBefore as clockBeforeShow,
+  createShow,
+  hold,
+  newUser,
+  startBooking,
+  startOf as startOfShow,
+  type BookingUnderTest,
+} from './checkout-helpers';
 
 let booking: BookingUnderTest;
 const issued: TicketsIssued[] = [];
@@ -46,23 +56,14 @@ async function paidOrder(seats = 2, app: ServiceApp = booking.app, paymentMethod
   return { show, user, paid, tickets: mine.json<TicketView[]>() };
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-
-/** The show's start as stored, or null for an id of no show. */
-async function startOf(showId: string): Promise<Date | null> {
-  if (!OBJECT_ID.test(showId)) return null;
-  const show = await booking.context.db.collection('shows').findOne({ _id: new Types.ObjectId(showId) }, { projection: { startsAt: 1 } });
-  return (show?.startsAt as Date | undefined) ?? null;
+/** 'a las HH:MM del dd/mm/yyyy' of the door's opening (60 minutes before the start), in the cinema's time. */
+function opensAtLocal(startsAt: Date): string {
+  const { date, time } = localDateTime(new Date(startsAt.getTime() - 60 * 60_000));
+  return `${time} del ${date.split('-').reverse().join('/')}`;
 }
 
-/** Moves the service's clock to `minutes` before the show's start (inside its door window) and answers how to move it back. */
-async function clockBefore(showId: string, minutes = 10): Promise<() => void> {
-  const startsAt = await startOf(showId);
-  if (!startsAt) return () => undefined;
-  const delta = startsAt.getTime() - minutes * 60_000 - booking.app.clock().getTime();
-  booking.advance(delta);
-  return () => booking.advance(-delta);
-}
+const startOf = (showId: string) => startOfShow(booking, showId);
+const clockBefore = (showId: string, minutes?: number) => clockBeforeShow(booking, showId, minutes);
 
 /** The show a token is for (its `sid` claim), or '' for no token. */
 function sidOf(token: unknown): string {
@@ -357,31 +358,109 @@ describe('the offline door', () => {
     const { show, tickets: mine } = await paidOrder(3);
     const [online, twice, once] = mine as [TicketView, TicketView, TicketView];
     await checkIn({ code: online.code, showId: show.id, entrance: 'Puerta 1' });
-    const scannedAt = new Date(Date.now() - 120_000).toISOString();
+    const startsAt = (await startOf(show.id)) as Date;
+    const scannedAt = new Date(startsAt.getTime() - 5 * 60_000).toISOString();
     const scans = [
       { clientScanId: 'scan-1', token: online.token, showId: show.id, scannedAt, entrance: 'Puerta 2' },
       { clientScanId: 'scan-2', token: twice.token, showId: show.id, scannedAt, entrance: 'Puerta 2' },
       { clientScanId: 'scan-3', code: twice.code, showId: show.id, scannedAt, entrance: 'Puerta 3' },
       { clientScanId: 'scan-4', code: once.code, showId: show.id, scannedAt, entrance: 'Puerta 2' },
     ];
+    const restore = await clockBefore(show.id, 2);
     const upload = () => booking.app.inject({ method: 'POST', url: '/checkin/offline', headers: staff(), payload: { scans } });
+    try {
+      const first = await upload();
+      const replayed = await upload();
+      await settled();
 
-    const first = await upload();
-    const replayed = await upload();
-    await settled();
-
-    expect(first.statusCode).toBe(200);
-    const results = first.json<{ results: Array<{ clientScanId: string; result: string; conflict: boolean; usedAt?: string }> }>().results;
-    expect(results.map(({ clientScanId, result, conflict }) => [clientScanId, result, conflict])).toEqual([
-      ['scan-1', 'already_used', true],
-      ['scan-2', 'admitted', false],
-      ['scan-3', 'already_used', true],
-      ['scan-4', 'admitted', false],
-    ]);
-    expect(results[1]!.usedAt).toBe(scannedAt);
-    expect(replayed.json()).toEqual(first.json());
+      expect(first.statusCode).toBe(200);
+      const results = first.json<{ results: Array<{ clientScanId: string; result: string; conflict: boolean; usedAt?: string }> }>().results;
+      expect(results.map(({ clientScanId, result, conflict }) => [clientScanId, result, conflict])).toEqual([
+        ['scan-1', 'already_used', true],
+        ['scan-2', 'admitted', false],
+        ['scan-3', 'already_used', true],
+        ['scan-4', 'admitted', false],
+      ]);
+      expect(results[1]!.usedAt).toBe(scannedAt);
+      expect(replayed.json()).toEqual(first.json());
+    } finally {
+      restore();
+    }
     for (const ticket of mine) expect(checkedIn.filter((event) => event.data.code === ticket.code)).toHaveLength(1);
     expect(checkedIn.find((event) => event.data.code === twice.code)?.data).toMatchObject({ offline: true, entrance: 'Puerta 2' });
+  });
+
+  it("refuses a scannedAt outside the show's door window (a 2001 clock), and flags a clientScanId reused by another entrance", async () => {
+    const { show, tickets: mine } = await paidOrder(3);
+    const [old, reused, late] = mine as [TicketView, TicketView, TicketView];
+    const startsAt = (await startOf(show.id)) as Date;
+    const inWindow = new Date(startsAt.getTime() - 5 * 60_000).toISOString();
+    const restore = await clockBefore(show.id, -(100 + 30)); // half an hour after its end: every scan is in the past
+    const upload = (scans: object[]) => booking.app.inject({ method: 'POST', url: '/checkin/offline', headers: staff(), payload: { scans } });
+    try {
+      const first = await upload([
+        { clientScanId: 'door-old', code: old.code, showId: show.id, scannedAt: '2001-01-01T12:00:00.000Z', entrance: 'Puerta 1' },
+        { clientScanId: 'door-a-1', code: reused.code, showId: show.id, scannedAt: inWindow, entrance: 'Puerta 1' },
+        { clientScanId: 'door-late', code: late.code, showId: show.id, scannedAt: new Date(startsAt.getTime() + 101 * 60_000).toISOString() },
+      ]);
+      const results = first.json<{ results: Array<{ result: string; conflict: boolean; message: string }> }>().results;
+      expect(results.map(({ result, conflict }) => [result, conflict])).toEqual([
+        ['too_early', false],
+        ['admitted', false],
+        ['show_over', false],
+      ]);
+      expect(results[0]!.message).toMatch(/^Demasiado pronto: la puerta de esta función abre a las \d\d:\d\d del /);
+      // The 2001 scan admitted nobody: the ticket is still valid (and its history has no check-in before its sale).
+      expect((await tickets().findOne({ _id: old.code } as never))?.state).toBe('valid');
+
+      // Another entrance's upload with the same clientScanId: not its own replay, a conflict.
+      const second = await upload([{ clientScanId: 'door-a-1', code: reused.code, showId: show.id, scannedAt: inWindow, entrance: 'Puerta 9' }]);
+      expect(second.json<{ results: Array<{ result: string; conflict: boolean; message: string }> }>().results[0]).toMatchObject({
+        result: 'already_used',
+        conflict: true,
+        message: expect.stringContaining('ya lo usó otra puerta en Puerta 1'),
+      });
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe("the show's door window", () => {
+  it('tells a ticket for tomorrow\'s show scanned today DEMASIADO PRONTO with its time, and admits it once the door opens', async () => {
+    const { show, tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+    const startsAt = (await startOf(show.id)) as Date;
+
+    const restore = await clockBefore(show.id, 24 * 60 - 30); // the day before, half an hour later than the start's time
+    try {
+      const early = await scanNow({ token: ticket.token, showId: show.id });
+      expect(early.statusCode).toBe(409);
+      expect(early.json<CheckinAnswer>()).toMatchObject({ result: 'too_early', ticket: { code: ticket.code, schedule: ticket.schedule } });
+      expect(early.json<CheckinAnswer>().message).toBe(
+        `Demasiado pronto: la puerta de esta función abre a las ${opensAtLocal(startsAt)} (la función empieza a las ${ticket.schedule}).`,
+      );
+    } finally {
+      restore();
+    }
+    const justBefore = await clockBefore(show.id, 61); // the door opens 60 minutes before (DOOR_OPENS_MINUTES_BEFORE)
+    try {
+      expect((await scanNow({ token: ticket.token, showId: show.id })).json()).toMatchObject({ result: 'too_early' });
+    } finally {
+      justBefore();
+    }
+    expect((await checkIn({ token: ticket.token })).json()).toMatchObject({ result: 'admitted' });
+  });
+
+  it('says REEMBOLSADA (not another show) for a refunded ticket scanned at another show', async () => {
+    const { tickets: mine } = await paidOrder(1);
+    const [ticket] = mine as [TicketView];
+    const other = await createShow(booking);
+    await tickets().updateOne({ _id: ticket.code } as never, { $set: { state: 'refunded' } });
+
+    const answer = await checkIn({ token: ticket.token, showId: other.id });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ result: 'refunded', message: 'Esta entrada fue reembolsada: no es válida.' });
   });
 });
 

@@ -4,7 +4,7 @@ import { bearer } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { localToday } from '../src/shows/cinema-time';
 import { anotherInstance } from './helpers';
-import { adminHeaders, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+import { adminHeaders, checkout, clockBefore, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
 
 let booking: BookingUnderTest;
 
@@ -236,6 +236,8 @@ describe('GET /orders/:id (the order page)', () => {
     const tickets = (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: buyer.headers })).json<TicketView[]>();
     const ticketOf = (seat: string) => tickets.find((ticket) => ticket.seatLabel === seat) as TicketView;
     const staff = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
+    // At the show's door (10 minutes before its start) and, after it, the refund: the history in that order.
+    const restore = await clockBefore(booking, show.id);
     const admitted = await booking.app.inject({
       method: 'POST',
       url: '/checkin',
@@ -251,6 +253,7 @@ describe('GET /orders/:id (the order page)', () => {
     });
     expect(refunded.statusCode).toBe(200);
 
+    restore();
     const detail = (await orderPage(order.id, buyer.headers)).json<OrderDetail>();
     expect(detail.history.map(({ kind, seatLabels, amount, reason, by }) => ({ kind, seatLabels, amount, reason, by }))).toEqual([
       { kind: 'held', seatLabels: order.seatLabels, amount: undefined, reason: undefined, by: undefined },

@@ -76,25 +76,74 @@ test('unreachable, nothing leaves the queue; the next try sends the same scans a
   expect(queue.pending()).toEqual([]);
 });
 
-test('a refusal other than the network (session expired) is thrown and keeps the scans', async () => {
+test('a refusal that is not about the scans (session expired) stops the upload and keeps them for the next try', async () => {
   const queue = new DoorQueue(memoryStorage());
   queue.record(aScan('a', 'CODE2345'));
-  await expect(
-    uploadQueue(queue, async () => {
+  expect(
+    await uploadQueue(queue, async () => {
       throw new ApiError(401, 'Tu sesión expiró. Inicia sesión nuevamente.');
     }),
-  ).rejects.toMatchObject({ status: 401 });
+  ).toEqual({ status: 'stopped', uploaded: 0, reason: 'Tu sesión expiró. Inicia sesión nuevamente.' });
   expect(queue.pending()).toHaveLength(1);
 });
 
-test('more than one batch goes as several uploads of at most 500', async () => {
+/** A scan as a door records a QR: a signed token of about 250 characters. */
+const qrScan = (n: number): { scan: OfflineScan; code: string } => ({
+  scan: {
+    clientScanId: `4f1c2a9e8b7d6c5f4e3d2c1b0a9f8e${String(n).padStart(4, '0')}`,
+    token: `eyJhbGciOiJFZERTQSIsImtpZCI6ImFiY2QxMjM0In0.${'x'.repeat(150)}${n}.${'s'.repeat(86)}`,
+    showId: '6745abcdef0123456789abcd',
+    scannedAt: '2026-11-26T22:58:00.000Z',
+    entrance: 'Puerta principal',
+  },
+  code: `CODE${n}`,
+});
+
+/** The gateway in front of booking: a body over 64 KiB is refused (413) before any scan is looked at. */
+const GATEWAY_BODY_LIMIT = 64 * 1024;
+function gateway(sent: number[]) {
+  return async (scans: OfflineScan[]) => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ scans })).length;
+    if (bytes > GATEWAY_BODY_LIMIT) throw new ApiError(413, 'El cuerpo de la solicitud es demasiado grande.');
+    sent.push(bytes);
+    return { results: scans.map((scan) => admitted(scan.clientScanId)) };
+  };
+}
+
+test('1,000 offline scans of one show all reach the server in batches that fit the gateway’s 64 KiB', async () => {
   const queue = new DoorQueue(memoryStorage());
-  for (let n = 0; n < 501; n += 1) queue.record(aScan(`id-${n}`, `C${n}`));
-  const sizes: number[] = [];
+  for (let n = 0; n < 1_000; n += 1) queue.record(qrScan(n));
+  const sent: number[] = [];
+
+  const outcome = await uploadQueue(queue, gateway(sent));
+
+  expect(outcome).toEqual({ status: 'done', uploaded: 1_000, problems: [] });
+  expect(queue.pending()).toEqual([]);
+  expect(Math.max(...sent)).toBeLessThanOrEqual(48 * 1024);
+  expect(sent.length).toBe(10); // 100 scans (about 40 KiB) a batch
+});
+
+test('a scan the server refuses does not hold back the queue: the batch is split, the rest admitted, that scan reported', async () => {
+  const queue = new DoorQueue(memoryStorage());
+  for (let n = 0; n < 250; n += 1) queue.record(qrScan(n));
+  const bad = qrScan(137).scan.clientScanId;
+  const batches: number[] = [];
+
   const outcome = await uploadQueue(queue, async (scans) => {
-    sizes.push(scans.length);
+    batches.push(scans.length);
+    if (scans.some((scan) => scan.clientScanId === bad)) throw new ApiError(400, 'scannedAt no es una fecha.');
     return { results: scans.map((scan) => admitted(scan.clientScanId)) };
   });
-  expect(sizes).toEqual([500, 1]);
-  expect(outcome).toMatchObject({ status: 'done', uploaded: 501 });
+
+  expect(outcome).toMatchObject({ status: 'done', uploaded: 249 });
+  expect(queue.pending()).toEqual([]);
+  expect(queue.problems()).toEqual([
+    {
+      clientScanId: bad,
+      result: 'invalid',
+      conflict: false,
+      message: 'Entrada CODE137: el servidor rechazó este ingreso (scannedAt no es una fecha.).',
+    },
+  ]);
+  expect(batches.length).toBeLessThan(20);
 });

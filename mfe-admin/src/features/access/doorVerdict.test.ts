@@ -43,15 +43,18 @@ const door: DoorShowView = {
     { code: 'USED2345', seatLabel: 'F8', state: 'used', checkedInAt: '2026-11-26T22:50:00.000Z', entrance: 'Puerta 2' },
     { code: 'REFUND23', seatLabel: 'F9', state: 'refunded' },
   ],
+  // 60 minutes before the 23:30 start to the end.
+  window: { opensAt: '2026-11-26T22:30:00.000Z', closesAt: '2026-11-27T02:00:00.000Z' },
   readAt: '2026-11-26T22:55:00.000Z',
 };
 
 /** As the door decides a scan: the claims checked with the cached keys first. */
 async function scan(token: string, admittedHere: LocalAdmission[] = []) {
-  const claims = await verifiedTicketClaims(token, keys, NOW);
-  return decideOffline({ token }, { door, admittedHere, claims });
+  const claims = await verifiedTicketClaims(token, keys);
+  return decideOffline({ token }, { door, admittedHere, claims, now: NOW });
 }
-const typed = (code: string, admittedHere: LocalAdmission[] = []) => decideOffline({ code } as DoorInput, { door, admittedHere });
+const typed = (code: string, admittedHere: LocalAdmission[] = [], now = NOW) =>
+  decideOffline({ code } as DoorInput, { door, admittedHere, now });
 
 test('a signed ticket of the show is admitted offline, with its movie, room and seat', async () => {
   expect(await scan(await ticketToken('VALID234'))).toEqual({
@@ -96,7 +99,7 @@ test('a signed ticket of this show sold after the list was read is admitted on i
   expect(await scan(await ticketToken('NEWSALE2', { seat: 'A1' }))).toMatchObject({ result: 'admitted', seatLabel: 'A1' });
 });
 
-test('forged, altered, expired and malformed tokens are not valid', async () => {
+test('forged, altered and malformed tokens are not valid', async () => {
   const forged = await ticketToken('VALID234', { key: otherKey });
   const [header, , signature] = (await ticketToken('VALID234')).split('.');
   const altered = [
@@ -104,10 +107,29 @@ test('forged, altered, expired and malformed tokens are not valid', async () => 
     Buffer.from(JSON.stringify({ jti: 'VALID234', sid: SHOW_ID, seat: 'A1', exp: IN_A_DAY })).toString('base64url'),
     signature,
   ].join('.');
-  const expired = await ticketToken('VALID234', { exp: Math.floor(NOW.getTime() / 1000) - 60 });
-  for (const token of [forged, altered, expired, 'no-es-un-token']) {
+  for (const token of [forged, altered, 'no-es-un-token']) {
     expect(await scan(token)).toMatchObject({ result: 'invalid', offline: true });
   }
+});
+
+test("a token past its exp (its show was moved later) is judged by the show's door window, not refused", async () => {
+  const expired = await ticketToken('VALID234', { exp: Math.floor(NOW.getTime() / 1000) - 60 });
+  expect(await scan(expired)).toMatchObject({ result: 'admitted', seatLabel: 'F7' });
+});
+
+test("outside the show's door window: too early (with when it opens) before it opens, show over once it closed", () => {
+  const early = typed('VALID234', [], new Date('2026-11-26T16:39:00.000Z')); // 13:39 local, the show at 20:30
+  expect(early).toMatchObject({ result: 'too_early', schedule: '20:30', date: '2026-11-26' });
+  expect(early.message).toBe('La puerta de esta función abre el 26/11/2026 19:30.');
+  expect(typed('VALID234', [], new Date('2026-11-26T22:29:59.000Z'))).toMatchObject({ result: 'too_early' });
+  expect(typed('VALID234', [], new Date('2026-11-26T22:30:00.000Z'))).toMatchObject({ result: 'admitted' });
+  expect(typed('VALID234', [], new Date('2026-11-27T02:00:00.000Z'))).toMatchObject({ result: 'show_over' });
+});
+
+test('the most important verdict first: refunded before the window, used before the window', () => {
+  const early = new Date('2026-11-26T16:39:00.000Z');
+  expect(typed('REFUND23', [], early)).toMatchObject({ result: 'refunded' });
+  expect(typed('USED2345', [], early)).toMatchObject({ result: 'already_used' });
 });
 
 test('a typed code that no ticket of the show has is not valid', () => {

@@ -44,6 +44,8 @@ const doorList: DoorShowView = {
     { code: 'ABCD2345', seatLabel: 'F7', state: 'valid' },
     { code: 'EFGH2345', seatLabel: 'F8', state: 'valid' },
   ],
+  // Open now: the door window's own verdicts are the e2e's and decideOffline's tests.
+  window: { opensAt: new Date(Date.now() - 3_600_000).toISOString(), closesAt: new Date(Date.now() + 3_600_000).toISOString() },
   readAt: '2026-11-26T22:00:00.000Z',
 };
 

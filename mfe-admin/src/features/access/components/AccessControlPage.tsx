@@ -88,8 +88,7 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
       </Connection>
       {door.pending > 0 && (
         <PendingSync role="status" aria-label="Ingresos por sincronizar">
-          <strong>{door.pending}</strong> {door.pending === 1 ? 'ingreso sin conexión espera' : 'ingresos sin conexión esperan'} para
-          subirse al servidor.
+          {door.pending} {door.pending === 1 ? 'ingreso' : 'ingresos'} sin subir al servidor.
           {door.uploadStopped
             ? ` No se pudieron subir ahora (${door.uploadStopped}); se reintenta cada 15 segundos.`
             : door.connected
@@ -209,10 +208,7 @@ const PendingSync = styled.p`
   padding: 0.6rem 0.9rem;
   border-radius: 10px;
   border: 2px dashed var(--cine-gold, #f5c518);
-
-  strong {
-    font-size: 1.3rem;
-  }
+  font-weight: 700;
 `;
 
 const CodeForm = styled.form`
