@@ -2,7 +2,7 @@ import { CINEMA_TIME_ZONE, type ShowView, type TicketView } from '@cine/contract
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
 import { baseUrl, newPage, openPagePerTest, PHONE, screenshot, uniqueEmail } from '../src/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DOOR_OPENS_MINUTES_BEFORE } from '../src/platform';
 import { openSeatMap } from '../src/purchase';
 import { apiAs, logIn, registerThroughApi } from '../src/session';
 
@@ -24,14 +24,22 @@ function cinemaDate(days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A show of today (or, late at night, of tomorrow: the door lists both) that starts in an hour or more, with seats. */
+/**
+ * A show of today (or, late at night, of tomorrow: the door lists both) that starts in an hour or more, with
+ * seats, and whose door is open (it starts within DOOR_OPENS_MINUTES_BEFORE).
+ */
 async function aShowForTheDoor(): Promise<{ show: ShowView; day: 'Hoy' | 'Mañana' }> {
   for (const [offset, day] of [
     [0, 'Hoy'],
     [1, 'Mañana'],
   ] as const) {
     const shows = (await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(offset)}`)).json()) as ShowView[];
-    const show = shows.find((candidate) => candidate.seats >= 4 && Date.parse(candidate.startsAt) > Date.now() + 60 * 60_000);
+    const show = shows.find(
+      (candidate) =>
+        candidate.seats >= 4 &&
+        Date.parse(candidate.startsAt) > Date.now() + 60 * 60_000 &&
+        Date.parse(candidate.startsAt) < Date.now() + (DOOR_OPENS_MINUTES_BEFORE - 10) * 60_000,
+    );
     if (show) return { show, day };
   }
   throw new Error('no show today or tomorrow with free seats: the booking seed did not run');
@@ -273,4 +281,132 @@ test('the door offline: a signed QR (typed by a barcode reader) checked with the
   expect(await page.getByText(/ingresos? sin subir/).count()).toBe(0);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'tickets-door-conflict');
+});
+
+/** A new buyer who paid `seats` seats of the show: their order id and tickets once issued. */
+async function boughtTickets(show: ShowView, seats: number): Promise<{ orderId: string; tickets: TicketView[] }> {
+  const buyer = uniqueEmail('butaca');
+  const buyerId = await registerThroughApi(buyer, `butaca${Date.now() % 100000}`, PASSWORD);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: buyer, password: PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const asBuyer = (method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  expect((await asBuyer('POST', '/tickets/addTickets', { userId: buyerId, seats, showId: show.id })).ok).toBe(true);
+  const paid = await asBuyer('POST', '/movies/checkout', { ticket: seats, show: show.id, idUser: buyerId, paymentMethodId: 'pm_card_visa' });
+  expect(paid.ok).toBe(true);
+  const orderId = ((await paid.json()) as { order: { id: string } }).order.id;
+  let tickets: TicketView[] = [];
+  await until(async () => {
+    tickets = ((await (await asBuyer('GET', '/tickets/mine')).json()) as TicketView[]).filter((ticket) => ticket.showId === show.id);
+    return tickets.length === seats;
+  }, 'the tickets of the paid order');
+  return { orderId, tickets };
+}
+
+/** The staff member's door at /acceso on `show`, reopened as the last show it checked (any day). */
+async function doorOn(show: ShowView): Promise<void> {
+  const staff = await staffUser();
+  await logIn(page, staff.email, PASSWORD);
+  await page.evaluate((last) => window.localStorage.setItem('cine-door-last-show', JSON.stringify(last)), show);
+  await page.goto('/acceso');
+  await page.getByRole('button', { name: /^Seguir con la última función abierta/ }).click();
+  await page.getByRole('region', { name: 'Controlando' }).getByText(show.movie.Title).waitFor();
+  await page.getByText(/^Con conexión/).waitFor();
+}
+
+test("the door's window: a ticket of a show three days ahead reads DEMASIADO PRONTO with the show's time; offline past the end, FUNCIÓN TERMINADA", async () => {
+  const shows = (await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(3)}`)).json()) as ShowView[];
+  const later = shows.find((candidate) => candidate.seats >= 2);
+  if (!later) throw new Error('no show three days ahead with free seats: the booking seed did not run');
+  const { tickets: early } = await boughtTickets(later, 1);
+
+  await doorOn(later);
+  const result = page.getByRole('region', { name: 'Resultado' });
+  await typeAtTheDoor(page, early[0]!.code);
+  await result.getByText('DEMASIADO PRONTO', { exact: true }).waitFor();
+  await result.getByText(new RegExp(`^Función: .* ${later.schedule} · Sala ${later.roomId} · Butaca ${early[0]!.seatLabel}$`)).waitFor();
+  await result.getByText(/^Demasiado pronto: la puerta de esta función abre a las \d\d:\d\d del \d\d\/\d\d\/\d{4}/).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'tickets-door-too-early');
+
+  // A show whose door is open now; offline, the phone's clock past its end: the door itself says it is over.
+  const { show: open } = await aShowForTheDoor();
+  const { tickets: late } = await boughtTickets(open, 1);
+  await page.getByRole('button', { name: /^Cambiar función/ }).click();
+  await page.evaluate((last) => window.localStorage.setItem('cine-door-last-show', JSON.stringify(last)), open);
+  await page.reload();
+  await page.getByRole('button', { name: /^Seguir con la última función abierta/ }).click();
+  await page.getByText(/^Con conexión/).waitFor();
+  const backOnline = await goOffline(page.context());
+  try {
+    await page.getByText(/^Sin conexión: se valida con la lista de la función/).waitFor();
+    await page.clock.setFixedTime(new Date(Date.parse(open.startsAt) + 6 * 3_600_000));
+    await typeAtTheDoor(page, late[0]!.code);
+    await result.getByText('FUNCIÓN TERMINADA', { exact: true }).waitFor();
+    await result.getByText(new RegExp(`^Función: .* ${open.schedule} · Sala ${open.roomId} · Butaca ${late[0]!.seatLabel}$`)).waitFor();
+    expect(await page.getByText(/ingresos? sin subir/).count()).toBe(0);
+  } finally {
+    await backOnline();
+  }
+});
+
+test('a refunded ticket scanned at the door of another show reads REEMBOLSADA, not OTRA FUNCIÓN', async () => {
+  const { show } = await aShowForTheDoor();
+  const { orderId, tickets } = await boughtTickets(show, 1);
+  const refunded = await fetch(`${baseUrl()}/api/orders/${orderId}/refund`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'Pedido del cliente' }),
+  });
+  expect(refunded.status).toBe(200);
+  const others = [
+    ...((await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(0)}`)).json()) as ShowView[]),
+    ...((await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(1)}`)).json()) as ShowView[]),
+  ];
+  const another = others.find((candidate) => candidate.id !== show.id) as ShowView;
+
+  await doorOn(another);
+  const result = page.getByRole('region', { name: 'Resultado' });
+  await typeAtTheDoor(page, tickets[0]!.code);
+  await result.getByText('REEMBOLSADA', { exact: true }).waitFor();
+  await result.getByText('Esta entrada fue reembolsada: no es válida.').waitFor();
+  expect(await result.getByText('OTRA FUNCIÓN').count()).toBe(0);
+});
+
+test('300 scans recorded offline (more than the gateway takes at once) show how many wait, and all sync when the network returns', async () => {
+  const { show } = await aShowForTheDoor();
+  await doorOn(show);
+  // What a door records offline in a long outage: 300 QR scans of about 250 characters each (not tickets of
+  // this cinema: the server answers each, which is what this journey is about).
+  const recorded = Array.from({ length: 300 }, (_, n) => ({
+    scan: {
+      clientScanId: `e2e-${Date.now()}-${String(n).padStart(4, '0')}`,
+      token: `eyJhbGciOiJFZERTQSIsImtpZCI6ImFiY2QxMjM0In0.${'x'.repeat(150)}${n}.${'s'.repeat(86)}`,
+      showId: show.id,
+      scannedAt: new Date().toISOString(),
+      entrance: 'Puerta 1',
+    },
+    code: `Q${String(n).padStart(7, '0')}`,
+  }));
+  const backOnline = await goOffline(page.context());
+  await page.getByText(/^Sin conexión/).waitFor();
+  await page.evaluate((pending) => window.localStorage.setItem('cine-door-checkins', JSON.stringify({ pending, problems: [] })), recorded);
+  await page.reload();
+  await page.getByRole('button', { name: /^Seguir con la última función abierta/ }).click();
+  const waiting = page.getByRole('status', { name: 'Ingresos por sincronizar' });
+  await waiting.getByText(/^300 ingresos sin subir al servidor\. Se subirán al volver la conexión\.$/).waitFor();
+  await screenshot(page, 'tickets-door-pending-sync');
+
+  await backOnline();
+  await waiting.waitFor({ state: 'detached', timeout: 60_000 });
+  const conflicts = page.getByRole('region', { name: 'Conflictos de los ingresos sin conexión' });
+  expect(await conflicts.getByRole('listitem').count()).toBe(300);
 });
