@@ -10,7 +10,7 @@ const window = doorWindowOf({ startsAt, endsAt }, { opensMinutesBefore: 45, clos
 describe("a show's door window", () => {
   it('opens the configured minutes before the start and closes the configured minutes after the end', () => {
     expect(window.opensAt.toISOString()).toBe('2026-11-28T21:45:00.000Z'); // 18:45 local
-    expect(window.closesAt.toISOString()).toBe('2026-11-28T23:25:00.000Z'); // 21:10 + 15 local
+    expect(window.closesAt.toISOString()).toBe('2026-11-29T00:25:00.000Z'); // 21:10 + 15 local
   });
 
   it('is early the day before (13:39) and until it opens, open from then, over from its close', () => {

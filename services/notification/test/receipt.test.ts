@@ -1,4 +1,4 @@
-import type { OrderRefunded, TicketsIssued } from '@cine/contracts';
+import type { OrderRefunded, OrderShowMoved, TicketsIssued } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -343,5 +343,49 @@ describe('the refund mail', () => {
     expect(mail?.subject).toBe('Compra cancelada en Cine: La Noche del Proyector');
     expect(mail?.text).toContain('Cancelaste tu compra.');
     expect(mail?.text).not.toContain('Motivo:');
+  });
+});
+
+describe('the mail of a moved show', () => {
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    notification = await startNotification();
+  });
+  afterAll(() => notification.close());
+
+  function showMoved(userId: string): OrderShowMoved {
+    return createEvent('order.show-moved', {
+      orderId: 'order-moved',
+      userId,
+      showId: 'show-1',
+      movieId: 'movie-1',
+      title: 'La Noche del Proyector',
+      roomId: 3,
+      type: '2D',
+      seatLabels: ['F7', 'F8'],
+      from: { date: '2026-11-27', schedule: '19:30' },
+      to: { date: '2026-11-28', schedule: '21:15' },
+      startsAt: '2026-11-29T00:15:00.000Z',
+      endsAt: '2026-11-29T02:15:00.000Z',
+      movedAt: '2026-11-26T15:00:00.000Z',
+    });
+  }
+
+  it('tells the buyer, once, the old and the new time, the seats, and that they may cancel with a full refund', async () => {
+    await notification.context.bus.publish(createEvent('user.registered', { userId: 'u-moved', email: 'carla@cine.test', username: 'Carla' }));
+    const moved = showMoved('u-moved');
+    await notification.context.bus.publish(moved);
+    await notification.context.bus.publish(moved);
+
+    const mails = (await readOutbox(notification.outboxDir)).filter((mail) => mail.to === 'carla@cine.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Cambió el horario de tu función en Cine: La Noche del Proyector');
+    const text = mails[0]?.text ?? '';
+    expect(text).toContain('Hola Carla:');
+    expect(text).toContain('Antes: Viernes 27/11/2026 19:30');
+    expect(text).toContain('Ahora: Sabado 28/11/2026 21:15');
+    expect(text).toContain('Butacas: F7, F8');
+    expect(text).toContain('puedes cancelar la compra desde Mis compras con el reembolso completo, hasta que empiece la función.');
   });
 });
