@@ -300,7 +300,12 @@ async function boughtTickets(show: ShowView, seats: number): Promise<{ orderId: 
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   expect((await asBuyer('POST', '/tickets/addTickets', { userId: buyerId, seats, showId: show.id })).ok).toBe(true);
-  const paid = await asBuyer('POST', '/movies/checkout', { ticket: seats, show: show.id, idUser: buyerId, paymentMethodId: 'pm_card_visa' });
+  const paid = await asBuyer('POST', '/movies/checkout', {
+    ticket: seats,
+    show: show.id,
+    idUser: buyerId,
+    paymentMethodId: 'pm_card_visa',
+  });
   expect(paid.ok).toBe(true);
   const orderId = ((await paid.json()) as { order: { id: string } }).order.id;
   let tickets: TicketView[] = [];

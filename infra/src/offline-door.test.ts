@@ -33,7 +33,8 @@ let platform: RunningPlatform;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'cine-offline-door-'));
-  for (const key of ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT', 'TICKET_SIGNING_KEY']) delete process.env[key];
+  for (const key of ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT', 'TICKET_SIGNING_KEY'])
+    delete process.env[key];
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     PORT: String(await findFreePort()),
@@ -154,7 +155,7 @@ it('uploads 1,000 offline scans of one show through the gateway in batches that 
     const started = performance.now();
     const statuses: number[] = [];
     const results: OfflineCheckinAnswer['results'] = [];
-    for (let from = 0; from < scans.length; ) {
+    for (let from = 0; from < scans.length;) {
       const batch = scans.slice(from, from + offlineBatchSize(scans.slice(from)));
       const answer = await api(base, 'POST', '/checkin/offline', { token: staff, body: { scans: batch } });
       statuses.push(answer.status);

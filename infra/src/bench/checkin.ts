@@ -183,7 +183,11 @@ async function tokenCost(base: string, tickets: readonly TicketView[]): Promise<
 
 async function main(): Promise<void> {
   // The door admits the seeded shows of the whole week (they are sold across days): the bench measures the door, not its window.
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1', DOOR_OPENS_MINUTES_BEFORE: String(8 * 24 * 60) });
+  const platform = await startNpmStart({
+    AUTH_RATE_LIMIT: '100000',
+    TRUST_PROXY: '127.0.0.1',
+    DOOR_OPENS_MINUTES_BEFORE: String(8 * 24 * 60),
+  });
   try {
     const shop = await BenchShop.open(platform.baseUrl);
     const staff = await staffToken(platform.baseUrl);

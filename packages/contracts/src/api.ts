@@ -58,4 +58,3 @@ export interface TicketTokenClaims {
 
 /** POST /checkin's results: 200 admitted, 400 invalid, 409 the others (`too_early`: the show's door is not open yet). */
 export const CHECKIN_RESULTS = ['admitted', 'already_used', 'wrong_show', 'refunded', 'show_over', 'too_early', 'invalid'] as const;
-

@@ -1,4 +1,11 @@
-import { localDateTime, type CheckinAnswer, type OrderPaid, type TicketCheckedIn, type TicketsIssued, type TicketView } from '@cine/contracts';
+import {
+  localDateTime,
+  type CheckinAnswer,
+  type OrderPaid,
+  type TicketCheckedIn,
+  type TicketsIssued,
+  type TicketView,
+} from '@cine/contracts';
 import { createEvent, type ServiceApp } from '@cine/service-kit';
 import { bearer } from '@cine/service-kit/testing';
 import { createLocalJWKSet, jwtVerify } from 'jose';
@@ -45,7 +52,12 @@ async function settled(): Promise<void> {
 }
 
 /** A user who paid `seats` seats of a new show (or of `existing`); their order.paid, and their tickets once issued. */
-async function paidOrder(seats = 2, app: ServiceApp = booking.app, paymentMethodId = 'pm_card_visa', existing?: Awaited<ReturnType<typeof createShow>>) {
+async function paidOrder(
+  seats = 2,
+  app: ServiceApp = booking.app,
+  paymentMethodId = 'pm_card_visa',
+  existing?: Awaited<ReturnType<typeof createShow>>,
+) {
   const show = existing ?? (await createShow(booking));
   const user = newUser(app);
   expect((await hold(booking, user, show.id, seats)).statusCode).toBe(200);
@@ -270,7 +282,9 @@ describe('checking in', () => {
       const over = await scanNow({ token: expiring.token, showId: show.id });
       expect(over.statusCode).toBe(409);
       expect(over.json()).toMatchObject({ result: 'show_over' });
-      expect(over.json<CheckinAnswer>().message).toMatch(/^La función de esta entrada ya terminó: era a las \d\d:\d\d del \d\d\/\d\d\/\d{4}\.$/);
+      expect(over.json<CheckinAnswer>().message).toMatch(
+        /^La función de esta entrada ya terminó: era a las \d\d:\d\d del \d\d\/\d\d\/\d{4}\.$/,
+      );
     } finally {
       restore();
     }
@@ -374,7 +388,8 @@ describe('the offline door', () => {
       await settled();
 
       expect(first.statusCode).toBe(200);
-      const results = first.json<{ results: Array<{ clientScanId: string; result: string; conflict: boolean; usedAt?: string }> }>().results;
+      const results = first.json<{ results: Array<{ clientScanId: string; result: string; conflict: boolean; usedAt?: string }> }>()
+        .results;
       expect(results.map(({ clientScanId, result, conflict }) => [clientScanId, result, conflict])).toEqual([
         ['scan-1', 'already_used', true],
         ['scan-2', 'admitted', false],
@@ -396,12 +411,18 @@ describe('the offline door', () => {
     const startsAt = (await startOf(show.id)) as Date;
     const inWindow = new Date(startsAt.getTime() - 5 * 60_000).toISOString();
     const restore = await clockBefore(show.id, -(100 + 30)); // half an hour after its end: every scan is in the past
-    const upload = (scans: object[]) => booking.app.inject({ method: 'POST', url: '/checkin/offline', headers: staff(), payload: { scans } });
+    const upload = (scans: object[]) =>
+      booking.app.inject({ method: 'POST', url: '/checkin/offline', headers: staff(), payload: { scans } });
     try {
       const first = await upload([
         { clientScanId: 'door-old', code: old.code, showId: show.id, scannedAt: '2001-01-01T12:00:00.000Z', entrance: 'Puerta 1' },
         { clientScanId: 'door-a-1', code: reused.code, showId: show.id, scannedAt: inWindow, entrance: 'Puerta 1' },
-        { clientScanId: 'door-late', code: late.code, showId: show.id, scannedAt: new Date(startsAt.getTime() + 101 * 60_000).toISOString() },
+        {
+          clientScanId: 'door-late',
+          code: late.code,
+          showId: show.id,
+          scannedAt: new Date(startsAt.getTime() + 101 * 60_000).toISOString(),
+        },
       ]);
       const results = first.json<{ results: Array<{ result: string; conflict: boolean; message: string }> }>().results;
       expect(results.map(({ result, conflict }) => [result, conflict])).toEqual([
@@ -414,7 +435,9 @@ describe('the offline door', () => {
       expect((await tickets().findOne({ _id: old.code } as never))?.state).toBe('valid');
 
       // Another entrance's upload with the same clientScanId: not its own replay, a conflict.
-      const second = await upload([{ clientScanId: 'door-a-1', code: reused.code, showId: show.id, scannedAt: inWindow, entrance: 'Puerta 9' }]);
+      const second = await upload([
+        { clientScanId: 'door-a-1', code: reused.code, showId: show.id, scannedAt: inWindow, entrance: 'Puerta 9' },
+      ]);
       expect(second.json<{ results: Array<{ result: string; conflict: boolean; message: string }> }>().results[0]).toMatchObject({
         result: 'already_used',
         conflict: true,
@@ -427,7 +450,7 @@ describe('the offline door', () => {
 });
 
 describe("the show's door window", () => {
-  it('tells a ticket for tomorrow\'s show scanned today DEMASIADO PRONTO with its time, and admits it once the door opens', async () => {
+  it("tells a ticket for tomorrow's show scanned today DEMASIADO PRONTO with its time, and admits it once the door opens", async () => {
     const { show, tickets: mine } = await paidOrder(1);
     const [ticket] = mine as [TicketView];
     const startsAt = (await startOf(show.id)) as Date;

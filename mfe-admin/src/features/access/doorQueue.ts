@@ -1,4 +1,10 @@
-import { offlineBatchSize, OFFLINE_UPLOAD_MAX_SCANS, type OfflineCheckinAnswer, type OfflineScan, type OfflineScanResult } from '@cine/contracts';
+import {
+  offlineBatchSize,
+  OFFLINE_UPLOAD_MAX_SCANS,
+  type OfflineCheckinAnswer,
+  type OfflineScan,
+  type OfflineScanResult,
+} from '@cine/contracts';
 import { ApiError, errorMessage } from '@cine/web-kit';
 import type { LocalAdmission } from './doorVerdict';
 
@@ -99,11 +105,18 @@ export type UploadOutcome =
 
 /** The oldest scans that fit one upload (offlineBatchSize: well inside the gateway's 64 KiB); never empty when scans wait. */
 export function nextBatch(pending: readonly RecordedScan[], maxScans = OFFLINE_UPLOAD_MAX_SCANS): RecordedScan[] {
-  return pending.slice(0, offlineBatchSize(pending.map(({ scan }) => scan), maxScans));
+  return pending.slice(
+    0,
+    offlineBatchSize(
+      pending.map(({ scan }) => scan),
+      maxScans,
+    ),
+  );
 }
 
 /** A refusal of the upload's content (a malformed scan, a body too large): the scans are at fault, not the moment. */
-const refusesContent = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 413 || error.status === 422);
+const refusesContent = (error: unknown) =>
+  error instanceof ApiError && (error.status === 400 || error.status === 413 || error.status === 422);
 
 /**
  * Uploads the queue, oldest first, in batches that fit. Unreachable midway, what was answered is settled and

@@ -109,7 +109,11 @@ export function decideOffline(input: DoorInput, { door, admittedHere, claims, no
     case 'early':
       return { ...facts, result: 'too_early', message: `La puerta de esta función abre el ${instantLabel(door.window.opensAt)}.` };
     case 'over':
-      return { ...facts, result: 'show_over', message: `La función terminó: era el ${dayLabel(show.date, show.day)} a las ${show.schedule}.` };
+      return {
+        ...facts,
+        result: 'show_over',
+        message: `La función terminó: era el ${dayLabel(show.date, show.day)} a las ${show.schedule}.`,
+      };
     case 'open':
       return { ...facts, result: 'admitted', message: 'Entrada válida: puede pasar.' };
   }

@@ -239,9 +239,13 @@ export function showMovedMail(username: string, moved: MovedOrder): MailContent 
     'Si el nuevo horario no te sirve, puedes cancelar la compra desde Mis compras con el reembolso completo, hasta que empiece la función.',
     `Pedido: ${moved.orderId}`,
   ];
-  const text = [...greeting, rows.map(({ label, value }) => `${label}: ${value}`).join('\n'), ...closing, SIGNATURE, cinemaFooter().join('\n')].join(
-    '\n\n',
-  );
+  const text = [
+    ...greeting,
+    rows.map(({ label, value }) => `${label}: ${value}`).join('\n'),
+    ...closing,
+    SIGNATURE,
+    cinemaFooter().join('\n'),
+  ].join('\n\n');
   const html = page(
     subject,
     [

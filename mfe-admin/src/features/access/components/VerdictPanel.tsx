@@ -64,7 +64,9 @@ function VerdictFacts({ verdict }: { verdict: Verdict }) {
       // The show's own time: the person learns when to come back (or that they came too late).
       return (
         <p className="facts">
-          {[verdict.date && verdict.schedule && `Función: ${dayLabel(verdict.date)} ${verdict.schedule}`, room, seat].filter(Boolean).join(' · ')}
+          {[verdict.date && verdict.schedule && `Función: ${dayLabel(verdict.date)} ${verdict.schedule}`, room, seat]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       );
     default:

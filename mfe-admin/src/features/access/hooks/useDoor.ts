@@ -96,11 +96,7 @@ export function useDoor(session: Session, show: ShowView, entrance: string): Doo
     async (input: DoorInput): Promise<Verdict | null> => {
       if (!list) return null;
       const claims =
-        'token' in input
-          ? keys
-            ? await (await loadSignatureCheck()).verifiedTicketClaims(input.token, keys)
-            : null
-          : undefined;
+        'token' in input ? (keys ? await (await loadSignatureCheck()).verifiedTicketClaims(input.token, keys) : null) : undefined;
       const decided = decideOffline(input, { door: list, admittedHere: queue.admissionsOf(show.id), claims, now: new Date() });
       if (decided.result === 'admitted') {
         const what = 'token' in input ? { token: input.token } : { code: normalizedCode(input.code) };
