@@ -87,9 +87,13 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts', '.json'] })],
+      // no-cycle reads the imported modules: with TypeScript's parser, or it sees none of their imports.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: otherZones }],
+      // No import cycles: a module graph with cycles loads half-initialised modules and hides layering.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // A `let` that a callback reads before its one assignment (RabbitMqEventBus.connect) stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],

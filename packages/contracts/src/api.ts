@@ -2,7 +2,9 @@
  * The HTTP API's constants and the types that have no schema. Browser-safe: the web apps
  * import values from here; the TypeBox schemas of requests and answers are in views.ts.
  */
-import type { Role } from './views';
+/** The platform's roles (views.ts builds the `Role` schema from them). */
+export const ROLES = ['user', 'staff', 'admin'] as const;
+type Role = (typeof ROLES)[number];
 
 /** Claims of the platform's bearer token. `sub` is the user id. */
 export interface TokenClaims {

@@ -5,11 +5,11 @@
  * so TypeBox stays out of their bundles).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CHECKIN_RESULTS, PAYMENT_RECEIVED, SHOW_TYPES, weekdays } from './api';
+import { CHECKIN_RESULTS, PAYMENT_RECEIVED, ROLES, SHOW_TYPES, weekdays } from './api';
 import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
 
 /** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
-export const Role = Type.Union([Type.Literal('user'), Type.Literal('staff'), Type.Literal('admin')]);
+export const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 export type Role = Static<typeof Role>;
 
 export const UserView = Type.Object({ id: Type.String(), username: Type.String(), email: Type.String(), role: Role });

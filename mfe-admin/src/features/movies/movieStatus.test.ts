@@ -1,5 +1,5 @@
-import type { Movie } from './api/movies';
-import { isMovieStatus, matchesMovie, type MovieFacts } from './movieStatus';
+import type { Movie, MovieFacts } from './api/movies';
+import { isMovieStatus, matchesMovie } from './movieStatus';
 
 const movie = (id: string, Title: string) => ({ id, Title }) as Movie;
 const facts: MovieFacts = { nowShowing: new Set(['m1', 'm2']), withShows: new Set(['m1']) };

@@ -1,4 +1,4 @@
-import type { Movie } from './api/movies';
+import type { Movie, MovieFacts } from './api/movies';
 
 /** The Peliculas grid's status filter: the URL's `estado` values and their labels. */
 export const movieStatuses = {
@@ -10,12 +10,6 @@ export const movieStatuses = {
 export type MovieStatus = keyof typeof movieStatuses;
 
 export const isMovieStatus = (value: string): value is MovieStatus => Object.hasOwn(movieStatuses, value);
-
-/** What the statuses are read from: the billboard's movies (released) and the movies with an upcoming show. */
-export interface MovieFacts {
-  nowShowing: ReadonlySet<string>;
-  withShows: ReadonlySet<string>;
-}
 
 const folded = (text: string) =>
   text

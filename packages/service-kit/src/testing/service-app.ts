@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import type { ServiceName } from '@cine/contracts';
 import type { ServiceApp } from '../app';
-import { createTestContext } from './index';
+import { createTestContext } from './test-context';
 
 type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 

@@ -1,8 +1,13 @@
-import type { Page, USER_SORTS, UserView } from '@cine/contracts';
+import type { Page, PagingQuery, Role, USER_SORTS, UserView } from '@cine/contracts';
 import { pageOfList } from '@cine/service-kit';
-import type { UserListQuery } from './users-repository';
 
 type UserSortField = (typeof USER_SORTS)[number];
+
+/** The Usuarios list's query: paging plus its filters. */
+export interface UserListQuery extends PagingQuery<UserSortField> {
+  role?: Role;
+  q?: string;
+}
 
 /** Reads every live user's view (id, username, e-mail, role), by id. */
 export type ReadAllUsers = () => Promise<UserView[]>;

@@ -1,7 +1,7 @@
-import type { CineEvent, Page, PagingQuery, Role, USER_SORTS, UserView } from '@cine/contracts';
+import type { CineEvent, Page, Role, UserView } from '@cine/contracts';
 import { escapeRegex, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
-import { UserDirectory } from './user-directory';
+import { UserDirectory, type UserListQuery } from './user-directory';
 import type { PendingRecovery, UserDocument } from './user-model';
 
 /** A live user as the domain sees it (never sent to clients as is: see toUserView). */
@@ -29,13 +29,6 @@ export interface ProfileChanges {
 export type UpdateOutcome = 'updated' | 'stale' | 'email-taken';
 
 const ACTIVE = { deletedAt: { $exists: false } };
-
-type UserSortField = (typeof USER_SORTS)[number];
-
-export interface UserListQuery extends PagingQuery<UserSortField> {
-  role?: Role;
-  q?: string;
-}
 
 function containing(text: string) {
   return { $regex: escapeRegex(text), $options: 'i' };

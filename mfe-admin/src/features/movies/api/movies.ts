@@ -1,6 +1,11 @@
 import type { MovieView, ShowView } from '@cine/contracts';
 import { api, catalogReads } from '@cine/web-kit';
-import type { MovieFacts } from '../movieStatus';
+
+/** What the statuses are read from: the billboard's movies (released) and the movies with an upcoming show. */
+export interface MovieFacts {
+  nowShowing: ReadonlySet<string>;
+  withShows: ReadonlySet<string>;
+}
 
 /**
  * What the grid's status filter reads: the billboard's movies and the movies with an upcoming show
