@@ -104,7 +104,7 @@ export type UploadOutcome =
   | { status: 'stopped'; uploaded: number; reason: string };
 
 /** The oldest scans that fit one upload (offlineBatchSize: well inside the gateway's 64 KiB); never empty when scans wait. */
-export function nextBatch(pending: readonly RecordedScan[], maxScans = OFFLINE_UPLOAD_MAX_SCANS): RecordedScan[] {
+function nextBatch(pending: readonly RecordedScan[], maxScans = OFFLINE_UPLOAD_MAX_SCANS): RecordedScan[] {
   return pending.slice(
     0,
     offlineBatchSize(

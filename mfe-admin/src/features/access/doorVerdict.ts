@@ -66,7 +66,7 @@ interface OfflineContext {
 }
 
 /** Where `now` falls in the show's door window (opens before the start, closes after the end). */
-export function windowPosition(window: DoorShowView['window'], now: Date): 'early' | 'open' | 'over' {
+function windowPosition(window: DoorShowView['window'], now: Date): 'early' | 'open' | 'over' {
   if (now.getTime() < Date.parse(window.opensAt)) return 'early';
   return now.getTime() >= Date.parse(window.closesAt) ? 'over' : 'open';
 }

@@ -21,7 +21,7 @@ function seatsStillPaid(order: StoredOrder): string[] {
 }
 
 /** The paid order's event: what its buyer's mail says. */
-export function showMovedEvent(order: StoredOrder, show: MovedShow, now: Date): OrderShowMoved {
+function showMovedEvent(order: StoredOrder, show: MovedShow, now: Date): OrderShowMoved {
   return createEvent('order.show-moved', {
     orderId: order._id.toHexString(),
     userId: order.userId,
