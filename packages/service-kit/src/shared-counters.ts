@@ -102,7 +102,7 @@ export function sharedRateLimitStore(counters: SharedCounters, namespace: string
   // Limiters made with createRateLimit have no route: they are told apart by the order the code creates them in.
   let unnamed = 0;
   return class SharedRateLimitStore {
-    private readonly prefix: string;
+    readonly prefix: string;
 
     constructor(params: StoreParams = {}, suffix = '') {
       void params;
