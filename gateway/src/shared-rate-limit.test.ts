@@ -49,9 +49,17 @@ describe('rate limits shared by every gateway', () => {
 
   it('keeps counting after a gateway restarts (the counters are not in its memory)', async () => {
     const services = await serviceUrls({ identity: identity.url });
-    const restarted = await buildTestGateway({ services, authRateLimit: { max: 4, timeWindowMs: 60_000 }, rateLimitDatabase: { mongoUrl, dbName } });
+    const restarted = await buildTestGateway({
+      services,
+      authRateLimit: { max: 4, timeWindowMs: 60_000 },
+      rateLimitDatabase: { mongoUrl, dbName },
+    });
     try {
-      const response = await restarted.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@cine.local', password: 'x' } });
+      const response = await restarted.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@cine.local', password: 'x' },
+      });
       expect(response.statusCode).toBe(429);
     } finally {
       await restarted.close();

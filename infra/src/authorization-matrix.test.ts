@@ -353,7 +353,8 @@ describe('authorization matrix', () => {
 
     /** A new session of the caller's account (a forged or expired token stays as it is). */
     const sessionLike = async (caller: Caller, token: string): Promise<string> => {
-      const email = caller === 'user' ? owner.email : caller === 'another user' ? other.email : caller === 'admin' ? DEFAULT_ADMIN_EMAIL : null;
+      const email =
+        caller === 'user' ? owner.email : caller === 'another user' ? other.email : caller === 'admin' ? DEFAULT_ADMIN_EMAIL : null;
       if (caller === 'staff') return staffMember(admin.token);
       if (!email) return token;
       const password = caller === 'admin' ? DEFAULT_ADMIN_PASSWORD : PASSWORD;

@@ -100,15 +100,21 @@ export const authPlugin = fp<AuthOptions>(
 
     const credentials = new CredentialsRegistry(db);
     await credentials.load();
-    await subscribeIdempotent(bus, db, `${serviceName}.credentials`, ['user.credentials-changed', 'user.deleted', 'user.signed-out'], async (event) => {
-      if (event.type === 'user.credentials-changed') {
-        await credentials.raise(event.data.userId, event.data.credentialsVersion);
-      } else if (event.type === 'user.signed-out') {
-        await credentials.endSession(event.data.sessionId, new Date(event.data.expiresAt));
-      } else {
-        await credentials.raise(event.data.userId, REVOKED_FOR_GOOD);
-      }
-    });
+    await subscribeIdempotent(
+      bus,
+      db,
+      `${serviceName}.credentials`,
+      ['user.credentials-changed', 'user.deleted', 'user.signed-out'],
+      async (event) => {
+        if (event.type === 'user.credentials-changed') {
+          await credentials.raise(event.data.userId, event.data.credentialsVersion);
+        } else if (event.type === 'user.signed-out') {
+          await credentials.endSession(event.data.sessionId, new Date(event.data.expiresAt));
+        } else {
+          await credentials.raise(event.data.userId, REVOKED_FOR_GOOD);
+        }
+      },
+    );
     app.decorate('credentials', credentials);
 
     const authenticate = async (request: FastifyRequest): Promise<void> => {

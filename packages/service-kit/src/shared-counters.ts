@@ -104,7 +104,7 @@ export function sharedRateLimitStore(counters: SharedCounters, namespace: string
   return class SharedRateLimitStore {
     readonly prefix: string;
 
-    constructor(params: StoreParams = {}, suffix = '') {
+    constructor(params: object = {}, suffix = '') {
       void params;
       this.prefix = `${namespace}:${suffix}`;
     }
@@ -123,8 +123,8 @@ export function sharedRateLimitStore(counters: SharedCounters, namespace: string
       );
     }
 
-    child(params: StoreParams): SharedRateLimitStore {
-      const route = params.routeInfo;
+    child(params: object): SharedRateLimitStore {
+      const route = (params as StoreParams).routeInfo;
       const suffix = route?.url ? `${[route.method].flat().join(',')}${route.url}:` : `limiter${++unnamed}:`;
       return new SharedRateLimitStore(params, suffix);
     }

@@ -272,7 +272,9 @@ describe('recovery codes', () => {
   it('limits an unknown e-mail the same way, so the limit tells nothing about who is registered', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push((await resetPassword(identity.app, { email: 'Nadie.Mas@cine.test', code: '123456', password: 'intento12345' })).statusCode);
+      statuses.push(
+        (await resetPassword(identity.app, { email: 'Nadie.Mas@cine.test', code: '123456', password: 'intento12345' })).statusCode,
+      );
     }
     expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
   });

@@ -94,9 +94,7 @@ async function keepOnlySession(key: string | null): Promise<void> {
   const saved = await caches.open(TICKETS_CACHE);
   const requests = await saved.keys();
   await Promise.all(
-    requests
-      .filter((request) => new URL(request.url).searchParams.get(SESSION_PARAM) !== key)
-      .map((request) => saved.delete(request)),
+    requests.filter((request) => new URL(request.url).searchParams.get(SESSION_PARAM) !== key).map((request) => saved.delete(request)),
   );
 }
 

@@ -23,7 +23,9 @@ export default async function mailingRoutes(app: ServiceApp): Promise<void> {
     const reset = await app.accounts.resetPassword(email, code, password);
     if (reset.outcome === 'too-many-guesses') {
       const minutes = Math.max(1, Math.ceil(reset.retryInMs / 60_000));
-      throw app.httpErrors.tooManyRequests(`Demasiados intentos con códigos de recuperación. Espera ${minutes} minutos y vuelve a intentarlo.`);
+      throw app.httpErrors.tooManyRequests(
+        `Demasiados intentos con códigos de recuperación. Espera ${minutes} minutos y vuelve a intentarlo.`,
+      );
     }
     if (reset.outcome === 'invalid-code') throw app.httpErrors.badRequest(INVALID_RECOVERY_CODE);
     return { message: 'Contraseña actualizada. Ya puedes iniciar sesión.' };

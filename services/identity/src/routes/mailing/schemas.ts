@@ -15,8 +15,7 @@ export const requestRecovery = {
 
 export const resetPassword = {
   tags,
-  summary:
-    'Set a new password with the mailed code (valid 15 minutes, 5 attempts; 10 guesses an hour per account across codes, then 429)',
+  summary: 'Set a new password with the mailed code (valid 15 minutes, 5 attempts; 10 guesses an hour per account across codes, then 429)',
   body: Type.Object({ email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }), password: NewPassword }, { additionalProperties: false }),
   response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 429) },
 };
