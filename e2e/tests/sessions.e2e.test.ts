@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { alertFrom, baseUrl, openPagePerTest, PHONE, screenshot, uniqueEmail, waitForMail } from '../src/browser';
+import { alertFrom, baseUrl, openPagePerTest, screenshot, uniqueEmail, waitForMail } from '../src/browser';
 import { logIn, registerThroughApi } from '../src/session';
 
 /**
@@ -11,7 +11,7 @@ import { logIn, registerThroughApi } from '../src/session';
  * that session alone; recovery takes an e-mail typed in capitals; a password change mails the owner.
  */
 let page: Page;
-openPagePerTest('sessions', (opened) => (page = opened), PHONE);
+openPagePerTest('sessions', (opened) => (page = opened));
 
 const PASSWORD = 'sesiones2026';
 
@@ -103,7 +103,6 @@ describe('the offline copy of Mis entradas on a shared computer', () => {
       headless: true,
       baseURL: baseUrl(),
       locale: 'es-AR',
-      ...PHONE,
     });
 
   const savedTickets = (on: Page) =>
@@ -112,40 +111,42 @@ describe('the offline copy of Mis entradas on a shared computer', () => {
   test('serves the saved tickets to their session only, and forgets them when the browser closed without signing out', async () => {
     const user = await newUser('compartida');
     let browser: BrowserContext = await openBrowser();
-    let tab = browser.pages()[0] ?? (await browser.newPage());
-    await logIn(tab, user.email, PASSWORD);
-    await tab.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await expectEventually(() => tab.evaluate(() => navigator.serviceWorker.controller !== null), 'the service worker to control the page');
-    await tab.goto('/mis-entradas');
-    await tab.getByRole('heading', { name: 'Mis entradas' }).waitFor();
-    await expectEventually(async () => (await savedTickets(tab)).length === 1, 'the saved copy of Mis entradas');
+    try {
+      let tab = browser.pages()[0] ?? (await browser.newPage());
+      await logIn(tab, user.email, PASSWORD);
+      await expectEventually(
+        () => tab.evaluate(() => navigator.serviceWorker.controller !== null),
+        'the service worker to control the page',
+      );
+      await tab.goto('/mis-entradas');
+      await expectEventually(async () => (await savedTickets(tab)).length === 1, 'the saved copy of Mis entradas');
 
-    // Offline, a token made up to name the buyer's id gets nothing from the worker.
-    const forged = `x.${Buffer.from(JSON.stringify({ sub: user.id, role: 'user', ver: 1 })).toString('base64url')}.firma-inventada`;
-    await browser.setOffline(true);
-    await browser.route('**', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()));
-    const answered = await tab.evaluate(
-      async (authorization) =>
-        fetch('/api/tickets/mine', { headers: { authorization } }).then(
-          (response) => response.status,
-          () => 'failed',
-        ),
-      `Bearer ${forged}`,
-    );
-    expect(answered).toBe('failed');
-    await browser.unrouteAll();
-    await browser.setOffline(false);
+      // Offline, a token made up to name the buyer's id gets nothing from the worker.
+      const forged = `x.${Buffer.from(JSON.stringify({ sub: user.id, role: 'user', ver: 1 })).toString('base64url')}.firma-inventada`;
+      await browser.setOffline(true);
+      await browser.route('**', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()));
+      const answered = await tab.evaluate(
+        async (authorization) =>
+          fetch('/api/tickets/mine', { headers: { authorization } }).then(
+            (response) => response.status,
+            () => 'failed',
+          ),
+        `Bearer ${forged}`,
+      );
+      expect(answered).toBe('failed');
+      await browser.unrouteAll();
+      await browser.setOffline(false);
 
-    // The buyer closes the browser without signing out; the next person opens it.
-    await browser.close();
-    browser = await openBrowser();
-    tab = browser.pages()[0] ?? (await browser.newPage());
-    await tab.goto('/home');
-    await userMenu(tab, 'Usuario').waitFor();
-    await expectEventually(async () => (await savedTickets(tab)).length === 0, 'the saved tickets to be deleted');
-    await browser.close();
+      // The buyer closes the browser without signing out; the next person opens it.
+      await browser.close();
+      browser = await openBrowser();
+      tab = browser.pages()[0] ?? (await browser.newPage());
+      await tab.goto('/home');
+      await expectEventually(async () => (await tab.evaluate(() => window.sessionStorage.getItem('sw-token'))) === null, 'no session');
+      await expectEventually(async () => (await savedTickets(tab)).length === 0, 'the saved tickets to be deleted');
+    } finally {
+      await browser.close();
+    }
   });
 });
 
