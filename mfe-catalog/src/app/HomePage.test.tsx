@@ -234,7 +234,7 @@ describe('newsletter', () => {
     renderHome('/home');
     await userEvent.type(screen.getByLabelText('E-mail'), 'ana@cine.test');
     await userEvent.click(screen.getByRole('button', { name: 'Suscribirme' }));
-    expect(window.alert).toHaveBeenCalledWith('El usuario ana@cine.test no fue añadido al newsletter. Intente nuevamente.');
+    expect(window.alert).toHaveBeenCalledWith('El usuario ana@cine.test no fue añadido al newsletter. Inténtalo de nuevo.');
   });
 });
 

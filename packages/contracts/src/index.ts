@@ -13,3 +13,4 @@ export * from './cinema';
 export * from './seat-map';
 export * from './cinema-time';
 export * from './lists';
+export * from './genres';

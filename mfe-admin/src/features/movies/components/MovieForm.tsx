@@ -90,7 +90,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar Pelicula' : 'Crear Pelicula'}>
+    <Form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar película' : 'Crear Pelicula'}>
       <Grid>
         <FormField id={`${id}-Title`} label="Título" error={errors.Title}>
           <TextInput type="text" value={values.Title} onChange={set('Title')} />
@@ -143,7 +143,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
       <Button type="submit" disabled={busy || uploading}>
-        {busy ? 'Guardando…' : editing ? 'Actualizar Pelicula' : 'Crear Pelicula'}
+        {busy ? 'Guardando…' : editing ? 'Actualizar película' : 'Crear Pelicula'}
       </Button>
     </Form>
   );
