@@ -6,6 +6,8 @@ import styled from 'styled-components';
  * behind it) out of sight; the lists are paged instead.
  */
 export const TableCard = styled.div.attrs({ tabIndex: 0 })`
+  /* Its width (not the screen's) decides when a StackedTable turns into cards. */
+  container-type: inline-size;
   max-width: 100%;
   overflow-x: auto;
   background: var(--cine-surface, #161622);
@@ -25,7 +27,7 @@ export const Table = styled.table`
 
   th,
   td {
-    padding: 0.6rem 0.8rem;
+    padding: 0.6rem 0.7rem;
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid var(--cine-border, #2e2e42);
@@ -55,8 +57,8 @@ export const Table = styled.table`
   }
 `;
 
-/** Where a stacked table turns its rows into cards: a phone, or a narrow window. */
-export const STACK_BELOW = '48rem';
+/** Where a stacked table turns its rows into cards by default: narrower than this, as on a phone. */
+const STACK_BELOW = '40rem';
 
 /** `content` text for a column name (quotes and backslashes escaped). */
 const cssText = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -64,10 +66,11 @@ const cssText = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, 
 /**
  * A table whose rows become cards on a phone: the header row keeps only its sort buttons (the
  * other names are still read by screen readers) and each cell shows its column's name (`$labels`,
- * in column order) beside its value, so nothing scrolls sideways. On a wider screen it is the plain table.
+ * in column order) beside its value, so nothing scrolls sideways. In a wider card it is the plain
+ * table; `$stackBelow` is the card's width under which its columns no longer fit (e.g. '60rem').
  */
-export const StackedTable = styled(Table)<{ $labels: readonly string[] }>`
-  @media (max-width: ${STACK_BELOW}) {
+export const StackedTable = styled(Table)<{ $labels: readonly string[]; $stackBelow?: string }>`
+  @container (max-width: ${({ $stackBelow }) => $stackBelow ?? STACK_BELOW}) {
     display: block;
 
     /* The header row shrinks to its sort buttons; the other column names are read by screen readers only. */

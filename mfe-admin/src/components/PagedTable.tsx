@@ -25,6 +25,8 @@ interface PagedTableProps<Item> {
   failed: string;
   /** Shown when no item matches. */
   empty: ReactNode;
+  /** The width under which the rows become cards (StackedTable's default when left out). */
+  stackBelow?: string;
   /** One row (a `<tr>`) per item. */
   children: (item: Item) => ReactNode;
 }
@@ -33,7 +35,7 @@ interface PagedTableProps<Item> {
  * A server-paged table: its page of items under sortable headers (`aria-sort`), the total, the
  * page-size choice and 'Anterior' / 'Siguiente'. On a phone each row is a card (StackedTable). Its state (page, size, sort) is the URL's (useListParams).
  */
-export function PagedTable<Item>({ label, columns, state, list, loading, failed, empty, children }: PagedTableProps<Item>) {
+export function PagedTable<Item>({ label, columns, state, list, loading, failed, empty, stackBelow, children }: PagedTableProps<Item>) {
   // While the next page loads the last one stays on screen, so the button just pressed keeps the focus.
   const last = useRef<Page<Item> | null>(null);
   if (state.status === 'ready') last.current = state.data;
@@ -50,7 +52,7 @@ export function PagedTable<Item>({ label, columns, state, list, loading, failed,
         <EmptyState>{total > 0 ? `La página ${page} está vacía: hay ${pages} ${pages === 1 ? 'página' : 'páginas'}.` : empty}</EmptyState>
       ) : (
         <TableCard>
-          <StackedTable aria-label={label} $labels={columns.map((column) => column.label)}>
+          <StackedTable aria-label={label} $labels={columns.map((column) => column.label)} $stackBelow={stackBelow}>
             <thead>
               <tr>
                 {columns.map((column) => {

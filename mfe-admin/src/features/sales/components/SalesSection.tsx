@@ -128,7 +128,7 @@ export function SalesSection({ token }: { token: string }) {
       >
         {(rows) => (
           <TableCard>
-            <StackedTable aria-label="Ventas de peliculas" $labels={SUMMARY_COLUMNS}>
+            <StackedTable aria-label="Ventas de peliculas" $labels={SUMMARY_COLUMNS} $stackBelow="44rem">
               <thead>
                 <tr>
                   {SUMMARY_COLUMNS.map((column) => (

@@ -141,6 +141,7 @@ export function ShowsSection({ token }: { token: string }) {
         loading="Cargando funciones…"
         failed="No se pudieron cargar las funciones."
         empty={filtered ? 'No hay funciones que coincidan con los filtros.' : 'No hay funciones programadas.'}
+        stackBelow="56rem"
       >
         {(show) => (
           <tr key={show.id}>
@@ -158,7 +159,7 @@ export function ShowsSection({ token }: { token: string }) {
                 <Button
                   type="button"
                   $variant="link"
-                  aria-label={`Ver el mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  aria-label={`Ver mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
                   onClick={() => setViewing(show)}
                 >
                   Ver mapa
