@@ -31,7 +31,8 @@ async function call<T>(method: string, apiPath: string, token: string | null, bo
 /** The cinema's today ('yyyy-mm-dd'). */
 const cinemaToday = () => localDateTime(new Date()).date;
 
-const token = async (email: string, password: string) => (await call<{ token: string }>('POST', '/auth/login', null, { email, password })).token;
+const token = async (email: string, password: string) =>
+  (await call<{ token: string }>('POST', '/auth/login', null, { email, password })).token;
 
 /** Logs in as the admin and opens a section of the panel. */
 async function openSection(page: Page, name: string) {
@@ -59,7 +60,10 @@ describe('on a phone', () => {
   test('premieres read their date in Spanish, on the home cards and on the movie page', async () => {
     await page.goto('/home');
     const premieres = page.getByRole('region', { name: 'PRÓXIMOS ESTRENOS' });
-    await premieres.getByText(/^Estreno: /).first().waitFor();
+    await premieres
+      .getByText(/^Estreno: /)
+      .first()
+      .waitFor();
     const releases = await premieres.getByText(/^Estreno: /).allTextContents();
     expect(releases.length).toBeGreaterThan(0);
     for (const release of releases) expect(release.replace('Estreno: ', '')).toMatch(SPANISH_DATE);
@@ -149,7 +153,9 @@ describe('at 1366 px', () => {
     await page.getByRole('button', { name: seeded.Title, exact: true }).click();
     const edit = page.getByRole('dialog', { name: seeded.Title });
     await edit.getByLabel('Género', { exact: true }).selectOption('Aventuras');
-    const alert = new Promise<string>((resolve) => page.once('dialog', (shown) => void shown.accept().then(() => resolve(shown.message()))));
+    const alert = new Promise<string>((resolve) =>
+      page.once('dialog', (shown) => void shown.accept().then(() => resolve(shown.message()))),
+    );
     await edit.getByRole('button', { name: 'Agregar género' }).click();
     expect(await alert).toBe('No puedes ingresar mas de cuatro géneros y tampoco repetirlos.');
   });
@@ -175,8 +181,18 @@ describe('at 1366 px', () => {
     expect(((await occupancy.boundingBox())?.height ?? 0) / lineHeight).toBeLessThan(1.6);
     // Cancelar (a refund of every sale) is not beside the delete's trash button.
     const cells = row.getByRole('cell');
-    expect(await cells.nth(7).getByRole('button', { name: /^Cancelar la función/ }).count()).toBe(0);
-    expect(await cells.nth(7).getByRole('button', { name: /^Borrar la función/ }).count()).toBe(1);
+    expect(
+      await cells
+        .nth(7)
+        .getByRole('button', { name: /^Cancelar la función/ })
+        .count(),
+    ).toBe(0);
+    expect(
+      await cells
+        .nth(7)
+        .getByRole('button', { name: /^Borrar la función/ })
+        .count(),
+    ).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Agregar Funcion' }).click();
@@ -233,6 +249,9 @@ describe('at 1366 px', () => {
     const period = section.getByRole('form', { name: 'Período de los reportes' });
     await period.getByLabel('Desde').fill(today);
     await period.getByRole('button', { name: 'Aplicar período' }).click();
-    await section.getByRole('region', { name: /^Totales desde el \d{2}\/\d{2}\/\d{4}$/ }).getByText('Total vendido').waitFor();
+    await section
+      .getByRole('region', { name: /^Totales desde el \d{2}\/\d{2}\/\d{4}$/ })
+      .getByText('Total vendido')
+      .waitFor();
   });
 });

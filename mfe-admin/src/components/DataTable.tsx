@@ -47,7 +47,8 @@ export const Table = styled.table`
     border-bottom: none;
   }
 
-  td.number {
+  td.number,
+  th.number {
     text-align: right;
     white-space: nowrap;
   }

@@ -62,8 +62,9 @@ describe('the reports of a period and the occupancy', () => {
     ]) {
       await sales.pay(order);
     }
-    await sales.context.bus.publish(refundedOrder(refunded, { seatLabels: ['F1', 'F2'], candy: [candyLine(nachos, 'COMBO NACHOS', 1, 1200)] }));
-
+    await sales.context.bus.publish(
+      refundedOrder(refunded, { seatLabels: ['F1', 'F2'], candy: [candyLine(nachos, 'COMBO NACHOS', 1, 1200)] }),
+    );
   });
   afterAll(() => sales.close());
 

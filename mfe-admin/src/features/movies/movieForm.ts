@@ -1,4 +1,14 @@
-import { ADMIN_GENRES, genreKey, isRuntimeText, isYoutubeLink, MAX_GENRES, MOVIE_RATINGS, MOVIE_REQUIRED_FIELDS, movieMessages, SHOW_TYPES } from '@cine/contracts';
+import {
+  ADMIN_GENRES,
+  genreKey,
+  isRuntimeText,
+  isYoutubeLink,
+  MAX_GENRES,
+  MOVIE_RATINGS,
+  MOVIE_REQUIRED_FIELDS,
+  movieMessages,
+  SHOW_TYPES,
+} from '@cine/contracts';
 import type { Movie, MovieInput } from './api/movies';
 
 /** Admin genre options (spec §9). */

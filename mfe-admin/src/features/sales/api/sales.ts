@@ -1,4 +1,12 @@
-import type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesOccupancy, SalesSummaryRow, SalesTotals, TopSellerRow } from '@cine/contracts';
+import type {
+  MonthlySalesRow,
+  SaleDetailRow,
+  SalesMonthRow,
+  SalesOccupancy,
+  SalesSummaryRow,
+  SalesTotals,
+  TopSellerRow,
+} from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, SalesTotals, TopSellerRow };

@@ -103,7 +103,11 @@ test('the totals: sold in all, tickets (T.Bruto and T.Neto), candy and refunds, 
   expect(figures).toHaveTextContent('Candy$ 45,003 unidades');
   expect(figures).toHaveTextContent('Reembolsado$ 27,001 entrada · 1 unidad de candy');
   const candy = within(report).getByRole('table', { name: 'Ventas de candy' });
-  expect(within(candy).getAllByRole('row').map((row) => row.textContent?.replace(/\s/g, ' '))).toEqual([
+  expect(
+    within(candy)
+      .getAllByRole('row')
+      .map((row) => row.textContent?.replace(/\s/g, ' ')),
+  ).toEqual([
     'ProductoUnidadesTotalReembolsado',
     'COMBO TRADICIONAL2$ 30,00$ 0,00',
     'COMBO NACHOS1$ 15,00$ 15,00',

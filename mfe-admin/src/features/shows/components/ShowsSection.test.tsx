@@ -76,9 +76,7 @@ test("'Cancelar' is in the occupancy's cell, away from the trash button of the d
 
 test("opens a show's seat map, read-only, with its sold, held and free seats", async () => {
   renderSection();
-  await userEvent.click(
-    await screen.findByRole('button', { name: 'Ver mapa de asientos de la función de Matrix del Jueves a las 18:30' }),
-  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Ver mapa de asientos de la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
   const grid = await within(dialog).findByRole('grid', { name: 'Asientos de la sala 2' });
   expect(grid).toHaveAttribute('aria-readonly', 'true');

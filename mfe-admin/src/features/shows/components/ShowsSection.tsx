@@ -287,7 +287,6 @@ const ReasonLabel = styled.label`
 
 const RowActions = styled.div`
   display: flex;
-  flex-wrap: wrap;
   justify-content: flex-end;
   gap: 0.4rem;
 `;
