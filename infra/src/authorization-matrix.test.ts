@@ -176,6 +176,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/monthly': { access: 'admin' },
   'GET /sales/occupancy': { access: 'admin' },
   'GET /sales/candy': { access: 'admin' },
+  'GET /sales/totals': { access: 'admin' },
   'GET /sales/export.csv': { access: 'admin' },
 };
 

@@ -23,7 +23,7 @@ const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> 
   },
   // Needs 3-D Secure, which a server-confirmed payment without redirects cannot do: Stripe leaves it in requires_action.
   pm_card_authenticationRequired: {
-    reason: 'Su tarjeta requiere una autenticación que este pago no admite. Intente con otra tarjeta.',
+    reason: 'Tu tarjeta requiere una autenticación que este pago no admite. Prueba con otra tarjeta.',
     code: 'requires_action',
   },
 };

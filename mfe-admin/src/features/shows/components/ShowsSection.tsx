@@ -17,10 +17,22 @@ import { ShowSeatMapDialog } from './ShowSeatMapDialog';
 /** 'dd/mm' of a 'yyyy-mm-dd' date. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** '3 vendidos · 2 reservados · 95 libres · ingresaron 1 de 3' (admitted at the door of those sold), or a dash while unknown. */
-function occupancyText(entry: ShowOccupancy | undefined): string {
-  if (!entry) return '—';
-  return `${entry.sold} ${entry.sold === 1 ? 'vendido' : 'vendidos'} · ${entry.held} ${entry.held === 1 ? 'reservado' : 'reservados'} · ${entry.free} ${entry.free === 1 ? 'libre' : 'libres'} · ingresaron ${entry.admitted} de ${entry.sold}`;
+/**
+ * '3 vendidos · 2 reservados' over 'ingresaron 1 de 3' (admitted at the door of those sold), or a dash
+ * while unknown: two short lines, the free seats being the Asientos column's.
+ */
+function Occupancy({ entry }: { entry: ShowOccupancy | undefined }) {
+  if (!entry) return <span>—</span>;
+  return (
+    <OccupancyLines>
+      <span>
+        {entry.sold} {entry.sold === 1 ? 'vendido' : 'vendidos'} · {entry.held} {entry.held === 1 ? 'reservado' : 'reservados'}
+      </span>
+      <span>
+        ingresaron {entry.admitted} de {entry.sold}
+      </span>
+    </OccupancyLines>
+  );
 }
 
 /** The Asientos column: what it counts ('80 libres de 100'). */
@@ -129,11 +141,12 @@ export function ShowsSection({ token }: { token: string }) {
         loading="Cargando funciones…"
         failed="No se pudieron cargar las funciones."
         empty={filtered ? 'No hay funciones que coincidan con los filtros.' : 'No hay funciones programadas.'}
+        stackBelow="56rem"
       >
         {(show) => (
           <tr key={show.id}>
-            <td>{show.schedule}</td>
-            <td>
+            <td className="nowrap">{show.schedule}</td>
+            <td className="nowrap">
               {show.day} {dayMonth(show.date)}
             </td>
             <td>{show.movie.Title}</td>
@@ -141,27 +154,17 @@ export function ShowsSection({ token }: { token: string }) {
             <td>{show.type}</td>
             <td className="number">{seatsText(show)}</td>
             <td>
-              <RowActions>
-                <span>{occupancyText(occupancyOf.get(show.id))}</span>
+              <Occupancy entry={occupancyOf.get(show.id)} />
+              <RowLinks>
                 <Button
                   type="button"
                   $variant="link"
-                  aria-label={`Ver el mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  aria-label={`Ver mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
                   onClick={() => setViewing(show)}
                 >
                   Ver mapa
                 </Button>
-              </RowActions>
-            </td>
-            <td>
-              <RowActions>
-                <RowButton
-                  type="button"
-                  aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                  onClick={() => setEditing(show)}
-                >
-                  <EditIcon />
-                </RowButton>
+                {/* Cancelling refunds the sales this cell counts: here, away from the trash button of the delete. */}
                 <Button
                   type="button"
                   $variant="link"
@@ -173,6 +176,17 @@ export function ShowsSection({ token }: { token: string }) {
                 >
                   Cancelar
                 </Button>
+              </RowLinks>
+            </td>
+            <td>
+              <RowActions>
+                <RowButton
+                  type="button"
+                  aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  onClick={() => setEditing(show)}
+                >
+                  <EditIcon />
+                </RowButton>
                 <RowButton
                   type="button"
                   $danger
@@ -273,5 +287,21 @@ const ReasonLabel = styled.label`
 
 const RowActions = styled.div`
   display: flex;
+  justify-content: flex-end;
   gap: 0.4rem;
+`;
+
+const OccupancyLines = styled.span`
+  display: flex;
+  flex-direction: column;
+
+  span {
+    white-space: nowrap;
+  }
+`;
+
+const RowLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 0.75rem;
 `;

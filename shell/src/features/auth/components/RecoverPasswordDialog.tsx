@@ -52,7 +52,7 @@ export function RecoverPasswordDialog({ initialEmail = '', onClose }: Props) {
       setStep('done');
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No se pudo cambiar la contraseña. Intente nuevamente.',
+        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No se pudo cambiar la contraseña. Inténtalo de nuevo.',
       );
     } finally {
       setPending(false);
