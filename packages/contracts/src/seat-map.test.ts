@@ -88,6 +88,14 @@ describe('best adjacent seats', () => {
     expect(labels(chooseBestSeats(shaped, ({ row }) => row === 0, 2))).toEqual(['A4', 'A5']);
   });
 
+  it('does not leave one seat alone at the end of a block (room 4: 3 | 6 | 3)', () => {
+    const room4: SeatLayout = { rows: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12], aisles: [3, 9], wheelchair: [] };
+    const three = suggestSeats(room4, () => false, 3) as string[];
+    expect(three).toEqual(['H4', 'H5', 'H6']);
+    expect(isolatedSeats(room4, () => false, three)).toEqual([]);
+    expect(suggestSeats(room4, () => false, 2)).toEqual(['H6', 'H7']);
+  });
+
   it('offers wheelchair spaces only when the other seats are not enough', () => {
     const layout: SeatLayout = { rows: [2, 2], aisles: [], wheelchair: ['B1', 'B2'] };
     expect(suggestSeats(layout, () => false, 2)).toEqual(['A1', 'A2']);

@@ -158,12 +158,20 @@ function rowPenalty(row: number, rows: number): number {
   return distance >= 0 ? distance * 0.8 : -distance;
 }
 
-/** The `count` seats of the run whose middle is nearest the room's centre (ties: the left one); columns. */
+/** What leaving one free seat alone at a run's end costs: as much as three seats off-centre. */
+const LONE_SEAT_PENALTY = 1.5;
+
+/**
+ * The `count` seats of the run whose middle is nearest the room's centre (ties: the left one), in
+ * columns; a placement that leaves one seat alone at an end of the run (the isolated-seat rule) costs
+ * more, so the suggestion does not open with a warning.
+ */
 function centredIn(run: Run, count: number, width: number): { first: number; offCentre: number } {
   const centre = (width + 1) / 2;
   let best = { first: run.first, offCentre: Number.POSITIVE_INFINITY };
   for (let first = run.first; first + count - 1 <= run.last; first++) {
-    const offCentre = Math.abs(first + (count - 1) / 2 - centre);
+    const lone = (first - run.first === 1 ? 1 : 0) + (run.last - (first + count - 1) === 1 ? 1 : 0);
+    const offCentre = Math.abs(first + (count - 1) / 2 - centre) + lone * LONE_SEAT_PENALTY;
     if (offCentre < best.offCentre) best = { first, offCentre };
   }
   return best;
