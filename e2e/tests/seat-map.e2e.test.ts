@@ -142,7 +142,9 @@ test('on a phone the whole 12-seat room can be reached: screen centred on the ro
   const grid = map.getByRole('grid', { name: `Asientos de la sala ${show.roomId}` });
 
   // "Elegir asientos" is gone once the map opens: the focus is on the map, on the first chosen seat.
-  const chosenNames = await grid.getByRole('button', { name: /, tu selección$/ }).evaluateAll((seats) => seats.map((seat) => seat.getAttribute('aria-label')));
+  const chosenNames = await grid
+    .getByRole('button', { name: /, tu selección$/ })
+    .evaluateAll((seats) => seats.map((seat) => seat.getAttribute('aria-label')));
   expect(chosenNames).toHaveLength(3);
   await page.waitForFunction(() => document.activeElement?.closest('[role="grid"]') !== null);
   expect(await focusedName(page)).toBe(chosenNames[0]);

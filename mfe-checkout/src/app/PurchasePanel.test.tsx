@@ -253,7 +253,9 @@ describe('Comprar and the ticket quantity', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(within(grid).getByRole('button', { name: 'Fila F, asiento 11, libre' })).toHaveFocus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft} ');
-    expect(screen.getByText('Ya elegiste tus 2 asientos. Para elegir F9, toca primero uno de los tuyos para quitarlo.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Ya elegiste tus 2 asientos. Para elegir F9, toca primero uno de los tuyos para quitarlo.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
     // Taking E7 out first, F9 joins.
     await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' }));

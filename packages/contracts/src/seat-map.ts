@@ -106,7 +106,8 @@ export function isolatedSeats(layout: SeatLayout, isTaken: (label: string) => bo
       if (!isSeatOf(layout, freeLabel) || picked.has(freeLabel) || isTaken(freeLabel)) continue;
       // The chosen seat is across an aisle from it: not a neighbour.
       if (aisleAfter(layout, { row, number: Math.min(number, free) })) continue;
-      if (blockedSide(layout, isTaken, picked, row, free, -1) && blockedSide(layout, isTaken, picked, row, free, 1)) isolated.add(freeLabel);
+      if (blockedSide(layout, isTaken, picked, row, free, -1) && blockedSide(layout, isTaken, picked, row, free, 1))
+        isolated.add(freeLabel);
     }
   }
   return [...isolated].sort(compareLabels);

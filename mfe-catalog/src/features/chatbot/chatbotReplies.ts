@@ -3,8 +3,7 @@
  * or a random dog picture to fetch.
  */
 export type ChatbotReply =
-  | { kind: 'text'; text: string; link?: { to: string; label: string }; suggestions?: readonly string[] }
-  | { kind: 'dog' };
+  { kind: 'text'; text: string; link?: { to: string; label: string }; suggestions?: readonly string[] } | { kind: 'dog' };
 
 export const CHATBOT_GREETING = '¡Hola! Soy Cinebot, el asistente de Cine. ¿En qué puedo ayudarte?';
 export const DOG_UNAVAILABLE_REPLY = 'No pude traer un perrito en este momento. Intenta de nuevo más tarde.';

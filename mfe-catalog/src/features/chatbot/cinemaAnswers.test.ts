@@ -132,7 +132,9 @@ describe('answering a question', () => {
 
   test('the spec keywords answer as before; the fallback offers questions', async () => {
     expect(await answerQuestion({ kind: 'spec', reply: chatbotReply('gracias') }, sources())).toEqual(chatbotReply('gracias'));
-    expect(await answerQuestion({ kind: 'fallback' }, sources())).toMatchObject({ text: FALLBACK_REPLY.kind === 'text' && FALLBACK_REPLY.text });
+    expect(await answerQuestion({ kind: 'fallback' }, sources())).toMatchObject({
+      text: FALLBACK_REPLY.kind === 'text' && FALLBACK_REPLY.text,
+    });
   });
 
   test('the API out of reach gets an apology and a link to the Cartelera', async () => {

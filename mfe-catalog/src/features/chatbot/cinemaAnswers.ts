@@ -100,7 +100,9 @@ export function pricesReply(shows: readonly ShowView[], now: Date, money: Money,
   const subject = movie ? `para ${movie.title}` : '';
   if (left.length === 0)
     return text(
-      movie ? `${movie.title} no tiene funciones programadas por ahora, así que no tiene precio todavía.` : 'No hay funciones a la venta por ahora.',
+      movie
+        ? `${movie.title} no tiene funciones programadas por ahora, así que no tiene precio todavía.`
+        : 'No hay funciones a la venta por ahora.',
     );
   const byFormat = new Map<string, number[]>();
   for (const show of left) byFormat.set(show.type, [...(byFormat.get(show.type) ?? []), show.price]);
@@ -111,9 +113,12 @@ export function pricesReply(shows: readonly ShowView[], now: Date, money: Money,
       const high = Math.max(...cents);
       return low === high ? `${money(low)} en ${type}` : `de ${money(low)} a ${money(high)} en ${type}`;
     });
-  return text(`La entrada ${subject ? `${subject} ` : ''}cuesta ${list(prices)}. El precio de cada función aparece al elegirla, antes de pagar.`, {
-    suggestions: ['¿Qué películas dan hoy?', '¿Cómo compro entradas?'],
-  });
+  return text(
+    `La entrada ${subject ? `${subject} ` : ''}cuesta ${list(prices)}. El precio de cada función aparece al elegirla, antes de pagar.`,
+    {
+      suggestions: ['¿Qué películas dan hoy?', '¿Cómo compro entradas?'],
+    },
+  );
 }
 
 export function addressReply(cinema: CinemaInfo): ChatbotReply {

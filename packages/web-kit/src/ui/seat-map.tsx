@@ -94,49 +94,49 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
         </ScrollHint>
       )}
       <Frame $before={overflow.before} $after={overflow.after}>
-      <Scroller ref={overflow.ref} onScroll={overflow.measure} data-seat-scroller>
-        <Room>
-        <Screen aria-hidden="true">Pantalla</Screen>
-        <Grid role="grid" aria-label={`Asientos de la sala ${roomId}`} aria-readonly={onToggle ? undefined : true}>
-          {rows.map((row, rowIndex) => (
-            <Row role="row" key={rowIndex}>
-              <RowLetter role="rowheader">{String.fromCharCode(65 + rowIndex)}</RowLetter>
-              {Array.from({ length: width }, (_, i) => i + 1).map((column) => {
-                const cell = row.find((seat) => seat.column === column);
-                const aisle = layout.aisles.includes(column) ? <Aisle aria-hidden="true" key={`aisle-${column}`} /> : null;
-                if (!cell) return [<Gap aria-hidden="true" key={`gap-${column}`} />, aisle];
-                const look = lookOf(cell.label);
-                return [
-                  <span role="gridcell" key={cell.label}>
-                    <SeatButton
-                      ref={(button) => {
-                        if (button) buttons.current.set(cell.label, button);
-                        else buttons.current.delete(cell.label);
-                      }}
-                      type="button"
-                      $look={look}
-                      tabIndex={cell.label === focusable ? 0 : -1}
-                      aria-label={nameOf(cell)}
-                      aria-pressed={onToggle ? look === 'chosen' : undefined}
-                      aria-disabled={!onToggle || look === 'taken' ? true : undefined}
-                      onFocus={() => setFocused(cell.label)}
-                      onKeyDown={onKeyDown(cell)}
-                      onClick={() => onToggle && look !== 'taken' && onToggle(cell.label)}
-                    >
-                      <span aria-hidden="true">
-                        {look === 'chosen' ? '✓' : look === 'taken' ? '×' : wheelchair.has(cell.label) ? '♿' : cell.number}
-                      </span>
-                    </SeatButton>
-                  </span>,
-                  aisle,
-                ];
-              })}
-              <RowLetter aria-hidden="true">{String.fromCharCode(65 + rowIndex)}</RowLetter>
-            </Row>
-          ))}
-        </Grid>
-        </Room>
-      </Scroller>
+        <Scroller ref={overflow.ref} onScroll={overflow.measure} data-seat-scroller>
+          <Room>
+            <Screen aria-hidden="true">Pantalla</Screen>
+            <Grid role="grid" aria-label={`Asientos de la sala ${roomId}`} aria-readonly={onToggle ? undefined : true}>
+              {rows.map((row, rowIndex) => (
+                <Row role="row" key={rowIndex}>
+                  <RowLetter role="rowheader">{String.fromCharCode(65 + rowIndex)}</RowLetter>
+                  {Array.from({ length: width }, (_, i) => i + 1).map((column) => {
+                    const cell = row.find((seat) => seat.column === column);
+                    const aisle = layout.aisles.includes(column) ? <Aisle aria-hidden="true" key={`aisle-${column}`} /> : null;
+                    if (!cell) return [<Gap aria-hidden="true" key={`gap-${column}`} />, aisle];
+                    const look = lookOf(cell.label);
+                    return [
+                      <span role="gridcell" key={cell.label}>
+                        <SeatButton
+                          ref={(button) => {
+                            if (button) buttons.current.set(cell.label, button);
+                            else buttons.current.delete(cell.label);
+                          }}
+                          type="button"
+                          $look={look}
+                          tabIndex={cell.label === focusable ? 0 : -1}
+                          aria-label={nameOf(cell)}
+                          aria-pressed={onToggle ? look === 'chosen' : undefined}
+                          aria-disabled={!onToggle || look === 'taken' ? true : undefined}
+                          onFocus={() => setFocused(cell.label)}
+                          onKeyDown={onKeyDown(cell)}
+                          onClick={() => onToggle && look !== 'taken' && onToggle(cell.label)}
+                        >
+                          <span aria-hidden="true">
+                            {look === 'chosen' ? '✓' : look === 'taken' ? '×' : wheelchair.has(cell.label) ? '♿' : cell.number}
+                          </span>
+                        </SeatButton>
+                      </span>,
+                      aisle,
+                    ];
+                  })}
+                  <RowLetter aria-hidden="true">{String.fromCharCode(65 + rowIndex)}</RowLetter>
+                </Row>
+              ))}
+            </Grid>
+          </Room>
+        </Scroller>
       </Frame>
       <Legend aria-label="Referencias">
         <li>

@@ -14,7 +14,7 @@ interface ChatMessage {
   text: string;
   link?: { to: string; label: string };
   imageUrl?: string;
-  /** Questions offered next, as buttons (only the latest message's show). */
+  /** Questions offered next, as buttons (only the latest message's show; the usual ones when it has none). */
   suggestions?: readonly string[];
 }
 
@@ -44,9 +44,7 @@ function loadBillboardTitles(): Promise<MovieRef[]> {
  */
 export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const [draft, setDraft] = useState('');
-  const [messages, setMessages] = useState<ChatMessage[]>([
-    { id: 0, from: 'bot', text: CHATBOT_GREETING, suggestions: SUGGESTED_QUESTIONS },
-  ]);
+  const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, from: 'bot', text: CHATBOT_GREETING }]);
   const [busy, setBusy] = useState(false);
   const nextId = useRef(1);
   const listRef = useRef<HTMLOListElement>(null);
@@ -117,7 +115,9 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     void ask(question);
   }
 
-  const suggestions = messages[messages.length - 1]?.from === 'bot' ? (messages[messages.length - 1]?.suggestions ?? []) : [];
+  // The latest answer's own suggestions, else the usual questions.
+  const latest = messages[messages.length - 1];
+  const suggestions = latest?.from === 'bot' ? (latest.suggestions ?? SUGGESTED_QUESTIONS) : [];
 
   return (
     <Panel id={id} hidden={!open} aria-label="Cinebot, asistente virtual" onKeyDown={closeOnEscape}>
@@ -276,6 +276,8 @@ const Bubble = styled.li<{ $from: 'user' | 'bot' }>`
   border-radius: 12px;
   align-self: ${({ $from }) => ($from === 'user' ? 'flex-end' : 'flex-start')};
   background: ${({ $from }) => ($from === 'user' ? 'var(--cine-accent, #e50914)' : 'var(--cine-surface-2, #20202f)')};
+  /* White on the accent red: the site's light grey text on it is under 4.5:1. */
+  color: ${({ $from }) => ($from === 'user' ? '#fff' : 'inherit')};
 
   img {
     display: block;

@@ -135,12 +135,11 @@ test('suggested questions are buttons: "¿Qué películas dan hoy?" lists the sh
   await userEvent.click(screen.getByRole('button', { name: 'Abrir asistente' }));
   const panel = await screen.findByRole('region', { name: 'Cinebot, asistente virtual' });
   const suggested = within(panel).getByRole('list', { name: 'Preguntas sugeridas' });
-  expect(within(suggested).getAllByRole('button').map((button) => button.textContent)).toEqual([
-    '¿Qué películas dan hoy?',
-    '¿Cuánto cuesta la entrada?',
-    '¿Dónde queda el cine?',
-    '¿Puedo cancelar mi compra?',
-  ]);
+  expect(
+    within(suggested)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['¿Qué películas dan hoy?', '¿Cuánto cuesta la entrada?', '¿Dónde queda el cine?', '¿Puedo cancelar mi compra?']);
   // From the message field, Shift+Tab reaches the suggestions; Enter asks.
   for (let presses = 0; presses < 4; presses++) await userEvent.tab({ shift: true });
   expect(within(suggested).getByRole('button', { name: '¿Qué películas dan hoy?' })).toHaveFocus();

@@ -39,10 +39,17 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
         <Summary>
           {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {count === 1 ? '1 entrada' : `${count} entradas`}
         </Summary>
-        <SeatPicker session={session} show={show} count={count} ownSeats={ownSeats} onBack={() => {
+        <SeatPicker
+          session={session}
+          show={show}
+          count={count}
+          ownSeats={ownSeats}
+          onBack={() => {
             setCameBack(true);
             setStep('quantity');
-          }} onHeld={onHeld} />
+          }}
+          onHeld={onHeld}
+        />
       </Dialog>
     );
 
