@@ -31,7 +31,15 @@ export type {
 
 export { useAsyncData, type AsyncData } from './use-async-data';
 
-export { cinemaInfo, formatMoney, pageTitle, runtimeConfig, useDocumentTitle, type CineRuntimeConfig } from './cinema';
+export {
+  cancellationWindowMinutes,
+  cinemaInfo,
+  formatMoney,
+  pageTitle,
+  runtimeConfig,
+  useDocumentTitle,
+  type CineRuntimeConfig,
+} from './cinema';
 export { addDays, cinemaClock, chosenStripDay, dateStrip, dayLabel, hasStarted, instantLabel, type StripDay } from './dates';
 export { purchasePlaceUrl, readPurchasePlace, returnPathOf, signInUrl, type PurchasePlace } from './return-to';
 export { useLiveSeatMap, type LiveSeatMapStatus } from './seat-map/use-live-seat-map';

@@ -19,6 +19,8 @@ export interface CinemaSources {
   showsOfMovie: (movieId: string) => Promise<ShowView[]>;
   upcomingShows: () => Promise<ShowView[]>;
   cinema: CinemaInfo;
+  /** Booking's CANCELLATION_WINDOW_MINUTES, from /config.js. */
+  cancellationWindowMinutes: number;
   money: (cents: number) => string;
   now: Date;
 }
@@ -32,7 +34,7 @@ export async function answerQuestion(intent: Intent, sources: CinemaSources): Pr
       case 'spec':
         return intent.reply;
       case 'cancel':
-        return cancelReply();
+        return cancelReply(sources.cancellationWindowMinutes);
       case 'tickets':
         return ticketsReply();
       case 'address':

@@ -97,8 +97,15 @@ test("the cinema's address and hours come from its configuration", () => {
 });
 
 test('cancelling and tickets: what the site does, with links to Mis compras and Mis entradas', () => {
-  expect(cancelReply()).toMatchObject({ text: expect.stringMatching(/^Sí: en Mis compras/), link: { to: '/mis-compras' } });
-  expect(textOf(cancelReply())).not.toMatch(/Para comprar entradas/);
+  expect(cancelReply(120)).toMatchObject({
+    text: expect.stringMatching(
+      /^Sí: en Mis compras, cada compra tiene el botón «Cancelar compra» hasta 2 horas antes de que empiece la función\./,
+    ),
+    link: { to: '/mis-compras' },
+  });
+  expect(textOf(cancelReply(90))).toMatch(/hasta 90 minutos antes/);
+  expect(textOf(cancelReply(60))).toMatch(/hasta 1 hora antes/);
+  expect(textOf(cancelReply(120))).not.toMatch(/Para comprar entradas/);
   expect(ticketsReply()).toMatchObject({ link: { to: '/mis-entradas', label: 'Ver Mis entradas' } });
 });
 
@@ -108,6 +115,7 @@ describe('answering a question', () => {
     showsOfMovie: jest.fn(async () => [aShow({ schedule: '21:00' })]),
     upcomingShows: jest.fn(async () => [aShow({ schedule: '21:00' })]),
     cinema: DEFAULT_CINEMA,
+    cancellationWindowMinutes: 120,
     money,
     now: NOW,
     ...overrides,

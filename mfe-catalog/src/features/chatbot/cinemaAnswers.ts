@@ -133,11 +133,21 @@ export function hoursReply(cinema: CinemaInfo): ChatbotReply {
   });
 }
 
-/** What the site does: "Cancelar compra" in Mis compras until the deadline before the show, refunded to the card. */
-export function cancelReply(): ChatbotReply {
+/** '2 horas', '90 minutos', '1 hora'. */
+function duration(minutes: number): string {
+  if (minutes % 60 !== 0) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
+
+/**
+ * What the site does (booking's rule): "Cancelar compra" in Mis compras until `windowMinutes` before
+ * the show, the tickets and candy refunded to the card.
+ */
+export function cancelReply(windowMinutes: number): ChatbotReply {
   return text(
-    'Sí: en Mis compras, cada compra de una función por venir tiene el botón «Cancelar compra» hasta poco antes de que empiece la función. ' +
-      'Te devolvemos a la tarjeta las entradas y la dulcería, y las butacas vuelven a la venta. Cuando el botón ya no aparece, la compra ya no se puede cancelar. ' +
+    `Sí: en Mis compras, cada compra tiene el botón «Cancelar compra» hasta ${duration(windowMinutes)} antes de que empiece la función. ` +
+      'Te devolvemos a la tarjeta las entradas y la dulcería, y las butacas vuelven a la venta. Pasado ese momento ya no se puede cancelar. ' +
       'Si el cine cancela una función, te reembolsamos la compra sin que hagas nada.',
     { link: { to: '/mis-compras', label: 'Ir a Mis compras' } },
   );

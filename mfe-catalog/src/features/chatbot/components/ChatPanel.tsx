@@ -1,4 +1,4 @@
-import { cinemaInfo, formatMoney } from '@cine/web-kit';
+import { cancellationWindowMinutes, cinemaInfo, formatMoney } from '@cine/web-kit';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -84,6 +84,7 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
         showsOfMovie: fetchShowsOfMovie,
         upcomingShows: fetchUpcomingShows,
         cinema: cinemaInfo(),
+        cancellationWindowMinutes: cancellationWindowMinutes(),
         money: formatMoney,
         now: new Date(),
       });
