@@ -165,6 +165,7 @@ test('on a phone the whole 12-seat room can be reached: screen centred on the ro
   const first = (await grid.getByRole('button', { name: /^Fila A, asiento 1,/ }).boundingBox())!;
   const last = (await grid.getByRole('button', { name: /^Fila A, asiento 12,/ }).boundingBox())!;
   expect(Math.abs(screenBox.x + screenBox.width / 2 - (first.x + last.x + last.width) / 2)).toBeLessThanOrEqual(1);
+  await screenshot(page, 'seat-map-phone-12-seat-rows-opened');
   // Both ends are reachable by scrolling the map.
   const dialogBox = (await page.getByRole('dialog', { name: 'Entradas' }).boundingBox())!;
   await scroller.evaluate((element) => (element.scrollLeft = element.scrollWidth));

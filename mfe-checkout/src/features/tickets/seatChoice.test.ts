@@ -30,7 +30,8 @@ describe('seat choice', () => {
     expect(three[0]).toBe('A1');
     expect(three).not.toContain('B3');
     expect(new Set(three).size).toBe(3);
-    expect(initialChoice(layout, takenByOthers, [], 2)).toEqual(['B4', 'B5']);
+    // B4 and B5 would leave B6 alone (B3 is taken): the centre of the row behind instead.
+    expect(initialChoice(layout, takenByOthers, [], 2)).toEqual(['C3', 'C4']);
   });
 
   it('drops seats others took and says which', () => {

@@ -250,19 +250,20 @@ const Frame = styled.div<{ $before: boolean; $after: boolean }>`
     top: 0;
     bottom: 0;
     z-index: 2;
-    width: 1.5rem;
+    width: 1.25rem;
     pointer-events: none;
     transition: opacity 0.2s;
   }
 
+  /* Inside the row letters, which stay at the sides. */
   &::before {
-    left: 0;
+    left: calc(1.25rem + 4px);
     opacity: ${({ $before }) => ($before ? 1 : 0)};
     background: linear-gradient(to right, var(--cine-surface, #161622), transparent);
   }
 
   &::after {
-    right: 0;
+    right: calc(1.25rem + 4px);
     opacity: ${({ $after }) => ($after ? 1 : 0)};
     background: linear-gradient(to left, var(--cine-surface, #161622), transparent);
   }
@@ -309,11 +310,24 @@ const Row = styled.div`
   gap: 4px;
 `;
 
+/** Stays at the side of the scroller while the seats slide under it: the row is always named. */
 const RowLetter = styled.span`
+  position: sticky;
+  left: 0;
+  z-index: 1;
+  flex: none;
   width: 1.25rem;
-  text-align: center;
+  align-self: stretch;
+  display: grid;
+  place-items: center;
+  background: var(--cine-surface, #161622);
   font-size: 0.8rem;
   color: var(--cine-muted, #a6a6bb);
+
+  &:last-child {
+    left: auto;
+    right: 0;
+  }
 `;
 
 const Gap = styled.span`
