@@ -1,7 +1,7 @@
 import { DEFAULT_CINEMA, type MovieView, type ShowView } from '@cine/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
-import { openPagePerTest, PHONE } from '../src/browser';
+import { openPagePerTest, PHONE, screenshot } from '../src/browser';
 
 let page: Page;
 openPagePerTest('chatbot', (opened) => (page = opened), PHONE);
@@ -54,6 +54,7 @@ test('Cinebot answers from the cinema’s own data: today’s shows, a movie’s
     expect(today).toContain(comingToday.at(-1)!.movie.Title);
   } else expect(today).toContain('ya no quedan funciones');
   expect(today).not.toMatch(/no tengo una respuesta/);
+  await screenshot(page, 'chatbot-phone-today');
 
   // A movie of the billboard by its title: its times from booking, and a link to buy.
   const moana = billboard.find((movie) => movie.Title === 'Moana 2') ?? (billboard[0] as MovieView);
