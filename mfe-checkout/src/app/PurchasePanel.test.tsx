@@ -114,6 +114,10 @@ describe('day, time and format selectors', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Entradas' });
       expect(within(dialog).getByLabelText('Cantidad de entradas')).toHaveTextContent('3');
       expect(within(dialog).getByText(/Jueves 22:00/)).toBeInTheDocument();
+      // Opened by itself, it has no button to give the focus back to: closing it leaves the focus on Comprar.
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Comprar' })).toHaveFocus();
     } finally {
       window.history.pushState({}, '', '/');
     }
