@@ -52,7 +52,12 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
 
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    // A long answer (today's shows) shows from its start; a short one below what came before.
+    const last = list.lastElementChild;
+    const lastTop = last ? last.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop : 0;
+    const tall = last !== null && last.getBoundingClientRect().height > list.clientHeight;
+    list.scrollTop = tall ? lastTop - 8 : list.scrollHeight;
   }, [messages, open]);
 
   useEffect(() => {
