@@ -58,6 +58,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     stripePublishableKey: options.clientConfig?.stripePublishableKey ?? defaults.stripePublishableKey,
     remotes: { ...defaults.remotes, ...options.clientConfig?.remotes },
     cinema: options.clientConfig?.cinema ?? defaults.cinema,
+    cancellationWindowMinutes: options.clientConfig?.cancellationWindowMinutes ?? defaults.cancellationWindowMinutes,
   };
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.upstreamTimeouts };
   const headers = securityHeaderValues(clientConfig);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
+import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
 import { cinemaInfoFromEnv, defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, type SeatStreamRelaySettings } from './seat-stream-relay';
@@ -19,6 +19,8 @@ export interface ClientConfig {
   stripePublishableKey: string | null;
   /** The cinema's name, address, hours and money format (CINEMA_* variables): footer, about page, prices. */
   cinema: CinemaInfo;
+  /** CANCELLATION_WINDOW_MINUTES, as booking applies it: what the assistant tells buyers about cancelling. */
+  cancellationWindowMinutes: number;
 }
 
 export interface RateLimitSettings {
@@ -43,7 +45,12 @@ export interface GatewayOptions {
   /** Built web apps (default: the dist folders of this repository). */
   web?: WebRoots;
   /** What /config.js tells the browser; each remote URL and the key default as in defaultClientConfig(). */
-  clientConfig?: { remotes?: Partial<Record<RemoteName, string>>; stripePublishableKey?: string | null; cinema?: CinemaInfo };
+  clientConfig?: {
+    remotes?: Partial<Record<RemoteName, string>>;
+    stripePublishableKey?: string | null;
+    cinema?: CinemaInfo;
+    cancellationWindowMinutes?: number;
+  };
   /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
   authRateLimit?: RateLimitSettings;
   /**
@@ -87,6 +94,7 @@ export function defaultClientConfig(): ClientConfig {
     },
     stripePublishableKey: null,
     cinema: DEFAULT_CINEMA,
+    cancellationWindowMinutes: DEFAULT_CANCELLATION_WINDOW_MINUTES,
   };
 }
 
@@ -164,6 +172,7 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
       },
       stripePublishableKey: readEnv('STRIPE_PUBLISHABLE_KEY') ?? null,
       cinema: cinemaInfoFromEnv(),
+      cancellationWindowMinutes: positiveIntegerEnv('CANCELLATION_WINDOW_MINUTES', DEFAULT_CANCELLATION_WINDOW_MINUTES, 'minutes'),
     },
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
     ...(mongoUrl ? { rateLimitDatabase: { mongoUrl, dbName: readEnv('GATEWAY_MONGO_DB') ?? 'cine_gateway' } } : {}),
