@@ -28,7 +28,7 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
   // ESM-only dependencies are compiled to CommonJS like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|jose|agenda|@agendajs)/)'],
   // Tests that need a RabbitMQ broker or Prometheus run apart: `npm run test:rabbitmq`, `npm run test:faults`, `npm run test:cluster`, `npm run test:prometheus`.
   testPathIgnorePatterns: [
     '/node_modules/',
