@@ -91,14 +91,15 @@ export class Scheduler {
   }
 
   /**
-   * Stops taking jobs and hands the ones running here back, due now, so another process takes them at once.
-   * (Agenda unlocks them, but a one-off job's next run was cleared when it started: it would never run again.)
+   * Stops taking jobs and hands the ones running here back, unlocked and due now, so another process takes
+   * them at once (Agenda leaves a running job locked until its lock lapses, and a one-off job's next run was
+   * cleared when it started).
    */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     const now = new Date();
-    for (const id of this.running.values()) await this.jobs.updateOne({ _id: id }, { $set: { nextRunAt: now } });
+    for (const id of this.running.values()) await this.jobs.updateOne({ _id: id }, { $set: { nextRunAt: now }, $unset: { lockedAt: '' } });
     await this.agenda.stop(false);
   }
 }
