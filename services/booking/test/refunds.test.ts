@@ -309,7 +309,13 @@ describe('an admin refunds an order', () => {
     const remove = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
     expect((await remove()).json()).toMatchObject({ statusCode: 409, orders: 2, tickets: 5 });
     const cancelled = await cancelShow(booking, show.id);
-    expect(cancelled).toMatchObject({ message: 'Función cancelada: compras reembolsadas.', state: 'done', total: 2, refunded: 2, failed: [] });
+    expect(cancelled).toMatchObject({
+      message: 'Función cancelada: compras reembolsadas.',
+      state: 'done',
+      total: 2,
+      refunded: 2,
+      failed: [],
+    });
     expect(await soldLabels(booking, show.id)).toEqual([]);
     await booking.app.ordersOutbox.flush();
     expect(booking.refunded.map((event) => [event.data.by, event.data.reason]).sort()).toEqual([

@@ -73,7 +73,9 @@ async function soldShow(booking: BookingUnderTest, buyers: number) {
 }
 
 const progressOf = async (booking: BookingUnderTest, showId: string) =>
-  (await booking.app.inject({ method: 'GET', url: `/show/one/${showId}/cancel`, headers: adminHeaders(booking.app) })).json<ShowCancellationView>();
+  (
+    await booking.app.inject({ method: 'GET', url: `/show/one/${showId}/cancel`, headers: adminHeaders(booking.app) })
+  ).json<ShowCancellationView>();
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 400; i++) {
@@ -89,7 +91,9 @@ async function refundedOnce(orderIds: string[]) {
     const order = await context.db.collection('orders').findOne({ _id: new Types.ObjectId(id) });
     expect(order?.refunds).toHaveLength(1);
     expect(order?.refundedAmount).toBe(order?.total);
-    expect(await context.db.collection('payment_refunds').countDocuments({ paymentId: order?.paymentId, 'outcome.status': 'succeeded' })).toBe(1);
+    expect(
+      await context.db.collection('payment_refunds').countDocuments({ paymentId: order?.paymentId, 'outcome.status': 'succeeded' }),
+    ).toBe(1);
   }
 }
 

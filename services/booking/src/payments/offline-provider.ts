@@ -173,7 +173,8 @@ export class OfflinePaymentProvider implements PaymentProvider {
   private async refundOutcome(paymentId: string, amount: number, idempotencyKey: string): Promise<RefundOutcome> {
     const key = chargeKeyOf(paymentId);
     const byKey = key === undefined ? null : await this.payments.findOne({ _id: key });
-    const charge = byKey?.outcome.status === 'succeeded' && byKey.outcome.paymentId === paymentId ? byKey : await this.legacyCharge(paymentId);
+    const charge =
+      byKey?.outcome.status === 'succeeded' && byKey.outcome.paymentId === paymentId ? byKey : await this.legacyCharge(paymentId);
     if (!charge) return { status: 'failed', reason: `No such payment_intent: '${paymentId}'`, code: 'resource_missing' };
     if (charge.paymentMethodId === REFUND_FAILING_TEST_METHOD)
       return { status: 'failed', reason: 'The refund failed at the card issuer.', code: 'refund_failed' };

@@ -54,7 +54,16 @@ export class ShowCancellations {
   async request(showId: string, reason: string): Promise<ShowCancellationView> {
     const now = this.clock();
     try {
-      await this.cancellations.insertOne({ _id: showId, reason, state: 'queued', total: 0, refunded: 0, failed: [], requestedAt: now, updatedAt: now });
+      await this.cancellations.insertOne({
+        _id: showId,
+        reason,
+        state: 'queued',
+        total: 0,
+        refunded: 0,
+        failed: [],
+        requestedAt: now,
+        updatedAt: now,
+      });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       // Done before: run again for what is left (queued or running: that run goes on).
@@ -95,7 +104,10 @@ export class ShowCancellations {
     if (!started) return;
     try {
       const counts = await this.refunds.refundShow(showId, started.reason, async ({ total, refunded, failed }) => {
-        const written = await this.cancellations.updateOne({ _id: showId, runId }, { $set: { total, refunded, failed, updatedAt: this.clock() } });
+        const written = await this.cancellations.updateOne(
+          { _id: showId, runId },
+          { $set: { total, refunded, failed, updatedAt: this.clock() } },
+        );
         if (written.matchedCount === 0) throw new RunTakenOver();
         await job.touch();
       });
