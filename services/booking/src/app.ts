@@ -6,9 +6,8 @@ import { createServiceApp, resolveTicketSigningKey, type ServiceApp, type Servic
 import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
-import type { SchedulerOptions } from './jobs/scheduler';
 import { checkoutPlugin } from './plugins/checkout';
-import { jobsPlugin } from './plugins/jobs';
+import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
@@ -34,8 +33,8 @@ export interface BookingContext extends ServiceContext {
   holdLimits?: Partial<HoldLimitSettings>;
   /** Timing of the sweep that finishes orders a crash left in progress (tests shorten it). */
   orderRecovery?: OrderRecoveryOptions;
-  /** The background jobs' scheduler (tests shorten its polling and locks). */
-  scheduler?: SchedulerOptions;
+  /** The background jobs' scheduler and timing (tests shorten its polling, locks and intervals). */
+  scheduler?: JobsOptions;
 }
 
 /** Booking: shows and their seats, the cart, checkout, tickets and the door, the back office's orders. */

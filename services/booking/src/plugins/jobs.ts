@@ -11,18 +11,35 @@ declare module 'fastify' {
   }
 }
 
-export interface JobsPluginOptions {
-  db: Connection;
-  scheduler?: SchedulerOptions;
+export interface JobsOptions extends SchedulerOptions {
+  /** How often the summaries of past shows are pruned (default hourly). */
+  summariesPruneEveryMs?: number;
 }
 
-/** The scheduler and its jobs: a show's cancellation refunds. Needs the refunds (checkout plugin) and the tickets they refuse. */
+export interface JobsPluginOptions {
+  db: Connection;
+  scheduler?: JobsOptions;
+}
+
+const PRUNE_SUMMARIES = 'show-summaries.prune';
+
+/**
+ * The scheduler and its jobs: a show's cancellation refunds, and the hourly pruning of the listings' summaries of
+ * shows past their retention (a day after they started). Needs the refunds (checkout plugin) and the tickets they refuse.
+ */
 export const jobsPlugin = fp<JobsPluginOptions>(
-  async (app, { db, scheduler: options }) => {
+  async (app, { db, scheduler: { summariesPruneEveryMs = 3_600_000, ...options } = {} }) => {
     const scheduler = new Scheduler(db, app.log, options);
     app.decorate('scheduler', scheduler);
     app.decorate('showCancellations', new ShowCancellations(db, app.refunds, scheduler, app.clock, app.log));
-    app.addHook('onReady', () => scheduler.start());
+    scheduler.define(PRUNE_SUMMARIES, async () => {
+      const pruned = await app.showListing.prunePast();
+      if (pruned > 0) app.log.info({ pruned }, 'summaries of past shows pruned');
+    });
+    app.addHook('onReady', async () => {
+      await scheduler.start();
+      await scheduler.every(PRUNE_SUMMARIES, summariesPruneEveryMs);
+    });
     app.addHook('onClose', () => scheduler.stop());
   },
   { name: 'jobs', dependencies: ['checkout', 'tickets'] },
