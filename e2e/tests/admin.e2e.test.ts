@@ -500,6 +500,11 @@ test('Deletes that cannot lose a sale: a movie with sold tickets is refused unti
   await cancel.getByLabel('Motivo (se incluye en el correo)').fill('Falla del proyector');
   await cancel.getByRole('button', { name: 'Cancelar función' }).click();
   await cancel.waitFor({ state: 'detached' });
+  // The refunds run as a background job: the dialog follows it to its end.
+  const progress = page.getByRole('dialog', { name: 'Cancelación de la función' });
+  await progress.getByRole('status').getByText('Función cancelada: compras reembolsadas. Reembolsadas 1 de 1 compra.').waitFor();
+  await progress.getByRole('button', { name: 'Aceptar' }).click();
+  await progress.waitFor({ state: 'detached' });
 
   // Now the movie can go.
   await page.getByRole('button', { name: 'Peliculas', exact: true }).click();

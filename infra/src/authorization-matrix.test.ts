@@ -168,6 +168,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /orders/{id}/cancel': { access: 'user' },
   'POST /orders/{id}/refund': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'POST /show/one/{id}/cancel': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
+  // The cancellation's background job: its progress.
+  'GET /show/one/{id}/cancel': { access: 'admin' },
   // sales
   'GET /tickets/all': { access: 'admin' },
   'GET /tickets/all/detail': { access: 'admin' },

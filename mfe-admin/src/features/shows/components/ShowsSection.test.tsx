@@ -240,10 +240,21 @@ test("'Borrar Funcion' names the sold tickets, shows the server's refusal with t
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-test("'Cancelar' a show asks for a reason, names the tickets refunded, and cancels through the refunds path", async () => {
+test("'Cancelar' a show asks for a reason, names the tickets refunded, and shows the refunds' job until it is done", async () => {
+  const job = {
+    jobId: show.id,
+    showId: show.id,
+    reason: 'Falla del proyector',
+    requestedAt: '2026-03-12T18:00:00.000Z',
+    failed: [],
+  };
   api.on('POST', `/api/show/one/${show.id}/cancel`, {
+    status: 202,
+    body: { ...job, state: 'queued', total: 0, refunded: 0, message: 'Función cancelada: las compras se reembolsarán en unos instantes.' },
+  });
+  api.on('GET', `/api/show/one/${show.id}/cancel`, {
     status: 200,
-    body: { message: 'Función cancelada: compras reembolsadas.', refunded: 1, failed: [] },
+    body: { ...job, state: 'running', total: 3, refunded: 1, message: 'Función cancelada: reembolsando las compras.' },
   });
   const user = userEvent.setup();
   renderSection();
@@ -256,9 +267,35 @@ test("'Cancelar' a show asks for a reason, names the tickets refunded, and cance
   expect(api.requestsTo('POST', `/api/show/one/${show.id}/cancel`)).toHaveLength(0);
   await user.type(within(dialog).getByLabelText('Motivo (se incluye en el correo)'), 'Falla del proyector');
   await user.click(within(dialog).getByRole('button', { name: 'Cancelar función' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.onlyRequestTo('POST', `/api/show/one/${show.id}/cancel`).body).toEqual({ reason: 'Falla del proyector' });
-});
+
+  const progress = await screen.findByRole('dialog', { name: 'Cancelación de la función' });
+  expect(within(progress).getByRole('status')).toHaveTextContent('Reembolsadas 0 de 0 compras.');
+  expect(await within(progress).findByText(/Reembolsadas 1 de 3 compras\./, {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(progress).getByRole('progressbar', { name: 'Compras reembolsadas' })).toHaveAttribute('value', '1');
+  api.on('GET', `/api/show/one/${show.id}/cancel`, {
+    status: 200,
+    body: {
+      ...job,
+      state: 'done',
+      total: 3,
+      refunded: 2,
+      failed: ['6b0000000000000000000001'],
+      finishedAt: '2026-03-12T18:01:00.000Z',
+      message:
+        'Algunas compras de la función no se pudieron reembolsar ahora; vuelve a cancelarla para reintentarlo (ninguna se reembolsa dos veces).',
+    },
+  });
+  expect(await within(progress).findByText(/Reembolsadas 2 de 3 compras\. Pendientes: 1\./, {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(progress).getByRole('status')).toHaveTextContent('vuelve a cancelarla para reintentarlo');
+  const reads = api.requestsTo('GET', `/api/show/one/${show.id}/cancel`).length;
+  await user.click(within(progress).getByRole('button', { name: 'Aceptar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  // Done: no more reads.
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect(api.requestsTo('GET', `/api/show/one/${show.id}/cancel`)).toHaveLength(reads);
+  // The dialog reads the job once a second: a few seconds of real time.
+}, 20_000);
 
 describe("'Programar en bloque'", () => {
   const plan = {

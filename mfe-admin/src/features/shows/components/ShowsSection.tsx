@@ -1,4 +1,4 @@
-import { SHOW_SORTS, SHOW_TYPES, type ShowOccupancy } from '@cine/contracts';
+import { SHOW_SORTS, SHOW_TYPES, type ShowCancellationView, type ShowOccupancy } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, useAsyncData } from '@cine/web-kit';
@@ -11,6 +11,7 @@ import { fetchAdminMovies } from '../../../api/admin-movies';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { useListParams } from '../../../hooks/useListParams';
 import { cancelShow, deleteShow, fetchOccupancy, fetchShows, type Show } from '../api/shows';
+import { CancellationProgress } from './CancellationProgress';
 import { BulkShowDialog, CreateShowDialog, EditShowDialog } from './ShowDialogs';
 import { ShowSeatMapDialog } from './ShowSeatMapDialog';
 
@@ -68,6 +69,7 @@ export function ShowsSection({ token }: { token: string }) {
   const [bulk, setBulk] = useState(false);
   const [cancelling, setCancelling] = useState<Show | null>(null);
   const [reason, setReason] = useState('');
+  const [cancellation, setCancellation] = useState<{ title: string; started: ShowCancellationView } | null>(null);
   const reload = shows.reload;
   const { from, to, movieId, roomId, type } = list.filters;
   const filtered = Object.values(list.filters).some(Boolean);
@@ -232,8 +234,13 @@ export function ShowsSection({ token }: { token: string }) {
           onConfirm={async () => {
             // Refused here as the service would (its schema requires a reason), shown in the dialog like its refusals.
             if (reason.trim() === '') throw new ApiError(400, CANCEL_REASON_MISSING);
-            await cancelShow(token, cancelling.id, reason.trim());
+            const started = await cancelShow(token, cancelling.id, reason.trim());
             setCancelling(null);
+            // The refunds run on the server as a job: its progress and outcome are shown until the admin closes it.
+            setCancellation({
+              title: `${cancelling.movie.Title}, ${cancelling.day} ${dayMonth(cancelling.date)} a las ${cancelling.schedule}`,
+              started,
+            });
             reload();
             occupancy.reload();
           }}
@@ -249,6 +256,17 @@ export function ShowsSection({ token }: { token: string }) {
             <TextInput value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
           </ReasonLabel>
         </ConfirmDialog>
+      )}
+      {cancellation && (
+        <CancellationProgress
+          token={token}
+          title={cancellation.title}
+          started={cancellation.started}
+          onClose={() => {
+            setCancellation(null);
+            occupancy.reload();
+          }}
+        />
       )}
     </div>
   );
