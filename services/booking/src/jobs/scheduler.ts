@@ -33,6 +33,7 @@ export class Scheduler {
   /** The jobs running in this process, by their documents' ids. */
   private readonly running = new Map<string, Types.ObjectId>();
   private started = false;
+  private starting?: Promise<void>;
 
   constructor(
     db: Connection,
@@ -85,9 +86,18 @@ export class Scheduler {
     await this.agenda.every(intervalMs, name);
   }
 
-  async start(): Promise<void> {
-    await this.agenda.start();
-    this.started = true;
+  /**
+   * Starts taking jobs, in the background (the service is ready meanwhile: Agenda's start writes its indexes);
+   * `then` runs once it has started. A failure is logged.
+   */
+  start(then: () => Promise<void> = async () => undefined): void {
+    this.starting = this.agenda
+      .start()
+      .then(async () => {
+        this.started = true;
+        await then();
+      })
+      .catch((error: Error) => this.log?.error({ err: error.message }, 'the job scheduler did not start'));
   }
 
   /**
@@ -96,6 +106,7 @@ export class Scheduler {
    * cleared when it started).
    */
   async stop(): Promise<void> {
+    await this.starting;
     if (!this.started) return;
     this.started = false;
     const now = new Date();

@@ -36,10 +36,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       const pruned = await app.showListing.prunePast();
       if (pruned > 0) app.log.info({ pruned }, 'summaries of past shows pruned');
     });
-    app.addHook('onReady', async () => {
-      await scheduler.start();
-      await scheduler.every(PRUNE_SUMMARIES, summariesPruneEveryMs);
-    });
+    app.addHook('onReady', async () => scheduler.start(() => scheduler.every(PRUNE_SUMMARIES, summariesPruneEveryMs)));
     app.addHook('onClose', () => scheduler.stop());
   },
   { name: 'jobs', dependencies: ['checkout', 'tickets'] },
