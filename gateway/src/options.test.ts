@@ -8,6 +8,8 @@ const variables = [
   'WEB_ROOT',
   'AUTH_RATE_LIMIT',
   'MAX_SEAT_STREAMS_PER_ADDRESS',
+  'MAX_SEAT_RELAY_UPSTREAMS',
+  'MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW',
   'TRUST_PROXY',
   'CATALOG_REMOTE_URL',
   'STRIPE_PUBLISHABLE_KEY',
@@ -69,6 +71,8 @@ describe('gateway options from the environment', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
       AUTH_RATE_LIMIT: '5',
       MAX_SEAT_STREAMS_PER_ADDRESS: '4',
+      MAX_SEAT_RELAY_UPSTREAMS: '50',
+      MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW: '3',
       TRUST_PROXY: '10.0.0.0/8',
       CINEMA_NAME: 'Cine Lumière',
     });
@@ -90,7 +94,7 @@ describe('gateway options from the environment', () => {
     expect(options.clientConfig?.stripePublishableKey).toBe('pk_test_abc');
     expect(options.clientConfig?.cinema).toMatchObject({ name: 'Cine Lumière', locale: 'es-AR', currency: 'ARS' });
     expect(options.authRateLimit).toEqual({ max: 5, timeWindowMs: 60_000 });
-    expect(options.seatStreams).toEqual({ perAddress: 4 });
+    expect(options.seatStreams).toEqual({ perAddress: 4, upstreams: 50, upstreamsPerShow: 3 });
     expect(options.trustProxy).toBe('10.0.0.0/8');
   });
 

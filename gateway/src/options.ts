@@ -135,7 +135,8 @@ export interface GatewayListenOptions {
  * The gateway's configuration from the environment (see server.ts):
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
  * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
- * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES.
+ * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES,
+ * MAX_SEAT_STREAMS_PER_ADDRESS, MAX_SEAT_RELAY_UPSTREAMS, MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW.
  */
 export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: GatewayListenOptions } {
   const services = defaultServiceUrls();
@@ -160,6 +161,12 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
     seatStreams: {
       perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),
+      upstreams: positiveIntegerEnv('MAX_SEAT_RELAY_UPSTREAMS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.upstreams, 'streams'),
+      upstreamsPerShow: positiveIntegerEnv(
+        'MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW',
+        DEFAULT_SEAT_STREAM_RELAY_SETTINGS.upstreamsPerShow,
+        'streams',
+      ),
     },
     logLevel: readEnv('LOG_LEVEL') ?? 'info',
     metricsSources: (readEnv('METRICS_SOURCES') ?? '')
