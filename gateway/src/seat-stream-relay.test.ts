@@ -11,6 +11,8 @@ import type { SeatStreamRelaySettings } from './seat-stream-relay';
  * closing viewers of many shows, and HEAD on the stream. Booking is a fake (testing/fake-services.ts)
  * that counts the streams it was asked for.
  */
+jest.setTimeout(20_000);
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const showId = (n: number) => `65f1c0ffee65f1c0ffee${n.toString(16).padStart(4, '0')}`;
 
@@ -27,7 +29,11 @@ async function start(seatStreams: Partial<SeatStreamRelaySettings>): Promise<Run
   return { booking, gateway, address };
 }
 
+/** Every stream a test opened: closed before the gateway is (an open stream would hold its close). */
+const opened: Array<() => void> = [];
+
 async function stop({ booking, gateway }: Running): Promise<void> {
+  for (const close of opened.splice(0)) close();
   await gateway.close();
   await booking.close();
 }
@@ -55,6 +61,7 @@ function openStream(address: string, path: string, method = 'GET') {
     request.on('error', () => resolve());
     request.end();
     closer = () => request.destroy();
+    opened.push(closer);
   });
   return {
     head,

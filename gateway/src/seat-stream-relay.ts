@@ -163,11 +163,16 @@ export class SeatStreamRelay {
 
   /** Joins a viewer to its show's stream, opening the stream from booking when nobody watches the show here. */
   async join(viewer: SeatStreamViewer): Promise<RelayOpening> {
-    const open = this.perAddress.get(viewer.address) ?? 0;
-    if (open >= this.settings.perAddress) return { outcome: 'too-many' };
-    this.perAddress.set(viewer.address, open + 1);
     const showId = viewer.showId.toLowerCase();
     let relay = this.relays.get(showId);
+    if (relay?.charged && relay.openedBy === viewer.address) {
+      // Back to a stream it left lingering (a reconnection): the stream's charge becomes this viewer's.
+      relay.charged = false;
+    } else {
+      const open = this.perAddress.get(viewer.address) ?? 0;
+      if (open >= this.settings.perAddress) return { outcome: 'too-many' };
+      this.perAddress.set(viewer.address, open + 1);
+    }
     if (!relay) {
       if (this.upstreamCount >= this.settings.upstreams || (this.upstreamsPerShow.get(showId) ?? 0) >= this.settings.upstreamsPerShow) {
         this.leave(viewer.address);

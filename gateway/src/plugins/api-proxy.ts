@@ -280,8 +280,8 @@ export async function apiProxy(
       case 'too-many':
         throw Object.assign(new Error(TOO_MANY_SEAT_MAPS), { statusCode: 429 });
       case 'busy':
-        reply.header('retry-after', '5');
-        throw Object.assign(new Error(SEAT_STREAMS_BUSY_MESSAGE), { statusCode: 503 });
+        // Sent as is: the error handler words every 5xx thrown as an internal error.
+        return reply.code(503).header('retry-after', '5').send({ statusCode: 503, error: SEAT_STREAMS_BUSY_MESSAGE });
       case 'upstream-answer':
         return reply
           .code(opening.statusCode)
