@@ -391,7 +391,7 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
 
   it('refuses a query string (each would be a stream of its own) and answers HEAD at once, opening no stream', async () => {
     const show = await newShow(booking);
-    const refused = await open(`${show.id}?v=1`);
+    const refused = await EventStreamClient.open(`${base}/show/${show.id}/seats/stream?v=1`);
     expect(refused.status).toBe(400);
     const answer = await booking.app.inject({
       method: 'GET',
