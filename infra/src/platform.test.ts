@@ -98,7 +98,7 @@ describe('startPlatform (embedded)', () => {
     await platform.stop();
     platform = undefined;
     expect(await accepts(gatewayPort)).toBe(false);
-    expect(await accepts(settings.ferretdbPort)).toBe(false);
+    expect(await accepts(settings.ferretdbPort as number)).toBe(false);
 
     platform = await startPlatform(settings);
     const again = await login('lucia@cine.test', 'palomitas123');
@@ -162,7 +162,9 @@ describe('a second platform on one machine (issue 34)', () => {
 
     const taken = await hold(gatewayPort);
     try {
-      await expect(startPlatform(settings)).rejects.toThrow(`El puerto ${gatewayPort} ya está en uso (¿otro Cine en marcha?): elige otro con PORT.`);
+      await expect(startPlatform(settings)).rejects.toThrow(
+        `El puerto ${gatewayPort} ya está en uso (¿otro Cine en marcha?): elige otro con PORT.`,
+      );
     } finally {
       taken.close();
     }

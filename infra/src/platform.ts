@@ -160,7 +160,7 @@ export async function startPlatform(settings: PlatformSettings, hooks: PlatformH
     const host = readEnv('HOST') ?? DEFAULT_PLATFORM_HOST;
     const gatewayUrl = await gateway.listen({ ...listen, host }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
-      throw new Error(`El puerto ${listen.port} ya está en uso (¿otro Cine en marcha?): elige otro con PORT.`);
+      throw new Error(`El puerto ${listen.port} ya está en uso (¿otro Cine en marcha?): elige otro con PORT.`, { cause: error });
     });
 
     return { gatewayUrl, mongoUrl, embeddedMongo, services, stop };
@@ -204,6 +204,7 @@ export function claimDataDir(dataDir: string): () => void {
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
         throw new Error(
           `La carpeta de datos ${dataDir} ya la usa otro Cine en marcha (proceso ${owner}): para iniciar otro a la vez, elige otra con DATA_DIR (y otro PORT).`,
+          { cause: error },
         );
       }
       unlinkSync(file);

@@ -65,7 +65,8 @@ export async function startMetricsServerFromEnv(
   try {
     return await startMetricsServer({ host, port });
   } catch (error) {
-    if (freePortWhenTaken && text === undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return startMetricsServer({ host, port: 0 });
+    if (freePortWhenTaken && text === undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      return startMetricsServer({ host, port: 0 });
     log.warn({ err: (error as Error).message, port }, 'metrics endpoint not started: its port is taken (METRICS_PORT changes it)');
     return undefined;
   }
