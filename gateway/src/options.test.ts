@@ -9,6 +9,8 @@ const variables = [
   'AUTH_RATE_LIMIT',
   'MAX_SEAT_STREAMS_PER_ADDRESS',
   'CANCELLATION_WINDOW_MINUTES',
+  'MAX_SEAT_RELAY_UPSTREAMS',
+  'MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW',
   'TRUST_PROXY',
   'CATALOG_REMOTE_URL',
   'STRIPE_PUBLISHABLE_KEY',
@@ -70,6 +72,8 @@ describe('gateway options from the environment', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
       AUTH_RATE_LIMIT: '5',
       MAX_SEAT_STREAMS_PER_ADDRESS: '4',
+      MAX_SEAT_RELAY_UPSTREAMS: '50',
+      MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW: '3',
       TRUST_PROXY: '10.0.0.0/8',
       CINEMA_NAME: 'Cine Lumière',
       CANCELLATION_WINDOW_MINUTES: '45',
@@ -94,7 +98,7 @@ describe('gateway options from the environment', () => {
     // Booking's cancellation deadline, which the assistant tells buyers.
     expect(options.clientConfig?.cancellationWindowMinutes).toBe(45);
     expect(options.authRateLimit).toEqual({ max: 5, timeWindowMs: 60_000 });
-    expect(options.seatStreams).toEqual({ perAddress: 4 });
+    expect(options.seatStreams).toEqual({ perAddress: 4, upstreams: 50, upstreamsPerShow: 3 });
     expect(options.trustProxy).toBe('10.0.0.0/8');
   });
 

@@ -150,7 +150,8 @@ export interface GatewayListenOptions {
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
  * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
  * AUTH_RATE_LIMIT (requests per minute per IP), MONGO_URL and GATEWAY_MONGO_DB (the rate limits' shared counters),
- * TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES.
+ * TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES, CANCELLATION_WINDOW_MINUTES,
+ * MAX_SEAT_STREAMS_PER_ADDRESS, MAX_SEAT_RELAY_UPSTREAMS, MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW.
  */
 export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: GatewayListenOptions } {
   const services = defaultServiceUrls();
@@ -178,6 +179,12 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
     ...(mongoUrl ? { rateLimitDatabase: { mongoUrl, dbName: readEnv('GATEWAY_MONGO_DB') ?? 'cine_gateway' } } : {}),
     seatStreams: {
       perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),
+      upstreams: positiveIntegerEnv('MAX_SEAT_RELAY_UPSTREAMS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.upstreams, 'streams'),
+      upstreamsPerShow: positiveIntegerEnv(
+        'MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW',
+        DEFAULT_SEAT_STREAM_RELAY_SETTINGS.upstreamsPerShow,
+        'streams',
+      ),
     },
     logLevel: readEnv('LOG_LEVEL') ?? 'info',
     metricsSources: (readEnv('METRICS_SOURCES') ?? '')

@@ -15,6 +15,13 @@ import { seatMapUpstreams, seatMapViewers } from './metrics';
  * `Last-Event-ID` gets the deltas it missed when the relay still has them all, as booking would
  * answer it. When booking's stream ends (booking restarts, the show is deleted) every viewer's stream
  * ends too and browsers reconnect (`retry`), which opens a new one.
+ *
+ * A relay is keyed on the show alone (its id in lower case: booking's announcements name it so), never
+ * on the URL asked for; the route takes no query string (api-proxy.ts refuses one). Upstream streams
+ * are capped per show and in total, counted from the moment one is asked for until its socket has
+ * closed, and one that lingers with no viewer stays counted against the client address that opened
+ * it: opening and closing viewers of many shows cannot leave more streams behind than the client may
+ * keep open.
  */
 export interface SeatStreamRelaySettings {
   /** Open streams per client address (booking sees one stream per show, so the gateway counts them). */
@@ -27,6 +34,10 @@ export interface SeatStreamRelaySettings {
   history: number;
   /** How long booking's stream may stay silent (it sends a keep-alive comment every 15 s). */
   idleMs: number;
+  /** Streams from booking open at once for one show (the live one, and one still closing when booking's ended). */
+  upstreamsPerShow: number;
+  /** Streams from booking open at once in all: past it a show nobody watches here yet gets a 503. */
+  upstreams: number;
 }
 
 export const DEFAULT_SEAT_STREAM_RELAY_SETTINGS: SeatStreamRelaySettings = {
@@ -35,6 +46,8 @@ export const DEFAULT_SEAT_STREAM_RELAY_SETTINGS: SeatStreamRelaySettings = {
   lingerMs: 3_000,
   history: 200,
   idleMs: 60_000,
+  upstreamsPerShow: 2,
+  upstreams: 256,
 };
 
 /** A viewer whose socket holds this much unsent is dropped: its browser reconnects and catches up. */
@@ -48,11 +61,12 @@ const STREAM_HEADERS: OutgoingHttpHeaders = {
   'x-accel-buffering': 'no',
 };
 
-/** A viewer about to join: the service and path asked for, its address, what it last saw, and how to answer it. */
+/** A viewer about to join: booking's base URL, the show, its address, what it last saw, and how to answer it. */
 export interface SeatStreamViewer {
-  /** The owning service's base URL, and the service path (with its query string). */
+  /** The owning service's base URL. */
   origin: string;
-  path: string;
+  /** The show's id (24 hexadecimal digits, any case: the relay's key is its lower case). */
+  showId: string;
   address: string;
   lastEventId: string | undefined;
   /** Headers for booking when this viewer's request opens the show's stream. */
@@ -61,9 +75,13 @@ export interface SeatStreamViewer {
   start(headers: OutgoingHttpHeaders): ServerResponse;
 }
 
-/** Why a viewer was not joined: its address has too many streams open, or booking answered otherwise than with a stream. */
+/**
+ * Why a viewer was not joined: its address has too many streams open, the relay has as many streams
+ * from booking open as it may (for the show or in all), or booking answered otherwise than with a stream.
+ */
 export type RelayRefusal =
   | { outcome: 'too-many' }
+  | { outcome: 'busy' }
   | { outcome: 'upstream-answer'; statusCode: number; headers: IncomingHttpHeaders; body: Buffer }
   | { outcome: 'upstream-failed'; error: Error };
 
@@ -81,8 +99,16 @@ interface DeltaFrame {
 }
 
 interface ShowRelay {
-  /** The service's URL of the show's stream: the relay's key. */
+  /** The show's id in lower case: the relay's key. */
+  showId: string;
+  /** The service's URL of the show's stream. */
   url: URL;
+  /** The client address whose viewer opened it: charged one stream while it lingers with no viewer. */
+  openedBy: string;
+  /** Set while `openedBy` is charged for it (no viewer left, its stream from booking not closed yet). */
+  charged: boolean;
+  /** Counted in `upstreams` until its stream from booking is closed (or failed to open). */
+  counted: boolean;
   /** Booking's answer under way: resolves once the first event (the snapshot) has arrived. */
   ready: Promise<RelayRefusal | undefined>;
   body?: Dispatcher.ResponseData['body'];
@@ -119,8 +145,12 @@ function snapshotFrame(map: SeatMapView): string {
 }
 
 export class SeatStreamRelay {
+  /** The live relay of each show, by show id in lower case. */
   private readonly relays = new Map<string, ShowRelay>();
   private readonly perAddress = new Map<string, number>();
+  /** Streams from booking open or closing, in all and per show. */
+  private upstreamCount = 0;
+  private readonly upstreamsPerShow = new Map<string, number>();
   private readonly keepAlive: NodeJS.Timeout;
 
   constructor(
@@ -133,11 +163,23 @@ export class SeatStreamRelay {
 
   /** Joins a viewer to its show's stream, opening the stream from booking when nobody watches the show here. */
   async join(viewer: SeatStreamViewer): Promise<RelayOpening> {
-    const open = this.perAddress.get(viewer.address) ?? 0;
-    if (open >= this.settings.perAddress) return { outcome: 'too-many' };
-    this.perAddress.set(viewer.address, open + 1);
-    const url = new URL(`${viewer.origin}${viewer.path}`);
-    const relay = this.relays.get(url.href) ?? this.openRelay(url, viewer.upstreamHeaders);
+    const showId = viewer.showId.toLowerCase();
+    let relay = this.relays.get(showId);
+    if (relay?.charged && relay.openedBy === viewer.address) {
+      // Back to a stream it left lingering (a reconnection): the stream's charge becomes this viewer's.
+      relay.charged = false;
+    } else {
+      const open = this.perAddress.get(viewer.address) ?? 0;
+      if (open >= this.settings.perAddress) return { outcome: 'too-many' };
+      this.perAddress.set(viewer.address, open + 1);
+    }
+    if (!relay) {
+      if (this.upstreamCount >= this.settings.upstreams || (this.upstreamsPerShow.get(showId) ?? 0) >= this.settings.upstreamsPerShow) {
+        this.leave(viewer.address);
+        return { outcome: 'busy' };
+      }
+      relay = this.openRelay(showId, viewer);
+    }
     const refused = await relay.ready;
     if (refused) {
       this.leave(viewer.address);
@@ -151,6 +193,7 @@ export class SeatStreamRelay {
     const joined: Viewer = { res: viewer.start(STREAM_HEADERS), address: viewer.address };
     if (relay.lingerTimer) clearTimeout(relay.lingerTimer);
     relay.lingerTimer = undefined;
+    this.uncharge(relay);
     relay.viewers.add(joined);
     seatMapViewers.inc();
     joined.res.once('close', () => this.closeViewer(relay, joined));
@@ -160,18 +203,53 @@ export class SeatStreamRelay {
     return { outcome: 'open' };
   }
 
+  /** Streams from booking open or still closing (all shows). */
+  get upstreams(): number {
+    return this.upstreamCount;
+  }
+
   /** Ends every stream (the gateway is stopping). */
   close(): void {
     clearInterval(this.keepAlive);
     for (const relay of [...this.relays.values()]) this.end(relay);
   }
 
-  private openRelay(url: URL, headers: IncomingHttpHeaders): ShowRelay {
-    const relay: ShowRelay = { url, ready: Promise.resolve(undefined), history: [], viewers: new Set(), closed: false };
-    relay.ready = this.connect(relay, headers);
-    this.relays.set(url.href, relay);
+  private openRelay(showId: string, viewer: SeatStreamViewer): ShowRelay {
+    const relay: ShowRelay = {
+      showId,
+      url: new URL(`${viewer.origin}/show/${showId}/seats/stream`),
+      openedBy: viewer.address,
+      charged: false,
+      counted: true,
+      ready: Promise.resolve(undefined),
+      history: [],
+      viewers: new Set(),
+      closed: false,
+    };
+    this.relays.set(showId, relay);
+    this.upstreamCount += 1;
+    this.upstreamsPerShow.set(showId, (this.upstreamsPerShow.get(showId) ?? 0) + 1);
     seatMapUpstreams.inc();
+    relay.ready = this.connect(relay, viewer.upstreamHeaders);
     return relay;
+  }
+
+  /** The relay's stream from booking is closed (or never opened): it no longer counts against any limit. */
+  private release(relay: ShowRelay): void {
+    if (!relay.counted) return;
+    relay.counted = false;
+    this.upstreamCount -= 1;
+    const left = (this.upstreamsPerShow.get(relay.showId) ?? 1) - 1;
+    if (left > 0) this.upstreamsPerShow.set(relay.showId, left);
+    else this.upstreamsPerShow.delete(relay.showId);
+    seatMapUpstreams.dec();
+    this.uncharge(relay);
+  }
+
+  private uncharge(relay: ShowRelay): void {
+    if (!relay.charged) return;
+    relay.charged = false;
+    this.leave(relay.openedBy);
   }
 
   private async connect(relay: ShowRelay, headers: IncomingHttpHeaders): Promise<RelayRefusal | undefined> {
@@ -186,14 +264,28 @@ export class SeatStreamRelay {
       });
     } catch (error) {
       this.forget(relay);
+      this.release(relay);
       return { outcome: 'upstream-failed', error: error as Error };
     }
     if (answer.statusCode !== 200 || !String(answer.headers['content-type']).startsWith('text/event-stream')) {
       this.forget(relay);
-      const body = Buffer.from(await answer.body.arrayBuffer());
-      return { outcome: 'upstream-answer', statusCode: answer.statusCode, headers: answer.headers as IncomingHttpHeaders, body };
+      try {
+        const body = Buffer.from(await answer.body.arrayBuffer());
+        return { outcome: 'upstream-answer', statusCode: answer.statusCode, headers: answer.headers as IncomingHttpHeaders, body };
+      } catch (error) {
+        return { outcome: 'upstream-failed', error: error as Error };
+      } finally {
+        this.release(relay);
+      }
     }
     relay.body = answer.body;
+    // Counted until the socket's stream is closed, not only until the relay lets go of it.
+    answer.body.once('close', () => this.release(relay));
+    if (relay.closed) {
+      // Ended while booking was answering (the gateway is stopping).
+      answer.body.destroy();
+      return { outcome: 'upstream-failed', error: new Error('seat stream relay closed') };
+    }
     return new Promise((resolve) => {
       const decoder = new StringDecoder('utf8');
       let buffered = '';
@@ -271,8 +363,11 @@ export class SeatStreamRelay {
     if (!relay.viewers.delete(viewer)) return;
     seatMapViewers.dec();
     this.leave(viewer.address);
-    if (relay.viewers.size === 0 && !relay.closed) {
-      relay.lingerTimer = setTimeout(() => this.end(relay), this.settings.lingerMs).unref();
+    if (relay.viewers.size === 0 && relay.counted) {
+      // The stream stays open a while for reconnections: it counts against the client that opened it meanwhile.
+      relay.charged = true;
+      this.perAddress.set(relay.openedBy, (this.perAddress.get(relay.openedBy) ?? 0) + 1);
+      if (!relay.closed) relay.lingerTimer = setTimeout(() => this.end(relay), this.settings.lingerMs).unref();
     }
   }
 
@@ -287,9 +382,7 @@ export class SeatStreamRelay {
   }
 
   private forget(relay: ShowRelay): void {
-    if (this.relays.get(relay.url.href) !== relay) return;
-    this.relays.delete(relay.url.href);
-    seatMapUpstreams.dec();
+    if (this.relays.get(relay.showId) === relay) this.relays.delete(relay.showId);
   }
 
   private leave(address: string): void {

@@ -1,3 +1,5 @@
+import { readFileSync, unlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { ServiceName } from '@cine/contracts';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@cine/embedded-mongo';
@@ -31,12 +33,23 @@ export const embeddedServices: readonly ServiceDefinition[] = [
 
 export const DEFAULT_FERRETDB_PORT = 27027;
 
+/**
+ * Where `npm start` listens unless HOST says otherwise: a developer's machine answers itself only
+ * (a gateway or service started alone, as the containers run them, defaults to every interface;
+ * the images, compose and the chart set HOST=0.0.0.0 explicitly).
+ */
+export const DEFAULT_PLATFORM_HOST = '127.0.0.1';
+
 export interface PlatformSettings {
   /** DATA_DIR: the JWT secret, FerretDB's SQLite files (ferretdb/), the mail outbox. */
   dataDir: string;
   /** MONGO_URL: an external MongoDB; when absent, embedded FerretDB is started. */
   mongoUrl: string | undefined;
-  ferretdbPort: number;
+  /**
+   * FERRETDB_PORT; undefined when unset: DEFAULT_FERRETDB_PORT when it is free, else a free port (a
+   * second platform on the machine). The data folder, not the port, keeps two platforms off one database.
+   */
+  ferretdbPort: number | undefined;
   /** AMQP_URL: RabbitMQ; when absent, the in-process bus. */
   amqpUrl: string | undefined;
   logLevel: string;
@@ -48,8 +61,9 @@ export interface PlatformSettings {
 }
 
 export function platformSettingsFromEnv(): PlatformSettings {
-  const ferretdbPort = Number(readEnv('FERRETDB_PORT') ?? DEFAULT_FERRETDB_PORT);
-  if (!Number.isInteger(ferretdbPort) || ferretdbPort <= 0) {
+  const ferretdbPortText = readEnv('FERRETDB_PORT');
+  const ferretdbPort = ferretdbPortText === undefined ? undefined : Number(ferretdbPortText);
+  if (ferretdbPort !== undefined && (!Number.isInteger(ferretdbPort) || ferretdbPort <= 0 || ferretdbPort > 65535)) {
     throw new Error(`FERRETDB_PORT debe ser un número de puerto, no '${readEnv('FERRETDB_PORT')}'`);
   }
   return {
@@ -100,9 +114,11 @@ export async function startPlatform(settings: PlatformSettings, hooks: PlatformH
     let embeddedMongo: EmbeddedMongo | undefined;
     let mongoUrl = settings.mongoUrl;
     if (!mongoUrl) {
+      const releaseDataDir = claimDataDir(settings.dataDir);
+      cleanups.push(async () => releaseDataDir());
       embeddedMongo = await startEmbeddedMongo({
         dataDir: path.join(settings.dataDir, 'ferretdb'),
-        port: settings.ferretdbPort,
+        port: settings.ferretdbPort ?? (await freeOr(DEFAULT_FERRETDB_PORT)),
         ...(hooks.onDatabaseBuildStart ? { onBuildStart: hooks.onDatabaseBuildStart } : {}),
       });
       const mongo = embeddedMongo;
@@ -148,11 +164,73 @@ export async function startPlatform(settings: PlatformSettings, hooks: PlatformH
       rateLimitDatabase: { mongoUrl, dbName: `${settings.databasePrefix}gateway` },
     });
     cleanups.push(() => gateway.close());
-    const gatewayUrl = await gateway.listen(listen);
+    const host = readEnv('HOST') ?? DEFAULT_PLATFORM_HOST;
+    const gatewayUrl = await gateway.listen({ ...listen, host }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      throw new Error(`El puerto ${listen.port} ya está en uso (¿otro Cine en marcha?): elige otro con PORT.`, { cause: error });
+    });
 
     return { gatewayUrl, mongoUrl, embeddedMongo, services, stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** `preferred` when nothing listens on it on loopback, else a port the system picks. */
+export async function freeOr(preferred: number): Promise<number> {
+  const bind = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(undefined));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        const bound = typeof address === 'object' && address ? address.port : undefined;
+        server.close(() => resolve(bound));
+      });
+    });
+  return (await bind(preferred)) ?? (await bind(0)) ?? preferred;
+}
+
+/**
+ * Marks the data folder as this process's (DATA_DIR/cine.pid) for the platform's life: a second
+ * platform on the same folder (and so the same embedded database files) is refused with a message
+ * naming DATA_DIR, now that the database's port no longer does it. A mark left by a process that
+ * is gone is taken over. Answers the release.
+ */
+export function claimDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'cine.pid');
+  mkdirSync(dataDir, { recursive: true });
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+        throw new Error(
+          `La carpeta de datos ${dataDir} ya la usa otro Cine en marcha (proceso ${owner}): para iniciar otro a la vez, elige otra con DATA_DIR (y otro PORT).`,
+          { cause: error },
+        );
+      }
+      unlinkSync(file);
+    }
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

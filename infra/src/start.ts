@@ -15,16 +15,21 @@ async function main(): Promise<void> {
   const platform = await startPlatform(settings, {
     onDatabaseBuildStart: () => say(`${BUILD_MESSAGE} (unos minutos; queda guardada en infra/ferretdb/bin/)`),
   });
-  // Loopback only: the metrics of every service of this process, never on the public port.
-  const metrics = await startMetricsServerFromEnv('127.0.0.1', {
-    warn: () => say('  (sin métricas: el puerto de METRICS_PORT está ocupado)'),
-  });
+  // Loopback only: the metrics of every service of this process, never on the public port. With
+  // METRICS_PORT unset and 9464 taken (another platform), a free port: its URL is shown below.
+  const metrics = await startMetricsServerFromEnv(
+    '127.0.0.1',
+    { warn: () => say('  (sin métricas: el puerto de METRICS_PORT está ocupado; elige otro con METRICS_PORT)') },
+    { freePortWhenTaken: true },
+  );
   stopOnSignals(platform, metrics);
 
   const admin = adminAccountFromEnv();
   const port = new URL(platform.gatewayUrl).port;
   say('');
-  say(`Cine está listo en http://localhost:${port}`);
+  const host = new URL(platform.gatewayUrl).hostname;
+  say(`Cine está listo en http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
+  if (host === '127.0.0.1') say('  Solo desde esta máquina (HOST=0.0.0.0 la abre a la red)');
   say(`  Administrador: ${admin.email} / ${admin.password}`);
   say(
     platform.embeddedMongo

@@ -24,6 +24,15 @@ describe('API documentation at /api/docs', () => {
     expect(bundle.statusCode).toBe(200);
   });
 
+  it('sends static/index.html to the page, with a query string too (it once redirected to itself)', async () => {
+    for (const url of ['/api/docs/static/index.html', '/api/docs/static/index.html?x=1', '/api/docs/static/index.html?a=1&b=/x']) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/api/docs/');
+      expect((await gateway.inject({ method: 'GET', url: String(response.headers.location) })).statusCode).toBe(200);
+    }
+  });
+
   it("offers every service's document in the selector", async () => {
     const initializer = await gateway.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     for (const name of serviceNames) expect(initializer.body).toContain(`"url":"/api/docs/${name}.json"`);

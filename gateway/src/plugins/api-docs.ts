@@ -30,6 +30,14 @@ export async function apiDocs(app: FastifyInstance, { services }: ApiDocsOptions
 
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
+    uiHooks: {
+      // Swagger UI's own redirect of static/index.html to the page matches the path only at the URL's
+      // end: with a query string it redirected the URL to itself, forever. The page, whatever the query.
+      onRequest: (request, reply, done) => {
+        if (request.url.startsWith(`${DOCS_PREFIX}/static/index.html?`)) void reply.redirect(`${DOCS_PREFIX}/`);
+        else done();
+      },
+    },
     uiConfig: {
       urls: [
         ...serviceNames.map((name) => ({ name, url: `${DOCS_PREFIX}/${name}.json` })),

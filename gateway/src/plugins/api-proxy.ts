@@ -23,6 +23,15 @@ const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
  */
 const MAX_SEGMENT_LENGTH = 100;
 
+/** The 400 of a seat map stream asked for with a query string: the route takes none (each would be a URL of its own). */
+export const SEAT_STREAM_QUERY_MESSAGE = 'El mapa de asientos en vivo no admite parámetros en la dirección.';
+/** The 400 of a show id that is none, worded as booking's schema words it. */
+export const SEAT_STREAM_ID_MESSAGE = "El campo 'id' no tiene un formato válido.";
+/** The 503 when the relay has as many streams from booking open as it may (MAX_SEAT_RELAY_UPSTREAMS…). */
+export const SEAT_STREAMS_BUSY_MESSAGE = 'Hay demasiados mapas de asientos abiertos en este momento. Intenta de nuevo en unos segundos.';
+/** A show's id as booking's route takes it (ObjectIdText). */
+const SHOW_ID = /^[0-9a-fA-F]{24}$/;
+
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
   authRateLimit: RateLimitSettings;
@@ -233,16 +242,28 @@ export async function apiProxy(
   /**
    * A seat map stream joins the relay of its show (seat-stream-relay.ts): one stream from booking per
    * show, whatever the viewers. A request that does not ask for an event stream is an ordinary read.
+   * The route takes a show id and nothing else: a query string or an id that is none is a 400 here,
+   * before any stream is asked of booking; a HEAD is answered at once (booking's stream never ends).
    */
-  async function relayStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (request.method !== 'GET' || !(request.headers.accept ?? '').includes('text/event-stream')) return forward(request, reply);
+  async function relayStream(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+    const eventStream = (request.headers.accept ?? '').includes('text/event-stream');
+    if (request.method === 'GET' && !eventStream) return forward(request, reply);
     const found = routed(request, reply);
     if (!found) return reply;
     const { target, route } = found;
+    if (target.search !== '') throw Object.assign(new Error(SEAT_STREAM_QUERY_MESSAGE), { statusCode: 400 });
+    if (!SHOW_ID.test(request.params.id)) throw Object.assign(new Error(SEAT_STREAM_ID_MESSAGE), { statusCode: 400 });
+    if (request.method === 'HEAD') {
+      return reply
+        .code(200)
+        .header('content-type', eventStream ? 'text/event-stream; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send();
+    }
     const lastEventId = request.headers['last-event-id'];
     const opening = await relay.join({
       origin: services[route.service],
-      path: `${target.pathname}${target.search}`,
+      showId: request.params.id,
       address: clientKey(request.ip),
       lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
       // The stream is the show's, not this viewer's: booking counts it against no client.
@@ -258,6 +279,9 @@ export async function apiProxy(
         return reply;
       case 'too-many':
         throw Object.assign(new Error(TOO_MANY_SEAT_MAPS), { statusCode: 429 });
+      case 'busy':
+        // Sent as is: the error handler words every 5xx thrown as an internal error.
+        return reply.code(503).header('retry-after', '5').send({ statusCode: 503, error: SEAT_STREAMS_BUSY_MESSAGE });
       case 'upstream-answer':
         return reply
           .code(opening.statusCode)

@@ -29,6 +29,8 @@ export interface FakeService {
   received: ReceivedRequest[];
   streamsOpened: () => number;
   streamsClosed: () => number;
+  /** The URL (path and query) of each seat stream opened, in order. */
+  streamUrls: string[];
   /** Ends the last seat stream opened, as a booking that restarts would. */
   endStream(): void;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export async function startFakeService(
   }));
   let streamsClosed = 0;
   let streamsOpened = 0;
+  const streamUrls: string[] = [];
   let streamOpen: ServerResponse | undefined;
   app.get<{ Params: { id: string } }>('/show/:id/seats/stream', (request, reply) => {
     if (request.params.id === MISSING_SHOW_ID) return reply.code(404).send({ statusCode: 404, error: 'No existe la función.' });
@@ -78,6 +81,7 @@ export async function startFakeService(
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'public, max-age=60' });
     streamsOpened += 1;
+    streamUrls.push(request.url);
     streamOpen = reply.raw;
     let version = 1;
     const snapshot = { showId: request.params.id, roomId: 1, version, layout: { rows: [40] }, taken: {}, pad: 'x'.repeat(2048) };
@@ -111,6 +115,7 @@ export async function startFakeService(
     received,
     streamsOpened: () => streamsOpened,
     streamsClosed: () => streamsClosed,
+    streamUrls,
     endStream: () => streamOpen?.end(),
     close: () => app.close(),
   };

@@ -44,3 +44,22 @@ test('without a place, or with one of another site, the sign-in goes home', () =
   expect(signInUrl('login', '//evil.example')).toBe('/login');
   expect(safeReturnPath('/movies/1/../../admin')).toBe('/admin');
 });
+
+test('a path that becomes another site once its dot segments are resolved is refused (issue 34)', () => {
+  // Each resolves to `//evil.example/x`, which a browser reads as the host evil.example.
+  for (const attack of [
+    '/.//evil.example/x',
+    '/%2e//evil.example/x',
+    '/%2E//evil.example/x',
+    '/./\\evil.example/x',
+    '/a/..//evil.example/x',
+    '/./%5c/evil.example',
+  ]) {
+    expect(safeReturnPath(attack)).toBeNull();
+    expect(returnPathOf(`?volver=${encodeURIComponent(attack)}`, '/home')).toBe('/home');
+    expect(signInUrl('login', attack)).toBe('/login');
+  }
+  // A path with a doubled slash further on is still one of this site.
+  expect(safeReturnPath('/movies//1')).toBe('/movies//1');
+  expect(safeReturnPath('/./movies/1?funcion=2')).toBe('/movies/1?funcion=2');
+});

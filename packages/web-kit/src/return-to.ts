@@ -38,17 +38,27 @@ export function readPurchasePlace(search: string): Omit<PurchasePlace, 'movieId'
   };
 }
 
-/** A path of this site to come back to, or null: never another origin (`//host`, `https:`, `/\host`) or a path too long to be one. */
+/**
+ * A path of this site to come back to, or null: never another origin (`//host`, `https:`, `/\host`) or a
+ * path too long to be one. The path is normalised first (dot segments, `%2e`, backslashes), then judged:
+ * `/.//evil.example/x` resolves to `//evil.example/x`, which a browser reads as another host.
+ */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 512 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value || value.length > 512 || !value.startsWith('/')) return null;
   if ([...value].some((character) => character < ' ' || character === '\u007f')) return null;
+  let path: string;
   try {
     // Resolved against a placeholder origin: anything that leaves it is not a path of this site.
     const resolved = new URL(value, 'https://cine.invalid');
-    return resolved.origin === 'https://cine.invalid' ? `${resolved.pathname}${resolved.search}${resolved.hash}` : null;
+    if (resolved.origin !== 'https://cine.invalid') return null;
+    path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   } catch {
     return null;
   }
+  // The normalised path must start a path of this site: not `//host`, nor a backslash, nor one encoded.
+  const start = path.slice(0, 4).toLowerCase();
+  if (start.startsWith('//') || start.startsWith('/\\') || start.startsWith('/%5c') || start.startsWith('/%2f')) return null;
+  return path;
 }
 
 /** /login or /register with the place to come back to (nothing when it is not a path of this site). */

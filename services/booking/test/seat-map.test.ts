@@ -377,6 +377,38 @@ describe('the live seat map (GET /show/:id/seats/stream)', () => {
     expect(plain.json<SeatMapView>()).toMatchObject({ showId: show.id, taken: {} });
   });
 
+  it('watches a show asked for in upper case under its own id: the stream gets its changes (no stale map)', async () => {
+    const show = await newShow(booking);
+    const stream = await open(show.id.toUpperCase());
+    expect(stream.status).toBe(200);
+    const snapshot = json<SeatMapView>(await stream.next());
+    expect(snapshot.showId).toBe(show.id);
+    await holdLabels(booking.app, show.id, ['B2']);
+    const held = await stream.next(3_000);
+    expect(held.event).toBe('seats');
+    expect(json<SeatMapDelta>(held).seats).toEqual({ B2: 'held' });
+  });
+
+  it('refuses a query string (each would be a stream of its own) and answers HEAD at once, opening no stream', async () => {
+    const show = await newShow(booking);
+    const refused = await EventStreamClient.open(`${base}/show/${show.id}/seats/stream?v=1`);
+    expect(refused.status).toBe(400);
+    const answer = await booking.app.inject({
+      method: 'GET',
+      url: `/show/${show.id}/seats/stream?v=2`,
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(answer.json()).toEqual({ statusCode: 400, error: "El campo 'v' no está permitido." });
+    const streamsBefore = (await metricsRegistry.getSingleMetric('cine_seat_map_streams_open')?.get())?.values[0]?.value ?? 0;
+    const head = await fetch(`${base}/show/${show.id}/seats/stream`, {
+      method: 'HEAD',
+      headers: { accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(2_000),
+    });
+    expect(head.status).toBe(200);
+    expect((await metricsRegistry.getSingleMetric('cine_seat_map_streams_open')?.get())?.values[0]?.value ?? 0).toBe(streamsBefore);
+  });
+
   it('caps the streams open from one client address (429), and counts a closed one out', async () => {
     const saved = process.env.MAX_SEAT_STREAMS_PER_ADDRESS;
     process.env.MAX_SEAT_STREAMS_PER_ADDRESS = '2';

@@ -49,16 +49,24 @@ export async function startMetricsServer({ host, port }: { host: string; port: n
 }
 
 /**
- * The metrics endpoint on METRICS_PORT (default 9464; 0 picks a free port). A port already taken
- * (two platforms on one machine) is a warning, never a failed start: the platform runs without it.
+ * The metrics endpoint on METRICS_PORT (default 9464; 0 picks a free port). A port taken is a warning
+ * naming METRICS_PORT, never a failed start: the process runs without it. With `freePortWhenTaken`
+ * (`npm start`: a second platform on one machine) and METRICS_PORT unset, a taken 9464 is replaced by
+ * a free port instead, whose URL the caller shows; a container keeps the port Prometheus scrapes.
  */
-export async function startMetricsServerFromEnv(host: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<MetricsServer | undefined> {
-  const port = Number(readEnv('METRICS_PORT') ?? DEFAULT_METRICS_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`METRICS_PORT debe ser un número de puerto, no '${readEnv('METRICS_PORT')}'`);
+export async function startMetricsServerFromEnv(
+  host: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  { freePortWhenTaken = false }: { freePortWhenTaken?: boolean } = {},
+): Promise<MetricsServer | undefined> {
+  const text = readEnv('METRICS_PORT');
+  const port = Number(text ?? DEFAULT_METRICS_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT debe ser un número de puerto, no '${text}'`);
   try {
     return await startMetricsServer({ host, port });
   } catch (error) {
+    if (freePortWhenTaken && text === undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      return startMetricsServer({ host, port: 0 });
     log.warn({ err: (error as Error).message, port }, 'metrics endpoint not started: its port is taken (METRICS_PORT changes it)');
     return undefined;
   }

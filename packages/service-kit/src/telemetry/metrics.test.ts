@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import Fastify from 'fastify';
 import { measureHttpRequests, metricsRegistry } from './metrics';
-import { startMetricsServer, startMetricsServerFromEnv } from './metrics-server';
+import { DEFAULT_METRICS_PORT, startMetricsServer, startMetricsServerFromEnv } from './metrics-server';
 
 async function countOf(labels: Record<string, string>): Promise<number> {
   const values = (await metricsRegistry.getSingleMetric('http_server_request_duration_seconds')?.get())?.values ?? [];
@@ -45,6 +45,33 @@ describe('the metrics endpoint', () => {
       expect((await fetch(server.url, { method: 'POST' })).status).toBe(404);
     } finally {
       await server.close();
+    }
+  });
+
+  it('takes a free port for npm start when METRICS_PORT is unset and its default is taken (a second platform)', async () => {
+    // The default port held here (or already held by another process on this machine: taken either way).
+    const taken = createServer();
+    await new Promise<void>((resolve) => {
+      taken.once('error', () => resolve());
+      taken.listen(DEFAULT_METRICS_PORT, '127.0.0.1', () => resolve());
+    });
+    const saved = process.env.METRICS_PORT;
+    delete process.env.METRICS_PORT;
+    const warnings: unknown[] = [];
+    const server = await startMetricsServerFromEnv(
+      '127.0.0.1',
+      { warn: (...args: unknown[]) => void warnings.push(args) },
+      { freePortWhenTaken: true },
+    );
+    try {
+      expect(server).toBeDefined();
+      expect(new URL(server!.url).port).not.toBe(String(DEFAULT_METRICS_PORT));
+      expect((await fetch(server!.url)).status).toBe(200);
+      expect(warnings).toHaveLength(0);
+    } finally {
+      await server?.close();
+      if (saved !== undefined) process.env.METRICS_PORT = saved;
+      taken.close();
     }
   });
 

@@ -144,14 +144,17 @@ export class SeatStreams {
 
   /**
    * Opens a viewer's stream: 'too-many' past the client's limit, 'not-found' for an unknown show;
-   * else `start()` sends the answer's head and the viewer gets its first event at once.
+   * else `start()` sends the answer's head and the viewer gets its first event at once. The show's
+   * id is taken in any case and watched in lower case, as the announcements name it (an id in upper
+   * case once made a watch of its own that no announcement reached: a stale map).
    */
   async open(
-    showId: string,
+    id: string,
     address: string | undefined,
     lastEventId: string | undefined,
     start: () => ServerResponse,
   ): Promise<StreamOpening> {
+    const showId = id.toLowerCase();
     if (address !== undefined) {
       const open = this.perAddress.get(address) ?? 0;
       if (open >= this.settings.perAddress) return 'too-many';
@@ -186,7 +189,8 @@ export class SeatStreams {
   }
 
   /** The map now: from the watch when the show is watched here, else read. */
-  async snapshot(showId: string): Promise<SeatMapView | null> {
+  async snapshot(id: string): Promise<SeatMapView | null> {
+    const showId = id.toLowerCase();
     const watched = this.watches.get(showId)?.state;
     const state = watched ?? (await this.source.read(showId));
     return state ? this.viewOf(showId, state) : null;

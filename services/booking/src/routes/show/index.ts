@@ -42,7 +42,8 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
 
   // Server-sent events, written to the socket by the seat streams (shows/seat-streams.ts): Fastify lets go of the reply.
   app.get('/:id/seats/stream', { schema: schemas.seatMapStream }, async (request, reply) => {
-    if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+    // A HEAD gets the snapshot's head: a stream it cannot read would stay open until a timeout.
+    if (request.method === 'HEAD' || !(request.headers.accept ?? '').includes('text/event-stream')) {
       const map = await app.seatStreams.snapshot(request.params.id);
       if (!map) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
       return reply.header('cache-control', 'no-store').send(map);

@@ -63,8 +63,10 @@ export const seatMapStream = {
     "The live seat map (server-sent events, with Accept: text/event-stream): 'snapshot' (a SeatMapView), then 'seats' deltas " +
     "{from, version, seats: {label: 'free'|'held'|'sold'}} as seats are held, sold, released or lapse, each with id = the show's version; " +
     'a reconnection sending Last-Event-ID gets what changed since. Without that Accept header it answers the snapshot as JSON. ' +
-    '429 past MAX_SEAT_STREAMS_PER_ADDRESS open streams from one client',
+    '429 past MAX_SEAT_STREAMS_PER_ADDRESS open streams from one client. No query string (400): each would be a URL of its own. ' +
+    'HEAD answers the head of the JSON snapshot, never a stream',
   params: Type.Object({ id: ObjectIdText }),
+  querystring: Type.Object({}, { additionalProperties: false }),
   headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
   response: { 200: SeatMapView, ...errors(400, 404, 429) },
 };
