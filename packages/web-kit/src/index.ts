@@ -18,6 +18,7 @@ export {
 } from './api-client';
 
 export type {
+  CartStatusProps,
   LoadRemotePage,
   PurchaseMovie,
   PurchasePanelProps,

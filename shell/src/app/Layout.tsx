@@ -2,8 +2,10 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Footer } from '../features/navigation/components/Footer';
 import { Navbar } from '../features/navigation/components/Navbar';
+import { useScrollRestoration } from '../features/navigation/hooks/useScrollRestoration';
 
 export function Layout() {
+  useScrollRestoration();
   return (
     <Frame>
       <SkipLink href="#contenido">Saltar al contenido</SkipLink>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Logo } from '../../../components/Logo';
 import { scrollToElementWhenPresent } from '../../../lib/scrollToElement';
 import { useSession } from '../../../session/hooks/useSession';
+import { remoteWidgets } from '../../remotes/components/remoteWidgets';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
@@ -30,6 +31,7 @@ export function Navbar() {
         <Link to="/" aria-label="Cine, ir al inicio">
           <Logo />
         </Link>
+        <remoteWidgets.CartStatus />
         <MenuToggle
           type="button"
           aria-expanded={menuOpen}
