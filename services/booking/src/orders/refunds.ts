@@ -3,7 +3,7 @@ import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Types } from 'mongoose';
 import type { CandyProjection } from '../candy/candy-projection';
-import { refundAmount, refunds } from '../metrics';
+import { refundAmount as refundedCents, refunds } from '../metrics';
 import type { PaymentProvider } from '../payments';
 import { instantOf } from '../shows/cinema-time';
 import { IN_PROGRESS_STATES, type OrderCandyLine, type PendingRefund, type RefundedBy } from './order-model';
@@ -308,7 +308,7 @@ export class Refunds {
         if (!event) return null;
         this.relay.nudge(order._id, [event]);
         refunds.inc({ by: refund.by });
-        refundAmount.inc(refund.amount);
+        refundedCents.inc(refund.amount);
         const { refunding: _done, ...rest } = order;
         return {
           ...rest,
