@@ -116,7 +116,7 @@ describe('the receipt of a paid order', () => {
     const [mail] = await receiptsTo(email);
     const text = mail?.text ?? '';
     expect(text).toContain('Pedido: K7M2QX9P');
-    expect(text).not.toContain(paid.data.orderId);
+    expect(text).not.toContain(`Pedido: ${paid.data.orderId}`);
     expect(text).toContain(`Ver tu compra: ${site}/compra/${paid.data.orderId}`);
     expect(text).toContain(`Mis entradas: ${site}/mis-entradas`);
     expect(mail?.html).toContain(`href="${site}/compra/${paid.data.orderId}"`);
