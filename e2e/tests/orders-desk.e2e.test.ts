@@ -41,7 +41,10 @@ test("the admin finds an order by its code and by a ticket's code; its refund di
   await expect(orders.getByRole('row').count()).resolves.toBe(2);
 
   orders = await searchOrders(other!.code);
-  await page.getByRole('status').filter({ hasText: /^1 orden/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^1 orden/ })
+    .waitFor();
   await orders.getByRole('button', { name: `Ver orden ${order.code}` }).click();
   await page.getByRole('heading', { name: `Orden ${order.code}` }).waitFor();
 

@@ -53,7 +53,7 @@ test('after one of two tickets was used at the door, "Cancelar compra" offers on
   await expect(purchase.getByRole('button', { name: 'Cancelar compra' }).count()).resolves.toBe(0);
 });
 
-test('paying on a phone lands at the top of the confirmation, with the short code and each ticket\'s QR; the receipt links the order and Mis entradas', async () => {
+test("paying on a phone lands at the top of the confirmation, with the short code and each ticket's QR; the receipt links the order and Mis entradas", async () => {
   const show: ShowView = await aCancellableShow();
   const buyer = await aBuyer('arriba', PASSWORD);
   await logIn(page, buyer.email, PASSWORD);
@@ -76,7 +76,10 @@ test('paying on a phone lands at the top of the confirmation, with the short cod
   expect(await page.getByText(orderId).count()).toBe(0);
   const entradas = page.getByRole('region', { name: 'Tus entradas' });
   await expect(entradas.getByRole('img', { name: /^Código QR de la entrada / }).count()).resolves.toBe(0);
-  await entradas.getByRole('img', { name: /^Código QR de la entrada / }).nth(1).waitFor({ timeout: 20_000 });
+  await entradas
+    .getByRole('img', { name: /^Código QR de la entrada / })
+    .nth(1)
+    .waitFor({ timeout: 20_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   const receipt = (await waitForMail(buyer.email, (eml) => eml.includes('Tu compra en Cine'))).replace(/=\r?\n/g, '');

@@ -301,7 +301,12 @@ describe('GET /orders/:id (the order page)', () => {
     const tickets = (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: buyer.headers })).json<TicketView[]>();
     const used = tickets.find((ticket) => ticket.seatLabel === first) as TicketView;
     const staff = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
-    const admitted = await booking.app.inject({ method: 'POST', url: '/checkin', headers: staff, payload: { code: used.code, showId: show.id } });
+    const admitted = await booking.app.inject({
+      method: 'POST',
+      url: '/checkin',
+      headers: staff,
+      payload: { code: used.code, showId: show.id },
+    });
     expect(admitted.statusCode).toBe(200);
 
     const history = (

@@ -182,7 +182,14 @@ export class Checkout {
         purchases.inc();
         purchaseAmount.inc(order.total);
         this.relay.nudge(order._id, [event]);
-        return { ...order, state: 'paid', paymentId, paidAt: now, updatedAt: now, ...(event.data.orderCode ? { code: event.data.orderCode } : {}) };
+        return {
+          ...order,
+          state: 'paid',
+          paymentId,
+          paidAt: now,
+          updatedAt: now,
+          ...(event.data.orderCode ? { code: event.data.orderCode } : {}),
+        };
       }
       default:
         return order;

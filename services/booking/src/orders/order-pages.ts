@@ -92,9 +92,26 @@ export class OrderPages {
     const buyers = await this.buyers.of(orders.map((order) => order.userId));
     const items = await Promise.all(
       orders.map(async (order) => {
-        const { id, code, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } = await this.view(order);
+        const { id, code, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } =
+          await this.view(order);
         const buyer = buyers.get(order.userId) ?? null;
-        return { id, code, userId: order.userId, buyer, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt };
+        return {
+          id,
+          code,
+          userId: order.userId,
+          buyer,
+          movieId,
+          title,
+          date,
+          schedule,
+          roomId,
+          type,
+          seats,
+          total,
+          refundedAmount,
+          state,
+          paidAt,
+        };
       }),
     );
     return { items, total: matching, page, pageSize };

@@ -6,7 +6,7 @@ import type { CandyProjection } from '../candy/candy-projection';
 import { refundAmount as refundedCents, refunds } from '../metrics';
 import type { PaymentProvider } from '../payments';
 import { instantOf } from '../shows/cinema-time';
-import { IN_PROGRESS_STATES, type OrderCandyLine, type PendingRefund, type RefundedBy } from './order-model';
+import { IN_PROGRESS_STATES, type PendingRefund, type RefundedBy } from './order-model';
 import { completedRefund, orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
 import { refundAmount, refundPreview, stillPaid, type RefundLines } from './refund-rules';
 import type { SeatReservations } from './seat-reservations';

@@ -132,7 +132,8 @@ function orderLinks(publicUrl: string, orderId: string) {
 
 /** Links as buttons in the HTML part. */
 function linksHtml(links: Array<{ label: string; href: string }>): string {
-  const style = 'display:inline-block;margin:0 12px 8px 0;background:#1a1a2e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold';
+  const style =
+    'display:inline-block;margin:0 12px 8px 0;background:#1a1a2e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold';
   return `<p>${links.map(({ label, href }) => `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`).join('')}</p>`;
 }
 

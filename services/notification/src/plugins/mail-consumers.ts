@@ -75,7 +75,9 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus; publicUrl
       const { refundId, orderId, userId, republished } = event.data;
       // A replay for the sales reports: the buyer was told when the money went back.
       if (republished) return;
-      await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) => refundMail(username, event.data, publicUrl));
+      await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) =>
+        refundMail(username, event.data, publicUrl),
+      );
     });
   },
   { name: 'notification-mail-consumers', dependencies: ['notification-mailer'] },

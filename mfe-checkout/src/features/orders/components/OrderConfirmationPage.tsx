@@ -39,7 +39,17 @@ function Confirmation({ session }: { session: Session }) {
   );
 }
 
-function OrderDetails({ order, session, justPaid, children }: { order: OrderView; session: Session; justPaid: boolean; children: ReactNode }) {
+function OrderDetails({
+  order,
+  session,
+  justPaid,
+  children,
+}: {
+  order: OrderView;
+  session: Session;
+  justPaid: boolean;
+  children: ReactNode;
+}) {
   const { email } = session;
   const refunded = order.state === 'refunded';
   const [year] = order.date.split('-');

@@ -89,7 +89,7 @@ function renderAt(url: string, session: Session | null = ana, state?: unknown) {
   );
 }
 
-test('the confirmation page shows the order by its short code, the receipt address, each ticket\'s QR and code, and links to Mis entradas, the seats and Mis compras', async () => {
+test("the confirmation page shows the order by its short code, the receipt address, each ticket's QR and code, and links to Mis entradas, the seats and Mis compras", async () => {
   installFakeApi()
     .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder() })
     .on('GET', '/api/tickets/mine', { status: 200, body: ticketsOfOrder() });
@@ -217,7 +217,9 @@ test('once a ticket was used at the door, "Cancelar compra" lists only what can 
 
   const dialog = screen.getByRole('dialog', { name: 'Cancelar compra' });
   expect(within(dialog).getByRole('list', { name: 'Lo que se devuelve' })).toHaveTextContent('1 entrada (F8)COMBO NACHOS × 2');
-  expect(within(dialog).getByRole('list', { name: 'Lo que no se devuelve' })).toHaveTextContent('Entrada F7: ya ingresó a la sala, no se reembolsa');
+  expect(within(dialog).getByRole('list', { name: 'Lo que no se devuelve' })).toHaveTextContent(
+    'Entrada F7: ya ingresó a la sala, no se reembolsa',
+  );
   expect(dialog).toHaveTextContent('Reembolso a tu tarjeta: $ 33,50');
 });
 

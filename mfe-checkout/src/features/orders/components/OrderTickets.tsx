@@ -1,8 +1,8 @@
 import type { OrderView, TicketView } from '@cine/contracts';
 import { useAsyncData, type Session } from '@cine/web-kit';
 import styled from 'styled-components';
-import { fetchMyTickets } from '../../e-tickets/api/eTicketsApi';
-import { TicketQr } from '../../e-tickets/components/TicketQr';
+import { TicketQr } from '../../../components/TicketQr';
+import { fetchTicketsOfOrder } from '../api/ordersApi';
 
 /** How long the page waits for a just-paid order's tickets (issued from its order.paid, a moment after the payment). */
 const ISSUE_WAIT_MS = 15_000;
@@ -12,7 +12,7 @@ const ISSUE_POLL_MS = 1_000;
 async function ticketsOf(session: Session, order: OrderView): Promise<TicketView[]> {
   const until = Date.now() + ISSUE_WAIT_MS;
   for (;;) {
-    const mine = (await fetchMyTickets(session)).data.filter((ticket) => ticket.orderId === order.id);
+    const mine = await fetchTicketsOfOrder(session, order.id);
     if (mine.length >= order.seatLabels.length || Date.now() >= until) return mine;
     await new Promise((resolve) => setTimeout(resolve, ISSUE_POLL_MS));
   }

@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Logo } from '../../../components/Logo';
 import { scrollToElementWhenPresent } from '../../../lib/scrollToElement';
 import { useSession } from '../../../session/hooks/useSession';
-import { remoteWidgets } from '../../remotes/components/remoteWidgets';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
 /** Id of the premieres section rendered by the catalog's home page. */
 const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 
-export function Navbar() {
+/** `cart`: the checkout's cart with its countdown (the layout lends it: RemoteWidgets.CartStatus), always in sight, also on a phone. */
+export function Navbar({ cart }: { cart?: ReactNode }) {
   const { role } = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -31,7 +31,7 @@ export function Navbar() {
         <Link to="/" aria-label="Cine, ir al inicio">
           <Logo />
         </Link>
-        <remoteWidgets.CartStatus />
+        {cart}
         <MenuToggle
           type="button"
           aria-expanded={menuOpen}
