@@ -132,7 +132,7 @@ export class Checkout {
 
   /** Paid orders of the user, newest first. */
   async paidOrders(userId: string): Promise<OrderView[]> {
-    return Promise.all((await this.orders.paidOf(userId)).map(this.view));
+    return Promise.all((await this.orders.paidOf(userId)).map((order) => this.view(order)));
   }
 
   /** One step from the order's state; the order as written, or null when another driver changed it first. */

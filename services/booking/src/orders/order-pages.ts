@@ -61,7 +61,8 @@ export class OrderPages {
     private readonly index: PaidOrderIndex,
     private readonly buyers: Buyers,
     private readonly tickets: OrderTickets,
-    private readonly view: (order: StoredOrder) => Promise<OrderView>,
+    /** The order's view; `lookAtTheDoor: false` for a row, which does not show what a refund gives back. */
+    private readonly view: (order: StoredOrder, lookAtTheDoor?: boolean) => Promise<OrderView>,
   ) {}
 
   /** One page of the paid orders matching the query (its days already checked), newest paid first. */
@@ -92,8 +93,10 @@ export class OrderPages {
     const buyers = await this.buyers.of(orders.map((order) => order.userId));
     const items = await Promise.all(
       orders.map(async (order) => {
-        const { id, code, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } =
-          await this.view(order);
+        const { id, code, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } = await this.view(
+          order,
+          false,
+        );
         const buyer = buyers.get(order.userId) ?? null;
         return {
           id,

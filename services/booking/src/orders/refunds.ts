@@ -97,12 +97,16 @@ export class Refunds {
     return new Date(instantOf(order.date, order.schedule).getTime() - this.cancellationWindowMinutes * 60_000);
   }
 
-  /** The order as the API shows it: with its short code (an order paid before codes gets one now) and what a refund can still give back. */
-  async view(order: StoredOrder): Promise<OrderView> {
+  /**
+   * The order as the API shows it: with its short code (an order paid before codes gets one now) and what a
+   * refund can still give back. `lookAtTheDoor: false` (the search's rows, which do not show it) skips reading
+   * the tickets, so `refundable` then ignores the seats used at the door.
+   */
+  async view(order: StoredOrder, lookAtTheDoor = true): Promise<OrderView> {
     const [code, admitted] = await Promise.all([
       this.orders.codeOf(order),
       // Before its tickets are issued none can have been used (and looking for them would read every ticket on FerretDB).
-      order.ticketsIssuedAt ? this.tickets.admittedSeats(order._id.toHexString(), order.seatLabels) : [],
+      lookAtTheDoor && order.ticketsIssuedAt ? this.tickets.admittedSeats(order._id.toHexString(), order.seatLabels) : [],
     ]);
     return orderViewOf({ ...order, code }, this.cancellableUntil(order), admitted);
   }
