@@ -4,7 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './platform';
 import { registerThroughApi } from './session';
 
 /** Calls the API (`token`: a bearer, or none); a status of 300 or more throws with the answer. */
-export async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: {

@@ -9,7 +9,7 @@ import { firstTicket } from '../hooks/useCart';
 import { formatRemaining, useHoldCountdown } from '../hooks/useHoldCountdown';
 
 /** How long before the hold lapses the header warns. */
-export const HOLD_WARNING_MS = 60_000;
+const HOLD_WARNING_MS = 60_000;
 export const HOLD_ENDING_TEXT = 'Tu reserva vence en menos de un minuto: paga ahora o las butacas vuelven a la venta.';
 
 /**
