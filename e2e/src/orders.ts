@@ -40,7 +40,7 @@ export async function aBuyer(label: string, password: string): Promise<Buyer> {
 }
 
 /** `seats` seats of `show` held for the buyer (the seat map has its own journeys). */
-export async function holdSeats(buyer: Buyer, show: ShowView, seats: number): Promise<void> {
+async function holdSeats(buyer: Buyer, show: ShowView, seats: number): Promise<void> {
   await call('POST', '/tickets/addTickets', buyer.token, { userId: buyer.userId, seats, showId: show.id });
 }
 

@@ -2,7 +2,8 @@ import { formatMoney } from '@cine/contracts';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
 import { openPagePerTest } from '../src/browser';
-import { aBuyer, aCancellableShow, checkIn, holdSeats, paidOrder, ticketsOf } from '../src/orders';
+import { aBuyer, aCancellableShow, checkIn, paidOrder, ticketsOf } from '../src/orders';
+import { openSeatMap } from '../src/purchase';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { logIn } from '../src/session';
 
@@ -72,8 +73,12 @@ test('seats held show the cart with its countdown in the header on every page, a
   const header = page.getByRole('banner');
   expect(await header.getByRole('link', { name: /^🛒 Carrito/ }).count()).toBe(0);
 
-  await holdSeats(buyer, show, 2);
-  await page.goto('/cartelera');
+  const seatMap = await openSeatMap(page, show, 2);
+  await seatMap.getByRole('button', { name: 'Ir al Carrito' }).click();
+  // The drawer closed, another page: the cart stays in the header.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Cartelera por día' }).first().click();
+  await page.waitForURL('**/cartelera');
   const cart = header.getByRole('link', { name: /Carrito \(2\)/ });
   await cart.waitFor();
   expect(await header.getByRole('timer').textContent()).toMatch(/^(10:00|9:[0-5]\d)$/);

@@ -31,6 +31,7 @@ export type {
 } from './remotes';
 
 export { useAsyncData, type AsyncData } from './use-async-data';
+export { announceHold, useHoldAnnounced } from './hold-signal';
 
 export { cinemaInfo, formatMoney, pageTitle, runtimeConfig, useDocumentTitle, type CineRuntimeConfig } from './cinema';
 export { addDays, cinemaClock, chosenStripDay, dateStrip, dayLabel, hasStarted, instantLabel, type StripDay } from './dates';

@@ -2,7 +2,7 @@ import type { CartView } from '@cine/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CartStatusProps } from '@cine/web-kit';
+import { announceHold, type CartStatusProps } from '@cine/web-kit';
 import { fetchCart } from '../api/cartApi';
 import { onCartAnnounced } from '../cartAnnouncements';
 import { firstTicket } from '../hooks/useCart';
@@ -28,7 +28,10 @@ export default function CartStatus({ session }: CartStatusProps) {
     if (!userId || !token) return () => undefined;
     let current = true;
     fetchCart({ userId, token }).then(
-      (answer) => current && setCart(answer),
+      (answer) => {
+        if (current) setCart(answer);
+        announceHold(firstTicket(answer)?.heldUntil ?? null);
+      },
       // The header stays quiet: the pages say what went wrong with the cart.
       () => undefined,
     );

@@ -5,7 +5,14 @@ import { Spinner } from '../../../components/Spinner';
 import { useOnScreen } from '../hooks/useOnScreen';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import { readPurchasePlace, type CartStatusProps, type PurchaseMovie, type PurchasePanelProps, type RemoteWidgets } from '@cine/web-kit';
+import {
+  readPurchasePlace,
+  useHoldAnnounced,
+  type CartStatusProps,
+  type PurchaseMovie,
+  type PurchasePanelProps,
+  type RemoteWidgets,
+} from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
@@ -63,13 +70,15 @@ const WidgetSlot = styled.div<{ $direct: boolean }>`
 `;
 
 /**
- * checkout/CartStatus for the header: loaded for a signed-in user only (a guest has no cart, and
- * their pages do not download the checkout remote for it). A failure to load it shows nothing:
- * the header stays whole and the cart is still on the movie's page.
+ * checkout/CartStatus for the header: loaded for a signed-in user while the checkout has announced
+ * seats held in this browser (announceHold), so other page views download nothing of the checkout
+ * for it. A failure to load it shows nothing: the header stays whole and the cart is still on the
+ * movie's page.
  */
 function CartStatus() {
   const session = useRemoteSession();
-  return session ? <LoadedCartStatus /> : null;
+  const held = useHoldAnnounced();
+  return session && held ? <LoadedCartStatus /> : null;
 }
 
 function LoadedCartStatus() {
