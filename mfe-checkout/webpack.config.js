@@ -12,6 +12,7 @@ module.exports = createFrontendConfig({
     './CandyModalPage': './src/features/candy/components/CandyModalPage.tsx',
     './CajaPage': './src/features/caja/components/CajaPage.tsx',
     './PurchasePanel': './src/app/PurchasePanel.tsx',
+    './CartStatus': './src/features/cart/components/CartStatus.tsx',
     './OrderConfirmationPage': './src/features/orders/components/OrderConfirmationPage.tsx',
     './MyPurchasesPage': './src/features/orders/components/MyPurchasesPage.tsx',
     './MyTicketsPage': './src/features/e-tickets/components/MyTicketsPage.tsx',

@@ -9,4 +9,6 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   window.alert = jest.fn();
+  // jsdom does not scroll (every page change scrolls to the top: useScrollRestoration).
+  window.scrollTo = jest.fn();
 });

@@ -150,10 +150,12 @@ test('guest → Comprar → register → sign in → back on the same show with 
   await page.waitForURL('**/compra/*');
   const orderId = page.url().split('/compra/')[1] ?? '';
   await page.getByText('Pago realizado con éxito').waitFor();
+  // The page names the order by its short code.
+  const { code } = (await apiAs<OrderView>(page, 'GET', `/orders/${orderId}`)).body;
   const checkConfirmation = async () => {
     await page.getByRole('heading', { name: 'Compra confirmada' }).waitFor();
     await page.getByRole('heading', { name: show.movie.Title }).waitFor();
-    await page.getByText(orderId).first().waitFor();
+    await page.getByText(code, { exact: true }).first().waitFor();
     await page.getByText(`${show.schedule}`).first().waitFor();
     await page.getByText(email).waitFor();
     await page.getByRole('link', { name: 'Ver entradas' }).waitFor();

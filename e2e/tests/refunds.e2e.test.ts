@@ -109,7 +109,7 @@ test('a buyer cancels from Mis compras on a phone: the refund is confirmed, the 
   await refunded.first().waitFor();
   // Ventas' sale links to the order's page, which shows it refunded.
   await detail.getByRole('link', { name: `Ver orden ${order.id}` }).click();
-  await page.getByRole('heading', { name: `Orden ${order.id}` }).waitFor();
+  await page.getByRole('heading', { name: `Orden ${order.code}` }).waitFor();
   await page.getByRole('region', { name: 'Pago' }).getByText('Reembolsada', { exact: false }).waitFor();
   await page.getByRole('region', { name: 'Historial' }).getByText('cancelada por el comprador', { exact: false }).waitFor();
   await expect(page.getByRole('button', { name: 'Reembolsar', exact: true }).count()).resolves.toBe(0);
@@ -129,12 +129,12 @@ test("an admin finds the order by the buyer's e-mail in Órdenes, opens its page
   const orders = page.getByRole('table', { name: 'Órdenes' });
   await orders.getByRole('row').filter({ hasText: email }).first().waitFor();
   await expect(orders.getByRole('row').count()).resolves.toBe(2);
-  await orders.getByRole('button', { name: `Ver orden ${order.id}` }).click();
+  await orders.getByRole('button', { name: `Ver orden ${order.code}` }).click();
 
   // The order's page has its own URL: a reload (or a shared link) opens it again.
   await page.waitForURL(`**/admin?seccion=ordenes&orden=${order.id}`);
   await page.reload();
-  await page.getByRole('heading', { name: `Orden ${order.id}` }).waitFor();
+  await page.getByRole('heading', { name: `Orden ${order.code}` }).waitFor();
   await page.getByRole('region', { name: 'Comprador' }).getByText(email).waitFor();
   await page.getByRole('region', { name: 'Butacas' }).getByText(`${first}, ${second}`).waitFor();
   await page.getByRole('region', { name: 'Historial' }).getByText('Pagada', { exact: false }).waitFor();

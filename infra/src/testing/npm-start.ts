@@ -48,6 +48,8 @@ export async function startNpmStart(env: Record<string, string> = {}): Promise<S
     env: {
       ...process.env,
       PORT: String(port),
+      // The mails' links (the receipt's, the newsletter's) point at this platform.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       MAIL_OUTBOX_DIR: outboxDir,
       FERRETDB_PORT: String(await findFreePort()),

@@ -8,9 +8,11 @@ import AdminPanel from './AdminPanel';
 
 const admin: RemotePageProps['session'] = { token: 'admin-token', userId: 'a1', username: 'root', email: 'root@cine.test', role: 'admin' };
 const ORDER_ID = 'a'.repeat(24);
+const ORDER_CODE = 'K7M2QX9P';
 
 const row: OrderSearchRow = {
   id: ORDER_ID,
+  code: ORDER_CODE,
   userId: 'u1',
   buyer: { name: 'Ana Núñez', email: 'ana@correo.test' },
   movieId: 'm1',
@@ -28,6 +30,7 @@ const row: OrderSearchRow = {
 
 const order: OrderDetail = {
   id: ORDER_ID,
+  code: ORDER_CODE,
   movieId: 'm1',
   title: 'Matrix',
   showId: 's1',
@@ -46,6 +49,14 @@ const order: OrderDetail = {
   refundedAmount: 0,
   refunds: [],
   cancellableUntil: '2026-03-14T21:00:00.000Z',
+  refundable: {
+    seats: [
+      { seatLabel: 'F7', amount: 1200, refundable: true },
+      { seatLabel: 'F8', amount: 1200, refundable: true },
+    ],
+    candy: [{ id: 'c1', amount: 1250, refundable: true }],
+    amount: 3650,
+  },
   userId: 'u1',
   buyer: { name: 'Ana Núñez', email: 'ana@correo.test' },
   paymentId: 'pi_offline_123',
@@ -120,8 +131,8 @@ test("'Órdenes' lists the latest orders, searches by e-mail, movie and days, pa
   expect(await screen.findByText('41 órdenes · página 2 de 3')).toBeInTheDocument();
   expect(api.requestsTo('GET', '/api/orders?page=2&pageSize=20&q=ana%40correo&from=2026-03-01&to=2026-03-31')).toHaveLength(1);
 
-  await user.click(screen.getByRole('button', { name: `Ver orden ${ORDER_ID}` }));
-  expect(await screen.findByRole('heading', { name: `Orden ${ORDER_ID}` })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: `Ver orden ${ORDER_CODE}` }));
+  expect(await screen.findByRole('heading', { name: `Orden ${ORDER_CODE}` })).toBeInTheDocument();
   expect(screen.getByLabelText('Dirección')).toHaveTextContent(`/admin?seccion=ordenes&orden=${ORDER_ID}`);
   await user.click(screen.getByRole('button', { name: 'Volver a las órdenes' }));
   expect(screen.getByLabelText('Dirección')).toHaveTextContent(/^\/admin\?seccion=ordenes$/);
@@ -132,7 +143,7 @@ test("an order's URL opens its page: buyer, show, seats, candy, amounts, payment
   api.on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: order });
   renderPanel(`/admin?orden=${ORDER_ID}`);
   expect(screen.getByText('Cargando la orden…')).toHaveAttribute('role', 'status');
-  expect(await screen.findByRole('heading', { name: `Orden ${ORDER_ID}` })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: `Orden ${ORDER_CODE}` })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Órdenes');
   expect(screen.getByRole('button', { name: 'Órdenes' })).toHaveAttribute('aria-current', 'true');
   expect(screen.getByRole('region', { name: 'Comprador' })).toHaveTextContent('Ana Núñezana@correo.test');
@@ -167,6 +178,14 @@ test("'Reembolsar' on the order page refunds the tickets chosen with a reason, s
     state: 'partially_refunded',
     refundedAmount: 1200,
     refunds: [{ id: 'r1', seatLabels: ['F8'], candy: [], amount: 1200, by: 'admin', refundedAt: '2026-03-13T10:00:00.000Z' }],
+    refundable: {
+      ...order.refundable,
+      seats: [
+        { seatLabel: 'F7', amount: 1200, refundable: true },
+        { seatLabel: 'F8', amount: 1200, refundable: false, reason: 'refunded' },
+      ],
+      amount: 2450,
+    },
     history: [
       ...order.history,
       { kind: 'refunded', at: '2026-03-13T10:00:00.000Z', seatLabels: ['F8'], amount: 1200, reason: 'Butaca rota', by: 'admin' },
@@ -199,4 +218,48 @@ test("'Reembolsar' on the order page refunds the tickets chosen with a reason, s
   });
   expect(await screen.findByText(/Reembolsada \(por un administrador\) · F8 · \$\s12,00 · «Butaca rota»/)).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Pago' })).toHaveTextContent('Reembolsada en parte');
+});
+
+test("'Reembolsar' marks a seat used at the door and leaves it out: not offered, not in the amount; with nothing else left it is not offered", async () => {
+  const usedAtTheDoor: OrderDetail = {
+    ...order,
+    refundable: {
+      seats: [
+        { seatLabel: 'F7', amount: 1200, refundable: false, reason: 'checked_in' },
+        { seatLabel: 'F8', amount: 1200, refundable: true },
+      ],
+      candy: [{ id: 'c1', amount: 1250, refundable: true }],
+      amount: 2450,
+    },
+  };
+  api.on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: usedAtTheDoor });
+  const user = userEvent.setup();
+  renderPanel(`/admin?orden=${ORDER_ID}`);
+  await user.click(await screen.findByRole('button', { name: 'Reembolsar' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reembolsar' });
+  const used = within(dialog).getByLabelText('Entrada F7: ya ingresó a la sala, no se reembolsa');
+  expect(used).toBeDisabled();
+  expect(used).not.toBeChecked();
+  expect(within(dialog).getByLabelText('Entrada F8')).toBeEnabled();
+  expect(within(dialog).getByText(/Se devuelve a la tarjeta/)).toHaveTextContent('$ 24,50');
+});
+
+test("an order with nothing left to refund (the rest used at the door) has no 'Reembolsar'", async () => {
+  const nothingLeft: OrderDetail = {
+    ...order,
+    state: 'partially_refunded',
+    refundedAmount: 2450,
+    refundable: {
+      seats: [
+        { seatLabel: 'F7', amount: 1200, refundable: false, reason: 'checked_in' },
+        { seatLabel: 'F8', amount: 1200, refundable: false, reason: 'refunded' },
+      ],
+      candy: [{ id: 'c1', amount: 1250, refundable: false, reason: 'refunded' }],
+      amount: 0,
+    },
+  };
+  api.on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: nothingLeft });
+  renderPanel(`/admin?orden=${ORDER_ID}`);
+  expect(await screen.findByRole('heading', { name: `Orden ${ORDER_CODE}` })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Reembolsar' })).not.toBeInTheDocument();
 });

@@ -89,6 +89,8 @@ export type OrderPaid = IntegrationEvent<
   'order.paid',
   {
     orderId: string;
+    /** The order's short code (what the buyer reads aloud); absent on orders paid before orders had one. */
+    orderCode?: string;
     userId: string;
     movieId: string;
     title: string;
@@ -128,6 +130,8 @@ export type OrderRefunded = IntegrationEvent<
   {
     refundId: string;
     orderId: string;
+    /** As in order.paid. */
+    orderCode?: string;
     userId: string;
     movieId: string;
     title: string;

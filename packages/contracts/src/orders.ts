@@ -19,14 +19,15 @@ export const DEFAULT_CANCELLATION_WINDOW_MINUTES = 120;
 /** Most rows one page of the order search answers. */
 export const MAX_ORDERS_PAGE_SIZE = 100;
 
-/** GET /orders (admin): paid orders whose id is `q`, or whose buyer's e-mail or name contains it. */
+/** GET /orders (admin): paid orders whose id or code is `q`, with a ticket of code `q`, or whose buyer's e-mail or name contains it. */
 export const OrderSearchQuery = Type.Object(
   {
     q: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 100,
-        description: "An order id (24 hex digits), or part of the buyer's e-mail or name (ignoring case and accents)",
+        description:
+          "An order id (24 hex digits), an order's or a ticket's code (8 characters), or part of the buyer's e-mail or name (ignoring case and accents)",
       }),
     ),
     movieId: Type.Optional(ObjectIdText),
@@ -48,6 +49,7 @@ const OrderState = Type.Union(ORDER_STATES.map((state) => Type.Literal(state)));
 /** One row of the order search, newest paid first. */
 export const OrderSearchRow = Type.Object({
   id: Type.String(),
+  code: Type.String({ description: "The order's short code" }),
   userId: Type.String(),
   buyer: OrderBuyer,
   movieId: Type.String(),

@@ -231,9 +231,40 @@ export type OrderRefundView = Static<typeof OrderRefundView>;
 export const ORDER_STATES = ['paid', 'partially_refunded', 'refunded'] as const;
 export type OrderRefundState = (typeof ORDER_STATES)[number];
 
+/**
+ * What refunding the order can still give back, as the server's refund rule decides it
+ * (booking's refund-rules.ts): each seat and candy line with the amount it returns, or why
+ * it cannot be refunded any more; `amount` is what refunding everything refundable returns.
+ */
+export const OrderRefundable = Type.Object({
+  seats: Type.Array(
+    Type.Object({
+      seatLabel: Type.String(),
+      amount: Cents('Returned when this seat is refunded'),
+      refundable: Type.Boolean(),
+      reason: Type.Optional(
+        Type.Union([Type.Literal('refunded'), Type.Literal('checked_in')], {
+          description: "Why not: 'refunded' before, or 'checked_in' (its ticket was used at the door)",
+        }),
+      ),
+    }),
+  ),
+  candy: Type.Array(
+    Type.Object({
+      id: Type.String({ description: 'The candy item id of the line' }),
+      amount: Cents('Returned when this line is refunded'),
+      refundable: Type.Boolean(),
+      reason: Type.Optional(Type.Literal('refunded')),
+    }),
+  ),
+  amount: Cents('Returned when everything still refundable is refunded'),
+});
+export type OrderRefundable = Static<typeof OrderRefundable>;
+
 /** A paid order, as the ticket history (POST /cart/tickets) lists it. */
 export const OrderView = Type.Object({
   id: Type.String(),
+  code: Type.String({ description: 'Short code a person can read aloud: 8 characters of TICKET_CODE_ALPHABET' }),
   movieId: Type.String(),
   title: Type.String(),
   showId: Type.String(),
@@ -257,6 +288,7 @@ export const OrderView = Type.Object({
   cancellableUntil: Type.String({
     description: 'ISO instant until which the buyer may cancel (the show start less CANCELLATION_WINDOW_MINUTES)',
   }),
+  refundable: OrderRefundable,
 });
 export type OrderView = Static<typeof OrderView>;
 

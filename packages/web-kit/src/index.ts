@@ -18,6 +18,7 @@ export {
 } from './api-client';
 
 export type {
+  CartStatusProps,
   LoadRemotePage,
   PurchaseMovie,
   PurchasePanelProps,
@@ -30,6 +31,7 @@ export type {
 } from './remotes';
 
 export { useAsyncData, type AsyncData } from './use-async-data';
+export { announceHold, useHoldAnnounced } from './hold-signal';
 
 export {
   cancellationWindowMinutes,

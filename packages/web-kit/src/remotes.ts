@@ -36,6 +36,8 @@ export interface PurchaseMovie {
 export interface RemoteWidgets {
   /** The checkout remote's purchase controls (day, time, format, Comprar) and side panel (checkout/PurchasePanel). */
   PurchasePanel: ComponentType<{ movie: PurchaseMovie }>;
+  /** The checkout remote's cart in the header: the seats held and their countdown, on every page (checkout/CartStatus). */
+  CartStatus: ComponentType;
 }
 
 /** What the shell hands every exposed page. `widgets` is absent when a page runs on its own. */
@@ -49,6 +51,11 @@ export interface RemotePageProps {
 /** Props of the exposed checkout/PurchasePanel module: the shell adds the session to what the page gives. */
 export interface PurchasePanelProps {
   movie: PurchaseMovie;
+  session: RemoteSession;
+}
+
+/** Props of the exposed checkout/CartStatus module: the shell adds the session. */
+export interface CartStatusProps {
   session: RemoteSession;
 }
 

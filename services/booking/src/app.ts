@@ -65,6 +65,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     bus: context.bus,
     stripeSecretKey: settings.stripeSecretKey,
     cancellationWindowMinutes: settings.cancellationWindowMinutes,
+    orderCodeFor: (orderId: string, attempt: number) => signer.orderCodeFor(orderId, attempt),
     ...(context.paymentProvider ? { paymentProvider: context.paymentProvider } : {}),
     ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
   });

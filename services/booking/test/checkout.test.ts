@@ -64,6 +64,7 @@ describe('POST /movies/checkout: a paid order', () => {
     expect(body.message).toBe(PAYMENT_RECEIVED);
     expect(body.order).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      code: expect.stringMatching(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/),
       movieId: show.movieId,
       title: 'El Último Rollo',
       showId: show.id,
@@ -82,6 +83,11 @@ describe('POST /movies/checkout: a paid order', () => {
       refundedAmount: 0,
       refunds: [],
       cancellableUntil: expect.any(String),
+      refundable: {
+        seats: seatLabels.map((seatLabel) => ({ seatLabel, amount: 900, refundable: true })),
+        candy: [{ id: candy.candyId, amount: 2500, refundable: true }],
+        amount: 4300,
+      },
     });
 
     const seats = await seatsOf(booking, show.id);
@@ -109,6 +115,7 @@ describe('POST /movies/checkout: a paid order', () => {
       occurredAt: expect.any(String),
       data: {
         orderId: body.order.id,
+        orderCode: body.order.code,
         userId: user.id,
         movieId: show.movieId,
         title: 'El Último Rollo',

@@ -67,6 +67,7 @@ describe('GET /orders (the order search, admin)', () => {
       items: [
         {
           id: brunos.id,
+          code: brunos.code,
           userId: bruno.id,
           buyer: { name: 'Bruno Díaz', email: 'bruno@otro.test' },
           movieId: show.movieId,
@@ -98,6 +99,21 @@ describe('GET /orders (the order search, admin)', () => {
     expect((await search('q=nadie-se-llama-asi')).json<OrderSearchPage>()).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
     // A pattern is literal text: '.*' matches no e-mail.
     expect((await search(`q=${encodeURIComponent('.*')}`)).json<OrderSearchPage>().total).toBe(0);
+  });
+
+  it("finds an order by its short code and by one of its tickets' codes, in any case and with a dash", async () => {
+    expect(brunos.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    expect(anasFirst.code).not.toBe(brunos.code);
+    for (const q of [brunos.code, brunos.code.toLowerCase(), `${brunos.code.slice(0, 4)}-${brunos.code.slice(4)}`]) {
+      const page = (await search(`q=${encodeURIComponent(q)}`)).json<OrderSearchPage>();
+      expect({ q, ids: ids(page), code: page.items[0]?.code }).toEqual({ q, ids: [brunos.id], code: brunos.code });
+    }
+    await booking.app.ticketsOutbox.flush();
+    const tickets = (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: ana.headers })).json<TicketView[]>();
+    const ticket = tickets.find((candidate) => candidate.orderId === anasFirst.id) as TicketView;
+    expect(ids((await search(`q=${ticket.code.toLowerCase()}`)).json())).toEqual([anasFirst.id]);
+    // A code nobody has finds nothing.
+    expect((await search('q=ZZZZ2222')).json<OrderSearchPage>().total).toBe(0);
   });
 
   it('narrows by movie and by the cinema days the order was paid, and pages with the total', async () => {
@@ -264,5 +280,58 @@ describe('GET /orders/:id (the order page)', () => {
     const times = detail.history.map((entry) => entry.at);
     expect([...times].sort()).toEqual(times);
     expect(detail).toMatchObject({ state: 'partially_refunded', refundedAmount: show.price });
+    // Nothing is left to refund: one seat went back, the other was used at the door.
+    expect(detail.refundable).toEqual({
+      seats: [
+        { seatLabel: first, amount: show.price, refundable: false, reason: 'checked_in' },
+        { seatLabel: second, amount: show.price, refundable: false, reason: 'refunded' },
+      ],
+      candy: [],
+      amount: 0,
+    });
+  });
+
+  it("shows what the buyer's cancellation gives back once a ticket was used at the door, and the cancellation refunds exactly that", async () => {
+    const buyer = await registeredBuyer('Elena Ruiz', 'elena@correo.test');
+    const show = await createShow(booking, { title: 'Vista previa' });
+    const order = await paidOrder(buyer, show, 2);
+    expect(order.refundable).toMatchObject({ amount: 2 * show.price });
+    for (let pass = 0; pass < 3; pass += 1) {
+      await booking.app.ordersOutbox.flush();
+      await booking.app.ticketsOutbox.flush();
+    }
+    const [first, second] = order.seatLabels as [string, string];
+    const tickets = (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: buyer.headers })).json<TicketView[]>();
+    const used = tickets.find((ticket) => ticket.seatLabel === first) as TicketView;
+    const staff = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
+    const admitted = await booking.app.inject({
+      method: 'POST',
+      url: '/checkin',
+      headers: staff,
+      payload: { code: used.code, showId: show.id },
+    });
+    expect(admitted.statusCode).toBe(200);
+
+    const history = (
+      await booking.app.inject({ method: 'POST', url: '/cart/tickets', headers: buyer.headers, payload: { idUser: buyer.id } })
+    ).json<OrderView[]>();
+    const listed = history.find((candidate) => candidate.id === order.id) as OrderView;
+    expect(listed.code).toBe(order.code);
+    expect(listed.refundable).toEqual({
+      seats: [
+        { seatLabel: first, amount: show.price, refundable: false, reason: 'checked_in' },
+        { seatLabel: second, amount: show.price, refundable: true },
+      ],
+      candy: [],
+      amount: show.price,
+    });
+
+    const cancelled = await booking.app.inject({ method: 'POST', url: `/orders/${order.id}/cancel`, headers: buyer.headers });
+    expect(cancelled.statusCode).toBe(200);
+    const after = cancelled.json<{ order: OrderView }>().order;
+    expect(after.refunds.map((refund) => ({ seats: refund.seatLabels, amount: refund.amount }))).toEqual([
+      { seats: [second], amount: listed.refundable.amount },
+    ]);
+    expect(after.refundable.amount).toBe(0);
   });
 });

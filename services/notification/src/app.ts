@@ -18,8 +18,9 @@ export async function buildNotificationApp(context: NotificationContext): Promis
 
   await app.register(mailerPlugin, { ...mailSettingsFromEnv(context.config.dataDir), ...context.mail });
   await app.register(newsletterPlugin, { db: context.db });
-  await app.register(mailConsumersPlugin, { db: context.db, bus: context.bus });
+  const newsletter = { ...newsletterSettingsFromEnv(), ...context.newsletter };
+  await app.register(mailConsumersPlugin, { db: context.db, bus: context.bus, publicUrl: newsletter.publicUrl });
 
-  await app.register(newsletterRoutes, { prefix: '/mailing', ...newsletterSettingsFromEnv(), ...context.newsletter });
+  await app.register(newsletterRoutes, { prefix: '/mailing', ...newsletter });
   return app;
 }

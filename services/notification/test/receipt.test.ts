@@ -4,6 +4,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { readOutbox } from '../src';
 import { cinemaFooter, formatMoney, formatShowDate } from '../src/mail/templates';
+import { newsletterSettingsFromEnv } from '../src/settings';
 import { startNotification, type NotificationUnderTest } from './helpers';
 
 let sequence = 0;
@@ -103,6 +104,23 @@ describe('the receipt of a paid order', () => {
     ]) {
       expect(html).toContain(fact);
     }
+  });
+
+  it("names the order by its short code and links to the order's page and Mis entradas on the public site", async () => {
+    const email = await register('u-links', 'Lara');
+    const paid = orderPaid('u-links', { orderCode: 'K7M2QX9P' });
+    const site = newsletterSettingsFromEnv().publicUrl;
+
+    await bus().publish(paid);
+
+    const [mail] = await receiptsTo(email);
+    const text = mail?.text ?? '';
+    expect(text).toContain('Pedido: K7M2QX9P');
+    expect(text).not.toContain(`Pedido: ${paid.data.orderId}`);
+    expect(text).toContain(`Ver tu compra: ${site}/compra/${paid.data.orderId}`);
+    expect(text).toContain(`Mis entradas: ${site}/mis-entradas`);
+    expect(mail?.html).toContain(`href="${site}/compra/${paid.data.orderId}"`);
+    expect(mail?.html).toContain(`href="${site}/mis-entradas"`);
   });
 
   it('sends one receipt however often the event is delivered', async () => {

@@ -2,12 +2,15 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Footer } from '../features/navigation/components/Footer';
 import { Navbar } from '../features/navigation/components/Navbar';
+import { useScrollRestoration } from '../features/navigation/hooks/useScrollRestoration';
+import { remoteWidgets } from '../features/remotes/components/remoteWidgets';
 
 export function Layout() {
+  useScrollRestoration();
   return (
     <Frame>
       <SkipLink href="#contenido">Saltar al contenido</SkipLink>
-      <Navbar />
+      <Navbar cart={<remoteWidgets.CartStatus />} />
       {/* The skip link's target: focusable so the next Tab starts inside the page, not at the top. */}
       <Content id="contenido" tabIndex={-1}>
         <Outlet />

@@ -3,6 +3,7 @@ import { purchasesInOrder } from './orderTimes';
 
 const order = (id: string, date: string, schedule: string): OrderView => ({
   id,
+  code: 'K7M2QX9P',
   movieId: 'm',
   title: id,
   showId: 's',
@@ -21,6 +22,7 @@ const order = (id: string, date: string, schedule: string): OrderView => ({
   refundedAmount: 0,
   refunds: [],
   cancellableUntil: '2099-01-01T00:00:00.000Z',
+  refundable: { seats: [{ seatLabel: 'F7', amount: 900, refundable: true }], candy: [], amount: 900 },
 });
 
 test('upcoming shows first, soonest at the top; then the shows already seen, as the history lists them', () => {

@@ -89,7 +89,7 @@ export class Checkout {
     private readonly payments: PaymentProvider,
     private readonly relay: OutboxRelay,
     /** The order as the API shows it (with its refunds: refunds.ts). */
-    private readonly view: (order: StoredOrder) => OrderView,
+    private readonly view: (order: StoredOrder) => Promise<OrderView>,
     private readonly clock: () => Date,
     private readonly log?: FastifyBaseLogger,
   ) {}
@@ -132,7 +132,7 @@ export class Checkout {
 
   /** Paid orders of the user, newest first. */
   async paidOrders(userId: string): Promise<OrderView[]> {
-    return (await this.orders.paidOf(userId)).map(this.view);
+    return Promise.all((await this.orders.paidOf(userId)).map((order) => this.view(order)));
   }
 
   /** One step from the order's state; the order as written, or null when another driver changed it first. */
@@ -182,7 +182,14 @@ export class Checkout {
         purchases.inc();
         purchaseAmount.inc(order.total);
         this.relay.nudge(order._id, [event]);
-        return { ...order, state: 'paid', paymentId, paidAt: now, updatedAt: now };
+        return {
+          ...order,
+          state: 'paid',
+          paymentId,
+          paidAt: now,
+          updatedAt: now,
+          ...(event.data.orderCode ? { code: event.data.orderCode } : {}),
+        };
       }
       default:
         return order;
@@ -214,10 +221,10 @@ export class Checkout {
     return (await this.orders.finish(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
   }
 
-  private answerFor(order: StoredOrder): CheckoutResult {
+  private async answerFor(order: StoredOrder): Promise<CheckoutResult> {
     switch (order.state) {
       case 'paid':
-        return { outcome: 'paid', order: this.view(order) };
+        return { outcome: 'paid', order: await this.view(order) };
       case 'declined':
         return {
           outcome: 'declined',

@@ -61,6 +61,8 @@ export interface PendingRefund extends OrderRefund {
 
 export interface OrderDocument extends WithOutbox {
   _id: Types.ObjectId;
+  /** Short code a person reads aloud, claimed when paid (absent before: see OrdersRepository.codeOf). */
+  code?: string;
   /** Idempotency key: hash of user, show, seats, candy lines and payment method (unique). */
   key: string;
   /** `userId:showId` while in progress (unique: one checkout at a time per user and show); the order id once over. */
@@ -137,6 +139,7 @@ const pendingRefundSchema = new Schema<PendingRefund>(
 
 const orderSchema = new Schema<OrderDocument>(
   {
+    code: { type: String },
     key: { type: String, required: true },
     lock: { type: String, required: true },
     state: { type: String, required: true, enum: orderStates },

@@ -1,4 +1,12 @@
-import type { OrderDetail, OrderHistoryEntry, OrderSearchPage, OrderSearchQuery, OrderView } from '@cine/contracts';
+import {
+  TICKET_CODE_ALPHABET,
+  TICKET_CODE_LENGTH,
+  type OrderDetail,
+  type OrderHistoryEntry,
+  type OrderSearchPage,
+  type OrderSearchQuery,
+  type OrderView,
+} from '@cine/contracts';
 import { Types } from 'mongoose';
 import type { Buyers } from '../buyers/buyers';
 import { addDays, instantOf } from '../shows/cinema-time';
@@ -7,10 +15,14 @@ import type { OrdersRepository, StoredOrder } from './orders-repository';
 import type { PaidOrderFilter, PaidOrderIndex } from './paid-order-index';
 
 const ORDER_ID = /^[0-9a-f]{24}$/i;
+/** An order's or a ticket's short code as typed: 8 characters of the codes' alphabet, maybe with spaces or a dash. */
+const SHORT_CODE = new RegExp(`^[${TICKET_CODE_ALPHABET}]{${TICKET_CODE_LENGTH}}$`);
 
 /** The order's tickets of its seats, as the order page's check-ins need them. */
 export interface OrderTickets {
   ofOrder(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]>;
+  /** The order id of the ticket of this code, or null. */
+  orderOfCode(code: string): Promise<string | null>;
 }
 
 /** The order's life, oldest first: the checkout's start with the seats held, the payment, each refund, each admission. */
@@ -49,7 +61,8 @@ export class OrderPages {
     private readonly index: PaidOrderIndex,
     private readonly buyers: Buyers,
     private readonly tickets: OrderTickets,
-    private readonly view: (order: StoredOrder) => OrderView,
+    /** The order's view; `lookAtTheDoor: false` for a row, which does not show what a refund gives back. */
+    private readonly view: (order: StoredOrder, lookAtTheDoor?: boolean) => Promise<OrderView>,
   ) {}
 
   /** One page of the paid orders matching the query (its days already checked), newest paid first. */
@@ -60,18 +73,50 @@ export class OrderPages {
       ...(from ? { from: instantOf(from, '00:00').getTime() } : {}),
       ...(to ? { to: instantOf(addDays(to, 1), '00:00').getTime() } : {}),
     };
+    const code = text.toUpperCase().replace(/[\s-]/g, '');
     if (ORDER_ID.test(text)) filter.ids = [text.toLowerCase()];
-    else if (text) filter.userIds = new Set(await this.buyers.matching(text));
-    if (filter.userIds?.size === 0) return { items: [], total: 0, page, pageSize };
+    else if (SHORT_CODE.test(code)) {
+      // An order's code or a ticket's (the same alphabet and length); a name that reads like a code is a buyer's too.
+      const [byOrder, byTicket, buyers] = await Promise.all([
+        this.orders.orderOfCode(code),
+        this.tickets.orderOfCode(code),
+        this.buyers.matching(text),
+      ]);
+      filter.ids = [byOrder, byTicket].filter((id): id is string => id !== null);
+      filter.userIds = new Set(buyers);
+      filter.either = true;
+    } else if (text) filter.userIds = new Set(await this.buyers.matching(text));
+    if (filter.userIds?.size === 0 && (!filter.either || filter.ids?.length === 0)) return { items: [], total: 0, page, pageSize };
 
     const { ids, total: matching } = await this.index.search(filter, (page - 1) * pageSize, pageSize);
     const orders = await this.orders.findByIds(ids);
     const buyers = await this.buyers.of(orders.map((order) => order.userId));
-    const items = orders.map((order) => {
-      const { id, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } = this.view(order);
-      const buyer = buyers.get(order.userId) ?? null;
-      return { id, userId: order.userId, buyer, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt };
-    });
+    const items = await Promise.all(
+      orders.map(async (order) => {
+        const { id, code, movieId, title, date, schedule, roomId, type, seats, total, refundedAmount, state, paidAt } = await this.view(
+          order,
+          false,
+        );
+        const buyer = buyers.get(order.userId) ?? null;
+        return {
+          id,
+          code,
+          userId: order.userId,
+          buyer,
+          movieId,
+          title,
+          date,
+          schedule,
+          roomId,
+          type,
+          seats,
+          total,
+          refundedAmount,
+          state,
+          paidAt,
+        };
+      }),
+    );
     return { items, total: matching, page, pageSize };
   }
 
@@ -84,7 +129,7 @@ export class OrderPages {
     return {
       userId: order.userId,
       detail: {
-        ...this.view(order),
+        ...(await this.view(order)),
         userId: order.userId,
         buyer: buyers.get(order.userId) ?? null,
         paymentId: order.paymentId ?? '',

@@ -10,6 +10,7 @@ import {
   type PendingRefund,
   type RefundStep,
 } from './order-model';
+import { refundPreview } from './refund-rules';
 
 export type StoredOrder = Omit<OrderDocument, 'outbox'>;
 
@@ -24,6 +25,15 @@ export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' 
 
 const WITHOUT_OUTBOX = { outbox: 0 };
 
+/** Candidate codes tried per order before giving up (each one taken has a chance of 1 in 850 billion). */
+const CODE_ATTEMPTS = 8;
+
+interface OrderCodeClaim {
+  /** The code. */
+  _id: string;
+  orderId: string;
+}
+
 interface InProgressMark {
   _id: Types.ObjectId;
   /** When the order was inserted. */
@@ -37,10 +47,12 @@ function refundStateOf(order: StoredOrder): OrderRefundState {
   return refunded >= order.total ? 'refunded' : 'partially_refunded';
 }
 
-/** The order as the API shows it; the buyer may cancel it until `cancellableUntil`. */
-export function orderViewOf(order: StoredOrder, cancellableUntil: Date): OrderView {
+/** The order as the API shows it, with its code; the buyer may cancel it until `cancellableUntil`; `admittedSeats` were used at the door. */
+export function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Date, admittedSeats: readonly string[]): OrderView {
+  const { lines: _lines, ...refundable } = refundPreview(order, admittedSeats);
   return {
     id: order._id.toHexString(),
+    code: order.code,
     movieId: order.movieId,
     title: order.title,
     showId: order.showId,
@@ -73,6 +85,7 @@ export function orderViewOf(order: StoredOrder, cancellableUntil: Date): OrderVi
       refundedAt: (refund.refundedAt ?? refund.requestedAt).toISOString(),
     })),
     cancellableUntil: cancellableUntil.toISOString(),
+    refundable,
   };
 }
 
@@ -80,6 +93,7 @@ export function orderViewOf(order: StoredOrder, cancellableUntil: Date): OrderVi
 function orderFacts(order: StoredOrder) {
   return {
     orderId: order._id.toHexString(),
+    ...(order.code === undefined ? {} : { orderCode: order.code }),
     userId: order.userId,
     movieId: order.movieId,
     title: order.title,
@@ -158,9 +172,48 @@ export class OrdersRepository {
   /** One document per order with a refund under way (`_id` the order's), for the sweep, as `inProgress` for checkouts. */
   private readonly refundsInProgress: Collection<RefundMark>;
 
-  constructor(private readonly model: Model<OrderDocument>) {
+  /**
+   * The orders' short codes, one document each (`_id` the code): the unique `_id` keeps two orders
+   * from one code (FerretDB v1 has no sparse unique index for the orders' optional `code`), and the
+   * search finds an order by its code with a read by `_id`.
+   */
+  private readonly codes: Collection<OrderCodeClaim>;
+
+  constructor(
+    private readonly model: Model<OrderDocument>,
+    /** The order's candidate codes, derived from its id (attempt 0 first): deterministic, so claiming again finds the same. */
+    private readonly codeFor: (orderId: string, attempt: number) => string,
+  ) {
     this.inProgress = model.db.collection<InProgressMark>('orders_in_progress');
     this.refundsInProgress = model.db.collection<RefundMark>('refunds_in_progress');
+    this.codes = model.db.collection<OrderCodeClaim>('order_codes');
+  }
+
+  /**
+   * The order's code, claimed for it: its first candidate not claimed by another order (a repeat, or
+   * another process claiming for the same order at once, finds its own claim). Codes are claimed when
+   * an order is paid; an order paid before orders had codes gets its code here on its first read.
+   */
+  async codeOf(order: Pick<StoredOrder, '_id' | 'code'>): Promise<string> {
+    if (order.code) return order.code;
+    const orderId = order._id.toHexString();
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+      const code = this.codeFor(orderId, attempt);
+      try {
+        await this.codes.insertOne({ _id: code, orderId });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        if ((await this.codes.findOne({ _id: code }))?.orderId !== orderId) continue;
+      }
+      await this.model.updateOne({ _id: order._id, code: { $exists: false } }, { $set: { code } });
+      return code;
+    }
+    throw new Error(`no free code for order ${orderId}`);
+  }
+
+  /** The id of the order of this code (typed: capitals), or null. */
+  async orderOfCode(code: string): Promise<string | null> {
+    return (await this.codes.findOne({ _id: code }))?.orderId ?? null;
   }
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
@@ -310,9 +363,10 @@ export class OrdersRepository {
 
   /** The ONE write that makes the charged order paid and records order.paid in its outbox; answers that event, or null when the order was not reserved any more. */
   async markPaid(order: StoredOrder, paymentId: string, paidAt: Date): Promise<OrderPaid | null> {
-    const event = orderPaidEvent(order, paidAt);
+    const code = await this.codeOf(order);
+    const event = orderPaidEvent({ ...order, code }, paidAt);
     const written = await this.changeIfIn(order, 'reserved', {
-      $set: { state: 'paid', paymentId, paidAt, updatedAt: paidAt, lock: order._id.toHexString() },
+      $set: { state: 'paid', paymentId, paidAt, updatedAt: paidAt, lock: order._id.toHexString(), code },
       $push: { outbox: event },
     });
     return written ? event : null;

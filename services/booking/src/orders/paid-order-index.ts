@@ -5,6 +5,8 @@ import type { StoredOrder } from './orders-repository';
 export interface PaidOrderFilter {
   ids?: readonly string[];
   userIds?: ReadonlySet<string>;
+  /** An order matches by `ids` or by `userIds` (a code that may also be part of a name), not both. */
+  either?: boolean;
   movieId?: string;
   from?: number;
   to?: number;
@@ -45,8 +47,9 @@ export class PaidOrderIndex {
     const wanted = filter.ids ? new Set(filter.ids) : undefined;
     const matching = this.newestFirst().filter(
       (order) =>
-        (!wanted || wanted.has(order.id)) &&
-        (!filter.userIds || filter.userIds.has(order.userId)) &&
+        (filter.either
+          ? wanted?.has(order.id) === true || filter.userIds?.has(order.userId) === true
+          : (!wanted || wanted.has(order.id)) && (!filter.userIds || filter.userIds.has(order.userId))) &&
         (!filter.movieId || order.movieId === filter.movieId) &&
         (filter.from === undefined || order.paidAt >= filter.from) &&
         (filter.to === undefined || order.paidAt < filter.to),

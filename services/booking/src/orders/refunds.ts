@@ -3,11 +3,12 @@ import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Types } from 'mongoose';
 import type { CandyProjection } from '../candy/candy-projection';
-import { refundAmount, refunds } from '../metrics';
+import { refundAmount as refundedCents, refunds } from '../metrics';
 import type { PaymentProvider } from '../payments';
 import { buyerCancellableUntil } from './cancellation';
-import { IN_PROGRESS_STATES, type OrderCandyLine, type PendingRefund, type RefundedBy } from './order-model';
+import { IN_PROGRESS_STATES, type PendingRefund, type RefundedBy } from './order-model';
 import { completedRefund, orderViewOf, type OrdersRepository, type StoredOrder } from './orders-repository';
+import { refundAmount, refundPreview, stillPaid, type RefundLines } from './refund-rules';
 import type { SeatReservations } from './seat-reservations';
 
 const ORDER_NOT_FOUND = 'No existe la compra.';
@@ -72,23 +73,6 @@ export interface RefundTickets {
   restore(orderId: string, seatLabels: readonly string[]): Promise<void>;
 }
 
-/** What one refund gives back, as decided on the order. */
-interface RefundLines {
-  seatLabels: string[];
-  candy: OrderCandyLine[];
-}
-
-/** Seats and candy lines of the order not refunded yet. */
-function stillPaid(order: StoredOrder): RefundLines {
-  const refunded = order.refunds ?? [];
-  const seats = new Set(refunded.flatMap((refund) => refund.seatLabels));
-  const candy = new Set(refunded.flatMap((refund) => refund.candy.map((line) => line.candyId)));
-  return {
-    seatLabels: order.seatLabels.filter((label) => !seats.has(label)),
-    candy: order.candy.filter((line) => !candy.has(line.candyId)),
-  };
-}
-
 /**
  * Refunds of paid orders, as a state machine over the order's `refunding`
  * (order-model.ts: requested → money-returned → done), in the checkout's
@@ -121,8 +105,18 @@ export class Refunds {
     return buyerCancellableUntil(order, this.cancellationWindowMinutes);
   }
 
-  view(order: StoredOrder): OrderView {
-    return orderViewOf(order, this.cancellableUntil(order));
+  /**
+   * The order as the API shows it: with its short code (an order paid before codes gets one now) and what a
+   * refund can still give back. `lookAtTheDoor: false` (the search's rows, which do not show it) skips reading
+   * the tickets, so `refundable` then ignores the seats used at the door.
+   */
+  async view(order: StoredOrder, lookAtTheDoor = true): Promise<OrderView> {
+    const [code, admitted] = await Promise.all([
+      this.orders.codeOf(order),
+      // Before its tickets are issued none can have been used (and looking for them would read every ticket on FerretDB).
+      lookAtTheDoor && order.ticketsIssuedAt ? this.tickets.admittedSeats(order._id.toHexString(), order.seatLabels) : [],
+    ]);
+    return orderViewOf({ ...order, code }, this.cancellableUntil(order), admitted);
   }
 
   /** The buyer cancels the whole order (what is left of it), only before the window. Another user's order is unknown (404). */
@@ -189,7 +183,8 @@ export class Refunds {
     const done = order.refunds?.find((refund) => refund.id === id);
     // Another driver gave it up (the provider refused): the order is as it was.
     if (!done) return { outcome: 'failed', message: NOT_COMPLETED };
-    return { outcome: 'refunded', message: order.refundedAmount === order.total ? REFUNDED : PARTLY_REFUNDED, order: this.view(order) };
+    const message = order.refundedAmount === order.total ? REFUNDED : PARTLY_REFUNDED;
+    return { outcome: 'refunded', message, order: await this.view(order) };
   }
 
   private async find(orderId: string): Promise<StoredOrder | null> {
@@ -214,7 +209,7 @@ export class Refunds {
     const refund: PendingRefund = {
       id: new Types.ObjectId().toHexString(),
       ...lines,
-      amount: lines.seatLabels.length * order.unitPrice + lines.candy.reduce((sum, line) => sum + line.totalPrice, 0),
+      amount: refundAmount(order, lines),
       reason,
       by,
       requestedAt: now,
@@ -245,7 +240,7 @@ export class Refunds {
     const admitted = await this.tickets.admittedSeats(order._id.toHexString(), left.seatLabels);
     const wholeOrder = wanted.seatLabels === undefined && wanted.candyIds === undefined;
     if (wholeOrder) {
-      const refundable = { ...left, seatLabels: left.seatLabels.filter((label) => !admitted.includes(label)) };
+      const refundable = refundPreview(order, admitted).lines;
       if (refundable.seatLabels.length > 0 || refundable.candy.length > 0) return refundable;
       return admitted.length > 0 ? refused(409, admittedAtTheDoor(admitted)) : refused(409, ALREADY_REFUNDED);
     }
@@ -345,7 +340,7 @@ export class Refunds {
         if (!marked) return null;
         if (marked.event) this.relay.nudge(order._id, [marked.event]);
         refunds.inc({ by: refund.by });
-        refundAmount.inc(refund.amount);
+        refundedCents.inc(refund.amount);
         const { refunding: _done, ...rest } = order;
         return {
           ...rest,

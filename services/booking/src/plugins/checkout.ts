@@ -36,18 +36,20 @@ export interface CheckoutPluginOptions {
   stripeSecretKey: string | undefined;
   /** Buyers cancel up to this long before the show. */
   cancellationWindowMinutes: number;
+  /** An order's candidate short codes (TicketSigner.orderCodeFor: unguessable from the order id). */
+  orderCodeFor: (orderId: string, attempt: number) => string;
   recovery?: OrderRecoveryOptions;
 }
 
 /** Cart, candy projection, checkout and refunds (orders, payments, recovery); needs the shows plugin's seatInventory and clock. */
 export const checkoutPlugin = fp<CheckoutPluginOptions>(
-  async (app, { db, bus, paymentProvider, stripeSecretKey, cancellationWindowMinutes, recovery: recoveryOptions }) => {
+  async (app, { db, bus, paymentProvider, stripeSecretKey, cancellationWindowMinutes, orderCodeFor, recovery: recoveryOptions }) => {
     const { clock } = app;
     const candy = new CandyProjection(db);
     await subscribeTo(bus, db, subscriptions.candy, (event) => candy.handle(event));
 
     const orders = await orderModel(db);
-    const repository = new OrdersRepository(orders);
+    const repository = new OrdersRepository(orders, orderCodeFor);
     // Orders grow without end: the relay never looks through them. A paid order keeps its
     // in-progress mark until its order.paid is published, and the recovery sweep nudges the relay again.
     const relay = startOutboxRelay({

@@ -28,7 +28,10 @@ export const orderPagesPlugin = fp<OrderPagesPluginOptions>(
     await bus.subscribe(subscriptions.orderSearch.consumer, subscriptions.orderSearch.events, (event) => index.handle(event), {
       everyInstance: true,
     });
-    app.decorate('orderPages', new OrderPages(ordersRepository, index, buyers, tickets, (order) => refunds.view(order)));
+    app.decorate(
+      'orderPages',
+      new OrderPages(ordersRepository, index, buyers, tickets, (order, lookAtTheDoor) => refunds.view(order, lookAtTheDoor)),
+    );
   },
   { name: 'order-pages', dependencies: ['checkout', 'tickets'] },
 );

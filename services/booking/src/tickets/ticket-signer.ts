@@ -69,7 +69,16 @@ export class TicketSigner {
 
   /** The `attempt`-th candidate code of a seat of an order (the next one is tried when a code is taken). */
   codeFor(orderId: string, seatLabel: string, attempt: number): string {
-    const digest = createHmac('sha256', this.codeSecret).update(`${orderId}:${seatLabel}:${attempt}`).digest();
+    return this.shortCode(`${orderId}:${seatLabel}:${attempt}`);
+  }
+
+  /** An order's candidate short code (attempt 0 first), in the tickets' alphabet and length, from the same secret. */
+  orderCodeFor(orderId: string, attempt: number): string {
+    return this.shortCode(`order:${orderId}:${attempt}`);
+  }
+
+  private shortCode(input: string): string {
+    const digest = createHmac('sha256', this.codeSecret).update(input).digest();
     let code = '';
     for (let index = 0; index < TICKET_CODE_LENGTH; index += 1) code += TICKET_CODE_ALPHABET[digest[index]! % TICKET_CODE_ALPHABET.length];
     return code;

@@ -71,6 +71,11 @@ export class Tickets {
     return (await this.ofOrderSeats(orderId, seatLabels)).filter((ticket) => ticket.state === 'used').map((ticket) => ticket.seatLabel);
   }
 
+  /** The order id of the ticket of this code (the back office's order search), or null. */
+  async orderOfCode(code: string): Promise<string | null> {
+    return (await this.model.findById(code, { orderId: 1 }).lean<Pick<StoredTicket, 'orderId'>>())?.orderId ?? null;
+  }
+
   /** The order's tickets of these seats (the order page's check-ins). */
   ofOrder(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
     return this.ofOrderSeats(orderId, seatLabels);

@@ -146,8 +146,24 @@ function ticketsHtml(order: PaidOrder): string {
     .join('\n');
 }
 
-/** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid; the show as a calendar entry. */
-export async function receiptMail(username: string, order: PaidOrder): Promise<MailContent> {
+/** The site's pages a mail about an order links to (`publicUrl`: PUBLIC_URL, the site as the buyer's browser reaches it). */
+function orderLinks(publicUrl: string, orderId: string) {
+  return {
+    order: { label: 'Ver tu compra', href: `${publicUrl}/compra/${encodeURIComponent(orderId)}` },
+    tickets: { label: 'Mis entradas', href: `${publicUrl}/mis-entradas` },
+  };
+}
+
+/** Links as buttons in the HTML part. */
+function linksHtml(links: Array<{ label: string; href: string }>): string {
+  const style =
+    'display:inline-block;margin:0 12px 8px 0;background:#1a1a2e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold';
+  return `<p>${links.map(({ label, href }) => `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`).join('')}</p>`;
+}
+
+/** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid, links to the order and Mis entradas; the show as a calendar entry. */
+export async function receiptMail(username: string, order: PaidOrder, publicUrl: string): Promise<MailContent> {
+  const links = orderLinks(publicUrl, order.orderId);
   const subject = `Tu compra en ${CINEMA_NAME}: ${order.title}`;
   const greeting = [`Hola ${username}:`, '¡Gracias por tu compra! Estos son los datos de tu función.'];
   const show = [
@@ -164,9 +180,10 @@ export async function receiptMail(username: string, order: PaidOrder): Promise<M
   ];
   const total = { label: 'Total', value: formatMoney(order.total), strong: true };
   const closing = [
-    `Pedido: ${order.orderId}`,
+    `Pedido: ${order.orderCode ?? order.orderId}`,
     'Muestra el código QR de cada entrada en la puerta de la sala (o dicta su código); también las tienes en Mis entradas. ¡Que disfrutes la función!',
   ];
+  const linkLines = [`${links.order.label}: ${links.order.href}`, `${links.tickets.label}: ${links.tickets.href}`];
   const tickets = order.tickets.map((ticket) => `Butaca ${ticket.seatLabel}: código ${ticket.code}`);
 
   const lines = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
@@ -176,6 +193,7 @@ export async function receiptMail(username: string, order: PaidOrder): Promise<M
     ['Tus entradas:', ...tickets].join('\n'),
     lines([...charges, total]),
     ...closing,
+    linkLines.join('\n'),
     SIGNATURE,
     cinemaFooter().join('\n'),
   ].join('\n\n');
@@ -190,6 +208,7 @@ export async function receiptMail(username: string, order: PaidOrder): Promise<M
       `<h2 style="font-size:18px;margin:16px 0 0">Tu pedido</h2>`,
       tableHtml([...charges, total]),
       ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
+      linksHtml([links.order, links.tickets]),
       `<p>${escapeHtml(SIGNATURE)}</p>`,
     ].join('\n'),
   );
@@ -206,7 +225,8 @@ const REFUND_OPENING: Readonly<Record<RefundedOrder['by'], string>> = {
 };
 
 /** The cancellation or refund of an order: the show, what was refunded and how much goes back to the card. */
-export function refundMail(username: string, refund: RefundedOrder): MailContent {
+export function refundMail(username: string, refund: RefundedOrder, publicUrl: string): MailContent {
+  const link = orderLinks(publicUrl, refund.orderId).order;
   const subject = `${refund.by === 'buyer' ? 'Compra cancelada' : 'Reembolso de tu compra'} en ${CINEMA_NAME}: ${refund.title}`;
   const greeting = [`Hola ${username}:`, REFUND_OPENING[refund.by]];
   const show = [
@@ -225,10 +245,18 @@ export function refundMail(username: string, refund: RefundedOrder): MailContent
   const closing = [
     ...(refund.by === 'buyer' ? [] : [`Motivo: ${refund.reason}`]),
     'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
-    `Pedido: ${refund.orderId}`,
+    `Pedido: ${refund.orderCode ?? refund.orderId}`,
   ];
   const asText = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
-  const text = [...greeting, asText(show), asText([...lines, total]), ...closing, SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
+  const text = [
+    ...greeting,
+    asText(show),
+    asText([...lines, total]),
+    ...closing,
+    `${link.label}: ${link.href}`,
+    SIGNATURE,
+    cinemaFooter().join('\n'),
+  ].join('\n\n');
   const html = page(
     subject,
     [
@@ -236,7 +264,9 @@ export function refundMail(username: string, refund: RefundedOrder): MailContent
       tableHtml(show),
       `<h2 style="font-size:18px;margin:16px 0 0">Reembolso</h2>`,
       tableHtml([...lines, total]),
-      ...[...closing, SIGNATURE].map((p) => `<p>${escapeHtml(p)}</p>`),
+      ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
+      linksHtml([link]),
+      `<p>${escapeHtml(SIGNATURE)}</p>`,
     ].join('\n'),
   );
   return { subject, text: `${text}\n`, html };

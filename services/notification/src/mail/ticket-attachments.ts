@@ -47,7 +47,7 @@ export function showCalendarEntry(order: TicketsIssued['data']): MailAttachment 
     end: new Date(order.endsAt),
     summary: `${order.title} (${order.type}) — ${CINEMA.name}`,
     location: `${CINEMA.name}, sala ${order.roomId}. ${CINEMA.address}`,
-    description: `Sala ${order.roomId}. Butacas: ${order.seatLabels.join(', ')}. Pedido: ${order.orderId}.`,
+    description: `Sala ${order.roomId}. Butacas: ${order.seatLabels.join(', ')}. Pedido: ${order.orderCode ?? order.orderId}.`,
   });
   return { filename: 'funcion.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }

@@ -22,8 +22,8 @@ class UnknownRecipientError extends Error {
 }
 
 /** The mails other services ask for through events: a welcome on registration, the recovery code, the receipt of a paid order, the refund's. */
-export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
-  async (app, { db, bus }) => {
+export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus; publicUrl: string }>(
+  async (app, { db, bus, publicUrl }) => {
     const recipients = new Recipients(db);
     await subscribeTo(bus, db, subscriptions.recipients, (event) => recipients.handle(event));
     app.decorate('recipients', recipients);
@@ -72,14 +72,16 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
     // Booking announces an order's tickets once (not on a sales replay); its id comes from the order's.
     await subscribeTo(bus, db, subscriptions.receipt, async (event) => {
       const { orderId, userId } = event.data;
-      await mailOrderUser('receipt', { eventId: event.id, orderId, userId }, (username) => receiptMail(username, event.data));
+      await mailOrderUser('receipt', { eventId: event.id, orderId, userId }, (username) => receiptMail(username, event.data, publicUrl));
     });
 
     await subscribeTo(bus, db, subscriptions.refund, async (event) => {
       const { refundId, orderId, userId, republished } = event.data;
       // A replay for the sales reports: the buyer was told when the money went back.
       if (republished) return;
-      await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) => refundMail(username, event.data));
+      await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) =>
+        refundMail(username, event.data, publicUrl),
+      );
     });
 
     await subscribeTo(bus, db, subscriptions.showMoved, async (event) => {

@@ -3,7 +3,7 @@ import { api } from '@cine/web-kit';
 
 export type { OrderDetail, OrderSearchPage };
 
-/** What 'Órdenes' searches by: an order id, part of the buyer's e-mail or name, a movie, the days it was paid. */
+/** What 'Órdenes' searches by: an order's code or id, a ticket's code, part of the buyer's e-mail or name, a movie, the days it was paid. */
 export interface OrderSearch {
   q: string;
   movieId: string;

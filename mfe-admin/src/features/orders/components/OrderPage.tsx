@@ -49,12 +49,14 @@ export function OrderPage({ token, orderId, onBack }: { token: string; orderId: 
 
 function OrderFacts({ order, onRefund }: { order: OrderDetail; onRefund: () => void }) {
   const candyTotal = order.candy.reduce((sum, line) => sum + line.totalPrice, 0);
-  const refundable = order.state !== 'refunded' && !order.refunding;
+  // Offered while something can still be given back (a seat used at the door cannot).
+  const refundable =
+    !order.refunding && (order.refundable.seats.some((seat) => seat.refundable) || order.refundable.candy.some((line) => line.refundable));
   return (
     <Article aria-labelledby="order-title">
       <Heading>
         <h3 id="order-title">
-          Orden <span className="code">{order.id}</span>
+          Orden <span className="code">{order.code}</span>
         </h3>
         <strong className={`state ${order.state}`}>{ORDER_STATE_LABELS[order.state]}</strong>
       </Heading>

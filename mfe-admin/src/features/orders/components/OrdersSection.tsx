@@ -12,7 +12,7 @@ import { ORDER_STATE_LABELS } from '../orderLabels';
 const NO_SEARCH: OrderSearch = { q: '', movieId: '', from: '', to: '', page: 1 };
 
 /**
- * 'Órdenes': the paid orders, newest first, searched by order id, the buyer's e-mail or name, the
+ * 'Órdenes': the paid orders, newest first, searched by order code or id, a ticket's code, the buyer's e-mail or name, the
  * movie and the days they were paid, twenty a page; each opens its order page (`onOpen`).
  */
 export function OrdersSection({ token, onOpen }: { token: string; onOpen: (orderId: string) => void }) {
@@ -118,7 +118,7 @@ function Results({ page, onOpen, onPage }: { page: OrderSearchPage; onOpen: (ord
           <tbody>
             {page.items.map((order) => (
               <tr key={order.id}>
-                <td className="code">{order.id}</td>
+                <td className="code">{order.code}</td>
                 <td>
                   {order.buyer ? (
                     <>
@@ -142,7 +142,7 @@ function Results({ page, onOpen, onPage }: { page: OrderSearchPage; onOpen: (ord
                 <td>{ORDER_STATE_LABELS[order.state]}</td>
                 <td>{instantLabel(order.paidAt)}</td>
                 <td>
-                  <RowButton type="button" aria-label={`Ver orden ${order.id}`} onClick={() => onOpen(order.id)}>
+                  <RowButton type="button" aria-label={`Ver orden ${order.code}`} onClick={() => onOpen(order.id)}>
                     Ver
                   </RowButton>
                 </td>

@@ -5,13 +5,14 @@ import { Button, Dialog, DialogActions, TextArea } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { refundOrder, type OrderDetail } from '../api/orders';
 
-/** The seats and candy lines of the order not refunded yet. */
-function stillPaid(order: OrderDetail) {
-  const seats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
-  const candy = new Set(order.refunds.flatMap((refund) => refund.candy.map((line) => line.id)));
+/** What a refund can still give back, as the server's refund rule says (`order.refundable`). */
+function stillRefundable(order: OrderDetail) {
+  const candyBack = new Map(order.refundable.candy.filter((line) => line.refundable).map((line) => [line.id, line.amount]));
   return {
-    seats: order.seatLabels.filter((label) => !seats.has(label)),
-    candy: order.candy.filter((line) => !candy.has(line.id)),
+    seats: order.refundable.seats.filter((seat) => seat.refundable),
+    // Used at the door: shown, marked, never offered.
+    admitted: order.refundable.seats.filter((seat) => seat.reason === 'checked_in').map((seat) => seat.seatLabel),
+    candy: order.candy.filter((line) => candyBack.has(line.id)).map((line) => ({ ...line, amount: candyBack.get(line.id) ?? 0 })),
   };
 }
 
@@ -45,21 +46,31 @@ function RefundForm({
   onClose: () => void;
   onRefunded: (message: string) => void;
 }) {
-  const left = stillPaid(order);
+  const left = stillRefundable(order);
   const [seats, setSeats] = useState<string[]>([]);
   const [candy, setCandy] = useState<string[]>([]);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (left.seats.length === 0 && left.candy.length === 0) return <p>Esta compra ya fue reembolsada por completo.</p>;
+  if (left.seats.length === 0 && left.candy.length === 0) {
+    return (
+      <p>
+        {left.admitted.length > 0
+          ? 'No queda nada por reembolsar: las demás entradas ya ingresaron a la sala.'
+          : 'Esta compra ya fue reembolsada por completo.'}
+      </p>
+    );
+  }
 
   const toggle = (list: string[], set: (next: string[]) => void, value: string) =>
     set(list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
   const whole = seats.length === 0 && candy.length === 0;
   const amount = whole
-    ? order.total - order.refundedAmount
-    : seats.length * (order.ticketTotal / order.seats) +
-      left.candy.filter((line) => candy.includes(line.id)).reduce((sum, line) => sum + line.totalPrice, 0);
+    ? order.refundable.amount
+    : [...left.seats.filter((seat) => seats.includes(seat.seatLabel)), ...left.candy.filter((line) => candy.includes(line.id))].reduce(
+        (sum, item) => sum + item.amount,
+        0,
+      );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,13 +96,18 @@ function RefundForm({
   return (
     <Form onSubmit={(event) => void submit(event)} noValidate>
       <p>
-        Pedido {order.id} · {order.title} · {shortDate(order.date)} {order.schedule}
+        Pedido {order.code} · {order.title} · {shortDate(order.date)} {order.schedule}
       </p>
       <fieldset>
         <legend>Entradas y productos a reembolsar (sin elegir nada, toda la compra)</legend>
-        {left.seats.map((label) => (
+        {left.seats.map(({ seatLabel: label }) => (
           <label key={label}>
             <input type="checkbox" checked={seats.includes(label)} onChange={() => toggle(seats, setSeats, label)} /> Entrada {label}
+          </label>
+        ))}
+        {left.admitted.map((label) => (
+          <label key={label} className="used">
+            <input type="checkbox" checked={false} disabled /> Entrada {label}: ya ingresó a la sala, no se reembolsa
           </label>
         ))}
         {left.candy.map((line) => (

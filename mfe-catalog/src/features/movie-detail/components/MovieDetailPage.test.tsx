@@ -23,6 +23,7 @@ const widgets: RemoteWidgets = {
   PurchasePanel: ({ movie }: { movie: PurchaseMovie }) => (
     <p>{`compra de ${movie.Title} (${movie.id}) · ${movie.Trailer} · ${movie.Language ?? ''}`}</p>
   ),
+  CartStatus: () => null,
 };
 
 function renderDetail(session: RemotePageProps['session'] = null, path = '/movies/42') {

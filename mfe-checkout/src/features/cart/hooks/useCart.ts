@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@cine/web-kit';
 import type { Session } from '@cine/web-kit';
 import { fetchCart } from '../api/cartApi';
+import { announceCart } from '../cartAnnouncements';
 
 export type CartState =
   | { status: 'idle' | 'loading'; cart: CartView | null }
@@ -27,6 +28,7 @@ export function useCart(session: Session | null) {
     try {
       const cart = await fetchCart({ userId, token });
       if (mine === version.current) setState({ status: 'ready', cart });
+      announceCart(cart);
     } catch (error) {
       if (mine === version.current) setState((current) => ({ status: 'error', cart: current.cart, message: errorMessage(error) }));
     }
@@ -35,6 +37,7 @@ export function useCart(session: Session | null) {
   const replace = useCallback((cart: CartView) => {
     version.current++;
     setState({ status: 'ready', cart });
+    announceCart(cart);
   }, []);
 
   useEffect(() => {

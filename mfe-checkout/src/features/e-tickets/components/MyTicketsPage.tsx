@@ -7,7 +7,7 @@ import { SignInFirst } from '../../../components/SignInFirst';
 import { fetchMyTickets } from '../api/eTicketsApi';
 import { useReloadWhenOfflineReady } from '../hooks/useReloadWhenOfflineReady';
 import { ticketsInOrder, ticketStateLabels } from '../ticketOrder';
-import { TicketQr } from './TicketQr';
+import { TicketQr } from '../../../components/TicketQr';
 import { Facts } from '../../../components/Facts';
 
 /**

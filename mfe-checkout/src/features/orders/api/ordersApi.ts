@@ -1,4 +1,4 @@
-import type { OrderView, RefundResponse } from '@cine/contracts';
+import type { OrderView, RefundResponse, TicketView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 import type { Caller } from '../../../types';
 
@@ -13,3 +13,7 @@ export const fetchOrderHistory = (caller: Caller) =>
 /** The buyer cancels the whole order (refunded to the card); 409 inside the cancellation window. */
 export const cancelOrder = (caller: Caller, orderId: string) =>
   api.post<RefundResponse>(`/orders/${encodeURIComponent(orderId)}/cancel`, undefined, { token: caller.token });
+
+/** The order's tickets (with their QR's content) among the caller's (GET /tickets/mine, as Mis entradas reads them). */
+export const fetchTicketsOfOrder = async (caller: Caller, orderId: string) =>
+  (await api.get<TicketView[]>('/tickets/mine', { token: caller.token })).filter((ticket) => ticket.orderId === orderId);

@@ -23,14 +23,17 @@ export function RefundStatus({ order }: { order: OrderView }) {
   );
 }
 
-/** What a cancellation gives back: the seats and candy not refunded yet. */
-function whatComesBack(order: OrderView): { seats: string[]; candy: string[]; amount: number } {
-  const refundedSeats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
-  const refundedCandy = new Set(order.refunds.flatMap((refund) => refund.candy.map((line) => line.id)));
+/** What a cancellation gives back and what it leaves out, as the server's refund rule decides it (`order.refundable`). */
+function whatComesBack(order: OrderView): { seats: string[]; leftOut: string[]; candy: string[]; amount: number } {
+  const candyBack = new Set(order.refundable.candy.filter((line) => line.refundable).map((line) => line.id));
   return {
-    seats: order.seatLabels.filter((label) => !refundedSeats.has(label)),
-    candy: order.candy.filter((line) => !refundedCandy.has(line.id)).map((line) => `${line.name} × ${line.quantity}`),
-    amount: order.total - order.refundedAmount,
+    seats: order.refundable.seats.filter((seat) => seat.refundable).map((seat) => seat.seatLabel),
+    // A seat refunded before is told by the refund's status; one used at the door is why the amount is less.
+    leftOut: order.refundable.seats
+      .filter((seat) => seat.reason === 'checked_in')
+      .map((seat) => `Entrada ${seat.seatLabel}: ya ingresó a la sala, no se reembolsa`),
+    candy: order.candy.filter((line) => candyBack.has(line.id)).map((line) => `${line.name} × ${line.quantity}`),
+    amount: order.refundable.amount,
   };
 }
 
@@ -52,8 +55,11 @@ export function CancelPurchase({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (order.state === 'refunded' || now >= new Date(order.cancellableUntil)) return null;
   const back = whatComesBack(order);
+  // Nothing left to give back (all refunded, or used at the door): no button that could only fail.
+  if (order.state === 'refunded' || now >= new Date(order.cancellableUntil) || (back.seats.length === 0 && back.candy.length === 0)) {
+    return null;
+  }
   const close = () => {
     if (busy) return;
     setOpen(false);
@@ -92,6 +98,13 @@ export function CancelPurchase({
                 <li key={line}>{line}</li>
               ))}
             </ul>
+            {back.leftOut.length > 0 && (
+              <ul aria-label="Lo que no se devuelve">
+                {back.leftOut.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
             <p>
               Reembolso a tu tarjeta: <strong>{formatMoney(back.amount)}</strong>
             </p>

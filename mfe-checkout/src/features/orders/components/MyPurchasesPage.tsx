@@ -62,6 +62,7 @@ function OrderList({ title, orders, empty, cancel }: OrderListProps) {
             <li key={order.id}>
               <Link to={`/compra/${order.id}`}>
                 <strong>{order.title}</strong>
+                <span>Pedido {order.code}</span>
                 <span>
                   {dayLabel(order.date, order.day)}/{order.date.slice(0, 4)} · {order.schedule} · Sala {order.roomId} · {order.type}
                 </span>

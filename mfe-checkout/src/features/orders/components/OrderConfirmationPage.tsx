@@ -7,6 +7,7 @@ import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProp
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
+import { OrderTickets } from './OrderTickets';
 import { SignInFirst } from '../../../components/SignInFirst';
 import { Facts } from '../../../components/Facts';
 
@@ -32,15 +33,25 @@ function Confirmation({ session }: { session: Session }) {
     );
   }
   return (
-    <OrderDetails order={order.data} email={session.email} justPaid={justPaid}>
+    <OrderDetails order={order.data} session={session} justPaid={justPaid}>
       <CancelPurchase order={order.data} caller={session} now={new Date()} onCancelled={order.reload} />
     </OrderDetails>
   );
 }
 
-function OrderDetails({ order, email, justPaid, children }: { order: OrderView; email: string; justPaid: boolean; children: ReactNode }) {
+function OrderDetails({
+  order,
+  session,
+  justPaid,
+  children,
+}: {
+  order: OrderView;
+  session: Session;
+  justPaid: boolean;
+  children: ReactNode;
+}) {
+  const { email } = session;
   const refunded = order.state === 'refunded';
-  const refundedSeats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
   const [year] = order.date.split('-');
   const when = `${dayLabel(order.date, order.day)}/${year} · ${order.schedule}`;
   return (
@@ -51,7 +62,7 @@ function OrderDetails({ order, email, justPaid, children }: { order: OrderView; 
         <h2 id="order-facts">{order.title}</h2>
         <Facts>
           <dt>Pedido</dt>
-          <dd className="code">{order.id}</dd>
+          <dd className="code">{order.code}</dd>
           <dt>Fecha y hora</dt>
           <dd>{when}</dd>
           <dt>Sala</dt>
@@ -85,22 +96,10 @@ function OrderDetails({ order, email, justPaid, children }: { order: OrderView; 
         <SectionTitle id="entradas" tabIndex={-1}>
           Tus entradas
         </SectionTitle>
-        <Tickets>
-          {order.seatLabels.map((seat) => (
-            <li key={seat}>
-              <strong>Butaca {seat}</strong>
-              <span>{order.title}</span>
-              <span>
-                {when} · Sala {order.roomId} · {order.type}
-              </span>
-              <span className="code">Pedido {order.id}</span>
-              {refundedSeats.has(seat) && <strong className="refunded">Reembolsada: ya no es válida</strong>}
-            </li>
-          ))}
-        </Tickets>
+        <OrderTickets session={session} order={order} when={when} />
         <Muted>
-          En la entrada de la sala muestra el código QR de cada entrada: están en <Link to="/mis-entradas">Mis entradas</Link> (también sin
-          conexión, una vez abiertas) y en el comprobante del correo.
+          En la entrada de la sala muestra el código QR de cada entrada (o dicta su código): también están en{' '}
+          <Link to="/mis-entradas">Mis entradas</Link> (también sin conexión, una vez abiertas) y en el comprobante del correo.
         </Muted>
       </section>
     </>
@@ -159,34 +158,5 @@ const Links = styled.div`
     color: var(--cine-gold, #f5c518);
     font-weight: 700;
     text-decoration: none;
-  }
-`;
-
-const Tickets = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
-  gap: 1rem;
-  margin: 0 0 1rem;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    flex-direction: column;
-    gap: 0.2rem;
-    padding: 1rem;
-    border-radius: 10px;
-    border: 1px dashed var(--cine-gold, #f5c518);
-    background: var(--cine-surface, #161622);
-  }
-
-  .code {
-    font-size: 0.8rem;
-    color: var(--cine-muted, #a6a6bb);
-    overflow-wrap: anywhere;
-  }
-
-  .refunded {
-    color: var(--cine-error, #ff4d4f);
   }
 `;

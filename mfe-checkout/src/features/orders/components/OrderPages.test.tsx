@@ -1,4 +1,4 @@
-import type { OrderView } from '@cine/contracts';
+import type { OrderView, TicketView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -8,10 +8,53 @@ import MyPurchasesPage from './MyPurchasesPage';
 import OrderConfirmationPage from './OrderConfirmationPage';
 
 const ORDER_ID = '6b04a48846b7a8f7611761aa';
+const ORDER_CODE = 'K7M2QX9P';
+
+/** What a refund of the order gives back as the server tells it: everything, by default. */
+function refundable(overrides: Partial<OrderView['refundable']> = {}): OrderView['refundable'] {
+  return {
+    seats: [
+      { seatLabel: 'F7', amount: 850, refundable: true },
+      { seatLabel: 'F8', amount: 850, refundable: true },
+    ],
+    candy: [{ id: 'c2', amount: 2500, refundable: true }],
+    amount: 4200,
+    ...overrides,
+  };
+}
+
+/** The order's tickets as GET /tickets/mine lists them. */
+function ticketsOfOrder(): TicketView[] {
+  return ['F7', 'F8'].map((seatLabel, index) => ({
+    ...aTicketShow(),
+    id: `TK${index}CODE2`,
+    code: `TK${index}CODE2`,
+    token: `token-${seatLabel}`,
+    orderId: ORDER_ID,
+    seatLabel,
+    state: 'valid' as const,
+  }));
+}
+
+function aTicketShow() {
+  return {
+    showId: 's1',
+    movieId: 'm1',
+    title: 'Dune III',
+    startsAt: '2099-11-26T23:30:00.000Z',
+    endsAt: '2099-11-27T01:30:00.000Z',
+    date: '2099-11-26',
+    day: 'Jueves' as const,
+    schedule: '20:30',
+    roomId: 3,
+    type: '2D' as const,
+  };
+}
 
 function anOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: ORDER_ID,
+    code: ORDER_CODE,
     movieId: 'm1',
     title: 'Dune III',
     showId: 's1',
@@ -30,6 +73,7 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     refundedAmount: 0,
     refunds: [],
     cancellableUntil: '2099-11-26T21:30:00.000Z',
+    refundable: refundable(),
     ...overrides,
   };
 }
@@ -45,13 +89,20 @@ function renderAt(url: string, session: Session | null = ana, state?: unknown) {
   );
 }
 
-test('the confirmation page shows the order, the receipt address and links to Mis entradas, the seats and Mis compras', async () => {
-  installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder() });
+test("the confirmation page shows the order by its short code, the receipt address, each ticket's QR and code, and links to Mis entradas, the seats and Mis compras", async () => {
+  installFakeApi()
+    .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder() })
+    .on('GET', '/api/tickets/mine', { status: 200, body: ticketsOfOrder() });
   renderAt(`/compra/${ORDER_ID}`, ana, { justPaid: true });
   expect(await screen.findByRole('heading', { name: 'Compra confirmada' })).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent('Pago realizado con éxito');
+  expect(screen.getByText('Pago realizado con éxito')).toHaveAttribute('role', 'status');
   expect(screen.getByRole('heading', { name: 'Dune III' })).toBeInTheDocument();
-  expect(screen.getByText(ORDER_ID)).toBeInTheDocument();
+  expect(screen.getByText(ORDER_CODE)).toBeInTheDocument();
+  expect(screen.queryByText(ORDER_ID)).not.toBeInTheDocument();
+  const entradas = screen.getByRole('region', { name: 'Tus entradas' });
+  expect(await within(entradas).findByRole('img', { name: 'Código QR de la entrada F7' })).toBeInTheDocument();
+  expect(await within(entradas).findByRole('img', { name: 'Código QR de la entrada F8' })).toBeInTheDocument();
+  expect(within(entradas).getByText('Código TK1CODE2')).toBeInTheDocument();
   expect(screen.getByText('Jueves 26/11/2099 · 20:30')).toBeInTheDocument();
   expect(screen.getByText('F7, F8')).toBeInTheDocument();
   const paid = screen.getByRole('list', { name: 'Lo que pagaste' });
@@ -102,6 +153,14 @@ test('without purchases Mis compras says so and points to the Cartelera por día
 const REFUNDED: Partial<OrderView> = {
   state: 'refunded',
   refundedAmount: 4200,
+  refundable: refundable({
+    seats: [
+      { seatLabel: 'F7', amount: 850, refundable: false, reason: 'refunded' },
+      { seatLabel: 'F8', amount: 850, refundable: false, reason: 'refunded' },
+    ],
+    candy: [{ id: 'c2', amount: 2500, refundable: false, reason: 'refunded' }],
+    amount: 0,
+  }),
   refunds: [
     {
       id: 'r1',
@@ -142,6 +201,46 @@ test('Mis compras: "Cancelar compra" says what comes back and that it cannot be 
   expect(api.requestsTo('POST', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1);
 });
 
+test('once a ticket was used at the door, "Cancelar compra" lists only what can still be refunded, at its amount, and says why a seat is left out', async () => {
+  const usedAtTheDoor = refundable({
+    seats: [
+      { seatLabel: 'F7', amount: 850, refundable: false, reason: 'checked_in' },
+      { seatLabel: 'F8', amount: 850, refundable: true },
+    ],
+    amount: 3350,
+  });
+  installFakeApi().on('POST', '/api/cart/tickets', { status: 200, body: [anOrder({ refundable: usedAtTheDoor })] });
+  renderAt('/mis-compras');
+  const user = userEvent.setup();
+  expect(await screen.findByText(`Pedido ${ORDER_CODE}`)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Cancelar compra' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Cancelar compra' });
+  expect(within(dialog).getByRole('list', { name: 'Lo que se devuelve' })).toHaveTextContent('1 entrada (F8)COMBO NACHOS × 2');
+  expect(within(dialog).getByRole('list', { name: 'Lo que no se devuelve' })).toHaveTextContent(
+    'Entrada F7: ya ingresó a la sala, no se reembolsa',
+  );
+  expect(dialog).toHaveTextContent('Reembolso a tu tarjeta: $ 33,50');
+});
+
+test('with nothing left to refund (one seat refunded, the other used at the door) "Cancelar compra" is not offered', async () => {
+  const nothingLeft = refundable({
+    seats: [
+      { seatLabel: 'F7', amount: 850, refundable: false, reason: 'checked_in' },
+      { seatLabel: 'F8', amount: 850, refundable: false, reason: 'refunded' },
+    ],
+    candy: [{ id: 'c2', amount: 2500, refundable: false, reason: 'refunded' }],
+    amount: 0,
+  });
+  installFakeApi().on('POST', '/api/cart/tickets', {
+    status: 200,
+    body: [anOrder({ state: 'partially_refunded', refundedAmount: 3350, refundable: nothingLeft })],
+  });
+  renderAt('/mis-compras');
+  expect(await screen.findByText(`Pedido ${ORDER_CODE}`)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Cancelar compra' })).not.toBeInTheDocument();
+});
+
 test('inside the cancellation window there is no "Cancelar compra"; a refusal of the server is shown in the dialog', async () => {
   installFakeApi().on('POST', '/api/cart/tickets', {
     status: 200,
@@ -163,7 +262,9 @@ test('inside the cancellation window there is no "Cancelar compra"; a refusal of
 });
 
 test('the confirmation page of a refunded order says so, with the amount and date, and marks each ticket no longer valid', async () => {
-  installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder(REFUNDED) });
+  installFakeApi()
+    .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder(REFUNDED) })
+    .on('GET', '/api/tickets/mine', { status: 200, body: ticketsOfOrder().map((ticket) => ({ ...ticket, state: 'refunded' as const })) });
   renderAt(`/compra/${ORDER_ID}`);
   expect(await screen.findByRole('heading', { name: 'Compra reembolsada' })).toBeInTheDocument();
   expect(screen.getByText(/\$ 42,00 el 21\/11\/2026/)).toBeInTheDocument();

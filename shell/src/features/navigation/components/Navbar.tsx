@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Logo } from '../../../components/Logo';
@@ -10,7 +10,8 @@ import { UserMenu } from './UserMenu';
 /** Id of the premieres section rendered by the catalog's home page. */
 const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 
-export function Navbar() {
+/** `cart`: the checkout's cart with its countdown (the layout lends it: RemoteWidgets.CartStatus), always in sight, also on a phone. */
+export function Navbar({ cart }: { cart?: ReactNode }) {
   const { role } = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -30,6 +31,7 @@ export function Navbar() {
         <Link to="/" aria-label="Cine, ir al inicio">
           <Logo />
         </Link>
+        {cart}
         <MenuToggle
           type="button"
           aria-expanded={menuOpen}

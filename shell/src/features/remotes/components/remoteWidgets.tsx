@@ -1,11 +1,18 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '../../../components/Spinner';
 import { useOnScreen } from '../hooks/useOnScreen';
 import { useRemoteLoader } from '../hooks/useRemoteLoader';
 import { useRemoteSession } from '../hooks/useRemoteSession';
-import { readPurchasePlace, type PurchaseMovie, type PurchasePanelProps, type RemoteWidgets } from '@cine/web-kit';
+import {
+  readPurchasePlace,
+  useHoldAnnounced,
+  type CartStatusProps,
+  type PurchaseMovie,
+  type PurchasePanelProps,
+  type RemoteWidgets,
+} from '@cine/web-kit';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
@@ -62,5 +69,43 @@ const WidgetSlot = styled.div<{ $direct: boolean }>`
   }
 `;
 
+/**
+ * checkout/CartStatus for the header: loaded for a signed-in user while the checkout has announced
+ * seats held in this browser (announceHold), so other page views download nothing of the checkout
+ * for it. A failure to load it shows nothing: the header stays whole and the cart is still on the
+ * movie's page.
+ */
+function CartStatus() {
+  const session = useRemoteSession();
+  const held = useHoldAnnounced();
+  return session && held ? <LoadedCartStatus /> : null;
+}
+
+function LoadedCartStatus() {
+  const loadRemotePage = useRemoteLoader();
+  const session = useRemoteSession();
+  const Widget = useMemo(() => lazy(() => loadRemotePage<CartStatusProps>('checkout', 'CartStatus')), [loadRemotePage]);
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <Widget session={session} />
+      </Suspense>
+    </QuietBoundary>
+  );
+}
+
+/** Shows nothing in place of a widget that failed. */
+class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** One object for the whole app: pages may keep it in effect dependencies without re-running them. */
-export const remoteWidgets: RemoteWidgets = { PurchasePanel };
+export const remoteWidgets: RemoteWidgets = { PurchasePanel, CartStatus };
