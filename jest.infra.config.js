@@ -6,6 +6,9 @@
 //   starts on loopback (ports 5681-5683); needs Debian's rabbitmq-server and root or sudo -n.
 // - `npm run test:prometheus`: Debian's Prometheus scraping `npm start` (`prometheus` on PATH).
 // Each needs the built services (`npm install` builds them).
+// - `npm run test:stripe`: the Stripe provider's contract tests against Stripe's own API mock, stripe-mock
+//   (services/booking/test/*.stripe.test.ts). Needs stripe-mock built from the Go module proxy
+//   (`go install github.com/stripe/stripe-mock@v0.203.0`; .ci/run builds it): STRIPE_MOCK_BIN, else $(go env GOPATH)/bin.
 const preset = require('./jest.preset.js');
 
 const infraProject = (name) => ({
@@ -18,5 +21,15 @@ const infraProject = (name) => ({
 });
 
 module.exports = {
-  projects: ['faults', 'cluster', 'prometheus'].map(infraProject),
+  projects: [
+    ...['faults', 'cluster', 'prometheus'].map(infraProject),
+    {
+      ...preset,
+      displayName: 'stripe',
+      rootDir: '<rootDir>/services/booking',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.stripe.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+  ],
 };

@@ -28,8 +28,9 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
   // ESM-only dependencies are compiled to CommonJS like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|jose)/)'],
-  // Tests that need a RabbitMQ broker or Prometheus run apart: `npm run test:rabbitmq`, `npm run test:faults`, `npm run test:cluster`, `npm run test:prometheus`.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|jose|agenda|@agendajs)/)'],
+  // Tests that need a RabbitMQ broker, Prometheus or stripe-mock run apart: `npm run test:rabbitmq`, `npm run test:faults`,
+  // `npm run test:cluster`, `npm run test:prometheus`, `npm run test:stripe`.
   testPathIgnorePatterns: [
     '/node_modules/',
     '/dist/',
@@ -37,6 +38,7 @@ module.exports = {
     '\\.faults\\.test\\.ts$',
     '\\.cluster\\.test\\.ts$',
     '\\.prometheus\\.test\\.ts$',
+    '\\.stripe\\.test\\.ts$',
   ],
 };
 

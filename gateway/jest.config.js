@@ -1,7 +1,6 @@
-const preset = require('../jest.preset.js');
-
+// withDatabase: the shared rate-limit counters' test runs two gateways on one database.
 module.exports = {
-  ...preset,
+  ...require('../jest.preset.js').withDatabase,
   displayName: 'gateway',
   testEnvironment: 'node',
 };

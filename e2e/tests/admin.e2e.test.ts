@@ -86,7 +86,7 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   await page.getByRole('table', { name: 'Funciones' }).waitFor();
   await page.getByRole('button', { name: 'Agregar Funcion' }).click();
   const form = page.getByRole('form', { name: 'Crear Funciones' });
-  await form.getByRole('button', { name: 'Crear Funcion' }).click();
+  await form.getByRole('button', { name: 'Crear función' }).click();
   await form.getByText('Por favor ingresa un horario inicial *').waitFor();
   await form.getByLabel('Horario').fill('05:00');
   await form.getByLabel('Pelicula').selectOption({ label: title });
@@ -94,7 +94,7 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   await form.getByLabel('Fecha').fill(date);
   await form.getByLabel('Tipo').selectOption('2D');
   await form.getByLabel('Precio de la entrada').fill('10.50');
-  await form.getByRole('button', { name: 'Crear Funcion' }).click();
+  await form.getByRole('button', { name: 'Crear función' }).click();
   await form.getByText('Función creada con éxito.').waitFor();
   await page.keyboard.press('Escape');
   // The list is paged by start: the filters (kept in the URL) bring the new show's day and room to page 1.
@@ -109,7 +109,7 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   await page.waitForURL((url) => url.searchParams.get('roomId') === room && url.searchParams.get('from') === created.date);
 
   await page.getByRole('button', { name: `Modificar la función de ${title} del ${day} a las 05:00` }).click();
-  const edit = page.getByRole('form', { name: 'Modificar Funcion' });
+  const edit = page.getByRole('form', { name: 'Modificar función' });
   await edit.getByLabel('Horario').fill('05:30');
   await edit.getByLabel('Tipo').selectOption('3D');
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -373,7 +373,7 @@ test('every section at desktop and phone width (screenshots in .e2e-artifacts/)'
     // A form dialog and a confirmation at this width too.
     await page.getByRole('button', { name: 'Funciones de peliculas', exact: true }).click();
     await page.getByRole('button', { name: 'Agregar Funcion' }).click();
-    await page.getByRole('form', { name: 'Crear Funciones' }).getByRole('button', { name: 'Crear Funcion' }).click();
+    await page.getByRole('form', { name: 'Crear Funciones' }).getByRole('button', { name: 'Crear función' }).click();
     await page.screenshot({ path: path.join(directory, `dialog-Crear-Funciones-${width}.png`) });
     await page.keyboard.press('Escape');
     await page
@@ -474,7 +474,7 @@ test('Deletes that cannot lose a sale: a movie with sold tickets is refused unti
   await section.getByRole('button', { name: title }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('button', { name: 'Eliminar película' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  const confirm = page.getByRole('dialog', { name: 'Eliminar película' });
   // The demo seed schedules shows of a new movie too: only ours has sold seats.
   await confirm.getByText(/^Tiene \d+ funciones por venir, con 2 entradas vendidas o reservadas\.$/).waitFor();
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
@@ -500,13 +500,18 @@ test('Deletes that cannot lose a sale: a movie with sold tickets is refused unti
   await cancel.getByLabel('Motivo (se incluye en el correo)').fill('Falla del proyector');
   await cancel.getByRole('button', { name: 'Cancelar función' }).click();
   await cancel.waitFor({ state: 'detached' });
+  // The refunds run as a background job: the dialog follows it to its end.
+  const progress = page.getByRole('dialog', { name: 'Cancelación de la función' });
+  await progress.getByRole('status').getByText('Función cancelada: compras reembolsadas. Reembolsadas 1 de 1 compra.').waitFor();
+  await progress.getByRole('button', { name: 'Aceptar' }).click();
+  await progress.waitFor({ state: 'detached' });
 
   // Now the movie can go.
   await page.getByRole('button', { name: 'Peliculas', exact: true }).click();
   const grid = page.getByRole('list', { name: 'Películas' });
   await grid.getByRole('button', { name: title }).click();
   await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Eliminar película' }).click();
-  await page.getByRole('dialog', { name: 'Eliminar Pelicula' }).getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog', { name: 'Eliminar película' }).getByRole('button', { name: 'Eliminar' }).click();
   await grid.getByRole('button', { name: title }).waitFor({ state: 'detached' });
   const answer = await fetch(`${baseUrl()}/api/movies/search/${movie.id}`);
   expect(answer.status).toBe(404);

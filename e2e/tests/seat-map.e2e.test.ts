@@ -121,3 +121,81 @@ test('two buyers on one show: a seat one holds is taken on the other’s map wit
   expect(map.taken).toMatchObject({ [label]: 'sold', [`${row}${number}`]: 'held' });
   await screenshot(viewer, 'seat-map-phone-after-purchase');
 });
+
+/** An untouched show in a room whose rows have 12 seats (rooms 3 and 4), with time to spare. */
+async function anUntouchedShowWithRowsOf12(): Promise<ShowView> {
+  const shows = (await (await fetch(`${baseUrl()}/api/show/all`)).json()) as ShowView[];
+  const show = shows.find(
+    (candidate) =>
+      [3, 4].includes(candidate.roomId) &&
+      candidate.seats === candidate.capacity &&
+      Date.parse(candidate.startsAt) > Date.now() + 60 * 60_000,
+  );
+  if (!show) throw new Error('no untouched show in rooms 3 or 4: the booking seed did not run');
+  return show;
+}
+
+test('on a phone the whole 12-seat room can be reached: screen centred on the room, 32 px seats, focus on the map, stranded seats warned', async () => {
+  const show = await anUntouchedShowWithRowsOf12();
+  const page = await buyer('sala', PHONE);
+  const map = await openSeatMap(page, show, 3);
+  const grid = map.getByRole('grid', { name: `Asientos de la sala ${show.roomId}` });
+
+  // "Elegir asientos" is gone once the map opens: the focus is on the map, on the first chosen seat.
+  const chosenNames = await grid
+    .getByRole('button', { name: /, tu selección$/ })
+    .evaluateAll((seats) => seats.map((seat) => seat.getAttribute('aria-label')));
+  expect(chosenNames).toHaveLength(3);
+  await page.waitForFunction(() => document.activeElement?.closest('[role="grid"]') !== null);
+  expect(await focusedName(page)).toBe(chosenNames[0]);
+
+  // Seats are 32 px or more; the page itself does not scroll sideways.
+  const seatBox = await grid.getByRole('button', { name: 'Fila C, asiento 1, libre' }).boundingBox();
+  expect(seatBox?.width).toBeGreaterThanOrEqual(32);
+  expect(seatBox?.height).toBeGreaterThanOrEqual(32);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The room is wider than the phone: it says so, opens centred on the room, and its screen is centred on the seats.
+  const scroller = map.locator('[data-seat-scroller]');
+  const scroll = await scroller.evaluate((element) => ({ left: element.scrollLeft, hidden: element.scrollWidth - element.clientWidth }));
+  expect(scroll.hidden).toBeGreaterThan(0);
+  expect(Math.abs(scroll.left - scroll.hidden / 2)).toBeLessThanOrEqual(1);
+  await map.getByText('Desliza hacia los lados para ver toda la sala').waitFor();
+  const screenBox = (await map.getByText('Pantalla', { exact: true }).boundingBox())!;
+  const first = (await grid.getByRole('button', { name: /^Fila A, asiento 1,/ }).boundingBox())!;
+  const last = (await grid.getByRole('button', { name: /^Fila A, asiento 12,/ }).boundingBox())!;
+  expect(Math.abs(screenBox.x + screenBox.width / 2 - (first.x + last.x + last.width) / 2)).toBeLessThanOrEqual(1);
+  await screenshot(page, 'seat-map-phone-12-seat-rows-opened');
+  // Both ends are reachable by scrolling the map.
+  const dialogBox = (await page.getByRole('dialog', { name: 'Entradas' }).boundingBox())!;
+  await scroller.evaluate((element) => (element.scrollLeft = element.scrollWidth));
+  const lastAfter = (await grid.getByRole('button', { name: /^Fila A, asiento 12,/ }).boundingBox())!;
+  expect(lastAfter.x + lastAfter.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await screenshot(page, 'seat-map-phone-12-seat-rows');
+
+  // Tab enters the grid at the chosen seat.
+  await map.getByText(/^Elegiste los asientos/).click();
+  await tabTo(page, /^Fila \w, asiento \d+/);
+  expect(await focusedName(page)).toBe(chosenNames[0]);
+
+  // C2, C3 and C4 leave C1 alone against the wall: warned.
+  for (const name of chosenNames) await grid.getByRole('button', { name: name as string }).click();
+  for (const number of [2, 3, 4]) await grid.getByRole('button', { name: `Fila C, asiento ${number}, libre` }).click();
+  await map.getByText('Elegiste los asientos C2, C3 y C4 (3 de 3).').waitFor();
+  await map.getByRole('note').filter({ hasText: 'No dejes un asiento libre aislado entre ocupados (C1).' }).waitFor();
+
+  // A 4th tap with 3 chosen changes nothing, and says so.
+  await grid.getByRole('button', { name: 'Fila C, asiento 8, libre' }).click();
+  await map.getByText('Ya elegiste tus 3 asientos. Para elegir C8, toca primero uno de los tuyos para quitarlo.').waitFor();
+  await map.getByText('Elegiste los asientos C2, C3 y C4 (3 de 3).').waitFor();
+  await grid.getByRole('button', { name: 'Fila C, asiento 2, tu selección' }).waitFor();
+
+  // Volver: the focus goes back to "Elegir asientos"; the dialog closing gives it back to Comprar.
+  await map.getByRole('button', { name: 'Volver' }).click();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Elegir asientos');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.closest('[role="grid"]') !== null);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Comprar');
+});

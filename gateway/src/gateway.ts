@@ -7,7 +7,14 @@ import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
 import fastifySwagger from '@fastify/swagger';
-import { DEFAULT_BODY_LIMIT, jwtPluginOptions, registerErrorHandling } from '@cine/service-kit';
+import {
+  connectDatabase,
+  DEFAULT_BODY_LIMIT,
+  jwtPluginOptions,
+  registerErrorHandling,
+  SharedCounters,
+  sharedRateLimitStore,
+} from '@cine/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import {
@@ -51,6 +58,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     stripePublishableKey: options.clientConfig?.stripePublishableKey ?? defaults.stripePublishableKey,
     remotes: { ...defaults.remotes, ...options.clientConfig?.remotes },
     cinema: options.clientConfig?.cinema ?? defaults.cinema,
+    cancellationWindowMinutes: options.clientConfig?.cancellationWindowMinutes ?? defaults.cancellationWindowMinutes,
   };
   const timeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.upstreamTimeouts };
   const headers = securityHeaderValues(clientConfig);
@@ -91,7 +99,18 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3 } },
   });
   await app.register(fastifyJwt, jwtPluginOptions(options.jwtSecret));
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
+  // Counters every gateway shares (a database of its own on the services' server), or this process's memory without one.
+  let rateLimitStore: ReturnType<typeof sharedRateLimitStore> | undefined;
+  if (options.rateLimitDatabase) {
+    const db = await connectDatabase(options.rateLimitDatabase.mongoUrl, options.rateLimitDatabase.dbName);
+    app.addHook('onClose', async () => db.close());
+    rateLimitStore = sharedRateLimitStore(new SharedCounters(db), 'gateway');
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: tooManyAttempts,
+    ...(rateLimitStore ? { store: rateLimitStore } : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Cine API gateway', version: '1.0.0', description: 'Each service documents its own paths: pick it in the selector.' },

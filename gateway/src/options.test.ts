@@ -8,6 +8,7 @@ const variables = [
   'WEB_ROOT',
   'AUTH_RATE_LIMIT',
   'MAX_SEAT_STREAMS_PER_ADDRESS',
+  'CANCELLATION_WINDOW_MINUTES',
   'TRUST_PROXY',
   'CATALOG_REMOTE_URL',
   'STRIPE_PUBLISHABLE_KEY',
@@ -71,6 +72,7 @@ describe('gateway options from the environment', () => {
       MAX_SEAT_STREAMS_PER_ADDRESS: '4',
       TRUST_PROXY: '10.0.0.0/8',
       CINEMA_NAME: 'Cine Lumière',
+      CANCELLATION_WINDOW_MINUTES: '45',
     });
     const { options, listen } = gatewayOptionsFromEnv();
     expect(listen).toEqual({ host: '127.0.0.1', port: 9090 });
@@ -89,6 +91,8 @@ describe('gateway options from the environment', () => {
     expect(options.clientConfig?.remotes?.admin).toBe('/remotes/admin/remoteEntry.js');
     expect(options.clientConfig?.stripePublishableKey).toBe('pk_test_abc');
     expect(options.clientConfig?.cinema).toMatchObject({ name: 'Cine Lumière', locale: 'es-AR', currency: 'ARS' });
+    // Booking's cancellation deadline, which the assistant tells buyers.
+    expect(options.clientConfig?.cancellationWindowMinutes).toBe(45);
     expect(options.authRateLimit).toEqual({ max: 5, timeWindowMs: 60_000 });
     expect(options.seatStreams).toEqual({ perAddress: 4 });
     expect(options.trustProxy).toBe('10.0.0.0/8');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
+import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
 import { cinemaInfoFromEnv, defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, type SeatStreamRelaySettings } from './seat-stream-relay';
@@ -19,6 +19,8 @@ export interface ClientConfig {
   stripePublishableKey: string | null;
   /** The cinema's name, address, hours and money format (CINEMA_* variables): footer, about page, prices. */
   cinema: CinemaInfo;
+  /** CANCELLATION_WINDOW_MINUTES, as booking applies it: what the assistant tells buyers about cancelling. */
+  cancellationWindowMinutes: number;
 }
 
 export interface RateLimitSettings {
@@ -43,9 +45,20 @@ export interface GatewayOptions {
   /** Built web apps (default: the dist folders of this repository). */
   web?: WebRoots;
   /** What /config.js tells the browser; each remote URL and the key default as in defaultClientConfig(). */
-  clientConfig?: { remotes?: Partial<Record<RemoteName, string>>; stripePublishableKey?: string | null; cinema?: CinemaInfo };
+  clientConfig?: {
+    remotes?: Partial<Record<RemoteName, string>>;
+    stripePublishableKey?: string | null;
+    cinema?: CinemaInfo;
+    cancellationWindowMinutes?: number;
+  };
   /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
   authRateLimit?: RateLimitSettings;
+  /**
+   * Where the rate limits' counters live (MONGO_URL; database GATEWAY_MONGO_DB, default `cine_gateway`), shared
+   * by every gateway, so two gateways do not double each limit. Without it (tests of one gateway) they are
+   * kept in this process's memory.
+   */
+  rateLimitDatabase?: { mongoUrl: string; dbName: string };
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
   /** The relay of the live seat maps (seat-stream-relay.ts); defaults in DEFAULT_SEAT_STREAM_RELAY_SETTINGS. */
   seatStreams?: Partial<SeatStreamRelaySettings>;
@@ -81,6 +94,7 @@ export function defaultClientConfig(): ClientConfig {
     },
     stripePublishableKey: null,
     cinema: DEFAULT_CINEMA,
+    cancellationWindowMinutes: DEFAULT_CANCELLATION_WINDOW_MINUTES,
   };
 }
 
@@ -135,7 +149,8 @@ export interface GatewayListenOptions {
  * The gateway's configuration from the environment (see server.ts):
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
  * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
- * AUTH_RATE_LIMIT (requests per minute per IP), TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES.
+ * AUTH_RATE_LIMIT (requests per minute per IP), MONGO_URL and GATEWAY_MONGO_DB (the rate limits' shared counters),
+ * TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES.
  */
 export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: GatewayListenOptions } {
   const services = defaultServiceUrls();
@@ -144,6 +159,7 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
   const defaults = defaultClientConfig();
   const webRoot = readEnv('WEB_ROOT');
   const trustProxy = trustProxyFromEnv();
+  const mongoUrl = readEnv('MONGO_URL');
   const options: GatewayOptions = {
     jwtSecret: resolveJwtSecret(path.resolve(readEnv('DATA_DIR') ?? '.data')),
     services,
@@ -156,8 +172,10 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
       },
       stripePublishableKey: readEnv('STRIPE_PUBLISHABLE_KEY') ?? null,
       cinema: cinemaInfoFromEnv(),
+      cancellationWindowMinutes: positiveIntegerEnv('CANCELLATION_WINDOW_MINUTES', DEFAULT_CANCELLATION_WINDOW_MINUTES, 'minutes'),
     },
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
+    ...(mongoUrl ? { rateLimitDatabase: { mongoUrl, dbName: readEnv('GATEWAY_MONGO_DB') ?? 'cine_gateway' } } : {}),
     seatStreams: {
       perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),
     },

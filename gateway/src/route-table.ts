@@ -28,6 +28,7 @@ export const routeTable: readonly ApiRoute[] = [
   { prefix: '/auth/acceder', service: 'identity', auth: 'all' },
   { prefix: '/auth/me', service: 'identity', auth: 'all' },
   { prefix: '/auth/password', service: 'identity', auth: 'all' },
+  { prefix: '/auth/logout', service: 'identity', auth: 'all' },
   { prefix: '/admin', service: 'identity', auth: 'all' },
   { prefix: '/mailing/recuperarpassword', service: 'identity', auth: 'none' },
   { prefix: '/mailing/resetpassword', service: 'identity', auth: 'none' },

@@ -101,6 +101,8 @@ STAFF_TOKEN=$(login "$STAFF_EMAIL")
 keep_ids+=" $staff_id"
 keep_emails+=" $STAFF_EMAIL"
 export FUZZ_KEEP_IDS="$keep_ids" FUZZ_KEEP_EMAILS="$keep_emails" SCHEMATHESIS_HOOKS="$PWD/infra/fuzz/hooks.py"
+# POST /auth/logout ends the session whose token it carries: the hooks sign in a throwaway session of this admin for it.
+export FUZZ_LOGIN_URL="$BASE/api/auth/login" FUZZ_LOGIN_EMAIL="$ADMIN_EMAIL" FUZZ_LOGIN_PASSWORD="$ADMIN_PASSWORD"
 
 export NO_COLOR=1
 COUNTS=${FUZZ_COUNTS:-$DATA_DIR/counts}

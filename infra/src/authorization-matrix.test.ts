@@ -41,6 +41,8 @@ interface Entry {
   sample?: (ids: Ids) => { params?: Record<string, string>; query?: string; body?: unknown };
   /** Acting on the owner changes their credentials: each caller gets a fresh owner. */
   freshOwner?: boolean;
+  /** The call ends the caller's session (its token): each caller makes it with a session signed in for it. */
+  freshSession?: boolean;
 }
 
 const objectId = () => randomBytes(12).toString('hex');
@@ -52,6 +54,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /auth/verifyrole': { access: 'user' },
   'GET /auth/acceder': { access: 'user' },
   'GET /auth/me': { access: 'user' },
+  'POST /auth/logout': { access: 'user', freshSession: true },
   // The owner's current password: the owner's change goes through; the admin's (a wrong current password for the admin) is a 400.
   'PUT /auth/password': {
     access: 'owner',
@@ -165,6 +168,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /orders/{id}/cancel': { access: 'user' },
   'POST /orders/{id}/refund': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'POST /show/one/{id}/cancel': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
+  // The cancellation's background job: its progress.
+  'GET /show/one/{id}/cancel': { access: 'admin' },
   // sales
   'GET /tickets/all': { access: 'admin' },
   'GET /tickets/all/detail': { access: 'admin' },
@@ -173,6 +178,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/monthly': { access: 'admin' },
   'GET /sales/occupancy': { access: 'admin' },
   'GET /sales/candy': { access: 'admin' },
+  'GET /sales/totals': { access: 'admin' },
   'GET /sales/export.csv': { access: 'admin' },
 };
 
@@ -348,6 +354,16 @@ describe('authorization matrix', () => {
       'HS512 token': forgedToken(adminClaims, { header: { alg: 'HS512', typ: 'JWT' }, secret: JWT_SECRET }),
     };
 
+    /** A new session of the caller's account (a forged or expired token stays as it is). */
+    const sessionLike = async (caller: Caller, token: string): Promise<string> => {
+      const email =
+        caller === 'user' ? owner.email : caller === 'another user' ? other.email : caller === 'admin' ? DEFAULT_ADMIN_EMAIL : null;
+      if (caller === 'staff') return staffMember(admin.token);
+      if (!email) return token;
+      const password = caller === 'admin' ? DEFAULT_ADMIN_PASSWORD : PASSWORD;
+      return ((await api(gateway, 'POST', '/auth/login', { body: { email, password } })).json as { token: string }).token;
+    };
+
     const mismatches: string[] = [];
     for (const operation of operations) {
       const key = `${operation.method} ${operation.path}`;
@@ -361,8 +377,9 @@ describe('authorization matrix', () => {
         const pathname = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => params[name] ?? objectId());
         const url = sample.query ? `${pathname}?${sample.query}` : pathname;
         const body = operation.method === 'GET' ? undefined : (sample.body ?? {});
-        const token =
+        const signedIn =
           caller === 'guest' ? undefined : caller === 'user' ? acting.token : caller === 'another user' ? other.token : tokens[caller];
+        const token = entry.freshSession && signedIn !== undefined ? await sessionLike(caller, signedIn) : signedIn;
         const { status, json } = await api(gateway, operation.method, url, { token, body });
 
         const expected = expectedStatus(entry.access, caller);

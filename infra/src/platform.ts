@@ -139,7 +139,14 @@ export async function startPlatform(settings: PlatformSettings, hooks: PlatformH
     inProcessBus?.start();
 
     const { options, listen } = gatewayOptionsFromEnv();
-    const gateway = await buildGateway({ ...options, jwtSecret, services, logLevel: settings.logLevel });
+    const gateway = await buildGateway({
+      ...options,
+      jwtSecret,
+      services,
+      logLevel: settings.logLevel,
+      // Its rate limits' counters, on the same server as the services' databases.
+      rateLimitDatabase: { mongoUrl, dbName: `${settings.databasePrefix}gateway` },
+    });
     cleanups.push(() => gateway.close());
     const gatewayUrl = await gateway.listen(listen);
 

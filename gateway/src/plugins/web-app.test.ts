@@ -124,7 +124,8 @@ describe('web apps', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(
       'window.__CINE_CONFIG__ = {"remotes":{"catalog":"/remotes/catalog/remoteEntry.js","checkout":"/remotes/checkout/remoteEntry.js","admin":"/remotes/admin/remoteEntry.js"},"stripePublishableKey":null,' +
-        '"cinema":{"name":"Cine","address":"Av. Corrientes 1234, Ciudad Autónoma de Buenos Aires","hours":"Todos los días de 10:00 a 0:30","locale":"es-AR","currency":"ARS"}};\n',
+        '"cinema":{"name":"Cine","address":"Av. Corrientes 1234, Ciudad Autónoma de Buenos Aires","hours":"Todos los días de 10:00 a 0:30","locale":"es-AR","currency":"ARS"},' +
+        '"cancellationWindowMinutes":120};\n',
     );
   });
 });
@@ -137,6 +138,7 @@ describe('/config.js with configured remotes', () => {
         remotes: { checkout: 'https://checkout.cine.example/remoteEntry.js' },
         stripePublishableKey: 'pk_test_123',
         cinema: { name: 'Cine <Lumière>', address: 'Calle 1', hours: 'De 12 a 24', locale: 'es-UY', currency: 'UYU' },
+        cancellationWindowMinutes: 90,
       },
     });
     try {
@@ -150,6 +152,7 @@ describe('/config.js with configured remotes', () => {
         },
         stripePublishableKey: 'pk_test_123',
         cinema: { name: 'Cine <Lumière>', address: 'Calle 1', hours: 'De 12 a 24', locale: 'es-UY', currency: 'UYU' },
+        cancellationWindowMinutes: 90,
       });
       // A '<' in the configuration cannot close the script it is written in.
       expect(response.body).not.toContain('<');

@@ -29,6 +29,7 @@ function clientConfigScript(config: ClientConfig): string {
     remotes: config.remotes,
     stripePublishableKey: config.stripePublishableKey,
     cinema: config.cinema,
+    cancellationWindowMinutes: config.cancellationWindowMinutes,
   }).replace(/</g, '\\u003c');
   return `window.__CINE_CONFIG__ = ${json};\n`;
 }

@@ -194,6 +194,18 @@ export class ProcessPlatform {
     await waitFor(async () => ((await api(this.gatewayUrl, 'GET', '/show/all')).json as unknown[]).length > 0, 60_000, 'the seeded shows');
   }
 
+  /** SIGKILL of the embedded FerretDB alone: the services keep running, their connections cut. */
+  killDatabase(): void {
+    if (!this.mongo) throw new Error('the database is not running');
+    process.kill(this.mongo.pid, 'SIGKILL');
+  }
+
+  /** The database again, on the same data and port (what a supervisor's restart does). */
+  async restartDatabase(): Promise<void> {
+    if (!this.mongo) throw new Error('the database was never started');
+    this.mongo = await startEmbeddedMongo({ dataDir: path.join(this.dataDir, 'ferretdb'), port: this.mongo.port });
+  }
+
   pidOf(id: string): number {
     const pid = this.members.get(id)?.child?.pid;
     if (pid === undefined) throw new Error(`${id} is not running`);

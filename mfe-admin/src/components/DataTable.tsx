@@ -1,13 +1,15 @@
 import styled from 'styled-components';
 
 /**
- * A table's card: on a narrow screen the table scrolls sideways inside it, not the page, and a
- * long list (a week of shows) scrolls inside it under its sticky header.
+ * A table's card: a table wider than the screen scrolls sideways inside it, not the page. It has
+ * no height of its own: a box of fixed height put a wide table's scroll bar (and the row actions
+ * behind it) out of sight; the lists are paged instead.
  */
 export const TableCard = styled.div.attrs({ tabIndex: 0 })`
+  /* Its width (not the screen's) decides when a StackedTable turns into cards. */
+  container-type: inline-size;
   max-width: 100%;
-  max-height: 70vh;
-  overflow: auto;
+  overflow-x: auto;
   background: var(--cine-surface, #161622);
   border: 1px solid var(--cine-border, #2e2e42);
   border-radius: 12px;
@@ -25,7 +27,7 @@ export const Table = styled.table`
 
   th,
   td {
-    padding: 0.6rem 0.8rem;
+    padding: 0.6rem 0.7rem;
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid var(--cine-border, #2e2e42);
@@ -45,9 +47,96 @@ export const Table = styled.table`
     border-bottom: none;
   }
 
-  td.number {
+  td.number,
+  th.number {
     text-align: right;
     white-space: nowrap;
+  }
+
+  td.nowrap {
+    white-space: nowrap;
+  }
+`;
+
+/** Where a stacked table turns its rows into cards by default: narrower than this, as on a phone. */
+const STACK_BELOW = '40rem';
+
+/** `content` text for a column name (quotes and backslashes escaped). */
+const cssText = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * A table whose rows become cards on a phone: the header row keeps only its sort buttons (the
+ * other names are still read by screen readers) and each cell shows its column's name (`$labels`,
+ * in column order) beside its value, so nothing scrolls sideways. In a wider card it is the plain
+ * table; `$stackBelow` is the card's width under which its columns no longer fit (e.g. '60rem').
+ */
+export const StackedTable = styled(Table)<{ $labels: readonly string[]; $stackBelow?: string }>`
+  @container (max-width: ${({ $stackBelow }) => $stackBelow ?? STACK_BELOW}) {
+    display: block;
+
+    /* The header row shrinks to its sort buttons; the other column names are read by screen readers only. */
+    thead,
+    tbody,
+    tfoot,
+    tr {
+      display: block;
+    }
+
+    thead tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem 1rem;
+      padding: 0.6rem 0.9rem;
+    }
+
+    thead th {
+      position: static;
+      display: block;
+      padding: 0;
+      border: none;
+    }
+
+    thead th:not(:has(button)) {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+
+    tr {
+      padding: 0.4rem 0;
+      border-bottom: 1px solid var(--cine-border, #2e2e42);
+    }
+
+    tbody tr:last-child {
+      border-bottom: none;
+    }
+
+    th[scope='row'],
+    td {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.25rem 1rem;
+      padding: 0.3rem 0.9rem;
+      border-bottom: none;
+      text-align: right;
+    }
+
+    td:empty {
+      display: none;
+    }
+
+    td::before {
+      color: var(--cine-muted, #a6a6bb);
+      font-weight: 600;
+      text-align: left;
+    }
+
+    ${({ $labels }) => $labels.map((label, index) => `td:nth-child(${index + 1})::before { content: ${cssText(label)}; }`).join('\n')}
   }
 `;
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { AsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError, Select } from '@cine/web-kit/ui';
 import type { ListParams } from '../hooks/useListParams';
-import { Table, TableCard } from './DataTable';
+import { StackedTable, TableCard } from './DataTable';
 
 export interface Column {
   label: string;
@@ -25,15 +25,17 @@ interface PagedTableProps<Item> {
   failed: string;
   /** Shown when no item matches. */
   empty: ReactNode;
+  /** The width under which the rows become cards (StackedTable's default when left out). */
+  stackBelow?: string;
   /** One row (a `<tr>`) per item. */
   children: (item: Item) => ReactNode;
 }
 
 /**
  * A server-paged table: its page of items under sortable headers (`aria-sort`), the total, the
- * page-size choice and 'Anterior' / 'Siguiente'. Its state (page, size, sort) is the URL's (useListParams).
+ * page-size choice and 'Anterior' / 'Siguiente'. On a phone each row is a card (StackedTable). Its state (page, size, sort) is the URL's (useListParams).
  */
-export function PagedTable<Item>({ label, columns, state, list, loading, failed, empty, children }: PagedTableProps<Item>) {
+export function PagedTable<Item>({ label, columns, state, list, loading, failed, empty, stackBelow, children }: PagedTableProps<Item>) {
   // While the next page loads the last one stays on screen, so the button just pressed keeps the focus.
   const last = useRef<Page<Item> | null>(null);
   if (state.status === 'ready') last.current = state.data;
@@ -50,7 +52,7 @@ export function PagedTable<Item>({ label, columns, state, list, loading, failed,
         <EmptyState>{total > 0 ? `La página ${page} está vacía: hay ${pages} ${pages === 1 ? 'página' : 'páginas'}.` : empty}</EmptyState>
       ) : (
         <TableCard>
-          <Table aria-label={label}>
+          <StackedTable aria-label={label} $labels={columns.map((column) => column.label)} $stackBelow={stackBelow}>
             <thead>
               <tr>
                 {columns.map((column) => {
@@ -79,7 +81,7 @@ export function PagedTable<Item>({ label, columns, state, list, loading, failed,
               </tr>
             </thead>
             <tbody>{items.map(children)}</tbody>
-          </Table>
+          </StackedTable>
         </TableCard>
       )}
       <Pager aria-label={`Páginas de ${label.toLowerCase()}`}>

@@ -115,18 +115,18 @@ test('premieres page the same way, show release dates, and are the navbar scroll
   apiWith(
     [],
     [
-      aMovie({ id: 'p2', Title: 'Avatar 4', Release: '2026-12-18T00:00:00.000Z', ReleaseText: '18 Dec 2026' }),
-      ...manyMovies(4, { Release: '2026-12-20T00:00:00.000Z', ReleaseText: '20 Dec 2026' }),
-      aMovie({ id: 'p1', Title: 'Toy Story 5', Release: '2026-12-01T00:00:00.000Z', ReleaseText: '1 Dec 2026' }),
+      aMovie({ id: 'p2', Title: 'Avatar 4', Release: '2026-12-18T00:00:00.000Z', ReleaseDate: '2026-12-18', ReleaseText: '18 Dec 2026' }),
+      ...manyMovies(4, { Release: '2026-12-20T00:00:00.000Z', ReleaseDate: '2026-12-20', ReleaseText: '20 Dec 2026' }),
+      aMovie({ id: 'p1', Title: 'Toy Story 5', Release: '2026-12-01T00:00:00.000Z', ReleaseDate: '2026-12-01', ReleaseText: '1 Dec 2026' }),
     ],
   );
   renderHome('/home');
   const section = premieresSection();
   expect(section).toHaveAttribute('id', PREMIERES_ANCHOR_ID);
-  // A premiere's card is named by what it shows: the title and the release date.
-  await within(section).findByRole('link', { name: 'Toy Story 5 Estreno: 1 Dec 2026' });
+  // A premiere's card is named by what it shows: the title and the release date, in Spanish (not the API's '1 Dec 2026').
+  await within(section).findByRole('link', { name: 'Toy Story 5 Estreno: 1 de diciembre de 2026' });
   expect(cardTitles(section)).toEqual(['Toy Story 5', 'Avatar 4', 'Película 1', 'Película 2']);
-  expect(within(section).getByText('Estreno: 1 Dec 2026')).toBeInTheDocument();
+  expect(within(section).getByText('Estreno: 1 de diciembre de 2026')).toBeInTheDocument();
   await userEvent.click(within(section).getByRole('button', { name: 'Estreno siguiente' }));
   expect(cardTitles(section)[0]).toBe('Avatar 4');
   expect(within(section).getByRole('button', { name: 'Estreno anterior' })).toBeInTheDocument();
@@ -234,7 +234,7 @@ describe('newsletter', () => {
     renderHome('/home');
     await userEvent.type(screen.getByLabelText('E-mail'), 'ana@cine.test');
     await userEvent.click(screen.getByRole('button', { name: 'Suscribirme' }));
-    expect(window.alert).toHaveBeenCalledWith('El usuario ana@cine.test no fue añadido al newsletter. Intente nuevamente.');
+    expect(window.alert).toHaveBeenCalledWith('El usuario ana@cine.test no fue añadido al newsletter. Inténtalo de nuevo.');
   });
 });
 

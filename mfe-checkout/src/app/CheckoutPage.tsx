@@ -12,7 +12,7 @@ import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHo
 import { PaymentFailureNotice } from '../features/payment/components/PaymentFailureNotice';
 import { PaymentForm } from '../features/payment/components/PaymentForm';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
-import { formatMoney } from '@cine/web-kit';
+import { formatMoney, shortDate } from '@cine/web-kit';
 
 /** /Checkout: the signed-in user's cart and the card payment (spec §2). */
 export default function CheckoutPage({ session }: RemotePageProps) {
@@ -83,7 +83,7 @@ function PayableCart({ session, cart, ticket, reload, onLapse, notify }: Payable
         <SectionTitle id="checkout-summary">Tu pedido</SectionTitle>
         <h3>{ticket.title}</h3>
         <p>
-          Fecha: {ticket.day} {ticket.schedule} ({ticket.date})
+          Fecha: {ticket.day} {ticket.schedule} ({shortDate(ticket.date)})
         </p>
         <p>Sala : {ticket.roomId}</p>
         <p>Formato: {ticket.type}</p>

@@ -114,6 +114,10 @@ describe('day, time and format selectors', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Entradas' });
       expect(within(dialog).getByLabelText('Cantidad de entradas')).toHaveTextContent('3');
       expect(within(dialog).getByText(/Jueves 22:00/)).toBeInTheDocument();
+      // Opened by itself, it has no button to give the focus back to: closing it leaves the focus on Comprar.
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Comprar' })).toHaveFocus();
     } finally {
       window.history.pushState({}, '', '/');
     }
@@ -246,20 +250,30 @@ describe('Comprar and the ticket quantity', () => {
     expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
 
-    // One Tab stop; arrows move; Space takes the seat in place of the one chosen first.
-    within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' }).focus();
+    // The focus came onto the map, on the first chosen seat (the Elegir asientos button is gone).
+    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' })).toHaveFocus();
+
+    // One Tab stop; arrows move; with both seats chosen, Space on another changes nothing and says why.
     await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(within(grid).getByRole('button', { name: 'Fila F, asiento 11, libre' })).toHaveFocus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft} ');
+    expect(
+      screen.getByText('Ya elegiste tus 2 asientos. Para elegir F9, toca primero uno de los tuyos para quitarlo.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
+    // Taking E7 out first, F9 joins.
+    await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' }));
+    within(grid).getByRole('button', { name: 'Fila F, asiento 9, libre' }).focus();
+    await userEvent.keyboard(' ');
     expect(screen.getByText('Elegiste los asientos E8 y F9 (2 de 2).')).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Fila F, asiento 9, tu selección' })).toHaveFocus();
     // Space on a taken seat changes nothing.
     await userEvent.keyboard('{ArrowLeft} ');
     expect(screen.getByText('Elegiste los asientos E8 y F9 (2 de 2).')).toBeInTheDocument();
-    // E8 and E10 leave E9 alone between them: warned, not blocked.
+    // E8 and E10 leave E9 alone between them, and E7 between the taken E6 and E8: warned, not blocked.
     await userEvent.click(within(grid).getByRole('button', { name: 'Fila F, asiento 9, tu selección' }));
     await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 10, libre' }));
-    expect(screen.getByRole('note')).toHaveTextContent('No dejes un asiento libre aislado entre ocupados (E9).');
+    expect(screen.getByRole('note')).toHaveTextContent('No dejes un asiento libre aislado entre ocupados (E7 y E9).');
     expect(screen.getByRole('button', { name: 'Ir al Carrito' })).toHaveAttribute('aria-disabled', 'false');
     // Some twenty key presses and clicks: more than jest's 5 s on a busy machine.
   }, 20_000);

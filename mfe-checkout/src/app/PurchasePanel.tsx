@@ -37,7 +37,20 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   const toasts = useToasts();
   const panelId = useId();
   const cartButton = useRef<HTMLButtonElement>(null);
+  const comprarButton = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest'>('none');
+  // A dialog that opened by itself (back from signing in) gives the focus back to nothing when it
+  // closes: Comprar takes it rather than the page's start.
+  const dialogWasOpen = useRef(false);
+  useEffect(() => {
+    if (dialog !== 'none') {
+      dialogWasOpen.current = true;
+      return;
+    }
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (dialogWasOpen.current && lost) comprarButton.current?.focus();
+    dialogWasOpen.current = false;
+  }, [dialog]);
   // Back from signing in with Comprar pressed: the quantity dialog opens again once the show is chosen.
   const [resumeBuying, setResumeBuying] = useState(place.buying === true);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -103,7 +116,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
     <Wrapper aria-label="Comprar entradas">
       <ShowSelectors picker={picker} />
       <Actions>
-        <Button type="button" aria-haspopup="dialog" onClick={onComprar}>
+        <Button ref={comprarButton} type="button" aria-haspopup="dialog" onClick={onComprar}>
           Comprar
         </Button>
         <Button

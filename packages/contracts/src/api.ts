@@ -12,6 +12,8 @@ export interface TokenClaims {
   role: Role;
   /** Credentials version: a password change or deletion invalidates older tokens. */
   ver: number;
+  /** Session id, one per sign-in: "Cerrar sesión" revokes that session's token alone (user.signed-out). */
+  sid?: string;
 }
 
 /** How the web apps name each role (Usuarios, the user menu). */

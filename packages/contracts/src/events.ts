@@ -24,6 +24,15 @@ export type UserDeleted = IntegrationEvent<'user.deleted', { userId: string; ema
 /** An admin changed the user's username or e-mail (PUT /admin/updateUser): the user's current ones. Projections apply it only when it is newer (occurredAt) than what they hold. */
 export type UserUpdated = IntegrationEvent<'user.updated', { userId: string; email: string; username: string }>;
 
+/** The user signed out (POST /auth/logout): the token of session `sessionId` is refused from now on; it would have expired at `expiresAt` anyway. */
+export type UserSignedOut = IntegrationEvent<'user.signed-out', { userId: string; sessionId: string; expiresAt: string }>;
+
+/** A user's password was changed (by them, by an admin, or with a recovery code): the account's owner is told by mail. */
+export type PasswordChanged = IntegrationEvent<
+  'password.changed',
+  { userId: string; email: string; username: string; changedAt: string; by: 'user' | 'admin' | 'recovery' }
+>;
+
 export type PasswordRecoveryRequested = IntegrationEvent<
   'password.recovery-requested',
   { email: string; username: string; code: string; expiresAt: string }
@@ -228,6 +237,8 @@ export type CineEvent =
   | UserDeleted
   | UserUpdated
   | PasswordRecoveryRequested
+  | UserSignedOut
+  | PasswordChanged
   | MovieCreated
   | MovieUpdated
   | MovieDeleted
@@ -252,6 +263,8 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'user.deleted': 1,
   'user.updated': 1,
   'password.recovery-requested': 1,
+  'user.signed-out': 1,
+  'password.changed': 1,
   'movie.created': 1,
   'movie.updated': 1,
   'movie.deleted': 1,

@@ -14,3 +14,4 @@ export * from './seat-map';
 export * from './cinema-time';
 export * from './lists';
 export * from './offline-upload';
+export * from './genres';

@@ -10,6 +10,12 @@ const Cents = (description: string) => Type.Integer({ minimum: 0, description: `
 const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', the cinema's day" });
 const ObjectIdText = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
 
+/**
+ * CANCELLATION_WINDOW_MINUTES' default: a buyer may cancel a purchase until this long before its show.
+ * Booking applies it; the gateway reads the same variable to tell the web apps (/config.js).
+ */
+export const DEFAULT_CANCELLATION_WINDOW_MINUTES = 120;
+
 /** Most rows one page of the order search answers. */
 export const MAX_ORDERS_PAGE_SIZE = 100;
 

@@ -99,6 +99,53 @@ export const CandySalesRow = Type.Object(
 );
 export type CandySalesRow = Static<typeof CandySalesRow>;
 
+/** GET /sales/totals: one candy item's revenue over the period. */
+export const CandyItemTotalRow = Type.Object(
+  {
+    itemId: Type.String(),
+    name: Type.String(),
+    quantity: Type.Integer({ minimum: 0, description: 'Units sold less refunded' }),
+    totalPrice: Cents,
+    refundedQuantity: Type.Integer({ minimum: 0 }),
+    refundedPrice: Cents,
+  },
+  { additionalProperties: false },
+);
+export type CandyItemTotalRow = Static<typeof CandyItemTotalRow>;
+
+/**
+ * GET /sales/totals: the revenue of the sales paid in a period (every sale without one), net of
+ * refunds: the tickets (T.Bruto and T.Neto), the candy (in all and per item, most revenue first)
+ * and both together.
+ */
+export const SalesTotals = Type.Object(
+  {
+    tickets: Type.Object(
+      {
+        seats: Type.Integer({ minimum: 0, description: 'Tickets sold less refunded' }),
+        totalPrice: Cents,
+        netPrice: Cents,
+        refundedSeats: RefundedSeats,
+        refundedPrice: RefundedPrice,
+      },
+      { additionalProperties: false },
+    ),
+    candy: Type.Object(
+      {
+        quantity: Type.Integer({ minimum: 0, description: 'Units sold less refunded' }),
+        totalPrice: Cents,
+        refundedQuantity: Type.Integer({ minimum: 0 }),
+        refundedPrice: Cents,
+      },
+      { additionalProperties: false },
+    ),
+    candyItems: Type.Array(CandyItemTotalRow),
+    totalPrice: Type.Integer({ minimum: 0, description: "Cents: the tickets' T.Bruto plus the candy, net of refunds" }),
+  },
+  { additionalProperties: false },
+);
+export type SalesTotals = Static<typeof SalesTotals>;
+
 /** POST /orders/replay (booking, admin): how many paid orders were published again. */
 export const OrdersReplayed = Type.Object({ republished: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 export type OrdersReplayed = Static<typeof OrdersReplayed>;

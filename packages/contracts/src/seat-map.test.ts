@@ -88,6 +88,14 @@ describe('best adjacent seats', () => {
     expect(labels(chooseBestSeats(shaped, ({ row }) => row === 0, 2))).toEqual(['A4', 'A5']);
   });
 
+  it('does not leave one seat alone at the end of a block (room 4: 3 | 6 | 3)', () => {
+    const room4: SeatLayout = { rows: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12], aisles: [3, 9], wheelchair: [] };
+    const three = suggestSeats(room4, () => false, 3) as string[];
+    expect(three).toEqual(['H4', 'H5', 'H6']);
+    expect(isolatedSeats(room4, () => false, three)).toEqual([]);
+    expect(suggestSeats(room4, () => false, 2)).toEqual(['H6', 'H7']);
+  });
+
   it('offers wheelchair spaces only when the other seats are not enough', () => {
     const layout: SeatLayout = { rows: [2, 2], aisles: [], wheelchair: ['B1', 'B2'] };
     expect(suggestSeats(layout, () => false, 2)).toEqual(['A1', 'A2']);
@@ -110,10 +118,29 @@ describe('the isolated-seat rule', () => {
     expect(isolatedSeats(row, taken(), ['A1', 'A3'])).toEqual(['A2']);
   });
 
-  it('does not count a seat at the row end, beside an aisle, or between seats others took', () => {
-    expect(isolatedSeats(row, taken(), ['A2', 'A3'])).toEqual([]);
+  it('finds a free seat stranded against the wall or an aisle by the choice (E2 and E3 leave E1 alone)', () => {
+    const rowE: SeatLayout = { rows: [12, 12, 12, 12, 12], aisles: [], wheelchair: [] };
+    expect(isolatedSeats(rowE, taken(), ['E2', 'E3'])).toEqual(['E1']);
+    expect(isolatedSeats(rowE, taken(), ['E10', 'E11'])).toEqual(['E12']);
+    expect(isolatedSeats(row, taken(), ['A2', 'A3'])).toEqual(['A1']);
+    expect(isolatedSeats(row, taken('A3'), ['A1'])).toEqual(['A2']);
+    // Beside an aisle (after column 4): A4 alone between the aisle and the chosen A5, A5 alone between the aisle and A6.
+    const aisle: SeatLayout = { rows: [10], aisles: [4], wheelchair: [] };
+    expect(isolatedSeats(aisle, taken('A2'), ['A3'])).toEqual(['A4']);
+    expect(isolatedSeats(aisle, taken(), ['A6', 'A7'])).toEqual(['A5']);
+    // Both sides at once, and a shorter, centred row's own ends.
+    expect(isolatedSeats(row, taken(), ['A2', 'A9'])).toEqual(['A1', 'A10']);
+    expect(isolatedSeats({ rows: [8, 12], aisles: [], wheelchair: [] }, taken(), ['A2'])).toEqual(['A1']);
+  });
+
+  it('does not count seats the choice does not strand: with room beside them, across an aisle, or left alone by others', () => {
+    expect(isolatedSeats(row, taken(), ['A3', 'A4'])).toEqual([]);
+    expect(isolatedSeats(row, taken(), ['A1', 'A2'])).toEqual([]);
     expect(isolatedSeats({ rows: [10], aisles: [4], wheelchair: [] }, taken('A6'), ['A3', 'A4'])).toEqual([]);
     expect(isolatedSeats({ rows: [10], aisles: [4], wheelchair: [] }, taken('A3'), ['A5', 'A6'])).toEqual([]);
     expect(isolatedSeats(row, taken('A1', 'A3'), ['A6'])).toEqual([]);
+    expect(isolatedSeats(row, taken('A2'), ['A6'])).toEqual([]);
+    // A block of one seat (between two aisles) is never a lone seat of the buyer's making.
+    expect(isolatedSeats({ rows: [5], aisles: [2, 3], wheelchair: [] }, taken(), ['A1', 'A2', 'A4', 'A5'])).toEqual([]);
   });
 });

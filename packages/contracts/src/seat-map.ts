@@ -89,28 +89,49 @@ function aisleAfter(layout: SeatLayout, position: SeatPosition): boolean {
 }
 
 /**
- * The isolated-seat rule ("No dejes un asiento libre aislado entre ocupados"): the free seats that
- * the choice would leave alone between two taken or chosen seats of their row, one of them chosen.
- * A seat at a row's end or beside an aisle is not isolated: it can still be reached and sold.
+ * The isolated-seat rule ("No dejes un asiento libre aislado entre ocupados"): the free seats the
+ * choice would leave alone in their block of the row (the seats between the row's ends and its
+ * aisles), with a taken or chosen seat, the row's end (the wall) or an aisle on each side and at
+ * least one chosen seat beside them. E2 and E3 chosen leave E1 alone against the wall; a seat
+ * beside an aisle is left alone the same way. A seat the choice does not touch (others' seats, or
+ * the chosen one across an aisle) is not the buyer's doing.
  */
 export function isolatedSeats(layout: SeatLayout, isTaken: (label: string) => boolean, chosen: readonly string[]): string[] {
   const picked = new Set(chosen.filter((label) => isSeatOf(layout, label)));
-  const occupied = (row: number, number: number) => {
-    const label = seatLabel(row, number);
-    return isSeatOf(layout, label) && (picked.has(label) || isTaken(label));
-  };
   const isolated = new Set<string>();
   for (const label of picked) {
     const { row, number } = parseSeatLabel(label) as SeatPosition;
     for (const free of [number - 1, number + 1]) {
       const freeLabel = seatLabel(row, free);
-      if (!isSeatOf(layout, freeLabel) || occupied(row, free)) continue;
-      if (!occupied(row, free - 1) || !occupied(row, free + 1)) continue;
-      if (aisleAfter(layout, { row, number: free - 1 }) || aisleAfter(layout, { row, number: free })) continue;
-      isolated.add(freeLabel);
+      if (!isSeatOf(layout, freeLabel) || picked.has(freeLabel) || isTaken(freeLabel)) continue;
+      // The chosen seat is across an aisle from it: not a neighbour.
+      if (aisleAfter(layout, { row, number: Math.min(number, free) })) continue;
+      if (blockedSide(layout, isTaken, picked, row, free, -1) && blockedSide(layout, isTaken, picked, row, free, 1))
+        isolated.add(freeLabel);
     }
   }
   return [...isolated].sort(compareLabels);
+}
+
+/** Whether the seat is the first (-1) or last (1) of its block: the row's end or an aisle on that side. */
+function atBlockEdge(layout: SeatLayout, row: number, number: number, side: -1 | 1): boolean {
+  const next = number + side;
+  if (next < 1 || next > (layout.rows[row] ?? 0)) return true;
+  return aisleAfter(layout, { row, number: Math.min(number, next) });
+}
+
+/** Whether nobody can sit beside the seat on that side: the block ends there, or the seat there is taken or chosen. */
+function blockedSide(
+  layout: SeatLayout,
+  isTaken: (label: string) => boolean,
+  picked: ReadonlySet<string>,
+  row: number,
+  number: number,
+  side: -1 | 1,
+): boolean {
+  if (atBlockEdge(layout, row, number, side)) return true;
+  const label = seatLabel(row, number + side);
+  return picked.has(label) || isTaken(label);
 }
 
 /** Seat labels in room order: by row, then number (F9 before F10). */
@@ -138,12 +159,20 @@ function rowPenalty(row: number, rows: number): number {
   return distance >= 0 ? distance * 0.8 : -distance;
 }
 
-/** The `count` seats of the run whose middle is nearest the room's centre (ties: the left one); columns. */
+/** What leaving one free seat alone at a run's end costs: as much as three seats off-centre. */
+const LONE_SEAT_PENALTY = 1.5;
+
+/**
+ * The `count` seats of the run whose middle is nearest the room's centre (ties: the left one), in
+ * columns; a placement that leaves one seat alone at an end of the run (the isolated-seat rule) costs
+ * more, so the suggestion does not open with a warning.
+ */
 function centredIn(run: Run, count: number, width: number): { first: number; offCentre: number } {
   const centre = (width + 1) / 2;
   let best = { first: run.first, offCentre: Number.POSITIVE_INFINITY };
   for (let first = run.first; first + count - 1 <= run.last; first++) {
-    const offCentre = Math.abs(first + (count - 1) / 2 - centre);
+    const lone = (first - run.first === 1 ? 1 : 0) + (run.last - (first + count - 1) === 1 ? 1 : 0);
+    const offCentre = Math.abs(first + (count - 1) / 2 - centre) + lone * LONE_SEAT_PENALTY;
     if (offCentre < best.offCentre) best = { first, offCentre };
   }
   return best;

@@ -515,6 +515,24 @@ export const BulkShowsResult = Type.Object({
 export type BulkShowsResult = Static<typeof BulkShowsResult>;
 
 /**
+ * A show's cancellation (POST /show/one/:id/cancel answers it with 202, GET the same path reads it): its
+ * paid orders are refunded by a background job that survives a restart; `refunded` of `total` so far.
+ */
+export const ShowCancellationView = Type.Object({
+  jobId: Type.String({ description: "The job's id (the show's: one cancellation per show; the same request again retries it)" }),
+  showId: Type.String(),
+  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done')]),
+  total: Type.Integer({ minimum: 0, description: 'Paid orders of the show' }),
+  refunded: Type.Integer({ minimum: 0, description: 'Of them, refunded whole' }),
+  failed: Type.Array(Type.String(), { description: 'Orders not refunded yet (done: cancel again to retry them)' }),
+  reason: Type.String(),
+  message: Type.String({ description: 'The state in Spanish, for the back office' }),
+  requestedAt: Type.String(),
+  finishedAt: Type.Optional(Type.String()),
+});
+export type ShowCancellationView = Static<typeof ShowCancellationView>;
+
+/**
  * 409 of a delete: when it would lose a sale (a movie, show or user with paid tickets of shows not yet
  * started), the error with the counts of paid orders and their tickets.
  */

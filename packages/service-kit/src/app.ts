@@ -13,6 +13,14 @@ import { registerErrorHandling } from './errors';
 import { measureHttpRequests } from './telemetry/metrics';
 import { strictValidatorCompiler } from './validation';
 import type { EventBus } from './events/event-bus';
+import { SharedCounters } from './shared-counters';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counters shared by every instance of the service: rate limits (shared-counters.ts). */
+    sharedCounters: SharedCounters;
+  }
+}
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -57,6 +65,9 @@ export async function createServiceApp({ config, db, bus, logger }: ServiceConte
     },
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtl: config.tokenTtl, serviceName: config.name, db, bus });
+
+  // Rate-limit counters every instance of the service shares (its own database).
+  app.decorate('sharedCounters', new SharedCounters(db));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -29,17 +29,25 @@ declare module 'fastify' {
  * Minimum credentials version per user, fed by identity's events. A password
  * change or a deletion raises it, so older tokens stop working in every
  * service. Kept in the service's own database and cached in memory.
+ * Besides, the sessions a user ended ("Cerrar sesión": user.signed-out), by
+ * the token's `sid`, each kept until that token would have expired anyway.
  */
 export class CredentialsRegistry {
   private readonly minimumVersions = new Map<string, number>();
   private readonly collection;
+  private readonly endedSessions = new Map<string, number>();
+  private readonly sessions;
 
   constructor(db: Connection) {
     this.collection = db.collection<{ _id: string; minVersion: number }>('credential_versions');
+    this.sessions = db.collection<{ _id: string; expiresAt: Date }>('ended_sessions');
   }
 
   async load(): Promise<void> {
     for (const entry of await this.collection.find().toArray()) this.minimumVersions.set(entry._id, entry.minVersion);
+    const now = new Date();
+    await this.sessions.deleteMany({ expiresAt: { $lte: now } });
+    for (const entry of await this.sessions.find().toArray()) this.endedSessions.set(entry._id, entry.expiresAt.getTime());
   }
 
   async raise(userId: string, minVersion: number): Promise<void> {
@@ -47,7 +55,16 @@ export class CredentialsRegistry {
     await this.collection.updateOne({ _id: userId }, { $max: { minVersion } }, { upsert: true });
   }
 
+  /** The token of session `sessionId` is refused from now on (until `expiresAt`, when it would be anyway). */
+  async endSession(sessionId: string, expiresAt: Date): Promise<void> {
+    const now = Date.now();
+    this.endedSessions.set(sessionId, expiresAt.getTime());
+    for (const [id, until] of this.endedSessions) if (until <= now) this.endedSessions.delete(id);
+    await this.sessions.updateOne({ _id: sessionId }, { $set: { expiresAt } }, { upsert: true });
+  }
+
   accepts(claims: TokenClaims): boolean {
+    if (claims.sid !== undefined && this.endedSessions.has(claims.sid)) return false;
     return claims.ver >= (this.minimumVersions.get(claims.sub) ?? 0);
   }
 }
@@ -83,13 +100,21 @@ export const authPlugin = fp<AuthOptions>(
 
     const credentials = new CredentialsRegistry(db);
     await credentials.load();
-    await subscribeIdempotent(bus, db, `${serviceName}.credentials`, ['user.credentials-changed', 'user.deleted'], async (event) => {
-      if (event.type === 'user.credentials-changed') {
-        await credentials.raise(event.data.userId, event.data.credentialsVersion);
-      } else {
-        await credentials.raise(event.data.userId, REVOKED_FOR_GOOD);
-      }
-    });
+    await subscribeIdempotent(
+      bus,
+      db,
+      `${serviceName}.credentials`,
+      ['user.credentials-changed', 'user.deleted', 'user.signed-out'],
+      async (event) => {
+        if (event.type === 'user.credentials-changed') {
+          await credentials.raise(event.data.userId, event.data.credentialsVersion);
+        } else if (event.type === 'user.signed-out') {
+          await credentials.endSession(event.data.sessionId, new Date(event.data.expiresAt));
+        } else {
+          await credentials.raise(event.data.userId, REVOKED_FOR_GOOD);
+        }
+      },
+    );
     app.decorate('credentials', credentials);
 
     const authenticate = async (request: FastifyRequest): Promise<void> => {

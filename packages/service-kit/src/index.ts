@@ -39,7 +39,8 @@ export { DEAD_LETTER_EXCHANGE, deadLetterQueueOf, EVENTS_EXCHANGE, RabbitMqEvent
 export { BODY_ERRORS, bearerAuth, errors, ObjectIdText } from './schemas';
 export { createEventBus, runService, startService, type RunningService, type ServiceDefinition } from './service';
 export { SharedJson } from './shared-json';
-export { searchKey } from './text-keys';
+export { SharedCounters, sharedRateLimitStore, type CounterState } from './shared-counters';
+export { mailboxKey, searchKey } from './text-keys';
 export { strictValidatorCompiler } from './validation';
 export { defineCounter, defineGauge, defineHistogram, measureHttpRequests, metricsRegistry } from './telemetry/metrics';
 export { DEFAULT_METRICS_PORT, startMetricsServerFromEnv, type MetricsServer } from './telemetry/metrics-server';

@@ -62,7 +62,7 @@ describe('download()', () => {
     });
     const failure = api.download(REPORT, { token: TOKEN });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Intente nuevamente.' });
+    await expect(failure).rejects.toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Inténtalo de nuevo.' });
   });
 });
 

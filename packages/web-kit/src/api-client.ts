@@ -25,7 +25,7 @@ export const checkoutReads = {
 } as const;
 
 const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';
-const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Intente nuevamente.';
+const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Inténtalo de nuevo.';
 
 /**
  * A failed API call: `status` is the HTTP status (0 when the server was unreachable), `message` the server's

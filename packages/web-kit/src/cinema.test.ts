@@ -1,4 +1,4 @@
-import { cinemaInfo, formatMoney, pageTitle } from './cinema';
+import { cancellationWindowMinutes, cinemaInfo, formatMoney, pageTitle } from './cinema';
 
 const config = (cinema: object) => {
   (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__ = { cinema };
@@ -23,4 +23,12 @@ test('the cinema’s name, address and hours come from /config.js, blank fields 
   expect(cinemaInfo().address).toMatch(/Corrientes/);
   expect(pageTitle('Mis compras')).toBe('Cine Lumière — Mis compras');
   expect(pageTitle()).toBe('Cine Lumière');
+});
+
+test('the cancellation window is booking’s, from /config.js (120 minutes when missing or not a positive whole number)', () => {
+  expect(cancellationWindowMinutes()).toBe(120);
+  (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__ = { cancellationWindowMinutes: 45 };
+  expect(cancellationWindowMinutes()).toBe(45);
+  (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__ = { cancellationWindowMinutes: -3 };
+  expect(cancellationWindowMinutes()).toBe(120);
 });

@@ -3,13 +3,15 @@
  * hours, and how it writes money. Every web app reads it here, so the site has one money format.
  */
 import { useEffect } from 'react';
-import { DEFAULT_CINEMA, formatMoney as formatMoneyAs, type CinemaInfo } from '@cine/contracts';
+import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_CINEMA, formatMoney as formatMoneyAs, type CinemaInfo } from '@cine/contracts';
 
 /** What the gateway's /config.js sets before the shell starts (see the gateway's options.ts). */
 export interface CineRuntimeConfig {
   remotes?: Partial<Record<'catalog' | 'checkout' | 'admin', string>>;
   stripePublishableKey?: string | null;
   cinema?: Partial<CinemaInfo>;
+  /** How long before its show a purchase may still be cancelled (booking's CANCELLATION_WINDOW_MINUTES). */
+  cancellationWindowMinutes?: number;
 }
 
 /** The runtime configuration, or nothing when a page runs without the gateway (tests, a remote alone). */
@@ -26,6 +28,14 @@ export function cinemaInfo(): CinemaInfo {
     if (typeof value === 'string' && value.trim().length > 0) info[key] = value.trim();
   }
   return info;
+}
+
+/** Minutes before its show until which a buyer may cancel a purchase, as booking applies it. */
+export function cancellationWindowMinutes(): number {
+  const configured = runtimeConfig().cancellationWindowMinutes;
+  return typeof configured === 'number' && Number.isInteger(configured) && configured > 0
+    ? configured
+    : DEFAULT_CANCELLATION_WINDOW_MINUTES;
 }
 
 /** Cents in the cinema's money: 1250 → '$ 12,50' by default (es-AR, ARS). The site's one money format. */

@@ -1,4 +1,16 @@
-import { addDays, chosenStripDay, cinemaClock, dateStrip, dayLabel, hasStarted, instantLabel, isCalendarDate, weekdayOf } from './dates';
+import {
+  addDays,
+  chosenStripDay,
+  cinemaClock,
+  dateStrip,
+  dayLabel,
+  hasStarted,
+  instantLabel,
+  isCalendarDate,
+  longDate,
+  shortDate,
+  weekdayOf,
+} from './dates';
 
 test('the strip has the next 7 days of the cinema, today first, as Hoy, Mañana and then weekday dd/mm', () => {
   const strip = dateStrip('2026-11-26');
@@ -61,4 +73,23 @@ test('calendar dates are real days', () => {
 
 test("instantLabel writes an instant as day/month/year and 24-hour time on the cinema's clock", () => {
   expect(instantLabel('2026-11-27T00:04:00.000Z')).toBe('26/11/2026 21:04');
+});
+
+test('dates read in Spanish, in the cinema’s locale: a release is “3 de diciembre de 2026”, never “3 Dec 2026”', () => {
+  expect(longDate('2026-12-03')).toBe('3 de diciembre de 2026');
+  expect(longDate('2027-01-09')).toBe('9 de enero de 2027');
+  expect(shortDate('2026-12-03')).toBe('03/12/2026');
+  // A day is the day written, whatever the visitor's zone: no slide to the 2nd west of UTC.
+  expect(longDate('2026-12-01')).toMatch(/^1 de diciembre/);
+  // Text that is not a calendar day is shown as it came rather than as 'Invalid Date'.
+  expect(longDate('pronto')).toBe('pronto');
+});
+
+test('another configured locale writes its own way (one formatter for the whole site)', () => {
+  (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__ = { cinema: { locale: 'pt-BR', currency: 'BRL' } };
+  try {
+    expect(longDate('2026-12-03')).toBe('3 de dezembro de 2026');
+  } finally {
+    delete (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__;
+  }
 });

@@ -3,6 +3,7 @@
  * (CINEMA_TIME_ZONE), whatever the visitor's own zone is, as the booking service writes them.
  */
 import { localDateTime, weekdays, type Weekday } from '@cine/contracts';
+import { cinemaInfo } from './cinema';
 
 const DAY_MS = 86_400_000;
 
@@ -68,9 +69,37 @@ export function hasStarted(date: string, schedule: string, now: Date): boolean {
   return `${date} ${schedule}` <= `${clock.date} ${clock.time}`;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The cinema's locale (the money's, es-AR by default) writing a calendar day; the date is read as written, no time-zone math. */
+function dateFormat(style: 'long' | 'short'): Intl.DateTimeFormat {
+  const { locale } = cinemaInfo();
+  const key = `${locale}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const fields: Intl.DateTimeFormatOptions =
+      style === 'long' ? { day: 'numeric', month: 'long', year: 'numeric' } : { day: '2-digit', month: '2-digit', year: 'numeric' };
+    format = new Intl.DateTimeFormat(locale, { ...fields, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The site's dates, in the cinema's locale: '3 de diciembre de 2026' for a 'yyyy-mm-dd' day in a
+ * sentence (a release, a show in a mail), never the API's 'day Mon year' text.
+ */
+export function longDate(date: string): string {
+  return isCalendarDate(date) ? dateFormat('long').format(new Date(`${date}T00:00:00Z`)) : date;
+}
+
+/** '03/12/2026': a 'yyyy-mm-dd' day in a table or a line of figures. */
+export function shortDate(date: string): string {
+  return isCalendarDate(date) ? dateFormat('short').format(new Date(`${date}T00:00:00Z`)) : date;
+}
+
 /** '26/11/2026 21:04': an instant (ISO) on the cinema's clock, as its shows' times read (when a copy was saved, a ticket used). */
 export function instantLabel(iso: string): string {
   const { date, time } = cinemaClock(new Date(iso));
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year} ${time}`;
+  return `${shortDate(date)} ${time}`;
 }

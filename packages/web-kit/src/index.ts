@@ -31,8 +31,27 @@ export type {
 
 export { useAsyncData, type AsyncData } from './use-async-data';
 
-export { cinemaInfo, formatMoney, pageTitle, runtimeConfig, useDocumentTitle, type CineRuntimeConfig } from './cinema';
-export { addDays, cinemaClock, chosenStripDay, dateStrip, dayLabel, hasStarted, instantLabel, type StripDay } from './dates';
+export {
+  cancellationWindowMinutes,
+  cinemaInfo,
+  formatMoney,
+  pageTitle,
+  runtimeConfig,
+  useDocumentTitle,
+  type CineRuntimeConfig,
+} from './cinema';
+export {
+  addDays,
+  cinemaClock,
+  chosenStripDay,
+  dateStrip,
+  dayLabel,
+  hasStarted,
+  instantLabel,
+  longDate,
+  shortDate,
+  type StripDay,
+} from './dates';
 export { purchasePlaceUrl, readPurchasePlace, returnPathOf, signInUrl, type PurchasePlace } from './return-to';
 export { useLiveSeatMap, type LiveSeatMapStatus } from './seat-map/use-live-seat-map';
 export type { LiveSeatMap } from './seat-map/seat-map-state';

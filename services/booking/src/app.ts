@@ -7,6 +7,7 @@ import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
+import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
@@ -32,6 +33,8 @@ export interface BookingContext extends ServiceContext {
   holdLimits?: Partial<HoldLimitSettings>;
   /** Timing of the sweep that finishes orders a crash left in progress (tests shorten it). */
   orderRecovery?: OrderRecoveryOptions;
+  /** The background jobs' scheduler and timing (tests shorten its polling, locks and intervals). */
+  scheduler?: JobsOptions;
 }
 
 /** Booking: shows and their seats, the cart, checkout, tickets and the door, the back office's orders. */
@@ -71,6 +74,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(checkoutRoutes, { prefix: '/movies' });
 
   await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer, doorWindow: settings.doorWindow });
+  await app.register(jobsPlugin, { db: context.db, ...(context.scheduler ? { scheduler: context.scheduler } : {}) });
   await app.register(orderPagesPlugin, { db: context.db, bus: context.bus });
   await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(myTicketsRoutes, { prefix: '/tickets' });

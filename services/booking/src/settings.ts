@@ -1,11 +1,10 @@
-import { DEFAULT_SEAT_STREAMS_PER_ADDRESS } from '@cine/contracts';
+import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_SEAT_STREAMS_PER_ADDRESS } from '@cine/contracts';
 import { positiveIntegerEnv, readEnv } from '@cine/service-kit';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { DEFAULT_DOOR_WINDOW, type DoorWindowSettings } from './tickets/door-rules';
 
 const DEFAULT_HOLD_MINUTES = 10;
 const DEFAULT_HELD_SEATS_PER_ADDRESS = 20;
-const DEFAULT_CANCELLATION_WINDOW_MINUTES = 120;
 
 /** Booking's own settings, read from the environment once when the service is built (README, "Configuration"). */
 export interface BookingSettings {

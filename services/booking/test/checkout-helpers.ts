@@ -1,4 +1,4 @@
-import type { CandyFacts, CartView, CineEvent, OrderPaid } from '@cine/contracts';
+import type { CandyFacts, CartView, CineEvent, OrderPaid, ShowCancellationView } from '@cine/contracts';
 import { createEvent, type ServiceApp } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
@@ -17,7 +17,7 @@ export interface BookingUnderTest {
   close(): Promise<void>;
 }
 
-export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery'> & {
+export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery' | 'scheduler'> & {
   /** Starts the service's clock this far ahead of real time (a restart after some downtime). */
   clockOffsetMs?: number;
 };
@@ -38,6 +38,8 @@ export async function startBooking(options: BookingOptions = {}, existing?: Test
     seedShows: false,
     holdLimits: { perAddress: 1_000_000 },
     clock: () => new Date(Date.now() + offsetMs),
+    // Background jobs are looked for every 50 ms instead of every second.
+    scheduler: { processEveryMs: 50 },
     ...services,
   });
   await app.ready();
@@ -175,4 +177,25 @@ export async function clockBefore(booking: BookingUnderTest, showId: string, min
   const delta = startsAt.getTime() - minutes * 60_000 - booking.app.clock().getTime();
   booking.advance(delta);
   return () => booking.advance(-delta);
+}
+
+/** The admin cancels the show: 202 and its job, then the job's progress until it is done (GET). */
+export async function cancelShow(booking: BookingUnderTest, showId: string, reason = 'Falla del proyector'): Promise<ShowCancellationView> {
+  const headers = adminHeaders(booking.app);
+  const queued = await booking.app.inject({ method: 'POST', url: `/show/one/${showId}/cancel`, headers, payload: { reason } });
+  expect(queued.statusCode).toBe(202);
+  return cancellationDone(booking, showId);
+}
+
+/** The show's cancellation once its job is done (GET /show/one/:id/cancel, read until then). */
+export async function cancellationDone(booking: BookingUnderTest, showId: string): Promise<ShowCancellationView> {
+  const headers = adminHeaders(booking.app);
+  for (let i = 0; i < 400; i++) {
+    const read = await booking.app.inject({ method: 'GET', url: `/show/one/${showId}/cancel`, headers });
+    expect(read.statusCode).toBe(200);
+    const view = read.json<ShowCancellationView>();
+    if (view.state === 'done') return view;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the cancellation of ${showId} did not end`);
 }

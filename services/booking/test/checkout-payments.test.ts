@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createTestContext } from '@cine/service-kit/testing';
 import { OfflinePaymentProvider, StripePaymentProvider, type ChargeRequest } from '../src/payments';
 import { testCardOutcome } from '../src/payments/offline-provider';
+import { Types } from 'mongoose';
 
 const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
   amount: 2600,
@@ -81,6 +82,97 @@ describe('OfflinePaymentProvider keeps each charge by idempotency key', () => {
     await provider.charge(request);
 
     await expect(provider.charge({ ...request, amount: 1 })).rejects.toThrow(/other parameters/);
+  });
+});
+
+describe('OfflinePaymentProvider refunds read only the payment concerned', () => {
+  let context: Awaited<ReturnType<typeof createTestContext>>;
+  /** Every filter the provider sent to `payments` and `payment_refunds`. */
+  const filters: Array<{ collection: string; filter: Record<string, unknown> }> = [];
+  let provider: OfflinePaymentProvider;
+
+  beforeAll(async () => {
+    context = await createTestContext('booking');
+    const recording = new Proxy(context.db, {
+      get(db, property) {
+        if (property !== 'collection') return Reflect.get(db, property, db) as unknown;
+        return (name: string) => {
+          const collection = db.collection(name);
+          return new Proxy(collection, {
+            get(target, method) {
+              const value = Reflect.get(target, method, target) as unknown;
+              if (typeof value !== 'function' || !['find', 'findOne', 'updateOne', 'countDocuments'].includes(String(method)))
+                return typeof value === 'function' ? value.bind(target) : value;
+              return (filter: Record<string, unknown>, ...rest: unknown[]) => {
+                filters.push({ collection: name, filter });
+                return (value as (...args: unknown[]) => unknown).call(target, filter, ...rest);
+              };
+            },
+          });
+        };
+      },
+    });
+    provider = new OfflinePaymentProvider(recording);
+    // Other charges and refunds beside: a look-up by payment id would read them all.
+    for (let i = 0; i < 5; i++) {
+      const other = await provider.charge(charge());
+      if (other.status === 'succeeded') await provider.refund({ paymentId: other.paymentId, amount: 100, idempotencyKey: `other-${i}` });
+    }
+  });
+  afterAll(() => context.dropDatabase());
+
+  it('finds the charge and its refunded amount by _id, and never refunds past the charge', async () => {
+    const paid = await provider.charge(charge({ amount: 1000, idempotencyKey: new Types.ObjectId().toHexString() }));
+    if (paid.status !== 'succeeded') throw new Error('charge declined');
+    filters.length = 0;
+
+    expect(await provider.refund({ paymentId: paid.paymentId, amount: 600, idempotencyKey: 'r1' })).toMatchObject({ status: 'succeeded' });
+    expect(await provider.refund({ paymentId: paid.paymentId, amount: 600, idempotencyKey: 'r1' })).toMatchObject({ status: 'succeeded' });
+    expect(await provider.refund({ paymentId: paid.paymentId, amount: 500, idempotencyKey: 'r2' })).toMatchObject({
+      status: 'failed',
+      code: 'amount_too_large',
+    });
+    expect(await provider.refund({ paymentId: paid.paymentId, amount: 400, idempotencyKey: 'r3' })).toMatchObject({ status: 'succeeded' });
+
+    expect(filters.length).toBeGreaterThan(0);
+    expect(filters.filter(({ filter }) => !('_id' in filter))).toEqual([]);
+  });
+
+  it('refunds once when the same refund arrives concurrently', async () => {
+    const paid = await provider.charge(charge({ amount: 1000, idempotencyKey: 'key-with-other-characters:1' }));
+    if (paid.status !== 'succeeded') throw new Error('charge declined');
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => provider.refund({ paymentId: paid.paymentId, amount: 700, idempotencyKey: 'same' })),
+    );
+
+    expect(new Set(outcomes.map((outcome) => (outcome.status === 'succeeded' ? outcome.refundId : outcome.code))).size).toBe(1);
+    expect(await provider.refund({ paymentId: paid.paymentId, amount: 300, idempotencyKey: 'rest' })).toMatchObject({
+      status: 'succeeded',
+    });
+  });
+
+  it('still refunds a charge recorded before (a random payment id, its refunds apart)', async () => {
+    const payments = context.db.collection('payments');
+    const paymentId = 'pi_offline_0123456789abcdef01234567';
+    await payments.insertOne({
+      _id: 'legacy-charge',
+      amount: 900,
+      currency: 'usd',
+      paymentMethodId: 'pm_card_visa',
+      description: 'Cine: test',
+      outcome: { status: 'succeeded', paymentId },
+      createdAt: new Date(),
+    } as never);
+    await context.db.collection('payment_refunds').insertOne({
+      _id: 'legacy-refund',
+      paymentId,
+      amount: 500,
+      outcome: { status: 'succeeded', refundId: 're_x' },
+      createdAt: new Date(),
+    } as never);
+
+    expect(await provider.refund({ paymentId, amount: 500, idempotencyKey: 'legacy-2' })).toMatchObject({ code: 'amount_too_large' });
+    expect(await provider.refund({ paymentId, amount: 400, idempotencyKey: 'legacy-3' })).toMatchObject({ status: 'succeeded' });
   });
 });
 

@@ -194,7 +194,7 @@ describe('recovery of orders a crash left in progress', () => {
     expect((await seatsOf(second, show.id)).filter((seat) => seat.state === 'sold')).toEqual([]);
     expect((await checkout(second, user, { show: show.id, ticket: 1 })).json()).toEqual({
       statusCode: 409,
-      error: 'Su reserva expiró. Vuelva a elegir sus entradas.',
+      error: 'Tu reserva expiró. Vuelve a elegir tus entradas.',
     });
 
     expect((await hold(second, user, show.id, 1)).statusCode).toBe(200);

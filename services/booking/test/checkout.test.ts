@@ -224,7 +224,7 @@ describe('POST /movies/checkout: refusals before charging', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       statusCode: 409,
-      error: 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.',
+      error: 'No tienes entradas reservadas para esta función. Vuelve a elegir tus entradas.',
     });
   });
 
@@ -238,7 +238,7 @@ describe('POST /movies/checkout: refusals before charging', () => {
     expect(wrongCount.statusCode).toBe(409);
     expect(wrongCount.json()).toEqual({
       statusCode: 409,
-      error: 'Pidió pagar 3 entradas, pero su carrito tiene 2 reservadas para esta función.',
+      error: 'Pediste pagar 3 entradas, pero tu carrito tiene 2 reservadas para esta función.',
     });
     expect(wrongShow.statusCode).toBe(409);
     expect(await payments().countDocuments({ paymentMethodId: 'pm_card_visa', description: { $regex: show.id } })).toBe(0);
@@ -284,7 +284,7 @@ describe('POST /movies/checkout: refusals before charging', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       statusCode: 409,
-      error: 'La función cambió mientras pagaba (película, fecha, horario, sala, formato o precio). Revise su carrito y vuelva a pagar.',
+      error: 'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.',
     });
     const [order] = await ordersOf(user.id);
     expect(order).toMatchObject({ state: 'failed', unitPrice: 900 });

@@ -5,6 +5,7 @@ import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider, type 
 import {
   addCandy,
   adminHeaders,
+  cancelShow,
   checkout,
   createShow,
   hold,
@@ -307,14 +308,14 @@ describe('an admin refunds an order', () => {
 
     const remove = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
     expect((await remove()).json()).toMatchObject({ statusCode: 409, orders: 2, tickets: 5 });
-    const cancelled = await booking.app.inject({
-      method: 'POST',
-      url: `/show/one/${show.id}/cancel`,
-      headers: adminHeaders(booking.app),
-      payload: { reason: 'Falla del proyector' },
+    const cancelled = await cancelShow(booking, show.id);
+    expect(cancelled).toMatchObject({
+      message: 'Función cancelada: compras reembolsadas.',
+      state: 'done',
+      total: 2,
+      refunded: 2,
+      failed: [],
     });
-    expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toEqual({ message: 'Función cancelada: compras reembolsadas.', refunded: 2, failed: [] });
     expect(await soldLabels(booking, show.id)).toEqual([]);
     await booking.app.ordersOutbox.flush();
     expect(booking.refunded.map((event) => [event.data.by, event.data.reason]).sort()).toEqual([
@@ -322,14 +323,10 @@ describe('an admin refunds an order', () => {
       ['show-cancelled', 'Falla del proyector'],
     ]);
     expect((await storedOrder(order.id))?.refundedAmount).toBe(order.total);
-    // Again: nothing left to refund.
-    const again = await booking.app.inject({
-      method: 'POST',
-      url: `/show/one/${show.id}/cancel`,
-      headers: adminHeaders(booking.app),
-      payload: { reason: 'Falla del proyector' },
-    });
-    expect(again.json()).toMatchObject({ refunded: 0, failed: [] });
+    // Again: nothing left to refund, and nothing refunded twice.
+    expect(await cancelShow(booking, show.id)).toMatchObject({ total: 2, refunded: 2, failed: [] });
+    await booking.app.ordersOutbox.flush();
+    expect(booking.refunded).toHaveLength(2);
     // Its seats are free, and off sale: nobody buys a seat of a cancelled show.
     const late = await hold(booking, newUser(booking.app), show.id, 1);
     expect(late.statusCode).toBe(409);
@@ -347,6 +344,42 @@ describe('an admin refunds an order', () => {
       payload: { reason: 'Falla del proyector' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('an order charged but never fulfilled', () => {
+  it('an admin refunds it whole: the money goes back once, the candy reserved for it returns to stock, no order.refunded', async () => {
+    const booking = await start();
+    const show = await createShow(booking);
+    const candy = await publishCandy(booking, { quantity: 10, price: 1250 });
+    const user = newUser(booking.app);
+    expect((await hold(booking, user, show.id, 2)).statusCode).toBe(200);
+    expect((await addCandy(booking, user, candy.candyId, 1)).statusCode).toBe(200);
+    // The seats' reservation lapsed while the card was being charged (checkout.ts: 'unfulfilled').
+    const sellForOrder = booking.app.seatInventory.sellForOrder.bind(booking.app.seatInventory);
+    booking.app.seatInventory.sellForOrder = async () => [];
+    expect((await checkout(booking, user, { show: show.id, ticket: 2 })).statusCode).toBe(409);
+    booking.app.seatInventory.sellForOrder = sellForOrder;
+    const charged = await context.db.collection('orders').findOne({ userId: user.id });
+    expect(charged).toMatchObject({ state: 'unfulfilled', paymentId: expect.any(String) });
+    const id = String(charged?._id);
+    expect(await candyStock(candy.candyId)).toBe(9);
+
+    expect((await refund(booking, id, { seatLabels: [charged?.seatLabels[0]] })).json()).toMatchObject({
+      statusCode: 409,
+      error: 'Esta compra se cobró pero no llegó a completarse: solo se puede reembolsar entera.',
+    });
+    const response = await refund(booking, id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<RefundResponse>().order).toMatchObject({ state: 'refunded', refundedAmount: charged?.total });
+    expect(await refundRecords().countDocuments({ paymentId: charged?.paymentId, 'outcome.status': 'succeeded' })).toBe(1);
+    expect(await candyStock(candy.candyId)).toBe(10);
+    expect(await soldLabels(booking, show.id)).toEqual([]);
+    // Refunded once: asking again is told so, and nothing goes back twice.
+    expect((await refund(booking, id)).statusCode).toBe(409);
+    expect(await candyStock(candy.candyId)).toBe(10);
+    await booking.app.ordersOutbox.flush();
+    expect(booking.refunded).toEqual([]);
   });
 });
 

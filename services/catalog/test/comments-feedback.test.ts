@@ -217,8 +217,8 @@ describe('feedback', () => {
     const send = (id: string, payload: object, headers: Record<string, string>) =>
       catalog.app.inject({ method: 'POST', url: `/feedback/add/${id}`, headers, payload });
 
-    expect((await send(user.id, { Text: '  ' }, user.headers)).json()).toEqual({ statusCode: 400, error: 'Escriba su feedback' });
-    expect((await send(user.id, {}, user.headers)).json()).toEqual({ statusCode: 400, error: 'Escriba su feedback' });
+    expect((await send(user.id, { Text: '  ' }, user.headers)).json()).toEqual({ statusCode: 400, error: 'Escribe tu feedback' });
+    expect((await send(user.id, {}, user.headers)).json()).toEqual({ statusCode: 400, error: 'Escribe tu feedback' });
     expect((await send(user.id, { Text: { $ne: null } }, user.headers)).json()).toEqual({
       statusCode: 400,
       error: "El campo 'Text' debe ser texto.",

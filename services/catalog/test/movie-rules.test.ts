@@ -29,6 +29,9 @@ describe('movie rules', () => {
   it('genres: at most four, no repeats ignoring case and accents', () => {
     expect(parseGenres('Acción, Drama')).toEqual(['Acción', 'Drama']);
     expect(parseGenres('acción, ACCION')).toBeUndefined();
+    // The spec's two lists spell a genre apart: one genre, not two.
+    expect(parseGenres('Aventura, Aventuras')).toBeUndefined();
+    expect(parseGenres('Fantasía, Fantasia')).toBeUndefined();
     expect(parseGenres('a, b, c, d, e')).toBeUndefined();
   });
 });

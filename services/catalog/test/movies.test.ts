@@ -120,6 +120,14 @@ describe('GET /movies/search', () => {
     expect(body.every((movie) => movie.Genre.includes('Acción'))).toBe(true);
   });
 
+  it("by genre under the back office's spelling: 'Aventuras' finds the seeded 'Aventura' movies", async () => {
+    const singular = (await get('/movies/search?genre=Aventura')).body.map((movie) => movie.id).sort();
+    const plural = (await get('/movies/search?genre=Aventuras')).body.map((movie) => movie.id).sort();
+
+    expect(singular.length).toBeGreaterThan(3);
+    expect(plural).toEqual(singular);
+  });
+
   it('by genre and name together', async () => {
     const { body } = await get(`/movies/search?genre=${encodeURIComponent('Animación')}&name=2`);
 

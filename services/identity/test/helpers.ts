@@ -21,6 +21,8 @@ const ALL_EVENTS: CineEventType[] = [
   'user.deleted',
   'user.updated',
   'password.recovery-requested',
+  'password.changed',
+  'user.signed-out',
 ];
 
 /** Waits until every event identity recorded so far has been published. */

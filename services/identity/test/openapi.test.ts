@@ -25,6 +25,7 @@ it('documents every route in OpenAPI from the schemas that validate it', async (
       'GET /auth/verifyrole',
       'POST /admin/users/replay',
       'POST /auth/login',
+      'POST /auth/logout',
       'POST /auth/register',
       'POST /mailing/recuperarpassword',
       'POST /mailing/resetpassword',

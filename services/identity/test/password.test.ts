@@ -67,6 +67,25 @@ describe('PUT /auth/password', () => {
     expect(await login(identity.app, user.email, user.password)).toEqual(expect.any(String));
   });
 
+  it('refuses the same password again, and tells the owner of a change by an event (mailed by notification)', async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    const same = await changePassword(headers, { email: user.email, password: user.password, currentPassword: user.password });
+
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({ statusCode: 400, error: 'La nueva contraseña debe ser distinta de la actual.' });
+    expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode).toBe(200);
+
+    await changePassword(headers, { email: user.email, password: 'distinta2026', currentPassword: user.password });
+    await publishOutbox(identity.app);
+    expect(identity.published).toContainEqual(
+      expect.objectContaining({
+        type: 'password.changed',
+        data: { userId: user.id, email: user.email, username: user.username, changedAt: expect.any(String), by: 'user' },
+      }),
+    );
+  });
+
   it('a wrong current password is a 400 in Spanish and changes nothing', async () => {
     const { user, headers } = await signedInUser(identity.app);
 

@@ -86,6 +86,23 @@ describe('password recovery, end to end through the bus into the notification se
     expect(reused.json()).toEqual(INVALID_CODE);
   });
 
+  it("mails the account's owner when its password changes, whoever changed it", async () => {
+    const { user, headers } = await signedInUser(identity.app);
+
+    const changed = await identity.app.inject({
+      method: 'PUT',
+      url: '/auth/password',
+      headers,
+      payload: { email: user.email, password: 'cambiada2026', currentPassword: user.password },
+    });
+
+    expect(changed.statusCode).toBe(200);
+    const notice = (await mailsTo(user.email)).find((mail) => mail.subject.startsWith('Cambiaste la contraseña'));
+    expect(notice?.text).toContain(`Hola ${user.username}:`);
+    expect(notice?.text).toContain('desde tu cuenta');
+    expect(notice?.text).toContain('Si no fuiste tú');
+  });
+
   it('answers an unknown e-mail exactly like a known one, and mails nothing', async () => {
     const published = identity.published.length;
 
@@ -106,8 +123,9 @@ describe('recovery codes', () => {
   });
   afterAll(() => identity.close());
 
-  /** Asks for a code and reads it from the published event (what the mail carries). */
+  /** Asks for a code and reads it from the published event (what the mail carries); the one-a-minute pace is waived. */
   async function codeFor(email: string): Promise<string> {
+    await identity.app.sharedCounters.reset(`recovery-codes:${email.toLowerCase()}`);
     await requestRecovery(identity.app, email);
     await publishOutbox(identity.app);
     const event = identity.published
@@ -223,5 +241,68 @@ describe('recovery codes', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: "El campo 'password' debe tener al menos 8 caracteres." });
     expect((await resetPassword(identity.app, { email: user.email, code, password: 'largaSuficiente' })).statusCode).toBe(200);
+  });
+
+  function codeMailsTo(email: string): number {
+    return identity.published.filter((e) => e.type === 'password.recovery-requested' && e.data.email === email).length;
+  }
+
+  it('counts guesses per account across codes: a new code does not buy new attempts', async () => {
+    const user = await register(identity.app);
+    let code = await codeFor(user.email);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      // A fresh code after each 5 wrong guesses, as an attacker would ask for.
+      if (attempt === 5) code = await codeFor(user.email);
+      statuses.push((await resetPassword(identity.app, { email: user.email, code: otherCode(code), password: 'intento12345' })).statusCode);
+    }
+    code = await codeFor(user.email);
+
+    const right = await resetPassword(identity.app, { email: user.email, code, password: 'intento12345' });
+
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 400));
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({
+      statusCode: 429,
+      error: expect.stringMatching(/^Demasiados intentos con códigos de recuperación\. Espera (59|60) minutos y vuelve a intentarlo\.$/),
+    });
+    expect(await login(identity.app, user.email, user.password)).toEqual(expect.any(String));
+  });
+
+  it('limits an unknown e-mail the same way, so the limit tells nothing about who is registered', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push(
+        (await resetPassword(identity.app, { email: 'Nadie.Mas@cine.test', code: '123456', password: 'intento12345' })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
+  });
+
+  it('mails at most one code a minute per account, answering the same', async () => {
+    const user = await register(identity.app);
+    await codeFor(user.email);
+
+    const again = await requestRecovery(identity.app, user.email);
+    await publishOutbox(identity.app);
+
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(SAME_ANSWER);
+    expect(codeMailsTo(user.email)).toBe(1);
+  });
+
+  it('mails at most 5 codes a day to one mailbox, plus-address variants included', async () => {
+    const first = await register(identity.app, { email: 'buzon@cine.test', username: 'buzon1', password: 'palomitas123' });
+    const variant = await register(identity.app, { email: 'buzon+otra@cine.test', username: 'buzon2', password: 'palomitas123' });
+    for (let request = 0; request < 4; request++) await codeFor(first.email);
+    await codeFor(variant.email);
+
+    await identity.app.sharedCounters.reset('recovery-codes:buzon@cine.test');
+    const sixth = await requestRecovery(identity.app, first.email);
+    await publishOutbox(identity.app);
+
+    expect(sixth.statusCode).toBe(202);
+    expect(sixth.json()).toEqual(SAME_ANSWER);
+    expect(codeMailsTo(first.email) + codeMailsTo(variant.email)).toBe(5);
   });
 });

@@ -11,6 +11,8 @@ export const subscriptions = {
   recipients: subscription('notification.recipients', ['user.registered', 'user.updated', 'user.deleted']),
   welcome: subscription('notification.welcome', ['user.registered']),
   recovery: subscription('notification.recovery', ['password.recovery-requested']),
+  /** Tells an account's owner their password changed (whoever changed it). */
+  passwordChanged: subscription('notification.password-changed', ['password.changed']),
   /** The receipt with the tickets' QR codes, once booking issued them. */
   receipt: subscription('notification.receipt', ['tickets.issued']),
   refund: subscription('notification.refund', ['order.refunded']),

@@ -8,6 +8,7 @@ describeServiceApp('sales', buildSalesApp, [
   '/sales/occupancy',
   '/sales/search',
   '/sales/top',
+  '/sales/totals',
   '/tickets/all',
   '/tickets/all/detail',
 ]);

@@ -1,5 +1,5 @@
-import type { MonthlySalesRow, SalesOccupancy, TopSellerRow } from '@cine/contracts';
-import { adminHeaders, newId, paidOrder, refundedOrder, startSales, userHeaders, type SalesUnderTest } from './helpers';
+import type { MonthlySalesRow, SalesOccupancy, SalesTotals, TopSellerRow } from '@cine/contracts';
+import { adminHeaders, candyLine, newId, paidOrder, refundedOrder, startSales, userHeaders, type SalesUnderTest } from './helpers';
 
 // The service's clock: 20 November 2026 (cinema time).
 describe('the reports of a period and the occupancy', () => {
@@ -11,13 +11,20 @@ describe('the reports of a period and the occupancy', () => {
   const lateShow = newId();
   const brumaShow = newId();
   const oldShow = newId();
+  const popcorn = newId();
+  const nachos = newId();
 
   beforeAll(async () => {
     sales = await startSales();
     admin = adminHeaders(sales.app);
     const amanecerOrder = { movieId: amanecer, title: 'Amanecer en Córdoba' };
     const evening = { ...amanecerOrder, showId: eveningShow, date: '2026-11-10', schedule: '18:00', roomId: 1, capacity: 100 };
-    const refunded = paidOrder({ ...evening, seats: 4, paidAt: '2026-11-09T20:00:00.000Z' });
+    const refunded = paidOrder({
+      ...evening,
+      seats: 4,
+      paidAt: '2026-11-09T20:00:00.000Z',
+      candy: [candyLine(popcorn, 'COMBO TRADICIONAL', 2, 1500), candyLine(nachos, 'COMBO NACHOS', 1, 1200)],
+    });
     for (const order of [
       paidOrder({ ...evening, seats: 10, paidAt: '2026-11-08T20:00:00.000Z' }),
       refunded,
@@ -55,7 +62,9 @@ describe('the reports of a period and the occupancy', () => {
     ]) {
       await sales.pay(order);
     }
-    await sales.context.bus.publish(refundedOrder(refunded, { seatLabels: ['F1', 'F2'] }));
+    await sales.context.bus.publish(
+      refundedOrder(refunded, { seatLabels: ['F1', 'F2'], candy: [candyLine(nachos, 'COMBO NACHOS', 1, 1200)] }),
+    );
   });
   afterAll(() => sales.close());
 
@@ -73,6 +82,32 @@ describe('the reports of a period and the occupancy', () => {
       ['Bruma', 5],
     ]);
     expect((await get('/sales/top?from=2027-01-01')).json()).toEqual([]);
+  });
+
+  it("GET /sales/totals: the period's revenue net of refunds, tickets and candy (per item too) and both together", async () => {
+    const november = (await get('/sales/totals?from=2026-11-01&to=2026-11-30')).json<SalesTotals>();
+    // 10 + 4 − 2 refunded + 40 tickets at 900; the candy of the refunded order less its refunded nachos.
+    expect(november.tickets).toEqual({ seats: 52, totalPrice: 52 * 900, netPrice: 52 * 540, refundedSeats: 2, refundedPrice: 1800 });
+    expect(november.candy).toEqual({ quantity: 2, totalPrice: 3000, refundedQuantity: 1, refundedPrice: 1200 });
+    expect(november.candyItems).toEqual([
+      { itemId: popcorn, name: 'COMBO TRADICIONAL', quantity: 2, totalPrice: 3000, refundedQuantity: 0, refundedPrice: 0 },
+      { itemId: nachos, name: 'COMBO NACHOS', quantity: 0, totalPrice: 0, refundedQuantity: 1, refundedPrice: 1200 },
+    ]);
+    expect(november.totalPrice).toBe(52 * 900 + 3000);
+
+    const all = (await get('/sales/totals')).json<SalesTotals>();
+    expect(all.tickets.seats).toBe(52 + 8 + 5);
+    expect(all.totalPrice).toBe((52 + 8 + 5) * 900 + 3000);
+    expect((await get('/sales/totals?from=2025-01-01&to=2025-12-31')).json<SalesTotals>()).toMatchObject({
+      tickets: { seats: 5, totalPrice: 4500 },
+      candy: { quantity: 0, totalPrice: 0 },
+      totalPrice: 4500,
+    });
+
+    expect((await get('/sales/totals?from=2027-01-01')).json<SalesTotals>()).toMatchObject({ totalPrice: 0, candyItems: [] });
+    expect((await get('/sales/totals?from=2026-11-30&to=2026-11-01')).statusCode).toBe(400);
+    expect((await get('/sales/totals', {})).statusCode).toBe(401);
+    expect((await get('/sales/totals', userHeaders(sales.app))).statusCode).toBe(403);
   });
 
   it("GET /sales/monthly with a period answers the period's months, not only the last 8", async () => {

@@ -28,6 +28,27 @@ function loadedFiles(): string[] {
     });
 }
 
+/** The key the service worker files a session's saved tickets under: the SHA-256 of its token (sw.ts computes the same). */
+async function sessionKey(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Tells the service worker which session this browser has now (none: `null`): it keeps only that
+ * session's saved tickets, so a session that ended without "Cerrar sesión" (the browser closed) leaves
+ * nothing behind for the next person on this device.
+ */
+export function bindSavedTicketsToSession(token: string | null): void {
+  const container = navigator.serviceWorker;
+  if (!container || !globalThis.crypto?.subtle) return;
+  void (async () => {
+    const key = token ? await sessionKey(token) : null;
+    const registration = await container.ready;
+    registration.active?.postMessage({ type: 'session', key });
+  })().catch(() => undefined);
+}
+
 /** The door's saved show lists, keys and choices (mfe-admin's /acceso): its queue of check-ins not yet uploaded stays. */
 const DOOR_DATA = /^cine-door-(show-|keys$|last-show$|entrance$)/;
 

@@ -26,6 +26,18 @@ export function storeSession(token: string, userId: string, remember: boolean): 
   store.setItem(USER_ID_KEY, userId);
 }
 
+/** This tab's session when it is a browser-session one (no 'Recordarme'): the one other tabs may be handed. */
+export function readBrowserSession(): { token: string; userId: string | null } | null {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  return token ? { token, userId: sessionStorage.getItem(USER_ID_KEY) } : null;
+}
+
+/** Keeps, for this tab, the browser-session session another tab handed it. */
+export function adoptBrowserSession(token: string, userId: string | null): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  if (userId) sessionStorage.setItem(USER_ID_KEY, userId);
+}
+
 export function storeUserId(userId: string): void {
   (storeWithSession() ?? localStorage).setItem(USER_ID_KEY, userId);
 }

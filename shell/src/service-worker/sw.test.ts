@@ -4,6 +4,7 @@
 /// <reference types="node" />
 // The service worker's own source, types stripped as the build does (packages/webpack-config), run in a
 // worker-like global with an in-memory Cache Storage and a network that can be switched off.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -13,8 +14,11 @@ import { SAVED_AT_HEADER } from '@cine/web-kit';
 const ORIGIN = 'http://localhost:8080';
 const source = path.join(__dirname, 'sw.ts');
 
-/** A bearer JWT whose payload names `sub` (the worker reads it, never verifies it). */
-const bearer = (sub: string) => `Bearer x.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.sig`;
+/** A bearer JWT whose payload names `sub` (the worker never decodes nor verifies it); `sig` tells two sessions apart. */
+const bearer = (sub: string, sig = 'sig') => `Bearer x.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.${sig}`;
+
+/** The key the page sends for a session (lib/serviceWorker.ts): the SHA-256 of the token. */
+const sessionKey = (authorization: string) => createHash('sha256').update(authorization.slice('Bearer '.length)).digest('hex');
 
 class MemoryCaches {
   readonly stores = new Map<string, Map<string, Response>>();
@@ -26,6 +30,8 @@ class MemoryCaches {
     return {
       match: async (request: string | Request) => store.get(this.keyOf(request))?.clone(),
       put: async (request: string | Request, response: Response) => void store.set(this.keyOf(request), response.clone()),
+      keys: async () => [...store.keys()].map((url) => new Request(url)),
+      delete: async (request: string | Request) => store.delete(this.keyOf(request)),
     };
   }
 
@@ -77,6 +83,9 @@ function startWorker(build = 'b1', caches = new MemoryCaches()): Worker {
     Request,
     URL,
     atob,
+    crypto: globalThis.crypto,
+    TextEncoder,
+    Uint8Array,
     Date,
     JSON,
     Promise,
@@ -186,4 +195,37 @@ test("a new build's worker deletes the previous build's files but keeps the save
 
   await next.dispatch('message', { type: 'forget-tickets' });
   expect(await next.caches.keys()).toEqual([]);
+});
+
+test('offline, the saved tickets go only to the session that saved them, not to a made-up token naming the same user', async () => {
+  const worker = startWorker();
+  worker.network.answers.set('/api/tickets/mine', json([{ code: 'ABCD2345', token: 'signed-qr' }]));
+  await worker.get('/api/tickets/mine', { headers: { authorization: bearer('ana', 'real-signature') } });
+
+  worker.network.online = false;
+  await expect(worker.get('/api/tickets/mine', { headers: { authorization: bearer('ana', 'forged') } })).rejects.toThrow('Failed to fetch');
+  await expect(worker.get('/api/tickets/mine', { headers: { authorization: bearer('ana', 'later-session') } })).rejects.toThrow(
+    'Failed to fetch',
+  );
+  expect(await (await worker.get('/api/tickets/mine', { headers: { authorization: bearer('ana', 'real-signature') } }))?.json()).toEqual([
+    { code: 'ABCD2345', token: 'signed-qr' },
+  ]);
+});
+
+test("the page's session keeps its own saved tickets and deletes any other's; no session deletes them all", async () => {
+  const worker = startWorker();
+  worker.network.answers.set('/api/tickets/mine', json([{ code: 'ABCD2345' }]));
+  const ana = bearer('ana', 'ana-session');
+  const bruno = bearer('bruno', 'bruno-session');
+  await worker.get('/api/tickets/mine', { headers: { authorization: ana } });
+  await worker.get('/api/tickets/mine', { headers: { authorization: bruno } });
+
+  await worker.dispatch('message', { type: 'session', key: sessionKey(ana) });
+  expect(worker.cachedKeys('cine-tickets-v1')).toEqual([`${ORIGIN}/api/tickets/mine?session=${sessionKey(ana)}`]);
+
+  // The browser was closed without signing out: the next visit has no session.
+  await worker.dispatch('message', { type: 'session', key: null });
+  worker.network.online = false;
+  await expect(worker.get('/api/tickets/mine', { headers: { authorization: ana } })).rejects.toThrow('Failed to fetch');
+  expect(worker.cachedKeys('cine-tickets-v1')).toEqual([]);
 });

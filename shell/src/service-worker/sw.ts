@@ -2,12 +2,16 @@
  * The site's service worker, served as /sw.js (scope /, revalidated on every load: the gateway sends
  * files without a content hash with Cache-Control: no-cache). It makes "Mis entradas" open without
  * signal once it has been opened with it:
- * - GET /api/tickets/mine: network first; each answer is saved per user (the token's subject), and
- *   served with X-Cine-Saved-At when the network is unreachable. No other API answer is ever kept.
+ * - GET /api/tickets/mine: network first; each answer is saved for the session that fetched it (keyed by
+ *   the SHA-256 of its whole token, never by anything a made-up token could name, such as the user id),
+ *   and served with X-Cine-Saved-At, to that session's token only, when the network is unreachable.
+ *   The page tells the worker which session the browser has ('session' message): the saved tickets of
+ *   any other are deleted, so a session that ended with the browser (no "Cerrar sesión") leaves none
+ *   behind; signing out deletes them all ('forget-tickets'). No other API answer is ever kept.
  * - the shell's and the remotes' files: bundles named by content hash from the cache first, the rest
  *   (remoteEntry.js, /config.js, index.html for every page route) from the network first.
  * A new build (a new __CINE_BUILD__, written by packages/webpack-config's ServiceWorkerPlugin) replaces
- * the cache of files; the saved tickets stay until the user signs out.
+ * the cache of files; the saved tickets stay while their session does.
  *
  * A classic worker script: no imports or exports (not every browser runs module workers).
  */
@@ -39,6 +43,8 @@ const worker = self as unknown as WorkerScope;
 const FILES_CACHE = 'cine-files-__CINE_BUILD__';
 const TICKETS_CACHE = 'cine-tickets-v1';
 const TICKETS_PATH = '/api/tickets/mine';
+/** A saved copy's key: TICKETS_PATH?session=<sha-256 of the token, hex>. */
+const SESSION_PARAM = 'session';
 /** web-kit's SAVED_AT_HEADER: the page says it shows the saved copy, and since when. */
 const SAVED_AT_HEADER = 'X-Cine-Saved-At';
 /** Every page route answers the shell's index.html: one copy serves them all offline. */
@@ -71,17 +77,31 @@ worker.addEventListener('fetch', (event) => {
 });
 
 worker.addEventListener('message', (event) => {
-  const message = event.data as { type?: unknown; urls?: unknown } | null;
+  const message = event.data as { type?: unknown; urls?: unknown; key?: unknown } | null;
   // The files the page loaded before this worker controlled it (its first visit).
   if (message?.type === 'keep' && Array.isArray(message.urls)) event.waitUntil(keepFiles(message.urls.filter(isSameOriginFile)));
   // Signing out forgets the saved tickets: the next person on this device must not see them.
   if (message?.type === 'forget-tickets') event.waitUntil(caches.delete(TICKETS_CACHE));
+  // The browser's current session (null: none): only its saved tickets are kept.
+  if (message?.type === 'session') event.waitUntil(keepOnlySession(typeof message.key === 'string' ? message.key : null));
 });
 
+async function keepOnlySession(key: string | null): Promise<void> {
+  if (!key) {
+    await caches.delete(TICKETS_CACHE);
+    return;
+  }
+  const saved = await caches.open(TICKETS_CACHE);
+  const requests = await saved.keys();
+  await Promise.all(
+    requests.filter((request) => new URL(request.url).searchParams.get(SESSION_PARAM) !== key).map((request) => saved.delete(request)),
+  );
+}
+
 async function ticketsNetworkFirst(request: Request): Promise<Response> {
-  const subject = tokenSubject(request.headers.get('authorization'));
-  if (!subject) return fetch(request);
-  const key = `${TICKETS_PATH}?user=${encodeURIComponent(subject)}`;
+  const token = bearerToken(request.headers.get('authorization'));
+  if (!token) return fetch(request);
+  const key = `${TICKETS_PATH}?${SESSION_PARAM}=${await sha256Hex(token)}`;
   try {
     const answer = await fetch(request);
     if (answer.ok) {
@@ -146,14 +166,13 @@ function isSameOriginFile(href: unknown): href is string {
   }
 }
 
-/** The `sub` of a bearer JWT, read without verifying it: only to keep each user's copy apart. */
-function tokenSubject(authorization: string | null): string | null {
-  const payload = /^Bearer [^.]+\.([^.]+)\./.exec(authorization ?? '')?.[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : null;
-  } catch {
-    return null;
-  }
+/** The token of a bearer header, as sent (never decoded: only its whole text names a session). */
+function bearerToken(authorization: string | null): string | null {
+  return /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? null;
+}
+
+/** The SHA-256 of a text, in hex (the page's bindSavedTicketsToSession computes the same). */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -62,7 +62,7 @@ test('unreachable, nothing leaves the queue; the next try sends the same scans a
   queue.record(aScan('a', 'CODE2345'));
   expect(
     await uploadQueue(queue, async () => {
-      throw new ApiError(0, 'No se pudo conectar con el servidor. Intente nuevamente.');
+      throw new ApiError(0, 'No se pudo conectar con el servidor. Inténtalo de nuevo.');
     }),
   ).toEqual({ status: 'unreachable', uploaded: 0 });
   expect(queue.pending()).toHaveLength(1);

@@ -81,3 +81,9 @@ test('at most four genres and no repeats', () => {
   expect(addGenre(['Acción', 'Drama', 'Terror', 'Musical'], 'Comedia')).toBeNull();
   expect(addGenre(['Acción', 'Drama', 'Terror'], 'Comedia')).toEqual(['Acción', 'Drama', 'Terror', 'Comedia']);
 });
+
+test("a genre is not tagged twice under the spec's two spellings ('Aventura' of a seeded movie, then 'Aventuras')", () => {
+  expect(addGenre(['Animación', 'Aventura'], 'Aventuras')).toBeNull();
+  expect(addGenre(['Fantasía'], 'Fantasia')).toBeNull();
+  expect(addGenre(['Animación'], 'Aventuras')).toEqual(['Animación', 'Aventuras']);
+});

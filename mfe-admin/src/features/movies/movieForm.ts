@@ -1,19 +1,18 @@
-import { isRuntimeText, isYoutubeLink, MAX_GENRES, MOVIE_RATINGS, MOVIE_REQUIRED_FIELDS, movieMessages, SHOW_TYPES } from '@cine/contracts';
+import {
+  ADMIN_GENRES,
+  genreKey,
+  isRuntimeText,
+  isYoutubeLink,
+  MAX_GENRES,
+  MOVIE_RATINGS,
+  MOVIE_REQUIRED_FIELDS,
+  movieMessages,
+  SHOW_TYPES,
+} from '@cine/contracts';
 import type { Movie, MovieInput } from './api/movies';
 
 /** Admin genre options (spec §9). */
-export const GENRE_OPTIONS = [
-  'Acción',
-  'Aventuras',
-  'Ciencia Ficción',
-  'Comedia',
-  'Documental',
-  'Drama',
-  'Fantasia',
-  'Musical',
-  'Suspenso',
-  'Terror',
-] as const;
+export const GENRE_OPTIONS = ADMIN_GENRES;
 
 export const RATED_OPTIONS = MOVIE_RATINGS;
 export const TYPE_OPTIONS = SHOW_TYPES;
@@ -88,9 +87,9 @@ export function validateMovieForm(values: MovieFormValues): MovieFormErrors {
   return errors;
 }
 
-/** At most four genres and no repeats; null when the genre cannot be added. */
+/** At most four genres and no repeats (under either spelling: 'Aventuras' repeats 'Aventura'); null when the genre cannot be added. */
 export function addGenre(genres: string[], genre: string): string[] | null {
-  if (genres.length >= MAX_GENRES || genres.includes(genre)) return null;
+  if (genres.length >= MAX_GENRES || genres.some((chosen) => genreKey(chosen) === genreKey(genre))) return null;
   return [...genres, genre];
 }
 

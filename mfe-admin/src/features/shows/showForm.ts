@@ -55,9 +55,9 @@ const BULK_MESSAGES = {
   type: SHOW_FORM_MESSAGES.type,
   times: 'Por favor ingresa al menos un horario (HH:MM) *',
   timesInvalid: 'Los horarios deben tener el formato HH:MM, separados por comas (por ejemplo 14:00, 17:00, 20:00).',
-  from: 'Por favor seleccione la fecha desde *',
-  to: 'Por favor seleccione la fecha hasta *',
-  weekdays: 'Por favor seleccione al menos un día de la semana *',
+  from: 'Por favor selecciona la fecha desde *',
+  to: 'Por favor selecciona la fecha hasta *',
+  weekdays: 'Por favor selecciona al menos un día de la semana *',
 } as const;
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;

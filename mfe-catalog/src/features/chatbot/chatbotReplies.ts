@@ -1,5 +1,9 @@
-/** What the assistant answers: a text (maybe with a link) or a random dog picture to fetch. */
-export type ChatbotReply = { kind: 'text'; text: string; link?: { to: string; label: string } } | { kind: 'dog' };
+/**
+ * What the assistant answers: a text (maybe with a link, and questions to suggest next as buttons)
+ * or a random dog picture to fetch.
+ */
+export type ChatbotReply =
+  { kind: 'text'; text: string; link?: { to: string; label: string }; suggestions?: readonly string[] } | { kind: 'dog' };
 
 export const CHATBOT_GREETING = '¡Hola! Soy Cinebot, el asistente de Cine. ¿En qué puedo ayudarte?';
 export const DOG_UNAVAILABLE_REPLY = 'No pude traer un perrito en este momento. Intenta de nuevo más tarde.';
@@ -35,7 +39,7 @@ const REPLIES: { keywords: string[]; reply: ChatbotReply }[] = [
 
 export const FALLBACK_REPLY: ChatbotReply = {
   kind: 'text',
-  text: 'Perdón, no tengo una respuesta para eso. Puedes preguntarme cómo comprar, cómo registrarte o cómo dejar una sugerencia.',
+  text: 'Perdón, no tengo una respuesta para eso. Puedes preguntarme qué películas dan hoy, los horarios de una película, el precio de la entrada, dónde queda el cine, cómo comprar o cómo cancelar una compra.',
 };
 
 /** The first keyword group (in the spec's order) contained in the message decides the reply. */

@@ -1,7 +1,7 @@
-import { SHOW_TYPES, type MovieView } from '@cine/contracts';
+import { hasGenre, HOME_GENRES, SHOW_TYPES, type MovieView } from '@cine/contracts';
 
 export const ALL = 'All';
-export const GENRE_FILTERS = [ALL, 'Animación', 'Aventura', 'Comedia', 'Acción', 'Fantasía', 'Ciencia Ficción', 'Drama'];
+export const GENRE_FILTERS = [ALL, ...HOME_GENRES];
 export const TYPE_FILTERS = [ALL, ...SHOW_TYPES];
 
 export interface MovieFilter {
@@ -9,27 +9,14 @@ export interface MovieFilter {
   type: string;
 }
 
-/** Lowercase without accents, so 'Fantasía' matches an admin's 'Fantasia'. */
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
-}
-
 /**
- * 'All' keeps everything. A genre matches one of the movie's comma-separated genres
- * (also the plural the admin form uses: 'Aventura' finds 'Aventuras'); a type matches Type trimmed.
+ * 'All' keeps everything. A genre matches one of the movie's comma-separated genres by its key, so
+ * the back office's spellings are found ('Aventura' finds 'Aventuras', 'Fantasía' finds 'Fantasia');
+ * a type matches Type trimmed.
  */
 export function filterMovies(movies: MovieView[], { genre, type }: MovieFilter): MovieView[] {
-  const wantedGenre = normalize(genre);
   return movies.filter((movie) => {
-    const genreMatches =
-      genre === ALL ||
-      movie.Genre.split(',')
-        .map(normalize)
-        .some((g) => g === wantedGenre || g === `${wantedGenre}s`);
+    const genreMatches = genre === ALL || hasGenre(movie.Genre, genre);
     const typeMatches = type === ALL || movie.Type.trim() === type;
     return genreMatches && typeMatches;
   });

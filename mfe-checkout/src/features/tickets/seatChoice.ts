@@ -1,14 +1,32 @@
 import { compareLabels, suggestSeats, type SeatLayout } from '@cine/contracts';
 
+/** What a tap on a seat did to the selection, for the map to say (it never changes silently). */
+export type SeatTap =
+  | { outcome: 'added' | 'removed'; selected: string[] }
+  /** One ticket: the seat moved from `from` to the seat tapped. */
+  | { outcome: 'moved'; selected: string[]; from: string }
+  /** Every ticket has its seat already: nothing changed, one must be taken out first. */
+  | { outcome: 'full'; selected: string[] };
+
 /**
- * The buyer's choice on the seat map: a free seat tapped joins the selection; once it holds as many
- * seats as tickets, it replaces the seat chosen first (so one ticket's seat moves with one tap); a
- * chosen seat tapped again leaves it.
+ * The buyer's tap on a free seat of the map: it joins the selection while seats are missing; a chosen
+ * seat tapped again leaves it. With every seat chosen, one ticket's seat moves to the seat tapped; with
+ * more tickets nothing changes (dropping a seat chosen before, maybe off screen, would be a surprise):
+ * the buyer takes one out first.
  */
-export function toggleSeat(selected: readonly string[], label: string, count: number): string[] {
-  if (selected.includes(label)) return selected.filter((seat) => seat !== label);
-  if (selected.length < count) return [...selected, label];
-  return [...selected.slice(selected.length - count + 1), label];
+export function tapSeat(selected: readonly string[], label: string, count: number): SeatTap {
+  if (selected.includes(label)) return { outcome: 'removed', selected: selected.filter((seat) => seat !== label) };
+  if (selected.length < count) return { outcome: 'added', selected: [...selected, label] };
+  if (count === 1 && selected.length === 1) return { outcome: 'moved', selected: [label], from: selected[0] as string };
+  return { outcome: 'full', selected: [...selected] };
+}
+
+/** What the map says after a tap that did more or less than the tap suggests (null: the summary says enough). */
+export function tapNotice(tap: SeatTap, label: string, count: number): string | null {
+  if (tap.outcome === 'moved') return `Cambiaste tu asiento: ${tap.from} por ${label}.`;
+  if (tap.outcome === 'full')
+    return `Ya elegiste tus ${count} asientos. Para elegir ${label}, toca primero uno de los tuyos para quitarlo.`;
+  return null;
 }
 
 /**

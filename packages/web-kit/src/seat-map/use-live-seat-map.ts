@@ -62,7 +62,7 @@ export function useLiveSeatMap(showId: string | null): LiveSeatMapStatus {
       source.onerror = () => {
         // EventSource retries by itself unless the server refused (a 404, a 429): then it is closed.
         if (source.readyState === EventSource.CLOSED && !closed)
-          setState({ status: 'error', message: 'No se pudo cargar el mapa de asientos. Intente nuevamente.', ...(map ? { map } : {}) });
+          setState({ status: 'error', message: 'No se pudo cargar el mapa de asientos. Inténtalo de nuevo.', ...(map ? { map } : {}) });
       };
     };
     open();

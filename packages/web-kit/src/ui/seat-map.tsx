@@ -1,5 +1,5 @@
-import { columnOf, layoutWidth, seatLabel, type SeatLayout, type SeatState } from '@cine/contracts';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { columnOf, compareLabels, layoutWidth, seatLabel, type SeatLayout, type SeatState } from '@cine/contracts';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 
 type SeatLook = 'free' | 'taken' | 'chosen';
@@ -31,7 +31,10 @@ const TAKEN_TEXT: Record<Exclude<SeatState, 'free'>, string> = { held: 'reservad
  * as gaps): one Tab stop, arrow keys move between seats (up and down to the nearest seat of the next
  * row), Space or Enter toggles a free seat. Each seat reads "Fila F, asiento 7, libre"; the chosen
  * ones are pressed; taken seats can be reached but not chosen. States show a mark as well as a colour
- * (✓ chosen, × taken, ♿ a wheelchair space). Seats are 28 px; a wide room scrolls sideways on a phone.
+ * (✓ chosen, × taken, ♿ a wheelchair space). Tab enters at the buyer's first chosen seat (until they
+ * move). Seats are 32 px, big enough to tap: a room wider than the screen (a phone) scrolls sideways,
+ * opens centred on the room, fades at the sides where there is more and says so; the screen spans
+ * the room, so it stays centred on the seats rather than on the part in view.
  */
 export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: SeatMapProps) {
   const width = layoutWidth(layout);
@@ -43,8 +46,10 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
   );
   const chosen = new Set(selected);
   const wheelchair = new Set(layout.wheelchair);
-  const [focused, setFocused] = useState<string>(() => selected[0] ?? rows[Math.floor(rows.length / 2)]?.[0]?.label ?? 'A1');
+  // The seat the buyer last focused; until then, Tab enters at their first chosen seat.
+  const [focused, setFocused] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const overflow = useSideScroll(layout);
 
   const lookOf = (label: string): SeatLook => (taken[label] ? 'taken' : chosen.has(label) ? 'chosen' : 'free');
   const nameOf = (cell: Cell) => {
@@ -74,51 +79,65 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
     buttons.current.get(target.label)?.focus();
   };
 
-  const focusable = rows.some((row) => row.some((cell) => cell.label === focused)) ? focused : rows[0]?.[0]?.label;
+  const isSeat = (label: string | null | undefined): label is string =>
+    label != null && rows.some((row) => row.some((cell) => cell.label === label));
+  const firstChosen = [...selected].sort(compareLabels).find(isSeat);
+  const focusable = isSeat(focused) ? focused : (firstChosen ?? rows[Math.floor(rows.length / 2)]?.[0]?.label ?? rows[0]?.[0]?.label);
 
   return (
     <Figure>
-      <Scroller>
-        <Screen aria-hidden="true">Pantalla</Screen>
-        <Grid role="grid" aria-label={`Asientos de la sala ${roomId}`} aria-readonly={onToggle ? undefined : true}>
-          {rows.map((row, rowIndex) => (
-            <Row role="row" key={rowIndex}>
-              <RowLetter role="rowheader">{String.fromCharCode(65 + rowIndex)}</RowLetter>
-              {Array.from({ length: width }, (_, i) => i + 1).map((column) => {
-                const cell = row.find((seat) => seat.column === column);
-                const aisle = layout.aisles.includes(column) ? <Aisle aria-hidden="true" key={`aisle-${column}`} /> : null;
-                if (!cell) return [<Gap aria-hidden="true" key={`gap-${column}`} />, aisle];
-                const look = lookOf(cell.label);
-                return [
-                  <span role="gridcell" key={cell.label}>
-                    <SeatButton
-                      ref={(button) => {
-                        if (button) buttons.current.set(cell.label, button);
-                        else buttons.current.delete(cell.label);
-                      }}
-                      type="button"
-                      $look={look}
-                      tabIndex={cell.label === focusable ? 0 : -1}
-                      aria-label={nameOf(cell)}
-                      aria-pressed={onToggle ? look === 'chosen' : undefined}
-                      aria-disabled={!onToggle || look === 'taken' ? true : undefined}
-                      onFocus={() => setFocused(cell.label)}
-                      onKeyDown={onKeyDown(cell)}
-                      onClick={() => onToggle && look !== 'taken' && onToggle(cell.label)}
-                    >
-                      <span aria-hidden="true">
-                        {look === 'chosen' ? '✓' : look === 'taken' ? '×' : wheelchair.has(cell.label) ? '♿' : cell.number}
-                      </span>
-                    </SeatButton>
-                  </span>,
-                  aisle,
-                ];
-              })}
-              <RowLetter aria-hidden="true">{String.fromCharCode(65 + rowIndex)}</RowLetter>
-            </Row>
-          ))}
-        </Grid>
-      </Scroller>
+      {(overflow.before || overflow.after) && (
+        <ScrollHint>
+          <span aria-hidden="true">{overflow.before ? '‹ ' : ''}</span>
+          Desliza hacia los lados para ver toda la sala
+          <span aria-hidden="true">{overflow.after ? ' ›' : ''}</span>
+        </ScrollHint>
+      )}
+      <Frame $before={overflow.before} $after={overflow.after}>
+        <Scroller ref={overflow.ref} onScroll={overflow.measure} data-seat-scroller>
+          <Room>
+            <Screen aria-hidden="true">Pantalla</Screen>
+            <Grid role="grid" aria-label={`Asientos de la sala ${roomId}`} aria-readonly={onToggle ? undefined : true}>
+              {rows.map((row, rowIndex) => (
+                <Row role="row" key={rowIndex}>
+                  <RowLetter role="rowheader">{String.fromCharCode(65 + rowIndex)}</RowLetter>
+                  {Array.from({ length: width }, (_, i) => i + 1).map((column) => {
+                    const cell = row.find((seat) => seat.column === column);
+                    const aisle = layout.aisles.includes(column) ? <Aisle aria-hidden="true" key={`aisle-${column}`} /> : null;
+                    if (!cell) return [<Gap aria-hidden="true" key={`gap-${column}`} />, aisle];
+                    const look = lookOf(cell.label);
+                    return [
+                      <span role="gridcell" key={cell.label}>
+                        <SeatButton
+                          ref={(button) => {
+                            if (button) buttons.current.set(cell.label, button);
+                            else buttons.current.delete(cell.label);
+                          }}
+                          type="button"
+                          $look={look}
+                          tabIndex={cell.label === focusable ? 0 : -1}
+                          aria-label={nameOf(cell)}
+                          aria-pressed={onToggle ? look === 'chosen' : undefined}
+                          aria-disabled={!onToggle || look === 'taken' ? true : undefined}
+                          onFocus={() => setFocused(cell.label)}
+                          onKeyDown={onKeyDown(cell)}
+                          onClick={() => onToggle && look !== 'taken' && onToggle(cell.label)}
+                        >
+                          <span aria-hidden="true">
+                            {look === 'chosen' ? '✓' : look === 'taken' ? '×' : wheelchair.has(cell.label) ? '♿' : cell.number}
+                          </span>
+                        </SeatButton>
+                      </span>,
+                      aisle,
+                    ];
+                  })}
+                  <RowLetter aria-hidden="true">{String.fromCharCode(65 + rowIndex)}</RowLetter>
+                </Row>
+              ))}
+            </Grid>
+          </Room>
+        </Scroller>
+      </Frame>
       <Legend aria-label="Referencias">
         <li>
           <Swatch $look="free" aria-hidden="true">
@@ -153,7 +172,38 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
   );
 }
 
-const SEAT_PX = 28;
+/**
+ * The scroller's state: whether seats hide before (left) or after (right) the part in view. It opens
+ * centred on the room (the best seats are there) and is measured again on scroll and resize.
+ */
+function useSideScroll(layout: SeatLayout) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const scroller = ref.current;
+    if (!scroller) return;
+    const hidden = scroller.scrollWidth - scroller.clientWidth;
+    const next = { before: hidden > 1 && scroller.scrollLeft > 1, after: hidden > 1 && scroller.scrollLeft < hidden - 1 };
+    setOverflow((current) => (current.before === next.before && current.after === next.after ? current : next));
+  }, []);
+  useLayoutEffect(() => {
+    const scroller = ref.current;
+    if (!scroller) return;
+    scroller.scrollLeft = Math.max(0, (scroller.scrollWidth - scroller.clientWidth) / 2);
+    measure();
+  }, [layout, measure]);
+  useEffect(() => {
+    const scroller = ref.current;
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, measure, ...overflow };
+}
+
+/** The smallest comfortable touch target. */
+const SEAT_PX = 32;
 
 const looks: Record<SeatLook, ReturnType<typeof css>> = {
   free: css`
@@ -182,15 +232,60 @@ const Figure = styled.div`
   min-width: 0;
 `;
 
+const ScrollHint = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  text-align: center;
+  color: var(--cine-muted, #a6a6bb);
+`;
+
+/** Fades the side where more seats hide, over the scroller. */
+const Frame = styled.div<{ $before: boolean; $after: boolean }>`
+  position: relative;
+
+  &::before,
+  &::after {
+    content: '';
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    z-index: 2;
+    width: 1.25rem;
+    pointer-events: none;
+    transition: opacity 0.2s;
+  }
+
+  /* Inside the row letters, which stay at the sides. */
+  &::before {
+    left: calc(1.25rem + 4px);
+    opacity: ${({ $before }) => ($before ? 1 : 0)};
+    background: linear-gradient(to right, var(--cine-surface, #161622), transparent);
+  }
+
+  &::after {
+    right: calc(1.25rem + 4px);
+    opacity: ${({ $after }) => ($after ? 1 : 0)};
+    background: linear-gradient(to left, var(--cine-surface, #161622), transparent);
+  }
+`;
+
 /** A wide room scrolls sideways inside the dialog on a phone instead of shrinking its seats. */
 const Scroller = styled.div`
   overflow-x: auto;
   padding-bottom: 0.25rem;
+  scrollbar-width: thin;
+  scrollbar-color: var(--cine-muted, #a6a6bb) transparent;
 `;
 
+/** The screen and the seats, as wide as the widest row: the screen is centred on the room. */
+const Room = styled.div`
+  width: max-content;
+  margin: 0 auto;
+`;
+
+/** Over the seats only (the row letters' width and gap in from each side). */
 const Screen = styled.div`
-  margin: 0 auto 0.75rem;
-  width: min(100%, 28rem);
+  margin: 0 calc(1.25rem + 4px) 0.75rem;
   padding: 0.15rem 0;
   border-top: 4px solid var(--cine-muted, #a6a6bb);
   border-radius: 50% 50% 0 0 / 12px 12px 0 0;
@@ -215,11 +310,24 @@ const Row = styled.div`
   gap: 4px;
 `;
 
+/** Stays at the side of the scroller while the seats slide under it: the row is always named. */
 const RowLetter = styled.span`
+  position: sticky;
+  left: 0;
+  z-index: 1;
+  flex: none;
   width: 1.25rem;
-  text-align: center;
+  align-self: stretch;
+  display: grid;
+  place-items: center;
+  background: var(--cine-surface, #161622);
   font-size: 0.8rem;
   color: var(--cine-muted, #a6a6bb);
+
+  &:last-child {
+    left: auto;
+    right: 0;
+  }
 `;
 
 const Gap = styled.span`

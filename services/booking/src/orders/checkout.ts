@@ -13,16 +13,16 @@ import type { OrdersRepository, StoredOrder } from './orders-repository';
 import type { SeatReservations } from './seat-reservations';
 import { paymentFailures, purchaseAmount, purchases } from '../metrics';
 
-const NOTHING_HELD = 'No tiene entradas reservadas para esta función. Vuelva a elegir sus entradas.';
+const NOTHING_HELD = 'No tienes entradas reservadas para esta función. Vuelve a elegir tus entradas.';
 const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
-const HOLD_EXPIRED = 'Su reserva expiró. Vuelva a elegir sus entradas.';
-const SEATS_CHANGED = 'Sus entradas reservadas cambiaron durante el pago. Revise su carrito y vuelva a pagar.';
+const HOLD_EXPIRED = 'Tu reserva expiró. Vuelve a elegir tus entradas.';
+const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
 const SHOW_CHANGED =
-  'La función cambió mientras pagaba (película, fecha, horario, sala, formato o precio). Revise su carrito y vuelva a pagar.';
-const SEATS_LOST = 'No pudimos confirmar sus asientos después del cobro. El cine se comunicará con usted para devolverle el dinero.';
+  'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
+const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
 
 function ticketCountMismatch(asked: number, held: number): string {
-  return `Pidió pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero su carrito tiene ${held} reservadas para esta función.`;
+  return `Pediste pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero tu carrito tiene ${held} reservadas para esta función.`;
 }
 
 /** How long the seats stay reserved for an order while its card is charged. */

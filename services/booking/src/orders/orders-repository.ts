@@ -325,12 +325,18 @@ export class OrdersRepository {
 
   /**
    * Records tickets.issued in the paid order's outbox, once: answers the order's seats refunded by then
-   * (read in the same write), or null when it was recorded before.
+   * (read in the same write), or null when it was recorded before, or when the order was refunded whole
+   * before its tickets were issued (no receipt for an order that is all given back: the refund mail said so).
    */
   async recordTicketsIssued(event: TicketsIssued, now: Date): Promise<string[] | null> {
     const before = await this.model
       .findOneAndUpdate(
-        { _id: new Types.ObjectId(event.data.orderId), state: 'paid', ticketsIssuedAt: { $exists: false } },
+        {
+          _id: new Types.ObjectId(event.data.orderId),
+          state: 'paid',
+          ticketsIssuedAt: { $exists: false },
+          $or: [{ refundedAmount: { $exists: false } }, { refundedAmount: { $lt: event.data.total } }],
+        },
         { $set: { ticketsIssuedAt: now }, $push: { outbox: event } },
       )
       .lean<RefundedSeatsOf>();
@@ -358,7 +364,7 @@ export class OrdersRepository {
     const written = await this.model.updateOne(
       {
         _id: order._id,
-        state: 'paid',
+        state: order.state,
         refunding: { $exists: false },
         refundedAmount: order.refundedAmount === undefined ? { $exists: false } : order.refundedAmount,
       },
@@ -396,19 +402,20 @@ export class OrdersRepository {
    * The ONE write that ends a refund whose money and seats went back: it joins
    * `refunds`, the amount adds up, and order.refunded goes into the outbox.
    * The order is marked in progress again first, so the sweep nudges the relay
-   * if that event is not published. Answers the event, or null when the refund
-   * was not at `money-returned` any more.
+   * if that event is not published. Answers the event (none for an unfulfilled
+   * order), or null when the refund was not at `money-returned` any more.
    */
-  async markRefunded(order: StoredOrder, refund: PendingRefund, refundedAt: Date): Promise<OrderRefunded | null> {
+  async markRefunded(order: StoredOrder, refund: PendingRefund, refundedAt: Date): Promise<{ event: OrderRefunded | null } | null> {
     const completed = completedRefund(refund, refundedAt);
     const whole = (order.refundedAmount ?? 0) + refund.amount >= order.total;
-    const event = orderRefundedEvent(order, completed, refundedAt);
-    await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: refundedAt } }, { upsert: true });
+    // An unfulfilled order was never paid as far as the others know (no order.paid): its refund is not an event either.
+    const event = order.state === 'paid' ? orderRefundedEvent(order, completed, refundedAt) : null;
+    if (event) await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: refundedAt } }, { upsert: true });
     const written = await this.model.updateOne(
       { _id: order._id, 'refunding.id': refund.id, 'refunding.step': 'money-returned' },
       {
         $unset: { refunding: '' },
-        $push: { refunds: completed, outbox: event },
+        $push: event ? { refunds: completed, outbox: event } : { refunds: completed },
         $inc: { refundedAmount: refund.amount },
         // Wholly refunded, it frees its key: the same seats and card may be bought again as a new order.
         $set: { updatedAt: refundedAt, ...(whole ? { key: `${order.key}:refunded:${order._id.toHexString()}` } : {}) },
@@ -416,7 +423,7 @@ export class OrdersRepository {
     );
     if (written.matchedCount !== 1) return null;
     await this.refundMarkEnded(order._id, refund.id);
-    return event;
+    return { event };
   }
 
   /** Orders whose refund is under way and unchanged since `before` (a crash, a provider outage), oldest first; stale marks go. */

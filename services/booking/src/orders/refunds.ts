@@ -19,6 +19,7 @@ const REFUNDED = 'Compra reembolsada.';
 const PARTLY_REFUNDED = 'Reembolso realizado.';
 const NOT_COMPLETED = 'El reembolso no se pudo completar. La compra sigue pagada; puedes intentarlo de nuevo.';
 const CANCELLED_BY_BUYER = 'Cancelada por el comprador';
+const UNFULFILLED_ONLY_WHOLE = 'Esta compra se cobró pero no llegó a completarse: solo se puede reembolsar entera.';
 
 export const PROVIDER_UNAVAILABLE =
   'No pudimos confirmar la devolución con el proveedor de pagos. La compra sigue pagada; intenta de nuevo: el dinero no se devolverá dos veces.';
@@ -51,6 +52,13 @@ export type RefundResult =
   | { outcome: 'refused'; status: 400 | 404 | 409; message: string }
   /** The provider refused the refund: the order stays paid (502). */
   | { outcome: 'failed'; message: string };
+
+/** A show's cancellation refunds: `refunded` of its `total` paid orders; `failed` those to retry. */
+export interface ShowRefundCounts {
+  total: number;
+  refunded: number;
+  failed: string[];
+}
 
 const refused = (status: 400 | 404 | 409, message: string): RefundResult => ({ outcome: 'refused', status, message });
 
@@ -135,23 +143,36 @@ export class Refunds {
   }
 
   /**
-   * The show is cancelled (off sale already): every paid order of it is refunded whole; answers how many
-   * were refunded and which could not be yet, among them the orders still being paid (a card charged
-   * while the show was cancelled): the same cancellation again refunds them once they are paid.
+   * The show is cancelled (off sale already): every paid order of it is refunded whole; `progress` hears
+   * the count after each order. Answers how many are refunded (those refunded before included) of how
+   * many, and which could not be yet, among them the orders still being paid (a card charged while the
+   * show was cancelled): the same cancellation again refunds them once they are paid. Run again (a
+   * restart), it refunds nothing twice: an order refunded is counted, a cancellation refund left under
+   * way is taken forward with its own idempotency key.
    */
-  async refundShow(showId: string, reason: string): Promise<{ refunded: number; failed: string[] }> {
-    let refunded = 0;
-    const failed = (await this.orders.payingOfShow(showId)).map((order) => order._id.toHexString());
-    for (const order of await this.orders.paidOfShow(showId)) {
-      if ((order.refundedAmount ?? 0) >= order.total) continue;
-      const result = await this.refund(order, {}, reason, 'show-cancelled').catch((error: unknown) => {
+  async refundShow(
+    showId: string,
+    reason: string,
+    progress: (counts: ShowRefundCounts) => Promise<void> = async () => undefined,
+  ): Promise<ShowRefundCounts> {
+    const paying = (await this.orders.payingOfShow(showId)).map((order) => order._id.toHexString());
+    const paid = await this.orders.paidOfShow(showId);
+    const wholeBefore = (order: StoredOrder) => (order.refundedAmount ?? 0) >= order.total;
+    const counts: ShowRefundCounts = { total: paid.length, refunded: paid.filter(wholeBefore).length, failed: [] };
+    await progress(counts);
+    for (const order of paid) {
+      if (wholeBefore(order)) continue;
+      const refunding = order.refunding?.by === 'show-cancelled' ? this.drive(order) : this.refund(order, {}, reason, 'show-cancelled');
+      const result = await refunding.catch((error: unknown) => {
         this.log?.warn({ orderId: order._id.toHexString(), err: (error as Error).message }, 'show cancellation refund interrupted');
         return refused(409, PROVIDER_UNAVAILABLE);
       });
-      if (result.outcome === 'refunded') refunded += 1;
-      else failed.push(order._id.toHexString());
+      if (result.outcome === 'refunded') counts.refunded += 1;
+      else counts.failed.push(order._id.toHexString());
+      await progress(counts);
     }
-    return { refunded, failed };
+    counts.failed.push(...paying);
+    return counts;
   }
 
   /** Takes the order's refund under way forward until it ends; throws when the provider fails, leaving it for the sweep. */
@@ -182,8 +203,11 @@ export class Refunds {
     by: RefundedBy,
   ): Promise<RefundResult> {
     if (IN_PROGRESS_STATES.includes(order.state)) return refused(409, STILL_PAYING);
-    if (order.state !== 'paid') return refused(404, ORDER_NOT_FOUND);
+    // A charged order whose seats could not be sold (checkout.ts) is refunded like a paid one, only whole.
+    if (order.state !== 'paid' && order.state !== 'unfulfilled') return refused(404, ORDER_NOT_FOUND);
     if (order.refunding) return this.again(order, wanted, by);
+    if (order.state === 'unfulfilled' && (wanted.seatLabels !== undefined || wanted.candyIds !== undefined))
+      return refused(409, UNFULFILLED_ONLY_WHOLE);
     const lines = await this.refundableLines(order, wanted);
     if ('outcome' in lines) return lines;
     const now = this.clock();
@@ -312,10 +336,14 @@ export class Refunds {
       case 'money-returned': {
         await this.seats.returnSeats(order.showId, orderId, refund.seatLabels);
         const lines = refund.candy.map(({ candyId, name, quantity }) => ({ candyId, name, quantity }));
-        await this.candy.giveBack(refund.id, lines);
-        const event = await this.orders.markRefunded(order, refund, now);
-        if (!event) return null;
-        this.relay.nudge(order._id, [event]);
+        if (order.state === 'unfulfilled') {
+          // Never sold: what the checkout reserved for it (seats still tagged, candy taken from stock) goes back.
+          await this.seats.releaseOrderReservation(order.showId, orderId, order.heldUntil);
+          await this.candy.release(orderId, lines);
+        } else await this.candy.giveBack(refund.id, lines);
+        const marked = await this.orders.markRefunded(order, refund, now);
+        if (!marked) return null;
+        if (marked.event) this.relay.nudge(order._id, [marked.event]);
         refunds.inc({ by: refund.by });
         refundAmount.inc(refund.amount);
         const { refunding: _done, ...rest } = order;

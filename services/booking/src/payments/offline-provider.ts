@@ -23,7 +23,7 @@ const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> 
   },
   // Needs 3-D Secure, which a server-confirmed payment without redirects cannot do: Stripe leaves it in requires_action.
   pm_card_authenticationRequired: {
-    reason: 'Su tarjeta requiere una autenticación que este pago no admite. Intente con otra tarjeta.',
+    reason: 'Tu tarjeta requiere una autenticación que este pago no admite. Prueba con otra tarjeta.',
     code: 'requires_action',
   },
 };
@@ -51,10 +51,31 @@ const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
   'pm_card_es',
 ]);
 
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * The payment id of the charge made with `idempotencyKey`: the key is in it, so a refund finds its charge by
+ * `_id` (FerretDB narrows a query in SQLite only by `_id`; a look-up by another field reads every payment).
+ * An order's key (its id, 24 hex digits) is used as it is; any other key as hex after a `k`.
+ */
+function paymentIdOf(idempotencyKey: string): string {
+  return OBJECT_ID.test(idempotencyKey) ? `pi_offline_${idempotencyKey}` : `pi_offline_k${Buffer.from(idempotencyKey).toString('hex')}`;
+}
+
+/** The charge's key from its payment id (payments made before the key was in it: a random id, found by the scan). */
+function chargeKeyOf(paymentId: string): string | undefined {
+  const match = /^pi_offline_(k?)([0-9a-f]+)$/.exec(paymentId);
+  if (!match) return undefined;
+  return match[1] ? Buffer.from(match[2] as string, 'hex').toString() : match[2];
+}
+
 /** What Stripe's test cards answer for a payment method id. An unknown id is declined with Stripe's own message. */
-export function testCardOutcome(paymentMethodId: string): ChargeOutcome {
+export function testCardOutcome(paymentMethodId: string, idempotencyKey?: string): ChargeOutcome {
   if (SUCCEEDING_TEST_METHODS.has(paymentMethodId))
-    return { status: 'succeeded', paymentId: `pi_offline_${randomBytes(12).toString('hex')}` };
+    return {
+      status: 'succeeded',
+      paymentId: idempotencyKey === undefined ? `pi_offline_${randomBytes(12).toString('hex')}` : paymentIdOf(idempotencyKey),
+    };
   const decline = DECLINING_TEST_METHODS[paymentMethodId];
   if (decline) return { status: 'declined', ...decline };
   return { status: 'declined', reason: `No such PaymentMethod: '${paymentMethodId}'`, code: 'resource_missing' };
@@ -68,6 +89,9 @@ interface PaymentRecord {
   description: string;
   outcome: ChargeOutcome;
   createdAt: Date;
+  /** Cents refunded so far, and the refunds' keys (absent on charges recorded before: their refunds are summed once). */
+  refunded?: number;
+  refundKeys?: string[];
 }
 
 interface RefundRecord {
@@ -103,8 +127,10 @@ export class OfflinePaymentProvider implements PaymentProvider {
       currency,
       paymentMethodId,
       description,
-      outcome: testCardOutcome(paymentMethodId),
+      outcome: testCardOutcome(paymentMethodId, idempotencyKey),
       createdAt: new Date(),
+      refunded: 0,
+      refundKeys: [],
     };
     try {
       // Inserted first (one round trip for a new charge): the key is unique, so a repeated charge fails here and answers the first outcome.
@@ -125,7 +151,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
       _id: idempotencyKey,
       paymentId,
       amount,
-      outcome: await this.refundOutcome(paymentId, amount),
+      outcome: await this.refundOutcome(paymentId, amount, idempotencyKey),
       createdAt: new Date(),
     };
     try {
@@ -140,22 +166,46 @@ export class OfflinePaymentProvider implements PaymentProvider {
     }
   }
 
-  /** Stripe's answers: an unknown charge, more than is left of it, a refund_fail card. */
-  private async refundOutcome(paymentId: string, amount: number): Promise<RefundOutcome> {
-    const charge = await this.payments.findOne({ 'outcome.paymentId': paymentId });
+  /**
+   * Stripe's answers: an unknown charge, more than is left of it, a refund_fail card. The charge is read by
+   * `_id` and its refunded amount taken by one conditional write (never past the charge, once per key).
+   */
+  private async refundOutcome(paymentId: string, amount: number, idempotencyKey: string): Promise<RefundOutcome> {
+    const key = chargeKeyOf(paymentId);
+    const byKey = key === undefined ? null : await this.payments.findOne({ _id: key });
+    const charge =
+      byKey?.outcome.status === 'succeeded' && byKey.outcome.paymentId === paymentId ? byKey : await this.legacyCharge(paymentId);
     if (!charge) return { status: 'failed', reason: `No such payment_intent: '${paymentId}'`, code: 'resource_missing' };
     if (charge.paymentMethodId === REFUND_FAILING_TEST_METHOD)
       return { status: 'failed', reason: 'The refund failed at the card issuer.', code: 'refund_failed' };
-    const earlier = await this.refunds.find({ paymentId, 'outcome.status': 'succeeded' }).toArray();
-    const left = charge.amount - earlier.reduce((sum, refund) => sum + refund.amount, 0);
-    if (amount > left) {
-      return {
-        status: 'failed',
-        reason: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
-        code: 'amount_too_large',
-      };
+    const taken = await this.payments.updateOne(
+      { _id: charge._id, refundKeys: { $ne: idempotencyKey }, refunded: { $lte: charge.amount - amount } },
+      { $inc: { refunded: amount }, $push: { refundKeys: idempotencyKey } },
+    );
+    if (taken.matchedCount === 0) {
+      const now = await this.payments.findOne({ _id: charge._id });
+      // Taken by this key before a crash (its record was not written): refunded then.
+      if (!now?.refundKeys?.includes(idempotencyKey)) {
+        const left = charge.amount - (now?.refunded ?? 0);
+        return {
+          status: 'failed',
+          reason: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          code: 'amount_too_large',
+        };
+      }
     }
     return { status: 'succeeded', refundId: `re_offline_${randomBytes(12).toString('hex')}` };
+  }
+
+  /** A charge recorded before its refunds were kept on it: found by payment id, its earlier refunds summed onto it once. */
+  private async legacyCharge(paymentId: string): Promise<PaymentRecord | null> {
+    const charge = await this.payments.findOne({ 'outcome.paymentId': paymentId });
+    if (!charge || charge.refundKeys) return charge;
+    const earlier = await this.refunds.find({ paymentId, 'outcome.status': 'succeeded' }).toArray();
+    const refunded = earlier.reduce((sum, refund) => sum + refund.amount, 0);
+    const refundKeys = earlier.map((refund) => refund._id);
+    await this.payments.updateOne({ _id: charge._id, refundKeys: { $exists: false } }, { $set: { refunded, refundKeys } });
+    return (await this.payments.findOne({ _id: charge._id })) ?? charge;
   }
 
   private replayRefund(first: RefundRecord, paymentId: string, amount: number): RefundOutcome {

@@ -12,7 +12,7 @@ export interface StripeProviderOptions {
 }
 
 /** A PaymentIntent that ends in another status than `succeeded` (e.g. one needing 3-D Secure, which this flow cannot do). */
-const NOT_COMPLETED = 'Su tarjeta requiere una autenticación que este pago no admite. Intente con otra tarjeta.';
+const NOT_COMPLETED = 'Tu tarjeta requiere una autenticación que este pago no admite. Prueba con otra tarjeta.';
 
 /**
  * Charges through Stripe: one PaymentIntent created and confirmed in one call,

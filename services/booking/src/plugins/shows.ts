@@ -25,6 +25,8 @@ declare module 'fastify' {
     clock: () => Date;
     movieProjection: MovieProjection;
     shows: Shows;
+    /** The listings' summaries of the shows (the jobs plugin prunes the past ones). */
+    showListing: ShowListing;
     seatInventory: SeatInventory;
     seatStreams: SeatStreams;
   }
@@ -56,6 +58,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const listing = new ShowListing(db, { clock, writers });
     const rebuilt = await listing.rebuild(model.find().lean<ShowDocument[]>().cursor());
     if (rebuilt > 0) app.log.info({ shows: rebuilt }, 'show summaries of the listings rebuilt');
+    app.decorate('showListing', listing);
     const rooms = await Rooms.load(db);
     const feed = new SeatChangeFeed(bus, app.log);
     const shows = new Shows(model, movies, lock, listing, rooms, feed);

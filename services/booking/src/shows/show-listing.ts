@@ -145,6 +145,20 @@ export class ShowListing {
     this.remember(id.toHexString(), null);
   }
 
+  /**
+   * The scheduled job (plugins/jobs.ts): deletes the summaries of the shows that started before the retention,
+   * whether or not anyone reads the listings (a read prunes its own copy too). Answers how many went.
+   */
+  async prunePast(): Promise<number> {
+    const keptFrom = this.keptFrom();
+    const { deletedCount } = await this.collection.deleteMany({ startsAt: { $lt: keptFrom } });
+    if (this.snapshot) {
+      for (const [id, listed] of this.snapshot.byId) if (listed.startsAt < keptFrom) this.snapshot.byId.delete(id);
+      this.snapshot.sorted = undefined;
+    }
+    return deletedCount;
+  }
+
   /** Start-up: a summary for every show kept whose summary is missing or older (a crash between the two writes), none for shows gone or long past. */
   async rebuild(shows: AsyncIterable<ShowDocument>): Promise<number> {
     const keptFrom = this.keptFrom();

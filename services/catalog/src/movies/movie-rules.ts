@@ -1,4 +1,6 @@
 import {
+  genreKey,
+  genresOf,
   isAllowedImageUrl,
   MAX_GENRES,
   MOVIE_RATINGS,
@@ -12,7 +14,6 @@ import {
   type ShowType,
 } from '@cine/contracts';
 import { parseReleaseDate } from './release-date';
-import { searchKey } from '@cine/service-kit';
 
 /** The movie form as sent by the admin panel (every field already type-checked as text, Runtime also as a number). */
 export interface MovieForm {
@@ -53,13 +54,10 @@ export function embedLink(videoId: string): string {
   return `https://www.youtube.com/embed/${videoId}`;
 }
 
-/** Genres of the comma-separated text; undefined when more than four or repeated (ignoring case and accents). */
+/** Genres of the comma-separated text; undefined when more than four or repeated (ignoring case, accents and the spec's two spellings). */
 export function parseGenres(text: string): string[] | undefined {
-  const genres = text
-    .split(',')
-    .map((genre) => genre.trim())
-    .filter((genre) => genre !== '');
-  const keys = new Set(genres.map(searchKey));
+  const genres = genresOf(text);
+  const keys = new Set(genres.map(genreKey));
   return genres.length > MAX_GENRES || keys.size !== genres.length ? undefined : genres;
 }
 

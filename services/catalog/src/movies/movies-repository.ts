@@ -1,4 +1,4 @@
-import type { CineEvent, MovieFacts, MovieView } from '@cine/contracts';
+import { genreKey, type CineEvent, type MovieFacts, type MovieView } from '@cine/contracts';
 
 export type { MovieView };
 import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
@@ -118,11 +118,11 @@ export class MoviesRepository {
     return this.list({ release: { $gt: day } }, { release: 1, _id: 1 });
   }
 
-  /** Title and genre contain the given texts, ignoring case and accents; both are literal text. */
+  /** Title and genre contain the given texts, ignoring case and accents (a genre under either spelling: 'Aventuras' finds 'Aventura'); both are literal text. */
   async search({ name, genre }: MovieSearch): Promise<MovieView[]> {
     const filter: Record<string, unknown> = {};
     if (name !== undefined) filter.titleKey = { $regex: escapeRegex(searchKey(name)) };
-    if (genre !== undefined) filter.genreKey = { $regex: escapeRegex(searchKey(genre)) };
+    if (genre !== undefined) filter.genreKey = { $regex: escapeRegex(genreKey(genre)) };
     return this.list(filter, { title: 1, _id: 1 });
   }
 

@@ -45,6 +45,7 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
         relay,
         paidTickets,
         bus,
+        counters: app.sharedCounters,
       }),
     );
   },

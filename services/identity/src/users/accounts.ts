@@ -1,9 +1,23 @@
 import type { CineEvent, Role, UserView } from '@cine/contracts';
-import { createEvent, type EventBus, type OutboxRelay, type PaidTicketCounts, type PaidTickets } from '@cine/service-kit';
+import {
+  createEvent,
+  mailboxKey,
+  type EventBus,
+  type OutboxRelay,
+  type PaidTicketCounts,
+  type PaidTickets,
+  type SharedCounters,
+} from '@cine/service-kit';
 import type { AdminAccount } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
 import { usernameProblem } from '../security/username-policy';
-import { MAX_RECOVERY_ATTEMPTS, newRecoveryCode, RECOVERY_CODE_TTL_MS, type RecoveryCodeHasher } from '../security/recovery-codes';
+import {
+  MAX_RECOVERY_ATTEMPTS,
+  newRecoveryCode,
+  RECOVERY_CODE_TTL_MS,
+  RECOVERY_LIMITS,
+  type RecoveryCodeHasher,
+} from '../security/recovery-codes';
 import { normalizeEmail, toUserView, type ProfileChanges, type UserRecord, type UsersRepository } from './users-repository';
 
 export interface Registration {
@@ -14,7 +28,11 @@ export interface Registration {
 }
 
 export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' };
-export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-password' | 'not-found' | 'stale';
+export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-password' | 'not-found' | 'stale' | 'same-password';
+/** A reset's answer; `too-many-guesses` carries the milliseconds until the account's guesses are counted afresh. */
+export type ResetOutcome = { outcome: 'changed' | 'invalid-code' } | { outcome: 'too-many-guesses'; retryInMs: number };
+/** Who set a new password, for the owner's mail. */
+type ChangedBy = 'user' | 'admin' | 'recovery';
 export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale' | ({ outcome: 'sold' } & PaidTicketCounts);
 export type ProfileUpdateOutcome =
   | { outcome: 'updated'; user: UserView }
@@ -31,6 +49,8 @@ export interface AccountsDependencies {
   clock?: () => Date;
   /** Credential events are also published straight away on it (see announceRevocation). */
   bus?: EventBus;
+  /** The recovery limits' counters, shared by every instance (RECOVERY_LIMITS). */
+  counters: SharedCounters;
 }
 
 /** How long a password change, role change or deletion waits for the services to hear of it before answering. */
@@ -95,7 +115,20 @@ export class Accounts {
     if (!(await this.deps.passwords.verify(caller.passwordHash, currentPassword))) return 'wrong-current-password';
     const user = await this.deps.users.findByEmail(email);
     if (!user) return 'not-found';
-    return (await this.setPassword(user, password)) ? 'changed' : 'stale';
+    if (await this.deps.passwords.verify(user.passwordHash, password)) return 'same-password';
+    return (await this.setPassword(user, password, user.id === caller.id ? 'user' : 'admin')) ? 'changed' : 'stale';
+  }
+
+  /**
+   * Ends one session ("Cerrar sesión"): every service refuses that token from now on, the user's other
+   * sessions go on. A token without a session id (issued before sessions had one) just expires.
+   */
+  async signOut(user: UserRecord, sessionId: string | undefined, expiresAt: Date): Promise<void> {
+    if (!sessionId || expiresAt.getTime() <= Date.now()) return;
+    const signedOut = createEvent('user.signed-out', { userId: user.id, sessionId, expiresAt: expiresAt.toISOString() });
+    await this.deps.users.recordEvents(user, [signedOut]);
+    this.deps.relay.nudge(user.id);
+    await this.announceRevocation(signedOut);
   }
 
   async deleteUser(caller: UserRecord, email: string): Promise<DeletionOutcome> {
@@ -144,8 +177,15 @@ export class Accounts {
    * answers the same either way.
    */
   async requestRecovery(email: string): Promise<void> {
+    const { counters } = this.deps;
+    const { codesPerAccount, mailsPerMailbox } = RECOVERY_LIMITS;
+    // Counted for unknown e-mails too: the work and the answer are the same either way.
+    const pace = await counters.hit(`recovery-codes:${normalizeEmail(email)}`, codesPerAccount.windowMs);
+    if (pace.current > codesPerAccount.max) return;
     const user = await this.deps.users.findByEmail(email);
     if (!user) return;
+    const mails = await counters.hit(`recovery-mails:${mailboxKey(user.email)}`, mailsPerMailbox.windowMs);
+    if (mails.current > mailsPerMailbox.max) return;
     const code = newRecoveryCode();
     const expiresAt = new Date(Date.now() + RECOVERY_CODE_TTL_MS);
     const requested = createEvent('password.recovery-requested', {
@@ -158,15 +198,23 @@ export class Accounts {
     if (await this.deps.users.storeRecovery(user, recovery, [requested])) this.deps.relay.nudge(user.id);
   }
 
-  /** Sets a new password with a valid pending code; false for an unknown e-mail or a wrong, used, exhausted or expired code. */
-  async resetPassword(email: string, code: string, password: string): Promise<boolean> {
-    const { users, recoveryCodes } = this.deps;
+  /**
+   * Sets a new password with a valid pending code. An unknown e-mail or a wrong, used, exhausted or expired
+   * code is `invalid-code`; past the account's guesses (RECOVERY_LIMITS, whatever code is pending, an
+   * unknown e-mail alike) `too-many-guesses`, even with the right code.
+   */
+  async resetPassword(email: string, code: string, password: string): Promise<ResetOutcome> {
+    const { users, recoveryCodes, counters } = this.deps;
+    const { guessesPerAccount } = RECOVERY_LIMITS;
+    const guesses = await counters.hit(`recovery-guesses:${normalizeEmail(email)}`, guessesPerAccount.windowMs);
+    if (guesses.current > guessesPerAccount.max) return { outcome: 'too-many-guesses', retryInMs: guesses.ttl };
     const user = await users.findByEmail(email);
     const pending = user?.recovery;
-    if (!user || !pending || pending.expiresAt.getTime() <= Date.now()) return false;
-    if (!(await users.takeRecoveryAttempt(user, pending.codeHash))) return false;
-    if (!recoveryCodes.matches(pending.codeHash, user.id, code)) return false;
-    return this.setPassword(user, password, pending.codeHash);
+    const invalid = { outcome: 'invalid-code' } as const;
+    if (!user || !pending || pending.expiresAt.getTime() <= Date.now()) return invalid;
+    if (!(await users.takeRecoveryAttempt(user, pending.codeHash))) return invalid;
+    if (!recoveryCodes.matches(pending.codeHash, user.id, code)) return invalid;
+    return (await this.setPassword(user, password, 'recovery', pending.codeHash)) ? { outcome: 'changed' } : invalid;
   }
 
   /** Creates the configured admin when no user has its e-mail; an existing account is left as it is. */
@@ -175,14 +223,22 @@ export class Accounts {
     await this.register({ email, username: 'admin', password, role: 'admin' });
   }
 
-  private async setPassword(user: UserRecord, password: string, recoveryCodeHash?: string): Promise<boolean> {
+  private async setPassword(user: UserRecord, password: string, by: ChangedBy, recoveryCodeHash?: string): Promise<boolean> {
     const credentialsVersion = user.credentialsVersion + 1;
     const changed = createEvent('user.credentials-changed', { userId: user.id, credentialsVersion });
+    // The owner hears of every change by mail (notification), so one they did not make does not go unnoticed.
+    const told = createEvent('password.changed', {
+      userId: user.id,
+      email: user.email,
+      username: user.username,
+      changedAt: new Date().toISOString(),
+      by,
+    });
     const passwordHash = await this.deps.passwords.hash(password);
     const replaced = await this.deps.users.replaceCredentials(
       user,
       { passwordHash, credentialsVersion, ...(recoveryCodeHash ? { recoveryCodeHash } : {}) },
-      [changed],
+      [changed, told],
     );
     if (replaced) {
       this.deps.relay.nudge(user.id);

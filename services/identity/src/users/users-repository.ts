@@ -183,6 +183,11 @@ export class UsersRepository {
     return this.update({ _id: user.id, ...ACTIVE }, { $set: { recovery }, ...pushEvents(events) });
   }
 
+  /** Records events about the user (a sign-out) in its outbox, changing nothing else. */
+  async recordEvents(user: UserRecord, events: CineEvent[]): Promise<boolean> {
+    return this.update({ _id: user.id, ...ACTIVE }, pushEvents(events));
+  }
+
   /** Spends one attempt of the pending code; false when that code is gone or has no attempts left. */
   async takeRecoveryAttempt(user: UserRecord, codeHash: string): Promise<boolean> {
     return this.update(

@@ -1,4 +1,4 @@
-import { formatMoney as formatMoneyAs, weekdays, type OrderRefunded, type OrderShowMoved, type TicketsIssued } from '@cine/contracts';
+import { formatMoney as formatMoneyAs, localDateTime, weekdays, type OrderRefunded, type OrderShowMoved, type TicketsIssued } from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 import { qrContentId, showCalendarEntry, ticketQrImages } from './ticket-attachments';
@@ -60,6 +60,23 @@ export function recoveryCodeMail(username: string, code: string, validMinutes: n
     ],
     code,
   );
+}
+
+const CHANGED_BY: Record<'user' | 'admin' | 'recovery', string> = {
+  user: 'desde tu cuenta',
+  admin: 'por un administrador del cine',
+  recovery: 'con un código de recuperación enviado a este correo',
+};
+
+/** Tells the account's owner that its password changed, so a change they did not make does not go unnoticed. */
+export function passwordChangedMail(username: string, changedAt: Date, by: 'user' | 'admin' | 'recovery'): MailContent {
+  const { date, time } = localDateTime(changedAt);
+  const when = `${date.split('-').reverse().join('/')} a las ${time}`;
+  return compose(`Cambiaste la contraseña de ${CINEMA_NAME}`, [
+    `Hola ${username}:`,
+    `La contraseña de tu cuenta en ${CINEMA_NAME} se cambió el ${when}, ${CHANGED_BY[by]}. Las sesiones abiertas con la contraseña anterior se cerraron.`,
+    'Si no fuiste tú, recupera tu cuenta ahora con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
+  ]);
 }
 
 /** The double opt-in mail: nothing is subscribed until its link is followed. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
+import { mailboxKey } from '@cine/service-kit';
 
 interface SubscriptionDocument {
   /** Lowercase; unique. */
@@ -114,15 +115,5 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * The mailbox an address reaches, for the per-address limit: lower-case, with
- * the plus-part of its local part stripped (`Ana+promo@x.com` is `ana@x.com`),
- * so plus-address variants cannot each get their own mail.
- */
-export function mailboxOf(email: string): string {
-  const address = normalizeEmail(email);
-  const at = address.lastIndexOf('@');
-  const local = address.slice(0, at);
-  const plus = local.indexOf('+');
-  return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
-}
+/** The mailbox an address reaches, for the per-address limit (the kit's rule, shared with identity's recovery codes). */
+export const mailboxOf = mailboxKey;

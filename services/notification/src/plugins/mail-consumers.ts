@@ -2,7 +2,7 @@ import { subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import type { MailContent } from '../mail/mailer';
-import { receiptMail, recoveryCodeMail, refundMail, showMovedMail, welcomeMail } from '../mail/templates';
+import { passwordChangedMail, receiptMail, recoveryCodeMail, refundMail, showMovedMail, welcomeMail } from '../mail/templates';
 import { Recipients } from '../recipients/recipients';
 import { subscriptions } from '../subscriptions';
 
@@ -41,6 +41,10 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus }>(
         return;
       }
       await app.mailer.send(email, recoveryCodeMail(username, code, Math.round(msLeft / 60_000)));
+    });
+
+    await subscribeTo(bus, db, subscriptions.passwordChanged, async ({ data }) => {
+      await app.mailer.send(data.email, passwordChangedMail(data.username, new Date(data.changedAt), data.by));
     });
 
     /**

@@ -1,4 +1,5 @@
 import type {
+  CandyItemTotalRow,
   CandySalesRow,
   MonthlySalesRow,
   MovieOccupancyRow,
@@ -7,6 +8,7 @@ import type {
   SaleDetailRow,
   SalesMonthRow,
   SalesSummaryRow,
+  SalesTotals,
   ShowType,
   TopSellerRow,
 } from '@cine/contracts';
@@ -266,6 +268,42 @@ export class SalesReports {
         };
       })
       .sort((a, b) => b.day.localeCompare(a.day) || a.name.localeCompare(b.name, 'es'));
+  }
+
+  /** The revenue of the sales paid in `range` (every sale without one), net of refunds: tickets, candy (per item too) and both. */
+  async totals(range: DayRange = {}): Promise<SalesTotals> {
+    const [summaries, candy] = await Promise.all([this.summaries(range), this.candy({})]);
+    const tickets = {
+      seats: sumOf(summaries, (row) => row.seats),
+      totalPrice: sumOf(summaries, (row) => row.totalPrice),
+      netPrice: sumOf(summaries, (row) => row.netPrice),
+      refundedSeats: sumOf(summaries, (row) => row.refundedSeats),
+      refundedPrice: sumOf(summaries, (row) => row.refundedPrice),
+    };
+    const items = new Map<string, CandyItemTotalRow>();
+    for (const row of candy.filter((day) => inRange(day.day, range))) {
+      const item = items.get(row.itemId) ?? {
+        itemId: row.itemId,
+        name: row.name,
+        quantity: 0,
+        totalPrice: 0,
+        refundedQuantity: 0,
+        refundedPrice: 0,
+      };
+      item.quantity += row.quantity;
+      item.totalPrice += row.totalPrice;
+      item.refundedQuantity += row.refundedQuantity;
+      item.refundedPrice += row.refundedPrice;
+      items.set(row.itemId, item);
+    }
+    const candyItems = [...items.values()].sort((a, b) => b.totalPrice - a.totalPrice || a.name.localeCompare(b.name, 'es'));
+    const candyTotals = {
+      quantity: sumOf(candyItems, (item) => item.quantity),
+      totalPrice: sumOf(candyItems, (item) => item.totalPrice),
+      refundedQuantity: sumOf(candyItems, (item) => item.refundedQuantity),
+      refundedPrice: sumOf(candyItems, (item) => item.refundedPrice),
+    };
+    return { tickets, candy: candyTotals, candyItems, totalPrice: tickets.totalPrice + candyTotals.totalPrice };
   }
 
   private async names(): Promise<Map<string, string>> {

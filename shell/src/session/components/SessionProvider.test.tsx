@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { installFakeApi, signedInAs, users } from '../../test/fakeApi';
 import { renderApp } from '../../test/renderApp';
@@ -43,4 +44,17 @@ test('an unreachable server keeps the token but grants no admin rights', async (
   expect(localStorage.getItem('sw-token')).toBe('token-u-root');
   expect(navbar().queryByRole('link', { name: 'Panel de Admin' })).not.toBeInTheDocument();
   expect(loadRemotePage).not.toHaveBeenCalled();
+});
+
+test("'Cerrar sesión' ends the session on the server (POST /auth/logout with its token), not only on this device", async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.ana);
+  api.on('POST', '/api/auth/logout', { status: 200, body: { message: 'Sesión cerrada.' } });
+  await renderApp('/home');
+  await userEvent.click(await navbar().findByRole('button', { name: 'ana' }));
+  await userEvent.click(navbar().getByRole('button', { name: 'Cerrar sesión' }));
+
+  expect(await navbar().findByRole('button', { name: 'Usuario' })).toBeInTheDocument();
+  expect(api.requestsTo('POST', '/api/auth/logout')[0]?.headers.Authorization).toBe('Bearer token-u-ana');
+  expect(localStorage.getItem('sw-token')).toBeNull();
 });

@@ -1,13 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginResponse, UserView } from '@cine/contracts';
 import { ApiError } from '@cine/web-kit';
-import { forgetSavedTickets } from '../../lib/serviceWorker';
-import { clearStoredSession, readStoredToken, readStoredUserId, storeSession, storeUserId } from '../../lib/sessionStorage';
-import { fetchCurrentUser, verifyRole } from '../api/sessionApi';
+import { bindSavedTicketsToSession, forgetSavedTickets } from '../../lib/serviceWorker';
+import { askOpenTabs, announceSignOut, canShareSession, shareSessionWithTabs } from '../../lib/sessionShare';
+import {
+  adoptBrowserSession,
+  clearStoredSession,
+  readBrowserSession,
+  readStoredToken,
+  readStoredUserId,
+  storeSession,
+  storeUserId,
+} from '../../lib/sessionStorage';
+import { endSession, fetchCurrentUser, verifyRole } from '../api/sessionApi';
 import { SessionContext, type SessionRole, type SessionValue } from '../hooks/useSession';
 
 interface SessionState {
-  status: 'checking' | 'ready';
+  /** 'asking-tabs': no session stored in this tab yet; the browser's other tabs are asked for theirs. */
+  status: 'asking-tabs' | 'checking' | 'ready';
   token: string | null;
   userId: string | null;
   role: SessionRole;
@@ -18,7 +28,7 @@ const guest: SessionState = { status: 'ready', token: null, userId: null, role: 
 
 function initialState(): SessionState {
   const token = readStoredToken();
-  if (!token) return guest;
+  if (!token) return canShareSession() ? { ...guest, status: 'asking-tabs' } : guest;
   return { status: 'checking', token, userId: readStoredUserId(), role: 'guest', user: null };
 }
 
@@ -26,6 +36,39 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(initialState);
   // Bumped on sign-in/out so a verification that finishes late cannot overwrite a newer session.
   const generation = useRef(0);
+
+  // A new tab (or a link opened from a mail) takes the session of the browser's open tabs, if any.
+  useEffect(() => {
+    if (state.status !== 'asking-tabs') return;
+    const current = generation.current;
+    let cancelled = false;
+    void askOpenTabs().then((shared) => {
+      if (cancelled || generation.current !== current) return;
+      if (!shared) return setState(guest);
+      adoptBrowserSession(shared.token, shared.userId);
+      setState({ status: 'checking', token: shared.token, userId: shared.userId, role: 'guest', user: null });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [state.status]);
+
+  // Hands this tab's session to new tabs; a sign-out in another tab ends it here too.
+  useEffect(
+    () =>
+      shareSessionWithTabs(readBrowserSession, () => {
+        generation.current += 1;
+        clearStoredSession();
+        setState(guest);
+      }),
+    [],
+  );
+
+  // The tickets saved for offline use belong to this session alone: the service worker drops any other's
+  // (a session that ended with the browser, without signing out, included).
+  useEffect(() => {
+    if (state.status !== 'asking-tabs') bindSavedTicketsToSession(state.token);
+  }, [state.status, state.token]);
 
   useEffect(() => {
     if (state.status !== 'checking' || !state.token) return;
@@ -69,11 +112,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => {
     generation.current += 1;
+    // Ends the session on the server too (its token is refused from now on), without holding the page.
+    const token = readStoredToken();
+    if (token) endSession(token).catch(() => undefined);
     clearStoredSession();
     forgetSavedTickets();
+    announceSignOut();
     setState(guest);
   }, []);
 
-  const value = useMemo<SessionValue>(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
+  // Asking the other tabs is, for the pages, still checking the session: none sends the visitor to log in meanwhile.
+  const value = useMemo<SessionValue>(
+    () => ({ ...state, status: state.status === 'asking-tabs' ? 'checking' : state.status, signIn, signOut }),
+    [state, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

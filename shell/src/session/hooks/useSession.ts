@@ -4,7 +4,7 @@ import type { LoginResponse, Role, UserView } from '@cine/contracts';
 export type SessionRole = 'guest' | Role;
 
 export interface SessionValue {
-  /** 'checking' while a stored token is being verified with the server. */
+  /** 'checking' while a stored token is being verified with the server, or the browser's other tabs are asked for theirs. */
   status: 'checking' | 'ready';
   token: string | null;
   userId: string | null;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { cinemaInfo, errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
+import { cinemaInfo, errorMessage, formatMoney, shortDate, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
@@ -139,7 +139,7 @@ export function CandySalesDialog({ token, item, onClose }: { token: string; item
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.day}>
-                    <td>{row.day}</td>
+                    <td>{shortDate(row.day)}</td>
                     <td className="number">{row.quantity}</td>
                     <td className="number">{formatMoney(row.totalPrice)}</td>
                   </tr>

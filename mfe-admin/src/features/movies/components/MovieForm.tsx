@@ -90,7 +90,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar Pelicula' : 'Crear Pelicula'}>
+    <Form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar película' : 'Crear Pelicula'}>
       <Grid>
         <FormField id={`${id}-Title`} label="Título" error={errors.Title}>
           <TextInput type="text" value={values.Title} onChange={set('Title')} />
@@ -118,12 +118,12 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
         </FormField>
         <FormField id={`${id}-Rated`} label="Clasificación" error={errors.Rated}>
           <Select value={values.Rated} onChange={set('Rated')}>
-            <Choices prompt="Elegí una clasificación" values={RATED_OPTIONS} />
+            <Choices prompt="Elige una clasificación" values={RATED_OPTIONS} />
           </Select>
         </FormField>
         <FormField id={`${id}-Type`} label="Tipo" error={errors.Type}>
           <Select value={values.Type} onChange={set('Type')}>
-            <Choices prompt="Elegí un tipo" values={TYPE_OPTIONS} />
+            <Choices prompt="Elige un tipo" values={TYPE_OPTIONS} />
           </Select>
         </FormField>
         <WideField id={`${id}-Poster`} label="Póster" error={errors.Poster}>
@@ -143,7 +143,7 @@ export function MovieForm({ token, movie, onSaved }: MovieFormProps) {
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
       <Button type="submit" disabled={busy || uploading}>
-        {busy ? 'Guardando…' : editing ? 'Actualizar Pelicula' : 'Crear Pelicula'}
+        {busy ? 'Guardando…' : editing ? 'Actualizar película' : 'Crear Pelicula'}
       </Button>
     </Form>
   );
@@ -163,7 +163,7 @@ function GenrePicker({ genres, choice, onChoose, onAdd, onRemove, ...control }: 
     <>
       <GenreRow>
         <Select value={choice} onChange={(event) => onChoose(event.target.value)} {...control}>
-          <Choices prompt="Elegí un género" values={GENRE_OPTIONS} />
+          <Choices prompt="Elige un género" values={GENRE_OPTIONS} />
         </Select>
         <Button type="button" $variant="secondary" onClick={onAdd}>
           Agregar género

@@ -322,7 +322,7 @@ test('clicking a poster opens a dialog titled with the movie, the form prefilled
 
   await user.clear(within(dialog).getByLabelText('Título'));
   await user.type(within(dialog).getByLabelText('Título'), 'Matrix Recargado');
-  await user.click(within(dialog).getByRole('button', { name: 'Actualizar Pelicula' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Actualizar película' }));
 
   expect(await within(dialog).findByText('Película actualizada con éxito.')).toBeInTheDocument();
   const update = api.onlyRequestTo('PUT', `/api/movies/update/${matrix.id}`);
@@ -352,7 +352,7 @@ test('the edit form requires at least one genre', async () => {
   await user.click(await screen.findByRole('button', { name: 'Matrix' }));
   await user.click(screen.getByRole('button', { name: 'Quitar Acción' }));
   await user.click(screen.getByRole('button', { name: 'Quitar Ciencia Ficción' }));
-  await user.click(screen.getByRole('button', { name: 'Actualizar Pelicula' }));
+  await user.click(screen.getByRole('button', { name: 'Actualizar película' }));
   expect(screen.getByLabelText('Género')).toHaveAccessibleDescription('Por favor ingresa el/los géneros/s *');
   expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
 });
@@ -388,7 +388,7 @@ test("the edit form comes first; 'Eliminar película' asks first, naming the upc
     buttons.map((button) => button.textContent).indexOf('Guardar Cambios'),
   );
   await user.click(within(dialog).getByRole('button', { name: 'Eliminar película' }));
-  const confirm = screen.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  const confirm = screen.getByRole('dialog', { name: 'Eliminar película' });
   expect(api.requestsTo('DELETE', `/api/movies/delete/${matrix.id}`)).toHaveLength(0);
   expect(await within(confirm).findByText('Tiene 2 funciones por venir, con 7 entradas vendidas o reservadas.')).toBeInTheDocument();
   await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
@@ -402,10 +402,10 @@ test("'Volver' only closes; 'Cancelar' in the confirmation deletes nothing", asy
   const user = userEvent.setup();
   const dialog = await openMovie(user, 'Dune');
   await user.click(within(dialog).getByRole('button', { name: 'Eliminar película' }));
-  const confirm = screen.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  const confirm = screen.getByRole('dialog', { name: 'Eliminar película' });
   expect(await within(confirm).findByText('No tiene funciones por venir.')).toBeInTheDocument();
   await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
-  expect(screen.queryByRole('dialog', { name: 'Eliminar Pelicula' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Eliminar película' })).not.toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(api.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
@@ -418,7 +418,7 @@ test("the service's refusal of a movie with paid tickets (409 with the counts) s
   const user = userEvent.setup();
   const dialog = await openMovie(user);
   await user.click(within(dialog).getByRole('button', { name: 'Eliminar película' }));
-  const confirm = screen.getByRole('dialog', { name: 'Eliminar Pelicula' });
+  const confirm = screen.getByRole('dialog', { name: 'Eliminar película' });
   await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
   expect(await within(confirm).findByRole('alert')).toHaveTextContent(refusal);
   expect(screen.getByRole('dialog', { name: 'Matrix' })).toBeInTheDocument();
@@ -431,7 +431,7 @@ test("'Archivar' asks first, then archives; the grid keeps the archived movie, m
   const user = userEvent.setup();
   const dialog = await openMovie(user);
   await user.click(within(dialog).getByRole('button', { name: 'Archivar' }));
-  const confirm = screen.getByRole('dialog', { name: 'Archivar Pelicula' });
+  const confirm = screen.getByRole('dialog', { name: 'Archivar película' });
   expect(within(confirm).getByText(/Deja de verse en el sitio/)).toBeInTheDocument();
   api.on('GET', '/api/movies/billboard', { status: 200, body: [] });
   api.on('GET', '/api/movies/Premieres', { status: 200, body: [dune] });

@@ -231,7 +231,7 @@ function EditMovie({ token, movie, onDeleted, onUpdated, onBack }: EditMovieProp
       </DangerZone>
       {confirming === 'delete' && (
         <ConfirmDialog
-          title="Eliminar Pelicula"
+          title="Eliminar película"
           confirmLabel="Eliminar"
           busyLabel="Eliminando…"
           onClose={() => setConfirming(null)}
@@ -249,7 +249,7 @@ function EditMovie({ token, movie, onDeleted, onUpdated, onBack }: EditMovieProp
       )}
       {confirming === 'archive' && (
         <ConfirmDialog
-          title="Archivar Pelicula"
+          title="Archivar película"
           confirmLabel="Archivar"
           busyLabel="Archivando…"
           onClose={() => setConfirming(null)}

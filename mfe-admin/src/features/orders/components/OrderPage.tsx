@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney, instantLabel, useAsyncData } from '@cine/web-kit';
+import { formatMoney, instantLabel, shortDate, useAsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
 import { SuccessMessage } from '../../../components/FormMessage';
 import { fetchOrder, type OrderDetail } from '../api/orders';
@@ -77,7 +77,7 @@ function OrderFacts({ order, onRefund }: { order: OrderDetail; onRefund: () => v
           <p>
             {order.title}
             <br />
-            {order.day} {order.date} · {order.schedule} · Sala {order.roomId} · {order.type}
+            {order.day} {shortDate(order.date)} · {order.schedule} · Sala {order.roomId} · {order.type}
           </p>
         </section>
         <section aria-label="Butacas">

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { formatMoney, instantLabel, useAsyncData } from '@cine/web-kit';
+import { formatMoney, instantLabel, shortDate, useAsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError, Select, TextInput } from '@cine/web-kit/ui';
 import type { MovieView } from '@cine/contracts';
 import { fetchAdminMovies } from '../../../api/admin-movies';
@@ -134,7 +134,7 @@ function Results({ page, onOpen, onPage }: { page: OrderSearchPage; onOpen: (ord
                   {order.title} · {order.type}
                   <br />
                   <small>
-                    {order.date} {order.schedule} · Sala {order.roomId}
+                    {shortDate(order.date)} {order.schedule} · Sala {order.roomId}
                   </small>
                 </td>
                 <td className="number">{order.seats}</td>

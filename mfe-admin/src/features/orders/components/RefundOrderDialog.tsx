@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney } from '@cine/web-kit';
+import { errorMessage, formatMoney, shortDate } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, TextArea } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { refundOrder, type OrderDetail } from '../api/orders';
@@ -85,7 +85,7 @@ function RefundForm({
   return (
     <Form onSubmit={(event) => void submit(event)} noValidate>
       <p>
-        Pedido {order.id} · {order.title} · {order.date} {order.schedule}
+        Pedido {order.id} · {order.title} · {shortDate(order.date)} {order.schedule}
       </p>
       <fieldset>
         <legend>Entradas y productos a reembolsar (sin elegir nada, toda la compra)</legend>

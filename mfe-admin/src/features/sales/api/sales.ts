@@ -1,7 +1,15 @@
-import type { MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
+import type {
+  MonthlySalesRow,
+  SaleDetailRow,
+  SalesMonthRow,
+  SalesOccupancy,
+  SalesSummaryRow,
+  SalesTotals,
+  TopSellerRow,
+} from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
-export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, TopSellerRow };
+export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, SalesTotals, TopSellerRow };
 
 /** Per movie × type × month, newest first; of the titles containing `name` when given. */
 export const fetchSalesSummary = (token: string, name: string) =>
@@ -29,6 +37,10 @@ export const fetchMonthlySales = (token: string, period: SalesPeriod) =>
 /** Occupancy of the period's shows that sold (every show when none is chosen), and per movie. */
 export const fetchOccupancy = (token: string, period: SalesPeriod) =>
   api.get<SalesOccupancy>(`/sales/occupancy${period.from || period.to ? `?${periodParams(period)}` : ''}`, { token });
+
+/** The period's revenue (every sale when none is chosen): tickets, candy per item, and both. */
+export const fetchSalesTotals = (token: string, period: SalesPeriod) =>
+  api.get<SalesTotals>(`/sales/totals${period.from || period.to ? `?${periodParams(period)}` : ''}`, { token });
 
 /** What 'Detalles de ventas' shows: one summary row's orders, sorted by total, or that movie and type added up per month. */
 export interface DetailQuery {

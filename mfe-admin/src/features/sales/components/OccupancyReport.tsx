@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useAsyncData } from '@cine/web-kit';
+import { shortDate, useAsyncData } from '@cine/web-kit';
 import { EmptyState, LoadError } from '@cine/web-kit/ui';
 import { Table, TableCard } from '../../../components/DataTable';
 import { fetchOccupancy, type SalesOccupancy, type SalesPeriod } from '../api/sales';
@@ -74,7 +74,7 @@ function OccupancyTables({ occupancy }: { occupancy: SalesOccupancy }) {
             {occupancy.shows.map((show) => (
               <tr key={show.showId}>
                 <td>{show.title}</td>
-                <td>{show.date}</td>
+                <td>{shortDate(show.date)}</td>
                 <td>{show.schedule}</td>
                 <td className="number">{show.roomId}</td>
                 <td>{show.type}</td>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
+import { errorMessage, formatMoney, instantLabel, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, Select } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { Table, TableCard } from '../../../components/DataTable';
@@ -15,9 +15,6 @@ import {
   type SalesMonthRow,
   type SalesSummaryRow,
 } from '../api/sales';
-
-/** 'dd/mm/yyyy hh:mm' of the instant, in the browser's (the cinema's) time. */
-const dateTime = (iso: string) => new Date(iso).toLocaleString('es-AR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** 'Detalles de ventas' of one summary row: its orders (sorted by total, min or max), or regrouped by month (spec §4). */
 export function SaleDetailDialog({ token, row, onClose }: { token: string; row: SalesSummaryRow; onClose: () => void }) {
@@ -101,7 +98,7 @@ function OrdersTable({ rows }: { rows: SaleDetailRow[] }) {
             <td>{sale.title}</td>
             <td>{sale.type}</td>
             <td className="number">{sale.seats}</td>
-            <td>{dateTime(sale.date)}</td>
+            <td>{instantLabel(sale.date)}</td>
             <td className="number">{formatMoney(sale.totalPrice)}</td>
             <td className="number">{formatMoney(sale.netPrice)}</td>
             <td className="number">{sale.refundedPrice > 0 ? formatMoney(sale.refundedPrice) : '—'}</td>

@@ -16,6 +16,8 @@ export function TopSellersPie({ rows }: { rows: TopSellerRow[] }) {
   return (
     <ResponsivePie
       data={data}
+      // The frame around it is the image with its description; nivo's own svg would be a second, unnamed one.
+      role="presentation"
       theme={theme}
       margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
       innerRadius={0.5}
@@ -37,6 +39,7 @@ export function MonthlySalesLine({ rows }: { rows: MonthlySalesRow[] }) {
   return (
     <ResponsiveLine
       data={series}
+      role="presentation"
       theme={theme}
       margin={{ top: 16, right: 16, bottom: 36, left: 44 }}
       xScale={{ type: 'point' }}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import type { MonthlySalesRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '../api/sales';
+import type { MonthlySalesRow, SalesOccupancy, SalesSummaryRow, SalesTotals, TopSellerRow } from '../api/sales';
 import { SalesSection } from './SalesSection';
 
 /** The panel's route: the detail's sales link to their order pages. */
@@ -60,8 +60,19 @@ beforeEach(() => {
       ],
     })
     .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) })
-    .on('GET', '/api/sales/occupancy', { status: 200, body: occupancy });
+    .on('GET', '/api/sales/occupancy', { status: 200, body: occupancy })
+    .on('GET', '/api/sales/totals', { status: 200, body: totals });
 });
+
+const totals: SalesTotals = {
+  tickets: { seats: 6, totalPrice: 6600, netPrice: 3960, refundedSeats: 1, refundedPrice: 1200 },
+  candy: { quantity: 3, totalPrice: 4500, refundedQuantity: 1, refundedPrice: 1500 },
+  candyItems: [
+    { itemId: 'c1', name: 'COMBO TRADICIONAL', quantity: 2, totalPrice: 3000, refundedQuantity: 0, refundedPrice: 0 },
+    { itemId: 'c2', name: 'COMBO NACHOS', quantity: 1, totalPrice: 1500, refundedQuantity: 1, refundedPrice: 1500 },
+  ],
+  totalPrice: 11100,
+};
 
 const occupancy: SalesOccupancy = {
   shows: [
@@ -81,6 +92,45 @@ test('the table has the spec columns with money in the cinema’s format', async
   ).toEqual(['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail']);
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Matrix3D4Mar 2026$ 48,00$ 28,80');
   expect(api.onlyRequestTo('GET', '/api/tickets/all').headers.Authorization).toBe(`Bearer ${TOKEN}`);
+});
+
+test('the totals: sold in all, tickets (T.Bruto and T.Neto), candy and refunds, then the candy per item; the table adds its rows up', async () => {
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const report = await screen.findByRole('region', { name: 'Totales de todas las ventas' });
+  const figures = await within(report).findByLabelText('Totales del período');
+  expect(figures).toHaveTextContent('Total vendido$ 111,00Entradas y candy, sin lo reembolsado');
+  expect(figures).toHaveTextContent('Entradas (T.Bruto)$ 66,006 entradas · T.Neto $ 39,60');
+  expect(figures).toHaveTextContent('Candy$ 45,003 unidades');
+  expect(figures).toHaveTextContent('Reembolsado$ 27,001 entrada · 1 unidad de candy');
+  const candy = within(report).getByRole('table', { name: 'Ventas de candy' });
+  expect(
+    within(candy)
+      .getAllByRole('row')
+      .map((row) => row.textContent?.replace(/\s/g, ' ')),
+  ).toEqual([
+    'ProductoUnidadesTotalReembolsado',
+    'COMBO TRADICIONAL2$ 30,00$ 0,00',
+    'COMBO NACHOS1$ 15,00$ 15,00',
+    'Total candy3$ 45,00$ 15,00',
+  ]);
+  const table = await screen.findByRole('table', { name: 'Ventas de peliculas' });
+  expect(within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')).toHaveTextContent('Total6$ 66,00$ 39,60');
+  expect(api.onlyRequestTo('GET', '/api/sales/totals').headers.Authorization).toBe(`Bearer ${TOKEN}`);
+});
+
+test('the totals follow the period chosen', async () => {
+  api.on('GET', '/api/sales/totals?from=2026-03-01&to=2026-03-31', { status: 200, body: { ...totals, totalPrice: 100 } });
+  api.on('GET', '/api/sales/top?limit=6&from=2026-03-01&to=2026-03-31', { status: 200, body: [] });
+  api.on('GET', '/api/sales/monthly?months=8&from=2026-03-01&to=2026-03-31', { status: 200, body: months([0]) });
+  api.on('GET', '/api/sales/occupancy?from=2026-03-01&to=2026-03-31', { status: 200, body: { shows: [], movies: [] } });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  await screen.findByRole('region', { name: 'Totales de todas las ventas' });
+  await user.type(screen.getByLabelText('Desde'), '2026-03-01');
+  await user.type(screen.getByLabelText('Hasta'), '2026-03-31');
+  await user.click(screen.getByRole('button', { name: 'Aplicar período' }));
+  const report = await screen.findByRole('region', { name: 'Totales del 01/03/2026 al 31/03/2026' });
+  expect(await within(report).findByText('$ 1,00')).toBeInTheDocument();
 });
 
 test('both charts, with their titles and footers, draw the real top six and monthly sales', async () => {
@@ -107,8 +157,8 @@ test('occupancy per movie and per show: sold of capacity, as a percentage; unkno
   const byMovie = await screen.findByRole('table', { name: 'Ocupación por película' });
   expect(within(byMovie).getAllByRole('row')[1]).toHaveTextContent(/^Matrix13837,5\s?%$/);
   const byShow = screen.getByRole('table', { name: 'Ocupación por función' });
-  expect(within(byShow).getAllByRole('row')[1]).toHaveTextContent(/^Matrix2026-03-1420:0013D3 de 837,5\s?%$/);
-  expect(within(byShow).getAllByRole('row')[2]).toHaveTextContent(/^Dune2026-02-0118:0022D2—$/);
+  expect(within(byShow).getAllByRole('row')[1]).toHaveTextContent(/^Matrix14\/03\/202620:0013D3 de 837,5\s?%$/);
+  expect(within(byShow).getAllByRole('row')[2]).toHaveTextContent(/^Dune01\/02\/202618:0022D2—$/);
 });
 
 test('a period applies to both charts and the occupancy; a reversed one is refused; Últimos 8 meses goes back', async () => {
@@ -154,10 +204,11 @@ test("'Buscar' searches by title and 'Ver todos' shows every row again", async (
   await user.type(screen.getByPlaceholderText('Buscar pelicula...'), 'dun');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
   const rows = () => within(screen.getByRole('table', { name: 'Ventas de peliculas' })).getAllByRole('row');
-  await waitFor(() => expect(rows()).toHaveLength(2));
+  // The header, the rows and their total.
+  await waitFor(() => expect(rows()).toHaveLength(3));
   expect(rows()[1]).toHaveTextContent('Dune');
   await user.click(screen.getByRole('button', { name: 'Ver todos' }));
-  await waitFor(() => expect(rows()).toHaveLength(3));
+  await waitFor(() => expect(rows()).toHaveLength(4));
 });
 
 test("Detail opens 'Detalles de ventas' with the orders, the min/max sort, the month regrouping and 'Volver'", async () => {

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
 import { Button, LoadError, TextInput } from '@cine/web-kit/ui';
 import { ChartCard, Charts } from '../../../components/ChartCard';
-import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { RowButton, StackedTable, TableCard, Toolbar } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { InfoIcon } from '../../../components/icons';
 import { SearchBar } from '../../../components/SearchBar';
@@ -18,6 +18,7 @@ import {
 } from '../api/sales';
 import { OccupancyReport } from './OccupancyReport';
 import { SaleDetailDialog } from './SaleDetailDialog';
+import { SalesTotalsReport } from './SalesTotalsReport';
 import { AsyncList } from '../../../components/AsyncList';
 
 // nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
@@ -25,6 +26,9 @@ const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ def
 const MonthlySalesLine = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.MonthlySalesLine })));
 
 const NO_PERIOD: SalesPeriod = { from: '', to: '' };
+
+/** The summary's columns (spec §2). */
+const SUMMARY_COLUMNS = ['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail'];
 
 /**
  * 'Ventas de peliculas': both charts on real sales of the period chosen (the last 8 months when none), the
@@ -57,6 +61,7 @@ export function SalesSection({ token }: { token: string }) {
         />
       </Toolbar>
       <PeriodForm onChoose={setPeriod} />
+      <SalesTotalsReport token={token} period={period} version={version} />
 
       <Charts>
         <ChartCard title="Peliculas mas vendidas" footer={chosen ? 'Top 6 mas vendidas del período' : 'Top 6 mas vendidas'}>
@@ -123,16 +128,14 @@ export function SalesSection({ token }: { token: string }) {
       >
         {(rows) => (
           <TableCard>
-            <Table aria-label="Ventas de peliculas">
+            <StackedTable aria-label="Ventas de peliculas" $labels={SUMMARY_COLUMNS} $stackBelow="44rem">
               <thead>
                 <tr>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Tipo</th>
-                  <th scope="col">Entradas Vendidas</th>
-                  <th scope="col">Mes</th>
-                  <th scope="col">T.Bruto</th>
-                  <th scope="col">T.Neto</th>
-                  <th scope="col">Detail</th>
+                  {SUMMARY_COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -158,7 +161,18 @@ export function SalesSection({ token }: { token: string }) {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td />
+                  <td className="number">{rows.reduce((sum, row) => sum + row.seats, 0)}</td>
+                  <td />
+                  <td className="number">{formatMoney(rows.reduce((sum, row) => sum + row.totalPrice, 0))}</td>
+                  <td className="number">{formatMoney(rows.reduce((sum, row) => sum + row.netPrice, 0))}</td>
+                  <td />
+                </tr>
+              </tfoot>
+            </StackedTable>
           </TableCard>
         )}
       </AsyncList>

@@ -1,4 +1,4 @@
-import type { BulkShowsRequest, BulkShowsResult, Page, ShowOccupancy, ShowView } from '@cine/contracts';
+import type { BulkShowsRequest, BulkShowsResult, Page, ShowCancellationView, ShowOccupancy, ShowView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
 export type Show = ShowView;
@@ -26,9 +26,13 @@ export const updateShow = (token: string, show: Show) => api.put<Show>(`/show/on
 
 export const deleteShow = (token: string, id: string) => api.delete<unknown>(`/show/one/${encodeURIComponent(id)}`, undefined, { token });
 
-/** Cancels the show: every paid order is refunded and its buyer mailed. */
+/** Cancels the show: off sale at once; a background job refunds every paid order and mails its buyer (answered 202 with the job). */
 export const cancelShow = (token: string, id: string, reason: string) =>
-  api.post<{ message: string; refunded: number; failed: string[] }>(`/show/one/${encodeURIComponent(id)}/cancel`, { reason }, { token });
+  api.post<ShowCancellationView>(`/show/one/${encodeURIComponent(id)}/cancel`, { reason }, { token });
+
+/** The cancellation's job: how many orders are refunded of how many, its state and outcome. */
+export const fetchCancellation = (token: string, id: string) =>
+  api.get<ShowCancellationView>(`/show/one/${encodeURIComponent(id)}/cancel`, { token });
 
 /** Each upcoming show's seats sold, held and free. */
 export const fetchOccupancy = (token: string) => api.get<ShowOccupancy[]>('/show/occupancy', { token });

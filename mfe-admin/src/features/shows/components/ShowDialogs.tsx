@@ -70,7 +70,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       <MovieField token={token} id={`${id}-movie`} value={values.movieId} error={errors.movieId} onChange={set('movieId')} />
       <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
         <Select value={values.roomId} onChange={set('roomId')}>
-          <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
+          <Choices prompt="Selecciona una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
         </Select>
       </FormField>
       <FormField id={`${id}-day`} label="Fecha" error={errors.day}>
@@ -78,7 +78,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       </FormField>
       <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
         <Select value={values.type} onChange={set('type')}>
-          <Choices prompt="Seleccione un tipo" values={SHOW_TYPES} />
+          <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
         </Select>
       </FormField>
       <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
@@ -95,7 +95,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
       <Button type="submit" aria-disabled={busy || undefined}>
-        {busy ? 'Creando…' : 'Crear Funcion'}
+        {busy ? 'Creando…' : 'Crear función'}
       </Button>
     </FormStack>
   );
@@ -131,8 +131,8 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
   });
 
   return (
-    <Dialog title="Modificar Funcion" onClose={onClose}>
-      <FormStack aria-label="Modificar Funcion" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Dialog title="Modificar función" onClose={onClose}>
+      <FormStack aria-label="Modificar función" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>{show.movie.Title}</p>
         <FormField id={`${id}-schedule`} label="Horario" error={errors.schedule}>
           <TextInput type="time" value={values.schedule} onChange={set('schedule')} />
@@ -228,12 +228,12 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
         />
         <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
           <Select value={values.roomId} onChange={(event) => edit({ roomId: event.target.value })}>
-            <Choices prompt="Seleccione una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
+            <Choices prompt="Selecciona una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
           </Select>
         </FormField>
         <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
           <Select value={values.type} onChange={(event) => edit({ type: event.target.value })}>
-            <Choices prompt="Seleccione un tipo" values={SHOW_TYPES} />
+            <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
           </Select>
         </FormField>
         <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
@@ -378,7 +378,7 @@ function MovieField({
     <>
       <FormField id={id} label="Pelicula" error={error}>
         <Select value={value} onChange={onChange}>
-          <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Seleccione una pelicula'}</option>
+          <option value="">{movies.status === 'loading' ? 'Cargando películas…' : 'Selecciona una película'}</option>
           {movies.status === 'ready' &&
             movies.data.map((movie) => (
               <option key={movie.id} value={movie.id}>

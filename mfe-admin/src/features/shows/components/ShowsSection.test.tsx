@@ -58,14 +58,25 @@ test('lists the upcoming shows with the spec columns', async () => {
   ).toEqual(['Horarios ▲', 'Dia', 'Pelicula ↕', 'Sala ↕', 'Tipo ↕', 'Asientos ↕', 'Ocupación', 'Modificar']);
   expect(within(table).getByRole('columnheader', { name: /Horarios/ })).toHaveAttribute('aria-sort', 'ascending');
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*3D\s*98 libres de 100/);
-  await within(table).findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
+  await within(table).findByText('1 vendido · 1 reservado');
+  expect(within(table).getByText('ingresaron 0 de 1')).toBeInTheDocument();
+});
+
+test("'Cancelar' is in the occupancy's cell, away from the trash button of the delete", async () => {
+  renderSection();
+  const table = await screen.findByRole('table', { name: 'Funciones' });
+  const row = (await within(table).findAllByRole('row'))[1] as HTMLElement;
+  const cells = within(row).getAllByRole('cell');
+  const cancel = within(row).getByRole('button', { name: 'Cancelar la función de Matrix del Jueves a las 18:30' });
+  const remove = within(row).getByRole('button', { name: 'Borrar la función de Matrix del Jueves a las 18:30' });
+  expect(cells[6]).toContainElement(cancel);
+  expect(cells[7]).toContainElement(remove);
+  expect(cells[7]).not.toContainElement(cancel);
 });
 
 test("opens a show's seat map, read-only, with its sold, held and free seats", async () => {
   renderSection();
-  await userEvent.click(
-    await screen.findByRole('button', { name: 'Ver el mapa de asientos de la función de Matrix del Jueves a las 18:30' }),
-  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Ver mapa de asientos de la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
   const grid = await within(dialog).findByRole('grid', { name: 'Asientos de la sala 2' });
   expect(grid).toHaveAttribute('aria-readonly', 'true');
@@ -122,7 +133,7 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
   await user.click(screen.getByRole('button', { name: 'Agregar Funcion' }));
   const dialog = screen.getByRole('dialog', { name: 'Crear Funciones' });
   const form = await within(dialog).findByRole('form', { name: 'Crear Funciones' });
-  await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
+  await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   for (const message of [
     'Por favor ingresa un horario inicial *',
     'Por favor seleccione una pelicula *',
@@ -142,11 +153,11 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
   expect(within(form).getByLabelText('Fecha')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
   await user.selectOptions(within(form).getByLabelText('Tipo'), '3D');
   await user.type(within(form).getByLabelText('Precio de la entrada'), '0');
-  await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
+  await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   expect(within(form).getByText('El precio debe ser un número mayor que 0 (por ejemplo 9.00).')).toBeInTheDocument();
   await user.clear(within(form).getByLabelText('Precio de la entrada'));
   await user.type(within(form).getByLabelText('Precio de la entrada'), '12.50');
-  await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
+  await user.click(within(form).getByRole('button', { name: 'Crear función' }));
 
   expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
   expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
@@ -172,7 +183,7 @@ test("the server's overlap refusal is shown in the create dialog", async () => {
   fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
   await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
   await user.type(within(form).getByLabelText('Precio de la entrada'), '9');
-  await user.click(within(form).getByRole('button', { name: 'Crear Funcion' }));
+  await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
 });
 
@@ -190,7 +201,7 @@ test("'Modificar' sends the show back with the new time, room, type and price", 
   const user = userEvent.setup();
   renderSection();
   await user.click(await screen.findByRole('button', { name: 'Modificar la función de Matrix del Jueves a las 18:30' }));
-  const dialog = screen.getByRole('dialog', { name: 'Modificar Funcion' });
+  const dialog = screen.getByRole('dialog', { name: 'Modificar función' });
   await user.clear(within(dialog).getByLabelText('Horario'));
   await user.type(within(dialog).getByLabelText('Horario'), '21:00');
   await user.selectOptions(within(dialog).getByLabelText('Sala'), 'Sala 4');
@@ -215,7 +226,7 @@ test("'Borrar Funcion' names the sold tickets, shows the server's refusal with t
   api.on('DELETE', `/api/show/one/${show.id}`, { status: 409, body: { statusCode: 409, error: refusal, orders: 1, tickets: 1 } });
   const user = userEvent.setup();
   renderSection();
-  await screen.findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
+  await screen.findByText('1 vendido · 1 reservado');
   await user.click(await screen.findByRole('button', { name: 'Borrar la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Borrar Funcion' });
   expect(within(dialog).getByText(/Tiene 1 entrada vendida:/)).toBeInTheDocument();
@@ -229,14 +240,25 @@ test("'Borrar Funcion' names the sold tickets, shows the server's refusal with t
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-test("'Cancelar' a show asks for a reason, names the tickets refunded, and cancels through the refunds path", async () => {
+test("'Cancelar' a show asks for a reason, names the tickets refunded, and shows the refunds' job until it is done", async () => {
+  const job = {
+    jobId: show.id,
+    showId: show.id,
+    reason: 'Falla del proyector',
+    requestedAt: '2026-03-12T18:00:00.000Z',
+    failed: [],
+  };
   api.on('POST', `/api/show/one/${show.id}/cancel`, {
+    status: 202,
+    body: { ...job, state: 'queued', total: 0, refunded: 0, message: 'Función cancelada: las compras se reembolsarán en unos instantes.' },
+  });
+  api.on('GET', `/api/show/one/${show.id}/cancel`, {
     status: 200,
-    body: { message: 'Función cancelada: compras reembolsadas.', refunded: 1, failed: [] },
+    body: { ...job, state: 'running', total: 3, refunded: 1, message: 'Función cancelada: reembolsando las compras.' },
   });
   const user = userEvent.setup();
   renderSection();
-  await screen.findByText('1 vendido · 1 reservado · 98 libres · ingresaron 0 de 1');
+  await screen.findByText('1 vendido · 1 reservado');
   await user.click(screen.getByRole('button', { name: 'Cancelar la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Cancelar Funcion' });
   expect(within(dialog).getByText(/Se reembolsarán 1 entrada vendida/)).toBeInTheDocument();
@@ -245,9 +267,35 @@ test("'Cancelar' a show asks for a reason, names the tickets refunded, and cance
   expect(api.requestsTo('POST', `/api/show/one/${show.id}/cancel`)).toHaveLength(0);
   await user.type(within(dialog).getByLabelText('Motivo (se incluye en el correo)'), 'Falla del proyector');
   await user.click(within(dialog).getByRole('button', { name: 'Cancelar función' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.onlyRequestTo('POST', `/api/show/one/${show.id}/cancel`).body).toEqual({ reason: 'Falla del proyector' });
-});
+
+  const progress = await screen.findByRole('dialog', { name: 'Cancelación de la función' });
+  expect(within(progress).getByRole('status')).toHaveTextContent('Reembolsadas 0 de 0 compras.');
+  expect(await within(progress).findByText(/Reembolsadas 1 de 3 compras\./, {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(progress).getByRole('progressbar', { name: 'Compras reembolsadas' })).toHaveAttribute('value', '1');
+  api.on('GET', `/api/show/one/${show.id}/cancel`, {
+    status: 200,
+    body: {
+      ...job,
+      state: 'done',
+      total: 3,
+      refunded: 2,
+      failed: ['6b0000000000000000000001'],
+      finishedAt: '2026-03-12T18:01:00.000Z',
+      message:
+        'Algunas compras de la función no se pudieron reembolsar ahora; vuelve a cancelarla para reintentarlo (ninguna se reembolsa dos veces).',
+    },
+  });
+  expect(await within(progress).findByText(/Reembolsadas 2 de 3 compras\. Pendientes: 1\./, {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(within(progress).getByRole('status')).toHaveTextContent('vuelve a cancelarla para reintentarlo');
+  const reads = api.requestsTo('GET', `/api/show/one/${show.id}/cancel`).length;
+  await user.click(within(progress).getByRole('button', { name: 'Aceptar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  // Done: no more reads.
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect(api.requestsTo('GET', `/api/show/one/${show.id}/cancel`)).toHaveLength(reads);
+  // The dialog reads the job once a second: a few seconds of real time.
+}, 20_000);
 
 describe("'Programar en bloque'", () => {
   const plan = {
@@ -278,8 +326,8 @@ describe("'Programar en bloque'", () => {
       'Por favor seleccione un tipo *',
       'Por favor ingresa un precio *',
       'Por favor ingresa al menos un horario (HH:MM) *',
-      'Por favor seleccione la fecha desde *',
-      'Por favor seleccione la fecha hasta *',
+      'Por favor selecciona la fecha desde *',
+      'Por favor selecciona la fecha hasta *',
     ])
       expect(within(form).getByText(message)).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/show/bulk')).toHaveLength(0);

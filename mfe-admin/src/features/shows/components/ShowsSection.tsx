@@ -1,4 +1,4 @@
-import { SHOW_SORTS, SHOW_TYPES, type ShowOccupancy } from '@cine/contracts';
+import { SHOW_SORTS, SHOW_TYPES, type ShowCancellationView, type ShowOccupancy } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, useAsyncData } from '@cine/web-kit';
@@ -11,16 +11,29 @@ import { fetchAdminMovies } from '../../../api/admin-movies';
 import { useCreateAccess } from '../../../hooks/useCreateAccess';
 import { useListParams } from '../../../hooks/useListParams';
 import { cancelShow, deleteShow, fetchOccupancy, fetchShows, type Show } from '../api/shows';
+import { CancellationProgress } from './CancellationProgress';
 import { BulkShowDialog, CreateShowDialog, EditShowDialog } from './ShowDialogs';
 import { ShowSeatMapDialog } from './ShowSeatMapDialog';
 
 /** 'dd/mm' of a 'yyyy-mm-dd' date. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** '3 vendidos · 2 reservados · 95 libres · ingresaron 1 de 3' (admitted at the door of those sold), or a dash while unknown. */
-function occupancyText(entry: ShowOccupancy | undefined): string {
-  if (!entry) return '—';
-  return `${entry.sold} ${entry.sold === 1 ? 'vendido' : 'vendidos'} · ${entry.held} ${entry.held === 1 ? 'reservado' : 'reservados'} · ${entry.free} ${entry.free === 1 ? 'libre' : 'libres'} · ingresaron ${entry.admitted} de ${entry.sold}`;
+/**
+ * '3 vendidos · 2 reservados' over 'ingresaron 1 de 3' (admitted at the door of those sold), or a dash
+ * while unknown: two short lines, the free seats being the Asientos column's.
+ */
+function Occupancy({ entry }: { entry: ShowOccupancy | undefined }) {
+  if (!entry) return <span>—</span>;
+  return (
+    <OccupancyLines>
+      <span>
+        {entry.sold} {entry.sold === 1 ? 'vendido' : 'vendidos'} · {entry.held} {entry.held === 1 ? 'reservado' : 'reservados'}
+      </span>
+      <span>
+        ingresaron {entry.admitted} de {entry.sold}
+      </span>
+    </OccupancyLines>
+  );
 }
 
 /** The Asientos column: what it counts ('80 libres de 100'). */
@@ -56,6 +69,7 @@ export function ShowsSection({ token }: { token: string }) {
   const [bulk, setBulk] = useState(false);
   const [cancelling, setCancelling] = useState<Show | null>(null);
   const [reason, setReason] = useState('');
+  const [cancellation, setCancellation] = useState<{ title: string; started: ShowCancellationView } | null>(null);
   const reload = shows.reload;
   const { from, to, movieId, roomId, type } = list.filters;
   const filtered = Object.values(list.filters).some(Boolean);
@@ -129,11 +143,12 @@ export function ShowsSection({ token }: { token: string }) {
         loading="Cargando funciones…"
         failed="No se pudieron cargar las funciones."
         empty={filtered ? 'No hay funciones que coincidan con los filtros.' : 'No hay funciones programadas.'}
+        stackBelow="56rem"
       >
         {(show) => (
           <tr key={show.id}>
-            <td>{show.schedule}</td>
-            <td>
+            <td className="nowrap">{show.schedule}</td>
+            <td className="nowrap">
               {show.day} {dayMonth(show.date)}
             </td>
             <td>{show.movie.Title}</td>
@@ -141,27 +156,17 @@ export function ShowsSection({ token }: { token: string }) {
             <td>{show.type}</td>
             <td className="number">{seatsText(show)}</td>
             <td>
-              <RowActions>
-                <span>{occupancyText(occupancyOf.get(show.id))}</span>
+              <Occupancy entry={occupancyOf.get(show.id)} />
+              <RowLinks>
                 <Button
                   type="button"
                   $variant="link"
-                  aria-label={`Ver el mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  aria-label={`Ver mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
                   onClick={() => setViewing(show)}
                 >
                   Ver mapa
                 </Button>
-              </RowActions>
-            </td>
-            <td>
-              <RowActions>
-                <RowButton
-                  type="button"
-                  aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                  onClick={() => setEditing(show)}
-                >
-                  <EditIcon />
-                </RowButton>
+                {/* Cancelling refunds the sales this cell counts: here, away from the trash button of the delete. */}
                 <Button
                   type="button"
                   $variant="link"
@@ -173,6 +178,17 @@ export function ShowsSection({ token }: { token: string }) {
                 >
                   Cancelar
                 </Button>
+              </RowLinks>
+            </td>
+            <td>
+              <RowActions>
+                <RowButton
+                  type="button"
+                  aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+                  onClick={() => setEditing(show)}
+                >
+                  <EditIcon />
+                </RowButton>
                 <RowButton
                   type="button"
                   $danger
@@ -218,8 +234,13 @@ export function ShowsSection({ token }: { token: string }) {
           onConfirm={async () => {
             // Refused here as the service would (its schema requires a reason), shown in the dialog like its refusals.
             if (reason.trim() === '') throw new ApiError(400, CANCEL_REASON_MISSING);
-            await cancelShow(token, cancelling.id, reason.trim());
+            const started = await cancelShow(token, cancelling.id, reason.trim());
             setCancelling(null);
+            // The refunds run on the server as a job: its progress and outcome are shown until the admin closes it.
+            setCancellation({
+              title: `${cancelling.movie.Title}, ${cancelling.day} ${dayMonth(cancelling.date)} a las ${cancelling.schedule}`,
+              started,
+            });
             reload();
             occupancy.reload();
           }}
@@ -235,6 +256,17 @@ export function ShowsSection({ token }: { token: string }) {
             <TextInput value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
           </ReasonLabel>
         </ConfirmDialog>
+      )}
+      {cancellation && (
+        <CancellationProgress
+          token={token}
+          title={cancellation.title}
+          started={cancellation.started}
+          onClose={() => {
+            setCancellation(null);
+            occupancy.reload();
+          }}
+        />
       )}
     </div>
   );
@@ -273,5 +305,21 @@ const ReasonLabel = styled.label`
 
 const RowActions = styled.div`
   display: flex;
+  justify-content: flex-end;
   gap: 0.4rem;
+`;
+
+const OccupancyLines = styled.span`
+  display: flex;
+  flex-direction: column;
+
+  span {
+    white-space: nowrap;
+  }
+`;
+
+const RowLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 0.75rem;
 `;

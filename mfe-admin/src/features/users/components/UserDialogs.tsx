@@ -43,7 +43,7 @@ function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFo
         </FormField>
         <FormField id={`${id}-role`} label="Rol" error={errors.role}>
           <Select value={values.role} onChange={set('role')}>
-            <option value="">Seleccione un rol</option>
+            <option value="">Selecciona un rol</option>
             {roleOrder.map((role) => (
               <option key={role} value={role}>
                 {roleLabels[role]}

@@ -211,7 +211,7 @@ test("an admin makes a user staff ('Personal') in the edit dialog; the table nam
     within(role)
       .getAllByRole('option')
       .map((option) => option.textContent),
-  ).toEqual(['Seleccione un rol', 'Usuario', 'Personal', 'Administrador']);
+  ).toEqual(['Selecciona un rol', 'Usuario', 'Personal', 'Administrador']);
   await user.selectOptions(role, 'Personal');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Usuario actualizado con éxito.')).toBeInTheDocument();

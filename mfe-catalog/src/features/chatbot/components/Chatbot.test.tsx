@@ -1,8 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { installFakeApi } from '../../../test/fakeApi';
+import type { ShowView } from '@cine/contracts';
+import { cinemaClock } from '@cine/web-kit';
+import { aMovie, installFakeApi } from '../../../test/fakeApi';
 import { Chatbot } from './Chatbot';
+
+// The first opening loads the panel's code (a lazy chunk): slow on a busy machine.
+jest.setTimeout(20_000);
 
 const DOG_API = 'https://dog.ceo/api/breeds/image/random';
 
@@ -41,14 +46,15 @@ test('works from the keyboard: opening focuses the message field, Escape closes 
   await userEvent.keyboard('{Enter}');
   expect(await screen.findByLabelText('Mensaje para Cinebot')).toHaveFocus();
   await userEvent.keyboard('gracias{Enter}');
-  expect(screen.getByText('¡De nada! Que disfrutes la función.')).toBeInTheDocument();
+  expect(await screen.findByText('¡De nada! Que disfrutes la función.')).toBeInTheDocument();
   await userEvent.keyboard('{Escape}');
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Abrir asistente' })).toHaveFocus();
 });
 
 test('the conversation is still there after closing and reopening the panel', async () => {
-  await openAndSay('gracias');
+  const said = await openAndSay('gracias');
+  await within(said).findByText('¡De nada! Que disfrutes la función.');
   await userEvent.click(screen.getByRole('button', { name: 'Cerrar asistente' }));
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Abrir asistente' }));
@@ -60,7 +66,7 @@ test('the conversation is still there after closing and reopening the panel', as
 test('a keyword gets its reply, with the registration link', async () => {
   const panel = await openAndSay('quiero registrarme');
   expect(within(panel).getByText('quiero registrarme')).toBeInTheDocument();
-  expect(within(panel).getByRole('link', { name: 'Regístrate aquí' })).toHaveAttribute('href', '/register');
+  expect(await within(panel).findByRole('link', { name: 'Regístrate aquí' })).toHaveAttribute('href', '/register');
   expect(screen.getByLabelText('Mensaje para Cinebot')).toHaveValue('');
 });
 
@@ -92,5 +98,74 @@ test('dog with the API answering an error gets the same friendly reply', async (
 
 test('anything else gets the fallback reply', async () => {
   const panel = await openAndSay('¿Qué hora es?');
-  expect(within(panel).getByText(/no tengo una respuesta para eso/)).toBeInTheDocument();
+  expect(await within(panel).findByText(/no tengo una respuesta para eso/)).toBeInTheDocument();
+});
+
+const TODAY = cinemaClock(new Date()).date;
+
+function aShowToday(overrides: Partial<ShowView> = {}): ShowView {
+  const startsAt = new Date(Date.now() + 2 * 3_600_000);
+  return {
+    id: 's1',
+    movieId: 'm1',
+    movie: { Title: 'Intensa-Mente 3' },
+    day: 'Viernes',
+    date: TODAY,
+    schedule: cinemaClock(startsAt).time,
+    startsAt: startsAt.toISOString(),
+    roomId: 2,
+    type: '2D',
+    seats: 50,
+    capacity: 100,
+    price: 850,
+    ...overrides,
+  } as ShowView;
+}
+
+test('suggested questions are buttons: "¿Qué películas dan hoy?" lists the shows booking has today, by the keyboard', async () => {
+  const show = aShowToday();
+  const api = installFakeApi()
+    .on('GET', '/api/movies/billboard', { status: 200, body: [aMovie()] })
+    .on('GET', `/api/show/date?date=${TODAY}`, { status: 200, body: [show] });
+  render(
+    <MemoryRouter>
+      <Chatbot />
+    </MemoryRouter>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Abrir asistente' }));
+  const panel = await screen.findByRole('region', { name: 'Cinebot, asistente virtual' });
+  const suggested = within(panel).getByRole('list', { name: 'Preguntas sugeridas' });
+  expect(
+    within(suggested)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['¿Qué películas dan hoy?', '¿Cuánto cuesta la entrada?', '¿Dónde queda el cine?', '¿Puedo cancelar mi compra?']);
+  // From the message field, Shift+Tab reaches the suggestions; Enter asks.
+  for (let presses = 0; presses < 4; presses++) await userEvent.tab({ shift: true });
+  expect(within(suggested).getByRole('button', { name: '¿Qué películas dan hoy?' })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  expect(await within(panel).findByText(new RegExp(`Intensa-Mente 3: ${show.schedule} en 2D`))).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: /^Ver la cartelera del/ })).toHaveAttribute('href', `/cartelera?fecha=${TODAY}`);
+  expect(within(panel).getByRole('button', { name: 'Horarios de Intensa-Mente 3' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Mensaje para Cinebot')).toHaveFocus();
+  expect(api.requestsTo('GET', `/api/show/date?date=${TODAY}`)).toHaveLength(1);
+}, 20_000);
+
+test('"¿puedo cancelar mi compra?" is answered with what the site does, not how to buy', async () => {
+  installFakeApi().on('GET', '/api/movies/billboard', { status: 200, body: [aMovie()] });
+  const panel = await openAndSay('¿puedo cancelar mi compra?');
+  expect(await within(panel).findByText(/^Sí: en Mis compras/)).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: 'Ir a Mis compras' })).toHaveAttribute('href', '/mis-compras');
+  expect(within(panel).queryByText(/^Para comprar entradas/)).not.toBeInTheDocument();
+});
+
+test('a movie of the billboard is found by its title: "horarios de Intensa-Mente 3" asks booking for its shows', async () => {
+  const show = aShowToday();
+  const api = installFakeApi()
+    .on('GET', '/api/movies/billboard', { status: 200, body: [aMovie()] })
+    .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [show] });
+  const panel = await openAndSay('horarios de intensa-mente 3');
+  expect(await within(panel).findByText(/^Funciones de Intensa-Mente 3:/)).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: 'Comprar entradas para Intensa-Mente 3' })).toHaveAttribute('href', '/movies/m1');
+  expect(api.requestsTo('GET', '/api/show/all?movieId=m1')).toHaveLength(1);
 });

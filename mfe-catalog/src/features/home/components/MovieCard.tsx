@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MovieView } from '@cine/contracts';
+import { longDate } from '@cine/web-kit';
 import { POSTER_SIZE } from '../../../movies/posterSize';
 
 interface MovieCardProps {
@@ -32,7 +33,7 @@ export function MovieCard({ movie, showRelease = false, priority = false }: Movi
         <Badge aria-hidden="true">{movie.Type.trim()}</Badge>
       </Poster>
       <Title>{movie.Title}</Title>
-      {showRelease && <Release>Estreno: {movie.ReleaseText}</Release>}
+      {showRelease && <Release>Estreno: {longDate(movie.ReleaseDate)}</Release>}
     </Card>
   );
 }

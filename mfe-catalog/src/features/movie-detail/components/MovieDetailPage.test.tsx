@@ -84,7 +84,7 @@ test('an upcoming movie says when tickets go on sale instead of the purchase con
     body: aDetail({ Release: '2099-03-12T00:00:00.000Z', ReleaseDate: '2099-03-12', ReleaseText: '12 Mar 2099' }),
   });
   const { container } = renderDetail();
-  expect(await screen.findByText('Entradas disponibles a partir del 12 Mar 2099')).toBeInTheDocument();
+  expect(await screen.findByText('Entradas disponibles a partir del 12 de marzo de 2099')).toBeInTheDocument();
   expect(container.querySelector('[data-slot="purchase-controls"]')).not.toBeInTheDocument();
   expect(screen.queryByText(/compra de/)).not.toBeInTheDocument();
 });

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { EmptyState, LoadError, Page } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { ApiError } from '@cine/web-kit';
-import { useAsyncData, useDocumentTitle } from '@cine/web-kit';
+import { longDate, useAsyncData, useDocumentTitle } from '@cine/web-kit';
 import type { RemotePageProps } from '@cine/web-kit';
 import { fetchMovieDetail } from '../../../movies/moviesApi';
 import { POSTER_SIZE } from '../../../movies/posterSize';
@@ -80,7 +80,7 @@ function MovieDetailView({ movie, session, widgets }: { movie: MovieDetail } & R
             <dd>{movie.Type.trim()}</dd>
           </Facts>
           {isUpcoming(movie) ? (
-            <Upcoming>Entradas disponibles a partir del {movie.ReleaseText}</Upcoming>
+            <Upcoming>Entradas disponibles a partir del {longDate(movie.ReleaseDate)}</Upcoming>
           ) : (
             // The checkout remote's purchase controls (day → time → format, Comprar), lent by the shell.
             <div data-slot="purchase-controls" data-movie-id={movie.id}>

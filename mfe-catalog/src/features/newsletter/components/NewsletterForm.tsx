@@ -18,7 +18,7 @@ export function NewsletterForm() {
       window.alert('El usuario ha sido añadido al newsletter');
       setEmail('');
     } catch {
-      window.alert(`El usuario ${address} no fue añadido al newsletter. Intente nuevamente.`);
+      window.alert(`El usuario ${address} no fue añadido al newsletter. Inténtalo de nuevo.`);
     } finally {
       setSending(false);
     }

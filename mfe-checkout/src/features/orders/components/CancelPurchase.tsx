@@ -1,15 +1,14 @@
 import { localDateTime, type OrderView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney } from '@cine/web-kit';
+import { errorMessage, formatMoney, shortDate } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, ErrorText } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
 import { cancelOrder } from '../api/ordersApi';
 
 /** 'dd/mm/aaaa' of an instant, in the cinema's time zone. */
 function dayOf(instant: string): string {
-  const [year, month, day] = localDateTime(new Date(instant)).date.split('-');
-  return `${day}/${month}/${year}`;
+  return shortDate(localDateTime(new Date(instant)).date);
 }
 
 /** "Reembolsada" (or a partial refund) with the amount and the date; nothing for an order not refunded. */

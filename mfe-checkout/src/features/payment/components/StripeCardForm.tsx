@@ -30,7 +30,7 @@ export function StripeCardForm({ onPay }: { onPay: (paymentMethodId: string) => 
       if (error || !paymentMethod) {
         // Spec §8: a card-creation error is logged; here it is also shown so it is not swallowed.
         console.error('Stripe createPaymentMethod', error);
-        setCardError(error?.message ?? 'No se pudo validar la tarjeta. Intente nuevamente.');
+        setCardError(error?.message ?? 'No se pudo validar la tarjeta. Inténtalo de nuevo.');
         return;
       }
       await onPay(paymentMethod.id);

@@ -1,10 +1,10 @@
 import { isolatedSeats, type ShowView } from '@cine/contracts';
 import { errorMessage, useLiveSeatMap, type Session } from '@cine/web-kit';
 import { Button, ErrorText, SeatMap } from '@cine/web-kit/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { holdSeats } from '../api/ticketsApi';
-import { dropTaken, initialChoice, ISOLATED_SEAT_WARNING, seatList, selectionSummary, toggleSeat } from '../seatChoice';
+import { dropTaken, initialChoice, ISOLATED_SEAT_WARNING, seatList, selectionSummary, tapNotice, tapSeat } from '../seatChoice';
 
 interface SeatPickerProps {
   session: Session;
@@ -21,7 +21,9 @@ interface SeatPickerProps {
 /**
  * The seat map step of the purchase: the room, live (seats others take or free change within a
  * second), with the best adjacent seats already chosen. 'Ir al Carrito' holds the seats chosen; a
- * seat taken meanwhile answers 409, the map shows it taken and the rest of the choice stays.
+ * seat taken meanwhile answers 409, the map shows it taken and the rest of the choice stays. The
+ * focus comes onto the map when it opens (onto the first chosen seat once the seats show), so the
+ * keyboard and a screen reader carry on where the buyer is.
  */
 export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: SeatPickerProps) {
   const live = useLiveSeatMap(show.id);
@@ -36,6 +38,19 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
   const takenByOthers = (label: string) => taken?.[label] !== undefined;
   const [selected, setSelected] = useState<string[] | null>(null);
   const [lostNotice, setLostNotice] = useState<string | null>(null);
+  const [tapMessage, setTapMessage] = useState<string | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+
+  // Opening the map: the step's button is gone, the focus comes here rather than to the page behind.
+  useEffect(() => {
+    region.current?.focus();
+  }, []);
+  // Once the seats show with the choice, the focus (if still on the map's frame) goes to the first chosen seat.
+  const seatsShown = selected !== null && map !== undefined;
+  useEffect(() => {
+    if (!seatsShown || document.activeElement !== region.current) return;
+    region.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
+  }, [seatsShown]);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -76,7 +91,7 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
   };
 
   return (
-    <>
+    <Region ref={region} tabIndex={-1} aria-label="Mapa de asientos">
       {live.status === 'loading' && <p role="status">Cargando el mapa de asientos...</p>}
       {live.status === 'gone' && <ErrorText role="alert">Esta función ya no está disponible.</ErrorText>}
       {live.status === 'error' && <ErrorText role="alert">{live.message}</ErrorText>}
@@ -88,11 +103,14 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
           selected={chosen}
           onToggle={(label) => {
             setError(null);
-            setSelected(toggleSeat(chosen, label, count));
+            const tap = tapSeat(chosen, label, count);
+            setSelected(tap.selected);
+            setTapMessage(tapNotice(tap, label, count));
           }}
         />
       )}
       <Summary role="status">{selectionSummary(chosen, count)}</Summary>
+      {tapMessage && <TapNotice role="status">{tapMessage}</TapNotice>}
       {isolated.length > 0 && (
         <Warning role="note">
           {ISOLATED_SEAT_WARNING} ({seatList(isolated)}).
@@ -108,9 +126,19 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
           {sending ? 'Reservando...' : 'Ir al Carrito'}
         </Button>
       </Footer>
-    </>
+    </Region>
   );
 }
+
+const Region = styled.div`
+  &:focus {
+    outline: none;
+  }
+`;
+
+const TapNotice = styled.p`
+  margin: 0.5rem 0 0;
+`;
 
 const Summary = styled.p`
   margin: 0.75rem 0 0;

@@ -1,5 +1,5 @@
 import type { ShowView } from '@cine/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, IconButton } from '@cine/web-kit/ui';
 import { formatMoney, type Session } from '@cine/web-kit';
@@ -26,6 +26,12 @@ const NO_SEATS: readonly string[] = [];
 export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCount = 0, ownSeats = NO_SEATS }: TicketQuantityDialogProps) {
   const [count, setCount] = useState(initialCount);
   const [step, setStep] = useState<'quantity' | 'seats'>('quantity');
+  // Back from the map (its Volver is gone): the focus returns to the button that opened it.
+  const [cameBack, setCameBack] = useState(false);
+  const chooseSeats = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (step === 'quantity' && cameBack) chooseSeats.current?.focus();
+  }, [step, cameBack]);
 
   if (step === 'seats')
     return (
@@ -33,7 +39,17 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
         <Summary>
           {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {count === 1 ? '1 entrada' : `${count} entradas`}
         </Summary>
-        <SeatPicker session={session} show={show} count={count} ownSeats={ownSeats} onBack={() => setStep('quantity')} onHeld={onHeld} />
+        <SeatPicker
+          session={session}
+          show={show}
+          count={count}
+          ownSeats={ownSeats}
+          onBack={() => {
+            setCameBack(true);
+            setStep('quantity');
+          }}
+          onHeld={onHeld}
+        />
       </Dialog>
     );
 
@@ -59,7 +75,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
         </IconButton>
       </Counter>
       <Footer>
-        <Button type="button" aria-disabled={count === 0} onClick={() => count > 0 && setStep('seats')}>
+        <Button ref={chooseSeats} type="button" aria-disabled={count === 0} onClick={() => count > 0 && setStep('seats')}>
           Elegir asientos
         </Button>
       </Footer>

@@ -8,7 +8,7 @@ const DAY_NOT_VALID = 'Las fechas deben ser días existentes escritos AAAA-MM-DD
 const PERIOD_REVERSED = "La fecha 'from' debe ser anterior o igual a 'to'.";
 const ORDER_NOT_FOUND = 'No existe la compra.';
 const REPLAY_UNAVAILABLE =
-  'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cuenta ninguna venta dos veces.';
+  'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Inténtalo de nuevo: repetirlo no cuenta ninguna venta dos veces.';
 
 export default async function ordersRoutes(app: ServiceApp): Promise<void> {
   /**

@@ -5,8 +5,7 @@ import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDI
 import { isCalendarDate } from '../../shows/cinema-time';
 import * as schemas from './schemas';
 
-const SHOW_REFUNDS_PENDING =
-  'Algunas compras de la función no se pudieron reembolsar ahora; vuelve a cancelarla para reintentarlo (ninguna se reembolsa dos veces).';
+const NO_CANCELLATION = 'Esta función no fue cancelada.';
 
 const DATE_NOT_VALID = 'La fecha debe ser un día existente escrito AAAA-MM-DD.';
 
@@ -138,10 +137,17 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
     }
   });
 
-  app.post('/one/:id/cancel', { schema: schemas.cancelShow, onRequest: app.requireAdmin }, async (request) => {
+  // The refunds run as a background job (a big show with Stripe outlasts a request): 202 and the job, read by the GET.
+  app.post('/one/:id/cancel', { schema: schemas.cancelShow, onRequest: app.requireAdmin }, async (request, reply) => {
     if (!(await app.shows.markCancelled(request.params.id))) throw app.httpErrors.notFound(SHOW_NOT_FOUND);
-    const { refunded, failed } = await app.refunds.refundShow(request.params.id, request.body.reason);
-    request.log.info({ showId: request.params.id, refunded, failed }, 'show cancelled: orders refunded');
-    return { message: failed.length === 0 ? 'Función cancelada: compras reembolsadas.' : SHOW_REFUNDS_PENDING, refunded, failed };
+    const cancellation = await app.showCancellations.request(request.params.id, request.body.reason);
+    request.log.info({ showId: request.params.id, state: cancellation.state }, 'show cancelled: refunds queued');
+    return reply.status(202).send(cancellation);
+  });
+
+  app.get('/one/:id/cancel', { schema: schemas.showCancellation, onRequest: app.requireAdmin }, async (request) => {
+    const cancellation = await app.showCancellations.view(request.params.id);
+    if (!cancellation) throw app.httpErrors.notFound(NO_CANCELLATION);
+    return cancellation;
   });
 }

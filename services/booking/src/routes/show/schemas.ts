@@ -8,6 +8,7 @@ import {
   MessageResponse,
   SeatMapView,
   SHOW_SORTS,
+  ShowCancellationView,
   ShowOccupancy,
   ShowType,
   ShowView,
@@ -167,12 +168,18 @@ export const cancelShow = {
   tags,
   security: bearerAuth,
   summary:
-    'Cancels a show (admin): every paid order of it is refunded whole as a cancellation is (money, seats, candy; each buyer is mailed). ' +
-    '`failed`: the orders the provider did not refund now (the same request again retries them, never refunding twice)',
+    'Cancels a show (admin): it goes off sale at once, and a background job refunds every paid order of it whole as a cancellation is ' +
+    '(money, seats, candy; each buyer is mailed). Answers 202 with the job (GET the same path for its progress); once done, the ' +
+    'same request again retries the orders in `failed`, never refunding twice',
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
   body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
-  response: {
-    200: Type.Object({ message: Type.String(), refunded: Type.Integer({ minimum: 0 }), failed: Type.Array(Type.String()) }),
-    ...errors(...BODY_ERRORS, 401, 403, 404),
-  },
+  response: { 202: ShowCancellationView, ...errors(...BODY_ERRORS, 401, 403, 404) },
+};
+
+export const showCancellation = {
+  tags,
+  security: bearerAuth,
+  summary: "A show's cancellation (admin): its refunds' progress (`refunded` of `total`), its state and, once done, the orders to retry",
+  params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
+  response: { 200: ShowCancellationView, ...errors(400, 401, 403, 404) },
 };

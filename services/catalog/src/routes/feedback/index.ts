@@ -1,7 +1,7 @@
 import { assertSameUser, type ServiceApp } from '@cine/service-kit';
 import * as schemas from './schemas';
 
-const EMPTY_FEEDBACK = 'Escriba su feedback';
+const EMPTY_FEEDBACK = 'Escribe tu feedback';
 
 export default async function feedbackRoutes(app: ServiceApp): Promise<void> {
   app.get('/', { schema: schemas.listFeedback, onRequest: app.requireAdmin }, async (request) => app.catalog.listFeedback(request.query));

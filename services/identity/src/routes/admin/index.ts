@@ -4,7 +4,7 @@ import { currentUserOf } from '../../plugins/current-user';
 import * as schemas from './schemas';
 
 const REPLAY_UNAVAILABLE =
-  'No se pudieron volver a publicar los usuarios porque el bus de eventos no está disponible. Intente nuevamente: repetirlo no cambia nada.';
+  'No se pudieron volver a publicar los usuarios porque el bus de eventos no está disponible. Inténtalo de nuevo: repetirlo no cambia nada.';
 const STALE = 'El usuario cambió mientras se actualizaba. Intenta nuevamente.';
 
 const soldUserNotDeletable = (sold: string) =>

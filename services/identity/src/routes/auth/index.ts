@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { ServiceApp } from '@cine/service-kit';
+import { sharedRateLimitStore, type ServiceApp } from '@cine/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { currentUserOf } from '../../plugins/current-user';
 import { isWeakPassword, WEAK_PASSWORD } from '../../security/password-policy';
@@ -12,8 +13,8 @@ const WRONG_CURRENT_PASSWORDS = 5;
 const WRONG_CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export default async function authRoutes(app: ServiceApp): Promise<void> {
-  // Only what asks for it is limited; counters in this instance's memory.
-  await app.register(fastifyRateLimit, { global: false });
+  // Only what asks for it is limited; counters every instance shares (the service's database).
+  await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(app.sharedCounters, 'auth') });
 
   app.post('/register', { schema: schemas.register }, async (request, reply) => {
     const role = request.body.role ?? 'user';
@@ -33,8 +34,15 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
   app.post('/login', { schema: schemas.login }, async (request) => {
     const user = await app.accounts.checkCredentials(request.body.email, request.body.password);
     if (!user) throw app.httpErrors.unauthorized(INVALID_LOGIN);
-    const token = app.jwt.sign({ sub: user.id, role: user.role, ver: user.credentialsVersion });
+    // One session id per sign-in, so "Cerrar sesión" can end this token alone (POST /auth/logout).
+    const token = app.jwt.sign({ sub: user.id, role: user.role, ver: user.credentialsVersion, sid: randomUUID() });
     return { token, user: toUserView(user) };
+  });
+
+  app.post('/logout', { schema: schemas.logout, onRequest: app.requireCurrentUser }, async (request) => {
+    const { sid, exp } = request.user as { sid?: string; exp?: number };
+    await app.accounts.signOut(currentUserOf(request), sid, new Date((exp ?? 0) * 1000));
+    return { message: 'Sesión cerrada.' };
   });
 
   app.get('/verifyrole', { schema: schemas.verifyRole, onRequest: app.requireCurrentUser }, async (request) => {
@@ -81,6 +89,8 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
           throw app.httpErrors.notFound('No existe un usuario con ese e-mail.');
         case 'stale':
           throw app.httpErrors.conflict('El usuario cambió mientras se actualizaba. Intenta nuevamente.');
+        case 'same-password':
+          throw app.httpErrors.badRequest('La nueva contraseña debe ser distinta de la actual.');
         case 'changed':
           return { message: 'Contraseña actualizada.' };
       }

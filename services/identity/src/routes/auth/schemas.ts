@@ -26,6 +26,13 @@ export const login = {
   response: { 200: LoginResponse, ...errors(...BODY_ERRORS, 401) },
 };
 
+export const logout = {
+  tags,
+  summary: "End the caller's session: every service refuses this token from now on (the user's other sessions go on)",
+  security: bearerAuth,
+  response: { 200: MessageResponse, ...errors(401) },
+};
+
 export const verifyRole = {
   tags,
   summary: "The caller's role and user id",
@@ -67,7 +74,7 @@ const ChangePasswordBody = Type.Object(
 export const changePassword = {
   tags,
   summary:
-    "Change a password with the caller's current one: a user their own, an admin anyone's; that user's older tokens stop working; after 5 wrong current passwords in 15 minutes an account waits (429)",
+    "Change a password with the caller's current one: a user their own, an admin anyone's; the same password again is a 400; that user's older tokens stop working and the owner is told by mail; after 5 wrong current passwords in 15 minutes an account waits (429)",
   security: bearerAuth,
   body: ChangePasswordBody,
   response: { 200: MessageResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409, 429) },

@@ -20,7 +20,14 @@ export default async function mailingRoutes(app: ServiceApp): Promise<void> {
   app.post('/resetpassword', { schema: schemas.resetPassword }, async (request) => {
     const { email, code, password } = request.body;
     if (isWeakPassword(password, { email })) throw app.httpErrors.badRequest(WEAK_PASSWORD);
-    if (!(await app.accounts.resetPassword(email, code, password))) throw app.httpErrors.badRequest(INVALID_RECOVERY_CODE);
+    const reset = await app.accounts.resetPassword(email, code, password);
+    if (reset.outcome === 'too-many-guesses') {
+      const minutes = Math.max(1, Math.ceil(reset.retryInMs / 60_000));
+      throw app.httpErrors.tooManyRequests(
+        `Demasiados intentos con códigos de recuperación. Espera ${minutes} minutos y vuelve a intentarlo.`,
+      );
+    }
+    if (reset.outcome === 'invalid-code') throw app.httpErrors.badRequest(INVALID_RECOVERY_CODE);
     return { message: 'Contraseña actualizada. Ya puedes iniciar sesión.' };
   });
 }

@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { ServiceApp } from '@cine/service-kit';
+import { sharedRateLimitStore, type ServiceApp } from '@cine/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { newsletterConfirmationMail } from '../../mail/templates';
 import { confirmPage, INVALID_LINK, invalidLinkPage, SUBSCRIBED, subscribedPage } from '../../newsletter/confirmation-pages';
@@ -17,8 +17,8 @@ const tooManyFromClient = (ttlMs: number) =>
 const HTML = 'text/html; charset=utf-8';
 
 export default async function newsletterRoutes(app: ServiceApp, settings: NewsletterSettings): Promise<void> {
-  // Counters in this instance's memory (see docs/security.md); a client is its address as the gateway saw it, an IPv6 one by its /64.
-  await app.register(fastifyRateLimit, { global: false, ipv6Subnet: 64 });
+  // Counters every instance shares (the service's database); a client is its address as the gateway saw it, an IPv6 one by its /64.
+  await app.register(fastifyRateLimit, { global: false, ipv6Subnet: 64, store: sharedRateLimitStore(app.sharedCounters, 'newsletter') });
   const perClient = app.createRateLimit({ max: settings.perClient.max, timeWindow: settings.perClient.windowMs });
   const perAddress = app.createRateLimit({
     max: settings.perAddress.max,

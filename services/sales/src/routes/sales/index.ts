@@ -21,6 +21,10 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
     reports.occupancy(dayRangeOf(app, request.query)),
   );
 
+  app.get('/totals', { schema: schemas.totals, onRequest: app.requireAdmin }, async (request) =>
+    reports.totals(dayRangeOf(app, request.query)),
+  );
+
   app.get('/candy', { schema: schemas.candy, onRequest: app.requireAdmin }, async (request) => reports.candy(candyFilterOf(request.query)));
 
   app.get('/export.csv', { schema: schemas.exportCsv, onRequest: app.requireAdmin }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { CandySalesRow, MonthlySalesRow, SalesOccupancy, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
+import { CandySalesRow, MonthlySalesRow, SalesOccupancy, SalesSummaryRow, SalesTotals, TopSellerRow } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { bearerAuth, errors } from '@cine/service-kit';
 import { candyFilters, detailFilters, MAX_MONTHS, rangeFilters } from '../report-queries';
@@ -46,6 +46,16 @@ export const occupancy = {
     'less refunded of their seats, and per movie over its shows of known capacity; most occupied first. A show that sold nothing is not listed (admin)',
   querystring: Type.Object(rangeFilters, { additionalProperties: false }),
   response: { 200: SalesOccupancy, ...errors(400, 401, 403, 503) },
+};
+
+export const totals = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'Revenue of the sales paid from `from` to `to` (cinema days, both included; every sale when left out), net of refunds: ' +
+    "the tickets' T.Bruto and T.Neto, the candy in all and per item, and both together (admin)",
+  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+  response: { 200: SalesTotals, ...errors(400, 401, 403, 503) },
 };
 
 export const candy = {

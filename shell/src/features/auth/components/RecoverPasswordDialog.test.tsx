@@ -27,6 +27,18 @@ test('an address outside the pattern is not sent', async () => {
   expect(api.requests).toHaveLength(0);
 });
 
+test('an e-mail typed in capitals is lower-cased before the pattern checks it, as login takes it', async () => {
+  const api = installFakeApi().on('POST', '/api/mailing/recuperarpassword', { status: 202, body: { message: 'ok' } });
+  openDialog();
+
+  await userEvent.type(screen.getByLabelText('Email'), 'Ana.Maria@Cine.Test');
+  await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+
+  expect(screen.getByLabelText('Email')).toHaveValue('ana.maria@cine.test');
+  expect(window.alert).toHaveBeenCalledWith('El mail ha sido enviado a la casilla indicada.');
+  expect(api.requestsTo('POST', '/api/mailing/recuperarpassword')[0]?.body).toEqual({ email: 'ana.maria@cine.test' });
+});
+
 test('sending the code alerts success and then asks for the code and the new password', async () => {
   const api = installFakeApi()
     .on('POST', '/api/mailing/recuperarpassword', { status: 202, body: { message: 'ok' } })

@@ -26,14 +26,14 @@ export function RecoverPasswordDialog({ initialEmail = '', onClose }: Props) {
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isRecoveryEmail(email)) {
+    if (!isRecoveryEmail(email.trim())) {
       setError(RECOVERY_EMAIL_TITLE);
       return;
     }
     setError(null);
     setPending(true);
     try {
-      await requestPasswordRecovery(email);
+      await requestPasswordRecovery(email.trim());
       window.alert('El mail ha sido enviado a la casilla indicada.');
       setStep('reset');
     } catch {
@@ -52,7 +52,7 @@ export function RecoverPasswordDialog({ initialEmail = '', onClose }: Props) {
       setStep('done');
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No se pudo cambiar la contraseña. Intente nuevamente.',
+        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No se pudo cambiar la contraseña. Inténtalo de nuevo.',
       );
     } finally {
       setPending(false);
@@ -69,7 +69,8 @@ export function RecoverPasswordDialog({ initialEmail = '', onClose }: Props) {
       pattern={RECOVERY_EMAIL_PATTERN}
       title={RECOVERY_EMAIL_TITLE}
       value={email}
-      onChange={(event) => setEmail(event.target.value)}
+      // Lower-case as typed, before the spec's pattern (lower-case only) checks it: login takes 'Ana@Cine.com' too.
+      onChange={(event) => setEmail(event.target.value.toLowerCase())}
     />
   );
 
