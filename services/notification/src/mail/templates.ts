@@ -1,4 +1,11 @@
-import { formatMoney as formatMoneyAs, localDateTime, weekdays, type OrderRefunded, type OrderShowMoved, type TicketsIssued } from '@cine/contracts';
+import {
+  formatMoney as formatMoneyAs,
+  localDateTime,
+  weekdays,
+  type OrderRefunded,
+  type OrderShowMoved,
+  type TicketsIssued,
+} from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
 import { qrContentId, showCalendarEntry, ticketQrImages } from './ticket-attachments';
