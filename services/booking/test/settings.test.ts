@@ -6,6 +6,8 @@ const variables = [
   'MAX_HELD_SEATS_PER_ADDRESS',
   'MAX_SEAT_STREAMS_PER_ADDRESS',
   'CANCELLATION_WINDOW_MINUTES',
+  'DOOR_OPENS_MINUTES_BEFORE',
+  'DOOR_CLOSES_MINUTES_AFTER_END',
   'STRIPE_SECRET_KEY',
 ] as const;
 
@@ -21,12 +23,13 @@ describe("booking's settings from the environment", () => {
     }
   });
 
-  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, cancellations up to 120 minutes before, no Stripe key', () => {
+  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, cancellations up to 120 minutes before, the door open from an hour before to the end, no Stripe key', () => {
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 10,
       holdLimits: { perAddress: 20, maxMinutes: 20 },
       seatStreamsPerAddress: 20,
       cancellationWindowMinutes: 120,
+      doorWindow: { opensMinutesBefore: 60, closesMinutesAfterEnd: 0 },
       stripeSecretKey: undefined,
     });
   });
@@ -37,6 +40,8 @@ describe("booking's settings from the environment", () => {
       MAX_HELD_SEATS_PER_ADDRESS: '6',
       MAX_SEAT_STREAMS_PER_ADDRESS: '3',
       CANCELLATION_WINDOW_MINUTES: '30',
+      DOOR_OPENS_MINUTES_BEFORE: '45',
+      DOOR_CLOSES_MINUTES_AFTER_END: '15',
       STRIPE_SECRET_KEY: 'sk_test_x',
     });
     expect(bookingSettingsFromEnv()).toEqual({
@@ -44,6 +49,7 @@ describe("booking's settings from the environment", () => {
       holdLimits: { perAddress: 6, maxMinutes: 8 },
       seatStreamsPerAddress: 3,
       cancellationWindowMinutes: 30,
+      doorWindow: { opensMinutesBefore: 45, closesMinutesAfterEnd: 15 },
       stripeSecretKey: 'sk_test_x',
     });
     process.env.HOLD_MAX_MINUTES = '2';
@@ -55,6 +61,8 @@ describe("booking's settings from the environment", () => {
     ['HOLD_MAX_MINUTES', '1.5', "HOLD_MAX_MINUTES must be a positive whole number of minutes, not '1.5'"],
     ['MAX_HELD_SEATS_PER_ADDRESS', 'veinte', "MAX_HELD_SEATS_PER_ADDRESS must be a positive whole number of seats, not 'veinte'"],
     ['CANCELLATION_WINDOW_MINUTES', '-5', "CANCELLATION_WINDOW_MINUTES must be a positive whole number of minutes, not '-5'"],
+    ['DOOR_OPENS_MINUTES_BEFORE', '0', "DOOR_OPENS_MINUTES_BEFORE must be a positive whole number of minutes, not '0'"],
+    ['DOOR_CLOSES_MINUTES_AFTER_END', '-1', "DOOR_CLOSES_MINUTES_AFTER_END must be a whole number of minutes (0 or more), not '-1'"],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;
     expect(() => bookingSettingsFromEnv()).toThrow(message);
