@@ -23,7 +23,7 @@ async function ask(panel: Locator, question: string): Promise<string> {
   await panel.getByLabel('Mensaje para Cinebot').fill(question);
   await page.keyboard.press('Enter');
   await page.waitForFunction(
-    (count) => [...document.querySelectorAll('ol > li')].filter((li) => li.textContent?.startsWith('Cinebot: ')).length > count,
+    (count) => Array.from(document.querySelectorAll('ol > li')).filter((li) => li.textContent?.startsWith('Cinebot: ')).length > count,
     before,
   );
   return (await botReplies(panel)).at(-1) as string;
@@ -47,7 +47,7 @@ test('Cinebot answers from the cinema’s own data: today’s shows, a movie’s
   for (let presses = 0; presses < 4; presses++) await page.keyboard.press('Shift+Tab');
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('¿Qué películas dan hoy?');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => [...document.querySelectorAll('ol > li')].some((li) => li.textContent?.startsWith('Cinebot: Hoy (')));
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('ol > li')).some((li) => li.textContent?.startsWith('Cinebot: Hoy (')));
   const today = (await botReplies(panel)).at(-1) as string;
   if (comingToday.length > 0) {
     expect(today).toContain('quedan estas funciones');
