@@ -5,7 +5,7 @@ import { Table, TableCard } from '../../../components/DataTable';
 import { fetchSalesTotals, type SalesPeriod, type SalesTotals } from '../api/sales';
 
 /** 'del 01/11/2026 al 30/11/2026', 'desde el …', 'hasta el …', or every sale. */
-export function periodText({ from, to }: SalesPeriod): string {
+function periodText({ from, to }: SalesPeriod): string {
   if (from && to) return `del ${shortDate(from)} al ${shortDate(to)}`;
   if (from) return `desde el ${shortDate(from)}`;
   if (to) return `hasta el ${shortDate(to)}`;
