@@ -124,7 +124,7 @@ test("'Órdenes' lists the latest orders, searches by e-mail, movie and days, pa
   expect(api.requestsTo('GET', '/api/orders?page=1&pageSize=20&q=ana%40correo&from=2026-03-01&to=2026-03-31')).toHaveLength(1);
   expect(screen.getByText('41 órdenes · página 1 de 3')).toBeInTheDocument();
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-    /Ana Núñez.*ana@correo\.test.*Matrix · 3D.*2026-03-14 20:00 · Sala 2.*\$\s36,50Pagada/,
+    /Ana Núñez.*ana@correo\.test.*Matrix · 3D.*14\/03\/2026 20:00 · Sala 2.*\$\s36,50Pagada/,
   );
   expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
   await user.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -147,7 +147,7 @@ test("an order's URL opens its page: buyer, show, seats, candy, amounts, payment
   expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Órdenes');
   expect(screen.getByRole('button', { name: 'Órdenes' })).toHaveAttribute('aria-current', 'true');
   expect(screen.getByRole('region', { name: 'Comprador' })).toHaveTextContent('Ana Núñezana@correo.test');
-  expect(screen.getByRole('region', { name: 'Función' })).toHaveTextContent('MatrixSabado 2026-03-14 · 20:00 · Sala 2 · 3D');
+  expect(screen.getByRole('region', { name: 'Función' })).toHaveTextContent('MatrixSabado 14/03/2026 · 20:00 · Sala 2 · 3D');
   expect(screen.getByRole('region', { name: 'Butacas' })).toHaveTextContent('F7, F8');
   expect(screen.getByRole('region', { name: 'Candy' })).toHaveTextContent('COMBO NACHOS × 1: $ 12,50');
   expect(screen.getByRole('region', { name: 'Importes' })).toHaveTextContent(

@@ -38,7 +38,7 @@ test('shows the cart summary with the server total and pays it with a test card'
 
   const summary = await screen.findByRole('region', { name: 'Tu pedido' });
   expect(within(summary).getByText('Dune III')).toBeInTheDocument();
-  expect(within(summary).getByText('Fecha: Jueves 20:30 (2026-11-26)')).toBeInTheDocument();
+  expect(within(summary).getByText('Fecha: Jueves 20:30 (26/11/2026)')).toBeInTheDocument();
   expect(within(summary).getByText('Entradas: 2 (butacas F7, F8)')).toBeInTheDocument();
   expect(within(summary).getByText('COMBO NACHOS × 2')).toBeInTheDocument();
   expect(within(summary).getByText('Total a pagar : $ 42,00')).toBeInTheDocument();

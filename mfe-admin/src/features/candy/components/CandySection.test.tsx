@@ -139,7 +139,7 @@ test("the info button opens 'Detalles de ventas de {name}' with the item's sales
     within(table)
       .getAllByRole('row')
       .map((row) => row.textContent),
-  ).toEqual(['FechaCantidadTotal', '2026-03-123$\u00a037,50', '2026-03-111$\u00a012,50']);
+  ).toEqual(['FechaCantidadTotal', '12/03/20263$\u00a037,50', '11/03/20261$\u00a012,50']);
 
   await user.type(within(dialog).getByLabelText('Día'), '2026-03-10');
   expect(await within(dialog).findByText('No hubo ventas de este producto ese día.')).toBeInTheDocument();
