@@ -47,7 +47,9 @@ test('Cinebot answers from the cinema’s own data: today’s shows, a movie’s
   for (let presses = 0; presses < 4; presses++) await page.keyboard.press('Shift+Tab');
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('¿Qué películas dan hoy?');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('ol > li')).some((li) => li.textContent?.startsWith('Cinebot: Hoy (')));
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('ol > li')).some((li) => li.textContent?.startsWith('Cinebot: Hoy (')),
+  );
   const today = (await botReplies(panel)).at(-1) as string;
   if (comingToday.length > 0) {
     expect(today).toContain('quedan estas funciones');
