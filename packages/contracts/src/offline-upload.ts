@@ -3,10 +3,11 @@ export const OFFLINE_UPLOAD_MAX_SCANS = 100;
 /** The most bytes of JSON a door puts in one upload: well inside the gateway's and services' 64 KiB body limit. */
 export const OFFLINE_UPLOAD_MAX_BYTES = 48 * 1024;
 
-const encoder = new TextEncoder();
-const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+// The encoder is made on first use: importing the contracts must not need TextEncoder (jsdom's test environment has none).
+let encoder: TextEncoder | undefined;
+const bytesOf = (value: unknown) => (encoder ??= new TextEncoder()).encode(JSON.stringify(value)).length;
 /** `{"scans":[]}` around the scans. */
-const ENVELOPE_BYTES = bytesOf({ scans: [] });
+const ENVELOPE_BYTES = '{"scans":[]}'.length;
 
 /**
  * How many of the oldest scans go in the next upload: at most `maxScans` and OFFLINE_UPLOAD_MAX_BYTES of JSON,

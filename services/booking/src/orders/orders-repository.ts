@@ -196,7 +196,14 @@ export class OrdersRepository {
    */
   async codeOf(order: Pick<StoredOrder, '_id' | 'code'>): Promise<string> {
     if (order.code) return order.code;
-    const orderId = order._id.toHexString();
+    const code = await this.claimCode(order._id);
+    await this.model.updateOne({ _id: order._id, code: { $exists: false } }, { $set: { code } });
+    return code;
+  }
+
+  /** Claims the order's code in `order_codes` (the caller writes it on the order), as codeOf says. */
+  private async claimCode(id: Types.ObjectId): Promise<string> {
+    const orderId = id.toHexString();
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
       const code = this.codeFor(orderId, attempt);
       try {
@@ -205,7 +212,6 @@ export class OrdersRepository {
         if (!isDuplicateKeyError(error)) throw error;
         if ((await this.codes.findOne({ _id: code }))?.orderId !== orderId) continue;
       }
-      await this.model.updateOne({ _id: order._id, code: { $exists: false } }, { $set: { code } });
       return code;
     }
     throw new Error(`no free code for order ${orderId}`);
@@ -363,7 +369,8 @@ export class OrdersRepository {
 
   /** The ONE write that makes the charged order paid and records order.paid in its outbox; answers that event, or null when the order was not reserved any more. */
   async markPaid(order: StoredOrder, paymentId: string, paidAt: Date): Promise<OrderPaid | null> {
-    const code = await this.codeOf(order);
+    // The code is claimed here and written by the paid write itself (one round trip, not two).
+    const code = order.code ?? (await this.claimCode(order._id));
     const event = orderPaidEvent({ ...order, code }, paidAt);
     const written = await this.changeIfIn(order, 'reserved', {
       $set: { state: 'paid', paymentId, paidAt, updatedAt: paidAt, lock: order._id.toHexString(), code },
