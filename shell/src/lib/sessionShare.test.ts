@@ -16,6 +16,20 @@ function openTab(): SessionShare {
 const stops: Array<() => void> = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
+// Each tab's module keeps its channel open for the page's life; an open channel keeps Node's event loop (and jest) alive.
+const channels: BroadcastChannel[] = [];
+const NativeChannel = globalThis.BroadcastChannel;
+globalThis.BroadcastChannel = class extends NativeChannel {
+  constructor(name: string) {
+    super(name);
+    channels.push(this);
+  }
+};
+afterAll(() => {
+  channels.forEach((channel) => channel.close());
+  globalThis.BroadcastChannel = NativeChannel;
+});
+
 test('a new tab gets the session of an open tab that has one', async () => {
   const open = openTab();
   stops.push(open.shareSessionWithTabs(() => ({ token: 'token-ana', userId: 'u-ana' }), jest.fn()));
