@@ -1,21 +1,8 @@
 import type { OrderView, ShowView, TicketView } from '@cine/contracts';
-import { baseUrl, uniqueEmail } from './browser';
+import { uniqueEmail } from './browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './platform';
 import { registerThroughApi } from './session';
-
-/** Calls the API (`token`: a bearer, or none); a status of 300 or more throws with the answer. */
-async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { callApi as call } from './api';
 
 /** A show that starts more than the cancellation window (120 minutes) from now, with room for a few buyers. */
 export async function aCancellableShow(): Promise<ShowView> {

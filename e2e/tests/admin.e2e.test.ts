@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl, openPagePerTest, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { logIn, registerThroughApi } from '../src/session';
+import { callApi as call } from '../src/api';
 
 let page: Page;
 openPagePerTest('admin', (opened) => (page = opened));
@@ -14,20 +15,6 @@ const PASSWORD = 'entradas2026';
 /** A 1×1 PNG: the upload endpoint checks the content, not the name. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const WEEKDAYS = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sabado'];
-
-/** Calls the API with a token (the journeys' set-up: a buyer's sale, a user's comment). */
-async function call<T>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${apiPath}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A registered user with a token. */
 async function apiUser(label: string): Promise<{ id: string; username: string; email: string; token: string }> {

@@ -5,6 +5,7 @@ import { baseUrl, openPagePerTest, PHONE, uniqueEmail, waitForMail } from '../sr
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { openSeatMap } from '../src/purchase';
 import { logIn, registerThroughApi } from '../src/session';
+import { callApi as call } from '../src/api';
 
 let page: Page;
 openPagePerTest('refunds', (opened) => (page = opened), PHONE);
@@ -17,19 +18,6 @@ async function aCancellableShow(): Promise<ShowView> {
   const show = shows.find((candidate) => candidate.seats >= 10 && Date.parse(candidate.startsAt) > Date.now() + 4 * 60 * 60_000);
   if (!show) throw new Error('no show far enough ahead: the booking seed did not run');
   return show;
-}
-
-async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** A buyer with a paid order of two tickets of `show`, bought through the API (the purchase has its own journeys). */

@@ -1,9 +1,10 @@
 import { formatMoney, localDateTime, type MovieView, type SalesTotals, type ShowView } from '@cine/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
-import { baseUrl, openPagePerTest, PHONE, uniqueEmail } from '../src/browser';
+import { openPagePerTest, PHONE, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
 import { logIn, registerThroughApi } from '../src/session';
+import { callApi as call } from '../src/api';
 
 // Issue 35: Spanish on every screen (dates, genres, one form of address) and a back office usable on real screens.
 
@@ -14,19 +15,6 @@ const ENGLISH_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/;
 const SPANISH_DATE = /^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/;
 /** A PNG of 1×1: the upload checks the content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function call<T>(method: string, apiPath: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${apiPath}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** The cinema's today ('yyyy-mm-dd'). */
 const cinemaToday = () => localDateTime(new Date()).date;
