@@ -4,7 +4,7 @@ export const OFFLINE_UPLOAD_MAX_SCANS = 100;
 export const OFFLINE_UPLOAD_MAX_BYTES = 48 * 1024;
 
 // The encoder is made on first use: importing the contracts must not need TextEncoder (jsdom's test environment has none).
-let encoder: TextEncoder | undefined;
+let encoder: InstanceType<typeof TextEncoder> | undefined;
 const bytesOf = (value: unknown) => (encoder ??= new TextEncoder()).encode(JSON.stringify(value)).length;
 /** `{"scans":[]}` around the scans. */
 const ENVELOPE_BYTES = '{"scans":[]}'.length;
