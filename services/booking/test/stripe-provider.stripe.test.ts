@@ -120,7 +120,7 @@ describe('StripePaymentProvider against stripe-mock (Stripe’s OpenAPI descript
     // stripe-mock answers its fixture's status (a PaymentIntent still needing a payment method): not completed, so not paid.
     expect(outcome).toEqual({
       status: 'declined',
-      reason: 'Su tarjeta requiere una autenticación que este pago no admite. Intente con otra tarjeta.',
+      reason: 'Tu tarjeta requiere una autenticación que este pago no admite. Prueba con otra tarjeta.',
       code: 'requires_payment_method',
     });
   });
