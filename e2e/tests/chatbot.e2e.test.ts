@@ -65,7 +65,7 @@ test('Cinebot answers from the cinema’s own data: today’s shows, a movie’s
   await panel.getByRole('link', { name: `Comprar entradas para ${moana.Title}` }).waitFor();
 
   const price = await ask(panel, 'precio de la entrada');
-  expect(price).toMatch(/^Cinebot: La entrada cuesta (de )?\$ \d/);
+  expect(price).toMatch(/^Cinebot: La entrada cuesta (de )?\$\s\d/);
 
   const address = await ask(panel, 'dónde queda el cine');
   expect(address).toContain(`está en ${DEFAULT_CINEMA.address}`);
