@@ -44,6 +44,17 @@ function acceptsConnections(port: number): Promise<boolean> {
   });
 }
 
+describe('findFreePort', () => {
+  it('answers a port nothing holds, below the range the system hands to listen(0)', async () => {
+    const [low] = (await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')).trim().split(/\s+/).map(Number);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => findFreePort()));
+    for (const port of ports) {
+      expect(port).toBeLessThan(low!);
+      expect(await acceptsConnections(port)).toBe(false);
+    }
+  });
+});
+
 describe('ensureFerretBinary', () => {
   it('builds once for concurrent callers and then serves the cached binary', async () => {
     const cacheDir = await tempDir('cine-ferret-cache-');

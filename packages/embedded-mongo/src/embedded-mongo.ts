@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -95,15 +96,49 @@ export async function startEmbeddedMongo(options: StartEmbeddedMongoOptions): Pr
   return { url, port, pid: child.pid ?? -1, stop };
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export async function findFreePort(): Promise<number> {
+/** Linux's range for ports the system hands to `listen(0)`, or undefined where it cannot be read. */
+function ephemeralPortRange(): { low: number; high: number } | undefined {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) ? { low: low!, high: high! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `port` on 127.0.0.1 can be bound right now (the probe is closed again). */
+async function canBind(port: number): Promise<number | undefined> {
   const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, HOST, resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, HOST, resolve);
+    });
+    return (server.address() as net.AddressInfo).port;
+  } catch {
+    return undefined;
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const FIXED_PORTS_FROM = 10_000;
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now, for a server started a moment later.
+ * Where the system's ephemeral range is known it is chosen below it: the services that bind port 0
+ * in the meantime (a platform's six) would otherwise be handed the very port just probed.
+ */
+export async function findFreePort(): Promise<number> {
+  const range = ephemeralPortRange();
+  if (range && range.low - FIXED_PORTS_FROM > 1_000) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const candidate = FIXED_PORTS_FROM + Math.floor(Math.random() * (range.low - FIXED_PORTS_FROM));
+      if ((await canBind(candidate)) !== undefined) return candidate;
+    }
+  }
+  const port = await canBind(0);
+  if (port === undefined) throw new Error('no free TCP port on 127.0.0.1');
   return port;
 }
 
@@ -121,7 +156,7 @@ async function assertPortFree(port: number): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(
-        `El puerto ${port} ya está en uso: ¿hay otra instancia de la base de datos embebida en marcha? Elija otro con FERRETDB_PORT.`,
+        `El puerto ${port} ya está en uso: ¿hay otra instancia de la base de datos embebida en marcha? Elige otro con FERRETDB_PORT.`,
         { cause: error },
       );
     }
