@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { serviceNames, type ServiceName } from '@cine/contracts';
-import { findFreePort } from '@cine/embedded-mongo';
 import { requiresToken, resolveRoute, routeTable } from '@cine/gateway';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '@cine/identity-service';
 import { forgedToken } from '@cine/service-kit/testing';
-import { startPlatform, type RunningPlatform } from './platform';
-import { api } from './testing/gateway-api';
+import type { RunningPlatform } from './platform';
+import { startTestPlatform, type TestPlatform } from './testing/embedded-platform';
+import { api, signIn } from './testing/gateway-api';
 
 /**
  * The authorization matrix: every operation of every service's OpenAPI
@@ -234,8 +231,7 @@ interface Operation {
 }
 
 const JWT_SECRET = 'authorization-matrix-secret-0123456789-0123456789';
-const savedEnv = { ...process.env };
-let dataDir: string;
+let running: TestPlatform;
 let platform: RunningPlatform;
 let gateway: string;
 const operations: Operation[] = [];
@@ -267,26 +263,8 @@ async function staffMember(adminToken: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cine-matrix-'));
-  for (const key of ['MONGO_URL', 'AMQP_URL', 'WEB_ROOT', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete process.env[key];
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
-    JWT_SECRET,
-    AUTH_RATE_LIMIT: '100000',
-  });
-  platform = await startPlatform({
-    dataDir,
-    mongoUrl: undefined,
-    ferretdbPort: await findFreePort(),
-    amqpUrl: undefined,
-    logLevel: 'silent',
-    tokenTtl: '1h',
-    servicePorts: Object.fromEntries(serviceNames.map((name) => [name, 0])) as Record<ServiceName, number>,
-    databasePrefix: 'cine_',
-  });
+  running = await startTestPlatform('matrix', { JWT_SECRET, AUTH_RATE_LIMIT: '100000' });
+  platform = running.platform;
   gateway = platform.gatewayUrl;
   for (const service of serviceNames) {
     const document = (await (await fetch(`${platform.services[service]}/openapi.json`)).json()) as {
@@ -301,9 +279,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await platform?.stop();
-  process.env = savedEnv;
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe('authorization matrix', () => {
@@ -361,7 +337,7 @@ describe('authorization matrix', () => {
       if (caller === 'staff') return staffMember(admin.token);
       if (!email) return token;
       const password = caller === 'admin' ? DEFAULT_ADMIN_PASSWORD : PASSWORD;
-      return ((await api(gateway, 'POST', '/auth/login', { body: { email, password } })).json as { token: string }).token;
+      return signIn(gateway, email, password);
     };
 
     const mismatches: string[] = [];

@@ -2,74 +2,48 @@
  * Issue 34: an offline door's 1,000 scans of one show reach booking through the gateway (64 KiB bodies),
  * cut as a door cuts them (offlineBatchSize, the door queue's), each admitted once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   localDateTime,
   offlineBatchSize,
-  serviceNames,
   TICKET_CODE_ALPHABET,
-  type LoginResponse,
   type OfflineCheckinAnswer,
   type OfflineScan,
-  type ServiceName,
   type TicketKeySet,
 } from '@cine/contracts';
-import { findFreePort } from '@cine/embedded-mongo';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '@cine/identity-service';
 import { resolveTicketSigningKey } from '@cine/service-kit';
 import { importPKCS8, SignJWT } from 'jose';
 import mongoose from 'mongoose';
-import { startPlatform, type RunningPlatform } from './platform';
-import { api } from './testing/gateway-api';
+import type { RunningPlatform } from './platform';
+import { startTestPlatform, type TestPlatform } from './testing/embedded-platform';
+import { api, signIn } from './testing/gateway-api';
 
 jest.setTimeout(10 * 60_000);
 
 const SCANS = 1_000;
-const savedEnv = { ...process.env };
-let dataDir: string;
+let running: TestPlatform;
 let platform: RunningPlatform;
+let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cine-offline-door-'));
-  for (const key of ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT', 'TICKET_SIGNING_KEY'])
-    delete process.env[key];
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
-  });
-  platform = await startPlatform({
-    dataDir,
-    mongoUrl: undefined,
-    ferretdbPort: await findFreePort(),
-    amqpUrl: undefined,
-    logLevel: 'silent',
-    tokenTtl: '1h',
-    servicePorts: Object.fromEntries(serviceNames.map((name) => [name, 0])) as Record<ServiceName, number>,
-    databasePrefix: 'cine_',
-  });
+  running = await startTestPlatform('offline-door');
+  ({ platform, dataDir } = running);
 });
 
 afterAll(async () => {
-  await platform?.stop();
-  process.env = savedEnv;
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 /** A staff member made by the admin, signed in. */
 async function staffToken(base: string): Promise<string> {
-  const admin = await api(base, 'POST', '/auth/login', { body: { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD } });
   const email = 'puerta@cine.test';
   const password = 'ClaveDePuerta2026!';
   const made = await api(base, 'POST', '/auth/register', {
-    token: (admin.json as LoginResponse).token,
+    token: await signIn(base, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD),
     body: { email, username: 'puerta', password, role: 'staff' },
   });
   if (made.status !== 201) throw new Error(`staff not made: ${made.status} ${JSON.stringify(made.json)}`);
-  return ((await api(base, 'POST', '/auth/login', { body: { email, password } })).json as LoginResponse).token;
+  return signIn(base, email, password);
 }
 
 /** The n-th ticket code: 8 characters of the tickets' alphabet. */

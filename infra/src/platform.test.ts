@@ -2,42 +2,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serviceNames, type ServiceName } from '@cine/contracts';
+import { serviceNames } from '@cine/contracts';
 import { findFreePort } from '@cine/embedded-mongo';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '@cine/identity-service';
 import { networkInterfaces } from 'node:os';
 import { claimDataDir, DEFAULT_FERRETDB_PORT, startPlatform, type PlatformSettings, type RunningPlatform } from './platform';
+import { testPlatformEnvironment, type TestPlatformEnvironment } from './testing/embedded-platform';
 
 // The first start on a machine may compile FerretDB.
 jest.setTimeout(10 * 60_000);
 
-const savedEnv = { ...process.env };
-let dataDir: string;
+let environment: TestPlatformEnvironment;
 let settings: PlatformSettings;
 let gatewayPort: number;
 let platform: RunningPlatform | undefined;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cine-platform-'));
-  gatewayPort = await findFreePort();
-  // The gateway reads its own settings from the environment, as in `npm start`.
-  for (const key of ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT']) delete process.env[key];
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
-  });
-  settings = {
-    dataDir,
-    mongoUrl: undefined,
-    ferretdbPort: await findFreePort(),
-    amqpUrl: undefined,
-    logLevel: 'silent',
-    tokenTtl: '1h',
-    servicePorts: Object.fromEntries(serviceNames.map((name) => [name, 0])) as Record<ServiceName, number>,
-    databasePrefix: 'cine_',
-  };
+  environment = await testPlatformEnvironment('platform');
+  ({ settings, gatewayPort } = environment);
 });
 
 afterEach(async () => {
@@ -46,8 +28,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
-  await rm(dataDir, { recursive: true, force: true });
+  await environment?.dispose();
 });
 
 function api(pathname: string, init: RequestInit = {}): Promise<Response> {
