@@ -39,18 +39,51 @@ export function cinemaFooter(now: Date = new Date()): string[] {
   return [`${CINEMA.name}: ${CINEMA.address}`, `Horarios: ${CINEMA.hours}`, `© ${now.getFullYear()} ${CINEMA.name}`];
 }
 
-/** The same paragraphs as plain text and as HTML in the cinema's layout; `highlight` stands out in the HTML. */
-function compose(subject: string, paragraphs: string[], highlight?: string): MailContent {
-  const text = [...paragraphs, ...(highlight ? [highlight] : []), SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+/** A part of a mail, as plain text and as HTML. */
+interface MailBlock {
+  text: string;
+  html: string;
+}
+
+function paragraph(text: string): MailBlock {
+  return { text, html: `<p>${escapeHtml(text)}</p>` };
+}
+
+/** Rows of label and value: `Label: value` lines in the text, a table (under `heading`, in the HTML only) in the HTML. */
+function table(rows: Array<{ label: string; value: string; strong?: boolean }>, heading?: string): MailBlock {
+  return {
+    text: rows.map(({ label, value }) => `${label}: ${value}`).join('\n'),
+    html: `${heading ? `<h2 style="font-size:18px;margin:16px 0 0">${escapeHtml(heading)}</h2>\n` : ''}${tableHtml(rows)}`,
+  };
+}
+
+/** Links: `Label: address` lines in the text, buttons in the HTML. */
+function links(targets: Array<{ label: string; href: string }>): MailBlock {
+  return { text: targets.map(({ label, href }) => `${label}: ${href}`).join('\n'), html: linksHtml(targets) };
+}
+
+/** The blocks in order, then the signature; the text ends with the cinema's footer, the HTML has it in the layout. */
+function compose(subject: string, blocks: MailBlock[]): MailContent {
+  const text = [...blocks.map((block) => block.text), SIGNATURE, cinemaFooter().join('\n')].join('\n\n');
+  const html = page(subject, [...blocks.map((block) => block.html), `<p>${escapeHtml(SIGNATURE)}</p>`].join('\n'));
+  return { subject, text: `${text}\n`, html };
+}
+
+/** Paragraphs, and a `highlight` (a code) that stands out in the HTML. */
+function composeParagraphs(subject: string, paragraphs: string[], highlight?: string): MailContent {
   const highlighted = highlight
-    ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center">${escapeHtml(highlight)}</p>`
-    : '';
-  return { subject, text: `${text}\n`, html: page(subject, `${body}\n${highlighted}\n<p>${escapeHtml(SIGNATURE)}</p>`) };
+    ? [
+        {
+          text: highlight,
+          html: `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:center">${escapeHtml(highlight)}</p>`,
+        },
+      ]
+    : [];
+  return compose(subject, [...paragraphs.map(paragraph), ...highlighted]);
 }
 
 export function welcomeMail(username: string): MailContent {
-  return compose(`¡Te damos la bienvenida a ${CINEMA_NAME}!`, [
+  return composeParagraphs(`¡Te damos la bienvenida a ${CINEMA_NAME}!`, [
     `Hola ${username}:`,
     `Tu cuenta en ${CINEMA_NAME} ya está lista. Inicia sesión para comprar entradas y combos y para comentar las películas que viste.`,
     '¡Nos vemos en la sala!',
@@ -58,7 +91,7 @@ export function welcomeMail(username: string): MailContent {
 }
 
 export function recoveryCodeMail(username: string, code: string, validMinutes: number): MailContent {
-  return compose(
+  return composeParagraphs(
     `Tu código para recuperar la contraseña de ${CINEMA_NAME}`,
     [
       `Hola ${username}:`,
@@ -79,7 +112,7 @@ const CHANGED_BY: Record<'user' | 'admin' | 'recovery', string> = {
 export function passwordChangedMail(username: string, changedAt: Date, by: 'user' | 'admin' | 'recovery'): MailContent {
   const { date, time } = localDateTime(changedAt);
   const when = `${date.split('-').reverse().join('/')} a las ${time}`;
-  return compose(`Cambiaste la contraseña de ${CINEMA_NAME}`, [
+  return composeParagraphs(`Cambiaste la contraseña de ${CINEMA_NAME}`, [
     `Hola ${username}:`,
     `La contraseña de tu cuenta en ${CINEMA_NAME} se cambió el ${when}, ${CHANGED_BY[by]}. Las sesiones abiertas con la contraseña anterior se cerraron.`,
     'Si no fuiste tú, recupera tu cuenta ahora con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
@@ -163,9 +196,7 @@ function linksHtml(links: Array<{ label: string; href: string }>): string {
 
 /** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid, links to the order and Mis entradas; the show as a calendar entry. */
 export async function receiptMail(username: string, order: PaidOrder, publicUrl: string): Promise<MailContent> {
-  const links = orderLinks(publicUrl, order.orderId);
-  const subject = `Tu compra en ${CINEMA_NAME}: ${order.title}`;
-  const greeting = [`Hola ${username}:`, '¡Gracias por tu compra! Estos son los datos de tu función.'];
+  const to = orderLinks(publicUrl, order.orderId);
   const show = [
     { label: 'Película', value: order.title },
     { label: 'Fecha', value: formatShowDate(order.date) },
@@ -177,42 +208,25 @@ export async function receiptMail(username: string, order: PaidOrder, publicUrl:
   const charges = [
     { label: `Entradas (${order.seats})`, value: formatMoney(order.ticketTotal) },
     ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
+    { label: 'Total', value: formatMoney(order.total), strong: true },
   ];
-  const total = { label: 'Total', value: formatMoney(order.total), strong: true };
-  const closing = [
-    `Pedido: ${order.orderCode ?? order.orderId}`,
-    'Muestra el código QR de cada entrada en la puerta de la sala (o dicta su código); también las tienes en Mis entradas. ¡Que disfrutes la función!',
-  ];
-  const linkLines = [`${links.order.label}: ${links.order.href}`, `${links.tickets.label}: ${links.tickets.href}`];
-  const tickets = order.tickets.map((ticket) => `Butaca ${ticket.seatLabel}: código ${ticket.code}`);
-
-  const lines = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
-  const text = [
-    ...greeting,
-    lines(show),
-    ['Tus entradas:', ...tickets].join('\n'),
-    lines([...charges, total]),
-    ...closing,
-    linkLines.join('\n'),
-    SIGNATURE,
-    cinemaFooter().join('\n'),
-  ].join('\n\n');
-
-  const html = page(
-    subject,
-    [
-      ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
-      tableHtml(show),
-      `<h2 style="font-size:18px;margin:16px 0 0">Tus entradas</h2>`,
-      ticketsHtml(order),
-      `<h2 style="font-size:18px;margin:16px 0 0">Tu pedido</h2>`,
-      tableHtml([...charges, total]),
-      ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
-      linksHtml([links.order, links.tickets]),
-      `<p>${escapeHtml(SIGNATURE)}</p>`,
-    ].join('\n'),
-  );
-  return { subject, text: `${text}\n`, html, attachments: [...(await ticketQrImages(order.tickets)), showCalendarEntry(order)] };
+  const tickets: MailBlock = {
+    text: ['Tus entradas:', ...order.tickets.map((ticket) => `Butaca ${ticket.seatLabel}: código ${ticket.code}`)].join('\n'),
+    html: `<h2 style="font-size:18px;margin:16px 0 0">Tus entradas</h2>\n${ticketsHtml(order)}`,
+  };
+  const mail = compose(`Tu compra en ${CINEMA_NAME}: ${order.title}`, [
+    paragraph(`Hola ${username}:`),
+    paragraph('¡Gracias por tu compra! Estos son los datos de tu función.'),
+    table(show),
+    tickets,
+    table(charges, 'Tu pedido'),
+    paragraph(`Pedido: ${order.orderCode ?? order.orderId}`),
+    paragraph(
+      'Muestra el código QR de cada entrada en la puerta de la sala (o dicta su código); también las tienes en Mis entradas. ¡Que disfrutes la función!',
+    ),
+    links([to.order, to.tickets]),
+  ]);
+  return { ...mail, attachments: [...(await ticketQrImages(order.tickets)), showCalendarEntry(order)] };
 }
 
 /** What the refund mail says (order.refunded's facts). */
@@ -226,50 +240,32 @@ const REFUND_OPENING: Readonly<Record<RefundedOrder['by'], string>> = {
 
 /** The cancellation or refund of an order: the show, what was refunded and how much goes back to the card. */
 export function refundMail(username: string, refund: RefundedOrder, publicUrl: string): MailContent {
-  const link = orderLinks(publicUrl, refund.orderId).order;
   const subject = `${refund.by === 'buyer' ? 'Compra cancelada' : 'Reembolso de tu compra'} en ${CINEMA_NAME}: ${refund.title}`;
-  const greeting = [`Hola ${username}:`, REFUND_OPENING[refund.by]];
   const show = [
     { label: 'Película', value: refund.title },
     { label: 'Fecha', value: formatShowDate(refund.date) },
     { label: 'Hora', value: refund.schedule },
     { label: 'Sala', value: String(refund.roomId) },
   ];
-  const lines = [
+  const refunded = [
     ...(refund.seatLabels.length > 0
       ? [{ label: `Entradas (${refund.seatLabels.join(', ')})`, value: formatMoney(refund.ticketAmount) }]
       : []),
     ...refund.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
+    { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true },
   ];
-  const total = { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true };
-  const closing = [
-    ...(refund.by === 'buyer' ? [] : [`Motivo: ${refund.reason}`]),
-    'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
-    `Pedido: ${refund.orderCode ?? refund.orderId}`,
-  ];
-  const asText = (rows: Array<{ label: string; value: string }>) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
-  const text = [
-    ...greeting,
-    asText(show),
-    asText([...lines, total]),
-    ...closing,
-    `${link.label}: ${link.href}`,
-    SIGNATURE,
-    cinemaFooter().join('\n'),
-  ].join('\n\n');
-  const html = page(
-    subject,
-    [
-      ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
-      tableHtml(show),
-      `<h2 style="font-size:18px;margin:16px 0 0">Reembolso</h2>`,
-      tableHtml([...lines, total]),
-      ...closing.map((p) => `<p>${escapeHtml(p)}</p>`),
-      linksHtml([link]),
-      `<p>${escapeHtml(SIGNATURE)}</p>`,
-    ].join('\n'),
-  );
-  return { subject, text: `${text}\n`, html };
+  return compose(subject, [
+    paragraph(`Hola ${username}:`),
+    paragraph(REFUND_OPENING[refund.by]),
+    table(show),
+    table(refunded, 'Reembolso'),
+    ...(refund.by === 'buyer' ? [] : [paragraph(`Motivo: ${refund.reason}`)]),
+    paragraph(
+      'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
+    ),
+    paragraph(`Pedido: ${refund.orderCode ?? refund.orderId}`),
+    links([orderLinks(publicUrl, refund.orderId).order]),
+  ]);
 }
 
 /** What the mail of a moved show says (order.show-moved's facts). */
@@ -277,36 +273,21 @@ type MovedOrder = OrderShowMoved['data'];
 
 /** The admin moved the show of an order: the new date and time, the seats that stay valid, and the way out with a full refund. */
 export function showMovedMail(username: string, moved: MovedOrder): MailContent {
-  const subject = `Cambió el horario de tu función en ${CINEMA_NAME}: ${moved.title}`;
-  const greeting = [
-    `Hola ${username}:`,
-    `El cine cambió el día u horario de la función de ${moved.title}. Tus entradas siguen valiendo para el nuevo horario, con las mismas butacas.`,
-  ];
-  const rows = [
-    { label: 'Película', value: moved.title },
-    { label: 'Antes', value: `${formatShowDate(moved.from.date)} ${moved.from.schedule}` },
-    { label: 'Ahora', value: `${formatShowDate(moved.to.date)} ${moved.to.schedule}`, strong: true },
-    { label: 'Sala', value: String(moved.roomId) },
-    { label: 'Butacas', value: moved.seatLabels.join(', ') },
-  ];
-  const closing = [
-    'Si el nuevo horario no te sirve, puedes cancelar la compra desde Mis compras con el reembolso completo, hasta que empiece la función.',
-    `Pedido: ${moved.orderId}`,
-  ];
-  const text = [
-    ...greeting,
-    rows.map(({ label, value }) => `${label}: ${value}`).join('\n'),
-    ...closing,
-    SIGNATURE,
-    cinemaFooter().join('\n'),
-  ].join('\n\n');
-  const html = page(
-    subject,
-    [
-      ...greeting.map((p) => `<p>${escapeHtml(p)}</p>`),
-      tableHtml(rows),
-      ...[...closing, SIGNATURE].map((p) => `<p>${escapeHtml(p)}</p>`),
-    ].join('\n'),
-  );
-  return { subject, text: `${text}\n`, html };
+  return compose(`Cambió el horario de tu función en ${CINEMA_NAME}: ${moved.title}`, [
+    paragraph(`Hola ${username}:`),
+    paragraph(
+      `El cine cambió el día u horario de la función de ${moved.title}. Tus entradas siguen valiendo para el nuevo horario, con las mismas butacas.`,
+    ),
+    table([
+      { label: 'Película', value: moved.title },
+      { label: 'Antes', value: `${formatShowDate(moved.from.date)} ${moved.from.schedule}` },
+      { label: 'Ahora', value: `${formatShowDate(moved.to.date)} ${moved.to.schedule}`, strong: true },
+      { label: 'Sala', value: String(moved.roomId) },
+      { label: 'Butacas', value: moved.seatLabels.join(', ') },
+    ]),
+    paragraph(
+      'Si el nuevo horario no te sirve, puedes cancelar la compra desde Mis compras con el reembolso completo, hasta que empiece la función.',
+    ),
+    paragraph(`Pedido: ${moved.orderId}`),
+  ]);
 }
