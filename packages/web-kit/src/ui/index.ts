@@ -1,6 +1,6 @@
 export { Button, buttonStyles, IconButton } from './button';
 export { Dialog, DialogActions } from './dialog';
 export { fieldStyles, NumberInput, Select, TextArea, TextInput } from './fields';
-export { ErrorText, LoadError } from './load-error';
+export { AsyncContent, ErrorText, LoadError } from './load-error';
 export { EmptyState, Page, PageTitle, SectionTitle } from './page';
 export { SeatMap } from './seat-map';

@@ -1,8 +1,8 @@
-import styled from 'styled-components';
 import { shortDate, useAsyncData } from '@cine/web-kit';
-import { EmptyState, LoadError } from '@cine/web-kit/ui';
+import { AsyncContent, EmptyState } from '@cine/web-kit/ui';
 import { Table, TableCard } from '../../../components/DataTable';
 import { fetchOccupancy, type SalesOccupancy, type SalesPeriod } from '../api/sales';
+import { ReportSection } from './ReportSection';
 
 const percent = new Intl.NumberFormat('es-AR', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -15,18 +15,17 @@ function occupancyOf(sold: number, capacity: number | null): string {
 export function OccupancyReport({ token, period }: { token: string; period: SalesPeriod }) {
   const occupancy = useAsyncData(() => fetchOccupancy(token, period), `${token}|${period.from}|${period.to}`);
   return (
-    <Report aria-labelledby="occupancy-title">
-      <h3 id="occupancy-title">Ocupación</h3>
-      {occupancy.status === 'loading' || occupancy.status === 'idle' ? (
-        <EmptyState role="status">Cargando ocupación…</EmptyState>
-      ) : occupancy.status === 'error' ? (
-        <LoadError message={`No se pudo cargar la ocupación. ${occupancy.message}`} onRetry={occupancy.reload} />
-      ) : occupancy.data.shows.length === 0 ? (
-        <EmptyState>No hay funciones con ventas en el período.</EmptyState>
-      ) : (
-        <OccupancyTables occupancy={occupancy.data} />
-      )}
-    </Report>
+    <ReportSection id="occupancy-title" title="Ocupación">
+      <AsyncContent data={occupancy} loading="Cargando ocupación…" failed="No se pudo cargar la ocupación.">
+        {(data) =>
+          data.shows.length === 0 ? (
+            <EmptyState>No hay funciones con ventas en el período.</EmptyState>
+          ) : (
+            <OccupancyTables occupancy={data} />
+          )
+        }
+      </AsyncContent>
+    </ReportSection>
   );
 }
 
@@ -88,19 +87,3 @@ function OccupancyTables({ occupancy }: { occupancy: SalesOccupancy }) {
     </>
   );
 }
-
-const Report = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 0.75rem;
-  margin: 1.5rem 0;
-
-  h3 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-
-  ${TableCard} {
-    max-height: 24rem;
-  }
-`;

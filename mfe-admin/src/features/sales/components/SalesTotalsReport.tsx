@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { formatMoney, shortDate, useAsyncData } from '@cine/web-kit';
-import { EmptyState, LoadError } from '@cine/web-kit/ui';
+import { AsyncContent, EmptyState } from '@cine/web-kit/ui';
 import { Table, TableCard } from '../../../components/DataTable';
 import { fetchSalesTotals, type SalesPeriod, type SalesTotals } from '../api/sales';
+import { ReportSection } from './ReportSection';
 
 /** 'del 01/11/2026 al 30/11/2026', 'desde el …', 'hasta el …', or every sale. */
 function periodText({ from, to }: SalesPeriod): string {
@@ -18,16 +19,11 @@ const units = (count: number, one: string, many: string) => `${count} ${count ==
 export function SalesTotalsReport({ token, period, version }: { token: string; period: SalesPeriod; version: number }) {
   const totals = useAsyncData(() => fetchSalesTotals(token, period), `${token}|${version}|${period.from}|${period.to}`);
   return (
-    <Report aria-labelledby="sales-totals-title">
-      <h3 id="sales-totals-title">Totales {periodText(period)}</h3>
-      {totals.status === 'loading' || totals.status === 'idle' ? (
-        <EmptyState role="status">Cargando totales…</EmptyState>
-      ) : totals.status === 'error' ? (
-        <LoadError message={`No se pudieron cargar los totales. ${totals.message}`} onRetry={totals.reload} />
-      ) : (
-        <Totals totals={totals.data} />
-      )}
-    </Report>
+    <ReportSection id="sales-totals-title" title={`Totales ${periodText(period)}`}>
+      <AsyncContent data={totals} loading="Cargando totales…" failed="No se pudieron cargar los totales.">
+        {(data) => <Totals totals={data} />}
+      </AsyncContent>
+    </ReportSection>
   );
 }
 
@@ -106,23 +102,6 @@ function Totals({ totals }: { totals: SalesTotals }) {
     </>
   );
 }
-
-const Report = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 0.75rem;
-  margin: 1.5rem 0;
-
-  h3,
-  h4 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-
-  h4 {
-    font-size: 0.95rem;
-  }
-`;
 
 const Figures = styled.dl`
   display: grid;
