@@ -361,6 +361,10 @@ describe('streamed answers (the live seat map)', () => {
   const ids = (text: string) => text.match(/^id: \d+$/gm) ?? [];
   const eventsOf = (text: string) => text.match(/^event: \w+$/gm) ?? [];
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Polls `condition` every 25 ms for up to 5 s: what happens soon, without a fixed wait that a busy machine outlasts. */
+  const until = async (condition: () => boolean) => {
+    for (const deadline = Date.now() + 5_000; !condition() && Date.now() < deadline;) await wait(25);
+  };
 
   it('passes each event on as it comes, uncompressed and never cached, past the answer timeout of other routes', async () => {
     const stream = openStream(SHOW);
@@ -425,13 +429,13 @@ describe('streamed answers (the live seat map)', () => {
 
   it('ends every viewer’s stream when booking’s ends (the browsers reconnect to a new one)', async () => {
     const stream = openStream(SHOW);
-    await wait(300);
+    await until(() => eventsOf(stream.text()).length > 0);
     booking.endStream();
-    await wait(300);
+    await until(() => stream.ended());
     expect(stream.ended()).toBe(true);
     const opened = booking.streamsOpened();
     const again = openStream(SHOW);
-    await wait(300);
+    await until(() => eventsOf(again.text()).length > 0);
     again.close();
     expect(booking.streamsOpened()).toBe(opened + 1);
     expect(eventsOf(again.text())).toEqual(['event: snapshot']);
@@ -659,7 +663,8 @@ describe('shared cache of public answers', () => {
     expect(again.headers['x-cache']).toBeUndefined();
     expect((await get('/api/movies/listing-b/public')).headers['x-cache']).toBe('HIT');
     expect(catalog.received).toHaveLength(602);
-  });
+    // 602 round trips through the gateway and the fake service: seconds on a busy machine.
+  }, 30_000);
 
   it('asks the service for each query string (the service validates it by schema)', async () => {
     await get('/api/movies/listing-b2/public?page=1');
