@@ -472,7 +472,7 @@ export class Shows {
     const marked = await this.model.findOneAndUpdate(
       { _id, cancelled: { $ne: true } },
       { $set: { cancelled: true }, $inc: { version: 1 } },
-      { new: true },
+      { returnDocument: 'after' },
     );
     if (marked) this.feed.reread(id, marked.version);
     return marked !== null || (await this.model.exists({ _id })) !== null;
