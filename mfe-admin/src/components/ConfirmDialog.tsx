@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import styled from 'styled-components';
 import { errorMessage } from '@cine/web-kit';
-import { Button, Dialog, DialogActions } from '@cine/web-kit/ui';
+import { Button, Dialog, DialogActions, DialogBody } from '@cine/web-kit/ui';
 import { ErrorMessage } from './FormMessage';
 
 interface ConfirmDialogProps {
@@ -33,7 +32,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel = 'Borr
   };
   return (
     <Dialog title={title} onClose={onClose}>
-      <Body>
+      <DialogBody>
         {children}
         {error && <ErrorMessage>{error}</ErrorMessage>}
         <DialogActions>
@@ -44,17 +43,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel = 'Borr
             {busy ? busyLabel : confirmLabel}
           </Button>
         </DialogActions>
-      </Body>
+      </DialogBody>
     </Dialog>
   );
 }
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-
-  p {
-    margin: 0;
-  }
-`;

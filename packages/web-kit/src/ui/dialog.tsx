@@ -148,3 +148,19 @@ export const DialogActions = styled.div`
   flex-wrap: wrap;
   gap: 0.75rem;
 `;
+
+/** A dialog's content in a column: its paragraphs and lists without margins, spaced by the gap. */
+export const DialogBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+
+  p,
+  ul {
+    margin: 0;
+  }
+
+  progress {
+    width: 100%;
+  }
+`;

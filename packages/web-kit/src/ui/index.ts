@@ -1,5 +1,5 @@
 export { Button, buttonStyles, IconButton } from './button';
-export { Dialog, DialogActions } from './dialog';
+export { Dialog, DialogActions, DialogBody } from './dialog';
 export { fieldStyles, NumberInput, Select, TextArea, TextInput } from './fields';
 export { AsyncContent, ErrorText, LoadError } from './load-error';
 export { EmptyState, Page, PageTitle, SectionTitle } from './page';

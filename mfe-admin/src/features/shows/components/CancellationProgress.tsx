@@ -1,8 +1,7 @@
 import type { ShowCancellationView } from '@cine/contracts';
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
 import { errorMessage } from '@cine/web-kit';
-import { Button, Dialog, DialogActions } from '@cine/web-kit/ui';
+import { Button, Dialog, DialogActions, DialogBody } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { fetchCancellation } from '../api/shows';
 
@@ -46,7 +45,7 @@ export function CancellationProgress({
 
   return (
     <Dialog title="Cancelación de la función" onClose={onClose}>
-      <Body>
+      <DialogBody>
         <p>{title}</p>
         <progress max={Math.max(job.total, 1)} value={done && job.total === 0 ? 1 : job.refunded} aria-label="Compras reembolsadas" />
         <p role="status">
@@ -59,21 +58,7 @@ export function CancellationProgress({
             {done ? 'Aceptar' : 'Seguir en segundo plano'}
           </Button>
         </DialogActions>
-      </Body>
+      </DialogBody>
     </Dialog>
   );
 }
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-
-  p {
-    margin: 0;
-  }
-
-  progress {
-    width: 100%;
-  }
-`;

@@ -2,7 +2,7 @@ import { localDateTime, type OrderView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, formatMoney, shortDate } from '@cine/web-kit';
-import { Button, Dialog, DialogActions, ErrorText } from '@cine/web-kit/ui';
+import { Button, Dialog, DialogActions, DialogBody, ErrorText } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
 import { cancelOrder } from '../api/ordersApi';
 
@@ -86,7 +86,7 @@ export function CancelPurchase({
       </Button>
       {open && (
         <Dialog title="Cancelar compra" onClose={close}>
-          <Body>
+          <DialogBody>
             <p>Se te devuelve:</p>
             <ul aria-label="Lo que se devuelve">
               {back.seats.length > 0 && (
@@ -118,7 +118,7 @@ export function CancelPurchase({
                 {busy ? 'Cancelando…' : 'Cancelar compra'}
               </Button>
             </DialogActions>
-          </Body>
+          </DialogBody>
         </Dialog>
       )}
     </>
@@ -128,15 +128,4 @@ export function CancelPurchase({
 const Refunded = styled.p`
   margin: 0;
   color: var(--cine-gold, #f5c518);
-`;
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.75rem;
-
-  p,
-  ul {
-    margin: 0;
-  }
 `;
