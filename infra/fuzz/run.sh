@@ -30,7 +30,26 @@ if [ ! -x "$VENV/bin/schemathesis" ]; then
   "$VENV/bin/pip" install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+# A free port below the system's ephemeral range (as findFreePort picks them): the platform's
+# services bind port 0 meanwhile, and could otherwise be handed the port just probed.
+free_port() {
+  python3 - <<'PY'
+import random, socket
+try:
+    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+except OSError:
+    low = 32768
+for _ in range(50):
+    port = random.randrange(10000, low)
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+    print(port)
+    break
+PY
+}
 
 DATA_DIR=$(mktemp -d "${TMPDIR:-/tmp}/cine-fuzz-XXXXXX")
 PORT=$(free_port)
