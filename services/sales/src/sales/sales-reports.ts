@@ -34,6 +34,11 @@ export interface DayRange {
 
 const inRange = (day: string, { from, to }: DayRange) => (!from || day >= from) && (!to || day <= to);
 
+/** The query of `field` (a 'yyyy-mm-dd' day) in the range: inRange, for the database. */
+function dayRangeQuery(field: string, { from, to }: DayRange): Record<string, { $gte?: string; $lte?: string }> {
+  return from || to ? { [field]: { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) } } : {};
+}
+
 /** The tickets of the show-day less its refunds whose sale is in (as the ledger rolls them up). */
 function netSeatsOf(showDay: ShowDaySales): number {
   const orders = showDay.orders ?? {};
@@ -52,6 +57,8 @@ export interface DetailFilter {
 export interface CandyFilter {
   day?: string;
   itemId?: string;
+  /** Days of the period (with `day`, that day must be in it). */
+  range?: DayRange;
 }
 
 /** Sold less refunded (figures of their own that only grow), and what was refunded. */
@@ -208,9 +215,8 @@ export class SalesReports {
    * show from its orders, so a show that sold nothing is not in it.
    */
   async occupancy(range: DayRange): Promise<SalesOccupancy> {
-    const dates = { ...(range.from ? { $gte: range.from } : {}), ...(range.to ? { $lte: range.to } : {}) };
     const [shows, showDays, names] = await Promise.all([
-      this.store.shows.find(range.from || range.to ? { date: dates } : {}).toArray(),
+      this.store.shows.find(dayRangeQuery('date', range)).toArray(),
       this.store.showDays.find({}).toArray(),
       this.names(),
     ]);
@@ -221,7 +227,6 @@ export class SalesReports {
     }
     const ratio = (row: { sold: number; capacity: number | null }) => (row.capacity ? row.sold / row.capacity : -1);
     const rows: ShowOccupancyRow[] = shows
-      .filter((show) => inRange(show.date, range))
       .map((show) => ({
         showId: show._id,
         movieId: show.movieId,
@@ -251,8 +256,9 @@ export class SalesReports {
   }
 
   /** Candy sold per item and day, newest day first. */
-  async candy({ day, itemId }: CandyFilter): Promise<CandySalesRow[]> {
-    const filter = { ...(day ? { day } : {}), ...(itemId ? { itemId } : {}) };
+  async candy({ day, itemId, range = {} }: CandyFilter): Promise<CandySalesRow[]> {
+    if (day && !inRange(day, range)) return [];
+    const filter = day ? { day, ...(itemId ? { itemId } : {}) } : { ...dayRangeQuery('day', range), ...(itemId ? { itemId } : {}) };
     const [counters, names] = await Promise.all([this.store.candyDays.find(filter).toArray(), this.names()]);
     return counters
       .map((counter) => {
@@ -272,7 +278,7 @@ export class SalesReports {
 
   /** The revenue of the sales paid in `range` (every sale without one), net of refunds: tickets, candy (per item too) and both. */
   async totals(range: DayRange = {}): Promise<SalesTotals> {
-    const [summaries, candy] = await Promise.all([this.summaries(range), this.candy({})]);
+    const [summaries, candy] = await Promise.all([this.summaries(range), this.candy({ range })]);
     const tickets = {
       seats: sumOf(summaries, (row) => row.seats),
       totalPrice: sumOf(summaries, (row) => row.totalPrice),
@@ -281,7 +287,7 @@ export class SalesReports {
       refundedPrice: sumOf(summaries, (row) => row.refundedPrice),
     };
     const items = new Map<string, CandyItemTotalRow>();
-    for (const row of candy.filter((day) => inRange(day.day, range))) {
+    for (const row of candy) {
       const item = items.get(row.itemId) ?? {
         itemId: row.itemId,
         name: row.name,
