@@ -1,4 +1,4 @@
-import { SEAT_RELAY_HEADER, TOO_MANY_SEAT_MAPS, type ServiceName, type TokenClaims } from '@cine/contracts';
+import { isObjectIdText, SEAT_RELAY_HEADER, type ServiceName, type TokenClaims, TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import { clientKey } from '@cine/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
@@ -29,8 +29,6 @@ export const SEAT_STREAM_QUERY_MESSAGE = 'El mapa de asientos en vivo no admite 
 export const SEAT_STREAM_ID_MESSAGE = "El campo 'id' no tiene un formato válido.";
 /** The 503 when the relay has as many streams from booking open as it may (MAX_SEAT_RELAY_UPSTREAMS…). */
 export const SEAT_STREAMS_BUSY_MESSAGE = 'Hay demasiados mapas de asientos abiertos en este momento. Intenta de nuevo en unos segundos.';
-/** A show's id as booking's route takes it (ObjectIdText). */
-const SHOW_ID = /^[0-9a-fA-F]{24}$/;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
@@ -252,7 +250,7 @@ export async function apiProxy(
     if (!found) return reply;
     const { target, route } = found;
     if (target.search !== '') throw Object.assign(new Error(SEAT_STREAM_QUERY_MESSAGE), { statusCode: 400 });
-    if (!SHOW_ID.test(request.params.id)) throw Object.assign(new Error(SEAT_STREAM_ID_MESSAGE), { statusCode: 400 });
+    if (!isObjectIdText(request.params.id)) throw Object.assign(new Error(SEAT_STREAM_ID_MESSAGE), { statusCode: 400 });
     if (request.method === 'HEAD') {
       return reply
         .code(200)

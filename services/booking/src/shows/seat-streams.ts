@@ -1,4 +1,4 @@
-import type { EventOfType, SeatLayout, SeatMapDelta, SeatMapView, SeatState } from '@cine/contracts';
+import type { EventOfType, SeatLayout, SeatMapDelta, SeatMapView, SeatState, TakenSeatState } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { seatMapStreamsOpen } from '../metrics';
@@ -7,7 +7,7 @@ type SeatsChanged = EventOfType<'show.seats-changed'>['data'] & { writtenAt?: nu
 
 /** A taken seat as the show document lists it (a held seat past `heldUntil` is free). */
 interface TakenSeat {
-  state: 'held' | 'sold';
+  state: TakenSeatState;
   /** ms since the epoch. */
   heldUntil?: number;
 }
