@@ -13,6 +13,7 @@ export {
   REVOKED_FOR_GOOD,
   signToken,
 } from './auth';
+export { findEachById } from './by-id';
 export { clientKey } from './client-key';
 export {
   cinemaInfoFromEnv,

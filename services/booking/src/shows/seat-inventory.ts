@@ -1,4 +1,5 @@
 import { isObjectIdText, isSeatOf, parseSeatLabel, type ShowView, suggestSeats } from '@cine/contracts';
+import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import { GroupCommit, type Decision, type VersionedDocuments } from '../group-commit';
 import type { KeyedLock } from '../keyed-lock';
@@ -190,9 +191,8 @@ export class SeatInventory {
   async holdsOf(userId: string, now: Date): Promise<HeldTickets[]> {
     const ids = (await this.userHolds.showsOf(userId)).filter(isObjectIdText);
     if (ids.length === 0) return [];
-    // One read by id each (few): on FerretDB an $in filter reads every show.
-    const found = await Promise.all(ids.map((id) => this.shows.findById(id).lean<ShowDocument>()));
-    const shows = found.filter((show): show is ShowDocument => show !== null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const found = await findEachById(ids, (id) => this.shows.findById(id).lean<ShowDocument>());
+    const shows = [...found.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
       const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');

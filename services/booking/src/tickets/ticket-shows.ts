@@ -1,4 +1,5 @@
 import { isObjectIdText, type TicketShow } from '@cine/contracts';
+import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
 import { weekdayOf } from '../shows/cinema-time';
@@ -46,10 +47,9 @@ export class TicketShows {
     return this.model.findById(showId, FACTS).lean<ShowFacts>();
   }
 
-  /** Several shows at once, one read each by `_id` (an `$in` would read every show on FerretDB). */
-  async findAll(showIds: Iterable<string>): Promise<Map<string, ShowFacts>> {
-    const found = await Promise.all([...new Set(showIds)].map(async (id) => [id, await this.find(id)] as const));
-    return new Map(found.filter((entry): entry is readonly [string, ShowFacts] => entry[1] !== null));
+  /** Several shows at once, one read each by `_id` (findEachById). */
+  findAll(showIds: Iterable<string>): Promise<Map<string, ShowFacts>> {
+    return findEachById(showIds, (id) => this.find(id));
   }
 }
 
