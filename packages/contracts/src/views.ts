@@ -111,7 +111,7 @@ export const ShowView = Type.Object({
   movieId: Type.String(),
   roomId: Type.Integer({ minimum: 1, maximum: 5 }),
   type: ShowType,
-  price: Type.Integer({ description: 'Ticket price in cents' }),
+  price: Cents('Ticket price'),
   seats: Type.Integer({ description: 'Seats still available (neither sold nor held)' }),
   /** All seats of the room. */
   capacity: Type.Integer(),
@@ -178,7 +178,7 @@ export type ShowOccupancy = Static<typeof ShowOccupancy>;
 export const CandyView = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  price: Type.Integer({ description: 'Cents: 1250 is US$ 12.50' }),
+  price: Cents('The price (1250 is US$ 12.50)'),
   picture: Type.String({ description: 'Image URL or site path' }),
   quantity: Type.Integer({ description: 'Stock' }),
 });
