@@ -198,7 +198,7 @@ export class SeatStreams {
   }
 
   /** Its last viewer left: the watch lingers a while for reconnections. */
-  private lingerOrDrop(watch: ShowWatch): void {
+  private linger(watch: ShowWatch): void {
     if (this.watches.get(watch.showId) === watch) {
       watch.lingerTimer = setTimeout(() => this.drop(watch), this.settings.lingerMs).unref();
     }
@@ -212,7 +212,7 @@ export class SeatStreams {
         history: [],
         pending: new Map(),
         lapsesSent: new Set(),
-        viewers: this.hub.channel(() => this.lingerOrDrop(created)),
+        viewers: this.hub.channel(() => this.linger(created)),
         sentAt: 0,
       };
       watch = created;
