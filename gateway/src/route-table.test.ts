@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rateLimitedAuthPaths, requiresToken, resolveRoute, routeTable } from './route-table';
+import { apiRoutes, rateLimitedAuthPaths, requiresToken, resolveRoute, routeEndpoints, routeTable } from './route-table';
 
 describe('route table', () => {
   it.each([
@@ -166,5 +166,36 @@ describe('route table', () => {
       auth,
     }));
     expect(documented).toEqual(routeTable);
+  });
+});
+
+describe('what the route table says beyond the owning service', () => {
+  it('keeps each endpoint of its own under its route, so it reaches the same service with the same token rule', () => {
+    for (const entry of apiRoutes) {
+      for (const endpoint of entry.endpoints ?? []) {
+        const concrete = endpoint.path.replace(/:\w+/g, '65f1c0ffee65f1c0ffee0001');
+        expect([endpoint.path, resolveRoute(concrete)?.prefix]).toEqual([endpoint.path, entry.prefix]);
+      }
+    }
+  });
+
+  it('rate-limits the auth endpoints, streams the live seat map and takes larger bodies under /uploads only', () => {
+    expect(routeEndpoints.filter((endpoint) => endpoint.rateLimit).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /auth/login',
+      'POST /auth/register',
+      'POST /mailing/recuperarpassword',
+      'POST /mailing/resetpassword',
+    ]);
+    expect(routeEndpoints.filter((endpoint) => endpoint.stream)).toEqual([
+      { method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' },
+    ]);
+    expect(apiRoutes.filter((entry) => entry.bodyLimit).map(({ prefix, bodyLimit }) => [prefix, bodyLimit])).toEqual([
+      ['/uploads', 5 * 1024 * 1024],
+    ]);
+  });
+
+  it('lists every route once, in the table README documents', () => {
+    expect(apiRoutes.map(({ prefix, service, auth }) => ({ prefix, service, auth }))).toEqual(routeTable);
+    expect(new Set(apiRoutes.map((entry) => entry.prefix)).size).toBe(apiRoutes.length);
   });
 });

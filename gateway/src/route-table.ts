@@ -17,28 +17,86 @@ export interface ApiRoute {
 }
 
 /**
- * Every documented API path → the service that owns it. The longest matching
- * prefix wins, so an entry can carve a sub-path out of a broader one
- * (/movies/checkout belongs to booking, the rest of /movies to catalog).
- * README's route table mirrors this list.
+ * The rate limits an endpoint may take, each counted per client address (`clientKey`): 'auth', the
+ * auth endpoints' (AUTH_RATE_LIMIT a minute, options.ts), shared by every gateway when they share a
+ * database.
  */
-export const routeTable: readonly ApiRoute[] = [
-  { prefix: '/auth', service: 'identity', auth: 'none' },
+export type RateLimitName = 'auth';
+
+/** The event streams the gateway relays. */
+export type StreamName = 'seat-map';
+
+/** An endpoint of a route handled otherwise than forwarded as it comes (matched exactly). */
+export interface RouteEndpoint {
+  method: 'GET' | 'POST';
+  /** As the services see it, a parameter written `:name` (Fastify's syntax). */
+  path: string;
+  /** Counted per client address against this limit (a 429 in Spanish past it). */
+  rateLimit?: RateLimitName;
+  /**
+   * Server-sent events, and which: 'seat-map', the live seat map, relayed from one stream per show
+   * (seat-stream-relay.ts). Sent on as they come, never compressed (a compressor holds bytes back until
+   * it has enough), never cached, allowed to stay quiet for a minute (a keep-alive comment every 15 s).
+   */
+  stream?: StreamName;
+}
+
+/** A route and what the gateway does for it beyond forwarding: its body limit and its endpoints of their own. */
+export interface ApiRouteEntry extends ApiRoute {
+  /** The largest request body under the prefix, in bytes, when not the gateway's DEFAULT_BODY_LIMIT. */
+  bodyLimit?: number;
+  endpoints?: readonly RouteEndpoint[];
+}
+
+/** Multipart image uploads (posters, candy pictures) may be larger than JSON bodies. */
+const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * Every documented API path → the service that owns it, and the one place that says which endpoints
+ * are rate-limited or streamed and which routes take larger bodies. The longest matching prefix wins,
+ * so an entry can carve a sub-path out of a broader one (/movies/checkout belongs to booking, the rest
+ * of /movies to catalog). README's route table mirrors `routeTable`, this list's routes.
+ */
+export const apiRoutes: readonly ApiRouteEntry[] = [
+  {
+    prefix: '/auth',
+    service: 'identity',
+    auth: 'none',
+    endpoints: [
+      { method: 'POST', path: '/auth/login', rateLimit: 'auth' },
+      { method: 'POST', path: '/auth/register', rateLimit: 'auth' },
+    ],
+  },
   { prefix: '/auth/verifyrole', service: 'identity', auth: 'all' },
   { prefix: '/auth/acceder', service: 'identity', auth: 'all' },
   { prefix: '/auth/me', service: 'identity', auth: 'all' },
   { prefix: '/auth/password', service: 'identity', auth: 'all' },
   { prefix: '/auth/logout', service: 'identity', auth: 'all' },
   { prefix: '/admin', service: 'identity', auth: 'all' },
-  { prefix: '/mailing/recuperarpassword', service: 'identity', auth: 'none' },
-  { prefix: '/mailing/resetpassword', service: 'identity', auth: 'none' },
+  {
+    prefix: '/mailing/recuperarpassword',
+    service: 'identity',
+    auth: 'none',
+    endpoints: [{ method: 'POST', path: '/mailing/recuperarpassword', rateLimit: 'auth' }],
+  },
+  {
+    prefix: '/mailing/resetpassword',
+    service: 'identity',
+    auth: 'none',
+    endpoints: [{ method: 'POST', path: '/mailing/resetpassword', rateLimit: 'auth' }],
+  },
   { prefix: '/mailing/newsletter', service: 'notification', auth: 'none' },
   { prefix: '/movies', service: 'catalog', auth: 'writes' },
   { prefix: '/movies/checkout', service: 'booking', auth: 'all' },
   { prefix: '/comments', service: 'catalog', auth: 'all' },
   { prefix: '/feedback', service: 'catalog', auth: 'all' },
-  { prefix: '/uploads', service: 'catalog', auth: 'writes' },
-  { prefix: '/show', service: 'booking', auth: 'writes' },
+  { prefix: '/uploads', service: 'catalog', auth: 'writes', bodyLimit: UPLOAD_BODY_LIMIT },
+  {
+    prefix: '/show',
+    service: 'booking',
+    auth: 'writes',
+    endpoints: [{ method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' }],
+  },
   { prefix: '/show/occupancy', service: 'booking', auth: 'all' },
   { prefix: '/tickets/addTickets', service: 'booking', auth: 'all' },
   { prefix: '/tickets/delete', service: 'booking', auth: 'all' },
@@ -54,21 +112,16 @@ export const routeTable: readonly ApiRoute[] = [
   { prefix: '/orders', service: 'booking', auth: 'all' },
 ];
 
-/** The auth endpoints that are rate-limited per client IP (paths as the services see them). */
-export const rateLimitedAuthPaths: readonly string[] = [
-  '/auth/login',
-  '/auth/register',
-  '/mailing/recuperarpassword',
-  '/mailing/resetpassword',
-];
+/** The routes alone (prefix, service, auth): what README's table lists. */
+export const routeTable: readonly ApiRoute[] = apiRoutes.map(({ prefix, service, auth }) => ({ prefix, service, auth }));
 
-/**
- * Answers that stream (server-sent events: the live seat map, `/show/{id}/seats/stream`): relayed from
- * one stream per show (seat-stream-relay.ts), sent on as they come, never compressed (a compressor
- * holds bytes back until it has enough), never cached, and allowed to stay quiet for a minute (the
- * stream sends a keep-alive comment every 15 s).
- */
-export const streamedRoutes: readonly string[] = ['/show/:id/seats/stream'];
+/** Every endpoint of its own, over all routes. */
+export const routeEndpoints: readonly RouteEndpoint[] = apiRoutes.flatMap((entry) => entry.endpoints ?? []);
+
+/** The auth endpoints that are rate-limited per client IP (paths as the services see them). */
+export const rateLimitedAuthPaths: readonly string[] = routeEndpoints
+  .filter((endpoint) => endpoint.rateLimit === 'auth')
+  .map((endpoint) => endpoint.path);
 
 /** Longest first, so the first match is the most specific. */
 const byLongestPrefix = [...routeTable].sort((a, b) => b.prefix.length - a.prefix.length);

@@ -1,4 +1,5 @@
 import { DEFAULT_SEAT_STREAMS_PER_ADDRESS, type SeatMapDelta, type SeatMapView } from '@cine/contracts';
+import { EVENT_STREAM_HEADERS, EventStreamHub, eventFrame, lastEventVersion, type EventStreamChannel } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
@@ -50,17 +51,6 @@ export const DEFAULT_SEAT_STREAM_RELAY_SETTINGS: SeatStreamRelaySettings = {
   upstreams: 256,
 };
 
-/** A viewer whose socket holds this much unsent is dropped: its browser reconnects and catches up. */
-const MAX_UNSENT_BYTES = 1 << 20;
-/** Browsers wait this long before reconnecting a dropped stream. */
-const RETRY_MS = 1000;
-
-const STREAM_HEADERS: OutgoingHttpHeaders = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-accel-buffering': 'no',
-};
-
 /** A viewer about to join: booking's base URL, the show, its address, what it last saw, and how to answer it. */
 export interface SeatStreamViewer {
   /** The owning service's base URL. */
@@ -87,11 +77,6 @@ export type RelayRefusal =
 
 export type RelayOpening = { outcome: 'open' } | RelayRefusal;
 
-interface Viewer {
-  res: ServerResponse;
-  address: string;
-}
-
 interface DeltaFrame {
   from: number;
   version: number;
@@ -116,7 +101,8 @@ interface ShowRelay {
   /** The snapshot frame of `map`, made once per version for the viewers that join. */
   snapshotText?: string;
   history: DeltaFrame[];
-  viewers: Set<Viewer>;
+  /** Its viewers' streams (the hub's channel). */
+  viewers: EventStreamChannel;
   lingerTimer?: NodeJS.Timeout;
   closed: boolean;
 }
@@ -141,24 +127,24 @@ function parseEvent(block: string): ServerSentEvent | undefined {
 }
 
 function snapshotFrame(map: SeatMapView): string {
-  return `id: ${map.version}\nevent: snapshot\ndata: ${JSON.stringify(map)}\n\n`;
+  return eventFrame('snapshot', map.version, map);
 }
 
 export class SeatStreamRelay {
   /** The live relay of each show, by show id in lower case. */
   private readonly relays = new Map<string, ShowRelay>();
-  private readonly perAddress = new Map<string, number>();
+  /** The viewers' streams: per-address counts, retry, keep-alive, the unsent-bytes cap (the service kit's hub). */
+  private readonly hub: EventStreamHub;
   /** Streams from booking open or closing, in all and per show. */
   private upstreamCount = 0;
   private readonly upstreamsPerShow = new Map<string, number>();
-  private readonly keepAlive: NodeJS.Timeout;
 
   constructor(
     private readonly upstream: Dispatcher,
     private readonly settings: SeatStreamRelaySettings = DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.keepAlive = setInterval(() => this.sendKeepAlive(), settings.keepAliveMs).unref();
+    this.hub = new EventStreamHub({ perAddress: settings.perAddress, keepAliveMs: settings.keepAliveMs }, seatMapViewers);
   }
 
   /** Joins a viewer to its show's stream, opening the stream from booking when nobody watches the show here. */
@@ -168,10 +154,8 @@ export class SeatStreamRelay {
     if (relay?.charged && relay.openedBy === viewer.address) {
       // Back to a stream it left lingering (a reconnection): the stream's charge becomes this viewer's.
       relay.charged = false;
-    } else {
-      const open = this.perAddress.get(viewer.address) ?? 0;
-      if (open >= this.settings.perAddress) return { outcome: 'too-many' };
-      this.perAddress.set(viewer.address, open + 1);
+    } else if (!this.hub.admit(viewer.address)) {
+      return { outcome: 'too-many' };
     }
     if (!relay) {
       if (this.upstreamCount >= this.settings.upstreams || (this.upstreamsPerShow.get(showId) ?? 0) >= this.settings.upstreamsPerShow) {
@@ -190,16 +174,12 @@ export class SeatStreamRelay {
       this.leave(viewer.address);
       return this.join(viewer);
     }
-    const joined: Viewer = { res: viewer.start(STREAM_HEADERS), address: viewer.address };
+    const res = viewer.start({ ...EVENT_STREAM_HEADERS });
     if (relay.lingerTimer) clearTimeout(relay.lingerTimer);
     relay.lingerTimer = undefined;
     this.uncharge(relay);
-    relay.viewers.add(joined);
-    seatMapViewers.inc();
-    joined.res.once('close', () => this.closeViewer(relay, joined));
-    // A viewer that left while booking's stream was being opened: its 'close' has been and gone.
-    if (joined.res.socket?.destroyed !== false) this.closeViewer(relay, joined);
-    else this.send(joined, `retry: ${RETRY_MS}\n\n${this.firstEvent(relay, viewer.lastEventId)}`);
+    // A viewer that left while booking's stream was being opened is let go at once (its 'close' has been and gone).
+    relay.viewers.join(res, viewer.address, this.firstEvent(relay, viewer.lastEventId));
     return { outcome: 'open' };
   }
 
@@ -210,8 +190,8 @@ export class SeatStreamRelay {
 
   /** Ends every stream (the gateway is stopping). */
   close(): void {
-    clearInterval(this.keepAlive);
     for (const relay of [...this.relays.values()]) this.end(relay);
+    this.hub.close();
   }
 
   private openRelay(showId: string, viewer: SeatStreamViewer): ShowRelay {
@@ -223,7 +203,7 @@ export class SeatStreamRelay {
       counted: true,
       ready: Promise.resolve(undefined),
       history: [],
-      viewers: new Set(),
+      viewers: this.hub.channel(() => this.lastViewerLeft(relay)),
       closed: false,
     };
     this.relays.set(showId, relay);
@@ -249,7 +229,7 @@ export class SeatStreamRelay {
   private uncharge(relay: ShowRelay): void {
     if (!relay.charged) return;
     relay.charged = false;
-    this.leave(relay.openedBy);
+    this.hub.release(relay.openedBy);
   }
 
   private async connect(relay: ShowRelay, headers: IncomingHttpHeaders): Promise<RelayRefusal | undefined> {
@@ -339,14 +319,14 @@ export class SeatStreamRelay {
       relay.history.push({ from: delta.from, version: delta.version, text });
       if (relay.history.length > this.settings.history) relay.history.shift();
     }
-    for (const viewer of relay.viewers) this.send(viewer, text);
+    relay.viewers.broadcast(text);
     if (event.event === 'gone') this.end(relay);
   }
 
   /** A viewer's first event: the deltas since the version it names when the relay has them all, else a snapshot. */
   private firstEvent(relay: ShowRelay, lastEventId: string | undefined): string {
     const map = relay.map as SeatMapView;
-    const since = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
+    const since = lastEventVersion(lastEventId);
     if (since !== undefined && since <= map.version) {
       const start = relay.history.findIndex((frame) => frame.from === since);
       const chain = start === -1 ? [] : relay.history.slice(start);
@@ -359,16 +339,12 @@ export class SeatStreamRelay {
     return relay.snapshotText;
   }
 
-  private closeViewer(relay: ShowRelay, viewer: Viewer): void {
-    if (!relay.viewers.delete(viewer)) return;
-    seatMapViewers.dec();
-    this.leave(viewer.address);
-    if (relay.viewers.size === 0 && relay.counted) {
-      // The stream stays open a while for reconnections: it counts against the client that opened it meanwhile.
-      relay.charged = true;
-      this.perAddress.set(relay.openedBy, (this.perAddress.get(relay.openedBy) ?? 0) + 1);
-      if (!relay.closed) relay.lingerTimer = setTimeout(() => this.end(relay), this.settings.lingerMs).unref();
-    }
+  private lastViewerLeft(relay: ShowRelay): void {
+    if (!relay.counted) return;
+    // The stream stays open a while for reconnections: it counts against the client that opened it meanwhile.
+    relay.charged = true;
+    this.hub.charge(relay.openedBy);
+    if (!relay.closed) relay.lingerTimer = setTimeout(() => this.end(relay), this.settings.lingerMs).unref();
   }
 
   /** Booking's stream of the show is over: so is every viewer's (browsers reconnect). */
@@ -378,27 +354,15 @@ export class SeatStreamRelay {
     this.forget(relay);
     if (relay.lingerTimer) clearTimeout(relay.lingerTimer);
     relay.body?.destroy();
-    for (const viewer of [...relay.viewers]) viewer.res.end();
   }
 
+  /** The relay is no longer the show's: a viewer joins a new one, and its own viewers' streams end. */
   private forget(relay: ShowRelay): void {
     if (this.relays.get(relay.showId) === relay) this.relays.delete(relay.showId);
+    relay.viewers.end();
   }
 
   private leave(address: string): void {
-    const open = (this.perAddress.get(address) ?? 1) - 1;
-    if (open > 0) this.perAddress.set(address, open);
-    else this.perAddress.delete(address);
-  }
-
-  private send(viewer: Viewer, text: string): void {
-    if (viewer.res.destroyed || text === '') return;
-    // A viewer that does not read is dropped rather than buffered without end; it reconnects and catches up.
-    if (viewer.res.writableLength > MAX_UNSENT_BYTES) viewer.res.destroy();
-    else viewer.res.write(text);
-  }
-
-  private sendKeepAlive(): void {
-    for (const relay of this.relays.values()) for (const viewer of relay.viewers) this.send(viewer, ': keep-alive\n\n');
+    this.hub.release(address);
   }
 }

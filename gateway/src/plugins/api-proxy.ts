@@ -1,4 +1,4 @@
-import { SEAT_RELAY_HEADER, TOO_MANY_SEAT_MAPS, type ServiceName, type TokenClaims } from '@cine/contracts';
+import { isObjectIdText, SEAT_RELAY_HEADER, type ServiceName, type TokenClaims, TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import { clientKey } from '@cine/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
@@ -7,15 +7,12 @@ import type { Dispatcher } from 'undici';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { responseCacheLookups } from '../metrics';
 import { ResponseCache } from '../response-cache';
-import { rateLimitedAuthPaths, requiresToken, resolveRoute, streamedRoutes, type ApiRoute } from '../route-table';
+import { apiRoutes, requiresToken, resolveRoute, routeEndpoints, type ApiRoute, type RateLimitName, type StreamName } from '../route-table';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, SeatStreamRelay, type SeatStreamRelaySettings } from '../seat-stream-relay';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
 export const API_PREFIX = '/api';
-
-/** Multipart image uploads (posters, candy pictures) may be larger than JSON bodies. */
-const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 
 /**
  * Every service's router (Fastify's maxParamLength) answers a path parameter longer than this with a
@@ -29,8 +26,6 @@ export const SEAT_STREAM_QUERY_MESSAGE = 'El mapa de asientos en vivo no admite 
 export const SEAT_STREAM_ID_MESSAGE = "El campo 'id' no tiene un formato válido.";
 /** The 503 when the relay has as many streams from booking open as it may (MAX_SEAT_RELAY_UPSTREAMS…). */
 export const SEAT_STREAMS_BUSY_MESSAGE = 'Hay demasiados mapas de asientos abiertos en este momento. Intenta de nuevo en unos segundos.';
-/** A show's id as booking's route takes it (ObjectIdText). */
-const SHOW_ID = /^[0-9a-fA-F]{24}$/;
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
@@ -233,26 +228,29 @@ export async function apiProxy(
     });
   }
 
-  const rateLimit = { max: authRateLimit.max, timeWindow: authRateLimit.timeWindowMs };
-  for (const path of rateLimitedAuthPaths) {
-    app.post(`${API_PREFIX}${path}`, { config: { rateLimit }, schema: { hide: true } }, forward);
+  const rateLimits: Record<RateLimitName, RateLimitSettings> = { auth: authRateLimit };
+  // The routes that take larger bodies (route-table.ts): the prefix and everything under it.
+  for (const { prefix, bodyLimit } of apiRoutes) {
+    if (bodyLimit === undefined) continue;
+    app.all(`${API_PREFIX}${prefix}`, { bodyLimit, schema: { hide: true } }, forward);
+    app.all(`${API_PREFIX}${prefix}/*`, { bodyLimit, schema: { hide: true } }, forward);
   }
-  app.all(`${API_PREFIX}/uploads`, { bodyLimit: UPLOAD_BODY_LIMIT, schema: { hide: true } }, forward);
-  app.all(`${API_PREFIX}/uploads/*`, { bodyLimit: UPLOAD_BODY_LIMIT, schema: { hide: true } }, forward);
   /**
    * A seat map stream joins the relay of its show (seat-stream-relay.ts): one stream from booking per
    * show, whatever the viewers. A request that does not ask for an event stream is an ordinary read.
    * The route takes a show id and nothing else: a query string or an id that is none is a 400 here,
    * before any stream is asked of booking; a HEAD is answered at once (booking's stream never ends).
    */
-  async function relayStream(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+  async function relayStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // The route-table endpoint's `:id`.
+    const { id } = request.params as { id: string };
     const eventStream = (request.headers.accept ?? '').includes('text/event-stream');
     if (request.method === 'GET' && !eventStream) return forward(request, reply);
     const found = routed(request, reply);
     if (!found) return reply;
     const { target, route } = found;
     if (target.search !== '') throw Object.assign(new Error(SEAT_STREAM_QUERY_MESSAGE), { statusCode: 400 });
-    if (!SHOW_ID.test(request.params.id)) throw Object.assign(new Error(SEAT_STREAM_ID_MESSAGE), { statusCode: 400 });
+    if (!isObjectIdText(id)) throw Object.assign(new Error(SEAT_STREAM_ID_MESSAGE), { statusCode: 400 });
     if (request.method === 'HEAD') {
       return reply
         .code(200)
@@ -263,7 +261,7 @@ export async function apiProxy(
     const lastEventId = request.headers['last-event-id'];
     const opening = await relay.join({
       origin: services[route.service],
-      showId: request.params.id,
+      showId: id,
       address: clientKey(request.ip),
       lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
       // The stream is the show's, not this viewer's: booking counts it against no client.
@@ -293,8 +291,20 @@ export async function apiProxy(
         return reply;
     }
   }
-  // The streamed paths (route-table.ts): @fastify/compress would buffer them, so it is off on their routes.
-  for (const path of streamedRoutes) app.get(`${API_PREFIX}${path}`, { compress: false, schema: { hide: true } }, relayStream);
+  // The endpoints of their own (route-table.ts): rate-limited ones, and streamed ones, which @fastify/compress
+  // would buffer, so it is off on their routes.
+  const streams: Record<StreamName, typeof forward> = { 'seat-map': relayStream };
+  for (const { method, path, rateLimit, stream } of routeEndpoints) {
+    const limit = rateLimit === undefined ? undefined : rateLimits[rateLimit];
+    app.route({
+      method,
+      url: `${API_PREFIX}${path}`,
+      ...(limit ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } } : {}),
+      ...(stream ? { compress: false as const } : {}),
+      schema: { hide: true },
+      handler: stream ? streams[stream] : forward,
+    });
+  }
   app.all(`${API_PREFIX}/*`, { schema: { hide: true } }, forward);
 }
 

@@ -1,4 +1,4 @@
-import type { SeatMapDelta, SeatMapView } from '@cine/contracts';
+import type { SeatMapDelta, SeatMapView, TakenSeatState } from '@cine/contracts';
 import { EventStreamClient } from '@cine/service-kit/testing';
 
 /**
@@ -7,7 +7,7 @@ import { EventStreamClient } from '@cine/service-kit/testing';
  * is opened again from a new snapshot, as the browser's EventSource and the page do.
  */
 export class SeatMapViewer {
-  private taken = new Map<string, 'held' | 'sold'>();
+  private taken = new Map<string, TakenSeatState>();
   private version = -1;
   private closed = false;
   /** Times the stream was opened again after it ended or skipped a version. */

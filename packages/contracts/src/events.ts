@@ -1,3 +1,4 @@
+import type { RefundOrigin } from './primitives';
 import type { SeatState, ShowType } from './views';
 
 /**
@@ -150,7 +151,7 @@ export type OrderRefunded = IntegrationEvent<
     amount: number;
     reason: string;
     /** 'buyer': the buyer's cancellation; 'admin': an admin's refund; 'show-cancelled': the show was cancelled. */
-    by: 'buyer' | 'admin' | 'show-cancelled';
+    by: RefundOrigin;
     refundedAt: string;
     /** As in order.paid: a replay; stock and mail skip it. */
     republished?: true;

@@ -15,3 +15,4 @@ export * from './cinema-time';
 export * from './lists';
 export * from './offline-upload';
 export * from './genres';
+export * from './primitives';

@@ -4,11 +4,10 @@
  * `{ items, total, page, pageSize }` is the one every paged list answers.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { OrderView, ORDER_STATES, ShowType } from './views';
+import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
+import { OrderView, ShowType } from './views';
 
-const Cents = (description: string) => Type.Integer({ minimum: 0, description: `${description}, in cents` });
 const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', the cinema's day" });
-const ObjectIdText = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
 
 /**
  * CANCELLATION_WINDOW_MINUTES' default: a buyer may cancel a purchase until this long before its show.
@@ -44,8 +43,6 @@ export type OrderSearchQuery = Static<typeof OrderSearchQuery>;
 export const OrderBuyer = Type.Union([Type.Object({ name: Type.String(), email: Type.String() }), Type.Null()]);
 export type OrderBuyer = Static<typeof OrderBuyer>;
 
-const OrderState = Type.Union(ORDER_STATES.map((state) => Type.Literal(state)));
-
 /** One row of the order search, newest paid first. */
 export const OrderSearchRow = Type.Object({
   id: Type.String(),
@@ -61,7 +58,7 @@ export const OrderSearchRow = Type.Object({
   seats: Type.Integer({ minimum: 0 }),
   total: Cents('Tickets and candy'),
   refundedAmount: Cents('Returned to the card so far'),
-  state: OrderState,
+  state: OrderRefundState,
   paidAt: Type.String({ description: 'ISO instant' }),
 });
 export type OrderSearchRow = Static<typeof OrderSearchRow>;
@@ -89,7 +86,7 @@ export const OrderHistoryEntry = Type.Object({
   seatLabels: Type.Array(Type.String()),
   amount: Type.Optional(Cents('Charged or refunded')),
   reason: Type.Optional(Type.String({ description: "A refund's reason" })),
-  by: Type.Optional(Type.Union([Type.Literal('buyer'), Type.Literal('admin'), Type.Literal('show-cancelled')])),
+  by: Type.Optional(RefundOrigin),
 });
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
 

@@ -9,9 +9,9 @@
  * `refundedQuantity`) say what was refunded, so the gross is their sum.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Cents } from './primitives';
 import { ShowType } from './views';
 
-const Cents = Type.Integer({ minimum: 0, description: 'Cents' });
 const MonthText = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: "'YYYY-MM' in the cinema's time zone" });
 const DayText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD' in the cinema's time zone" });
 const RefundedSeats = Type.Integer({ minimum: 0, description: 'Tickets refunded' });
@@ -27,8 +27,8 @@ export const SalesSummaryRow = Type.Object(
     month: MonthText,
     monthName: MonthName,
     seats: Type.Integer({ minimum: 0, description: 'Tickets sold less refunded' }),
-    totalPrice: Cents,
-    netPrice: Cents,
+    totalPrice: Cents(),
+    netPrice: Cents(),
     refundedSeats: RefundedSeats,
     refundedPrice: RefundedPrice,
   },
@@ -46,8 +46,8 @@ export const SaleDetailRow = Type.Object(
     seats: Type.Integer({ minimum: 0 }),
     date: Type.String({ description: 'ISO instant the order was paid' }),
     day: DayText,
-    totalPrice: Cents,
-    netPrice: Cents,
+    totalPrice: Cents(),
+    netPrice: Cents(),
     refundedSeats: RefundedSeats,
     refundedPrice: RefundedPrice,
   },
@@ -61,8 +61,8 @@ export const SalesMonthRow = Type.Object(
     month: MonthText,
     monthName: MonthName,
     seats: Type.Integer({ minimum: 0 }),
-    totalPrice: Cents,
-    netPrice: Cents,
+    totalPrice: Cents(),
+    netPrice: Cents(),
     refundedSeats: RefundedSeats,
     refundedPrice: RefundedPrice,
   },
@@ -72,14 +72,14 @@ export type SalesMonthRow = Static<typeof SalesMonthRow>;
 
 /** GET /sales/top: a movie's tickets over every month. */
 export const TopSellerRow = Type.Object(
-  { movieId: Type.String(), title: Type.String(), seats: Type.Integer({ minimum: 0 }), totalPrice: Cents },
+  { movieId: Type.String(), title: Type.String(), seats: Type.Integer({ minimum: 0 }), totalPrice: Cents() },
   { additionalProperties: false },
 );
 export type TopSellerRow = Static<typeof TopSellerRow>;
 
 /** GET /sales/monthly: every movie's tickets of one month (zeros for a month without sales). */
 export const MonthlySalesRow = Type.Object(
-  { month: MonthText, monthName: MonthName, seats: Type.Integer({ minimum: 0 }), totalPrice: Cents },
+  { month: MonthText, monthName: MonthName, seats: Type.Integer({ minimum: 0 }), totalPrice: Cents() },
   { additionalProperties: false },
 );
 export type MonthlySalesRow = Static<typeof MonthlySalesRow>;
@@ -91,9 +91,9 @@ export const CandySalesRow = Type.Object(
     name: Type.String(),
     day: DayText,
     quantity: Type.Integer({ minimum: 0 }),
-    totalPrice: Cents,
+    totalPrice: Cents(),
     refundedQuantity: Type.Integer({ minimum: 0 }),
-    refundedPrice: Cents,
+    refundedPrice: Cents(),
   },
   { additionalProperties: false },
 );
@@ -105,9 +105,9 @@ export const CandyItemTotalRow = Type.Object(
     itemId: Type.String(),
     name: Type.String(),
     quantity: Type.Integer({ minimum: 0, description: 'Units sold less refunded' }),
-    totalPrice: Cents,
+    totalPrice: Cents(),
     refundedQuantity: Type.Integer({ minimum: 0 }),
-    refundedPrice: Cents,
+    refundedPrice: Cents(),
   },
   { additionalProperties: false },
 );
@@ -123,8 +123,8 @@ export const SalesTotals = Type.Object(
     tickets: Type.Object(
       {
         seats: Type.Integer({ minimum: 0, description: 'Tickets sold less refunded' }),
-        totalPrice: Cents,
-        netPrice: Cents,
+        totalPrice: Cents(),
+        netPrice: Cents(),
         refundedSeats: RefundedSeats,
         refundedPrice: RefundedPrice,
       },
@@ -133,9 +133,9 @@ export const SalesTotals = Type.Object(
     candy: Type.Object(
       {
         quantity: Type.Integer({ minimum: 0, description: 'Units sold less refunded' }),
-        totalPrice: Cents,
+        totalPrice: Cents(),
         refundedQuantity: Type.Integer({ minimum: 0 }),
-        refundedPrice: Cents,
+        refundedPrice: Cents(),
       },
       { additionalProperties: false },
     ),

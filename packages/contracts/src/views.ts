@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHECKIN_RESULTS, PAYMENT_RECEIVED, ROLES, SHOW_TYPES, weekdays } from './api';
 import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
+import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
 
 /** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
 export const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
@@ -99,8 +100,6 @@ export type ShowType = Static<typeof ShowType>;
 export const Weekday = Type.Union(weekdays.map((day) => Type.Literal(day)));
 export type Weekday = Static<typeof Weekday>;
 
-const Cents = (description: string) => Type.Integer({ description: `${description}, in cents` });
-
 /** A show (función) as the booking API answers it: the spec's fields plus its concrete date and price. */
 export const ShowView = Type.Object({
   id: Type.String(),
@@ -112,7 +111,7 @@ export const ShowView = Type.Object({
   movieId: Type.String(),
   roomId: Type.Integer({ minimum: 1, maximum: 5 }),
   type: ShowType,
-  price: Type.Integer({ description: 'Ticket price in cents' }),
+  price: Cents('Ticket price'),
   seats: Type.Integer({ description: 'Seats still available (neither sold nor held)' }),
   /** All seats of the room. */
   capacity: Type.Integer(),
@@ -128,8 +127,12 @@ export const SeatLayout = Type.Object({
 });
 export type SeatLayout = Static<typeof SeatLayout>;
 
-/** A seat's state as the seat map shows it: held or sold seats are taken (by whom is not said). */
-export const SeatState = Type.Union([Type.Literal('free'), Type.Literal('held'), Type.Literal('sold')]);
+/** A taken seat's state, as booking stores it: held (until a time) or sold. A seat not taken is free. */
+export const TakenSeatState = Type.Union([Type.Literal('held'), Type.Literal('sold')]);
+export type TakenSeatState = Static<typeof TakenSeatState>;
+
+/** A seat's state as the seat map shows it: free, or taken (by whom is not said). */
+export const SeatState = Type.Union([Type.Literal('free'), ...TakenSeatState.anyOf]);
 export type SeatState = Static<typeof SeatState>;
 
 /**
@@ -141,7 +144,7 @@ export const SeatMapView = Type.Object({
   roomId: Type.Integer(),
   version: Type.Integer({ description: "The show's version: each seat change raises it by one" }),
   layout: SeatLayout,
-  taken: Type.Record(Type.String(), Type.Union([Type.Literal('held'), Type.Literal('sold')]), {
+  taken: Type.Record(Type.String(), TakenSeatState, {
     description: 'Seats held or sold now, by label; every other seat of the layout is free',
   }),
 });
@@ -175,7 +178,7 @@ export type ShowOccupancy = Static<typeof ShowOccupancy>;
 export const CandyView = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  price: Type.Integer({ description: 'Cents: 1250 is US$ 12.50' }),
+  price: Cents('The price (1250 is US$ 12.50)'),
   picture: Type.String({ description: 'Image URL or site path' }),
   quantity: Type.Integer({ description: 'Stock' }),
 });
@@ -223,13 +226,10 @@ export const OrderRefundView = Type.Object({
   seatLabels: Type.Array(Type.String()),
   candy: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), quantity: Type.Integer(), totalPrice: Cents('Refunded') })),
   amount: Cents('Returned to the card'),
-  by: Type.Union([Type.Literal('buyer'), Type.Literal('admin'), Type.Literal('show-cancelled')]),
+  by: RefundOrigin,
   refundedAt: Type.String({ description: 'ISO instant' }),
 });
 export type OrderRefundView = Static<typeof OrderRefundView>;
-
-export const ORDER_STATES = ['paid', 'partially_refunded', 'refunded'] as const;
-export type OrderRefundState = (typeof ORDER_STATES)[number];
 
 /**
  * What refunding the order can still give back, as the server's refund rule decides it
@@ -279,10 +279,7 @@ export const OrderView = Type.Object({
   candy: Type.Array(CartCandyLine),
   total: Cents('Tickets and candy'),
   paidAt: Type.String({ description: 'ISO instant' }),
-  state: Type.Union(
-    ORDER_STATES.map((state) => Type.Literal(state)),
-    { description: "'refunded' once every seat and candy line went back, 'partially_refunded' after some" },
-  ),
+  state: OrderRefundState,
   refundedAmount: Cents('Returned to the card so far'),
   refunds: Type.Array(OrderRefundView, { description: 'Oldest first' }),
   cancellableUntil: Type.String({
@@ -509,7 +506,7 @@ export type OfflineCheckinAnswer = Static<typeof OfflineCheckinAnswer>;
  */
 export const BulkShowsRequest = Type.Object(
   {
-    movieId: Type.String({ pattern: '^[0-9a-fA-F]{24}$', description: "The movie's id" }),
+    movieId: Type.String({ ...ObjectIdText, description: "The movie's id" }),
     roomId: Type.Integer({ minimum: 1, maximum: 5 }),
     type: ShowType,
     price: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Ticket price, in cents' }),

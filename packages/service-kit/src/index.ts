@@ -13,6 +13,7 @@ export {
   REVOKED_FOR_GOOD,
   signToken,
 } from './auth';
+export { findEachById } from './by-id';
 export { clientKey } from './client-key';
 export {
   cinemaInfoFromEnv,
@@ -28,6 +29,15 @@ export {
 } from './config';
 export { connectDatabase, escapeRegex, isDatabaseUp, isDuplicateKeyError, isFerretDbConnection } from './database';
 export { registerErrorHandling } from './errors';
+export {
+  EVENT_STREAM_HEADERS,
+  EventStreamHub,
+  eventFrame,
+  lastEventVersion,
+  type EventStreamChannel,
+  type EventStreamHubSettings,
+  type OpenStreamsGauge,
+} from './event-stream-hub';
 export { batched, type BatchOptions } from './events/batching';
 export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './events/event-bus';
 export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';

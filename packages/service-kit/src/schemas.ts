@@ -1,8 +1,8 @@
 /** Route-schema helpers every service shares: error answers, bearer security, ids. */
 import { Type } from '@sinclair/typebox';
 
-/** A MongoDB ObjectId as text, as ids travel in paths and bodies. */
-export const ObjectIdText = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
+/** A MongoDB ObjectId as text, as ids travel in paths and bodies (declared once, in the contracts). */
+export { ObjectIdText } from '@cine/contracts';
 
 const ErrorBodyRef = Type.Ref('ErrorBody#');
 

@@ -2,31 +2,15 @@
  * The cinema's calendar in the browser: dates are 'yyyy-mm-dd' of the cinema's time zone
  * (CINEMA_TIME_ZONE), whatever the visitor's own zone is, as the booking service writes them.
  */
-import { localDateTime, weekdays, type Weekday } from '@cine/contracts';
+import { addDays, isCalendarDate, localDateTime, weekdayOf, type Weekday } from '@cine/contracts';
 import { cinemaInfo } from './cinema';
 
-const DAY_MS = 86_400_000;
+// The calendar arithmetic is the contracts' (one implementation with booking's); the web apps take it from here.
+export { addDays, isCalendarDate, weekdayOf } from '@cine/contracts';
 
 /** The cinema's wall clock at `now`: { date 'yyyy-mm-dd', time 'HH:MM' }. */
 export function cinemaClock(now: Date): { date: string; time: string } {
   return localDateTime(now);
-}
-
-/** The day `days` after a 'yyyy-mm-dd' date. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** True for an existing calendar day written 'yyyy-mm-dd'. */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
-
-/** The spec's Spanish weekday of a 'yyyy-mm-dd' date. */
-export function weekdayOf(date: string): Weekday {
-  return weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] as Weekday;
 }
 
 /** 'Viernes 27/11': the spec's weekday and the day and month, read from the date (no time-zone math). */

@@ -3,6 +3,7 @@
  * and comes back to the same show with the same choices. The place travels in the URL (`?volver=`),
  * so it survives a registration, a reload and a new tab, and nothing is stored in the browser.
  */
+import { isObjectIdText } from '@cine/contracts';
 
 /** The query parameter of /login and /register that says where to go afterwards. */
 const RETURN_PARAM = 'volver';
@@ -32,7 +33,7 @@ export function readPurchasePlace(search: string): Omit<PurchasePlace, 'movieId'
   const showId = query.get('funcion') ?? '';
   const quantity = Number(query.get('entradas'));
   return {
-    ...(/^[0-9a-f]{24}$/i.test(showId) ? { showId } : {}),
+    ...(isObjectIdText(showId) ? { showId } : {}),
     ...(Number.isInteger(quantity) && quantity > 0 && quantity <= 10 ? { quantity } : {}),
     ...(query.get('comprar') === '1' ? { buying: true } : {}),
   };

@@ -1,7 +1,7 @@
-import type { OrderHistoryEntry, OrderView } from '@cine/contracts';
+import type { OrderHistoryEntry, OrderRefundState, RefundOrigin } from '@cine/contracts';
 
 /** An order's state as the back office names it. */
-export const ORDER_STATE_LABELS: Record<OrderView['state'], string> = {
+export const ORDER_STATE_LABELS: Record<OrderRefundState, string> = {
   paid: 'Pagada',
   partially_refunded: 'Reembolsada en parte',
   refunded: 'Reembolsada',
@@ -16,7 +16,7 @@ export const HISTORY_LABELS: Record<OrderHistoryEntry['kind'], string> = {
 };
 
 /** Who asked for a refund. */
-export const REFUNDED_BY_LABELS: Record<NonNullable<OrderHistoryEntry['by']>, string> = {
+export const REFUNDED_BY_LABELS: Record<RefundOrigin, string> = {
   buyer: 'cancelada por el comprador',
   admin: 'por un administrador',
   'show-cancelled': 'función cancelada',

@@ -1,6 +1,7 @@
 import type { CineEvent } from '@cine/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Schema, type Model, type Types } from 'mongoose';
+import { findEachById } from '../by-id';
 import { publishSpan } from '../telemetry/event-tracing';
 import { outboxPending, outboxRelayLag, secondsSince } from '../telemetry/pipeline-metrics';
 import type { EventBus } from './event-bus';
@@ -109,8 +110,8 @@ export function startOutboxRelay({
         .find({ 'outbox.0': { $exists: true } }, { outbox: 1 })
         .limit(batchSize)
         .lean<PendingDocument[]>();
-    const found = await Promise.all(ids.map((id) => model.findById(id, { outbox: 1 }).lean<PendingDocument>()));
-    return found.filter((document): document is PendingDocument => (document?.outbox?.length ?? 0) > 0);
+    const found = await findEachById(ids, (id) => model.findById(id, { outbox: 1 }).lean<PendingDocument>());
+    return [...found.values()].filter((document) => (document.outbox?.length ?? 0) > 0);
   }
 
   const collection = models.map((model) => model.collection.collectionName).join(',');

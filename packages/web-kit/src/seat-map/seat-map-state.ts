@@ -1,4 +1,4 @@
-import type { SeatLayout, SeatMapDelta, SeatMapView, SeatState } from '@cine/contracts';
+import type { SeatLayout, SeatMapDelta, SeatMapView, TakenSeatState } from '@cine/contracts';
 
 /** A show's seat map as the browser keeps it: the layout and each taken seat's state, at `version`. */
 export interface LiveSeatMap {
@@ -7,7 +7,7 @@ export interface LiveSeatMap {
   layout: SeatLayout;
   version: number;
   /** Held or sold seats; every other seat of the layout is free. */
-  taken: Readonly<Record<string, Exclude<SeatState, 'free'>>>;
+  taken: Readonly<Record<string, TakenSeatState>>;
 }
 
 export function fromSnapshot(view: SeatMapView): LiveSeatMap {
@@ -21,7 +21,7 @@ export function fromSnapshot(view: SeatMapView): LiveSeatMap {
  */
 export function applyDelta(map: LiveSeatMap, delta: SeatMapDelta): LiveSeatMap | 'resync' {
   if (delta.from !== map.version) return delta.version <= map.version ? map : 'resync';
-  const taken: Record<string, Exclude<SeatState, 'free'>> = { ...map.taken };
+  const taken: Record<string, TakenSeatState> = { ...map.taken };
   for (const [label, state] of Object.entries(delta.seats)) {
     if (state === 'free') delete taken[label];
     else taken[label] = state;

@@ -1,4 +1,4 @@
-import { columnOf, compareLabels, layoutWidth, seatLabel, type SeatLayout, type SeatState } from '@cine/contracts';
+import { columnOf, compareLabels, layoutWidth, seatLabel, type SeatLayout, type TakenSeatState } from '@cine/contracts';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 
@@ -8,7 +8,7 @@ interface SeatMapProps {
   roomId: number;
   layout: SeatLayout;
   /** Held or sold seats by label. */
-  taken: Readonly<Record<string, Exclude<SeatState, 'free'>>>;
+  taken: Readonly<Record<string, TakenSeatState>>;
   /** The buyer's selection (aria-pressed). */
   selected?: readonly string[];
   /** Toggles a free seat; left out, the map is read-only (the admin's view). */
@@ -24,7 +24,7 @@ interface Cell {
 
 /** The words each state reads as (also printed in the legend): colour is never the only cue. */
 const LOOK_TEXT: Record<SeatLook, string> = { free: 'libre', taken: 'ocupado', chosen: 'tu selección' };
-const TAKEN_TEXT: Record<Exclude<SeatState, 'free'>, string> = { held: 'reservado', sold: 'vendido' };
+const TAKEN_TEXT: Record<TakenSeatState, string> = { held: 'reservado', sold: 'vendido' };
 
 /**
  * The room's seats as a grid of buttons (the screen at the top, rows lettered from the front, aisles
@@ -53,8 +53,7 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
 
   const lookOf = (label: string): SeatLook => (taken[label] ? 'taken' : chosen.has(label) ? 'chosen' : 'free');
   const nameOf = (cell: Cell) => {
-    const state =
-      taken[cell.label] && !onToggle ? TAKEN_TEXT[taken[cell.label] as Exclude<SeatState, 'free'>] : LOOK_TEXT[lookOf(cell.label)];
+    const state = taken[cell.label] && !onToggle ? TAKEN_TEXT[taken[cell.label] as TakenSeatState] : LOOK_TEXT[lookOf(cell.label)];
     return `Fila ${cell.label.charAt(0)}, asiento ${cell.number}${wheelchair.has(cell.label) ? ', espacio para silla de ruedas' : ''}, ${state}`;
   };
 

@@ -1,5 +1,5 @@
 import type { EventOfType, OrderBuyer } from '@cine/contracts';
-import { isDuplicateKeyError, searchKey } from '@cine/service-kit';
+import { findEachById, isDuplicateKeyError, searchKey } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 
 interface BuyerDocument {
@@ -92,11 +92,11 @@ export class Buyers {
     return matches(entries);
   }
 
-  /** Each known buyer of `userIds` (absent: deleted or never announced), one read by `_id` each (an `$in` filter reads them all on FerretDB). */
+  /** Each known buyer of `userIds` (absent: deleted or never announced), one read by `_id` each (findEachById). */
   async of(userIds: Iterable<string>): Promise<Map<string, NonNullable<OrderBuyer>>> {
-    const found = await Promise.all([...new Set(userIds)].map((_id) => this.collection.findOne({ _id })));
+    const found = await findEachById(userIds, (_id) => this.collection.findOne({ _id }));
     const buyers = new Map<string, NonNullable<OrderBuyer>>();
-    for (const buyer of found) if (buyer?.email) buyers.set(buyer._id, { name: buyer.username ?? '', email: buyer.email });
+    for (const buyer of found.values()) if (buyer.email) buyers.set(buyer._id, { name: buyer.username ?? '', email: buyer.email });
     return buyers;
   }
 }

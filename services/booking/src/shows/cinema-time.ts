@@ -2,34 +2,21 @@
  * The cinema's calendar and clock (CINEMA_TIME_ZONE): a show's date and
  * schedule are local wall time, its start an instant.
  */
-import { CINEMA_TIME_ZONE, weekdays, type Weekday, localDateTime } from '@cine/contracts';
+import { addDays, CINEMA_TIME_ZONE, isCalendarDate, localDateTime, weekdays } from '@cine/contracts';
 
-const DAY_MS = 86_400_000;
+// The calendar arithmetic is the contracts' (one implementation with the browser's); booking's modules take it from here.
+export { addDays, isCalendarDate, weekdayOf } from '@cine/contracts';
 
 /** Today's date in the cinema, 'yyyy-mm-dd'. */
 export function localToday(now: Date, timeZone: string = CINEMA_TIME_ZONE): string {
   return localDateTime(now, timeZone).date;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** True for an existing calendar day written 'yyyy-mm-dd'. */
-export function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text;
-}
 
 /** True for 'HH:MM' from 00:00 to 23:59. */
 export function isClockTime(text: string): boolean {
   return TIME.test(text);
-}
-
-/** The day `days` after a 'yyyy-mm-dd' date. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -46,11 +33,6 @@ export function instantOf(date: string, time: string, timeZone: string = CINEMA_
   let instant = wall - offsetAt(wall);
   instant = wall - offsetAt(instant);
   return new Date(instant);
-}
-
-/** The Spanish weekday of a 'yyyy-mm-dd' date. */
-export function weekdayOf(date: string): Weekday {
-  return weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] as Weekday;
 }
 
 function plain(text: string): string {

@@ -1,4 +1,5 @@
-import { isSeatOf, parseSeatLabel, suggestSeats, type ShowView } from '@cine/contracts';
+import { isObjectIdText, isSeatOf, parseSeatLabel, type ShowView, suggestSeats } from '@cine/contracts';
+import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import { GroupCommit, type Decision, type VersionedDocuments } from '../group-commit';
 import type { KeyedLock } from '../keyed-lock';
@@ -57,7 +58,6 @@ type SeatChange<T> = Decision<ShowDocument, Seat[], T>;
 const MAX_ATTEMPTS = 20;
 /** Shows whose last read or write is kept in memory. */
 const CACHED_SHOWS = 500;
-const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 
 /**
  * The seats of every show, per seat: each operation below is a decision on
@@ -105,7 +105,7 @@ export class SeatInventory {
    * client address, renewals) is reached. A refusal holds nothing.
    */
   async hold(showId: string, userId: string, count: number, now: Date, address: string, labels?: readonly string[]): Promise<HeldTickets> {
-    if (!OBJECT_ID.test(showId)) throw showNotFound();
+    if (!isObjectIdText(showId)) throw showNotFound();
     if (labels) checkLabels(labels, count);
     const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
@@ -189,11 +189,10 @@ export class SeatInventory {
 
   /** The user's holds that have not lapsed (seats being paid included), one entry per show, soonest show first; `offSale` says which cannot be bought. */
   async holdsOf(userId: string, now: Date): Promise<HeldTickets[]> {
-    const ids = (await this.userHolds.showsOf(userId)).filter((id) => OBJECT_ID.test(id));
+    const ids = (await this.userHolds.showsOf(userId)).filter(isObjectIdText);
     if (ids.length === 0) return [];
-    // One read by id each (few): on FerretDB an $in filter reads every show.
-    const found = await Promise.all(ids.map((id) => this.shows.findById(id).lean<ShowDocument>()));
-    const shows = found.filter((show): show is ShowDocument => show !== null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const found = await findEachById(ids, (id) => this.shows.findById(id).lean<ShowDocument>());
+    const shows = [...found.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
       const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
@@ -210,7 +209,7 @@ export class SeatInventory {
    * changed, are found there, and so is a movie deleted since.
    */
   async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
-    if (!OBJECT_ID.test(showId)) return undefined;
+    if (!isObjectIdText(showId)) return undefined;
     const remembered = this.seatWrites.lastKnown(showId);
     const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now))
       ? remembered
@@ -330,7 +329,7 @@ export class SeatInventory {
 
   /** Queues the decision for the show's next write of its seats; answers what it decided once written. Unknown show: 404. */
   private change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
-    if (!OBJECT_ID.test(showId)) return Promise.reject(showNotFound());
+    if (!isObjectIdText(showId)) return Promise.reject(showNotFound());
     return this.seatWrites.change(showId, decide);
   }
 }

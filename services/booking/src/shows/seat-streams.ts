@@ -1,4 +1,5 @@
-import type { EventOfType, SeatLayout, SeatMapDelta, SeatMapView, SeatState } from '@cine/contracts';
+import type { EventOfType, SeatLayout, SeatMapDelta, SeatMapView, SeatState, TakenSeatState } from '@cine/contracts';
+import { EventStreamHub, eventFrame, lastEventVersion, type EventStreamChannel } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { seatMapStreamsOpen } from '../metrics';
@@ -7,7 +8,7 @@ type SeatsChanged = EventOfType<'show.seats-changed'>['data'] & { writtenAt?: nu
 
 /** A taken seat as the show document lists it (a held seat past `heldUntil` is free). */
 interface TakenSeat {
-  state: 'held' | 'sold';
+  state: TakenSeatState;
   /** ms since the epoch. */
   heldUntil?: number;
 }
@@ -59,17 +60,6 @@ export const DEFAULT_SEAT_STREAM_SETTINGS: SeatStreamSettings = {
   coalesceMs: 200,
 };
 
-/** A viewer whose socket holds this much unsent is dropped: its browser reconnects and catches up. */
-const MAX_UNSENT_BYTES = 1 << 20;
-/** Browsers wait this long before reconnecting a dropped stream. */
-const RETRY_MS = 1000;
-
-interface Viewer {
-  res: ServerResponse;
-  /** The client it is counted against; none for a gateway's relay (which counts its viewers itself). */
-  address: string | undefined;
-}
-
 interface ShowWatch {
   showId: string;
   state?: ShowSeatsState;
@@ -81,7 +71,8 @@ interface ShowWatch {
   pending: Map<number, SeatsChanged>;
   /** Held seats whose lapse the viewers were told. */
   lapsesSent: Set<string>;
-  viewers: Set<Viewer>;
+  /** Its viewers' streams (the hub's channel). */
+  viewers: EventStreamChannel;
   gapTimer?: NodeJS.Timeout;
   lapseTimer?: NodeJS.Timeout;
   lingerTimer?: NodeJS.Timeout;
@@ -102,7 +93,7 @@ function publicState(seat: TakenSeat | undefined, now: number): SeatState {
 }
 
 function frame(event: 'snapshot' | 'seats' | 'gone', id: number | undefined, data: unknown): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  return eventFrame(event, id, data);
 }
 
 /**
@@ -121,8 +112,8 @@ function frame(event: 'snapshot' | 'seats' | 'gone', id: number | undefined, dat
  */
 export class SeatStreams {
   private readonly watches = new Map<string, ShowWatch>();
-  private readonly perAddress = new Map<string, number>();
-  private readonly keepAlive: NodeJS.Timeout;
+  /** The streams: per-client counts, retry, keep-alive, the unsent-bytes cap (the service kit's hub). */
+  private readonly hub: EventStreamHub;
   private readonly versionCheck: NodeJS.Timeout;
 
   constructor(
@@ -131,15 +122,13 @@ export class SeatStreams {
     private readonly now: () => number = Date.now,
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.keepAlive = setInterval(() => this.sendKeepAlive(), settings.keepAliveMs).unref();
+    this.hub = new EventStreamHub({ perAddress: settings.perAddress, keepAliveMs: settings.keepAliveMs }, seatMapStreamsOpen);
     this.versionCheck = setInterval(() => void this.checkVersions(), settings.checkEveryMs).unref();
   }
 
   /** Streams open now (all shows). */
   get viewers(): number {
-    let count = 0;
-    for (const watch of this.watches.values()) count += watch.viewers.size;
-    return count;
+    return this.hub.viewers;
   }
 
   /**
@@ -155,11 +144,7 @@ export class SeatStreams {
     start: () => ServerResponse,
   ): Promise<StreamOpening> {
     const showId = id.toLowerCase();
-    if (address !== undefined) {
-      const open = this.perAddress.get(address) ?? 0;
-      if (open >= this.settings.perAddress) return 'too-many';
-      this.perAddress.set(address, open + 1);
-    }
+    if (address !== undefined && !this.hub.admit(address)) return 'too-many';
     let state: ShowSeatsState | null;
     let watch: ShowWatch;
     try {
@@ -178,13 +163,10 @@ export class SeatStreams {
       this.leave(address);
       return this.open(showId, address, lastEventId, start);
     }
-    const viewer: Viewer = { res: start(), address };
+    const res = start();
     if (watch.lingerTimer) clearTimeout(watch.lingerTimer);
     watch.lingerTimer = undefined;
-    watch.viewers.add(viewer);
-    seatMapStreamsOpen.inc();
-    viewer.res.once('close', () => this.closeViewer(watch, viewer));
-    this.send(viewer, `retry: ${RETRY_MS}\n\n${this.firstEvent(watch, state, lastEventId)}`);
+    watch.viewers.join(res, address, this.firstEvent(watch, state, lastEventId));
     return 'open';
   }
 
@@ -210,19 +192,14 @@ export class SeatStreams {
 
   /** Ends every stream (the service is stopping). */
   close(): void {
-    clearInterval(this.keepAlive);
+    this.hub.close();
     clearInterval(this.versionCheck);
-    for (const each of [...this.watches.values()]) {
-      for (const open of [...each.viewers]) open.res.end();
-      this.drop(each);
-    }
+    for (const each of [...this.watches.values()]) this.drop(each);
   }
 
-  private closeViewer(watch: ShowWatch, viewer: Viewer): void {
-    if (!watch.viewers.delete(viewer)) return;
-    seatMapStreamsOpen.dec();
-    this.leave(viewer.address);
-    if (watch.viewers.size === 0 && this.watches.get(watch.showId) === watch) {
+  /** Its last viewer left: the watch lingers a while for reconnections. */
+  private linger(watch: ShowWatch): void {
+    if (this.watches.get(watch.showId) === watch) {
       watch.lingerTimer = setTimeout(() => this.drop(watch), this.settings.lingerMs).unref();
     }
   }
@@ -230,22 +207,29 @@ export class SeatStreams {
   private watchOf(showId: string): ShowWatch {
     let watch = this.watches.get(showId);
     if (!watch) {
-      watch = { showId, history: [], pending: new Map(), lapsesSent: new Set(), viewers: new Set(), sentAt: 0 };
+      const created: ShowWatch = {
+        showId,
+        history: [],
+        pending: new Map(),
+        lapsesSent: new Set(),
+        viewers: this.hub.channel(() => this.linger(created)),
+        sentAt: 0,
+      };
+      watch = created;
       this.watches.set(showId, watch);
     }
     return watch;
   }
 
+  /** The watch is over: its timers stop, and its viewers' streams end (none are left but when it is gone or closing). */
   private drop(watch: ShowWatch): void {
     for (const timer of [watch.gapTimer, watch.lapseTimer, watch.lingerTimer, watch.flushTimer]) if (timer) clearTimeout(timer);
+    watch.viewers.end();
     if (this.watches.get(watch.showId) === watch) this.watches.delete(watch.showId);
   }
 
   private leave(address: string | undefined): void {
-    if (address === undefined) return;
-    const open = (this.perAddress.get(address) ?? 1) - 1;
-    if (open > 0) this.perAddress.set(address, open);
-    else this.perAddress.delete(address);
+    if (address !== undefined) this.hub.release(address);
   }
 
   /** Reads the show (one read at a time per watch), installs it and applies the announcements that are newer. */
@@ -383,7 +367,7 @@ export class SeatStreams {
 
   /** A viewer's first event: a delta since the version it names when the history covers it, else a snapshot. */
   private firstEvent(watch: ShowWatch, state: ShowSeatsState, lastEventId: string | undefined): string {
-    const since = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
+    const since = lastEventVersion(lastEventId);
     const delta = since === undefined ? undefined : this.deltaSince(watch, state, since);
     return delta ? frame('seats', state.version, delta) : frame('snapshot', state.version, this.viewOf(watch.showId, state));
   }
@@ -439,8 +423,7 @@ export class SeatStreams {
 
   private gone(watch: ShowWatch): void {
     this.dropOutgoing(watch);
-    this.broadcast(watch, frame('gone', undefined, { showId: watch.showId }));
-    for (const viewer of [...watch.viewers]) viewer.res.end();
+    watch.viewers.broadcast(frame('gone', undefined, { showId: watch.showId }));
     this.drop(watch);
   }
 
@@ -477,17 +460,6 @@ export class SeatStreams {
   }
 
   private broadcast(watch: ShowWatch, text: string): void {
-    for (const viewer of watch.viewers) this.send(viewer, text);
-  }
-
-  private send(viewer: Viewer, text: string): void {
-    if (viewer.res.destroyed) return;
-    // A viewer that does not read is dropped rather than buffered without end; it reconnects and catches up.
-    if (viewer.res.writableLength > MAX_UNSENT_BYTES) viewer.res.destroy();
-    else viewer.res.write(text);
-  }
-
-  private sendKeepAlive(): void {
-    for (const watch of this.watches.values()) this.broadcast(watch, ': keep-alive\n\n');
+    watch.viewers.broadcast(text);
   }
 }

@@ -1,14 +1,12 @@
-import type { SeatLayout, ShowType } from '@cine/contracts';
+import type { SeatLayout, ShowType, TakenSeatState } from '@cine/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-
-type SeatState = 'held' | 'sold';
 
 /** A taken seat of a show (a seat of the room not listed is free). */
 export interface Seat {
   label: string;
   row: string;
   number: number;
-  state: SeatState;
+  state: TakenSeatState;
   /** Who holds or bought it. */
   userId?: string;
   /** A held seat whose heldUntil has passed is free, in every read and write. */

@@ -1,17 +1,18 @@
 import {
-  capacityOfLayout,
-  layoutWidth,
-  missingFieldMessages,
-  SHOW_FORM_MESSAGES,
-  type Page,
-  type SeatLayout,
-  type ShowOccupancy,
-  type ShowType,
-  type ShowView,
-  localDateTime,
   type BulkShowSlot,
   type BulkShowsRequest,
   type BulkShowsResult,
+  capacityOfLayout,
+  isObjectIdText,
+  layoutWidth,
+  localDateTime,
+  missingFieldMessages,
+  type Page,
+  type SeatLayout,
+  SHOW_FORM_MESSAGES,
+  type ShowOccupancy,
+  type ShowType,
+  type ShowView,
 } from '@cine/contracts';
 import { isDuplicateKeyError, pageOfList, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
@@ -95,7 +96,6 @@ export interface PlannedShow {
   seeded?: boolean;
 }
 
-const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 /** How long the text of a listing is reused; the read behind it is still at most 1 s old. */
 const LISTING_TEXT_MS = 250;
 
@@ -226,7 +226,7 @@ export class Shows {
   }
 
   async one(id: string, now: Date): Promise<ShowView | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const listed = await this.listing.one(id);
     if (listed) return toListedShowView(listed, await this.titleOf(listed.movieId), now);
     // Not in the listing's last read (created by another instance since, or long past): read from the show itself.
@@ -260,7 +260,7 @@ export class Shows {
     const { schedule, roomId, date, type, price } = slot;
 
     const movieId = String(form.movieId).trim();
-    const movie = OBJECT_ID.test(movieId) ? await this.movies.find(movieId) : null;
+    const movie = isObjectIdText(movieId) ? await this.movies.find(movieId) : null;
     if (!movie) return { outcome: 'movie-not-found' };
     if (date < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
     if (instantOf(date, schedule) <= now) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
@@ -359,7 +359,7 @@ export class Shows {
    * new slot.
    */
   async update(id: string, edit: ShowEdit, now: Date): Promise<ShowUpdate> {
-    if (!OBJECT_ID.test(id)) return { outcome: 'not-found' };
+    if (!isObjectIdText(id)) return { outcome: 'not-found' };
     if (edit.id !== undefined && edit.id !== id) return { outcome: 'invalid', message: rules.ID_MISMATCH };
     for (;;) {
       const show = await this.model.findById(id).lean<ShowDocument>();
@@ -425,7 +425,7 @@ export class Shows {
 
   /** Deletes the show unless a seat was sold (answered with the counts of its paid orders and tickets) or is being paid. */
   async delete(id: string, now: Date): Promise<ShowDeletion> {
-    if (!OBJECT_ID.test(id)) return 'not-found';
+    if (!isObjectIdText(id)) return 'not-found';
     return this.lock.run(id, async () => {
       for (;;) {
         const show = await this.model.findById(id).lean<ShowDocument>();

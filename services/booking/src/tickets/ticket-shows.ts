@@ -1,4 +1,5 @@
-import type { TicketShow } from '@cine/contracts';
+import { isObjectIdText, type TicketShow } from '@cine/contracts';
+import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
 import { weekdayOf } from '../shows/cinema-time';
@@ -11,7 +12,6 @@ export type ShowFacts = Pick<
 >;
 
 const FACTS = { movieId: 1, startsAt: 1, endsAt: 1, date: 1, schedule: 1, roomId: 1, type: 1, cancelled: 1 };
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** A door scans a show's tickets one after another: its facts are read once per this long. */
 const REMEMBER_MS = 5_000;
@@ -43,14 +43,13 @@ export class TicketShows {
 
   /** The show, or null when the id names no show (deleted, or never was). */
   async find(showId: string): Promise<ShowFacts | null> {
-    if (!OBJECT_ID.test(showId)) return null;
+    if (!isObjectIdText(showId)) return null;
     return this.model.findById(showId, FACTS).lean<ShowFacts>();
   }
 
-  /** Several shows at once, one read each by `_id` (an `$in` would read every show on FerretDB). */
-  async findAll(showIds: Iterable<string>): Promise<Map<string, ShowFacts>> {
-    const found = await Promise.all([...new Set(showIds)].map(async (id) => [id, await this.find(id)] as const));
-    return new Map(found.filter((entry): entry is readonly [string, ShowFacts] => entry[1] !== null));
+  /** Several shows at once, one read each by `_id` (findEachById). */
+  findAll(showIds: Iterable<string>): Promise<Map<string, ShowFacts>> {
+    return findEachById(showIds, (id) => this.find(id));
   }
 }
 

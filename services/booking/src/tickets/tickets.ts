@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DoorShowView, OrderPaid, OrderRefunded, TicketsIssued, TicketView } from '@cine/contracts';
-import { createEvent, isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
+import { createEvent, findEachById, isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { OrdersRepository } from '../orders/orders-repository';
 import { instantOf } from '../shows/cinema-time';
@@ -85,11 +85,8 @@ export class Tickets {
   private async ofOrderSeats(orderId: string, seatLabels: readonly string[]): Promise<StoredTicket[]> {
     if (seatLabels.length === 0) return [];
     const codes = seatLabels.map((seatLabel) => this.signer.codeFor(orderId, seatLabel, 0));
-    // One read by `_id` each: an `$in` filter reads every ticket on FerretDB.
-    const read = await Promise.all(codes.map((code) => this.model.findById(code, WITHOUT_OUTBOX).lean<StoredTicket>()));
-    const found = read.filter(
-      (ticket): ticket is StoredTicket => ticket !== null && ticket.orderId === orderId && seatLabels.includes(ticket.seatLabel),
-    );
+    const read = await findEachById(codes, (code) => this.model.findById(code, WITHOUT_OUTBOX).lean<StoredTicket>());
+    const found = [...read.values()].filter((ticket) => ticket.orderId === orderId && seatLabels.includes(ticket.seatLabel));
     const missing = seatLabels.filter((label) => !found.some((ticket) => ticket.seatLabel === label));
     if (missing.length === 0) return found;
     return [...found, ...(await this.model.find({ orderId, seatLabel: { $in: missing } }, WITHOUT_OUTBOX).lean<StoredTicket[]>())];

@@ -1,4 +1,4 @@
-import type { CANDY_SORTS, CandyFacts, CandyView, Page, PagingQuery } from '@cine/contracts';
+import { type CANDY_SORTS, type CandyFacts, type CandyView, isObjectIdText, type Page, type PagingQuery } from '@cine/contracts';
 import { createEvent, escapeRegex, mapList, readList, searchKey } from '@cine/service-kit';
 import { Types, type Model, type mongo } from 'mongoose';
 import type { CandyDocument } from './candy-model';
@@ -14,7 +14,6 @@ type StoredCandy = Omit<CandyDocument, 'outbox' | 'soldOrders'>;
 
 const ACTIVE = { deletedAt: { $exists: false } };
 const VIEW_FIELDS = { outbox: 0, nameKey: 0, soldOrders: 0 };
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const BY_NAME = { nameKey: 1, _id: 1 } as const;
 
 function toCandyView(candy: StoredCandy): CandyView {
@@ -67,7 +66,7 @@ export class CandyRepository {
   }
 
   async findById(id: string): Promise<CandyView | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const candy = await this.model.findOne({ _id: id, ...ACTIVE }, VIEW_FIELDS).lean<StoredCandy>();
     return candy ? toCandyView(candy) : null;
   }
@@ -87,7 +86,7 @@ export class CandyRepository {
    * does not undo a stock decrement made meanwhile.
    */
   async update(id: string, candy: CandyFields, changed: Partial<CandyFields>): Promise<CandyView | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const event = createEvent('candy.updated', factsOf(id, candy));
     const set: Record<string, unknown> = { ...changed };
     if (changed.name !== undefined) set.nameKey = searchKey(changed.name);
@@ -114,7 +113,7 @@ export class CandyRepository {
    * to what was sold.
    */
   async decrementStock(id: string, quantity: number, orderId: string): Promise<StockOutcome> {
-    if (!OBJECT_ID.test(id)) return 'unknown';
+    if (!isObjectIdText(id)) return 'unknown';
     const record = { $push: { soldOrders: { $each: [orderId], $slice: -SOLD_ORDERS_KEPT } } };
     const notYet = { _id: id, soldOrders: { $ne: orderId } };
     const taken = await this.model.updateOne({ ...notYet, quantity: { $gte: quantity } }, { $inc: { quantity: -quantity }, ...record });
@@ -130,7 +129,7 @@ export class CandyRepository {
    * is unknown or the refund was given back before.
    */
   async incrementStock(id: string, quantity: number, refundId: string): Promise<boolean> {
-    if (!OBJECT_ID.test(id)) return false;
+    if (!isObjectIdText(id)) return false;
     const tag = `refund:${refundId}`;
     const given = await this.model.updateOne(
       { _id: id, soldOrders: { $ne: tag } },

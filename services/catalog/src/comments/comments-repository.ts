@@ -1,4 +1,4 @@
-import type { Page, PagingQuery, POST_SORTS } from '@cine/contracts';
+import { isObjectIdText, type Page, type PagingQuery, type POST_SORTS } from '@cine/contracts';
 import { readList } from '@cine/service-kit';
 import { Types, type Connection } from 'mongoose';
 
@@ -15,8 +15,6 @@ export interface NewComment {
   userId: string;
   text: string;
 }
-
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** Comments on movies; each names its movie and author by id. */
 export class CommentsRepository {
@@ -38,7 +36,7 @@ export class CommentsRepository {
   }
 
   async findById(id: string): Promise<StoredComment | null> {
-    return OBJECT_ID.test(id) ? this.collection.findOne({ _id: new Types.ObjectId(id) }) : null;
+    return isObjectIdText(id) ? this.collection.findOne({ _id: new Types.ObjectId(id) }) : null;
   }
 
   /** Newest first unless sorted otherwise; of one movie when given. */

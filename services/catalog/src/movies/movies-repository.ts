@@ -1,4 +1,4 @@
-import { genreKey, type CineEvent, type MovieFacts, type MovieView } from '@cine/contracts';
+import { type CineEvent, genreKey, isObjectIdText, type MovieFacts, type MovieView } from '@cine/contracts';
 
 export type { MovieView };
 import { createEvent, escapeRegex, searchKey } from '@cine/service-kit';
@@ -18,7 +18,6 @@ const ACTIVE = { deletedAt: { $exists: false } };
 /** What the public site shows: not deleted, not archived. */
 const PUBLIC = { ...ACTIVE, archivedAt: { $exists: false } };
 const VIEW_FIELDS = { outbox: 0, titleKey: 0, genreKey: 0 };
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 function toMovieView(movie: StoredMovie): MovieView {
   return {
@@ -78,14 +77,14 @@ export class MoviesRepository {
 
   /** The movie, archived or not (the admin's reads and writes). */
   async findById(id: string): Promise<MovieView | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const movie = await this.model.findOne({ _id: id, ...ACTIVE }, VIEW_FIELDS).lean<StoredMovie>();
     return movie ? toMovieView(movie) : null;
   }
 
   /** The movie unless archived (the public page). */
   async findPublicById(id: string): Promise<MovieView | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const movie = await this.model.findOne({ _id: id, ...PUBLIC }, VIEW_FIELDS).lean<StoredMovie>();
     return movie ? toMovieView(movie) : null;
   }
@@ -101,7 +100,7 @@ export class MoviesRepository {
 
   /** Title of each existing movie among the ids. */
   async titlesOf(ids: Iterable<string>): Promise<Map<string, string>> {
-    const valid = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
+    const valid = [...new Set(ids)].filter(isObjectIdText);
     const movies = await this.model
       .find({ _id: { $in: valid }, ...ACTIVE }, { title: 1 })
       .lean<Array<Pick<StoredMovie, '_id' | 'title'>>>();
@@ -152,7 +151,7 @@ export class MoviesRepository {
 
   /** The updated movie, or null when there is no such movie (`archived`: it stays archived, as its event says). */
   async replace(id: string, movie: MovieFields, archived = false): Promise<MovieView | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const event = createEvent('movie.updated', factsOf(id, movie, archived));
     const result = await this.model.updateOne({ _id: id, ...ACTIVE }, { $set: stored(movie), $push: { outbox: event } });
     return result.matchedCount === 1 ? this.findById(id) : null;

@@ -1,3 +1,4 @@
+import { isObjectIdText } from '@cine/contracts';
 import type { Readable } from 'node:stream';
 import { imageSize } from 'image-size';
 import { mongo, Types, type Connection } from 'mongoose';
@@ -60,8 +61,6 @@ export interface StoredImage {
   stream: Readable;
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-
 /** Uploaded images in GridFS, in the service's own database. */
 export class ImageStore {
   private readonly bucket;
@@ -82,7 +81,7 @@ export class ImageStore {
   }
 
   async open(id: string): Promise<StoredImage | undefined> {
-    if (!OBJECT_ID.test(id)) return undefined;
+    if (!isObjectIdText(id)) return undefined;
     const objectId = new Types.ObjectId(id);
     const [file] = await this.bucket.find({ _id: objectId }).limit(1).toArray();
     if (!file) return undefined;

@@ -1,4 +1,4 @@
-import type { CineEvent, Page, Role, UserView } from '@cine/contracts';
+import { type CineEvent, isObjectIdText, type Page, type Role, type UserView } from '@cine/contracts';
 import { escapeRegex, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
 import { UserDirectory, type UserListQuery } from './user-directory';
@@ -33,7 +33,6 @@ const ACTIVE = { deletedAt: { $exists: false } };
 function containing(text: string) {
   return { $regex: escapeRegex(text), $options: 'i' };
 }
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -105,7 +104,7 @@ export class UsersRepository {
   }
 
   async findById(id: string): Promise<UserRecord | null> {
-    if (!OBJECT_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const document = await this.model.findOne({ _id: id, ...ACTIVE }, RECORD_FIELDS).lean<StoredUser>();
     return document ? toRecord(document) : null;
   }
