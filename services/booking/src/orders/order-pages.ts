@@ -11,7 +11,8 @@ import { Types } from 'mongoose';
 import type { Buyers } from '../buyers/buyers';
 import { addDays, instantOf } from '../shows/cinema-time';
 import type { StoredTicket } from '../tickets/ticket-model';
-import type { OrdersRepository, StoredOrder } from './orders-repository';
+import type { StoredOrder } from './order-model';
+import type { OrdersRepository } from './orders-repository';
 import type { PaidOrderFilter, PaidOrderIndex } from './paid-order-index';
 
 const ORDER_ID = /^[0-9a-f]{24}$/i;
