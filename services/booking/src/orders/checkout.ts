@@ -1,8 +1,6 @@
 import type { CheckoutRequest, OrderView } from '@cine/contracts';
-import { isRefusal, refuse, type Result } from '../refusal';
-import { PAYMENT_IN_PROGRESS } from '../shows/booking-errors';
+import { catchRefusal, isRefusal, refuse, type Result } from '../refusal';
 import { paymentFailures, purchaseAmount, purchases } from '../metrics';
-import { drive, type StepOutcome } from './drive';
 import * as Order from './order';
 import type { StoredOrder } from './order-model';
 import type { OrderParts } from './order-effects';
@@ -26,7 +24,12 @@ export class Checkout {
   constructor(private readonly parts: OrderParts) {}
 
   /** The body of POST /movies/checkout; the route has checked that the caller may pay as `idUser`. */
-  async checkout({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
+  checkout(request: CheckoutRequest): Promise<CheckoutResult> {
+    // A show too busy to write its seats refuses the purchase (`busy`) rather than failing it.
+    return catchRefusal(() => this.purchase(request));
+  }
+
+  private async purchase({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
     const { effects, orders, clock } = this.parts;
     const now = clock();
     const [hold, candy] = await effects.cartOf(userId, showId, now);
@@ -40,7 +43,7 @@ export class Checkout {
     const order = await orders.insertPending(opened, now);
     if (!order) {
       const same = await orders.findByKey(opened.key);
-      return same ? this.answerFor(same) : refuse('conflict', PAYMENT_IN_PROGRESS);
+      return same ? this.answerFor(same) : Order.IN_PROGRESS;
     }
     return this.drive(order);
   }
@@ -48,10 +51,10 @@ export class Checkout {
   /** Takes the order forward until it ends; throws when a provider fails, leaving it for the sweep. */
   async drive(start: StoredOrder): Promise<CheckoutResult> {
     const { orders } = this.parts;
-    const ended = await drive<never>(start, {
+    const ended = await Order.drive<never>(start, {
       underWay: (order) => Order.IN_PROGRESS_STATES.includes(order.state),
       step: (order) => this.step(order),
-      reload: (id) => orders.findById(id),
+      reload: (order) => orders.findById(order._id),
     });
     if ('stop' in ended) return ended.stop;
     const { order } = ended;
@@ -66,7 +69,7 @@ export class Checkout {
   }
 
   /** One step from the order's state: the work, then the move order.ts decides, written. */
-  private async step(order: StoredOrder): Promise<StepOutcome<never>> {
+  private async step(order: StoredOrder): Promise<Order.StepOutcome<never>> {
     const { effects, clock } = this.parts;
     const now = clock();
     switch (order.state) {

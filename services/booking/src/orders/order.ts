@@ -236,6 +236,9 @@ export function pay(order: StoredOrder, paymentId: string, code: string, now: Da
   return move(order, 'paid', { paymentId, paidAt: now, lock: order._id.toHexString(), code }, now, [orderPaidEvent(paid, now)]);
 }
 
+/** The buyer's checkout of the show is already under way. */
+export const IN_PROGRESS: Refusal = refuse('conflict', PAYMENT_IN_PROGRESS);
+
 /** What a checkout answers for the order as it stands: null when paid (the order is shown), else the refusal. */
 export function refusalOf(order: StoredOrder): Refusal | null {
   switch (order.state) {
@@ -251,6 +254,35 @@ export function refusalOf(order: StoredOrder): Refusal | null {
     case 'unfulfilled':
       return refuse('conflict', order.failure ?? SEATS_CHANGED);
     default:
-      return refuse('conflict', PAYMENT_IN_PROGRESS);
+      return IN_PROGRESS;
   }
+}
+
+/** What one step did: the order as written, an answer that ends the drive early, or null when another driver moved the order first. */
+export type StepOutcome<Stop> = StoredOrder | { stop: Stop } | null;
+
+export interface Machine<Stop> {
+  /** Whether the order still has a step to take. */
+  underWay(order: StoredOrder): boolean;
+  /** One idempotent step from where the order stands, ended by one conditional write (order.ts decides it). */
+  step(order: StoredOrder): Promise<StepOutcome<Stop>>;
+  /** The order as stored now (after a lost write). */
+  reload(order: StoredOrder): Promise<StoredOrder | null>;
+}
+
+/**
+ * THE loop of the checkout and of the refunds: steps the order until nothing is under way, each step on
+ * the order as the previous one wrote it; a lost conditional write means another driver (the request,
+ * the recovery sweep, another instance) moved it, so the loop continues from what that one wrote. Throws
+ * when a step fails (a provider down): the order stays where it was for the same request again or the sweep.
+ */
+export async function drive<Stop>(start: StoredOrder, machine: Machine<Stop>): Promise<{ order: StoredOrder } | { stop: Stop }> {
+  let order: StoredOrder | null = start;
+  while (order && machine.underWay(order)) {
+    const next: StepOutcome<Stop> = await machine.step(order);
+    if (next && 'stop' in next) return next;
+    order = next ?? (await machine.reload(order));
+  }
+  if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
+  return { order };
 }

@@ -242,8 +242,7 @@ export class OrdersRepository {
    */
   async write(order: StoredOrder, change: OrderChange): Promise<boolean> {
     const refund = change.refund;
-    const push =
-      change.events.length === 0 ? {} : { $push: { outbox: change.events.length === 1 ? change.events[0] : { $each: change.events } } };
+    const push = change.events.length === 0 ? {} : { $push: { outbox: { $each: change.events } } };
     if (!refund) return this.changeIfIn(order._id, { state: change.from }, { $set: change.set, ...push });
     if (refund.from === 'none') {
       const requestedAt = refund.refunding?.requestedAt ?? change.after.updatedAt;

@@ -2,8 +2,7 @@ import type { OrderView, RefundRequest } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { refundAmount as refundedCents, refunds } from '../metrics';
 import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
-import { drive, type StepOutcome } from './drive';
-import type { OrderChange } from './order';
+import { drive, type OrderChange, type StepOutcome } from './order';
 import type { RefundedBy, StoredOrder } from './order-model';
 import type { OrderParts } from './order-effects';
 import * as Refund from './order-refund';
@@ -36,7 +35,7 @@ export interface ShowRefundCounts {
 }
 
 /**
- * Refunds of paid orders, driven as the checkout is (drive.ts) over the order's `refunding`
+ * Refunds of paid orders, driven as the checkout is (order.ts `drive`) over the order's `refunding`
  * (order-refund.ts: requested → money-returned → done): every step idempotent and ended by one
  * conditional write, so a request, or the recovery sweep after a crash, takes a refund forward from
  * where it stopped. The refunded seats' tickets are refused at the door first (a ticket admitted
@@ -106,7 +105,7 @@ export class Refunds {
     const ended = await drive<Refusal>(start, {
       underWay: (order) => order.refunding !== undefined && order.refunding.id === id,
       step: (order) => this.step(order),
-      reload: (orderId) => this.parts.orders.findById(orderId),
+      reload: (order) => this.parts.orders.findById(order._id),
     });
     if ('stop' in ended) return ended.stop;
     const { order } = ended;

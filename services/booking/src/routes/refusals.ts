@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@cine/service-kit';
-import { isRefusal, RefusedError, type Refusal, type RefusalKind, type Result } from '../refusal';
+import { isRefusal, type Refusal, type RefusalKind, type Result } from '../refusal';
 
 /** THE status code of each kind of refusal (the only place booking knows them). */
 export const STATUS_OF: Record<RefusalKind, 400 | 402 | 404 | 409 | 502 | 503> = {
@@ -16,19 +16,9 @@ export function httpErrorOf(app: ServiceApp, refusal: Refusal): Error {
   return app.httpErrors.createError(STATUS_OF[refusal.kind], refusal.message);
 }
 
-/** The result, with a refusal thrown below it (a show too busy to write its seats) answered as its HTTP error. */
-export async function answered<T>(app: ServiceApp, result: Promise<T>): Promise<T> {
-  try {
-    return await result;
-  } catch (error) {
-    if (error instanceof RefusedError) throw httpErrorOf(app, error.refusal);
-    throw error;
-  }
-}
-
-/** The value of a result, or the refusal thrown as its HTTP error. */
+/** The value of a result, or its refusal thrown as the HTTP error. */
 export async function valueOr<T>(app: ServiceApp, result: Promise<Result<T>>): Promise<T> {
-  const answer = await answered(app, result);
+  const answer = await result;
   if (isRefusal(answer)) throw httpErrorOf(app, answer);
   return answer;
 }
