@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ShowView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { isRefusal, type Result } from '../src/refusal';
@@ -309,5 +311,19 @@ describe('refunds: none → requested → money-returned → none', () => {
       kind: 'conflict',
       message: 'Esta compra ya fue reembolsada por completo.',
     });
+  });
+});
+
+describe('the documented moves', () => {
+  /** The moves as docs/architecture.md tables them, row by row, from the tables in order.ts. */
+  function rows(moves: Record<string, Record<string, string>>): string[] {
+    return Object.entries(moves).flatMap(([from, to]) =>
+      Object.entries(to).map(([state, why]) => `| \`${from}\` | \`${state}\` | ${why} |`),
+    );
+  }
+
+  it('are the moves of order.ts, in docs/architecture.md', () => {
+    const doc = readFileSync(join(__dirname, '../../../docs/architecture.md'), 'utf8');
+    for (const row of [...rows(Order.ORDER_MOVES), ...rows(Order.REFUND_MOVES)]) expect(doc).toContain(row);
   });
 });
