@@ -65,7 +65,7 @@ export class Checkout {
 
   /** Paid orders of the user, newest first. */
   async paidOrders(userId: string): Promise<OrderView[]> {
-    return Promise.all((await this.parts.orders.paidOf(userId)).map((order) => this.parts.views.view(order)));
+    return Promise.all((await this.parts.orders.paidOf(userId)).map((order) => this.parts.effects.view(order)));
   }
 
   /** One step from the order's state: the work, then the move order.ts decides, written. */
@@ -120,6 +120,6 @@ export class Checkout {
   }
 
   private async answerFor(order: StoredOrder): Promise<CheckoutResult> {
-    return Order.refusalOf(order) ?? { outcome: 'paid', order: await this.parts.views.view(order) };
+    return Order.refusalOf(order) ?? { outcome: 'paid', order: await this.parts.effects.view(order) };
   }
 }

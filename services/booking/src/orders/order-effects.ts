@@ -1,4 +1,4 @@
-import type { CartCandyLine } from '@cine/contracts';
+import type { CartCandyLine, OrderView } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CandyProjection, CandyReservationLine, StockReservation } from '../candy/candy-projection';
@@ -23,11 +23,10 @@ export interface RefundTickets {
   restore(orderId: string, seatLabels: readonly string[]): Promise<void>;
 }
 
-/** What the checkout and the refunds work with: the order's effects on the world, its store, its views and the relay. */
+/** What the checkout and the refunds work with: the order's effects on the world, its store and the relay. */
 export interface OrderParts {
   effects: OrderEffects;
   orders: OrdersRepository;
-  views: OrderViews;
   /** Publishes the events a move recorded (nudged at once; the sweep nudges again after a crash). */
   relay: OutboxRelay;
   clock: () => Date;
@@ -47,7 +46,7 @@ const termsOf = ({ movieId, date, schedule, roomId, type, unitPrice }: StoredOrd
 });
 
 /**
- * Everything an order does outside its own document, each effect idempotent and keyed by the order (or
+ * Everything an order does and reads outside its own document, each effect idempotent and keyed by the order (or
  * the refund): the seats (tagged with the order id), the candy stock (tagged likewise), the cart, the
  * card (the order id, or `refund:<id>`, as the provider's idempotency key) and the tickets at the door.
  * Repeating one after a crash changes nothing twice.
@@ -61,8 +60,19 @@ export class OrderEffects {
       carts: CartRepository;
       payments: PaymentProvider;
       tickets: RefundTickets;
+      views: OrderViews;
     },
   ) {}
+
+  /** The order as the API shows it (reads its short code and, once its tickets are issued, the door). */
+  view(order: StoredOrder): Promise<OrderView> {
+    return this.world.views.view(order);
+  }
+
+  /** Until when the buyer may cancel the order, and the window that sets it. */
+  cancellableUntil(order: StoredOrder): { until: Date; windowMinutes: number } {
+    return { until: this.world.views.cancellableUntil(order), windowMinutes: this.world.views.cancellationWindowMinutes };
+  }
 
   /** The user's hold on the show and the cart's candy lines (independent reads, read at once). */
   async cartOf(userId: string, showId: string, now: Date): Promise<[HeldTickets | undefined, CartCandyLine[]]> {

@@ -51,10 +51,9 @@ export class Refunds {
   async cancel(orderId: string, userId: string): Promise<RefundResult> {
     const order = await this.find(orderId);
     if (!order || order.userId !== userId) return refuse('not-found', Refund.ORDER_NOT_FOUND);
-    const { views, clock } = this.parts;
+    const { until, windowMinutes } = this.parts.effects.cancellableUntil(order);
     // A cancellation under way (its provider did not answer) is finished whatever the time: the money may be back already.
-    if (!order.refunding && clock() >= views.cancellableUntil(order))
-      return refuse('conflict', tooLateToCancel(views.cancellationWindowMinutes));
+    if (!order.refunding && this.parts.clock() >= until) return refuse('conflict', tooLateToCancel(windowMinutes));
     return this.refund(order, {}, CANCELLED_BY_BUYER, 'buyer');
   }
 
@@ -112,7 +111,7 @@ export class Refunds {
     // Another driver gave it up (the provider refused): the order is as it was.
     if (!id || !Refund.refundOf(order, id)) return refuse('provider-refused', NOT_COMPLETED);
     const message = order.refundedAmount === order.total ? REFUNDED : PARTLY_REFUNDED;
-    return { outcome: 'refunded', message, order: await this.parts.views.view(order) };
+    return { outcome: 'refunded', message, order: await this.parts.effects.view(order) };
   }
 
   private async find(orderId: string): Promise<StoredOrder | null> {

@@ -75,8 +75,8 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes);
-    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets });
-    const parts = { effects, orders: repository, views, relay, clock, log: app.log };
+    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views });
+    const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
     const checkout = new Checkout(parts);
     const recovery = new OrderRecovery(checkout, refunds, repository, relay, clock, app.log, recoveryOptions);
