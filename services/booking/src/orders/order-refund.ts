@@ -139,7 +139,7 @@ export function abandonRefund(order: StoredOrder): Result<OrderChange> {
 }
 
 /** A refund under way as `refunds` keeps it once done. */
-export function completedRefund(refund: PendingRefund, refundedAt: Date): OrderRefund {
+function completedRefund(refund: PendingRefund, refundedAt: Date): OrderRefund {
   const { step: _step, interrupted: _interrupted, updatedAt: _updatedAt, ...done } = refund;
   return { ...done, refundedAt };
 }

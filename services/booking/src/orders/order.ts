@@ -51,7 +51,8 @@ export const REFUND_MOVES = {
   'money-returned': { none: 'done: seats on sale, candy to stock; it joins `refunds` with order.refunded' },
 } as const satisfies Record<RefundStep | 'none', Partial<Record<RefundStep | 'none', string>>>;
 
-export const IN_PROGRESS_STATES: readonly OrderState[] = ['pending', 'reserved'];
+/** The states an order still moves from: the checkout drives them, the sweep finishes them after a crash. */
+export const IN_PROGRESS_STATES: readonly OrderState[] = ORDER_STATES.filter((state) => Object.keys(ORDER_MOVES[state]).length > 0);
 
 export function canMove(from: OrderState, to: OrderState): boolean {
   return Object.hasOwn(ORDER_MOVES[from], to);
@@ -75,7 +76,7 @@ export interface OrderChange {
   after: StoredOrder;
 }
 
-export const HOLD_EXPIRED = 'Tu reserva expiró. Vuelve a elegir tus entradas.';
+const HOLD_EXPIRED = 'Tu reserva expiró. Vuelve a elegir tus entradas.';
 export const NOTHING_HELD = 'No tienes entradas reservadas para esta función. Vuelve a elegir tus entradas.';
 const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
 const SHOW_CHANGED =
@@ -97,13 +98,7 @@ function ticketCountMismatch(asked: number, held: number): string {
 }
 
 /** The move, when the order may make it: the fields, events and the order as written. */
-export function move(
-  order: StoredOrder,
-  to: OrderState,
-  set: Partial<StoredOrder>,
-  now: Date,
-  events: OrderEvent[] = [],
-): Result<OrderChange> {
+function move(order: StoredOrder, to: OrderState, set: Partial<StoredOrder>, now: Date, events: OrderEvent[] = []): Result<OrderChange> {
   if (!canMove(order.state, to)) {
     return refuse('conflict', `La compra está ${STATE_NAMES[order.state]}: no puede pasar a ${STATE_NAMES[to]}.`);
   }
@@ -261,7 +256,7 @@ export function refusalOf(order: StoredOrder): Refusal | null {
 /** What one step did: the order as written, an answer that ends the drive early, or null when another driver moved the order first. */
 export type StepOutcome<Stop> = StoredOrder | { stop: Stop } | null;
 
-export interface Machine<Stop> {
+interface Machine<Stop> {
   /** Whether the order still has a step to take. */
   underWay(order: StoredOrder): boolean;
   /** One idempotent step from where the order stands, ended by one conditional write (order.ts decides it). */

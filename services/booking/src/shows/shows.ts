@@ -46,7 +46,7 @@ export interface ShowForm {
 export type ShowWrite = Result<{ outcome: 'created'; show: ShowView }>;
 
 /** A show with sold tickets is refused with their counts (cancelling it refunds them). */
-export type SoldShowRefusal = Refusal & { orders: number; tickets: number };
+type SoldShowRefusal = Refusal & { orders: number; tickets: number };
 export type ShowDeletion = { outcome: 'deleted' } | Refusal | SoldShowRefusal;
 
 /** What POST /show/bulk plans and creates (the route's schema checked the types). */
