@@ -6,7 +6,7 @@ import type { CartRepository } from './cart-repository';
 import { candyLinesOf, cartViewOf, ticketLineOf } from './pricing';
 
 export const MAX_CANDY_QUANTITY = 100;
-export const CANDY_NOT_FOUND = 'No existe el producto.';
+const CANDY_NOT_FOUND = 'No existe el producto.';
 
 export function notEnoughCandy(name: string, available: number): string {
   return available === 0 ? `No queda stock de ${name}.` : `No hay suficiente stock de ${name}: quedan ${available}.`;

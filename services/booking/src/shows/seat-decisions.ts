@@ -55,7 +55,7 @@ export function heldTicketsOf(show: ShowDocument, userId: string, now: Date, tit
 }
 
 /** Why no seat of the show can be held or bought any more, or undefined while it is on sale. */
-export function offSaleReason(show: ShowDocument, now: Date): string | undefined {
+function offSaleReason(show: ShowDocument, now: Date): string | undefined {
   if (show.startsAt <= now) return SHOW_STARTED;
   if (show.cancelled) return SHOW_CANCELLED;
   return show.movieDeleted ? MOVIE_WITHDRAWN : undefined;
