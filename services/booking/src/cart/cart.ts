@@ -1,18 +1,18 @@
 import type { CartCandyLine, CartView } from '@cine/contracts';
 import type { CandyProjection } from '../candy/candy-projection';
 import type { SeatReservations } from '../orders/seat-reservations';
+import { refuse, type Result } from '../refusal';
 import type { CartRepository } from './cart-repository';
 import { candyLinesOf, cartViewOf, ticketLineOf } from './pricing';
 
 export const MAX_CANDY_QUANTITY = 100;
-export const CANDY_NOT_FOUND = 'No existe el producto.';
+const CANDY_NOT_FOUND = 'No existe el producto.';
 
 export function notEnoughCandy(name: string, available: number): string {
   return available === 0 ? `No queda stock de ${name}.` : `No hay suficiente stock de ${name}: quedan ${available}.`;
 }
 
-export type CandyLineChange =
-  { outcome: 'saved'; cart: CartView } | { outcome: 'not-found' } | { outcome: 'out-of-stock'; message: string };
+export type CandyLineChange = Result<{ outcome: 'saved'; cart: CartView }>;
 
 /** The user's cart as the server computes it: held seats from the shows, candy lines priced from the projection. */
 export class Cart {
@@ -37,8 +37,8 @@ export class Cart {
   /** Sets the line's quantity; refused when the item does not exist or has less stock. */
   async setCandy(userId: string, candyId: string, quantity: number): Promise<CandyLineChange> {
     const item = await this.candy.find(candyId);
-    if (!item) return { outcome: 'not-found' };
-    if (quantity > item.stock) return { outcome: 'out-of-stock', message: notEnoughCandy(item.name, Math.max(0, item.stock)) };
+    if (!item) return refuse('not-found', CANDY_NOT_FOUND);
+    if (quantity > item.stock) return refuse('conflict', notEnoughCandy(item.name, Math.max(0, item.stock)));
     await this.carts.setCandy(userId, candyId, quantity);
     return { outcome: 'saved', cart: await this.view(userId) };
   }
@@ -46,7 +46,7 @@ export class Cart {
   /** Removes the line; the item must exist in the cart or in the projection. */
   async removeCandy(userId: string, candyId: string): Promise<CandyLineChange> {
     const before = await this.carts.candyOf(userId);
-    if (!before.some((line) => line.candyId === candyId) && !(await this.candy.find(candyId))) return { outcome: 'not-found' };
+    if (!before.some((line) => line.candyId === candyId) && !(await this.candy.find(candyId))) return refuse('not-found', CANDY_NOT_FOUND);
     await this.carts.removeCandy(userId, candyId);
     return { outcome: 'saved', cart: await this.view(userId) };
   }

@@ -1,6 +1,6 @@
 import type { CartCandyLine, CartTicketLine, CartView } from '@cine/contracts';
 import type { CandyItem } from '../candy/candy-projection';
-import type { HeldTickets } from '../shows/seat-inventory';
+import type { HeldTickets } from '../shows/seat-decisions';
 import type { CandyLine } from './cart-repository';
 
 /** The cart line of a seat hold: the show's price per seat. Cents. */

@@ -1,281 +1,125 @@
-import { createHash } from 'node:crypto';
-import type { CartCandyLine, CheckoutRequest, OrderView } from '@cine/contracts';
-import type { OutboxRelay } from '@cine/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
-import type { CandyProjection, CandyReservationLine } from '../candy/candy-projection';
-import { notEnoughCandy, type Cart } from '../cart/cart';
-import type { CartRepository } from '../cart/cart-repository';
-import type { PaymentProvider } from '../payments';
-import { MOVIE_WITHDRAWN, SHOW_CANCELLED } from '../shows/booking-errors';
-import type { HeldTickets, ShowTerms } from '../shows/seat-inventory';
-import { IN_PROGRESS_STATES, type OrderCandyLine, type OrderState } from './order-model';
-import type { OrdersRepository, StoredOrder } from './orders-repository';
-import type { SeatReservations } from './seat-reservations';
+import type { CheckoutRequest, OrderView } from '@cine/contracts';
+import { catchRefusal, isRefusal, refuse, type Result } from '../refusal';
 import { paymentFailures, purchaseAmount, purchases } from '../metrics';
-
-const NOTHING_HELD = 'No tienes entradas reservadas para esta función. Vuelve a elegir tus entradas.';
-const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
-const HOLD_EXPIRED = 'Tu reserva expiró. Vuelve a elegir tus entradas.';
-const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
-const SHOW_CHANGED =
-  'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
-const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
-
-function ticketCountMismatch(asked: number, held: number): string {
-  return `Pediste pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero tu carrito tiene ${held} reservadas para esta función.`;
-}
+import * as Order from './order';
+import type { StoredOrder } from './order-model';
+import type { OrderParts } from './order-effects';
 
 /** How long the seats stay reserved for an order while its card is charged. */
 const RESERVATION_MS = 15 * 60_000;
 
-export type CheckoutResult =
-  | { outcome: 'paid'; order: OrderView }
-  /** `reason`: the provider's message (kept in the order); `code`: its error code. */
-  | { outcome: 'declined'; reason: string; code: string }
-  /** Nothing was charged: answered as 409 with the message. */
-  | { outcome: 'refused'; message: string };
-
-const refused = (message: string): CheckoutResult => ({ outcome: 'refused', message });
-
-/** Same user, show, seats, candy and card: the same purchase. */
-function orderKey(
-  userId: string,
-  showId: string,
-  seatLabels: readonly string[],
-  candy: readonly CartCandyLine[],
-  paymentMethodId: string,
-): string {
-  const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
-  return createHash('sha256')
-    .update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId]))
-    .digest('base64url');
-}
-
-function sameLabels(a: readonly string[], b: readonly string[]): boolean {
-  const sortedB = [...b].sort();
-  return a.length === b.length && [...a].sort().every((label, i) => label === sortedB[i]);
-}
-
-const termsOf = ({ movieId, date, schedule, roomId, type, unitPrice }: StoredOrder): ShowTerms => ({
-  movieId,
-  date,
-  schedule,
-  roomId,
-  type,
-  price: unitPrice,
-});
-
-const reservationLines = (order: StoredOrder): CandyReservationLine[] =>
-  order.candy.map(({ candyId, name, quantity }) => ({ candyId, name, quantity }));
+/** The order paid, or why not: `declined` (the card was refused, with the provider's code), `conflict` (nothing was charged). */
+export type CheckoutResult = Result<{ outcome: 'paid'; order: OrderView }>;
 
 /**
- * The checkout as a state machine over one order document
- * (pending → reserved → paid, or declined / expired / failed / unfulfilled).
- * Every step is idempotent and ends in one conditional write of the order, so
- * a crash anywhere leaves an order that `drive` (the request, or later the
- * recovery sweep) takes forward from where it stopped: the seat and stock
- * reservations are tagged with the order id, and the charge carries the order
- * id as idempotency key, so repeating a step never reserves, charges or sells
- * twice. The charge has no state of its own: a crash after it leaves the order
+ * The checkout: the cart becomes an order (order.ts: pending → reserved → paid, or declined / expired /
+ * failed / unfulfilled) driven one idempotent step at a time. Each step does its work on the world
+ * (order-effects.ts: seats and stock tagged with the order id, the charge keyed by it), asks order.ts
+ * for the move, and writes it in one conditional write, so a crash anywhere leaves an order that `drive`
+ * (the request, or later the recovery sweep) takes forward from where it stopped without reserving,
+ * charging or selling twice. The charge has no state of its own: a crash after it leaves the order
  * reserved, and charging it again answers the first payment.
  */
 export class Checkout {
-  constructor(
-    private readonly seats: SeatReservations,
-    private readonly cart: Cart,
-    private readonly carts: CartRepository,
-    private readonly candy: CandyProjection,
-    private readonly orders: OrdersRepository,
-    private readonly payments: PaymentProvider,
-    private readonly relay: OutboxRelay,
-    /** The order as the API shows it (with its refunds: refunds.ts). */
-    private readonly view: (order: StoredOrder) => Promise<OrderView>,
-    private readonly clock: () => Date,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly parts: OrderParts) {}
 
   /** The body of POST /movies/checkout; the route has checked that the caller may pay as `idUser`. */
-  async checkout({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
-    const now = this.clock();
-    // The candy lines are read beside the hold (independent reads: one round trip less to wait for).
-    const [hold, candy] = await Promise.all([this.seats.heldOn(userId, showId, now), this.cart.candyLines(userId)]);
+  checkout(request: CheckoutRequest): Promise<CheckoutResult> {
+    // A show too busy to write its seats refuses the purchase (`busy`) rather than failing it.
+    return catchRefusal(() => this.purchase(request));
+  }
+
+  private async purchase({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
+    const { effects, orders, clock } = this.parts;
+    const now = clock();
+    const [hold, candy] = await effects.cartOf(userId, showId, now);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
-      const earlier = await this.orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
-      return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refused(NOTHING_HELD);
+      const earlier = await orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
+      return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', Order.NOTHING_HELD);
     }
-    if (hold.seatLabels.length !== ticket) return refused(ticketCountMismatch(ticket, hold.seatLabels.length));
-    if (hold.offSale) return refused(hold.offSale);
-
-    const key = orderKey(userId, showId, hold.seatLabels, candy, paymentMethodId);
-    const order = await this.orders.insertPending(this.newOrder(userId, hold, candy, paymentMethodId, key), now);
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId);
+    if (isRefusal(opened)) return opened;
+    const order = await orders.insertPending(opened, now);
     if (!order) {
-      const same = await this.orders.findByKey(key);
-      return same ? this.answerFor(same) : refused(PAYMENT_IN_PROGRESS);
+      const same = await orders.findByKey(opened.key);
+      return same ? this.answerFor(same) : Order.IN_PROGRESS;
     }
     return this.drive(order);
   }
 
-  /** Takes the order forward until it ends (paid, declined, expired, failed); throws when the provider fails, leaving it for the sweep. */
+  /** Takes the order forward until it ends; throws when a provider fails, leaving it for the sweep. */
   async drive(start: StoredOrder): Promise<CheckoutResult> {
-    let order: StoredOrder | null = start;
-    while (order && IN_PROGRESS_STATES.includes(order.state)) {
-      const next = await this.step(order);
-      // A lost conditional write means another driver moved the order: continue from what it wrote.
-      order = next ?? (await this.orders.findById(order._id));
-    }
-    if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
-    // A paid order stays marked until the relay has published its order.paid (the plugin's `settled`).
-    if (order.state !== 'paid') await this.orders.ended(order._id);
+    const { orders } = this.parts;
+    const ended = await Order.drive<never>(start, {
+      underWay: (order) => Order.IN_PROGRESS_STATES.includes(order.state),
+      step: (order) => this.step(order),
+      reload: (order) => orders.findById(order._id),
+    });
+    if ('stop' in ended) return ended.stop;
+    const { order } = ended;
+    // A paid order stays marked until the relay has published its order.paid (the relay's `settled`).
+    if (order.state !== 'paid') await orders.ended(order._id);
     return this.answerFor(order);
   }
 
   /** Paid orders of the user, newest first. */
   async paidOrders(userId: string): Promise<OrderView[]> {
-    return Promise.all((await this.orders.paidOf(userId)).map((order) => this.view(order)));
+    return Promise.all((await this.parts.orders.paidOf(userId)).map((order) => this.parts.effects.view(order)));
   }
 
-  /** One step from the order's state; the order as written, or null when another driver changed it first. */
-  private async step(order: StoredOrder): Promise<StoredOrder | null> {
-    const now = this.clock();
-    const id = order._id.toHexString();
+  /** One step from the order's state: the work, then the move order.ts decides, written. */
+  private async step(order: StoredOrder): Promise<Order.StepOutcome<never>> {
+    const { effects, clock } = this.parts;
+    const now = clock();
     switch (order.state) {
       case 'pending': {
         const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
-        const reservation = await this.seats.reserveForOrder(order.showId, order.userId, id, termsOf(order), now, reservedUntil);
-        if (reservation.outcome === 'terms-changed') return this.giveUp(order, 'failed', SHOW_CHANGED);
-        if (reservation.outcome === 'withdrawn') return this.giveUp(order, 'failed', MOVIE_WITHDRAWN);
-        if (reservation.outcome === 'cancelled') return this.giveUp(order, 'failed', SHOW_CANCELLED);
-        if (reservation.seatLabels.length === 0) return this.giveUp(order, 'expired', HOLD_EXPIRED);
-        if (!sameLabels(reservation.seatLabels, order.seatLabels)) return this.giveUp(order, 'failed', SEATS_CHANGED);
-        const stock = await this.candy.reserve(id, reservationLines(order));
-        if (!stock.ok) return this.giveUp(order, 'failed', notEnoughCandy(stock.item.name, stock.available));
-        return this.advance(order, 'reserved', { reservedUntil }, now);
+        const { seats, stock } = await effects.reserve(order, now, reservedUntil);
+        const change = Order.reserve(order, seats, stock, reservedUntil, now);
+        if (!isRefusal(change) && change.to !== 'reserved') await effects.giveBack(order);
+        return this.write(order, change);
       }
       case 'reserved': {
-        const charge = await this.payments.charge({
-          amount: order.total,
-          currency: 'usd',
-          paymentMethodId: order.paymentMethodId,
-          idempotencyKey: id,
-          description: `Cine: ${order.title}, ${order.date} ${order.schedule}, sala ${order.roomId}, ${order.seatLabels.join(' ')}`,
-        });
+        const charge = await effects.charge(order);
         if (charge.status !== 'succeeded') {
-          await this.compensate(order);
-          const declined = await this.finish(order, 'declined', { declineReason: charge.reason, declineCode: charge.code }, now);
+          await effects.giveBack(order);
+          const declined = await this.write(order, Order.decline(order, charge.reason, charge.code, now));
           if (declined) paymentFailures.inc({ code: charge.code });
           return declined;
         }
-        const paymentId = charge.paymentId;
-        const sold = await this.seats.sellForOrder(order.showId, id);
-        if (!sameLabels(sold, order.seatLabels)) {
-          this.log?.error(
-            { orderId: id, expected: order.seatLabels, sold, paymentId },
+        const sold = await effects.sell(order);
+        if (!Order.soldAsOrdered(order, sold)) {
+          const orderId = order._id.toHexString();
+          this.parts.log?.error(
+            { orderId, expected: order.seatLabels, sold, paymentId: charge.paymentId },
             'charged order could not sell its seats; refund needed',
           );
-          return this.finish(order, 'unfulfilled', { failure: SEATS_LOST, paymentId }, now);
+          return this.write(order, Order.unfulfilled(order, charge.paymentId, now));
         }
-        await this.candy.commit(id, reservationLines(order));
-        await this.carts.removePaid(order.userId, order.candy);
-        const event = await this.orders.markPaid(order, paymentId, now);
-        if (!event) return null;
-        purchases.inc();
-        purchaseAmount.inc(order.total);
-        this.relay.nudge(order._id, [event]);
-        return {
-          ...order,
-          state: 'paid',
-          paymentId,
-          paidAt: now,
-          updatedAt: now,
-          ...(event.data.orderCode ? { code: event.data.orderCode } : {}),
-        };
+        await effects.settle(order);
+        // The code is claimed here and written by the paid write itself (one round trip, not two).
+        const code = await this.parts.orders.claimCode(order);
+        const paid = await this.write(order, Order.pay(order, charge.paymentId, code, now));
+        if (paid) {
+          purchases.inc();
+          purchaseAmount.inc(order.total);
+        }
+        return paid;
       }
       default:
         return order;
     }
   }
 
-  private async giveUp(order: StoredOrder, state: 'expired' | 'failed', failure: string): Promise<StoredOrder | null> {
-    await this.compensate(order);
-    return this.finish(order, state, { failure }, this.clock());
-  }
-
-  /** Gives back the stock and the seats (to the user's hold, until it would have ended); idempotent. */
-  private async compensate(order: StoredOrder): Promise<void> {
-    const id = order._id.toHexString();
-    await this.candy.release(id, reservationLines(order));
-    await this.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
-  }
-
-  private async advance(order: StoredOrder, to: OrderState, fields: Partial<StoredOrder>, now: Date): Promise<StoredOrder | null> {
-    return (await this.orders.advance(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
-  }
-
-  private async finish(
-    order: StoredOrder,
-    to: 'declined' | 'expired' | 'failed' | 'unfulfilled',
-    fields: Partial<StoredOrder>,
-    now: Date,
-  ): Promise<StoredOrder | null> {
-    return (await this.orders.finish(order, order.state, to, fields, now)) ? { ...order, ...fields, state: to, updatedAt: now } : null;
+  /** Writes the move; the order as written, or null when another driver moved it first. Its events go to the relay at once. */
+  private async write(order: StoredOrder, change: Result<Order.OrderChange>): Promise<StoredOrder | null> {
+    if (isRefusal(change) || !(await this.parts.orders.write(order, change))) return null;
+    if (change.events.length > 0) this.parts.relay.nudge(order._id, change.events);
+    return change.after;
   }
 
   private async answerFor(order: StoredOrder): Promise<CheckoutResult> {
-    switch (order.state) {
-      case 'paid':
-        return { outcome: 'paid', order: await this.view(order) };
-      case 'declined':
-        return {
-          outcome: 'declined',
-          reason: order.declineReason ?? 'Your card was declined.',
-          code: order.declineCode ?? 'card_declined',
-        };
-      case 'expired':
-        return refused(HOLD_EXPIRED);
-      case 'failed':
-      case 'unfulfilled':
-        return refused(order.failure ?? SEATS_CHANGED);
-      default:
-        return refused(PAYMENT_IN_PROGRESS);
-    }
-  }
-
-  private newOrder(
-    userId: string,
-    { show, seatLabels, heldUntil }: HeldTickets,
-    candy: CartCandyLine[],
-    paymentMethodId: string,
-    key: string,
-  ) {
-    const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({
-      candyId: id,
-      name,
-      picture,
-      quantity,
-      unitPrice,
-      totalPrice,
-    }));
-    const ticketTotal = show.price * seatLabels.length;
-    return {
-      key,
-      userId,
-      showId: show.id,
-      movieId: show.movieId,
-      title: show.movie.Title,
-      date: show.date,
-      day: show.day,
-      schedule: show.schedule,
-      roomId: show.roomId,
-      type: show.type,
-      capacity: show.capacity,
-      unitPrice: show.price,
-      seatLabels: [...seatLabels],
-      ticketTotal,
-      candy: lines,
-      total: ticketTotal + lines.reduce((sum, line) => sum + line.totalPrice, 0),
-      paymentMethodId,
-      heldUntil,
-    };
+    return Order.refusalOf(order) ?? { outcome: 'paid', order: await this.parts.effects.view(order) };
   }
 }

@@ -1,23 +1,12 @@
-import type { ShowType, Weekday } from '@cine/contracts';
+import type { RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { ORDER_STATES, type OrderState, type RefundStep } from './order';
 
-/**
- * pending  → inserted; nothing reserved yet (or partly, before a crash)
- * reserved → seats tagged with the order until `reservedUntil`, candy stock taken;
- *            the card is charged from here (the order id as idempotency key)
- * paid     → charged (`paymentId`), seats sold, order.paid in the outbox (terminal)
- * declined → the card was refused; seats back to the user's hold, stock given back (terminal)
- * expired  → the hold lapsed before checkout (terminal)
- * failed   → refused before charging (stock, seats changed); everything given back (terminal)
- * unfulfilled → charged (`paymentId`) but the seats could not be sold (their reservation lapsed while the service was down): needs a refund (terminal)
- *
- * A paid order stays `paid` here; its refunds (refunds.ts) are kept beside:
- * `refunding` while one is under way, `refunds` and `refundedAmount` once done.
+/*
+ * The order as stored: one document per purchase, with its refunds beside. Its states and the moves
+ * between them are order.ts's (ORDER_MOVES, REFUND_MOVES); only the repository writes this document.
  */
-const orderStates = ['pending', 'reserved', 'paid', 'declined', 'expired', 'failed', 'unfulfilled'] as const;
-export type OrderState = (typeof orderStates)[number];
-export const IN_PROGRESS_STATES: readonly OrderState[] = ['pending', 'reserved'];
 
 export interface OrderCandyLine {
   candyId: string;
@@ -28,16 +17,6 @@ export interface OrderCandyLine {
   totalPrice: number;
 }
 
-/**
- * A refund under way (one per order at a time), by step:
- * requested      → decided and the order locked; the provider is asked (key `refund:<id>`)
- * money-returned → the provider refunded (`providerRefundId`); seats and candy go back,
- *                  then one write moves it to `refunds` with order.refunded in the outbox
- */
-export type RefundStep = 'requested' | 'money-returned';
-
-export type RefundedBy = 'buyer' | 'admin' | 'show-cancelled';
-
 export interface OrderRefund {
   /** ObjectId text; the provider's idempotency key is derived from it. */
   id: string;
@@ -46,12 +25,13 @@ export interface OrderRefund {
   /** Cents: the seats at the order's unit price plus the candy lines. */
   amount: number;
   reason: string;
-  by: RefundedBy;
+  by: RefundOrigin;
   requestedAt: Date;
   providerRefundId?: string;
   refundedAt?: Date;
 }
 
+/** A refund under way (one per order at a time), at its step (order.ts: REFUND_MOVES). */
 export interface PendingRefund extends OrderRefund {
   step: RefundStep;
   /** Set when a request gave up waiting for the provider: the same request again (or the sweep) takes it forward. */
@@ -108,6 +88,12 @@ export interface OrderDocument extends WithOutbox {
   showMovedAt?: Date;
 }
 
+/** The order as read (without its outbox, which only the relay reads). */
+export type StoredOrder = Omit<OrderDocument, 'outbox'>;
+
+/** What a checkout decides of a new order; the repository adds its id, state, lock and times. */
+export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' | 'updatedAt'>;
+
 const candyLineSchema = new Schema<OrderCandyLine>(
   {
     candyId: { type: String, required: true },
@@ -142,7 +128,7 @@ const orderSchema = new Schema<OrderDocument>(
     code: { type: String },
     key: { type: String, required: true },
     lock: { type: String, required: true },
-    state: { type: String, required: true, enum: orderStates },
+    state: { type: String, required: true, enum: [...ORDER_STATES] },
     userId: { type: String, required: true },
     showId: { type: String, required: true },
     movieId: { type: String, required: true },

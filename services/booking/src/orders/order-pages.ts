@@ -1,4 +1,5 @@
 import {
+  isObjectIdText,
   TICKET_CODE_ALPHABET,
   TICKET_CODE_LENGTH,
   type OrderDetail,
@@ -11,10 +12,10 @@ import { Types } from 'mongoose';
 import type { Buyers } from '../buyers/buyers';
 import { addDays, instantOf } from '../shows/cinema-time';
 import type { StoredTicket } from '../tickets/ticket-model';
-import type { OrdersRepository, StoredOrder } from './orders-repository';
+import type { StoredOrder } from './order-model';
+import type { OrdersRepository } from './orders-repository';
 import type { PaidOrderFilter, PaidOrderIndex } from './paid-order-index';
 
-const ORDER_ID = /^[0-9a-f]{24}$/i;
 /** An order's or a ticket's short code as typed: 8 characters of the codes' alphabet, maybe with spaces or a dash. */
 const SHORT_CODE = new RegExp(`^[${TICKET_CODE_ALPHABET}]{${TICKET_CODE_LENGTH}}$`);
 
@@ -74,7 +75,7 @@ export class OrderPages {
       ...(to ? { to: instantOf(addDays(to, 1), '00:00').getTime() } : {}),
     };
     const code = text.toUpperCase().replace(/[\s-]/g, '');
-    if (ORDER_ID.test(text)) filter.ids = [text.toLowerCase()];
+    if (isObjectIdText(text)) filter.ids = [text.toLowerCase()];
     else if (SHORT_CODE.test(code)) {
       // An order's code or a ticket's (the same alphabet and length); a name that reads like a code is a buyer's too.
       const [byOrder, byTicket, buyers] = await Promise.all([
@@ -122,7 +123,7 @@ export class OrderPages {
 
   /** The order page of a paid order with its buyer's id; null for an unknown id or an order never paid. */
   async detail(id: string): Promise<{ userId: string; detail: OrderDetail } | null> {
-    if (!ORDER_ID.test(id)) return null;
+    if (!isObjectIdText(id)) return null;
     const order = await this.orders.findById(new Types.ObjectId(id));
     if (order?.state !== 'paid') return null;
     const [buyers, tickets] = await Promise.all([this.buyers.of([order.userId]), this.tickets.ofOrder(id, order.seatLabels)]);

@@ -1,18 +1,9 @@
-import type { OrderPaid, OrderRefunded, OrderRefundState, OrderShowMoved, OrderView, TicketsIssued } from '@cine/contracts';
-import { createEvent, isDuplicateKeyError } from '@cine/service-kit';
+import type { OrderShowMoved, TicketsIssued } from '@cine/contracts';
+import { findEachById, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
-import {
-  IN_PROGRESS_STATES,
-  type OrderCandyLine,
-  type OrderDocument,
-  type OrderRefund,
-  type OrderState,
-  type PendingRefund,
-  type RefundStep,
-} from './order-model';
-import { refundPreview } from './refund-rules';
-
-export type StoredOrder = Omit<OrderDocument, 'outbox'>;
+import { IN_PROGRESS_STATES, type OrderChange } from './order';
+import { OrderCodes } from './order-codes';
+import type { NewOrder, OrderDocument, StoredOrder } from './order-model';
 
 const REFUNDED_SEATS = { refunds: 1, refunding: 1 };
 type RefundedSeatsOf = Pick<StoredOrder, 'refunds' | 'refunding'>;
@@ -21,128 +12,13 @@ type RefundedSeatsOf = Pick<StoredOrder, 'refunds' | 'refunding'>;
 function refundedSeats(order: RefundedSeatsOf | null): string[] {
   return [...(order?.refunds ?? []), ...(order?.refunding ? [order.refunding] : [])].flatMap((refund) => refund.seatLabels);
 }
-export type NewOrder = Omit<StoredOrder, '_id' | 'state' | 'lock' | 'createdAt' | 'updatedAt'>;
 
 const WITHOUT_OUTBOX = { outbox: 0 };
-
-/** Candidate codes tried per order before giving up (each one taken has a chance of 1 in 850 billion). */
-const CODE_ATTEMPTS = 8;
-
-interface OrderCodeClaim {
-  /** The code. */
-  _id: string;
-  orderId: string;
-}
 
 interface InProgressMark {
   _id: Types.ObjectId;
   /** When the order was inserted. */
   since: Date;
-}
-
-/** Every seat and candy line refunded: 'refunded'; some: 'partially_refunded'. */
-function refundStateOf(order: StoredOrder): OrderRefundState {
-  const refunded = order.refundedAmount ?? 0;
-  if (refunded === 0) return 'paid';
-  return refunded >= order.total ? 'refunded' : 'partially_refunded';
-}
-
-/** The order as the API shows it, with its code; the buyer may cancel it until `cancellableUntil`; `admittedSeats` were used at the door. */
-export function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Date, admittedSeats: readonly string[]): OrderView {
-  const { lines: _lines, ...refundable } = refundPreview(order, admittedSeats);
-  return {
-    id: order._id.toHexString(),
-    code: order.code,
-    movieId: order.movieId,
-    title: order.title,
-    showId: order.showId,
-    date: order.date,
-    day: order.day,
-    schedule: order.schedule,
-    roomId: order.roomId,
-    type: order.type,
-    seats: order.seatLabels.length,
-    seatLabels: order.seatLabels,
-    ticketTotal: order.ticketTotal,
-    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({
-      id: candyId,
-      name,
-      picture,
-      quantity,
-      unitPrice,
-      totalPrice,
-    })),
-    total: order.total,
-    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
-    state: refundStateOf(order),
-    refundedAmount: order.refundedAmount ?? 0,
-    refunds: (order.refunds ?? []).map((refund) => ({
-      id: refund.id,
-      seatLabels: refund.seatLabels,
-      candy: refund.candy.map(({ candyId, name, quantity, totalPrice }) => ({ id: candyId, name, quantity, totalPrice })),
-      amount: refund.amount,
-      by: refund.by,
-      refundedAt: (refund.refundedAt ?? refund.requestedAt).toISOString(),
-    })),
-    cancellableUntil: cancellableUntil.toISOString(),
-    refundable,
-  };
-}
-
-/** The order and its show, as order.paid and order.refunded both tell them. */
-function orderFacts(order: StoredOrder) {
-  return {
-    orderId: order._id.toHexString(),
-    ...(order.code === undefined ? {} : { orderCode: order.code }),
-    userId: order.userId,
-    movieId: order.movieId,
-    title: order.title,
-    showId: order.showId,
-    date: order.date,
-    schedule: order.schedule,
-    roomId: order.roomId,
-    type: order.type,
-    ...(order.capacity === undefined ? {} : { capacity: order.capacity }),
-  };
-}
-
-/** A candy line as the events carry it (the order's lines hold more). */
-function paidCandyLine({ candyId, name, quantity, unitPrice, totalPrice }: OrderCandyLine) {
-  return { candyId, name, quantity, unitPrice, totalPrice };
-}
-
-export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
-  return createEvent('order.paid', {
-    ...orderFacts(order),
-    seats: order.seatLabels.length,
-    seatLabels: order.seatLabels,
-    ticketTotal: order.ticketTotal,
-    candy: order.candy.map(paidCandyLine),
-    total: order.total,
-    paidAt: paidAt.toISOString(),
-  });
-}
-
-export function orderRefundedEvent(order: StoredOrder, refund: OrderRefund, refundedAt: Date): OrderRefunded {
-  const ticketAmount = refund.seatLabels.length * order.unitPrice;
-  return createEvent('order.refunded', {
-    refundId: refund.id,
-    ...orderFacts(order),
-    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
-    seatLabels: refund.seatLabels,
-    ticketAmount,
-    candy: refund.candy.map(paidCandyLine),
-    amount: refund.amount,
-    reason: refund.reason,
-    by: refund.by,
-    refundedAt: refundedAt.toISOString(),
-  });
-}
-
-/** A refund under way as `refunds` keeps it once done. */
-export function completedRefund(refund: PendingRefund, refundedAt: Date): OrderRefund {
-  const { step: _step, interrupted: _interrupted, updatedAt: _updatedAt, ...done } = refund;
-  return { ...done, refundedAt };
 }
 
 interface RefundMark {
@@ -172,54 +48,35 @@ export class OrdersRepository {
   /** One document per order with a refund under way (`_id` the order's), for the sweep, as `inProgress` for checkouts. */
   private readonly refundsInProgress: Collection<RefundMark>;
 
-  /**
-   * The orders' short codes, one document each (`_id` the code): the unique `_id` keeps two orders
-   * from one code (FerretDB v1 has no sparse unique index for the orders' optional `code`), and the
-   * search finds an order by its code with a read by `_id`.
-   */
-  private readonly codes: Collection<OrderCodeClaim>;
+  /** The orders' short codes. */
+  private readonly codes: OrderCodes;
 
   constructor(
     private readonly model: Model<OrderDocument>,
     /** The order's candidate codes, derived from its id (attempt 0 first): deterministic, so claiming again finds the same. */
-    private readonly codeFor: (orderId: string, attempt: number) => string,
+    codeFor: (orderId: string, attempt: number) => string,
   ) {
     this.inProgress = model.db.collection<InProgressMark>('orders_in_progress');
     this.refundsInProgress = model.db.collection<RefundMark>('refunds_in_progress');
-    this.codes = model.db.collection<OrderCodeClaim>('order_codes');
+    this.codes = new OrderCodes(model.db, codeFor);
   }
 
-  /**
-   * The order's code, claimed for it: its first candidate not claimed by another order (a repeat, or
-   * another process claiming for the same order at once, finds its own claim). Codes are claimed when
-   * an order is paid; an order paid before orders had codes gets its code here on its first read.
-   */
+  /** The order's code, claimed for it (order-codes.ts); an order paid before orders had codes gets its code on its first read. */
   async codeOf(order: Pick<StoredOrder, '_id' | 'code'>): Promise<string> {
     if (order.code) return order.code;
-    const code = await this.claimCode(order._id);
+    const code = await this.codes.claim(order._id);
     await this.model.updateOne({ _id: order._id, code: { $exists: false } }, { $set: { code } });
     return code;
   }
 
-  /** Claims the order's code in `order_codes` (the caller writes it on the order), as codeOf says. */
-  private async claimCode(id: Types.ObjectId): Promise<string> {
-    const orderId = id.toHexString();
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
-      const code = this.codeFor(orderId, attempt);
-      try {
-        await this.codes.insertOne({ _id: code, orderId });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        if ((await this.codes.findOne({ _id: code }))?.orderId !== orderId) continue;
-      }
-      return code;
-    }
-    throw new Error(`no free code for order ${orderId}`);
+  /** The order's code, claimed now when it has none (the move that pays the order writes it). */
+  async claimCode(order: Pick<StoredOrder, '_id' | 'code'>): Promise<string> {
+    return order.code ?? this.codes.claim(order._id);
   }
 
   /** The id of the order of this code (typed: capitals), or null. */
-  async orderOfCode(code: string): Promise<string | null> {
-    return (await this.codes.findOne({ _id: code }))?.orderId ?? null;
+  orderOfCode(code: string): Promise<string | null> {
+    return this.codes.orderOf(code);
   }
 
   /** The new pending order, or null when one with the same key, or in progress for the same user and show, exists. */
@@ -261,8 +118,7 @@ export class OrdersRepository {
 
   /** The orders of these ids, in that order (unknown ones left out), one read by `_id` each: an `$in` filter reads every order on FerretDB. */
   async findByIds(ids: readonly string[]): Promise<StoredOrder[]> {
-    const found = await Promise.all(ids.map((id) => this.findById(new Types.ObjectId(id))));
-    return found.filter((order): order is StoredOrder => order !== null);
+    return [...(await findEachById(ids, (id) => this.findById(new Types.ObjectId(id)))).values()];
   }
 
   findByKey(key: string): Promise<StoredOrder | null> {
@@ -345,40 +201,6 @@ export class OrdersRepository {
     return { stuck: stuck.sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime()), unpublished };
   }
 
-  /** Moves the order from `from` to an in-progress state; false when it was not in `from` any more. */
-  async advance(order: StoredOrder, from: OrderState, to: OrderState, fields: Partial<StoredOrder>, now: Date): Promise<boolean> {
-    return this.changeIfIn(order, from, { $set: { ...fields, state: to, updatedAt: now } });
-  }
-
-  /**
-   * Ends the order: frees the user's slot for another checkout of the show and,
-   * for an order that charged nothing and holds nothing (expired, failed), its
-   * key, so the same request can be tried again.
-   */
-  async finish(
-    order: StoredOrder,
-    from: OrderState,
-    to: Exclude<OrderState, 'pending' | 'reserved' | 'paid'>,
-    fields: Partial<StoredOrder>,
-    now: Date,
-  ): Promise<boolean> {
-    const id = order._id.toHexString();
-    const freeKey = to === 'expired' || to === 'failed' ? { key: `${order.key}:${id}` } : {};
-    return this.changeIfIn(order, from, { $set: { ...fields, ...freeKey, state: to, lock: id, updatedAt: now } });
-  }
-
-  /** The ONE write that makes the charged order paid and records order.paid in its outbox; answers that event, or null when the order was not reserved any more. */
-  async markPaid(order: StoredOrder, paymentId: string, paidAt: Date): Promise<OrderPaid | null> {
-    // The code is claimed here and written by the paid write itself (one round trip, not two).
-    const code = order.code ?? (await this.claimCode(order._id));
-    const event = orderPaidEvent({ ...order, code }, paidAt);
-    const written = await this.changeIfIn(order, 'reserved', {
-      $set: { state: 'paid', paymentId, paidAt, updatedAt: paidAt, lock: order._id.toHexString(), code },
-      $push: { outbox: event },
-    });
-    return written ? event : null;
-  }
-
   /** Seats of the order refunded, or being refunded now. */
   async refundedSeatsOf(id: string): Promise<string[]> {
     return refundedSeats(await this.model.findById(id, REFUNDED_SEATS).lean<RefundedSeatsOf>());
@@ -411,80 +233,49 @@ export class OrdersRepository {
   }
 
   /**
-   * Locks the paid order for the refund: written only while no other refund
-   * is under way and nothing was refunded since the order was read (the
-   * refund was decided on it). Marked first for the sweep.
+   * THE write of an order's move (order.ts): its fields and events in one conditional update, made only
+   * while the order is still where the move was decided (its state; for a refund's move, the refund at
+   * its step, or for a new refund none under way and nothing refunded since). False when another driver
+   * (the request, the sweep, another instance) moved it first. A refund under way is marked for the sweep
+   * before it begins and unmarked once it ends; a refund's event marks the order for the relay's sweep.
    */
-  async beginRefund(order: StoredOrder, refund: PendingRefund): Promise<boolean> {
-    await this.refundsInProgress.updateOne(
-      { _id: order._id },
-      // A request refused below must not take over the mark of the refund under way.
-      { $setOnInsert: { refundId: refund.id, since: refund.requestedAt } },
-      { upsert: true },
-    );
-    const written = await this.model.updateOne(
-      {
-        _id: order._id,
-        state: order.state,
-        refunding: { $exists: false },
-        refundedAmount: order.refundedAmount === undefined ? { $exists: false } : order.refundedAmount,
-      },
-      { $set: { refunding: refund } },
-    );
-    // A refused lock leaves the mark: another refund may be under way; the sweep removes it otherwise.
-    return written.matchedCount === 1;
-  }
-
-  /** Moves the refund `id` from `from` to `to`; false when it is not there any more (another driver moved it). */
-  async advanceRefund(order: StoredOrder, id: string, from: RefundStep, to: RefundStep, fields: Partial<PendingRefund>, now: Date) {
-    const set = Object.fromEntries(
-      Object.entries({ ...fields, step: to, updatedAt: now }).map(([key, value]) => [`refunding.${key}`, value]),
-    );
-    const written = await this.model.updateOne({ _id: order._id, 'refunding.id': id, 'refunding.step': from }, { $set: set });
-    return written.matchedCount === 1;
+  async write(order: StoredOrder, change: OrderChange): Promise<boolean> {
+    const refund = change.refund;
+    const push = change.events.length === 0 ? {} : { $push: { outbox: { $each: change.events } } };
+    if (!refund) return this.changeIfIn(order._id, { state: change.from }, { $set: change.set, ...push });
+    if (refund.from === 'none') {
+      const requestedAt = refund.refunding?.requestedAt ?? change.after.updatedAt;
+      await this.refundsInProgress.updateOne(
+        { _id: order._id },
+        // A request refused below must not take over the mark of the refund under way.
+        { $setOnInsert: { refundId: refund.id, since: requestedAt } },
+        { upsert: true },
+      );
+      // A refused lock leaves the mark: another refund may be under way; the sweep removes it otherwise.
+      const refundedAmount = order.refundedAmount === undefined ? { $exists: false } : order.refundedAmount;
+      return this.changeIfIn(
+        order._id,
+        { state: order.state, refunding: { $exists: false }, refundedAmount },
+        { $set: { ...change.set, refunding: refund.refunding } },
+      );
+    }
+    const atStep = { 'refunding.id': refund.id, 'refunding.step': refund.from };
+    if (refund.refunding) {
+      const fields = Object.entries(refund.refunding).map(([key, value]) => [`refunding.${key}`, value]);
+      return this.changeIfIn(order._id, atStep, { $set: { ...change.set, ...Object.fromEntries(fields) } });
+    }
+    if (change.events.length > 0) {
+      await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: change.after.updatedAt } }, { upsert: true });
+    }
+    const ended = { $unset: { refunding: '' }, ...(Object.keys(change.set).length > 0 ? { $set: change.set } : {}), ...push };
+    const written = await this.changeIfIn(order._id, atStep, ended);
+    await this.refundsInProgress.deleteOne({ _id: order._id, refundId: refund.id });
+    return written;
   }
 
   /** A request stopped waiting for the provider: the same request again may take the refund forward. */
   async interruptRefund(order: StoredOrder, id: string): Promise<void> {
     await this.model.updateOne({ _id: order._id, 'refunding.id': id }, { $set: { 'refunding.interrupted': true } });
-  }
-
-  /** The provider refused: the order is as before the refund (nothing went back). */
-  async abandonRefund(order: StoredOrder, id: string): Promise<boolean> {
-    const written = await this.model.updateOne(
-      { _id: order._id, 'refunding.id': id, 'refunding.step': 'requested' },
-      { $unset: { refunding: '' } },
-    );
-    await this.refundMarkEnded(order._id, id);
-    return written.matchedCount === 1;
-  }
-
-  /**
-   * The ONE write that ends a refund whose money and seats went back: it joins
-   * `refunds`, the amount adds up, and order.refunded goes into the outbox.
-   * The order is marked in progress again first, so the sweep nudges the relay
-   * if that event is not published. Answers the event (none for an unfulfilled
-   * order), or null when the refund was not at `money-returned` any more.
-   */
-  async markRefunded(order: StoredOrder, refund: PendingRefund, refundedAt: Date): Promise<{ event: OrderRefunded | null } | null> {
-    const completed = completedRefund(refund, refundedAt);
-    const whole = (order.refundedAmount ?? 0) + refund.amount >= order.total;
-    // An unfulfilled order was never paid as far as the others know (no order.paid): its refund is not an event either.
-    const event = order.state === 'paid' ? orderRefundedEvent(order, completed, refundedAt) : null;
-    if (event) await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: refundedAt } }, { upsert: true });
-    const written = await this.model.updateOne(
-      { _id: order._id, 'refunding.id': refund.id, 'refunding.step': 'money-returned' },
-      {
-        $unset: { refunding: '' },
-        $push: event ? { refunds: completed, outbox: event } : { refunds: completed },
-        $inc: { refundedAmount: refund.amount },
-        // Wholly refunded, it frees its key: the same seats and card may be bought again as a new order.
-        $set: { updatedAt: refundedAt, ...(whole ? { key: `${order.key}:refunded:${order._id.toHexString()}` } : {}) },
-      },
-    );
-    if (written.matchedCount !== 1) return null;
-    await this.refundMarkEnded(order._id, refund.id);
-    return { event };
   }
 
   /** Orders whose refund is under way and unchanged since `before` (a crash, a provider outage), oldest first; stale marks go. */
@@ -500,18 +291,9 @@ export class OrdersRepository {
     return stuck.sort((a, b) => (a.refunding?.updatedAt.getTime() ?? 0) - (b.refunding?.updatedAt.getTime() ?? 0));
   }
 
-  private async refundMarkEnded(id: Types.ObjectId, refundId: string): Promise<void> {
-    await this.refundsInProgress.deleteOne({ _id: id, refundId });
-  }
-
-  /**
-   * Applies `update` if the order is still in `from`; false when another
-   * driver (the request, the recovery sweep, another instance) moved it
-   * first. One conditional update, atomic on MongoDB and on our FerretDB
-   * build (which narrows `{ _id, state }` by `_id`: infra/ferretdb/patches).
-   */
-  private async changeIfIn(order: StoredOrder, from: OrderState, update: UpdateQuery<OrderDocument>): Promise<boolean> {
-    const written = await this.model.updateOne({ _id: order._id, state: from }, update);
+  /** Applies `update` if the order still matches `where` (one conditional update, atomic on MongoDB and on our FerretDB build, which narrows by `_id`: infra/ferretdb/patches). */
+  private async changeIfIn(id: Types.ObjectId, where: object, update: UpdateQuery<OrderDocument>): Promise<boolean> {
+    const written = await this.model.updateOne({ _id: id, ...where }, update);
     return written.matchedCount === 1;
   }
 }

@@ -1,5 +1,5 @@
 import type { OrderPaid } from '@cine/contracts';
-import type { StoredOrder } from './orders-repository';
+import type { StoredOrder } from './order-model';
 
 /** What the order search narrows paid orders by; paidAt in [from, to) (ms since the epoch). */
 export interface PaidOrderFilter {

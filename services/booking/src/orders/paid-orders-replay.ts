@@ -1,5 +1,6 @@
 import type { EventBus } from '@cine/service-kit';
-import { orderPaidEvent, orderRefundedEvent, type OrdersRepository } from './orders-repository';
+import { orderPaidEvent, orderRefundedEvent } from './order-events';
+import type { OrdersRepository } from './orders-repository';
 
 /** order.paid events published at once during a replay. */
 const IN_FLIGHT = 100;

@@ -1,7 +1,8 @@
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout } from './checkout';
-import type { OrdersRepository, StoredOrder } from './orders-repository';
+import type { StoredOrder } from './order-model';
+import type { OrdersRepository } from './orders-repository';
 import type { Refunds } from './refunds';
 
 /** Batches one sweep takes at most, so a sweep ends and the next interval starts one afresh. */

@@ -1,4 +1,4 @@
-import type { HeldTickets, Reservation, ShowTerms } from '../shows/seat-inventory';
+import type { HeldTickets, Reservation, ShowTerms } from '../shows/seat-decisions';
 
 /**
  * What the cart, the checkout and the refunds use of the shows' SeatInventory

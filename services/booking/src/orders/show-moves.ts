@@ -1,8 +1,9 @@
 import type { OrderShowMoved } from '@cine/contracts';
 import { createEvent, type OutboxRelay } from '@cine/service-kit';
 import type { PendingAnnouncements } from '../tickets/pending-announcements';
-import { IN_PROGRESS_STATES } from './order-model';
-import type { OrdersRepository, StoredOrder } from './orders-repository';
+import { IN_PROGRESS_STATES } from './order';
+import type { StoredOrder } from './order-model';
+import type { OrdersRepository } from './orders-repository';
 
 /** The show as it is after the admin's move. */
 export interface MovedShow {

@@ -9,7 +9,9 @@ import { orderModel } from '../orders/order-model';
 import { OrdersRepository } from '../orders/orders-repository';
 import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
-import { Refunds, type RefundTickets } from '../orders/refunds';
+import { OrderEffects, type RefundTickets } from '../orders/order-effects';
+import { OrderViews } from '../orders/order-views';
+import { Refunds } from '../orders/refunds';
 import { paymentProviderFor, type PaymentProvider } from '../payments';
 import { subscriptions } from '../subscriptions';
 
@@ -18,6 +20,8 @@ declare module 'fastify' {
     cart: Cart;
     checkout: Checkout;
     refunds: Refunds;
+    /** The order as the API shows it (with its code and what a refund can still give back). */
+    orderViews: OrderViews;
     candyProjection: CandyProjection;
     /** Publishes order.paid and order.refunded from the orders' outbox; tests flush it to wait for the events. */
     ordersOutbox: OutboxRelay;
@@ -61,28 +65,32 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     });
 
     const carts = new CartRepository(db);
-    const cart = new Cart(app.seatInventory, candy, carts, clock);
-    const provider = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
+    const seats = app.seatInventory;
+    const cart = new Cart(seats, candy, carts, clock);
+    const payments = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
     // The tickets plugin comes after this one (it needs the orders): reached when a refund runs.
     const tickets: RefundTickets = {
       admittedSeats: (orderId, seatLabels) => app.tickets.admittedSeats(orderId, seatLabels),
       invalidate: (orderId, seatLabels) => app.tickets.invalidate(orderId, seatLabels),
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
-    const refunds = new Refunds(app.seatInventory, candy, tickets, repository, provider, relay, clock, cancellationWindowMinutes, app.log);
-    const view = refunds.view.bind(refunds);
-    const checkout = new Checkout(app.seatInventory, cart, carts, candy, repository, provider, relay, view, clock, app.log);
+    const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes);
+    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views });
+    const parts = { effects, orders: repository, relay, clock, log: app.log };
+    const refunds = new Refunds(parts);
+    const checkout = new Checkout(parts);
     const recovery = new OrderRecovery(checkout, refunds, repository, relay, clock, app.log, recoveryOptions);
 
     app.decorate('candyProjection', candy);
     app.decorate('cart', cart);
     app.decorate('checkout', checkout);
     app.decorate('refunds', refunds);
+    app.decorate('orderViews', views);
     app.decorate('ordersOutbox', relay);
     app.decorate('ordersRepository', repository);
     app.decorate('orderRecovery', recovery);
     app.decorate('paidOrdersReplay', new PaidOrdersReplay(repository, bus));
-    app.log.info({ provider: provider.name }, 'card payments');
+    app.log.info({ provider: payments.name }, 'card payments');
 
     app.addHook('onReady', async () => recovery.start());
     // Recovery first: its last pass may still record events for the relay.

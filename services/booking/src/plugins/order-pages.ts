@@ -22,7 +22,7 @@ export const orderPagesPlugin = fp<OrderPagesPluginOptions>(
   async (app, { db, bus }) => {
     const buyers = new Buyers(db);
     await subscribeTo(bus, db, subscriptions.buyers, (event) => buyers.handle(event));
-    const { tickets, refunds, ordersRepository } = app;
+    const { tickets, orderViews, ordersRepository } = app;
     const index = new PaidOrderIndex(() => ordersRepository.paidBetween(undefined, undefined));
     // Subscribed before the index loads: an order paid meanwhile is in one or the other (or both: kept once).
     await bus.subscribe(subscriptions.orderSearch.consumer, subscriptions.orderSearch.events, (event) => index.handle(event), {
@@ -30,7 +30,7 @@ export const orderPagesPlugin = fp<OrderPagesPluginOptions>(
     });
     app.decorate(
       'orderPages',
-      new OrderPages(ordersRepository, index, buyers, tickets, (order, lookAtTheDoor) => refunds.view(order, lookAtTheDoor)),
+      new OrderPages(ordersRepository, index, buyers, tickets, (order, lookAtTheDoor) => orderViews.view(order, lookAtTheDoor)),
     );
   },
   { name: 'order-pages', dependencies: ['checkout', 'tickets'] },

@@ -1,25 +1,14 @@
 import { soldTicketsText } from '@cine/contracts';
+import { refused } from '../refusal';
 
-/**
- * A refusal the API answers as `{statusCode, error}` with this Spanish
- * message (the kit's error handler keeps the message of errors carrying a
- * statusCode).
- */
-export class BookingError extends Error {
-  constructor(
-    readonly statusCode: 400 | 404 | 409 | 503,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BookingError';
-  }
-}
+/** The Spanish messages of the shows' and seats' refusals (../refusal.ts says how they are answered). */
 
 export const SHOW_NOT_FOUND = 'No existe la función.';
 export const SHOW_STARTED = 'La función ya comenzó: ya no se venden entradas.';
 export const MOVIE_WITHDRAWN = 'La película de esta función ya no está en cartelera: no se venden entradas.';
 export const SHOW_CANCELLED = 'La función fue cancelada: no se venden entradas.';
-export const PAYMENT_IN_PROGRESS = 'Hay un pago en curso con tus entradas de esta función; espera a que termine.';
+/** The buyer's seats of the show are being paid (a hold, or the same checkout again, waits for it). */
+export const PAYMENT_IN_PROGRESS = 'El pago ya está en proceso.';
 export const SHOW_BUSY = 'La función está muy solicitada en este momento; intenta de nuevo.';
 export const PAYING_SHOW_NOT_DELETABLE = 'No se puede borrar una función mientras se paga una compra de entradas.';
 
@@ -57,4 +46,4 @@ export function wrongSeatCount(count: number, named: number): string {
   return `Elige ${count === 1 ? '1 asiento' : `${count} asientos`} para ${count === 1 ? 'tu entrada' : `tus ${count} entradas`}: enviaste ${named}.`;
 }
 
-export const showNotFound = () => new BookingError(404, SHOW_NOT_FOUND);
+export const showNotFound = () => refused('not-found', SHOW_NOT_FOUND);

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { KeyedBatches, KeyedLock } from '../keyed-lock';
-import { BookingError } from './booking-errors';
+import { refused } from '../refusal';
 import type { UserHolds } from './user-holds';
 
 /**
@@ -96,7 +96,7 @@ export class HoldLimits {
    * The renewal window of a new hold of the show by the user: since when the
    * account holds it and until when this hold may last (now + HOLD_MINUTES,
    * capped), and the account's windows of other shows that are over (the
-   * hold's write drops them); 409 when its renewals are used up. Each show
+   * hold's write drops them); refused (conflict) when its renewals are used up. Each show
    * keeps its own window: holding another show in between does not restart
    * it, and a buyer who changes their mind gets a whole window for the other
    * show (they hold one show at a time, so no show is kept off sale longer).
@@ -111,7 +111,7 @@ export class HoldLimits {
     const since = started && !isOver(started) ? started : now;
     if (now.getTime() >= since.getTime() + maxMs) {
       const waitMinutes = Math.ceil((since.getTime() + spanMs - now.getTime()) / 60_000);
-      throw new BookingError(409, holdRenewalsExhausted(waitMinutes));
+      throw refused('conflict', holdRenewalsExhausted(waitMinutes));
     }
     const ended = Object.entries(windows)
       .filter(([id, start]) => id !== showId && isOver(start))
@@ -121,7 +121,7 @@ export class HoldLimits {
 
   /**
    * Counts `count` seats of the user against the address until `until`, or
-   * throws 409 when the address would hold more than its limit. Answers the
+   * throws a refusal (conflict) when the address would hold more than its limit. Answers the
    * user's previous count there, for `unclaim` when the hold then fails.
    * Claims of one address are queued in this process and counted in batches:
    * one read and one write of the address's entry for all the claims that
@@ -145,7 +145,7 @@ export class HoldLimits {
         const key = holderKey(claim.userId);
         const heldFromAddress = Object.entries(live).reduce((sum, [holder, held]) => (holder === key ? sum : sum + held.seats), 0);
         if (heldFromAddress + claim.count > this.settings.perAddress)
-          return () => claim.reject(new BookingError(409, tooManySeatsFromAddress(this.settings.perAddress)));
+          return () => claim.reject(refused('conflict', tooManySeatsFromAddress(this.settings.perAddress)));
         const previous = holders[key];
         holders[key] = live[key] = { seats: claim.count, until: claim.until };
         return () => claim.resolve(previous);

@@ -1,51 +1,33 @@
-import { isObjectIdText, isSeatOf, parseSeatLabel, type ShowView, suggestSeats } from '@cine/contracts';
+import { isObjectIdText, type ShowView } from '@cine/contracts';
 import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
-import { GroupCommit, type Decision, type VersionedDocuments } from '../group-commit';
+import { GroupCommit, type Decision } from '../group-commit';
 import type { KeyedLock } from '../keyed-lock';
 import type { MovieProjection } from '../movies/movie-projection';
+import { catchRefusal, refused, RefusedError, type Result } from '../refusal';
+import { SHOW_BUSY, showNotFound } from './booking-errors';
 import {
-  BookingError,
-  duplicateSeats,
-  MOVIE_WITHDRAWN,
-  SHOW_CANCELLED,
-  notEnoughSeats,
-  PAYMENT_IN_PROGRESS,
-  SHOW_BUSY,
-  SHOW_STARTED,
-  seatsGone,
-  seatsNotInRoom,
-  showNotFound,
-  wrongSeatCount,
-} from './booking-errors';
+  checkLabels,
+  heldTicketsOf,
+  holdersOf,
+  holdSeatsOf,
+  releaseSeatsOf,
+  reserveSeatsOf,
+  returnSeatsOf,
+  sellSeatsOf,
+  untagSeatsOf,
+  type HeldTickets,
+  type Reservation,
+  type ShowTerms,
+} from './seat-decisions';
 import type { HoldLimits } from './hold-limits';
 import type { SeatChangeFeed } from './seat-changes';
 import type { ShowListing } from './show-listing';
-import { isFreeAt, isHeldByAt, layoutOf, seatSummary, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
+import { isHeldByAt, sortLabels } from './seats';
+import { showSeats } from './seat-writes';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
 import type { HoldLedger, RecordedWindow, UserHolds } from './user-holds';
-import { countHoldChanges } from './hold-metrics';
-
-/** Seats a user holds on one show. */
-export interface HeldTickets {
-  show: ShowView;
-  /** Sorted. */
-  seatLabels: string[];
-  heldUntil: Date;
-  /** Why these seats can no longer be bought (the show started, or its movie was deleted): the cart leaves them out, a checkout refuses them. */
-  offSale?: string;
-}
-
-/** What an order copies from its show; an admin's change of any of them refuses the order's reservation. */
-export type ShowTerms = Pick<ShowView, 'movieId' | 'date' | 'schedule' | 'roomId' | 'type' | 'price'>;
-
-/**
- * The seats tagged with the order (empty: nothing held any more), the show's terms changed since the order copied
- * them, or its movie was deleted from the catalog.
- */
-export type Reservation =
-  { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' } | { outcome: 'withdrawn' } | { outcome: 'cancelled' };
 
 /**
  * A decision on a show's seats: the show's new list of taken seats to write
@@ -58,6 +40,9 @@ type SeatChange<T> = Decision<ShowDocument, Seat[], T>;
 const MAX_ATTEMPTS = 20;
 /** Shows whose last read or write is kept in memory. */
 const CACHED_SHOWS = 500;
+
+/** A hold: `count` seats (those `labels` name, else the best free) of the show for the user, counted at the client's `address`. */
+type HoldRequest = [showId: string, userId: string, count: number, now: Date, address: string, labels?: readonly string[]];
 
 /**
  * The seats of every show, per seat: each operation below is a decision on
@@ -89,7 +74,7 @@ export class SeatInventory {
       remembered: CACHED_SHOWS,
       maxAttempts: MAX_ATTEMPTS,
       notFound: showNotFound,
-      busy: () => new BookingError(503, SHOW_BUSY),
+      busy: () => refused('busy', SHOW_BUSY),
     });
   }
 
@@ -98,13 +83,18 @@ export class SeatInventory {
    * HOLD_MINUTES, then releases the user's holds on other shows (one show in
    * the cart). The seats are the ones named by `labels` (the seat map), or
    * else the best adjacent ones (same row, centre first; else fewest rows).
-   * 400 labels that are not `count` different seats of the show's room; 404
-   * unknown show; 409 started, its movie deleted, a named seat taken (saying
-   * which) or not enough seats (saying how many are left), the user's seats
-   * of this show are being paid, or a hold limit (hold-limits.ts: seats per
-   * client address, renewals) is reached. A refusal holds nothing.
+   * Refused: invalid, labels that are not `count` different seats of the
+   * show's room; not-found, an unknown show; conflict, started, its movie
+   * deleted, a named seat taken (saying which) or not enough seats (saying
+   * how many are left), the user's seats of this show are being paid, or a
+   * hold limit (hold-limits.ts: seats per client address, renewals) is
+   * reached. A refusal holds nothing.
    */
-  async hold(showId: string, userId: string, count: number, now: Date, address: string, labels?: readonly string[]): Promise<HeldTickets> {
+  hold(...request: HoldRequest): Promise<Result<HeldTickets>> {
+    return catchRefusal(() => this.holdOrThrow(...request));
+  }
+
+  private async holdOrThrow(...[showId, userId, count, now, address, labels]: HoldRequest): Promise<HeldTickets> {
     if (!isObjectIdText(showId)) throw showNotFound();
     if (labels) checkLabels(labels, count);
     const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
@@ -167,20 +157,21 @@ export class SeatInventory {
     return { held, holdsShows, ...(replaced ? { replaced } : {}) };
   }
 
-  /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. */
-  async release(showId: string, userId: string, now: Date): Promise<number> {
-    const released = await this.releaseSeats(showId, userId, now);
-    await this.limits.released(userId, showId, now);
-    return released;
+  /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. Unknown show: refused. */
+  release(showId: string, userId: string, now: Date): Promise<Result<number>> {
+    return catchRefusal(async () => {
+      const released = await this.releaseSeats(showId, userId, now);
+      await this.limits.released(userId, showId, now);
+      return released;
+    });
   }
 
   private async releaseSeats(showId: string, userId: string, now: Date): Promise<number> {
     return this.change(showId, (show) => {
-      const releasable = (seat: Seat) => seat.state === 'held' && seat.userId === userId && seat.orderId === undefined;
-      const released = show.seats.filter((seat) => releasable(seat) && !isFreeAt(seat, now)).length;
-      if (!show.seats.some(releasable)) return { result: () => 0 };
+      const { seats, released } = releaseSeatsOf(show, userId, now);
+      if (!seats) return { result: () => 0 };
       return {
-        write: show.seats.filter((seat) => !releasable(seat)),
+        write: seats,
         after: (written) => this.forgetUsersWithoutHolds([userId], written),
         result: () => released,
       };
@@ -229,23 +220,8 @@ export class SeatInventory {
    */
   async reserveForOrder(showId: string, userId: string, orderId: string, terms: ShowTerms, now: Date, until: Date): Promise<Reservation> {
     return this.change(showId, (show): SeatChange<Reservation> => {
-      if (!hasTerms(show, terms)) return { result: () => ({ outcome: 'terms-changed' }) };
-      if (show.movieDeleted) return { result: () => ({ outcome: 'withdrawn' }) };
-      if (show.cancelled) return { result: () => ({ outcome: 'cancelled' }) };
-      let changed = false;
-      const seats = show.seats.map((seat) => {
-        const mine = isHeldByAt(seat, userId, now) && (seat.orderId === undefined || seat.orderId === orderId);
-        if (!mine) return seat;
-        const heldUntil = (seat.heldUntil as Date) > until ? (seat.heldUntil as Date) : until;
-        if (seat.orderId === orderId && (seat.heldUntil as Date).getTime() === heldUntil.getTime()) return seat;
-        changed = true;
-        return { ...seat, orderId, heldUntil };
-      });
-      const reservation: Reservation = {
-        outcome: 'reserved',
-        seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))),
-      };
-      return changed ? { write: seats, result: () => reservation } : { result: () => reservation };
+      const { seats, reservation } = reserveSeatsOf(show, userId, orderId, terms, now, until);
+      return seats ? { write: seats, result: () => reservation } : { result: () => reservation };
     });
   }
 
@@ -259,14 +235,7 @@ export class SeatInventory {
   async sellForOrder(showId: string, orderId: string): Promise<string[]> {
     let ended: Array<{ userId: string; ledger: HoldLedger }> = [];
     const labels = await this.change(showId, (show) => {
-      const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
-      const buyers = new Set(show.seats.filter(toSell).map((seat) => seat.userId as string));
-      const seats = show.seats.map((seat): Seat =>
-        toSell(seat)
-          ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId }
-          : seat,
-      );
-      const sold = sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId));
+      const { seats, buyers, sold } = sellSeatsOf(show, orderId);
       if (buyers.size === 0) return { result: () => sold };
       return {
         write: seats,
@@ -287,14 +256,8 @@ export class SeatInventory {
   /** A declined payment: the seats lose the order tag and stay held by the user until `holdUntil` (the hold's own end). */
   async releaseOrderReservation(showId: string, orderId: string, holdUntil: Date): Promise<void> {
     await this.change(showId, (show) => {
-      const tagged = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
-      if (!show.seats.some(tagged)) return { result: () => undefined };
-      const seats = show.seats.map((seat): Seat => {
-        if (!tagged(seat)) return seat;
-        const { orderId: _dropped, ...untagged } = seat;
-        return { ...untagged, heldUntil: holdUntil };
-      });
-      return { write: seats, result: () => undefined };
+      const seats = untagSeatsOf(show, orderId, holdUntil);
+      return seats ? { write: seats, result: () => undefined } : { result: () => undefined };
     });
   }
 
@@ -304,12 +267,9 @@ export class SeatInventory {
    * seat sold since to another order is not touched. Answers the labels freed.
    */
   async returnSeats(showId: string, orderId: string, labels: readonly string[]): Promise<string[]> {
-    const returned = new Set(labels);
     return this.change(showId, (show) => {
-      const back = (seat: Seat) => seat.state === 'sold' && seat.orderId === orderId && returned.has(seat.label);
-      const freed = sortLabels(show.seats.filter(back));
-      if (freed.length === 0) return { result: () => freed };
-      return { write: show.seats.filter((seat) => !back(seat)), result: () => freed };
+      const { seats, freed } = returnSeatsOf(show, orderId, labels);
+      return seats ? { write: seats, result: () => freed } : { result: () => freed };
     });
   }
 
@@ -327,126 +287,13 @@ export class SeatInventory {
     );
   }
 
-  /** Queues the decision for the show's next write of its seats; answers what it decided once written. Unknown show: 404. */
+  /** Queues the decision for the show's next write of its seats; answers what it decided once written. Unknown show: a not-found refusal thrown. */
   private change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
     if (!isObjectIdText(showId)) return Promise.reject(showNotFound());
     return this.seatWrites.change(showId, decide);
   }
 }
 
-/**
- * The shows' seats as the group commit reads and writes them: the counts are recomputed on every write, the version goes up,
- * and the show's summary of the listings follows before the batch is answered.
- */
-function showSeats(shows: Model<ShowDocument>, listing: ShowListing, feed: SeatChangeFeed): VersionedDocuments<ShowDocument, Seat[]> {
-  return {
-    read: async (showId) => shows.findById(showId).lean<ShowDocument>(),
-    apply: (show, seats) => ({ ...show, seats }),
-    writeIfCurrent: async (show, seats) => {
-      const summary = seatSummary(seats, show.capacity);
-      const written = await shows.collection.updateOne(
-        { _id: show._id, version: show.version },
-        { $set: { seats, ...summary }, $inc: { version: 1 } },
-      );
-      if (written.matchedCount !== 1) return undefined;
-      countHoldChanges(show.seats, seats, new Date());
-      const stored = { ...show, seats, ...summary, version: show.version + 1 };
-      feed.written(show, stored);
-      await listing.save(stored);
-      return stored;
-    },
-  };
-}
-
-/** Users with a held seat of the show (lapsed or not: the user_holds hint stays while one is left). */
-function holdersOf(show: ShowDocument): Set<string | undefined> {
-  return new Set(show.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
-}
-
-/** The user's held (not lapsed) seats of the show, undefined when none. */
-function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: string): HeldTickets | undefined {
-  const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
-  if (mine.length === 0) return undefined;
-  const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
-  const offSale = offSaleReason(show, now);
-  return { show: toShowView(show, title, now), seatLabels: sortLabels(mine), heldUntil, ...(offSale ? { offSale } : {}) };
-}
-
-/** Why no seat of the show can be held or bought any more, or undefined while it is on sale. */
-function offSaleReason(show: ShowDocument, now: Date): string | undefined {
-  if (show.startsAt <= now) return SHOW_STARTED;
-  if (show.cancelled) return SHOW_CANCELLED;
-  return show.movieDeleted ? MOVIE_WITHDRAWN : undefined;
-}
-
-function hasTerms(show: ShowDocument, terms: ShowTerms): boolean {
-  return (
-    show.movieId === terms.movieId &&
-    show.date === terms.date &&
-    show.schedule === terms.schedule &&
-    show.roomId === terms.roomId &&
-    show.type === terms.type &&
-    show.price === terms.price
-  );
-}
-
 function ignoreMissingShow(error: unknown): void {
-  if (!(error instanceof BookingError && error.statusCode === 404)) throw error;
-}
-
-/** The static checks of seats named by label: `count` different labels (the room is checked on the show). */
-function checkLabels(labels: readonly string[], count: number): void {
-  if (labels.length !== count) throw new BookingError(400, wrongSeatCount(count, labels.length));
-  const repeated = labels.filter((label, index) => labels.indexOf(label) !== index);
-  if (repeated.length > 0) throw new BookingError(400, duplicateSeats([...new Set(repeated)]));
-}
-
-/**
- * The user's new hold on the show: the seats named by `wanted` (labels), or
- * the best `wanted` seats, not taken by others (the user's own hold is
- * replaced), held until `heldUntil`; answers the show's new seats and the
- * held ones. Refused (409) once the show has started or its movie was
- * deleted, while the user's seats of it are being paid, when a named seat is
- * taken, or when fewer seats are free; (400) a label of no seat of the room.
- */
-function holdSeatsOf(
-  show: ShowDocument,
-  userId: string,
-  wanted: number | readonly string[],
-  now: Date,
-  heldUntil: Date,
-): { seats: Seat[]; held: Seat[] } {
-  const offSale = offSaleReason(show, now);
-  if (offSale) throw new BookingError(409, offSale);
-  if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
-    throw new BookingError(409, PAYMENT_IN_PROGRESS);
-  }
-  const taken = withoutLapsedHolds(show.seats, now).filter((seat) => !(seat.state === 'held' && seat.userId === userId));
-  const chosen = typeof wanted === 'number' ? chooseFree(show, taken, wanted) : namedSeats(show, taken, wanted);
-  if (!chosen) throw new BookingError(409, notEnoughSeats(show.capacity - taken.length));
-  const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
-  return { seats: sortSeats([...taken, ...held]), held };
-}
-
-/** The best `count` seats not taken (wheelchair spaces last), or undefined when fewer are free. */
-function chooseFree(show: ShowDocument, taken: Seat[], count: number): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
-  const takenLabels = new Set(taken.map((seat) => seat.label));
-  return suggestSeats(layoutOf(show), (label) => takenLabels.has(label), count)?.map(seatOfLabel);
-}
-
-/** The seats named, when each is a seat of the show's room (400) and none is taken (409, naming the ones gone). */
-function namedSeats(show: ShowDocument, taken: Seat[], labels: readonly string[]): Array<Pick<Seat, 'label' | 'row' | 'number'>> {
-  const layout = layoutOf(show);
-  const unknown = labels.filter((label) => !isSeatOf(layout, label));
-  if (unknown.length > 0) throw new BookingError(400, seatsNotInRoom(unknown, show.roomId));
-  const takenLabels = new Set(taken.map((seat) => seat.label));
-  const gone = labels.filter((label) => takenLabels.has(label));
-  if (gone.length > 0) throw new BookingError(409, seatsGone(sortLabels(gone.map(seatOfLabel))));
-  return labels.map(seatOfLabel);
-}
-
-function seatOfLabel(label: string): Pick<Seat, 'label' | 'row' | 'number'> {
-  const position = parseSeatLabel(label);
-  if (!position) throw new BookingError(400, seatsNotInRoom([label]));
-  return { label, row: label.charAt(0), number: position.number };
+  if (!(error instanceof RefusedError && error.refusal.kind === 'not-found')) throw error;
 }

@@ -17,6 +17,8 @@ import {
 import { isDuplicateKeyError, pageOfList, SharedJson } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
+import { refuse, type Refusal, type Result } from '../refusal';
+import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, soldShowNotDeletable } from './booking-errors';
 import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
 import { bulkRefusal, bulkSlots } from './show-bulk';
 import type { KeyedLock } from '../keyed-lock';
@@ -42,20 +44,14 @@ export interface ShowForm {
   price?: number;
 }
 
-export type ShowWrite =
-  | { outcome: 'created'; show: ShowView }
-  | { outcome: 'invalid'; message: string }
-  | { outcome: 'movie-not-found' }
-  | { outcome: 'overlap'; message: string };
+export type ShowWrite = Result<{ outcome: 'created'; show: ShowView }>;
 
-export type ShowDeletion = 'deleted' | 'not-found' | 'paying' | { outcome: 'sold'; orders: number; tickets: number };
+/** A show with sold tickets is refused with their counts (cancelling it refunds them). */
+type SoldShowRefusal = Refusal & { orders: number; tickets: number };
+export type ShowDeletion = { outcome: 'deleted' } | Refusal | SoldShowRefusal;
 
 /** What POST /show/bulk plans and creates (the route's schema checked the types). */
-export type BulkPlan =
-  | { outcome: 'planned'; result: BulkShowsResult }
-  | { outcome: 'invalid'; message: string }
-  | { outcome: 'movie-not-found' }
-  | { outcome: 'refused'; message: string; result: BulkShowsResult };
+export type BulkPlan = Result<{ outcome: 'planned'; result: BulkShowsResult }>;
 
 /**
  * The admin's edit of a show: the ShowView its GET answers. schedule, date, roomId, type and price
@@ -67,14 +63,8 @@ export interface ShowEdit extends Omit<ShowForm, 'day'> {
   movieId?: string;
 }
 
-export type ShowUpdate =
-  /** `moved`: its start changed (its orders follow it: ShowMoves). */
-  | { outcome: 'updated'; show: ShowView; moved?: MovedShow }
-  | { outcome: 'not-found' }
-  | { outcome: 'invalid'; message: string }
-  | { outcome: 'started' }
-  | { outcome: 'room-locked' }
-  | { outcome: 'overlap'; message: string };
+/** `moved`: its start changed (its orders follow it: ShowMoves). */
+export type ShowUpdate = Result<{ outcome: 'updated'; show: ShowView; moved?: MovedShow }>;
 
 /** A show's slot as checked by the create rules. */
 interface Slot {
@@ -256,19 +246,19 @@ export class Shows {
   /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
     const slot = checkSlot(form, now);
-    if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
+    if (typeof slot === 'string') return refuse('invalid', slot);
     const { schedule, roomId, date, type, price } = slot;
 
     const movieId = String(form.movieId).trim();
     const movie = isObjectIdText(movieId) ? await this.movies.find(movieId) : null;
-    if (!movie) return { outcome: 'movie-not-found' };
-    if (date < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
-    if (instantOf(date, schedule) <= now) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
+    if (!movie) return refuse('not-found', rules.MOVIE_NOT_FOUND);
+    if (date < movie.release) return refuse('invalid', rules.beforeRelease(movie.release));
+    if (instantOf(date, schedule) <= now) return refuse('invalid', rules.SHOW_IN_PAST);
 
     return this.lock.run(`room:${roomId}`, async () => {
       const document = newShowDocument({ movie, date, schedule, roomId, type, price }, this.rooms.layoutOf(roomId));
       const clash = await this.clashOf(document);
-      if (clash) return { outcome: 'overlap', message: clash };
+      if (clash) return refuse('conflict', clash);
       try {
         await this.model.create(document);
         await this.listing.save(document);
@@ -276,7 +266,7 @@ export class Shows {
       } catch (error) {
         // Another instance created a show at the very same start in this room.
         if (isDuplicateKeyError(error))
-          return { outcome: 'overlap', message: (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule) };
+          return refuse('conflict', (await this.clashOf(document)) ?? rules.roomTaken(roomId, '', schedule, schedule));
         throw error;
       }
       // A movie.deleted applied between the read of the movie and the insert did not mark this show (it marks after its own write).
@@ -293,11 +283,11 @@ export class Shows {
    */
   async bulk(request: BulkShowsRequest, now: Date): Promise<BulkPlan> {
     const slots = bulkSlots(request, now);
-    if (typeof slots === 'string') return { outcome: 'invalid', message: slots };
+    if (typeof slots === 'string') return refuse('invalid', slots);
     const movie = await this.movies.find(request.movieId);
-    if (!movie) return { outcome: 'movie-not-found' };
+    if (!movie) return refuse('not-found', rules.MOVIE_NOT_FOUND);
     const refusal = bulkRefusal(request, slots, movie, now);
-    if (refusal) return { outcome: 'invalid', message: refusal };
+    if (refusal) return refuse('invalid', refusal);
 
     const documents = slots.map((slot) =>
       newShowDocument(
@@ -325,7 +315,7 @@ export class Shows {
     return this.lock.run(`room:${request.roomId}`, async (): Promise<BulkPlan> => {
       const { free, result } = await plan();
       if (request.onClash === 'refuse' && result.clashes.length > 0)
-        return { outcome: 'refused', message: rules.bulkRefused(result.clashes.length, slots.length), result };
+        return refuse('conflict', rules.bulkRefused(result.clashes.length, slots.length));
       for (const document of free) {
         try {
           await this.model.create(document);
@@ -359,13 +349,13 @@ export class Shows {
    * new slot.
    */
   async update(id: string, edit: ShowEdit, now: Date): Promise<ShowUpdate> {
-    if (!isObjectIdText(id)) return { outcome: 'not-found' };
-    if (edit.id !== undefined && edit.id !== id) return { outcome: 'invalid', message: rules.ID_MISMATCH };
+    if (!isObjectIdText(id)) return refuse('not-found', SHOW_NOT_FOUND);
+    if (edit.id !== undefined && edit.id !== id) return refuse('invalid', rules.ID_MISMATCH);
     for (;;) {
       const show = await this.model.findById(id).lean<ShowDocument>();
-      if (!show) return { outcome: 'not-found' };
-      if (show.startsAt <= now) return { outcome: 'started' };
-      if (edit.movieId !== undefined && edit.movieId !== show.movieId) return { outcome: 'invalid', message: rules.MOVIE_NOT_CHANGEABLE };
+      if (!show) return refuse('not-found', SHOW_NOT_FOUND);
+      if (show.startsAt <= now) return refuse('conflict', rules.STARTED_SHOW_NOT_EDITABLE);
+      if (edit.movieId !== undefined && edit.movieId !== show.movieId) return refuse('invalid', rules.MOVIE_NOT_CHANGEABLE);
       const form: ShowForm = {
         schedule: edit.schedule ?? show.schedule,
         movieId: show.movieId,
@@ -375,14 +365,14 @@ export class Shows {
         price: edit.price ?? show.price,
       };
       const slot = checkSlot(form, now);
-      if (typeof slot === 'string') return { outcome: 'invalid', message: slot };
+      if (typeof slot === 'string') return refuse('invalid', slot);
       const roomChanged = slot.roomId !== show.roomId;
-      if (roomChanged && show.seats.some((seat) => !isFreeAt(seat, now))) return { outcome: 'room-locked' };
+      if (roomChanged && show.seats.some((seat) => !isFreeAt(seat, now))) return refuse('conflict', rules.ROOM_NOT_CHANGEABLE);
       const movie = await this.movies.find(show.movieId);
-      if (movie && slot.date < movie.release) return { outcome: 'invalid', message: rules.beforeRelease(movie.release) };
+      if (movie && slot.date < movie.release) return refuse('invalid', rules.beforeRelease(movie.release));
       const startsAt = instantOf(slot.date, slot.schedule);
       const moved = startsAt.getTime() !== show.startsAt.getTime();
-      if (moved && startsAt <= now) return { outcome: 'invalid', message: rules.SHOW_IN_PAST };
+      if (moved && startsAt <= now) return refuse('invalid', rules.SHOW_IN_PAST);
 
       const result = await this.lock.run(`room:${slot.roomId}`, async (): Promise<ShowUpdate | 'retry'> => {
         const runtime = show.endsAt.getTime() - show.startsAt.getTime();
@@ -394,22 +384,17 @@ export class Shows {
           ...(roomChanged ? { ...seats, available: seats.capacity, seats: [], holdsExpireAt: null } : {}),
         };
         const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
-        if (clash) return { outcome: 'overlap', message: clash };
+        if (clash) return refuse('conflict', clash);
         try {
           const updated = await this.model.updateOne({ _id: show._id, version: show.version }, { $set: changes, $inc: { version: 1 } });
           if (updated.matchedCount === 0) return 'retry';
         } catch (error) {
-          if (isDuplicateKeyError(error))
-            return {
-              outcome: 'overlap',
-              message:
-                (await this.clashOf({ ...show, ...changes } as ShowDocument, show._id)) ??
-                rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule),
-            };
-          throw error;
+          if (!isDuplicateKeyError(error)) throw error;
+          const clashing = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
+          return refuse('conflict', clashing ?? rules.roomTaken(slot.roomId, '', slot.schedule, slot.schedule));
         }
         const written = await this.model.findById(id).lean<ShowDocument>();
-        if (!written) return { outcome: 'not-found' };
+        if (!written) return refuse('not-found', SHOW_NOT_FOUND);
         await this.listing.save(written);
         this.upcomingTexts.clear();
         this.feed.reread(id, written.version);
@@ -425,21 +410,25 @@ export class Shows {
 
   /** Deletes the show unless a seat was sold (answered with the counts of its paid orders and tickets) or is being paid. */
   async delete(id: string, now: Date): Promise<ShowDeletion> {
-    if (!isObjectIdText(id)) return 'not-found';
+    if (!isObjectIdText(id)) return refuse('not-found', SHOW_NOT_FOUND);
     return this.lock.run(id, async () => {
       for (;;) {
         const show = await this.model.findById(id).lean<ShowDocument>();
-        if (!show) return 'not-found';
+        if (!show) return refuse('not-found', SHOW_NOT_FOUND);
         const sold = show.seats.filter((seat) => seat.state === 'sold');
-        if (sold.length > 0) return { outcome: 'sold', orders: new Set(sold.map((seat) => seat.orderId)).size, tickets: sold.length };
-        if (show.seats.some((seat) => seat.orderId !== undefined && !isFreeAt(seat, now))) return 'paying';
+        if (sold.length > 0) {
+          const orders = new Set(sold.map((seat) => seat.orderId)).size;
+          return { ...refuse('conflict', soldShowNotDeletable(orders, sold.length)), orders, tickets: sold.length };
+        }
+        if (show.seats.some((seat) => seat.orderId !== undefined && !isFreeAt(seat, now)))
+          return refuse('conflict', PAYING_SHOW_NOT_DELETABLE);
         // Guarded by the version read: a seat sold meanwhile (by another instance) makes this match nothing.
         const deleted = await this.model.deleteOne({ _id: show._id, version: show.version });
         if (deleted.deletedCount === 1) {
           await this.listing.remove(show._id);
           this.upcomingTexts.clear();
           this.feed.deleted(id, show.version + 1);
-          return 'deleted';
+          return { outcome: 'deleted' };
         }
       }
     });

@@ -1,7 +1,9 @@
 import { isAdmin, type ServiceApp } from '@cine/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROVIDER_UNAVAILABLE, type RefundResult } from '../../orders/refunds';
+import { isRefusal } from '../../refusal';
 import { addDays, instantOf, isCalendarDate } from '../../shows/cinema-time';
+import { httpErrorOf, STATUS_OF } from '../refusals';
 import * as schemas from './schemas';
 
 const DAY_NOT_VALID = 'Las fechas deben ser días existentes escritos AAAA-MM-DD.';
@@ -12,7 +14,7 @@ const REPLAY_UNAVAILABLE =
 
 export default async function ordersRoutes(app: ServiceApp): Promise<void> {
   /**
-   * The refund's answer. The provider's refusal (502) and a provider that failed or did not answer (503: the order
+   * The refund's answer. The provider's refusal (502, `provider-refused`) and a provider that failed or did not answer (503: the order
    * stays paid, the same request again finishes it) are answered here with their Spanish message: the kit's error
    * handler hides every 5xx's.
    */
@@ -24,14 +26,10 @@ export default async function ordersRoutes(app: ServiceApp): Promise<void> {
       request.log.error({ err: error }, 'refund interrupted');
       return reply.status(503).send({ statusCode: 503, error: PROVIDER_UNAVAILABLE });
     }
-    switch (result.outcome) {
-      case 'refunded':
-        return { message: result.message, order: result.order };
-      case 'failed':
-        return reply.status(502).send({ statusCode: 502, error: result.message });
-      case 'refused':
-        throw app.httpErrors.createError(result.status, result.message);
-    }
+    if (!isRefusal(result)) return { message: result.message, order: result.order };
+    const statusCode = STATUS_OF[result.kind];
+    if (statusCode >= 500) return reply.status(statusCode).send({ statusCode, error: result.message });
+    throw httpErrorOf(app, result);
   }
 
   app.post('/:id/cancel', { schema: schemas.cancel, onRequest: app.authenticate }, async (request, reply) =>

@@ -1,8 +1,10 @@
 import { SEAT_RELAY_HEADER, TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import { clientKey, type ServiceApp } from '@cine/service-kit';
-import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, soldShowNotDeletable } from '../../shows/booking-errors';
-import { INVALID_DAY, MOVIE_NOT_FOUND, ROOM_NOT_CHANGEABLE, STARTED_SHOW_NOT_EDITABLE } from '../../shows/show-rules';
+import { isRefusal } from '../../refusal';
+import { SHOW_NOT_FOUND } from '../../shows/booking-errors';
+import { INVALID_DAY } from '../../shows/show-rules';
 import { isCalendarDate } from '../../shows/cinema-time';
+import { httpErrorOf, valueOr } from '../refusals';
 import * as schemas from './schemas';
 
 const NO_CANCELLATION = 'Esta función no fue cancelada.';
@@ -72,70 +74,32 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
   });
 
   app.post('/', { schema: schemas.createShow, onRequest: app.requireAdmin }, async (request, reply) => {
-    const result = await app.shows.create(request.body.data ?? {}, app.clock());
-    switch (result.outcome) {
-      case 'invalid':
-        throw app.httpErrors.badRequest(result.message);
-      case 'movie-not-found':
-        throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
-      case 'overlap':
-        throw app.httpErrors.conflict(result.message);
-      case 'created':
-        return reply.status(201).send(result.show);
-    }
+    const { show } = await valueOr(app, app.shows.create(request.body.data ?? {}, app.clock()));
+    return reply.status(201).send(show);
   });
 
   app.put('/one/:id', { schema: schemas.updateShow, onRequest: app.requireAdmin }, async (request) => {
-    const result = await app.shows.update(request.params.id, request.body, app.clock());
-    switch (result.outcome) {
-      case 'not-found':
-        throw app.httpErrors.notFound(SHOW_NOT_FOUND);
-      case 'invalid':
-        throw app.httpErrors.badRequest(result.message);
-      case 'started':
-        throw app.httpErrors.conflict(STARTED_SHOW_NOT_EDITABLE);
-      case 'room-locked':
-        throw app.httpErrors.conflict(ROOM_NOT_CHANGEABLE);
-      case 'overlap':
-        throw app.httpErrors.conflict(result.message);
-      case 'updated':
-        if (result.moved) {
-          // The sold orders follow the show (new date, deadline, mail to each buyer) before the admin hears it moved.
-          const told = await app.showMoves.carry(result.moved, app.clock());
-          request.log.info({ showId: result.moved.showId, told }, 'show moved: its orders follow it');
-        }
-        return result.show;
+    const { show, moved } = await valueOr(app, app.shows.update(request.params.id, request.body, app.clock()));
+    if (moved) {
+      // The sold orders follow the show (new date, deadline, mail to each buyer) before the admin hears it moved.
+      const told = await app.showMoves.carry(moved, app.clock());
+      request.log.info({ showId: moved.showId, told }, 'show moved: its orders follow it');
     }
+    return show;
   });
 
   app.post('/bulk', { schema: schemas.bulkShows, onRequest: app.requireAdmin }, async (request, reply) => {
-    const plan = await app.shows.bulk(request.body, app.clock());
-    switch (plan.outcome) {
-      case 'invalid':
-        throw app.httpErrors.badRequest(plan.message);
-      case 'movie-not-found':
-        throw app.httpErrors.notFound(MOVIE_NOT_FOUND);
-      case 'refused':
-        throw app.httpErrors.conflict(plan.message);
-      case 'planned':
-        return reply.status(plan.result.created.length > 0 ? 201 : 200).send(plan.result);
-    }
+    const { result } = await valueOr(app, app.shows.bulk(request.body, app.clock()));
+    return reply.status(result.created.length > 0 ? 201 : 200).send(result);
   });
 
   app.delete('/one/:id', { schema: schemas.deleteShow, onRequest: app.requireAdmin }, async (request, reply) => {
     const deletion = await app.shows.delete(request.params.id, app.clock());
-    switch (deletion) {
-      case 'not-found':
-        throw app.httpErrors.notFound(SHOW_NOT_FOUND);
-      case 'paying':
-        throw app.httpErrors.conflict(PAYING_SHOW_NOT_DELETABLE);
-      case 'deleted':
-        return { message: 'Función eliminada.' };
-      default: {
-        const { orders, tickets } = deletion;
-        return reply.status(409).send({ statusCode: 409, error: soldShowNotDeletable(orders, tickets), orders, tickets });
-      }
-    }
+    if (!isRefusal(deletion)) return { message: 'Función eliminada.' };
+    if (!('orders' in deletion)) throw httpErrorOf(app, deletion);
+    const { orders, tickets, message } = deletion;
+    // The counts beside the message: the admin's dialog offers to cancel the show instead.
+    return reply.status(409).send({ statusCode: 409, error: message, orders, tickets });
   });
 
   // The refunds run as a background job (a big show with Stripe outlasts a request): 202 and the job, read by the GET.

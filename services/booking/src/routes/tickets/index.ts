@@ -1,4 +1,5 @@
 import { assertSameUser, clientKey, type ServiceApp } from '@cine/service-kit';
+import { valueOr } from '../refusals';
 import * as schemas from './schemas';
 
 export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
@@ -7,7 +8,7 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
     assertSameUser(request, userId);
     // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop),
     // counted as a client: an IPv4 address, or an IPv6 address's /64.
-    const held = await app.seatInventory.hold(showId, userId, seats, app.clock(), clientKey(request.ip), seatLabels);
+    const held = await valueOr(app, app.seatInventory.hold(showId, userId, seats, app.clock(), clientKey(request.ip), seatLabels));
     return {
       showId,
       seats: held.seatLabels.length,
@@ -22,6 +23,6 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
   app.post('/delete', { schema: schemas.deleteTickets, onRequest: app.authenticate }, async (request) => {
     const { userId, showId } = request.body;
     assertSameUser(request, userId);
-    return { released: await app.seatInventory.release(showId, userId, app.clock()) };
+    return { released: await valueOr(app, app.seatInventory.release(showId, userId, app.clock())) };
   });
 }

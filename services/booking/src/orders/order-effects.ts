@@ -1,0 +1,153 @@
+import type { CartCandyLine, OrderView } from '@cine/contracts';
+import type { OutboxRelay } from '@cine/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CandyProjection, CandyReservationLine, StockReservation } from '../candy/candy-projection';
+import type { Cart } from '../cart/cart';
+import type { CartRepository } from '../cart/cart-repository';
+import type { PaymentProvider } from '../payments';
+import type { ChargeOutcome, RefundOutcome } from '../payments/payment-provider';
+import type { HeldTickets, Reservation, ShowTerms } from '../shows/seat-decisions';
+import { seatsReserved } from './order';
+import type { OrderRefund, StoredOrder } from './order-model';
+import type { OrderViews } from './order-views';
+import type { OrdersRepository } from './orders-repository';
+import type { SeatReservations } from './seat-reservations';
+
+/** The door's record of the order's tickets (tickets/tickets.ts): a ticket admitted is not refunded. */
+export interface RefundTickets {
+  /** Seats of the order whose tickets were admitted at the door. */
+  admittedSeats(orderId: string, seatLabels: readonly string[]): Promise<string[]>;
+  /** The seats' tickets are refused at the door from now on; answers those admitted meanwhile (they stay admitted). */
+  invalidate(orderId: string, seatLabels: readonly string[]): Promise<string[]>;
+  /** The refund did not happen: the seats' tickets are valid again. */
+  restore(orderId: string, seatLabels: readonly string[]): Promise<void>;
+}
+
+/** What the checkout and the refunds work with: the order's effects on the world, its store and the relay. */
+export interface OrderParts {
+  effects: OrderEffects;
+  orders: OrdersRepository;
+  /** Publishes the events a move recorded (nudged at once; the sweep nudges again after a crash). */
+  relay: OutboxRelay;
+  clock: () => Date;
+  log?: FastifyBaseLogger;
+}
+
+const stockLines = (lines: OrderRefund['candy']): CandyReservationLine[] =>
+  lines.map(({ candyId, name, quantity }) => ({ candyId, name, quantity }));
+
+const termsOf = ({ movieId, date, schedule, roomId, type, unitPrice }: StoredOrder): ShowTerms => ({
+  movieId,
+  date,
+  schedule,
+  roomId,
+  type,
+  price: unitPrice,
+});
+
+/**
+ * Everything an order does and reads outside its own document, each effect idempotent and keyed by the order (or
+ * the refund): the seats (tagged with the order id), the candy stock (tagged likewise), the cart, the
+ * card (the order id, or `refund:<id>`, as the provider's idempotency key) and the tickets at the door.
+ * Repeating one after a crash changes nothing twice.
+ */
+export class OrderEffects {
+  constructor(
+    private readonly world: {
+      seats: SeatReservations;
+      candy: CandyProjection;
+      cart: Cart;
+      carts: CartRepository;
+      payments: PaymentProvider;
+      tickets: RefundTickets;
+      views: OrderViews;
+    },
+  ) {}
+
+  /** The order as the API shows it (reads its short code and, once its tickets are issued, the door). */
+  view(order: StoredOrder): Promise<OrderView> {
+    return this.world.views.view(order);
+  }
+
+  /** Until when the buyer may cancel the order, and the window that sets it. */
+  cancellableUntil(order: StoredOrder): { until: Date; windowMinutes: number } {
+    return { until: this.world.views.cancellableUntil(order), windowMinutes: this.world.views.cancellationWindowMinutes };
+  }
+
+  /** The user's hold on the show and the cart's candy lines (independent reads, read at once). */
+  async cartOf(userId: string, showId: string, now: Date): Promise<[HeldTickets | undefined, CartCandyLine[]]> {
+    return Promise.all([this.world.seats.heldOn(userId, showId, now), this.world.cart.candyLines(userId)]);
+  }
+
+  /** The order's seats tagged with it until `until`, then (only when they are exactly its seats) its candy taken from stock. */
+  async reserve(order: StoredOrder, now: Date, until: Date): Promise<{ seats: Reservation; stock?: StockReservation }> {
+    const id = order._id.toHexString();
+    const seats = await this.world.seats.reserveForOrder(order.showId, order.userId, id, termsOf(order), now, until);
+    if (!seatsReserved(order, seats)) return { seats };
+    return { seats, stock: await this.world.candy.reserve(id, stockLines(order.candy)) };
+  }
+
+  /** Gives back the stock and the seats (to the user's hold, until it would have ended). */
+  async giveBack(order: StoredOrder): Promise<void> {
+    const id = order._id.toHexString();
+    await this.world.candy.release(id, stockLines(order.candy));
+    await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
+  }
+
+  /** Charges the order's total (the order id as idempotency key: charging again answers the first payment). */
+  charge(order: StoredOrder): Promise<ChargeOutcome> {
+    return this.world.payments.charge({
+      amount: order.total,
+      currency: 'usd',
+      paymentMethodId: order.paymentMethodId,
+      idempotencyKey: order._id.toHexString(),
+      description: `Cine: ${order.title}, ${order.date} ${order.schedule}, sala ${order.roomId}, ${order.seatLabels.join(' ')}`,
+    });
+  }
+
+  /** The seats tagged with the order sold; answers the labels sold to it. */
+  sell(order: StoredOrder): Promise<string[]> {
+    return this.world.seats.sellForOrder(order.showId, order._id.toHexString());
+  }
+
+  /** The paid order's candy stays taken (its tags go) and leaves the buyer's cart. */
+  async settle(order: StoredOrder): Promise<void> {
+    await this.world.candy.commit(order._id.toHexString(), stockLines(order.candy));
+    await this.world.carts.removePaid(order.userId, order.candy);
+  }
+
+  /** Seats of the order whose tickets were admitted at the door. */
+  admittedSeats(order: StoredOrder, seatLabels: readonly string[]): Promise<string[]> {
+    return this.world.tickets.admittedSeats(order._id.toHexString(), seatLabels);
+  }
+
+  /** The refund's tickets refused at the door from now on; answers those admitted meanwhile (the refund stops). */
+  stopAtTheDoor(order: StoredOrder, refund: OrderRefund): Promise<string[]> {
+    return this.world.tickets.invalidate(order._id.toHexString(), refund.seatLabels);
+  }
+
+  /** The refund did not happen: its tickets are valid again. */
+  reopenAtTheDoor(order: StoredOrder, refund: OrderRefund): Promise<void> {
+    return this.world.tickets.restore(order._id.toHexString(), refund.seatLabels);
+  }
+
+  /** The refund's money back to the card (`refund:<id>` as idempotency key: asking again never refunds twice). */
+  returnMoney(order: StoredOrder, refund: OrderRefund): Promise<RefundOutcome> {
+    return this.world.payments.refund({
+      paymentId: order.paymentId as string,
+      amount: refund.amount,
+      idempotencyKey: `refund:${refund.id}`,
+    });
+  }
+
+  /** The refund's seats back on sale and its candy to stock (an unfulfilled order: what the checkout reserved for it). */
+  async putBack(order: StoredOrder, refund: OrderRefund): Promise<void> {
+    const id = order._id.toHexString();
+    await this.world.seats.returnSeats(order.showId, id, refund.seatLabels);
+    if (order.state === 'unfulfilled') {
+      // Never sold: the seats are still tagged and the candy taken from stock.
+      await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
+      await this.world.candy.release(id, stockLines(refund.candy));
+    } else await this.world.candy.giveBack(refund.id, stockLines(refund.candy));
+  }
+}

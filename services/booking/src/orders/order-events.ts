@@ -1,0 +1,56 @@
+import type { OrderPaid, OrderRefunded } from '@cine/contracts';
+import { createEvent } from '@cine/service-kit';
+import type { OrderCandyLine, OrderRefund, StoredOrder } from './order-model';
+
+/** The events an order records in its outbox (order.ts decides when; the relay publishes them). */
+export type OrderEvent = OrderPaid | OrderRefunded;
+
+/** The order and its show, as order.paid and order.refunded both tell them. */
+function orderFacts(order: StoredOrder) {
+  return {
+    orderId: order._id.toHexString(),
+    ...(order.code === undefined ? {} : { orderCode: order.code }),
+    userId: order.userId,
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    ...(order.capacity === undefined ? {} : { capacity: order.capacity }),
+  };
+}
+
+/** A candy line as the events carry it (the order's lines hold more). */
+function paidCandyLine({ candyId, name, quantity, unitPrice, totalPrice }: OrderCandyLine) {
+  return { candyId, name, quantity, unitPrice, totalPrice };
+}
+
+export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
+  return createEvent('order.paid', {
+    ...orderFacts(order),
+    seats: order.seatLabels.length,
+    seatLabels: order.seatLabels,
+    ticketTotal: order.ticketTotal,
+    candy: order.candy.map(paidCandyLine),
+    total: order.total,
+    paidAt: paidAt.toISOString(),
+  });
+}
+
+export function orderRefundedEvent(order: StoredOrder, refund: OrderRefund, refundedAt: Date): OrderRefunded {
+  const ticketAmount = refund.seatLabels.length * order.unitPrice;
+  return createEvent('order.refunded', {
+    refundId: refund.id,
+    ...orderFacts(order),
+    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
+    seatLabels: refund.seatLabels,
+    ticketAmount,
+    candy: refund.candy.map(paidCandyLine),
+    amount: refund.amount,
+    reason: refund.reason,
+    by: refund.by,
+    refundedAt: refundedAt.toISOString(),
+  });
+}

@@ -1,0 +1,84 @@
+import type { OrderRefundState, OrderView } from '@cine/contracts';
+import { buyerCancellableUntil } from './cancellation';
+import type { StoredOrder } from './order-model';
+import type { OrdersRepository } from './orders-repository';
+import { refundPreview } from './refund-rules';
+
+/** The order as the API shows it, read with what it needs: its short code and the seats used at the door. */
+export class OrderViews {
+  constructor(
+    private readonly orders: Pick<OrdersRepository, 'codeOf'>,
+    /** Seats of the order whose tickets were admitted at the door (tickets/tickets.ts). */
+    private readonly admittedSeats: (orderId: string, seatLabels: readonly string[]) => Promise<string[]>,
+    /** Buyers cancel up to this long before the show. */
+    readonly cancellationWindowMinutes: number,
+  ) {}
+
+  /** Until when the buyer may cancel: the show's start less the window (a moved show: its start). */
+  cancellableUntil(order: Pick<StoredOrder, 'date' | 'schedule' | 'showMovedAt'>): Date {
+    return buyerCancellableUntil(order, this.cancellationWindowMinutes);
+  }
+
+  /**
+   * The order as the API shows it: with its short code (an order paid before codes gets one now) and what a
+   * refund can still give back. `lookAtTheDoor: false` (the search's rows, which do not show it) skips reading
+   * the tickets, so `refundable` then ignores the seats used at the door.
+   */
+  async view(order: StoredOrder, lookAtTheDoor = true): Promise<OrderView> {
+    const [code, admitted] = await Promise.all([
+      this.orders.codeOf(order),
+      // Before its tickets are issued none can have been used (and looking for them would read every ticket on FerretDB).
+      lookAtTheDoor && order.ticketsIssuedAt ? this.admittedSeats(order._id.toHexString(), order.seatLabels) : [],
+    ]);
+    return orderViewOf({ ...order, code }, this.cancellableUntil(order), admitted);
+  }
+}
+
+/** Every seat and candy line refunded: 'refunded'; some: 'partially_refunded'. */
+function refundStateOf(order: StoredOrder): OrderRefundState {
+  const refunded = order.refundedAmount ?? 0;
+  if (refunded === 0) return 'paid';
+  return refunded >= order.total ? 'refunded' : 'partially_refunded';
+}
+
+/** The order as the API shows it, with its code; the buyer may cancel it until `cancellableUntil`; `admittedSeats` were used at the door. */
+function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Date, admittedSeats: readonly string[]): OrderView {
+  const { lines: _lines, ...refundable } = refundPreview(order, admittedSeats);
+  return {
+    id: order._id.toHexString(),
+    code: order.code,
+    movieId: order.movieId,
+    title: order.title,
+    showId: order.showId,
+    date: order.date,
+    day: order.day,
+    schedule: order.schedule,
+    roomId: order.roomId,
+    type: order.type,
+    seats: order.seatLabels.length,
+    seatLabels: order.seatLabels,
+    ticketTotal: order.ticketTotal,
+    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({
+      id: candyId,
+      name,
+      picture,
+      quantity,
+      unitPrice,
+      totalPrice,
+    })),
+    total: order.total,
+    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
+    state: refundStateOf(order),
+    refundedAmount: order.refundedAmount ?? 0,
+    refunds: (order.refunds ?? []).map((refund) => ({
+      id: refund.id,
+      seatLabels: refund.seatLabels,
+      candy: refund.candy.map(({ candyId, name, quantity, totalPrice }) => ({ id: candyId, name, quantity, totalPrice })),
+      amount: refund.amount,
+      by: refund.by,
+      refundedAt: (refund.refundedAt ?? refund.requestedAt).toISOString(),
+    })),
+    cancellableUntil: cancellableUntil.toISOString(),
+    refundable,
+  };
+}

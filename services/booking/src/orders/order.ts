@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto';
+import { ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
+import type { StockReservation } from '../candy/candy-projection';
+import { notEnoughCandy } from '../cart/cart';
+import { declineMessage } from '../payments/decline-messages';
+import { refuse, type Refusal, type Result } from '../refusal';
+import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
+import type { HeldTickets, Reservation } from '../shows/seat-decisions';
+import { orderPaidEvent, type OrderEvent } from './order-events';
+import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './order-model';
+
+/**
+ * THE order (in the manner of eShop's Order aggregate, adapted to idempotent steps): its states, the
+ * moves allowed between them, and each move as a pure function from the order as read to the change to
+ * write (fields and events). The steps that do the work around each move (seats, candy, the charge)
+ * are checkout.ts's and refunds.ts's; the repository writes a change only while the order is still where
+ * the change was decided (so a step repeated after a crash, or raced by the sweep, writes once).
+ * Refund moves: order-refund.ts.
+ */
+/** The states (contracts' ORDER_STATES) and a refund's steps (REFUND_STEPS; `none`: no refund under way), for the tables below. */
+export { ORDER_STATES, type OrderState, type RefundStep } from '@cine/contracts';
+
+/** Every move of an order, and why it is made. A state with no move is final. */
+export const ORDER_MOVES = {
+  pending: {
+    reserved: 'its held seats are tagged with it until `reservedUntil` and its candy taken from stock',
+    expired: 'the hold lapsed before its seats were reserved',
+    failed: 'the show changed, was cancelled or withdrawn, the seats changed, or candy ran short (all given back)',
+  },
+  reserved: {
+    paid: 'charged (the order id as idempotency key) and its seats sold: order.paid recorded',
+    declined: 'the card was refused: seats back to the hold until its end, candy to stock',
+    unfulfilled: 'charged, but its reservation lapsed while the service was down: refunded whole only',
+  },
+  paid: {},
+  declined: {},
+  expired: {},
+  failed: {},
+  unfulfilled: {},
+} as const satisfies Record<OrderState, Partial<Record<OrderState, string>>>;
+
+/** Every move of a refund of a paid (or unfulfilled) order; one refund under way at a time. */
+export const REFUND_MOVES = {
+  none: { requested: 'decided on the order as read (nothing refunded since): the order is locked for it' },
+  requested: {
+    'money-returned': 'the provider returned the money (key `refund:<id>`): its tickets were refused at the door first',
+    none: 'abandoned: the provider refused, or a ticket was admitted meanwhile (tickets valid again, nothing returned)',
+  },
+  'money-returned': { none: 'done: seats on sale, candy to stock; it joins `refunds` with order.refunded' },
+} as const satisfies Record<RefundStep | 'none', Partial<Record<RefundStep | 'none', string>>>;
+
+/** The states an order still moves from: the checkout drives them, the sweep finishes them after a crash. */
+export const IN_PROGRESS_STATES: readonly OrderState[] = ORDER_STATES.filter((state) => Object.keys(ORDER_MOVES[state]).length > 0);
+
+export function canMove(from: OrderState, to: OrderState): boolean {
+  return Object.hasOwn(ORDER_MOVES[from], to);
+}
+
+export function canMoveRefund(from: RefundStep | 'none', to: RefundStep | 'none'): boolean {
+  return Object.hasOwn(REFUND_MOVES[from], to);
+}
+
+/** A move decided on an order: written only while the order is still `from` (its refund at `refund.from`). */
+export interface OrderChange {
+  from: OrderState;
+  to: OrderState;
+  /** Fields to write (the refund's move: see `refund`). */
+  set: Partial<StoredOrder>;
+  /** Events recorded in the order's outbox by the same write. */
+  events: OrderEvent[];
+  /** A refund's move: which refund, from and to which step, its fields to write (`null`: it ends, no refund under way). */
+  refund?: { id: string; from: RefundStep | 'none'; to: RefundStep | 'none'; refunding: Partial<PendingRefund> | null };
+  /** The order as the write leaves it (what the next step reads). */
+  after: StoredOrder;
+}
+
+const HOLD_EXPIRED = 'Tu reserva expiró. Vuelve a elegir tus entradas.';
+export const NOTHING_HELD = 'No tienes entradas reservadas para esta función. Vuelve a elegir tus entradas.';
+const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
+const SHOW_CHANGED =
+  'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
+const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
+
+const STATE_NAMES: Record<OrderState, string> = {
+  pending: 'pendiente',
+  reserved: 'reservada',
+  paid: 'pagada',
+  declined: 'rechazada',
+  expired: 'vencida',
+  failed: 'fallida',
+  unfulfilled: 'sin completar',
+};
+
+function ticketCountMismatch(asked: number, held: number): string {
+  return `Pediste pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero tu carrito tiene ${held} reservadas para esta función.`;
+}
+
+/** The move, when the order may make it: the fields, events and the order as written. */
+function move(order: StoredOrder, to: OrderState, set: Partial<StoredOrder>, now: Date, events: OrderEvent[] = []): Result<OrderChange> {
+  if (!canMove(order.state, to)) {
+    return refuse('conflict', `La compra está ${STATE_NAMES[order.state]}: no puede pasar a ${STATE_NAMES[to]}.`);
+  }
+  const fields = { ...set, state: to, updatedAt: now };
+  return { from: order.state, to, set: fields, events, after: { ...order, ...fields } };
+}
+
+/** Same user, show, seats, candy and card: the same purchase (the order's unique key). */
+export function orderKey(
+  userId: string,
+  showId: string,
+  seatLabels: readonly string[],
+  candy: readonly CartCandyLine[],
+  paymentMethodId: string,
+) {
+  const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+  return createHash('sha256')
+    .update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId]))
+    .digest('base64url');
+}
+
+/**
+ * A new order for the user's hold and cart, priced now (a later change of the show's price changes no
+ * order), or why it cannot be opened: another count of tickets than held, or seats no longer on sale.
+ */
+export function openOrder(
+  userId: string,
+  ticket: number,
+  { show, seatLabels, heldUntil, offSale }: HeldTickets,
+  candy: readonly CartCandyLine[],
+  paymentMethodId: string,
+): Result<NewOrder> {
+  if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
+  if (offSale) return refuse('conflict', offSale);
+  const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({
+    candyId: id,
+    name,
+    picture,
+    quantity,
+    unitPrice,
+    totalPrice,
+  }));
+  const ticketTotal = show.price * seatLabels.length;
+  return {
+    key: orderKey(userId, show.id, seatLabels, candy, paymentMethodId),
+    userId,
+    showId: show.id,
+    movieId: show.movieId,
+    title: show.movie.Title,
+    date: show.date,
+    day: show.day,
+    schedule: show.schedule,
+    roomId: show.roomId,
+    type: show.type,
+    capacity: show.capacity,
+    unitPrice: show.price,
+    seatLabels: [...seatLabels],
+    ticketTotal,
+    candy: lines,
+    total: ticketTotal + lines.reduce((sum, line) => sum + line.totalPrice, 0),
+    paymentMethodId,
+    heldUntil,
+  };
+}
+
+function sameLabels(a: readonly string[], b: readonly string[]): boolean {
+  const sortedB = [...b].sort();
+  return a.length === b.length && [...a].sort().every((label, i) => label === sortedB[i]);
+}
+
+/** Whether the seat reservation tagged exactly the order's seats (then its candy is reserved next). */
+export function seatsReserved(order: Pick<StoredOrder, 'seatLabels'>, seats: Reservation): boolean {
+  return seats.outcome === 'reserved' && sameLabels(seats.seatLabels, order.seatLabels);
+}
+
+/**
+ * pending → reserved once its seats and candy are taken (`stock` absent: not tried, the seats were not
+ * reserved); else → expired or failed, saying why (the step gives back what was taken before writing it).
+ */
+export function reserve(
+  order: StoredOrder,
+  seats: Reservation,
+  stock: StockReservation | undefined,
+  reservedUntil: Date,
+  now: Date,
+): Result<OrderChange> {
+  if (seats.outcome === 'terms-changed') return giveUp(order, 'failed', SHOW_CHANGED, now);
+  if (seats.outcome === 'withdrawn') return giveUp(order, 'failed', MOVIE_WITHDRAWN, now);
+  if (seats.outcome === 'cancelled') return giveUp(order, 'failed', SHOW_CANCELLED, now);
+  if (seats.seatLabels.length === 0) return giveUp(order, 'expired', HOLD_EXPIRED, now);
+  if (!sameLabels(seats.seatLabels, order.seatLabels)) return giveUp(order, 'failed', SEATS_CHANGED, now);
+  if (!stock) return refuse('conflict', SEATS_CHANGED);
+  if (!stock.ok) return giveUp(order, 'failed', notEnoughCandy(stock.item.name, stock.available), now);
+  return move(order, 'reserved', { reservedUntil }, now);
+}
+
+/**
+ * An order that ends without a charge or sale (expired, failed, declined): it frees the user's slot for
+ * another checkout of the show (`lock`) and, when nothing was charged, its key, so the same purchase can
+ * be tried again.
+ */
+function end(order: StoredOrder, to: 'expired' | 'failed' | 'declined' | 'unfulfilled', set: Partial<StoredOrder>, now: Date) {
+  const id = order._id.toHexString();
+  const freeKey = to === 'expired' || to === 'failed' ? { key: `${order.key}:${id}` } : {};
+  return move(order, to, { ...set, ...freeKey, lock: id }, now);
+}
+
+function giveUp(order: StoredOrder, to: 'expired' | 'failed', failure: string, now: Date) {
+  return end(order, to, { failure }, now);
+}
+
+/** reserved → declined: the card was refused (`reason`: the provider's words, kept; `code`: its error code). */
+export function decline(order: StoredOrder, reason: string, code: string, now: Date): Result<OrderChange> {
+  return end(order, 'declined', { declineReason: reason, declineCode: code }, now);
+}
+
+/** reserved → unfulfilled: charged, but the seats sold were not the order's (its reservation lapsed meanwhile). */
+export function unfulfilled(order: StoredOrder, paymentId: string, now: Date): Result<OrderChange> {
+  return end(order, 'unfulfilled', { failure: SEATS_LOST, paymentId }, now);
+}
+
+/** Whether the seats sold to the order are exactly its seats (else it is unfulfilled). */
+export function soldAsOrdered(order: Pick<StoredOrder, 'seatLabels'>, sold: readonly string[]): boolean {
+  return sameLabels(sold, order.seatLabels);
+}
+
+/** reserved → paid: charged and its seats sold, with its short code and order.paid. */
+export function pay(order: StoredOrder, paymentId: string, code: string, now: Date): Result<OrderChange> {
+  const paid = { ...order, code };
+  return move(order, 'paid', { paymentId, paidAt: now, lock: order._id.toHexString(), code }, now, [orderPaidEvent(paid, now)]);
+}
+
+/** The buyer's checkout of the show is already under way. */
+export const IN_PROGRESS: Refusal = refuse('conflict', PAYMENT_IN_PROGRESS);
+
+/** What a checkout answers for the order as it stands: null when paid (the order is shown), else the refusal. */
+export function refusalOf(order: StoredOrder): Refusal | null {
+  switch (order.state) {
+    case 'paid':
+      return null;
+    case 'declined': {
+      const code = order.declineCode ?? 'card_declined';
+      return refuse('declined', declineMessage(code), code);
+    }
+    case 'expired':
+      return refuse('conflict', HOLD_EXPIRED);
+    case 'failed':
+    case 'unfulfilled':
+      return refuse('conflict', order.failure ?? SEATS_CHANGED);
+    default:
+      return IN_PROGRESS;
+  }
+}
+
+/** What one step did: the order as written, an answer that ends the drive early, or null when another driver moved the order first. */
+export type StepOutcome<Stop> = StoredOrder | { stop: Stop } | null;
+
+interface Machine<Stop> {
+  /** Whether the order still has a step to take. */
+  underWay(order: StoredOrder): boolean;
+  /** One idempotent step from where the order stands, ended by one conditional write (order.ts decides it). */
+  step(order: StoredOrder): Promise<StepOutcome<Stop>>;
+  /** The order as stored now (after a lost write). */
+  reload(order: StoredOrder): Promise<StoredOrder | null>;
+}
+
+/**
+ * THE loop of the checkout and of the refunds: steps the order until nothing is under way, each step on
+ * the order as the previous one wrote it; a lost conditional write means another driver (the request,
+ * the recovery sweep, another instance) moved it, so the loop continues from what that one wrote. Throws
+ * when a step fails (a provider down): the order stays where it was for the same request again or the sweep.
+ */
+export async function drive<Stop>(start: StoredOrder, machine: Machine<Stop>): Promise<{ order: StoredOrder } | { stop: Stop }> {
+  let order: StoredOrder | null = start;
+  while (order && machine.underWay(order)) {
+    const next: StepOutcome<Stop> = await machine.step(order);
+    if (next && 'stop' in next) return next;
+    order = next ?? (await machine.reload(order));
+  }
+  if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
+  return { order };
+}

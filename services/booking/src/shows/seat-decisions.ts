@@ -1,0 +1,200 @@
+import { isSeatOf, parseSeatLabel, suggestSeats, type ShowView } from '@cine/contracts';
+import { refused } from '../refusal';
+import {
+  duplicateSeats,
+  MOVIE_WITHDRAWN,
+  notEnoughSeats,
+  PAYMENT_IN_PROGRESS,
+  SHOW_CANCELLED,
+  SHOW_STARTED,
+  seatsGone,
+  seatsNotInRoom,
+  wrongSeatCount,
+} from './booking-errors';
+import { isFreeAt, isHeldByAt, layoutOf, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
+import type { Seat, ShowDocument } from './show-model';
+import { toShowView } from './show-views';
+
+/*
+ * The seat inventory's decisions (seat-inventory.ts queues them per show and writes them): pure functions
+ * of a show's seats. A decision that throws a refusal refuses that change only.
+ */
+
+/** Seats a user holds on one show. */
+export interface HeldTickets {
+  show: ShowView;
+  /** Sorted. */
+  seatLabels: string[];
+  heldUntil: Date;
+  /** Why these seats can no longer be bought (the show started, or its movie was deleted): the cart leaves them out, a checkout refuses them. */
+  offSale?: string;
+}
+
+/** What an order copies from its show; an admin's change of any of them refuses the order's reservation. */
+export type ShowTerms = Pick<ShowView, 'movieId' | 'date' | 'schedule' | 'roomId' | 'type' | 'price'>;
+
+/**
+ * The seats tagged with the order (empty: nothing held any more), the show's terms changed since the order copied
+ * them, or its movie was deleted from the catalog.
+ */
+export type Reservation =
+  { outcome: 'reserved'; seatLabels: string[] } | { outcome: 'terms-changed' } | { outcome: 'withdrawn' } | { outcome: 'cancelled' };
+
+/** Users with a held seat of the show (lapsed or not: the user_holds hint stays while one is left). */
+export function holdersOf(show: ShowDocument): Set<string | undefined> {
+  return new Set(show.seats.filter((seat) => seat.state === 'held').map((seat) => seat.userId));
+}
+
+/** The user's held (not lapsed) seats of the show, undefined when none. */
+export function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: string): HeldTickets | undefined {
+  const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
+  if (mine.length === 0) return undefined;
+  const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
+  const offSale = offSaleReason(show, now);
+  return { show: toShowView(show, title, now), seatLabels: sortLabels(mine), heldUntil, ...(offSale ? { offSale } : {}) };
+}
+
+/** Why no seat of the show can be held or bought any more, or undefined while it is on sale. */
+function offSaleReason(show: ShowDocument, now: Date): string | undefined {
+  if (show.startsAt <= now) return SHOW_STARTED;
+  if (show.cancelled) return SHOW_CANCELLED;
+  return show.movieDeleted ? MOVIE_WITHDRAWN : undefined;
+}
+
+function hasTerms(show: ShowDocument, terms: ShowTerms): boolean {
+  return (
+    show.movieId === terms.movieId &&
+    show.date === terms.date &&
+    show.schedule === terms.schedule &&
+    show.roomId === terms.roomId &&
+    show.type === terms.type &&
+    show.price === terms.price
+  );
+}
+
+/** The static checks of seats named by label: `count` different labels (the room is checked on the show). */
+export function checkLabels(labels: readonly string[], count: number): void {
+  if (labels.length !== count) throw refused('invalid', wrongSeatCount(count, labels.length));
+  const repeated = labels.filter((label, index) => labels.indexOf(label) !== index);
+  if (repeated.length > 0) throw refused('invalid', duplicateSeats([...new Set(repeated)]));
+}
+
+/**
+ * The user's new hold on the show: the seats named by `wanted` (labels), or
+ * the best `wanted` seats, not taken by others (the user's own hold is
+ * replaced), held until `heldUntil`; answers the show's new seats and the
+ * held ones. Refused (409) once the show has started or its movie was
+ * deleted, while the user's seats of it are being paid, when a named seat is
+ * taken, or when fewer seats are free; (400) a label of no seat of the room.
+ */
+export function holdSeatsOf(
+  show: ShowDocument,
+  userId: string,
+  wanted: number | readonly string[],
+  now: Date,
+  heldUntil: Date,
+): { seats: Seat[]; held: Seat[] } {
+  const offSale = offSaleReason(show, now);
+  if (offSale) throw refused('conflict', offSale);
+  if (show.seats.some((seat) => isHeldByAt(seat, userId, now) && seat.orderId !== undefined)) {
+    throw refused('conflict', PAYMENT_IN_PROGRESS);
+  }
+  const taken = withoutLapsedHolds(show.seats, now).filter((seat) => !(seat.state === 'held' && seat.userId === userId));
+  const chosen = typeof wanted === 'number' ? chooseFree(show, taken, wanted) : namedSeats(show, taken, wanted);
+  if (!chosen) throw refused('conflict', notEnoughSeats(show.capacity - taken.length));
+  const held = chosen.map((seat): Seat => ({ ...seat, state: 'held', userId, heldUntil }));
+  return { seats: sortSeats([...taken, ...held]), held };
+}
+
+/** The best `count` seats not taken (wheelchair spaces last), or undefined when fewer are free. */
+function chooseFree(show: ShowDocument, taken: Seat[], count: number): Array<Pick<Seat, 'label' | 'row' | 'number'>> | undefined {
+  const takenLabels = new Set(taken.map((seat) => seat.label));
+  return suggestSeats(layoutOf(show), (label) => takenLabels.has(label), count)?.map(seatOfLabel);
+}
+
+/** The seats named, when each is a seat of the show's room (400) and none is taken (409, naming the ones gone). */
+function namedSeats(show: ShowDocument, taken: Seat[], labels: readonly string[]): Array<Pick<Seat, 'label' | 'row' | 'number'>> {
+  const layout = layoutOf(show);
+  const unknown = labels.filter((label) => !isSeatOf(layout, label));
+  if (unknown.length > 0) throw refused('invalid', seatsNotInRoom(unknown, show.roomId));
+  const takenLabels = new Set(taken.map((seat) => seat.label));
+  const gone = labels.filter((label) => takenLabels.has(label));
+  if (gone.length > 0) throw refused('conflict', seatsGone(sortLabels(gone.map(seatOfLabel))));
+  return labels.map(seatOfLabel);
+}
+
+function seatOfLabel(label: string): Pick<Seat, 'label' | 'row' | 'number'> {
+  const position = parseSeatLabel(label);
+  if (!position) throw refused('invalid', seatsNotInRoom([label]));
+  return { label, row: label.charAt(0), number: position.number };
+}
+
+/**
+ * Checkout: the user's held (not lapsed) seats of the show tagged with the order and held at least until
+ * `until`; `seats` to write (absent: nothing changes). Answers the labels tagged with the order (held, or
+ * already sold to it; empty when nothing is held any more), or that the show's terms are not the ones the
+ * order copied, that its movie was deleted or the show cancelled, tagging nothing.
+ */
+export function reserveSeatsOf(
+  show: ShowDocument,
+  userId: string,
+  orderId: string,
+  terms: ShowTerms,
+  now: Date,
+  until: Date,
+): { seats?: Seat[]; reservation: Reservation } {
+  if (!hasTerms(show, terms)) return { reservation: { outcome: 'terms-changed' } };
+  if (show.movieDeleted) return { reservation: { outcome: 'withdrawn' } };
+  if (show.cancelled) return { reservation: { outcome: 'cancelled' } };
+  let changed = false;
+  const seats = show.seats.map((seat) => {
+    const mine = isHeldByAt(seat, userId, now) && (seat.orderId === undefined || seat.orderId === orderId);
+    if (!mine) return seat;
+    const heldUntil = (seat.heldUntil as Date) > until ? (seat.heldUntil as Date) : until;
+    if (seat.orderId === orderId && (seat.heldUntil as Date).getTime() === heldUntil.getTime()) return seat;
+    changed = true;
+    return { ...seat, orderId, heldUntil };
+  });
+  const reservation: Reservation = {
+    outcome: 'reserved',
+    seatLabels: sortLabels(seats.filter((seat) => seat.orderId === orderId && (seat.state === 'sold' || !isFreeAt(seat, now)))),
+  };
+  return changed ? { seats, reservation } : { reservation };
+}
+
+/** The seats tagged with the order sold (never checks lapse: the order is paid); their buyers and the labels sold to it. */
+export function sellSeatsOf(show: ShowDocument, orderId: string): { seats: Seat[]; buyers: Set<string>; sold: string[] } {
+  const toSell = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
+  const buyers = new Set(show.seats.filter(toSell).map((seat) => seat.userId as string));
+  const seats = show.seats.map((seat): Seat =>
+    toSell(seat) ? { label: seat.label, row: seat.row, number: seat.number, state: 'sold', userId: seat.userId as string, orderId } : seat,
+  );
+  return { seats, buyers, sold: sortLabels(seats.filter((seat) => seat.state === 'sold' && seat.orderId === orderId)) };
+}
+
+/** The order's seats lose its tag and stay held by the user until `holdUntil`; undefined when none is tagged. */
+export function untagSeatsOf(show: ShowDocument, orderId: string, holdUntil: Date): Seat[] | undefined {
+  const tagged = (seat: Seat) => seat.state === 'held' && seat.orderId === orderId;
+  if (!show.seats.some(tagged)) return undefined;
+  return show.seats.map((seat): Seat => {
+    if (!tagged(seat)) return seat;
+    const { orderId: _dropped, ...untagged } = seat;
+    return { ...untagged, heldUntil: holdUntil };
+  });
+}
+
+/** The user's held seats of the show not being paid, released: the seats to write (absent: none held) and how many had not lapsed. */
+export function releaseSeatsOf(show: ShowDocument, userId: string, now: Date): { seats?: Seat[]; released: number } {
+  const releasable = (seat: Seat) => seat.state === 'held' && seat.userId === userId && seat.orderId === undefined;
+  const released = show.seats.filter((seat) => releasable(seat) && !isFreeAt(seat, now)).length;
+  if (!show.seats.some(releasable)) return { released };
+  return { seats: show.seats.filter((seat) => !releasable(seat)), released };
+}
+
+/** A refund: the seats sold to the order among `labels` free again (a seat sold since to another order untouched); the labels freed. */
+export function returnSeatsOf(show: ShowDocument, orderId: string, labels: readonly string[]): { seats?: Seat[]; freed: string[] } {
+  const returned = new Set(labels);
+  const back = (seat: Seat) => seat.state === 'sold' && seat.orderId === orderId && returned.has(seat.label);
+  const freed = sortLabels(show.seats.filter(back));
+  return freed.length === 0 ? { freed } : { seats: show.seats.filter((seat) => !back(seat)), freed };
+}
