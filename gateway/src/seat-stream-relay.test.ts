@@ -1,9 +1,16 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { TOO_MANY_SEAT_MAPS } from '@cine/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Dispatcher } from 'undici';
 import { SEAT_STREAM_ID_MESSAGE, SEAT_STREAM_QUERY_MESSAGE, SEAT_STREAMS_BUSY_MESSAGE } from './plugins/api-proxy';
 import { buildTestGateway, serviceUrls, startFakeService, type FakeService } from './testing/fake-services';
-import type { SeatStreamRelaySettings } from './seat-stream-relay';
+import {
+  DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
+  SeatStreamRelay,
+  type SeatStreamRelaySettings,
+  type SeatStreamViewer,
+} from './seat-stream-relay';
 
 /**
  * The relay of the live seat maps against what issue 34's probe did to it, at small scale: one client
@@ -199,6 +206,101 @@ describe('the seat map relay’s caps on streams from booking', () => {
       expect(later.status()).toBe(200);
     } finally {
       await stop(running);
+    }
+  });
+});
+
+/**
+ * A stream from booking whose socket closes only when the test says so (`finishClosing`): as the probe
+ * saw, a stream the relay let go of stays open a while (its socket ~60 s) and counts until it has closed.
+ */
+class SlowClosingStream extends PassThrough {
+  private closing?: () => void;
+  finishClosing(): void {
+    this.closing?.();
+  }
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.closing = () => callback(error);
+  }
+}
+
+/** Booking as the relay's dispatcher sees it: each request answers a stream that starts with the show's snapshot. */
+function slowClosingBooking() {
+  const streams: Array<{ path: string; body: SlowClosingStream }> = [];
+  const dispatcher = {
+    request: async ({ path }: { path: string }) => {
+      const body = new SlowClosingStream();
+      streams.push({ path, body });
+      const map = { showId: path.split('/')[2], roomId: 1, version: 1, layout: { rows: [] }, taken: {} };
+      body.write(`id: 1\nevent: snapshot\ndata: ${JSON.stringify(map)}\n\n`);
+      return { statusCode: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body };
+    },
+  } as unknown as Dispatcher;
+  return { dispatcher, streams };
+}
+
+/** A viewer's socket: `leave` closes it, as a browser tab that goes away. */
+function viewerOf(showId: string, address = '203.0.113.7') {
+  const res = Object.assign(new PassThrough(), { socket: { destroyed: false } }) as unknown as ServerResponse;
+  const viewer: SeatStreamViewer = {
+    origin: 'http://booking.test',
+    showId,
+    address,
+    lastEventId: undefined,
+    upstreamHeaders: {},
+    start: () => res,
+  };
+  return { viewer, leave: () => void res.destroy() };
+}
+
+describe('the per-show cap of streams from booking (MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW)', () => {
+  it('opens at most two streams of one show while the first still closes; other shows are not held back, and the show opens again once one has closed', async () => {
+    const booking = slowClosingBooking();
+    const relay = new SeatStreamRelay(booking.dispatcher, {
+      ...DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
+      perAddress: 20,
+      lingerMs: 10,
+      upstreams: 10,
+      upstreamsPerShow: 2,
+    });
+    try {
+      const show = showId(40);
+      // A viewer comes and goes, twice: each time the show's stream lingers, ends, and stays counted while it closes.
+      for (let round = 1; round <= 2; round++) {
+        const { viewer, leave } = viewerOf(show);
+        expect(await relay.join(viewer)).toEqual({ outcome: 'open' });
+        leave();
+        await wait(60);
+        expect(relay.upstreams).toBe(round);
+      }
+      expect(booking.streams).toHaveLength(2);
+
+      // A third stream of that show would pass the cap: refused (the route answers 503), booking not asked.
+      expect(await relay.join(viewerOf(show).viewer)).toEqual({ outcome: 'busy' });
+      // The id in capitals is the same show.
+      expect(await relay.join(viewerOf(show.toUpperCase()).viewer)).toEqual({ outcome: 'busy' });
+      expect(booking.streams).toHaveLength(2);
+      // The cap is per show: another show opens its stream (the cap in all is 10).
+      const other = viewerOf(showId(41));
+      expect(await relay.join(other.viewer)).toEqual({ outcome: 'open' });
+      expect(booking.streams).toHaveLength(3);
+      expect(relay.upstreams).toBe(3);
+
+      // Once the first of the show's streams has closed, the show may open one again.
+      booking.streams[0]?.body.finishClosing();
+      await wait(10);
+      expect(relay.upstreams).toBe(2);
+      expect(await relay.join(viewerOf(show).viewer)).toEqual({ outcome: 'open' });
+      expect(booking.streams.map((stream) => stream.path)).toEqual([
+        `/show/${show}/seats/stream`,
+        `/show/${show}/seats/stream`,
+        `/show/${showId(41)}/seats/stream`,
+        `/show/${show}/seats/stream`,
+      ]);
+      other.leave();
+    } finally {
+      relay.close();
+      for (const { body } of booking.streams) body.finishClosing();
     }
   });
 });

@@ -171,6 +171,63 @@ describe('faults', () => {
     );
   });
 
+  it('the database killed alone mid-burst and restarted on the same data: the services reconnect by themselves; no paid order, ticket or sale lost or doubled', async () => {
+    const sales = await connectDatabase(platform.mongoUrl, `${platform.databasePrefix}sales`);
+    try {
+      const buyers = await Promise.all(Array.from({ length: 30 }, newBuyer));
+      const show = await showWithSeats(buyers.length);
+      for (const buyer of buyers) await hold(buyer, show, 1);
+
+      const checkouts = buyers.map((buyer) => checkoutOf(buyer, show, 1));
+      await waitFor(async () => (await booking.collection('orders').findOne({ showId: show.id })) !== null, 20_000, 'the first order', 5);
+      const paidAtKill = await booking.collection('orders').countDocuments({ showId: show.id, state: 'paid' });
+      platform.killDatabase();
+      // Otherwise the kill came after the burst and this test would prove nothing.
+      expect(paidAtKill).toBeLessThan(buyers.length);
+      // Down for a moment, while the services keep taking requests (they answer errors meanwhile).
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await platform.restartDatabase();
+      const during = await Promise.all(checkouts);
+
+      // Nothing restarted but the database: the same services answer again.
+      await platform.waitHealthy(60_000);
+      await waitFor(
+        async () => (await ordersOf(show.id)).every((order) => !['pending', 'reserved'].includes(order.state)),
+        150_000,
+        'the orders in progress to be finished',
+      );
+      const after = await Promise.all(buyers.map((buyer) => checkoutOf(buyer, show, 1)));
+
+      const paid = await expectNoSeatSoldTwice(show);
+      const paidIds = paid.map((order) => String(order._id)).sort();
+      // Each buyer: one paid order (the same request answers 200), or refused without being charged.
+      for (const [index, buyer] of buyers.entries())
+        expect({ buyer: buyer.id, paid: paid.some((order) => order.userId === buyer.id) }).toEqual({
+          buyer: buyer.id,
+          paid: after[index]?.status === 200,
+        });
+      expect(new Set(paid.map((order) => order.userId)).size).toBe(paid.length);
+      // Every paid order's tickets issued once, and its sale counted once.
+      await waitFor(
+        async () =>
+          (await booking.collection('tickets').countDocuments({ showId: show.id })) === paid.length &&
+          (await sales.collection('sales').countDocuments({ showId: show.id })) === paid.length,
+        120_000,
+        'every paid order to have its ticket and its sale',
+      );
+      const tickets = await booking.collection<{ orderId: string }>('tickets').find({ showId: show.id }).toArray();
+      expect(tickets.map((ticket) => ticket.orderId).sort()).toEqual(paidIds);
+      const sold = await sales.collection<{ _id: string }>('sales').find({ showId: show.id }).toArray();
+      expect(sold.map((sale) => sale._id).sort()).toEqual(paidIds);
+      expect(paid.length).toBeGreaterThan(0);
+      process.stdout.write(
+        `database killed with ${paidAtKill} of ${buyers.length} orders paid, ${during.filter((answer) => answer.status !== 200).length} of ${buyers.length} checkouts not paid at once; ${paid.length} paid in the end, ${tickets.length} tickets, ${sold.length} sales\n`,
+      );
+    } finally {
+      await sales.close();
+    }
+  });
+
   it('RabbitMQ stopped during purchases: the purchases succeed, and after its restart every order.paid is delivered once', async () => {
     const candy = ((await api(platform.gatewayUrl, 'GET', '/candy/', {})).json as Array<{ id: string; quantity: number }>)[0];
     if (!candy) throw new Error('no candy');

@@ -1,6 +1,7 @@
 import type { CheckoutResponse } from '@cine/contracts';
 import { InProcessEventBus } from '@cine/service-kit';
 import { createTestContext } from '@cine/service-kit/testing';
+import { mongo } from 'mongoose';
 import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider, type RefundRequest } from '../src/payments';
 import {
   addCandy,
@@ -213,6 +214,31 @@ describe('recovery of orders a crash left in progress', () => {
     await settled(user.id, ['paid']);
     await second.app.ordersOutbox.flush();
 
+    expect(second.paid).toHaveLength(1);
+    expect((await seatsOf(second, show.id)).filter((seat) => seat.state === 'sold')).toHaveLength(2);
+  });
+
+  it("'pending' written by the database that died before answering: the order is not lost to the sweep, which completes it", async () => {
+    const first = await start();
+    const { show, user } = await buyer(first, 2, 0);
+    // The order's insert reaches the database, and its answer is lost (the database killed right after the write).
+    const model = (first.app.ordersRepository as unknown as { model: { create: (...args: unknown[]) => Promise<unknown> } }).model;
+    const create = model.create.bind(model);
+    model.create = async (...args: unknown[]) => {
+      await create(...args);
+      throw new mongo.MongoNetworkError('connection 7 to 127.0.0.1:27017 closed');
+    };
+    try {
+      expect((await checkout(first, user, { show: show.id, ticket: 2 })).statusCode).toBe(500);
+    } finally {
+      // The model is the connection's, shared with the restarted service.
+      model.create = create;
+    }
+    expect((await orderOf(user.id)).state).toBe('pending');
+
+    const second = await restart(first);
+    await settled(user.id, ['paid']);
+    await second.app.ordersOutbox.flush();
     expect(second.paid).toHaveLength(1);
     expect((await seatsOf(second, show.id)).filter((seat) => seat.state === 'sold')).toHaveLength(2);
   });

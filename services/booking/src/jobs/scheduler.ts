@@ -1,5 +1,5 @@
 import { MongoBackend } from '@agendajs/mongo-backend';
-import { Agenda, type Job } from 'agenda';
+import { Agenda, exponential, type Job } from 'agenda';
 import type { FastifyBaseLogger } from 'fastify';
 import { Types, type Collection, type Connection } from 'mongoose';
 
@@ -12,7 +12,16 @@ export interface SchedulerOptions {
    * good order unlocks its jobs at once).
    */
   lockLifetimeMs?: number;
+  /**
+   * A run that failed (the database went away under it, then came back) is run again this long after
+   * (default 5 s), twice as long after each further failure, at most five minutes apart.
+   */
+  retryAfterMs?: number;
 }
+
+/** Failed runs of a job retried before it is left failed (about an hour and a quarter of them, at the default pace). */
+const MAX_RETRIES = 20;
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
 /** What a job's handler may do while it runs: say it is alive (extending its lock). */
 export interface RunningJob {
@@ -30,6 +39,7 @@ export class Scheduler {
   private readonly agenda: Agenda;
   private readonly jobs: Collection<{ _id: Types.ObjectId; nextRunAt: Date | null }>;
   private readonly lockLifetimeMs: number;
+  private readonly retryAfterMs: number;
   /** The jobs running in this process, by their documents' ids. */
   private readonly running = new Map<string, Types.ObjectId>();
   private started = false;
@@ -38,10 +48,11 @@ export class Scheduler {
   constructor(
     db: Connection,
     private readonly log?: FastifyBaseLogger,
-    { processEveryMs = 1_000, lockLifetimeMs = 60_000 }: SchedulerOptions = {},
+    { processEveryMs = 1_000, lockLifetimeMs = 60_000, retryAfterMs = 5_000 }: SchedulerOptions = {},
   ) {
     if (!db.db) throw new Error('the scheduler needs a connected database');
     this.lockLifetimeMs = lockLifetimeMs;
+    this.retryAfterMs = retryAfterMs;
     this.jobs = db.collection('agendaJobs');
     this.agenda = new Agenda({
       backend: new MongoBackend({ mongo: db.db as never }),
@@ -51,7 +62,10 @@ export class Scheduler {
     this.agenda.on('error', (error: Error) => this.log?.warn({ err: error.message }, 'job scheduler error'));
   }
 
-  /** The handler of the jobs named `name`; a failure is logged and left to the next run (or the same request again). */
+  /**
+   * The handler of the jobs named `name`. A failure is logged and the job runs again on its own (retryAfterMs,
+   * backing off): a database outage in the middle of a run would otherwise leave it failed until someone asked again.
+   */
   define<DATA>(name: string, handler: (data: DATA, job: RunningJob) => Promise<void>): void {
     this.agenda.define<DATA>(
       name,
@@ -67,7 +81,11 @@ export class Scheduler {
           this.running.delete(id);
         }
       },
-      { lockLifetime: this.lockLifetimeMs, concurrency: 1 },
+      {
+        lockLifetime: this.lockLifetimeMs,
+        concurrency: 1,
+        backoff: exponential({ delay: this.retryAfterMs, factor: 2, maxDelay: MAX_RETRY_DELAY_MS, maxRetries: MAX_RETRIES }),
+      },
     );
   }
 

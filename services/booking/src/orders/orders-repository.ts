@@ -94,9 +94,13 @@ export class OrdersRepository {
       await this.model.create({ ...stored, outbox: [] });
       return stored;
     } catch (error) {
+      if (!isDuplicateKeyError(error)) {
+        // Any other failure (a cut connection, the database killed) says nothing of whether the order was
+        // written: its mark stays, and the sweep drives the order if it exists or drops the mark if not.
+        throw error;
+      }
       await this.ended(stored._id);
-      if (isDuplicateKeyError(error)) return null;
-      throw error;
+      return null;
     }
   }
 
