@@ -52,8 +52,9 @@ const databaseHooks = {
 // Packages whose tests need MongoDB spread `withDatabase` instead of the preset itself,
 // so `npm test -w <package>` starts the server too. Non-enumerable: spreading the preset
 // does not copy it into a jest config.
+// Their hooks start a service on a real database server: 15 s, not jest's 5, for a shared 2-core CI machine.
 Object.defineProperty(module.exports, 'withDatabase', {
-  value: { ...module.exports, ...databaseHooks },
+  value: { ...module.exports, ...databaseHooks, testTimeout: 15_000 },
   enumerable: false,
 });
 Object.defineProperty(module.exports, 'databaseHooks', { value: databaseHooks, enumerable: false });
