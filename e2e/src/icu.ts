@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /** What ICU work a page asked for, by kind: Intl objects built and locale-sensitive calls made. */
-export type IcuUses = Record<string, number>;
+type IcuUses = Record<string, number>;
 
 /**
  * Counts, from before the page's first script, each Intl object it builds (DateTimeFormat,
