@@ -2,6 +2,7 @@ import {
   addDays,
   chosenStripDay,
   cinemaClock,
+  compareText,
   dateStrip,
   dayLabel,
   hasStarted,
@@ -9,6 +10,7 @@ import {
   isCalendarDate,
   longDate,
   shortDate,
+  SPANISH_DATE_LOCALES,
   weekdayOf,
 } from './dates';
 
@@ -92,4 +94,45 @@ test('another configured locale writes its own way (one formatter for the whole 
   } finally {
     delete (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__;
   }
+});
+
+test('the Spanish locales written without Intl write every month as Intl does', () => {
+  try {
+    for (const locale of SPANISH_DATE_LOCALES) {
+      (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__ = { cinema: { locale } };
+      for (let month = 1; month <= 12; month += 1) {
+        const date = `2026-${String(month).padStart(2, '0')}-0${(month % 9) + 1}`;
+        const day = new Date(`${date}T00:00:00Z`);
+        const long = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+        const short = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+        expect([locale, longDate(date), shortDate(date)]).toEqual([locale, long.format(day), short.format(day)]);
+      }
+    }
+  } finally {
+    delete (globalThis as { __CINE_CONFIG__?: unknown }).__CINE_CONFIG__;
+  }
+});
+
+test("a page in the default locale builds no Intl.DateTimeFormat for its days (ICU's first one costs a phone tens of ms)", async () => {
+  const built = jest.spyOn(Intl, 'DateTimeFormat');
+  try {
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('./dates');
+      expect(fresh.longDate('2026-12-03')).toBe('3 de diciembre de 2026');
+      expect(fresh.shortDate('2026-12-03')).toBe('03/12/2026');
+    });
+    expect(built).not.toHaveBeenCalled();
+  } finally {
+    built.mockRestore();
+  }
+});
+
+test('compareText orders days, times and instants as the API writes them', () => {
+  expect(['2026-12-03', '2026-11-30', '2027-01-01'].sort(compareText)).toEqual(['2026-11-30', '2026-12-03', '2027-01-01']);
+  expect(['2026-12-03T23:00:00.000Z', '2026-12-03T09:30:00.000Z'].sort(compareText)).toEqual([
+    '2026-12-03T09:30:00.000Z',
+    '2026-12-03T23:00:00.000Z',
+  ]);
+  expect(['3D', '2D'].sort(compareText)).toEqual(['2D', '3D']);
+  expect(compareText('21:00', '21:00')).toBe(0);
 });

@@ -46,6 +46,7 @@ export {
   addDays,
   cinemaClock,
   chosenStripDay,
+  compareText,
   dateStrip,
   dayLabel,
   hasStarted,

@@ -1,4 +1,5 @@
 import type { ShowView } from '@cine/contracts';
+import { compareText } from '@cine/web-kit';
 
 /** One movie of the day: its shows grouped by format, each format's shows by time. */
 export interface MovieOfTheDay {
@@ -9,7 +10,7 @@ export interface MovieOfTheDay {
 
 /** The day's shows by movie (the movie with the earliest show first), then by format (2D before 3D), then by time. */
 export function showsByMovie(shows: readonly ShowView[]): MovieOfTheDay[] {
-  const sorted = [...shows].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.roomId - b.roomId);
+  const sorted = [...shows].sort((a, b) => compareText(a.startsAt, b.startsAt) || a.roomId - b.roomId);
   const movies = new Map<string, MovieOfTheDay>();
   for (const show of sorted) {
     let movie = movies.get(show.movieId);
@@ -21,7 +22,7 @@ export function showsByMovie(shows: readonly ShowView[]): MovieOfTheDay[] {
     if (!format) {
       format = { type: show.type, shows: [] };
       movie.formats.push(format);
-      movie.formats.sort((a, b) => a.type.localeCompare(b.type));
+      movie.formats.sort((a, b) => compareText(a.type, b.type));
     }
     format.shows.push(show);
   }

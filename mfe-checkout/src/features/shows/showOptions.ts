@@ -1,4 +1,5 @@
 import type { ShowView, Weekday } from '@cine/contracts';
+import { compareText } from '@cine/web-kit';
 
 export interface ShowDay {
   /** 'yyyy-mm-dd' in the cinema's calendar. */
@@ -10,7 +11,7 @@ export interface ShowDay {
 export function showDays(shows: readonly ShowView[]): ShowDay[] {
   const byDate = new Map<string, ShowDay>();
   for (const show of shows) if (!byDate.has(show.date)) byDate.set(show.date, { date: show.date, day: show.day });
-  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+  return [...byDate.values()].sort((a, b) => compareText(a.date, b.date));
 }
 
 /** The start times of a day's shows ('HH:MM'), earliest first, each once. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { EmptyState, LoadError, SectionTitle } from '@cine/web-kit/ui';
-import { useAsyncData } from '@cine/web-kit';
+import { compareText, useAsyncData } from '@cine/web-kit';
 import { fetchBillboard, fetchPremieres } from '../../../movies/moviesApi';
 import type { MovieView } from '@cine/contracts';
 import { ALL, filterMovies, type MovieFilter } from '../movieFilters';
@@ -15,7 +15,7 @@ export const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 const BILLBOARD_ARROWS = { previous: 'Película anterior en cartelera', next: 'Película siguiente en cartelera' };
 const PREMIERE_ARROWS = { previous: 'Estreno anterior', next: 'Estreno siguiente' };
 
-const byReleaseAscending = (a: MovieView, b: MovieView) => a.Release.localeCompare(b.Release);
+const byReleaseAscending = (a: MovieView, b: MovieView) => compareText(a.Release, b.Release);
 
 /** The two home carousels: the billboard (with the genre and type filters) and the premieres. */
 export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
