@@ -4,23 +4,17 @@
  * events and route schemas use these.
  */
 import { Type, type Static, type TInteger } from '@sinclair/typebox';
+import { OBJECT_ID_PATTERN } from './object-id';
 
 /** An amount of money in integer cents, never negative (a refund is a positive amount returned). */
 export function Cents(description?: string): TInteger {
   return Type.Integer({ minimum: 0, description: description === undefined ? 'Cents' : `${description}, in cents` });
 }
 
-/** A MongoDB ObjectId as text (24 hexadecimal digits), as ids travel in paths, queries and bodies. */
-export const OBJECT_ID_PATTERN = '^[0-9a-fA-F]{24}$';
-const OBJECT_ID = new RegExp(OBJECT_ID_PATTERN);
+export { isObjectIdText, OBJECT_ID_PATTERN } from './object-id';
 
 /** The ObjectId as text of a route's schema. */
 export const ObjectIdText = Type.String({ pattern: OBJECT_ID_PATTERN });
-
-/** True for text that is an ObjectId's (24 hexadecimal digits, either case): what may be looked up by `_id`. */
-export function isObjectIdText(text: string): boolean {
-  return OBJECT_ID.test(text);
-}
 
 /**
  * An order's life in booking (the stored `state`):
