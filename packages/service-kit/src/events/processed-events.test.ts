@@ -2,9 +2,11 @@ import type { Connection } from 'mongoose';
 import { connectDatabase } from '../database';
 import { createEvent } from './event-bus';
 import { InProcessEventBus } from './in-process-bus';
+import { PaidTickets } from './paid-tickets';
 import { subscribeIdempotent } from './processed-events';
+import { subscription } from './subscriptions';
 
-describe('the idempotent consumer’s inbox, in batches (real database)', () => {
+describe('consumers that write in batches (real database)', () => {
   let db: Connection;
   const commands: Array<{ name: string; collection: unknown }> = [];
 
@@ -60,5 +62,47 @@ describe('the idempotent consumer’s inbox, in batches (real database)', () => 
     await Promise.all(events.map((event) => bus.publish(event)));
     expect(Object.fromEntries(calls)).toEqual({ a: 1, flaky: 2, b: 1 });
     expect(bus.deadLetters).toEqual([]);
+  });
+
+  it('projects a burst of paid orders and refunds into paid tickets in one update command', async () => {
+    const bus = new InProcessEventBus();
+    const paidTickets = await PaidTickets.open(db);
+    await paidTickets.subscribe(bus, subscription('test.paid-tickets', ['order.paid', 'order.refunded']));
+    const paid = (orderId: string, seatLabels: string[]) =>
+      createEvent('order.paid', {
+        orderId,
+        userId: 'buyer',
+        movieId: 'movie',
+        title: 'La Noche del Proyector',
+        showId: 'show',
+        date: '2999-11-24',
+        schedule: '20:30',
+        roomId: 3,
+        type: '2D',
+        seats: seatLabels.length,
+        seatLabels,
+        ticketTotal: 900 * seatLabels.length,
+        candy: [],
+        total: 900 * seatLabels.length,
+        paidAt: new Date().toISOString(),
+      });
+    const first = paid('o1', ['A1', 'A2']);
+    const { seats: _seats, ticketTotal: _ticketTotal, total: _total, ...order } = first.data;
+    const refund = createEvent('order.refunded', {
+      ...order,
+      refundId: 'r1',
+      seatLabels: ['A2'],
+      ticketAmount: 900,
+      amount: 900,
+      reason: 'no puedo ir',
+      by: 'buyer',
+      refundedAt: new Date().toISOString(),
+    });
+    commands.length = 0;
+
+    await Promise.all([first, paid('o2', ['B1']), paid('o3', ['C1', 'C2', 'C3']), refund, first].map((event) => bus.publish(event)));
+
+    expect(commands.filter((command) => command.collection === 'paid_tickets').map((command) => command.name)).toEqual(['update']);
+    expect(await paidTickets.upcoming({ userId: 'buyer' }, new Date())).toEqual({ orders: 3, tickets: 5 });
   });
 });

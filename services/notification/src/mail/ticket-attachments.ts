@@ -1,17 +1,17 @@
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { IssuedTicket, TicketsIssued } from '@cine/contracts';
 import { Piscina } from 'piscina';
 import { CINEMA } from '../settings';
 import type { RenderedAttachments, RenderTask } from './attachments-worker';
 import type { MailAttachment } from './mailer';
 
-/** The worker's module beside this one: compiled (`.js`, dist) or the TypeScript source (`.ts`, jest). */
-const WORKER = path.join(__dirname, `attachments-worker${path.extname(__filename)}`);
 /**
- * From the TypeScript sources (jest) the worker thread compiles them as jest does, with SWC; the thread
- * does not run jest's transform. Compiled (dist), nothing is needed.
+ * The worker's module beside this one: compiled (`.js`, dist), or the TypeScript source (`.ts`) under jest,
+ * which the thread loads with Node's own type stripping (jest's transform does not reach worker threads):
+ * the worker imports packages only and uses erasable syntax only.
  */
-const WORKER_EXEC_ARGV = WORKER.endsWith('.ts') ? ['--require', '@swc-node/register'] : [];
+const WORKER = path.join(__dirname, `attachments-worker${path.extname(__filename)}`);
 
 /** The `cid:` the receipt's HTML shows a ticket's QR code with. */
 export function qrContentId(ticket: IssuedTicket): string {
@@ -49,7 +49,6 @@ export class AttachmentRenderer {
       filename: WORKER,
       minThreads: this.threads,
       maxThreads: this.threads,
-      execArgv: WORKER_EXEC_ARGV,
     });
     const rendered = await this.pool.run({ tokens: order.tickets.map((ticket) => ticket.token), calendar: calendarEntryOf(order) });
     this.lastThreadId = rendered.threadId;
@@ -67,9 +66,9 @@ export class AttachmentRenderer {
     ];
   }
 
-  /** Worker threads running (0 before the first receipt and after `close`). */
-  get threadCount(): number {
-    return this.pool?.threads.length ?? 0;
+  /** The worker threads running (none before the first receipt and after `close`). */
+  get threads(): readonly Worker[] {
+    return this.pool?.threads ?? [];
   }
 
   async close(): Promise<void> {
