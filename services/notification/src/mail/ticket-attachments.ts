@@ -41,14 +41,14 @@ export class AttachmentRenderer {
   /** The thread that rendered the last receipt (tests: not the main thread). */
   lastThreadId: number | undefined;
 
-  constructor(private readonly threads: number) {}
+  constructor(private readonly threadCount: number) {}
 
   /** Each ticket's QR code (its signed token) as an inline PNG, then the show as a calendar entry. */
   async render(order: TicketsIssued['data']): Promise<MailAttachment[]> {
     this.pool ??= new Piscina<RenderTask, RenderedAttachments>({
       filename: WORKER,
-      minThreads: this.threads,
-      maxThreads: this.threads,
+      minThreads: this.threadCount,
+      maxThreads: this.threadCount,
     });
     const rendered = await this.pool.run({ tokens: order.tickets.map((ticket) => ticket.token), calendar: calendarEntryOf(order) });
     this.lastThreadId = rendered.threadId;
