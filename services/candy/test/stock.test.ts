@@ -164,7 +164,7 @@ describe('the stock consumer’s inbox', () => {
   });
   afterAll(() => candy.close());
 
-  it('remembers no event with nothing to take or give back (an order of seats alone, a replay): no database command', async () => {
+  it('neither looks up nor records an event with nothing to take or give back (an order of seats alone, a replay)', async () => {
     const seatsAlone = createEvent('order.paid', {
       orderId: new Types.ObjectId().toHexString(),
       userId: new Types.ObjectId().toHexString(),
