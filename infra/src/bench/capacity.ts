@@ -121,7 +121,9 @@ async function main(): Promise<void> {
           `${name.padEnd(13)} ${cpu.toFixed(2).padStart(15)}   ${(idleRate(name) * 1000).toFixed(1).padStart(13)}   ${(peakRss.get(name) ?? 0).toFixed(0).padStart(11)}   ${opsText}`,
         );
       }
-      print(`${'all (Node)'.padEnd(13)} ${cpuTotal.toFixed(2).padStart(15)}   ${''.padStart(13)}   ${''.padStart(11)}   ${opsTotal.toFixed(2)}`);
+      print(
+        `${'all (Node)'.padEnd(13)} ${cpuTotal.toFixed(2).padStart(15)}   ${''.padStart(13)}   ${''.padStart(11)}   ${opsTotal.toFixed(2)}`,
+      );
       // The database's own CPU: what the commands above cost FerretDB (and its SQLite) to answer.
       print(
         `${DATABASE.padEnd(13)} ${cpuOf(DATABASE).toFixed(2).padStart(15)}   ${(idleRate(DATABASE) * 1000).toFixed(1).padStart(13)}   ${(peakRss.get(DATABASE) ?? 0).toFixed(0).padStart(11)}   (the embedded database, not in the sum above)`,

@@ -183,7 +183,9 @@ describe('the stock consumer’s inbox', () => {
       paidAt: new Date().toISOString(),
     });
     await candy.context.bus.publish(seatsAlone);
-    await candy.context.bus.publish(createEvent('order.paid', { ...seatsAlone.data, orderId: new Types.ObjectId().toHexString(), republished: true }));
+    await candy.context.bus.publish(
+      createEvent('order.paid', { ...seatsAlone.data, orderId: new Types.ObjectId().toHexString(), republished: true }),
+    );
 
     const remembered = await candy.context.db.collection('processed_events').countDocuments({ consumer: 'candy.stock' });
     expect(remembered).toBe(0);

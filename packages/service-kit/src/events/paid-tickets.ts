@@ -41,7 +41,11 @@ export class PaidTickets {
    * `handle` is idempotent itself (sets and upserts), so a redelivered batch writes the same entries.
    */
   async subscribe(bus: EventBus, { consumer, events }: Subscription<'order.paid' | 'order.refunded'>): Promise<void> {
-    await bus.subscribe(consumer, events, batched((batch) => this.handle(batch)));
+    await bus.subscribe(
+      consumer,
+      events,
+      batched((batch) => this.handle(batch)),
+    );
   }
 
   /**

@@ -33,7 +33,9 @@ describe('consumers that write in batches (real database)', () => {
     await bus.publish(createEvent('user.deleted', { userId: 'first', email: 'first@cine.local' }));
     commands.length = 0;
 
-    const burst = Array.from({ length: 10 }, (_, index) => createEvent('user.deleted', { userId: `u${index}`, email: `u${index}@cine.local` }));
+    const burst = Array.from({ length: 10 }, (_, index) =>
+      createEvent('user.deleted', { userId: `u${index}`, email: `u${index}@cine.local` }),
+    );
     await Promise.all(burst.map((event) => bus.publish(event)));
 
     expect(handled.sort()).toEqual(['first', ...burst.map((event) => event.data.userId)].sort());

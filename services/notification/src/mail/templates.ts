@@ -195,7 +195,12 @@ function linksHtml(links: Array<{ label: string; href: string }>): string {
 }
 
 /** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid, links to the order and Mis entradas; the show as a calendar entry (rendered by `renderer`, in a worker thread). */
-export async function receiptMail(username: string, order: PaidOrder, publicUrl: string, renderer: AttachmentRenderer): Promise<MailContent> {
+export async function receiptMail(
+  username: string,
+  order: PaidOrder,
+  publicUrl: string,
+  renderer: AttachmentRenderer,
+): Promise<MailContent> {
   const to = orderLinks(publicUrl, order.orderId);
   const show = [
     { label: 'Película', value: order.title },
