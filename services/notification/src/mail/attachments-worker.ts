@@ -1,7 +1,8 @@
 /**
- * The receipt's attachments rendered in a worker thread (piscina's, attachment-renderer.ts), off the event
- * loop the checkouts share in the embedded `npm start`. It imports packages only (no file of ours), so
- * the thread loads it alone, compiled (dist) or from the TypeScript source (jest).
+ * The receipt's attachments rendered in a worker thread (piscina's, ticket-attachments.ts), off the event
+ * loop the checkouts share in the embedded `npm start`. It imports packages only (no file of ours) and
+ * uses erasable TypeScript syntax only, so the thread loads it alone: compiled (dist), or its source
+ * under jest, whose transform does not reach worker threads (Node 24 strips the types itself).
  */
 import { threadId } from 'node:worker_threads';
 import ical, { ICalCalendarMethod } from 'ical-generator';
