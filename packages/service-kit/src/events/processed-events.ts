@@ -94,8 +94,10 @@ export async function subscribeIdempotent<T extends CineEventType>(
     try {
       await processed.insertMany(handled, { ordered: false });
     } catch (error) {
-      // Ids recorded meanwhile by another instance (a redelivery) are recorded all the same.
-      if (!isDuplicateKeyError(error)) {
+      // Ids recorded meanwhile by another instance (a redelivery) are recorded all the same; any other failure fails them all.
+      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+      const failures = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [error];
+      if (!failures.every((failure) => isDuplicateKeyError(failure))) {
         for (const { _id } of handled) settle(_id, error);
         return;
       }
