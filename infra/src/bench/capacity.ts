@@ -8,7 +8,8 @@
  * BENCH_ROUNDS (6) shows one after the other, after one warm-up round that is not counted. Printed
  * per process: CPU ms per purchase (user + system over the rounds and until the sales ledger has
  * every order, less the process's idle CPU over as long), peak RSS, and per service the database
- * commands per purchase by name. Then the same for browsing: BENCH_BROWSES (400) visits of the
+ * commands per purchase by name; the same CPU and RSS figures for the embedded FerretDB process,
+ * apart from the Node processes' sum. Then the same for browsing: BENCH_BROWSES (400) visits of the
  * presale's pages before a purchase (billboard, `/show/all`, candy, one show: four reads, as
  * `bench:presale`'s buyers make them), per visit; and every buyer signing in once more, per login. The events published per purchase are counted
  * by a fan-out subscription of the bench's own to every event type.
@@ -31,11 +32,18 @@ const settings = {
 };
 const IDLE_MS = 5000;
 
-type ProcessName = ServiceName | 'gateway';
-const processNames: readonly ProcessName[] = ['gateway', ...serviceNames];
+type ProcessName = ServiceName | 'gateway' | typeof DATABASE;
+/** The embedded FerretDB, measured as the Node processes are and printed apart from their sum. */
+const DATABASE = 'ferretdb';
+const nodeProcesses: readonly ProcessName[] = ['gateway', ...serviceNames];
+const processNames: readonly ProcessName[] = [...nodeProcesses, DATABASE];
+
+function pidOf(platform: ProcessPlatform, name: ProcessName): number {
+  return name === DATABASE ? platform.databasePid() : platform.pidOf(name);
+}
 
 function cpuOfAll(platform: ProcessPlatform): Map<ProcessName, number> {
-  return new Map(processNames.map((name) => [name, cpuMs(platform.pidOf(name))]));
+  return new Map(processNames.map((name) => [name, cpuMs(pidOf(platform, name))]));
 }
 
 async function main(): Promise<void> {
@@ -76,7 +84,7 @@ async function main(): Promise<void> {
     const measure = async (work: () => Promise<number>) => {
       const peakRss = new Map<ProcessName, number>(processNames.map((name) => [name, 0]));
       const sampler = setInterval(() => {
-        for (const name of processNames) peakRss.set(name, Math.max(peakRss.get(name) ?? 0, rssMb(platform.pidOf(name))));
+        for (const name of processNames) peakRss.set(name, Math.max(peakRss.get(name) ?? 0, rssMb(pidOf(platform, name))));
       }, 250);
       const opsBefore = new Map([...counters].map(([name, counter]) => [name, counter.snapshot()]));
       const cpuBefore = cpuOfAll(platform);
@@ -92,11 +100,13 @@ async function main(): Promise<void> {
       print(`process       ${`CPU ms/${unit}`.padStart(15)}   idle CPU ms/s   peak RSS MB   DB commands/${unit}`);
       let cpuTotal = 0;
       let opsTotal = 0;
-      for (const name of processNames) {
-        const cpu = ((cpuAfter.get(name) ?? 0) - (cpuBefore.get(name) ?? 0) - idleRate(name) * elapsedMs) / Math.max(1, units);
+      const cpuOf = (name: ProcessName) =>
+        ((cpuAfter.get(name) ?? 0) - (cpuBefore.get(name) ?? 0) - idleRate(name) * elapsedMs) / Math.max(1, units);
+      for (const name of nodeProcesses) {
+        const cpu = cpuOf(name);
         cpuTotal += cpu;
         let opsText = '-';
-        if (name !== 'gateway') {
+        if (name !== 'gateway' && name !== DATABASE) {
           const before = opsBefore.get(name) ?? new Map<string, number>();
           const after = counters.get(name)?.snapshot() ?? new Map<string, number>();
           const byCommand = [...after]
@@ -111,7 +121,13 @@ async function main(): Promise<void> {
           `${name.padEnd(13)} ${cpu.toFixed(2).padStart(15)}   ${(idleRate(name) * 1000).toFixed(1).padStart(13)}   ${(peakRss.get(name) ?? 0).toFixed(0).padStart(11)}   ${opsText}`,
         );
       }
-      print(`${'all'.padEnd(13)} ${cpuTotal.toFixed(2).padStart(15)}   ${''.padStart(13)}   ${''.padStart(11)}   ${opsTotal.toFixed(2)}`);
+      print(
+        `${'all (Node)'.padEnd(13)} ${cpuTotal.toFixed(2).padStart(15)}   ${''.padStart(13)}   ${''.padStart(11)}   ${opsTotal.toFixed(2)}`,
+      );
+      // The database's own CPU: what the commands above cost FerretDB (and its SQLite) to answer.
+      print(
+        `${DATABASE.padEnd(13)} ${cpuOf(DATABASE).toFixed(2).padStart(15)}   ${(idleRate(DATABASE) * 1000).toFixed(1).padStart(13)}   ${(peakRss.get(DATABASE) ?? 0).toFixed(0).padStart(11)}   (the embedded database, not in the sum above)`,
+      );
     };
 
     const salesBefore = await sales.collection('sales').countDocuments();

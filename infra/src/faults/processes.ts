@@ -206,6 +206,12 @@ export class ProcessPlatform {
     this.mongo = await startEmbeddedMongo({ dataDir: path.join(this.dataDir, 'ferretdb'), port: this.mongo.port });
   }
 
+  /** The embedded FerretDB's process (the benchmarks count its CPU). */
+  databasePid(): number {
+    if (!this.mongo) throw new Error('the database is not running');
+    return this.mongo.pid;
+  }
+
   pidOf(id: string): number {
     const pid = this.members.get(id)?.child?.pid;
     if (pid === undefined) throw new Error(`${id} is not running`);

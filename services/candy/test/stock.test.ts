@@ -155,3 +155,40 @@ describe('stock after a paid order', () => {
     );
   });
 });
+
+describe('the stock consumer’s inbox', () => {
+  let candy: CandyUnderTest;
+
+  beforeAll(async () => {
+    candy = await startCandy();
+  });
+  afterAll(() => candy.close());
+
+  it('neither looks up nor records an event with nothing to take or give back (an order of seats alone, a replay)', async () => {
+    const seatsAlone = createEvent('order.paid', {
+      orderId: new Types.ObjectId().toHexString(),
+      userId: new Types.ObjectId().toHexString(),
+      movieId: new Types.ObjectId().toHexString(),
+      title: 'La Noche del Proyector',
+      showId: new Types.ObjectId().toHexString(),
+      date: '2026-11-24',
+      schedule: '20:30',
+      roomId: 3,
+      type: '2D',
+      seats: 1,
+      seatLabels: ['F7'],
+      ticketTotal: 900,
+      candy: [],
+      total: 900,
+      paidAt: new Date().toISOString(),
+    });
+    await candy.context.bus.publish(seatsAlone);
+    await candy.context.bus.publish(
+      createEvent('order.paid', { ...seatsAlone.data, orderId: new Types.ObjectId().toHexString(), republished: true }),
+    );
+
+    const remembered = await candy.context.db.collection('processed_events').countDocuments({ consumer: 'candy.stock' });
+    expect(remembered).toBe(0);
+    expect(candy.context.bus.deadLetters).toEqual([]);
+  });
+});

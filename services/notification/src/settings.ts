@@ -12,6 +12,8 @@ export interface MailSettings {
   smtpUrl?: string | undefined;
   outboxDir: string;
   from: string;
+  /** Worker threads rendering the receipts' QR codes and calendar entries (RECEIPT_RENDER_THREADS, default 1); started with the first receipt. */
+  renderThreads: number;
 }
 
 export function mailSettingsFromEnv(dataDir: string): MailSettings {
@@ -19,6 +21,7 @@ export function mailSettingsFromEnv(dataDir: string): MailSettings {
     smtpUrl: readEnv('SMTP_URL'),
     outboxDir: path.resolve(readEnv('MAIL_OUTBOX_DIR') ?? path.join(dataDir, 'outbox')),
     from: readEnv('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
+    renderThreads: positiveIntegerEnv('RECEIPT_RENDER_THREADS', 1, 'threads'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { threadId } from 'node:worker_threads';
 import type { OrderRefunded, OrderShowMoved, TicketsIssued } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import jsQR from 'jsqr';
@@ -167,6 +169,29 @@ describe('the receipt of a paid order', () => {
     expect(ics).toContain('DTEND:20261125T011000Z');
     expect(ics).toContain('SUMMARY:La Noche del Proyector (3D) — Cine');
     expect(ics).toContain('Butacas: F7\\, F8');
+  });
+
+  it('renders the QR codes and the calendar entry in a worker thread, started with the first receipt and ended with the service', async () => {
+    const own = await startNotification();
+    const renderer = own.app.receiptAttachments;
+    let exited: Promise<unknown[]> | undefined;
+    try {
+      expect(renderer.threads).toEqual([]);
+      await own.context.bus.publish(createEvent('user.registered', { userId: 'u-thread', email: 'hilo@cine.test', username: 'Hilo' }));
+      await own.context.bus.publish(orderPaid('u-thread'));
+
+      const [mail] = (await readOutbox(own.outboxDir)).filter((sent) => sent.subject.startsWith('Tu compra en Cine'));
+      expect(mail?.attachments.filter((attachment) => attachment.contentType === 'image/png')).toHaveLength(2);
+      expect(renderer.lastThreadId).toEqual(expect.any(Number));
+      expect(renderer.lastThreadId).not.toBe(threadId);
+      // RECEIPT_RENDER_THREADS unset: one thread.
+      expect(renderer.threads).toHaveLength(1);
+      exited = Promise.all(renderer.threads.map((worker) => once(worker, 'exit')));
+    } finally {
+      await own.close();
+    }
+    await exited;
+    expect(renderer.threads).toEqual([]);
   });
 
   it('lists no candy when the order has none', async () => {

@@ -34,6 +34,22 @@ describe('sales ledger (consumer of order.paid)', () => {
     expect(await batches()).toEqual({ count: before.count + 1, sum: before.sum + 3 });
   });
 
+  it("writes a show's facts once while they stay the same: a batch of the same show's orders skips the write, a moved show is written", async () => {
+    const store = await openSalesStore(sales.context.db);
+    const ledger = new SalesLedger(store);
+    const writes = jest.spyOn(store.shows, 'bulkWrite');
+    const show = { showId: newId(), movieId: newId(), date: '2026-11-21', schedule: '18:00' };
+
+    await ledger.record([paidOrder(show), paidOrder(show)]);
+    await ledger.record([paidOrder(show)]);
+    expect(writes).toHaveBeenCalledTimes(1);
+
+    await ledger.record([paidOrder({ ...show, schedule: '21:30' })]);
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(await store.shows.findOne({ _id: show.showId })).toMatchObject({ date: '2026-11-21', schedule: '21:30' });
+    writes.mockRestore();
+  });
+
   it('counts one paid order as one sale: tickets in its movie × type × month, candy per item and day, kept apart', async () => {
     const popcorn = newId();
     const order = paidOrder({ seats: 3, ticketTotal: 2700, candy: [candyLine(popcorn, 'COMBO NACHOS', 2, 1500)] });

@@ -1,5 +1,8 @@
 import { localDateTime, type EventOfType } from '@cine/contracts';
 import type { Collection, Connection } from 'mongoose';
+import { batched } from './batching';
+import type { EventBus } from './event-bus';
+import type { Subscription } from './subscriptions';
 
 /** What a service keeps of one of booking's paid orders: its seats, those refunded, and its show's local start. */
 interface PaidOrderEntry {
@@ -33,17 +36,41 @@ export class PaidTickets {
     return new PaidTickets(collection);
   }
 
-  async handle(event: EventOfType<'order.paid' | 'order.refunded'>): Promise<void> {
-    const { orderId, movieId, userId, date, schedule, seatLabels } = event.data;
-    const field = event.type === 'order.paid' ? 'seatLabels' : 'refundedLabels';
-    await this.collection.updateOne(
-      { _id: orderId },
-      {
-        $set: { movieId, userId, startsAt: `${date} ${schedule}` },
-        $addToSet: { [field]: { $each: seatLabels } },
-        $setOnInsert: { [field === 'seatLabels' ? 'refundedLabels' : 'seatLabels']: [] },
-      },
-      { upsert: true },
+  /**
+   * Consumes the service's paid-tickets subscription in batches. No processed-event reads and writes:
+   * `handle` is idempotent itself (sets and upserts), so a redelivered batch writes the same entries.
+   */
+  async subscribe(bus: EventBus, { consumer, events }: Subscription<'order.paid' | 'order.refunded'>): Promise<void> {
+    await bus.subscribe(
+      consumer,
+      events,
+      batched((batch) => this.handle(batch)),
+    );
+  }
+
+  /**
+   * Applies a batch of events (`batched`, as the bus delivers a rush) in one `update` command: each
+   * event an upsert of its order's entry, in the order given.
+   */
+  async handle(events: ReadonlyArray<EventOfType<'order.paid' | 'order.refunded'>>): Promise<void> {
+    if (events.length === 0) return;
+    await this.collection.bulkWrite(
+      events.map((event) => {
+        const { orderId, movieId, userId, date, schedule, seatLabels } = event.data;
+        const field = event.type === 'order.paid' ? 'seatLabels' : 'refundedLabels';
+        return {
+          updateOne: {
+            filter: { _id: orderId },
+            update: {
+              $set: { movieId, userId, startsAt: `${date} ${schedule}` },
+              $addToSet: { [field]: { $each: seatLabels } },
+              $setOnInsert: { [field === 'seatLabels' ? 'refundedLabels' : 'seatLabels']: [] },
+            },
+            upsert: true,
+          },
+        };
+      }),
+      { ordered: true },
     );
   }
 

@@ -1,7 +1,7 @@
 import type { CineEventType } from '@cine/contracts';
 import type { Connection } from 'mongoose';
 import type { EventBus, EventHandler } from './event-bus';
-import { subscribeIdempotent } from './processed-events';
+import { subscribeIdempotent, type IdempotentOptions } from './processed-events';
 
 /** One durable consumer of a service: its queue's name and the event types it takes. */
 export interface Subscription<T extends CineEventType> {
@@ -20,6 +20,7 @@ export function subscribeTo<T extends CineEventType>(
   db: Connection,
   { consumer, events }: Subscription<T>,
   handler: EventHandler<T>,
+  options: IdempotentOptions<T> = {},
 ): Promise<void> {
-  return subscribeIdempotent(bus, db, consumer, events, handler);
+  return subscribeIdempotent(bus, db, consumer, events, handler, options);
 }

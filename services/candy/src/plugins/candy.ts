@@ -29,12 +29,20 @@ export const candyPlugin = fp<CandyPluginOptions>(
     const candy = new CandyStand(new CandyRepository(model), relay, app.log);
     app.decorate('candy', candy);
 
-    await subscribeTo(bus, db, subscriptions.stock, async (event) => {
-      // A replay for the sales reports: this order's candy left (or came back to) the stock when it happened.
-      if (event.data.republished) return;
-      if (event.type === 'order.paid') await candy.takeSoldStock(event.data);
-      else await candy.giveBackRefundedStock(event.data);
-    });
+    await subscribeTo(
+      bus,
+      db,
+      subscriptions.stock,
+      async (event) => {
+        if (event.type === 'order.paid') await candy.takeSoldStock(event.data);
+        else await candy.giveBackRefundedStock(event.data);
+      },
+      {
+        // Nothing to take or give back, so nothing to remember either: an order of seats alone costs no database command.
+        // A replay for the sales reports: this order's candy left (or came back to) the stock when it happened.
+        ignores: (event) => event.data.republished === true || event.data.candy.length === 0,
+      },
+    );
   },
   { name: 'candy' },
 );

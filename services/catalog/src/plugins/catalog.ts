@@ -35,8 +35,8 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
     const userNames = new UserNames(db);
     await subscribeTo(bus, db, subscriptions.users, (event) => userNames.handle(event));
     const paidTickets = await PaidTickets.open(db);
-    // PaidTickets.handle is idempotent itself (sets and upserts): no processed-event reads and writes per order.
-    await bus.subscribe(subscriptions.paidTickets.consumer, subscriptions.paidTickets.events, (event) => paidTickets.handle(event));
+    // In batches, one database command each; idempotent itself (sets and upserts), so no processed-event ids.
+    await paidTickets.subscribe(bus, subscriptions.paidTickets);
 
     const comments = new CommentsRepository(db);
     await comments.createIndexes();

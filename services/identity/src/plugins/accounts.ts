@@ -32,8 +32,8 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     app.addHook('onClose', () => relay.stop());
     app.decorate('outboxRelay', relay);
     const paidTickets = await PaidTickets.open(db);
-    // PaidTickets.handle is idempotent itself (sets and upserts): no processed-event reads and writes per order.
-    await bus.subscribe(subscriptions.paidTickets.consumer, subscriptions.paidTickets.events, (event) => paidTickets.handle(event));
+    // In batches, one database command each; idempotent itself (sets and upserts), so no processed-event ids.
+    await paidTickets.subscribe(bus, subscriptions.paidTickets);
     const users = new UsersRepository(model);
     app.decorate('usersReplay', new UsersReplay(users, bus));
     app.decorate(

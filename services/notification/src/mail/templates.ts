@@ -8,7 +8,7 @@ import {
 } from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
 import type { MailContent } from './mailer';
-import { qrContentId, showCalendarEntry, ticketQrImages } from './ticket-attachments';
+import { qrContentId, type AttachmentRenderer } from './ticket-attachments';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -194,8 +194,13 @@ function linksHtml(links: Array<{ label: string; href: string }>): string {
   return `<p>${links.map(({ label, href }) => `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`).join('')}</p>`;
 }
 
-/** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid, links to the order and Mis entradas; the show as a calendar entry. */
-export async function receiptMail(username: string, order: PaidOrder, publicUrl: string): Promise<MailContent> {
+/** The receipt of a paid order: the show, each ticket's QR code, the candy and what was paid, links to the order and Mis entradas; the show as a calendar entry (rendered by `renderer`, in a worker thread). */
+export async function receiptMail(
+  username: string,
+  order: PaidOrder,
+  publicUrl: string,
+  renderer: AttachmentRenderer,
+): Promise<MailContent> {
   const to = orderLinks(publicUrl, order.orderId);
   const show = [
     { label: 'Película', value: order.title },
@@ -226,7 +231,7 @@ export async function receiptMail(username: string, order: PaidOrder, publicUrl:
     ),
     links([to.order, to.tickets]),
   ]);
-  return { ...mail, attachments: [...(await ticketQrImages(order.tickets)), showCalendarEntry(order)] };
+  return { ...mail, attachments: await renderer.render(order) };
 }
 
 /** What the refund mail says (order.refunded's facts). */

@@ -1,53 +1,79 @@
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { IssuedTicket, TicketsIssued } from '@cine/contracts';
-import ical, { ICalCalendarMethod } from 'ical-generator';
-import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
+import { Piscina } from 'piscina';
 import { CINEMA } from '../settings';
+import type { RenderedAttachments, RenderTask } from './attachments-worker';
 import type { MailAttachment } from './mailer';
 
-/** Pixels per QR module: a ~250 px image for a ticket's token, read by a phone at arm's length from a screen or paper. */
-const QR_SCALE = 5;
 /**
- * A token is base64url text, which only byte mode encodes: naming the mode skips qrcode's search for the best mix
- * of modes, and one fixed PNG row filter (Up) skips pngjs trying all five per row. Together they cut a code's
- * rendering from ~6 ms to ~2 ms of the event loop (a receipt per purchase during a presale), for ~12 KB
- * instead of ~5 KB per image.
+ * The worker's module beside this one: compiled (`.js`, dist), or the TypeScript source (`.ts`) under jest,
+ * which the thread loads with Node's own type stripping (jest's transform does not reach worker threads):
+ * the worker imports packages only and uses erasable syntax only.
  */
-const QR_OPTIONS: QRCodeToBufferOptions = {
-  type: 'png',
-  errorCorrectionLevel: 'M',
-  margin: 2,
-  scale: QR_SCALE,
-  // Passed on to pngjs's PNG options, whose filterType @types/qrcode leaves out (2: Up).
-  rendererOpts: { filterType: 2 } as QRCodeToBufferOptions['rendererOpts'],
-};
+const WORKER = path.join(__dirname, `attachments-worker${path.extname(__filename)}`);
 
 /** The `cid:` the receipt's HTML shows a ticket's QR code with. */
 export function qrContentId(ticket: IssuedTicket): string {
   return `entrada-${ticket.code}@cine`;
 }
 
-/** Each ticket's QR code (its signed token) as an inline PNG. */
-export async function ticketQrImages(tickets: readonly IssuedTicket[]): Promise<MailAttachment[]> {
-  return Promise.all(
-    tickets.map(async (ticket) => ({
-      filename: `entrada-${ticket.seatLabel}-${ticket.code}.png`,
-      content: await QRCode.toBuffer([{ data: Buffer.from(ticket.token), mode: 'byte' }], QR_OPTIONS),
-      contentType: 'image/png',
-      cid: qrContentId(ticket),
-    })),
-  );
-}
-
-/** The show as a calendar entry (.ics), one event with its start, end, room and seats. */
-export function showCalendarEntry(order: TicketsIssued['data']): MailAttachment {
-  const calendar = ical({ name: CINEMA.name, method: ICalCalendarMethod.PUBLISH, prodId: { company: CINEMA.name, product: 'entradas' } });
-  calendar.createEvent({
+/** The show as a calendar entry (.ics): one event with its start, end, room and seats. */
+function calendarEntryOf(order: TicketsIssued['data']): RenderTask['calendar'] {
+  return {
+    cinema: CINEMA.name,
     id: `${order.orderId}@cine`,
-    start: new Date(order.startsAt),
-    end: new Date(order.endsAt),
+    start: order.startsAt,
+    end: order.endsAt,
     summary: `${order.title} (${order.type}) — ${CINEMA.name}`,
     location: `${CINEMA.name}, sala ${order.roomId}. ${CINEMA.address}`,
     description: `Sala ${order.roomId}. Butacas: ${order.seatLabels.join(', ')}. Pedido: ${order.orderCode ?? order.orderId}.`,
-  });
-  return { filename: 'funcion.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+  };
+}
+
+/**
+ * Renders a receipt's attachments (each ticket's QR code, ~2 ms each, and the `.ics`) in a pool of
+ * worker threads (piscina), so they do not hold up the event loop that, in the embedded `npm start`,
+ * every service's requests share. The pool starts with the first receipt and ends with `close`.
+ */
+export class AttachmentRenderer {
+  private pool: Piscina<RenderTask, RenderedAttachments> | undefined;
+  /** The thread that rendered the last receipt (tests: not the main thread). */
+  lastThreadId: number | undefined;
+
+  constructor(private readonly threadCount: number) {}
+
+  /** Each ticket's QR code (its signed token) as an inline PNG, then the show as a calendar entry. */
+  async render(order: TicketsIssued['data']): Promise<MailAttachment[]> {
+    this.pool ??= new Piscina<RenderTask, RenderedAttachments>({
+      filename: WORKER,
+      minThreads: this.threadCount,
+      maxThreads: this.threadCount,
+    });
+    const rendered = await this.pool.run({ tokens: order.tickets.map((ticket) => ticket.token), calendar: calendarEntryOf(order) });
+    this.lastThreadId = rendered.threadId;
+    return [
+      ...order.tickets.map((ticket, index) => {
+        const png = rendered.qrCodes[index] as Uint8Array;
+        return {
+          filename: `entrada-${ticket.seatLabel}-${ticket.code}.png`,
+          content: Buffer.from(png.buffer, png.byteOffset, png.byteLength),
+          contentType: 'image/png',
+          cid: qrContentId(ticket),
+        };
+      }),
+      { filename: 'funcion.ics', content: rendered.calendar, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ];
+  }
+
+  /** The worker threads running (none before the first receipt and after `close`). */
+  get threads(): readonly Worker[] {
+    return this.pool?.threads ?? [];
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+  }
 }

@@ -72,17 +72,24 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus; publicUrl
     // Booking announces an order's tickets once (not on a sales replay); its id comes from the order's.
     await subscribeTo(bus, db, subscriptions.receipt, async (event) => {
       const { orderId, userId } = event.data;
-      await mailOrderUser('receipt', { eventId: event.id, orderId, userId }, (username) => receiptMail(username, event.data, publicUrl));
-    });
-
-    await subscribeTo(bus, db, subscriptions.refund, async (event) => {
-      const { refundId, orderId, userId, republished } = event.data;
-      // A replay for the sales reports: the buyer was told when the money went back.
-      if (republished) return;
-      await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) =>
-        refundMail(username, event.data, publicUrl),
+      await mailOrderUser('receipt', { eventId: event.id, orderId, userId }, (username) =>
+        receiptMail(username, event.data, publicUrl, app.receiptAttachments),
       );
     });
+
+    await subscribeTo(
+      bus,
+      db,
+      subscriptions.refund,
+      async (event) => {
+        const { refundId, orderId, userId } = event.data;
+        await mailOrderUser('refund mail', { eventId: event.id, orderId, refundId, userId }, (username) =>
+          refundMail(username, event.data, publicUrl),
+        );
+      },
+      // A replay for the sales reports: the buyer was told when the money went back (no inbox read or write either).
+      { ignores: (event) => event.data.republished === true },
+    );
 
     await subscribeTo(bus, db, subscriptions.showMoved, async (event) => {
       const { orderId, userId } = event.data;

@@ -159,7 +159,18 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * order is there: one that arrives first waits in the show-day, and the
  * sale's roll-up applies it.
  */
+/** Shows whose last written facts an instance remembers (a day's shows of a multiplex, with room to spare). */
+const SHOWS_REMEMBERED = 1000;
+
 export class SalesLedger {
+  /**
+   * The facts of the shows this instance wrote last (at most `SHOWS_REMEMBERED`, the oldest forgotten first):
+   * a batch whose shows are all as written before skips their write (a presale's batches are one show's
+   * orders). Only `keepShows` writes them, last writer wins, so skipping a repeat of the same facts changes
+   * nothing but a round trip.
+   */
+  private readonly writtenShows = new Map<string, string>();
+
   constructor(private readonly store: SalesStore) {}
 
   /** Records a batch of paid orders (the same order may come more than once). */
@@ -307,10 +318,16 @@ export class SalesLedger {
         ...((capacity ?? known?.capacity) === undefined ? {} : { capacity: capacity ?? known?.capacity }),
       });
     }
-    const writes: mongo.AnyBulkWriteOperation<ShowFacts>[] = [...shows.values()].map(({ _id, ...facts }) => ({
+    const changed = [...shows.values()].filter((show) => this.writtenShows.get(show._id) !== JSON.stringify(show));
+    const writes: mongo.AnyBulkWriteOperation<ShowFacts>[] = changed.map(({ _id, ...facts }) => ({
       updateOne: { filter: { _id }, update: { $set: facts }, upsert: true },
     }));
     await upsertAll(this.store.shows, writes);
+    for (const show of changed) {
+      this.writtenShows.delete(show._id);
+      this.writtenShows.set(show._id, JSON.stringify(show));
+      if (this.writtenShows.size > SHOWS_REMEMBERED) this.writtenShows.delete(this.writtenShows.keys().next().value as string);
+    }
   }
 
   /** The newest name of each movie and candy item in the batch, unless a newer fact named it already. */
