@@ -126,4 +126,38 @@ describe('a show moved after its seats were sold', () => {
     );
     expect(door.json<CheckinAnswer>()).toMatchObject({ result: 'show_over' });
   });
+
+  it('a move whose orders a stopped process never carried is finished by the sweep, each buyer told once', async () => {
+    const { showId, show, user, orderId } = await soldShow(1);
+    const later = addDays(show.date, 2);
+    // The show written, then the process stops before its orders follow (what the route does next).
+    const now = booking.app.clock();
+    const updated = await booking.app.shows.update(showId, { date: later, schedule: '22:30' }, now);
+    expect(updated).toMatchObject({ outcome: 'updated', mark: { showId } });
+    const before = (await booking.app.inject({ method: 'GET', url: `/orders/${orderId}`, headers: user.headers })).json<OrderView>();
+    expect(before).toMatchObject({ date: show.date, schedule: show.schedule });
+
+    // A mark younger than the sweep's age is left to the request that may still be carrying it.
+    expect(await booking.app.showMoves.finishPending(new Date(now.getTime() - MINUTE), now)).toBe(0);
+    const sweep = new Date(now.getTime() + MINUTE);
+    expect(await booking.app.showMoves.finishPending(sweep, sweep)).toBeGreaterThanOrEqual(1);
+    await settled();
+    const after = (await booking.app.inject({ method: 'GET', url: `/orders/${orderId}`, headers: user.headers })).json<OrderView>();
+    expect(after).toMatchObject({ date: later, schedule: '22:30' });
+    expect(moved.filter((event) => event.data.orderId === orderId)).toHaveLength(1);
+
+    // Its mark is gone: the next sweep tells nobody again.
+    expect((await booking.app.pendingShowMoves.olderThan(sweep)).map((mark) => mark.showId)).not.toContain(showId);
+    await booking.app.showMoves.finishPending(sweep, sweep);
+    await settled();
+    expect(moved.filter((event) => event.data.orderId === orderId)).toHaveLength(1);
+  });
+
+  it('a move through the route leaves no mark behind', async () => {
+    const { showId, show } = await soldShow(1);
+    expect((await move(showId, addDays(show.date, 1), show.schedule)).statusCode).toBe(200);
+    expect((await booking.app.pendingShowMoves.olderThan(new Date(Date.now() + 3_600_000))).map((mark) => mark.showId)).not.toContain(
+      showId,
+    );
+  });
 });

@@ -1,5 +1,8 @@
 import type { OrderShowMoved } from '@cine/contracts';
 import { createEvent, type OutboxRelay } from '@cine/service-kit';
+import { weekdayOf } from '../shows/cinema-time';
+import type { PendingShowMoves } from '../shows/pending-moves';
+import type { ShowDocument } from '../shows/show-model';
 import type { PendingAnnouncements } from '../tickets/pending-announcements';
 import { IN_PROGRESS_STATES } from './order';
 import type { StoredOrder } from './order-model';
@@ -13,6 +16,11 @@ export interface MovedShow {
   schedule: string;
   startsAt: Date;
   endsAt: Date;
+}
+
+/** The show as stored, as its orders follow it. */
+export function movedShowOf(show: Pick<ShowDocument, 'date' | 'schedule' | 'startsAt' | 'endsAt'>, showId: string): MovedShow {
+  return { showId, date: show.date, day: weekdayOf(show.date), schedule: show.schedule, startsAt: show.startsAt, endsAt: show.endsAt };
 }
 
 /** Seats of the order neither refunded nor being refunded: the ones whose buyer is told. */
@@ -52,7 +60,25 @@ export class ShowMoves {
     private readonly orders: OrdersRepository,
     private readonly ordersOutbox: OutboxRelay,
     private readonly pending: PendingAnnouncements,
+    private readonly marks: PendingShowMoves,
+    /** The show as stored now; null when it is gone or cancelled (its orders are refunded, not moved). */
+    private readonly showOf: (showId: string) => Promise<MovedShow | null>,
   ) {}
+
+  /**
+   * Carries the orders of the moves marked before `before` that a stopped process left half done (or never
+   * began), to where each show is now; answers how many shows it finished.
+   */
+  async finishPending(before: Date, now: Date): Promise<number> {
+    let finished = 0;
+    for (const mark of await this.marks.olderThan(before)) {
+      const show = await this.showOf(mark.showId);
+      if (show) await this.carry(show, now);
+      await this.marks.done(mark);
+      finished += 1;
+    }
+    return finished;
+  }
 
   /** Answers how many paid orders were moved (and their buyers told). */
   async carry(show: MovedShow, now: Date): Promise<number> {

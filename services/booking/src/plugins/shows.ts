@@ -18,6 +18,7 @@ import type { Model } from 'mongoose';
 import { Shows } from '../shows/shows';
 import { UserHolds } from '../shows/user-holds';
 import { subscriptions } from '../subscriptions';
+import { PendingShowMoves } from '../shows/pending-moves';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     showListing: ShowListing;
     seatInventory: SeatInventory;
     seatStreams: SeatStreams;
+    /** Moves of shows whose orders are still to follow (the tickets plugin's ShowMoves carries them). */
+    pendingShowMoves: PendingShowMoves;
   }
 }
 
@@ -61,7 +64,8 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     app.decorate('showListing', listing);
     const rooms = await Rooms.load(db);
     const feed = new SeatChangeFeed(bus, app.log);
-    const shows = new Shows(model, movies, lock, listing, rooms, feed);
+    const pendingShowMoves = new PendingShowMoves(db);
+    const shows = new Shows(model, movies, lock, listing, rooms, feed, pendingShowMoves);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
     const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed);
@@ -85,6 +89,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     app.decorate('clock', clock);
     app.decorate('movieProjection', movies);
     app.decorate('shows', shows);
+    app.decorate('pendingShowMoves', pendingShowMoves);
     app.decorate('seatInventory', seatInventory);
     app.decorate('seatStreams', seatStreams);
 

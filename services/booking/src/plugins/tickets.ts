@@ -1,8 +1,8 @@
 import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay, type WithOutbox } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import { Types, type Connection, type Model } from 'mongoose';
-import { ShowMoves } from '../orders/show-moves';
-import { showModel } from '../shows/show-model';
+import { movedShowOf, ShowMoves } from '../orders/show-moves';
+import { showModel, type ShowDocument } from '../shows/show-model';
 import { subscriptions } from '../subscriptions';
 import { Door } from '../tickets/door';
 import type { DoorWindowSettings } from '../tickets/door-rules';
@@ -41,7 +41,8 @@ const DEFAULT_SWEEP = { everyMs: 30_000, olderThanMs: 10_000 };
 export const ticketsPlugin = fp<TicketsPluginOptions>(
   async (app, { db, bus, signer, doorWindow, sweep = DEFAULT_SWEEP }) => {
     const model = await ticketModel(db);
-    const shows = new TicketShows(await showModel(db), app.movieProjection);
+    const showsModel = await showModel(db);
+    const shows = new TicketShows(showsModel, app.movieProjection);
     const { ordersRepository, ordersOutbox } = app;
     let pending: PendingAnnouncements | undefined;
     // Tickets grow without end: the relay never looks through them (see PendingAnnouncements).
@@ -68,10 +69,19 @@ export const ticketsPlugin = fp<TicketsPluginOptions>(
     app.decorate('ticketSigner', signer);
     app.decorate('ticketsOutbox', relay);
     app.decorate('pendingAnnouncements', pending);
-    app.decorate('showMoves', new ShowMoves(ordersRepository, ordersOutbox, pending));
+    const showMoves = new ShowMoves(ordersRepository, ordersOutbox, pending, app.pendingShowMoves, async (showId) => {
+      const show = await showsModel.findById(showId).lean<ShowDocument>();
+      return show && !show.cancelled ? movedShowOf(show, showId) : null;
+    });
+    app.decorate('showMoves', showMoves);
 
     const announcements = pending;
-    const sweepNow = () => announcements.sweep(new Date(app.clock().getTime() - sweep.olderThanMs));
+    const sweepNow = async () => {
+      const before = new Date(app.clock().getTime() - sweep.olderThanMs);
+      await announcements.sweep(before);
+      // Moves a stopped process marked but did not carry to their orders.
+      await showMoves.finishPending(before, app.clock());
+    };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await sweepNow();

@@ -23,6 +23,7 @@ import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay
 import { bulkRefusal, bulkSlots } from './show-bulk';
 import type { KeyedLock } from '../keyed-lock';
 import type { MovedShow } from '../orders/show-moves';
+import type { MoveMark, PendingShowMoves } from './pending-moves';
 import { isRoomId, type Rooms } from './rooms';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
@@ -64,7 +65,8 @@ export interface ShowEdit extends Omit<ShowForm, 'day'> {
 }
 
 /** `moved`: its start changed (its orders follow it: ShowMoves). */
-export type ShowUpdate = Result<{ outcome: 'updated'; show: ShowView; moved?: MovedShow }>;
+/** `mark`: the move's mark, to be ended once the orders followed (PendingShowMoves.done). */
+export type ShowUpdate = Result<{ outcome: 'updated'; show: ShowView; moved?: MovedShow; mark?: MoveMark }>;
 
 /** A show's slot as checked by the create rules. */
 interface Slot {
@@ -165,6 +167,7 @@ export class Shows {
     private readonly listing: ShowListing,
     private readonly rooms: Rooms,
     private readonly feed: SeatChangeFeed,
+    private readonly pendingMoves: PendingShowMoves,
   ) {}
 
   /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
@@ -385,6 +388,8 @@ export class Shows {
         };
         const clash = await this.clashOf({ ...show, ...changes } as ShowDocument, show._id);
         if (clash) return refuse('conflict', clash);
+        // Marked before the write: a process that stops after it leaves the mark for the sweep to carry the orders.
+        const mark = moved ? await this.pendingMoves.mark(id, now) : undefined;
         try {
           const updated = await this.model.updateOne({ _id: show._id, version: show.version }, { $set: changes, $inc: { version: 1 } });
           if (updated.matchedCount === 0) return 'retry';
@@ -402,7 +407,12 @@ export class Shows {
         const view = toShowView(written, titles.get(written.movieId) ?? '', now);
         if (!moved) return { outcome: 'updated', show: view };
         const { date, schedule, startsAt: start, endsAt } = written;
-        return { outcome: 'updated', show: view, moved: { showId: id, date, day: weekdayOf(date), schedule, startsAt: start, endsAt } };
+        return {
+          outcome: 'updated',
+          show: view,
+          moved: { showId: id, date, day: weekdayOf(date), schedule, startsAt: start, endsAt },
+          ...(mark ? { mark } : {}),
+        };
       });
       if (result !== 'retry') return result;
     }

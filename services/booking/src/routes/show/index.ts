@@ -79,10 +79,11 @@ export default async function showRoutes(app: ServiceApp): Promise<void> {
   });
 
   app.put('/one/:id', { schema: schemas.updateShow, onRequest: app.requireAdmin }, async (request) => {
-    const { show, moved } = await valueOr(app, app.shows.update(request.params.id, request.body, app.clock()));
+    const { show, moved, mark } = await valueOr(app, app.shows.update(request.params.id, request.body, app.clock()));
     if (moved) {
       // The sold orders follow the show (new date, deadline, mail to each buyer) before the admin hears it moved.
       const told = await app.showMoves.carry(moved, app.clock());
+      if (mark) await app.pendingShowMoves.done(mark);
       request.log.info({ showId: moved.showId, told }, 'show moved: its orders follow it');
     }
     return show;
