@@ -57,6 +57,19 @@ describe('seat hoarding', () => {
     expect((await addTickets(newId(), show.id, 1, '203.0.113.20')).statusCode).toBe(409);
   });
 
+  it('counts the seats another instance held from the address since this one last wrote its entry', async () => {
+    const show = await freshShow();
+    const address = '203.0.113.30';
+    expect((await addTickets(newId(), show.id, 1, address)).statusCode).toBe(200);
+    // Another instance of the service counts 19 seats at the address (its write moves the entry's version on).
+    const until = new Date(booking.clock.now().getTime() + 60 * 60_000);
+    await booking.context.db
+      .collection('hold_addresses')
+      .updateOne({ _id: address } as never, { $set: { 'holders.b3RoZXI': { seats: 19, until } }, $inc: { version: 1 } });
+    // This instance's copy of the entry is stale: its write is refused, it reads the entry again and counts 20 seats.
+    expect((await addTickets(newId(), show.id, 1, address)).statusCode).toBe(409);
+  });
+
   it('frees the address’s allowance when a hold is released', async () => {
     const show = await freshShow();
     const [a, b, c] = [newId(), newId(), newId()];

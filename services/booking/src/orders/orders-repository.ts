@@ -1,6 +1,7 @@
 import type { OrderShowMoved, TicketsIssued } from '@cine/contracts';
 import { findEachById, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
+import { InProgressMarks } from './in-progress-marks';
 import { IN_PROGRESS_STATES, type OrderChange } from './order';
 import { OrderCodes } from './order-codes';
 import type { NewOrder, OrderDocument, StoredOrder } from './order-model';
@@ -14,12 +15,6 @@ function refundedSeats(order: RefundedSeatsOf | null): string[] {
 }
 
 const WITHOUT_OUTBOX = { outbox: 0 };
-
-interface InProgressMark {
-  _id: Types.ObjectId;
-  /** When the order was inserted. */
-  since: Date;
-}
 
 interface RefundMark {
   /** The order's id. */
@@ -35,15 +30,8 @@ interface RefundMark {
  * changes from.
  */
 export class OrdersRepository {
-  /**
-   * One small document per order in progress (`_id` the order's), so the
-   * recovery sweep finds them without reading every order ever made (on
-   * FerretDB any filter but `_id` reads the whole collection). Written before
-   * the order and removed once it is over, a paid order's once its
-   * order.paid is published (the relay never looks through the orders): an
-   * order in progress or with an event to publish always has one.
-   */
-  private readonly inProgress: Collection<InProgressMark>;
+  /** The marks of the orders in progress (in-progress-marks.ts), for the sweep and the relay. */
+  private readonly inProgress: InProgressMarks;
 
   /** One document per order with a refund under way (`_id` the order's), for the sweep, as `inProgress` for checkouts. */
   private readonly refundsInProgress: Collection<RefundMark>;
@@ -56,7 +44,7 @@ export class OrdersRepository {
     /** The order's candidate codes, derived from its id (attempt 0 first): deterministic, so claiming again finds the same. */
     codeFor: (orderId: string, attempt: number) => string,
   ) {
-    this.inProgress = model.db.collection<InProgressMark>('orders_in_progress');
+    this.inProgress = new InProgressMarks(model.db);
     this.refundsInProgress = model.db.collection<RefundMark>('refunds_in_progress');
     this.codes = new OrderCodes(model.db, codeFor);
   }
@@ -89,7 +77,7 @@ export class OrdersRepository {
       createdAt: now,
       updatedAt: now,
     };
-    await this.inProgress.insertOne({ _id: stored._id, since: now });
+    await this.inProgress.add(stored._id, now);
     try {
       await this.model.create({ ...stored, outbox: [] });
       return stored;
@@ -110,10 +98,7 @@ export class OrdersRepository {
    * delete by `_id` each (an `$in` filter would read every mark on FerretDB).
    */
   async ended(...ids: Types.ObjectId[]): Promise<void> {
-    await this.inProgress.bulkWrite(
-      ids.map((_id) => ({ deleteOne: { filter: { _id } } })),
-      { ordered: false },
-    );
+    await this.inProgress.remove(ids);
   }
 
   findById(id: Types.ObjectId): Promise<StoredOrder | null> {
@@ -189,9 +174,7 @@ export class OrdersRepository {
    * removed on the way.
    */
   async leftBehindSince(before: Date, limit: number): Promise<{ stuck: StoredOrder[]; unpublished: Types.ObjectId[] }> {
-    const marks = (await this.inProgress.find({}).toArray())
-      .filter((mark) => mark.since < before)
-      .sort((a, b) => a.since.getTime() - b.since.getTime());
+    const marks = (await this.inProgress.all()).filter((mark) => mark.since < before).sort((a, b) => a.since.getTime() - b.since.getTime());
     const stuck: StoredOrder[] = [];
     const unpublished: Types.ObjectId[] = [];
     for (const mark of marks) {
@@ -269,7 +252,7 @@ export class OrdersRepository {
       return this.changeIfIn(order._id, atStep, { $set: { ...change.set, ...Object.fromEntries(fields) } });
     }
     if (change.events.length > 0) {
-      await this.inProgress.updateOne({ _id: order._id }, { $setOnInsert: { since: change.after.updatedAt } }, { upsert: true });
+      await this.inProgress.ensure(order._id, change.after.updatedAt);
     }
     const ended = { $unset: { refunding: '' }, ...(Object.keys(change.set).length > 0 ? { $set: change.set } : {}), ...push };
     const written = await this.changeIfIn(order._id, atStep, ended);

@@ -1,3 +1,4 @@
+import { isDuplicateKeyError } from '@cine/service-kit';
 import type { Connection } from 'mongoose';
 import { KeyedBatches, KeyedLock } from '../keyed-lock';
 import { refused } from '../refusal';
@@ -62,7 +63,21 @@ interface QueuedRestore {
 interface AddressEntry {
   _id: string;
   holders: Record<string, Held>;
+  /** Up by one with every write (absent on entries written before it was kept): guards the writes made from this process's copy. */
+  version?: number;
 }
+
+/** An address's entry as this process last read or wrote it. */
+interface KnownEntry {
+  holders: Record<string, Held>;
+  /** 0: no entry stored, or one without a version. */
+  version: number;
+}
+
+/** Addresses whose entries this process remembers (the most recently written). */
+const REMEMBERED_ADDRESSES = 1000;
+/** Tries of a batch whose write lost to another instance (each after reading the entry again). */
+const WRITE_ATTEMPTS = 5;
 
 /**
  * The hold ledger, in booking's database so every instance sees it. A hold
@@ -76,6 +91,8 @@ interface AddressEntry {
  */
 export class HoldLimits {
   private readonly addresses;
+  /** Entries as this process last wrote them, so a claim from an address counted here before reads nothing (the version guards the write). */
+  private readonly known = new Map<string, KnownEntry>();
   /** Claims waiting for their address's next batch, by address. */
   private readonly addressLock = new KeyedLock();
   private readonly claims = new KeyedBatches<QueuedClaim>(this.addressLock, (address, batch) => this.countBatch(address, batch));
@@ -137,24 +154,65 @@ export class HoldLimits {
 
   private async countBatch(address: string, batch: readonly QueuedClaim[]): Promise<void> {
     try {
-      const holders = (await this.addresses.findOne({ _id: address }))?.holders ?? {};
       const now = (batch[0] as QueuedClaim).now;
-      // Rewritten whole, without lapsed holds, so the entry never grows past the address's live holders.
-      const live = Object.fromEntries(Object.entries(holders).filter(([, entry]) => entry.until > now));
-      const answers = batch.map((claim) => {
-        const key = holderKey(claim.userId);
-        const heldFromAddress = Object.entries(live).reduce((sum, [holder, held]) => (holder === key ? sum : sum + held.seats), 0);
-        if (heldFromAddress + claim.count > this.settings.perAddress)
-          return () => claim.reject(refused('conflict', tooManySeatsFromAddress(this.settings.perAddress)));
-        const previous = holders[key];
-        holders[key] = live[key] = { seats: claim.count, until: claim.until };
-        return () => claim.resolve(previous);
-      });
-      if (answers.length > 0) await this.addresses.updateOne({ _id: address }, { $set: { holders: live } }, { upsert: true });
-      for (const answer of answers) answer();
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        // The entry as this process wrote it last (not read again), or as stored; a write that lost re-reads.
+        const known = (attempt === 0 && this.known.get(address)) || (await this.read(address));
+        const holders = { ...known.holders };
+        // Rewritten whole, without lapsed holds, so the entry never grows past the address's live holders.
+        const live = Object.fromEntries(Object.entries(holders).filter(([, entry]) => entry.until > now));
+        const answers = batch.map((claim) => {
+          const key = holderKey(claim.userId);
+          const heldFromAddress = Object.entries(live).reduce((sum, [holder, held]) => (holder === key ? sum : sum + held.seats), 0);
+          if (heldFromAddress + claim.count > this.settings.perAddress)
+            return () => claim.reject(refused('conflict', tooManySeatsFromAddress(this.settings.perAddress)));
+          const previous = holders[key];
+          holders[key] = live[key] = { seats: claim.count, until: claim.until };
+          return () => claim.resolve(previous);
+        });
+        if (!(await this.writeIfCurrent(address, known, live))) continue;
+        for (const answer of answers) answer();
+        return;
+      }
+      throw new Error(`hold ledger of ${address} kept changing`);
     } catch (error) {
       for (const claim of batch) claim.reject(error);
     }
+  }
+
+  /** The address's entry as stored. */
+  private async read(address: string): Promise<KnownEntry> {
+    const entry = await this.addresses.findOne({ _id: address });
+    return { holders: entry?.holders ?? {}, version: entry?.version ?? 0 };
+  }
+
+  /**
+   * Writes the address's holders if its entry is still the one `known` was (its version: another
+   * instance's write moves it on), and remembers what it wrote; false (forgotten) when it was not.
+   */
+  private async writeIfCurrent(address: string, known: KnownEntry, holders: Record<string, Held>): Promise<boolean> {
+    const version = known.version + 1;
+    try {
+      const written =
+        known.version === 0
+          ? await this.addresses.updateOne({ _id: address, version: { $exists: false } }, { $set: { holders, version } }, { upsert: true })
+          : await this.addresses.updateOne({ _id: address, version: known.version }, { $set: { holders, version } });
+      if (written.matchedCount + written.upsertedCount === 1) {
+        this.remember(address, { holders, version });
+        return true;
+      }
+    } catch (error) {
+      // The upsert of an entry another instance wrote meanwhile (same _id, with a version).
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    this.known.delete(address);
+    return false;
+  }
+
+  private remember(address: string, entry: KnownEntry): void {
+    this.known.delete(address);
+    this.known.set(address, entry);
+    if (this.known.size > REMEMBERED_ADDRESSES) this.known.delete(this.known.keys().next().value as string);
   }
 
   /** The hold `claim` counted failed: the user's previous count there is put back. */
@@ -167,16 +225,34 @@ export class HoldLimits {
   /** One write for the batch: each user's count set back to `previous`, or dropped; the last of a user's wins. */
   private async restoreBatch(address: string, batch: readonly QueuedRestore[]): Promise<void> {
     try {
-      const restored = new Map(batch.map(({ userId, previous }) => [`holders.${holderKey(userId)}`, previous]));
+      const restored = new Map(batch.map(({ userId, previous }) => [holderKey(userId), previous]));
+      // From the entry this process wrote last: the whole holders, guarded by its version.
+      const known = this.known.get(address);
+      if (known) {
+        const holders = { ...known.holders };
+        for (const [key, previous] of restored) {
+          if (previous) holders[key] = previous;
+          else delete holders[key];
+        }
+        if (await this.writeIfCurrent(address, known, holders)) {
+          for (const restore of batch) restore.resolve();
+          return;
+        }
+      }
+      // Else field by field, without reading; the version moves on so the other instances' copies go stale.
       const set: Record<string, Held> = {};
       const unset: Record<string, ''> = {};
-      for (const [field, previous] of restored) {
-        if (previous) set[field] = previous;
-        else unset[field] = '';
+      for (const [key, previous] of restored) {
+        if (previous) set[`holders.${key}`] = previous;
+        else unset[`holders.${key}`] = '';
       }
       await this.addresses.updateOne(
         { _id: address },
-        { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+        {
+          ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+          ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
+          $inc: { version: 1 },
+        },
       );
       for (const restore of batch) restore.resolve();
     } catch (error) {
