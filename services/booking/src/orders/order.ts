@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
 import { notEnoughCandy } from '../cart/cart';
+import { cartViewOf, ticketLineOf } from '../cart/pricing';
 import { declineMessage } from '../payments/decline-messages';
 import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
@@ -125,10 +126,11 @@ export function orderKey(
 export function openOrder(
   userId: string,
   ticket: number,
-  { show, seatLabels, heldUntil, offSale }: HeldTickets,
+  held: HeldTickets,
   candy: readonly CartCandyLine[],
   paymentMethodId: string,
 ): Result<NewOrder> {
+  const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
   if (offSale) return refuse('conflict', offSale);
   const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({
@@ -139,7 +141,9 @@ export function openOrder(
     unitPrice,
     totalPrice,
   }));
-  const ticketTotal = show.price * seatLabels.length;
+  // Priced as the cart shows it (one pricing for both).
+  const ticketLine = ticketLineOf(held);
+  const ticketTotal = ticketLine.totalPrice;
   return {
     key: orderKey(userId, show.id, seatLabels, candy, paymentMethodId),
     userId,
@@ -156,7 +160,7 @@ export function openOrder(
     seatLabels: [...seatLabels],
     ticketTotal,
     candy: lines,
-    total: ticketTotal + lines.reduce((sum, line) => sum + line.totalPrice, 0),
+    total: cartViewOf([ticketLine], [...candy]).orderPrice,
     paymentMethodId,
     heldUntil,
   };
