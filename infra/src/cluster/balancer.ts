@@ -31,6 +31,7 @@ export class TcpBalancer {
       this.track(client);
     }
     if (tried >= this.backends.length) {
+      console.error(`balancer: every backend (${this.backends.join(', ')}) refused a connection`);
       client.destroy();
       return;
     }

@@ -52,6 +52,8 @@ interface Member {
   env: Record<string, string>;
   child?: ChildProcess;
   log: string[];
+  /** Set while the test itself kills or stops it: any other exit is a crash, printed with the process's last output. */
+  stopping?: boolean;
 }
 
 /**
@@ -156,6 +158,11 @@ export class ProcessPlatform {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     member.child = child;
+    member.stopping = false;
+    child.once('exit', (code, signal) => {
+      if (!member.stopping)
+        console.error(`${id} exited on its own (${signal ?? `code ${code}`}); its last output:\n${member.log.join('').slice(-6_000)}`);
+    });
     await waitFor(
       async () => (await fetch(`http://127.0.0.1:${member.port}/health`).catch(() => undefined))?.status === 200 || name === 'gateway',
       60_000,
@@ -176,6 +183,8 @@ export class ProcessPlatform {
   private async signal(id: string, signal: NodeJS.Signals): Promise<void> {
     const child = this.members.get(id)?.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const member = this.members.get(id);
+    if (member) member.stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;

@@ -1,3 +1,4 @@
+import { generalLines } from '@cine/web-kit/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDetail, OrderSearchPage, OrderSearchRow } from '@cine/contracts';
@@ -41,6 +42,7 @@ const order: OrderDetail = {
   type: '3D',
   seats: 2,
   seatLabels: ['F7', 'F8'],
+  lines: generalLines(['F7', 'F8'], 1200),
   ticketTotal: 2400,
   candy: [{ id: 'c1', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 1, unitPrice: 1250, totalPrice: 1250 }],
   total: 3650,

@@ -1,6 +1,8 @@
 import type { CandyView, CartCandyLine, CartTicketLine, CartView, ShowView } from '@cine/contracts';
 import type { PurchaseMovie, Session } from '@cine/web-kit';
 
+import { generalLines, generalPricing } from '@cine/web-kit/testing';
+
 export { installFakeApi, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 
 export const ana: Session = { token: 'tok-ana', userId: 'u-ana', username: 'ana', email: 'ana@cine.test', role: 'user' };
@@ -19,6 +21,7 @@ export function aShow(overrides: Partial<ShowView> = {}): ShowView {
     roomId: 3,
     type: '2D',
     price: 850,
+    ...generalPricing(overrides.price ?? 850),
     seats: 80,
     capacity: 100,
     movie: { Title: movie.Title },
@@ -27,7 +30,9 @@ export function aShow(overrides: Partial<ShowView> = {}): ShowView {
 }
 
 export function aTicketLine(overrides: Partial<CartTicketLine> = {}): CartTicketLine {
+  const unitPrice = overrides.unitPrice ?? 850;
   return {
+    lines: generalLines(overrides.seatLabels ?? ['F7', 'F8'], unitPrice),
     showId: 's1',
     seats: 2,
     seatLabels: ['F7', 'F8'],

@@ -1,3 +1,4 @@
+import type { PricedLine } from './priced-lines';
 import type { RefundOrigin } from './primitives';
 import type { SeatState, ShowType } from './views';
 
@@ -105,6 +106,11 @@ export type OrderPaid = IntegrationEvent<
     seats: number;
     seatLabels: string[];
     ticketTotal: number;
+    /**
+     * Version 2: each ticket priced (type, seat category, base, surcharges, total), summing to
+     * `ticketTotal`. Absent in version 1: every seat was a General ticket at ticketTotal / seats.
+     */
+    lines?: PricedLine[];
     candy: PaidCandyLine[];
     total: number;
     paidAt: string;
@@ -147,6 +153,8 @@ export type OrderRefunded = IntegrationEvent<
     paidAt: string;
     seatLabels: string[];
     ticketAmount: number;
+    /** Version 2: the refunded seats' lines as the order priced them (their totals sum to ticketAmount). Absent in version 1. */
+    lines?: PricedLine[];
     candy: PaidCandyLine[];
     amount: number;
     reason: string;

@@ -16,3 +16,5 @@ export * from './lists';
 export * from './offline-upload';
 export * from './genres';
 export * from './primitives';
+export * from './priced-lines';
+export * from './pricing';

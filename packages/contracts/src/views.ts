@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHECKIN_RESULTS, PAYMENT_RECEIVED, ROLES, SHOW_TYPES, weekdays } from './api';
 import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
+import { PricedLine, ShowPrice } from './priced-lines';
 import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
 
 /** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
@@ -111,7 +112,9 @@ export const ShowView = Type.Object({
   movieId: Type.String(),
   roomId: Type.Integer({ minimum: 1, maximum: 5 }),
   type: ShowType,
-  price: Cents('Ticket price'),
+  price: Cents('The lowest General price with the format surcharge ("desde"); the types on sale are in `prices`'),
+  priceCard: Type.Object({ id: Type.String(), name: Type.String() }, { description: 'The price card the show sells at' }),
+  prices: Type.Array(ShowPrice, { description: 'The ticket types on sale, each with its price (a seat category may add to it)' }),
   seats: Type.Integer({ description: 'Seats still available (neither sold nor held)' }),
   /** All seats of the room. */
   capacity: Type.Integer(),
@@ -124,6 +127,14 @@ export const SeatLayout = Type.Object({
   rows: Type.Array(Type.Integer({ minimum: 1, maximum: 99 }), { maxItems: 26, description: 'Seats of each row, front (A) first' }),
   aisles: Type.Array(Type.Integer({ minimum: 1 }), { description: 'An aisle after each of these columns (counted across the widest row)' }),
   wheelchair: Type.Array(Type.String(), { description: "Wheelchair spaces by label, e.g. ['A1']" }),
+  categories: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.Literal('premium'), Type.Literal('wheelchair'), Type.Literal('companion')]), {
+      description: "The category of every seat that isn't standard, by label (pricing.ts SEAT_CATEGORIES)",
+    }),
+  ),
+  companions: Type.Optional(
+    Type.Record(Type.String(), Type.String(), { description: 'Each companion seat and the wheelchair space it is sold with, by label' }),
+  ),
 });
 export type SeatLayout = Static<typeof SeatLayout>;
 
@@ -199,6 +210,9 @@ export const CartTicketLine = Type.Object({
   roomId: Type.Integer(),
   type: ShowType,
   heldUntil: Type.String({ description: 'ISO instant when the hold lapses' }),
+  lines: Type.Array(PricedLine, {
+    description: 'Each seat priced: its type, category, base and surcharges; their totals sum to totalPrice',
+  }),
 });
 export type CartTicketLine = Static<typeof CartTicketLine>;
 
@@ -275,6 +289,7 @@ export const OrderView = Type.Object({
   type: ShowType,
   seats: Type.Integer(),
   seatLabels: Type.Array(Type.String()),
+  lines: Type.Array(PricedLine, { description: 'Each ticket as priced when the order was made; their totals sum to ticketTotal' }),
   ticketTotal: Cents('Tickets'),
   candy: Type.Array(CartCandyLine),
   total: Cents('Tickets and candy'),
@@ -347,6 +362,13 @@ export const TicketShow = Type.Object({
 });
 export type TicketShow = Static<typeof TicketShow>;
 
+/** A ticket's type as the order priced it (absent on tickets sold before ticket types: General). */
+const TicketTypeFacts = Type.Object({
+  ticketType: Type.Optional(Type.String({ description: "The type's code, e.g. 'menor'" })),
+  ticketTypeName: Type.Optional(Type.String({ description: "e.g. 'Menor (hasta 12 años)'" })),
+  requiresId: Type.Optional(Type.Boolean({ description: 'The door asks for an ID ("Verificar DNI")' })),
+});
+
 /** One seat's ticket of a paid order, as GET /tickets/mine lists it. */
 export const TicketView = Type.Composite([
   TicketShow,
@@ -359,7 +381,9 @@ export const TicketView = Type.Composite([
     state: TicketState,
     checkedInAt: Type.Optional(Type.String({ description: 'ISO instant it was admitted' })),
     entrance: Type.Optional(Type.String({ description: 'Where it was admitted' })),
+    line: Type.Optional(PricedLine),
   }),
+  TicketTypeFacts,
 ]);
 export type TicketView = Static<typeof TicketView>;
 
@@ -412,6 +436,7 @@ export type CheckinResult = Static<typeof CheckinResult>;
 export const CheckinTicket = Type.Composite([
   TicketShow,
   Type.Object({ code: Type.String(), seatLabel: Type.String(), state: TicketState }),
+  TicketTypeFacts,
 ]);
 export type CheckinTicket = Static<typeof CheckinTicket>;
 
@@ -426,13 +451,16 @@ export const CheckinAnswer = Type.Object({
 export type CheckinAnswer = Static<typeof CheckinAnswer>;
 
 /** A ticket of the show the door opened: enough to check a signed token's `jti` (the code) offline. */
-export const DoorTicket = Type.Object({
-  code: Type.String({ description: "Also the signed token's jti" }),
-  seatLabel: Type.String(),
-  state: TicketState,
-  checkedInAt: Type.Optional(Type.String()),
-  entrance: Type.Optional(Type.String()),
-});
+export const DoorTicket = Type.Composite([
+  Type.Object({
+    code: Type.String({ description: "Also the signed token's jti" }),
+    seatLabel: Type.String(),
+    state: TicketState,
+    checkedInAt: Type.Optional(Type.String()),
+    entrance: Type.Optional(Type.String()),
+  }),
+  TicketTypeFacts,
+]);
 export type DoorTicket = Static<typeof DoorTicket>;
 
 /** When the show's door admits tickets: from DOOR_OPENS_MINUTES_BEFORE before the start to DOOR_CLOSES_MINUTES_AFTER_END after the end. */

@@ -50,6 +50,15 @@ describe('POST /cart/userCart', () => {
         roomId: 1,
         type: '2D',
         heldUntil: expect.any(String),
+        lines: cart.tickets[0]?.seatLabels.map((seatLabel) => ({
+          seatLabel,
+          type: 'general',
+          typeName: 'General',
+          category: 'standard',
+          base: 950,
+          surcharges: [],
+          total: 950,
+        })),
       },
     ]);
     expect(cart.candy).toEqual([

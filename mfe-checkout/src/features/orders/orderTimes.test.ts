@@ -1,3 +1,4 @@
+import { generalLines } from '@cine/web-kit/testing';
 import type { OrderView } from '@cine/contracts';
 import { purchasesInOrder } from './orderTimes';
 
@@ -14,6 +15,7 @@ const order = (id: string, date: string, schedule: string): OrderView => ({
   type: '2D',
   seats: 1,
   seatLabels: ['F7'],
+  lines: generalLines(['F7'], 900),
   ticketTotal: 900,
   candy: [],
   total: 900,

@@ -3,6 +3,7 @@
  * method and path, the app's real fetch wrapper talks to it. Other origins (the
  * chatbot's dog API) are keyed by their full URL.
  */
+import type { PricedLine, ShowView } from '@cine/contracts';
 export interface FakeRequest {
   method: string;
   path: string;
@@ -75,4 +76,25 @@ export function installFakeApi(): FakeApi {
     },
   };
   return api;
+}
+
+/** A show's one General price, as the fixtures' shows sell (contracts' ShowView `priceCard` and `prices`). */
+export function generalPricing(price: number): Pick<ShowView, 'priceCard' | 'prices'> {
+  return {
+    priceCard: { id: 'card-1', name: 'Tarifa general' },
+    prices: [{ type: 'general', name: 'General', description: '', requiresId: false, price }],
+  };
+}
+
+/** Each seat a General ticket at `unitPrice` (contracts' PricedLine), as the fixtures' orders and carts carry. */
+export function generalLines(seatLabels: readonly string[], unitPrice: number): PricedLine[] {
+  return seatLabels.map((seatLabel) => ({
+    seatLabel,
+    type: 'general',
+    typeName: 'General',
+    category: 'standard',
+    base: unitPrice,
+    surcharges: [],
+    total: unitPrice,
+  }));
 }

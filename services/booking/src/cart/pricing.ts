@@ -1,16 +1,29 @@
-import type { CartCandyLine, CartTicketLine, CartView } from '@cine/contracts';
+import {
+  GENERAL_TICKET_TYPE,
+  priceLine,
+  seatCategoryOf,
+  type CartCandyLine,
+  type CartTicketLine,
+  type CartView,
+  type PricedLine,
+} from '@cine/contracts';
 import type { CandyItem } from '../candy/candy-projection';
 import type { HeldTickets } from '../shows/seat-decisions';
 import type { CandyLine } from './cart-repository';
 
-/** The cart line of a seat hold: the show's price per seat. Cents. */
-export function ticketLineOf({ show, seatLabels, heldUntil }: HeldTickets): CartTicketLine {
+/** The cart line of a seat hold: each seat priced by its type and category; `unitPrice` the show's "desde" price. Cents. */
+export function ticketLineOf({ show, pricing, layout, seatLabels, heldUntil }: HeldTickets): CartTicketLine {
+  const lines = seatLabels.flatMap((seatLabel): PricedLine[] => {
+    const line = priceLine(pricing, { seatLabel, type: GENERAL_TICKET_TYPE, category: seatCategoryOf(layout, seatLabel) });
+    return line ? [line] : [];
+  });
   return {
     showId: show.id,
     seats: seatLabels.length,
     seatLabels,
+    lines,
     unitPrice: show.price,
-    totalPrice: show.price * seatLabels.length,
+    totalPrice: lines.reduce((sum, line) => sum + line.total, 0),
     movieId: show.movieId,
     title: show.movie.Title,
     date: show.date,

@@ -1,4 +1,4 @@
-import type { RefundOrigin, ShowType, Weekday } from '@cine/contracts';
+import type { PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
@@ -61,6 +61,8 @@ export interface OrderDocument extends WithOutbox {
   capacity?: number;
   unitPrice: number;
   seatLabels: string[];
+  /** Each seat as priced when the order was made (type, category, base, surcharges); absent on orders made before priced lines (singlePriceLines). */
+  lines?: PricedLine[];
   ticketTotal: number;
   candy: OrderCandyLine[];
   total: number;
@@ -141,6 +143,7 @@ const orderSchema = new Schema<OrderDocument>(
     capacity: { type: Number },
     unitPrice: { type: Number, required: true },
     seatLabels: { type: [String], required: true },
+    lines: { type: [Schema.Types.Mixed], default: undefined },
     ticketTotal: { type: Number, required: true },
     candy: { type: [candyLineSchema], default: [] },
     total: { type: Number, required: true },

@@ -1,4 +1,5 @@
 import type { OrderRefundState, OrderView } from '@cine/contracts';
+import { singlePriceLines } from '../pricing/show-pricing';
 import { buyerCancellableUntil } from './cancellation';
 import type { StoredOrder } from './order-model';
 import type { OrdersRepository } from './orders-repository';
@@ -57,6 +58,7 @@ function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Da
     type: order.type,
     seats: order.seatLabels.length,
     seatLabels: order.seatLabels,
+    lines: order.lines ?? singlePriceLines(order.seatLabels, order.unitPrice),
     ticketTotal: order.ticketTotal,
     candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({
       id: candyId,

@@ -1,4 +1,5 @@
-import { isSeatOf, parseSeatLabel, suggestSeats, type ShowView } from '@cine/contracts';
+import { isSeatOf, parseSeatLabel, suggestSeats, type SeatLayout, type ShowPricing, type ShowView } from '@cine/contracts';
+import { pricingOf } from '../pricing/show-pricing';
 import { refused } from '../refusal';
 import {
   duplicateSeats,
@@ -23,6 +24,9 @@ import { toShowView } from './show-views';
 /** Seats a user holds on one show. */
 export interface HeldTickets {
   show: ShowView;
+  /** The show's prices and seats, as its lines are priced from (cart/pricing.ts). */
+  pricing: ShowPricing;
+  layout: SeatLayout;
   /** Sorted. */
   seatLabels: string[];
   heldUntil: Date;
@@ -51,7 +55,14 @@ export function heldTicketsOf(show: ShowDocument, userId: string, now: Date, tit
   if (mine.length === 0) return undefined;
   const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
   const offSale = offSaleReason(show, now);
-  return { show: toShowView(show, title, now), seatLabels: sortLabels(mine), heldUntil, ...(offSale ? { offSale } : {}) };
+  return {
+    show: toShowView(show, title, now),
+    pricing: pricingOf(show),
+    layout: layoutOf(show),
+    seatLabels: sortLabels(mine),
+    heldUntil,
+    ...(offSale ? { offSale } : {}),
+  };
 }
 
 /** Why no seat of the show can be held or bought any more, or undefined while it is on sale. */

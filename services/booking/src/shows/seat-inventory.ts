@@ -23,7 +23,8 @@ import {
 import type { HoldLimits } from './hold-limits';
 import type { SeatChangeFeed } from './seat-changes';
 import type { ShowListing } from './show-listing';
-import { isHeldByAt, sortLabels } from './seats';
+import { pricingOf } from '../pricing/show-pricing';
+import { isHeldByAt, layoutOf, sortLabels } from './seats';
 import { showSeats } from './seat-writes';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
@@ -151,7 +152,13 @@ export class SeatInventory {
           if (!recorded) replaced = added.replaced;
           recorded = true;
         },
-        result: async (written): Promise<HeldTickets> => ({ show: await this.view(written, now), seatLabels: sortLabels(held), heldUntil }),
+        result: async (written): Promise<HeldTickets> => ({
+          show: await this.view(written, now),
+          pricing: pricingOf(written),
+          layout: layoutOf(written),
+          seatLabels: sortLabels(held),
+          heldUntil,
+        }),
       };
     });
     return { held, holdsShows, ...(replaced ? { replaced } : {}) };

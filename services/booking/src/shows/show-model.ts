@@ -1,4 +1,4 @@
-import type { SeatLayout, ShowType, TakenSeatState } from '@cine/contracts';
+import type { SeatLayout, ShowPricing, ShowType, TakenSeatState } from '@cine/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
 /** A taken seat of a show (a seat of the room not listed is free). */
@@ -27,8 +27,10 @@ export interface ShowDocument {
   schedule: string;
   roomId: number;
   type: ShowType;
-  /** Cents per ticket. */
+  /** Cents: the lowest General price with the format's surcharge ("desde"); a show made before price cards sells every seat at it. */
   price: number;
+  /** The price card, types and surcharges fixed for the show (pricing/show-pricing.ts); absent on shows made before price cards. */
+  pricing?: ShowPricing;
   capacity: number;
   /** Rows (A..) and seats of the widest row, copied from the room's layout when the show was created. */
   rows: number;
@@ -78,6 +80,7 @@ const showSchema = new Schema<ShowDocument>(
     roomId: { type: Number, required: true },
     type: { type: String, required: true },
     price: { type: Number, required: true },
+    pricing: { type: Schema.Types.Mixed, required: false },
     capacity: { type: Number, required: true },
     rows: { type: Number, required: true },
     seatsPerRow: { type: Number, required: true },

@@ -1,4 +1,5 @@
 import type { ShowView } from '@cine/contracts';
+import { pricingOf, showPriceList } from '../pricing/show-pricing';
 import { weekdayOf } from './cinema-time';
 import { isFreeAt } from './seats';
 import { freeSeatsAt, type ListedShow } from './show-listing';
@@ -40,6 +41,7 @@ export class ListedShowTexts {
 }
 
 function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string): ShowView {
+  const pricing = pricingOf(show);
   return {
     id: show._id.toHexString(),
     schedule: show.schedule,
@@ -50,6 +52,8 @@ function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string): 
     roomId: show.roomId,
     type: show.type,
     price: show.price,
+    priceCard: pricing.card,
+    prices: showPriceList(pricing),
     seats,
     capacity: show.capacity,
     movie: { Title: title },

@@ -1,3 +1,4 @@
+import { generalPricing } from '@cine/web-kit/testing';
 import type { CheckinAnswer, DoorShowView, ShowView } from '@cine/contracts';
 import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +23,7 @@ const show: ShowView = {
   roomId: 3,
   type: '2D',
   price: 850,
+  ...generalPricing(850),
   seats: 80,
   capacity: 100,
   movie: { Title: 'Dune III' },

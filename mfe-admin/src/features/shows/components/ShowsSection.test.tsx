@@ -1,3 +1,4 @@
+import { generalPricing } from '@cine/web-kit/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
@@ -16,6 +17,7 @@ const show: Show = {
   roomId: 2,
   type: '3D',
   price: 1200,
+  ...generalPricing(1200),
   seats: 98,
   capacity: 100,
   movie: { Title: 'Matrix' },

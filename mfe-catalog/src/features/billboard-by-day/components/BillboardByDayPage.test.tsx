@@ -1,3 +1,4 @@
+import { generalPricing } from '@cine/web-kit/testing';
 import type { ShowView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -20,6 +21,7 @@ function aShow(id: string, overrides: Partial<ShowView>): ShowView {
     roomId: 1,
     type: '2D',
     price: 900,
+    ...generalPricing(900),
     seats: 80,
     capacity: 100,
     movie: { Title: 'Duna: Parte Dos' },

@@ -1,3 +1,4 @@
+import { generalLines } from '@cine/web-kit/testing';
 import type { OrderView, TicketView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -65,6 +66,7 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     type: '2D',
     seats: 2,
     seatLabels: ['F7', 'F8'],
+    lines: generalLines(['F7', 'F8'], 850),
     ticketTotal: 1700,
     candy: [{ id: 'c2', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
     total: 4200,
