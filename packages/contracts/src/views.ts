@@ -158,6 +158,11 @@ export const SeatMapView = Type.Object({
   taken: Type.Record(Type.String(), TakenSeatState, {
     description: 'Seats held or sold now, by label; every other seat of the layout is free',
   }),
+  categorySurcharges: Type.Optional(
+    Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+      description: "Cents added to a seat of each category on this show (its pricing), e.g. {premium: 300}",
+    }),
+  ),
 });
 export type SeatMapView = Static<typeof SeatMapView>;
 
@@ -537,7 +542,16 @@ export const BulkShowsRequest = Type.Object(
     movieId: Type.String({ ...ObjectIdText, description: "The movie's id" }),
     roomId: Type.Integer({ minimum: 1, maximum: 5 }),
     type: ShowType,
-    price: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Ticket price, in cents' }),
+    price: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: 'One price for every seat, in cents (a "Precio único" show); left out, each show gets its price card',
+      }),
+    ),
+    priceCardId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: "The price card of every show; left out, each show gets the card its day, time and format match" }),
+    ),
     times: Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: "'HH:MM'" }), {
       minItems: 1,
       maxItems: 24,
