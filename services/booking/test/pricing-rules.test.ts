@@ -121,7 +121,7 @@ describe('deleting a ticket type', () => {
       kind: 'conflict',
       message: 'El tipo de entrada «Menor (hasta 12 años)» no se puede eliminar: la tarifa «Matiné» le pone precio. Puedes desactivarlo para que no se venda más.',
     });
-    expect(typeDeletionRefusal(menor, { shows: 2 })?.message).toContain('se vende en 2 funciones');
+    expect(typeDeletionRefusal(menor, { shows: 2 })?.message).toContain('figura en 2 funciones');
     expect(typeDeletionRefusal(menor, { orders: 1 })?.message).toContain('figura en 1 compra.');
     expect(typeDeletionRefusal(menor, undefined)).toBeUndefined();
   });

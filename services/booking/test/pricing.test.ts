@@ -99,10 +99,13 @@ describe('ticket types', () => {
     const card = (await call('POST', '/pricing/cards', { name: 'Con pase', prices: { general: 900, pase: 100 }, rules: { dates: { from: '2026-09-01', to: '2026-09-01' } }, priority: 500 })).json<PriceCard>();
     const sold = await show({ date: '2026-09-01', schedule: '20:00' });
     expect(sold.prices.map((price) => price.type)).toEqual(['general', 'pase']);
-    // The card forgets the type; the show keeps selling it at its price.
+    // The card forgets the type: the shows on sale stop selling it, a cancelled one keeps what it had.
+    const kept = await show({ date: '2026-09-01', schedule: '14:00' });
+    expect((await call('POST', `/show/one/${kept.id}/cancel`, { reason: 'Prueba' })).statusCode).toBe(202);
     expect((await call('PUT', `/pricing/cards/${card.id}`, { name: 'Con pase', prices: { general: 900 }, rules: card.rules, priority: 500 })).statusCode).toBe(200);
+    expect((await oneShow(sold.id)).prices.map((price) => price.type)).toEqual(['general']);
     expect((await call('DELETE', '/pricing/ticket-types/pase')).json().error).toBe(
-      'El tipo de entrada «Pase» no se puede eliminar: se vende en 1 función. Puedes desactivarlo para que no se venda más.',
+      'El tipo de entrada «Pase» no se puede eliminar: figura en 1 función. Puedes desactivarlo para que no se venda más.',
     );
   });
 });

@@ -46,7 +46,7 @@ export function ticketTypeInUse(name: string, use: TicketTypeUse): string {
     'card' in use
       ? `la tarifa «${use.card}» le pone precio`
       : 'shows' in use
-        ? `se vende en ${use.shows === 1 ? '1 función' : `${use.shows} funciones`}`
+        ? `figura en ${use.shows === 1 ? '1 función' : `${use.shows} funciones`}`
         : `figura en ${use.orders === 1 ? '1 compra' : `${use.orders} compras`}`;
   return `El tipo de entrada «${name}» no se puede eliminar: ${where}. Puedes desactivarlo para que no se venda más.`;
 }

@@ -125,7 +125,7 @@ export class PricingStore {
 
   /** A card that prices the type, else the shows that sell it, else the orders that carry it. */
   private async useOf(code: string): Promise<TicketTypeUse | undefined> {
-    const card = await this.cards.findOne({ [`prices.${code}`]: { $exists: true } });
+    const card = (await this.priceCards()).find((one) => one.prices[code] !== undefined);
     if (card) return { card: card.name };
     const shows = await this.db.collection('shows').countDocuments({ 'pricing.types.type': code });
     if (shows > 0) return { shows };
