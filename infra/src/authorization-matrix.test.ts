@@ -128,7 +128,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /pricing/ticket-types': { access: 'public' },
   'POST /pricing/ticket-types': {
     access: 'admin',
-    sample: () => ({ body: { code: `matriz-${randomBytes(4).toString('hex')}`, name: 'Matriz', description: '', requiresId: false, active: false } }),
+    sample: () => ({
+      body: { code: `matriz-${randomBytes(4).toString('hex')}`, name: 'Matriz', description: '', requiresId: false, active: false },
+    }),
   },
   'PUT /pricing/ticket-types/{code}': {
     access: 'admin',

@@ -160,7 +160,7 @@ export const SeatMapView = Type.Object({
   }),
   categorySurcharges: Type.Optional(
     Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
-      description: "Cents added to a seat of each category on this show (its pricing), e.g. {premium: 300}",
+      description: 'Cents added to a seat of each category on this show (its pricing), e.g. {premium: 300}',
     }),
   ),
 });
@@ -550,7 +550,11 @@ export const BulkShowsRequest = Type.Object(
       }),
     ),
     priceCardId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 40, description: "The price card of every show; left out, each show gets the card its day, time and format match" }),
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'The price card of every show; left out, each show gets the card its day, time and format match',
+      }),
     ),
     times: Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: "'HH:MM'" }), {
       minItems: 1,

@@ -49,11 +49,16 @@ describe('a show’s card and pricing', () => {
   });
 
   it('answers no pricing when no card matches (the show sells one price)', () => {
-    expect(pricingForSlot({ ...catalogue, cards: cards.filter((card) => card.id === 'matine') }, {
-      date: '2026-03-12',
-      schedule: '20:00',
-      type: '2D',
-    })).toBeUndefined();
+    expect(
+      pricingForSlot(
+        { ...catalogue, cards: cards.filter((card) => card.id === 'matine') },
+        {
+          date: '2026-03-12',
+          schedule: '20:00',
+          type: '2D',
+        },
+      ),
+    ).toBeUndefined();
   });
 
   it('fixes the active types the card prices, with the format’s and the categories’ surcharges', () => {
@@ -119,7 +124,8 @@ describe('deleting a ticket type', () => {
     expect(typeDeletionRefusal(menor, { card: 'Matiné' })).toEqual({
       outcome: 'refused',
       kind: 'conflict',
-      message: 'El tipo de entrada «Menor (hasta 12 años)» no se puede eliminar: la tarifa «Matiné» le pone precio. Puedes desactivarlo para que no se venda más.',
+      message:
+        'El tipo de entrada «Menor (hasta 12 años)» no se puede eliminar: la tarifa «Matiné» le pone precio. Puedes desactivarlo para que no se venda más.',
     });
     expect(typeDeletionRefusal(menor, { shows: 2 })?.message).toContain('figura en 2 funciones');
     expect(typeDeletionRefusal(menor, { orders: 1 })?.message).toContain('figura en 1 compra.');

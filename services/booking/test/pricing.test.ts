@@ -1,5 +1,15 @@
 import type { PriceCard, SeatMapView, ShowView, Surcharges, TicketType } from '@cine/contracts';
-import { anotherInstance, adminHeaders, createShow, newId, postShow, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import {
+  anotherInstance,
+  adminHeaders,
+  createShow,
+  newId,
+  postShow,
+  publishMovie,
+  startBooking,
+  userHeaders,
+  type BookingUnderTest,
+} from './helpers';
 
 // TEST_NOW is Wednesday 2026-03-11, 12:00 in the cinema (America/Argentina/Buenos_Aires).
 
@@ -70,17 +80,32 @@ describe('ticket types', () => {
   });
 
   it('refuses a code taken (409), a bad code or a price out of range (400), and callers who are not admins (403)', async () => {
-    const taken = await call('POST', '/pricing/ticket-types', { code: 'menor', name: 'Otro', description: '', requiresId: false, active: true });
+    const taken = await call('POST', '/pricing/ticket-types', {
+      code: 'menor',
+      name: 'Otro',
+      description: '',
+      requiresId: false,
+      active: true,
+    });
     expect(taken.json()).toEqual({ statusCode: 409, error: 'Ya existe un tipo de entrada con el código «menor».' });
     const bad = await call('POST', '/pricing/ticket-types', { code: 'X', name: 'Otro', description: '', requiresId: false, active: true });
     expect(bad.statusCode).toBe(400);
-    const user = await call('POST', '/pricing/ticket-types', { code: 'otro', name: 'Otro', description: '', requiresId: false, active: true }, userHeaders(booking.app, newId()));
+    const user = await call(
+      'POST',
+      '/pricing/ticket-types',
+      { code: 'otro', name: 'Otro', description: '', requiresId: false, active: true },
+      userHeaders(booking.app, newId()),
+    );
     expect(user.statusCode).toBe(403);
-    expect((await call('PUT', '/pricing/ticket-types/nada', { name: 'Nada', description: '', requiresId: false, active: true })).json()).toEqual({
+    expect(
+      (await call('PUT', '/pricing/ticket-types/nada', { name: 'Nada', description: '', requiresId: false, active: true })).json(),
+    ).toEqual({
       statusCode: 404,
       error: 'No existe el tipo de entrada.',
     });
-    expect((await call('POST', '/pricing/cards', { name: 'Cara', prices: { general: 10_000_001 }, rules: {}, priority: 3 })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/pricing/cards', { name: 'Cara', prices: { general: 10_000_001 }, rules: {}, priority: 3 })).statusCode,
+    ).toBe(400);
     expect((await call('GET', '/pricing/cards', undefined, userHeaders(booking.app, newId()))).statusCode).toBe(403);
     expect((await call('GET', '/pricing/surcharges', undefined, null)).statusCode).toBe(401);
   });
@@ -89,20 +114,31 @@ describe('ticket types', () => {
     const inCard = await call('DELETE', '/pricing/ticket-types/menor');
     expect(inCard.json()).toEqual({
       statusCode: 409,
-      error: 'El tipo de entrada «Menor (hasta 12 años)» no se puede eliminar: la tarifa «Día del espectador» le pone precio. Puedes desactivarlo para que no se venda más.',
+      error:
+        'El tipo de entrada «Menor (hasta 12 años)» no se puede eliminar: la tarifa «Día del espectador» le pone precio. Puedes desactivarlo para que no se venda más.',
     });
     expect((await call('DELETE', '/pricing/ticket-types/general')).statusCode).toBe(409);
   });
 
   it('cannot be deleted while a show sells it', async () => {
     await call('POST', '/pricing/ticket-types', { code: 'pase', name: 'Pase', description: '', requiresId: false, active: true });
-    const card = (await call('POST', '/pricing/cards', { name: 'Con pase', prices: { general: 900, pase: 100 }, rules: { dates: { from: '2026-09-01', to: '2026-09-01' } }, priority: 500 })).json<PriceCard>();
+    const card = (
+      await call('POST', '/pricing/cards', {
+        name: 'Con pase',
+        prices: { general: 900, pase: 100 },
+        rules: { dates: { from: '2026-09-01', to: '2026-09-01' } },
+        priority: 500,
+      })
+    ).json<PriceCard>();
     const sold = await show({ date: '2026-09-01', schedule: '20:00' });
     expect(sold.prices.map((price) => price.type)).toEqual(['general', 'pase']);
     // The card forgets the type: the shows on sale stop selling it, a cancelled one keeps what it had.
     const kept = await show({ date: '2026-09-01', schedule: '14:00' });
     expect((await call('POST', `/show/one/${kept.id}/cancel`, { reason: 'Prueba' })).statusCode).toBe(202);
-    expect((await call('PUT', `/pricing/cards/${card.id}`, { name: 'Con pase', prices: { general: 900 }, rules: card.rules, priority: 500 })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/pricing/cards/${card.id}`, { name: 'Con pase', prices: { general: 900 }, rules: card.rules, priority: 500 }))
+        .statusCode,
+    ).toBe(200);
     expect((await oneShow(sold.id)).prices.map((price) => price.type)).toEqual(['general']);
     expect((await call('DELETE', '/pricing/ticket-types/pase')).json().error).toBe(
       'El tipo de entrada «Pase» no se puede eliminar: figura en 1 función. Puedes desactivarlo para que no se venda más.',
@@ -113,7 +149,12 @@ describe('ticket types', () => {
 describe('price cards', () => {
   it('are seeded, highest priority first', async () => {
     const cards = (await call('GET', '/pricing/cards')).json<PriceCard[]>();
-    expect(cards.filter((card) => card.id !== undefined).slice(-3).map((card) => [card.name, card.priority])).toEqual([
+    expect(
+      cards
+        .filter((card) => card.id !== undefined)
+        .slice(-3)
+        .map((card) => [card.name, card.priority]),
+    ).toEqual([
       ['Día del espectador', 20],
       ['Matiné', 10],
       ['Tarifa general', 0],
@@ -121,10 +162,16 @@ describe('price cards', () => {
   });
 
   it('refuses a card of equal priority whose rules overlap, naming the other (409), and unknown cards (404)', async () => {
-    const overlap = await call('POST', '/pricing/cards', { name: 'Tarde', prices: { general: 800 }, rules: { from: '14:00', to: '18:00' }, priority: 10 });
+    const overlap = await call('POST', '/pricing/cards', {
+      name: 'Tarde',
+      prices: { general: 800 },
+      rules: { from: '14:00', to: '18:00' },
+      priority: 10,
+    });
     expect(overlap.json()).toEqual({
       statusCode: 409,
-      error: 'La tarifa «Matiné» tiene la misma prioridad (10) y sus reglas se superponen con las de esta: cambia la prioridad o las reglas.',
+      error:
+        'La tarifa «Matiné» tiene la misma prioridad (10) y sus reglas se superponen con las de esta: cambia la prioridad o las reglas.',
     });
     const body = { name: 'Nada', prices: {}, rules: {}, priority: 1 };
     expect((await call('PUT', '/pricing/cards/nada', body)).json()).toEqual({ statusCode: 404, error: 'No existe la tarifa.' });
@@ -132,7 +179,9 @@ describe('price cards', () => {
   });
 
   it('cannot be deleted while a show on sale uses it; can once none does', async () => {
-    const card = (await call('POST', '/pricing/cards', { name: 'Preestreno', prices: { general: 1500 }, rules: {}, priority: 900 })).json<PriceCard>();
+    const card = (
+      await call('POST', '/pricing/cards', { name: 'Preestreno', prices: { general: 1500 }, rules: {}, priority: 900 })
+    ).json<PriceCard>();
     const onSale = await show({ date: '2026-03-20', schedule: '20:00', priceCardId: card.id });
     expect(onSale.priceCard).toEqual({ id: card.id, name: 'Preestreno' });
     expect((await call('DELETE', `/pricing/cards/${card.id}`)).json()).toEqual({
@@ -175,7 +224,14 @@ describe('a new show’s card', () => {
     expect(named.priceCard.name).toBe('Tarifa general');
     const single = await show({ date: '2026-03-14', schedule: '20:00', price: 1350 });
     expect(single).toMatchObject({ price: 1350, priceCard: { name: 'Precio único' }, prices: [{ type: 'general', price: 1350 }] });
-    const unknown = await postShow(booking, { movieId, roomId: 1, date: '2026-03-15', schedule: '20:00', type: '2D', priceCardId: 'nada' } as never);
+    const unknown = await postShow(booking, {
+      movieId,
+      roomId: 1,
+      date: '2026-03-15',
+      schedule: '20:00',
+      type: '2D',
+      priceCardId: 'nada',
+    } as never);
     expect(unknown.json()).toEqual({ statusCode: 404, error: 'No existe la tarifa.' });
   });
 
@@ -214,14 +270,26 @@ describe('a new show’s card', () => {
 
 describe('a change of a card, a type or the surcharges', () => {
   it('reaches the shows on sale priced by the card, not the shows that started', async () => {
-    const card = (await call('POST', '/pricing/cards', { name: 'Festival', prices: { general: 1000, menor: 800 }, rules: { dates: { from: '2026-03-11', to: '2026-03-31' }, from: '23:30' }, priority: 100 })).json<PriceCard>();
+    const card = (
+      await call('POST', '/pricing/cards', {
+        name: 'Festival',
+        prices: { general: 1000, menor: 800 },
+        rules: { dates: { from: '2026-03-11', to: '2026-03-31' }, from: '23:30' },
+        priority: 100,
+      })
+    ).json<PriceCard>();
     const started = await show({ date: '2026-03-11', schedule: '23:45', type: '3D' });
     const later = await show({ date: '2026-03-25', schedule: '23:45', type: '3D' });
     expect([started.price, later.price]).toEqual([1200, 1200]);
 
     booking.clock.set('2026-03-12T03:00:00.000Z'); // 00:00 on the 12th: the first has started.
     try {
-      const changed = await call('PUT', `/pricing/cards/${card.id}`, { name: 'Festival', prices: { general: 1100, menor: 800 }, rules: card.rules, priority: 100 });
+      const changed = await call('PUT', `/pricing/cards/${card.id}`, {
+        name: 'Festival',
+        prices: { general: 1100, menor: 800 },
+        rules: card.rules,
+        priority: 100,
+      });
       expect(changed.statusCode).toBe(200);
       expect((await oneShow(later.id)).prices.map((price) => [price.type, price.price])).toEqual([
         ['general', 1300],
@@ -231,9 +299,19 @@ describe('a change of a card, a type or the surcharges', () => {
       expect((await oneShow(started.id)).price).toBe(1200);
 
       // A type deactivated leaves the shows on sale; the surcharges change their prices.
-      await call('PUT', '/pricing/ticket-types/menor', { name: 'Menor (hasta 12 años)', description: 'Niñas y niños de hasta 12 años', requiresId: false, active: false });
+      await call('PUT', '/pricing/ticket-types/menor', {
+        name: 'Menor (hasta 12 años)',
+        description: 'Niñas y niños de hasta 12 años',
+        requiresId: false,
+        active: false,
+      });
       expect((await oneShow(later.id)).prices.map((price) => price.type)).toEqual(['general']);
-      await call('PUT', '/pricing/ticket-types/menor', { name: 'Menor (hasta 12 años)', description: 'Niñas y niños de hasta 12 años', requiresId: false, active: true });
+      await call('PUT', '/pricing/ticket-types/menor', {
+        name: 'Menor (hasta 12 años)',
+        description: 'Niñas y niños de hasta 12 años',
+        requiresId: false,
+        active: true,
+      });
       const surcharges: Surcharges = { formats: { '3D': 250 }, categories: { premium: 400 } };
       expect((await call('PUT', '/pricing/surcharges', surcharges)).json()).toEqual(surcharges);
       expect((await call('GET', '/pricing/surcharges')).json()).toEqual(surcharges);
@@ -259,7 +337,14 @@ describe('seat categories', () => {
   it('answers room 5’s premium back rows, wheelchair spaces and companions in the seat map, with the surcharges', async () => {
     const big = await createShow(booking, { movieId, roomId: 5, date: '2026-03-19', schedule: '20:00', type: '2D' } as never);
     const map = await seatMap(big.id);
-    expect(map.layout.categories).toMatchObject({ K1: 'premium', L16: 'premium', A1: 'wheelchair', A12: 'wheelchair', A2: 'companion', A11: 'companion' });
+    expect(map.layout.categories).toMatchObject({
+      K1: 'premium',
+      L16: 'premium',
+      A1: 'wheelchair',
+      A12: 'wheelchair',
+      A2: 'companion',
+      A11: 'companion',
+    });
     expect(map.layout.categories?.J1).toBeUndefined();
     expect(map.layout.companions).toEqual({ A2: 'A1', A11: 'A12' });
     expect(map.categorySurcharges).toEqual({ premium: 300 });

@@ -21,27 +21,27 @@ export const TICKET_TYPE_NOT_FOUND = 'No existe el tipo de entrada.';
 export const PRICE_CARD_NOT_FOUND = 'No existe la tarifa.';
 export const GENERAL_NOT_DELETABLE =
   'El tipo de entrada General es el de las funciones y compras de precio único: no se puede eliminar, pero puedes desactivarlo.';
-export const TIMES_REVERSED = 'La hora «desde» de la tarifa debe ser anterior a su hora «hasta».';
-export const DATES_REVERSED = 'La fecha «hasta» de la tarifa no puede ser anterior a su fecha «desde».';
+const TIMES_REVERSED = 'La hora «desde» de la tarifa debe ser anterior a su hora «hasta».';
+const DATES_REVERSED = 'La fecha «hasta» de la tarifa no puede ser anterior a su fecha «desde».';
 
 export function duplicateTicketType(code: string): string {
   return `Ya existe un tipo de entrada con el código «${code}».`;
 }
 
-export function unknownTicketTypes(codes: readonly string[]): string {
+function unknownTicketTypes(codes: readonly string[]): string {
   return codes.length === 1
     ? `La tarifa pone precio a un tipo de entrada que no existe: «${codes[0]}».`
     : `La tarifa pone precio a tipos de entrada que no existen: ${codes.map((code) => `«${code}»`).join(', ')}.`;
 }
 
-export function overlappingCard(other: string, priority: number): string {
+function overlappingCard(other: string, priority: number): string {
   return `La tarifa «${other}» tiene la misma prioridad (${priority}) y sus reglas se superponen con las de esta: cambia la prioridad o las reglas.`;
 }
 
 /** Where a type is used, for the refusal of its deletion. */
 export type TicketTypeUse = { card: string } | { shows: number } | { orders: number };
 
-export function ticketTypeInUse(name: string, use: TicketTypeUse): string {
+function ticketTypeInUse(name: string, use: TicketTypeUse): string {
   const where =
     'card' in use
       ? `la tarifa «${use.card}» le pone precio`

@@ -9,7 +9,13 @@ export const SEEDED_TICKET_TYPES: readonly TicketType[] = [
   { code: 'general', name: 'General', description: '', requiresId: false, active: true },
   { code: 'menor', name: 'Menor (hasta 12 años)', description: 'Niñas y niños de hasta 12 años', requiresId: false, active: true },
   { code: 'jubilado', name: 'Jubilado', description: 'Presentar DNI o credencial en la entrada', requiresId: true, active: true },
-  { code: 'estudiante', name: 'Estudiante', description: 'Presentar credencial de estudiante en la entrada', requiresId: true, active: true },
+  {
+    code: 'estudiante',
+    name: 'Estudiante',
+    description: 'Presentar credencial de estudiante en la entrada',
+    requiresId: true,
+    active: true,
+  },
 ];
 
 export const SEEDED_PRICE_CARDS: ReadonlyArray<PriceCardInput & { id: string }> = [

@@ -89,7 +89,10 @@ export class Rooms {
       if (!seeded || room.layout.categories !== undefined || !sameSeats(room.layout, seeded)) continue;
       // Stored before seat categories, as seeded: the room, and the shows that copied it, gain them.
       const { categories, companions } = seeded;
-      await collection.updateOne({ _id: room._id, 'layout.categories': { $exists: false } }, { $set: { 'layout.categories': categories, 'layout.companions': companions } });
+      await collection.updateOne(
+        { _id: room._id, 'layout.categories': { $exists: false } },
+        { $set: { 'layout.categories': categories, 'layout.companions': companions } },
+      );
       room.layout = { ...room.layout, ...(categories ? { categories } : {}), ...(companions ? { companions } : {}) };
       await addCategoriesToShows(db, room._id, room.layout);
     }
@@ -115,8 +118,14 @@ async function addCategoriesToShows(db: Connection, roomId: number, layout: Seat
   for (const name of ['shows', 'show_summaries']) await addCategoriesTo(db.collection(name), roomId, layout);
 }
 
-async function addCategoriesTo(shows: Collection<{ _id: unknown; roomId: number; layout?: SeatLayout }>, roomId: number, layout: SeatLayout) {
-  const without = await shows.find({ roomId, layout: { $exists: true }, 'layout.categories': { $exists: false } }, { projection: { layout: 1 } }).toArray();
+async function addCategoriesTo(
+  shows: Collection<{ _id: unknown; roomId: number; layout?: SeatLayout }>,
+  roomId: number,
+  layout: SeatLayout,
+) {
+  const without = await shows
+    .find({ roomId, layout: { $exists: true }, 'layout.categories': { $exists: false } }, { projection: { layout: 1 } })
+    .toArray();
   for (const show of without) {
     if (!show.layout || !sameSeats(show.layout, layout)) continue;
     await shows.updateOne(

@@ -336,7 +336,15 @@ export class Shows {
     for (const slot of slots) {
       const { roomId, type, price, priceCardId } = request;
       const plan = pricePlan(
-        { movie, date: slot.date, schedule: slot.schedule, roomId, type, ...(price === undefined ? {} : { price }), ...cardOf({ priceCardId }) },
+        {
+          movie,
+          date: slot.date,
+          schedule: slot.schedule,
+          roomId,
+          type,
+          ...(price === undefined ? {} : { price }),
+          ...cardOf({ priceCardId }),
+        },
         catalogue,
       );
       if (isRefusal(plan)) return plan;
@@ -517,9 +525,7 @@ export class Shows {
       }
     }
     if (changed === 0) return 0;
-    const shows = await this.model
-      .find({ ...onSale, 'pricing.card.id': { $in: cards.map((card) => card.id) } })
-      .lean<ShowDocument[]>();
+    const shows = await this.model.find({ ...onSale, 'pricing.card.id': { $in: cards.map((card) => card.id) } }).lean<ShowDocument[]>();
     for (const show of shows) {
       await this.listing.save(show);
       this.feed.reread(show._id.toHexString(), show.version);

@@ -19,7 +19,7 @@ export const listTicketTypes = {
 export const createTicketType = {
   tags,
   security: bearerAuth,
-  summary: "Add a ticket type (admin); its code, [a-z0-9-]{2,24}, is unique (409 when taken)",
+  summary: 'Add a ticket type (admin); its code, [a-z0-9-]{2,24}, is unique (409 when taken)',
   body: TicketType,
   response: { 201: TicketType, ...errors(...BODY_ERRORS, 401, 403, 409) },
 };
@@ -37,7 +37,8 @@ export const updateTicketType = {
 export const deleteTicketType = {
   tags,
   security: bearerAuth,
-  summary: 'Delete a ticket type (admin); refused (409) while a card prices it, a show sells it or an order carries it: deactivate it instead',
+  summary:
+    'Delete a ticket type (admin); refused (409) while a card prices it, a show sells it or an order carries it: deactivate it instead',
   params: CodeParams,
   response: { 200: MessageResponse, ...errors(400, 401, 403, 404, 409) },
 };

@@ -89,7 +89,8 @@ export const showsOfDay = {
 const PriceCardId = Type.String({
   minLength: 1,
   maxLength: 40,
-  description: "The price card to sell at (GET /pricing/cards), instead of the one its day, time and format match; a date, time or format changed later picks again",
+  description:
+    'The price card to sell at (GET /pricing/cards), instead of the one its day, time and format match; a date, time or format changed later picks again',
 });
 
 /**
@@ -106,7 +107,8 @@ const ShowForm = Type.Object(
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
     price: Type.Optional(
       Type.Integer({
-        description: 'Cents: one price for every seat (a "Precio único" show); left out, the show gets the price card its day, time and format match',
+        description:
+          'Cents: one price for every seat (a "Precio único" show); left out, the show gets the price card its day, time and format match',
       }),
     ),
     priceCardId: Type.Optional(PriceCardId),
@@ -144,7 +146,10 @@ const ShowEdit = Type.Object(
     ),
     priceCardId: Type.Optional(PriceCardId),
     priceCard: Type.Optional(
-      Type.Object({ id: Type.String({ maxLength: 40 }), name: Type.String({ maxLength: 80 }) }, { description: 'Read-only: use priceCardId' }),
+      Type.Object(
+        { id: Type.String({ maxLength: 40 }), name: Type.String({ maxLength: 80 }) },
+        { description: 'Read-only: use priceCardId' },
+      ),
     ),
     prices: Type.Optional(Type.Array(Type.Object({}), { maxItems: 50, description: 'Read-only' })),
     seats: Type.Optional(Type.Integer({ description: 'Read-only' })),
