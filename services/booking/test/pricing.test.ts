@@ -108,6 +108,12 @@ describe('ticket types', () => {
     ).toBe(400);
     expect((await call('GET', '/pricing/cards', undefined, userHeaders(booking.app, newId()))).statusCode).toBe(403);
     expect((await call('GET', '/pricing/surcharges', undefined, null)).statusCode).toBe(401);
+    // Keys of another form (the fuzzing sent 'a.b', which the database cannot store) are refused by the schema.
+    expect((await call('PUT', '/pricing/surcharges', { formats: { 'a.b': 1 }, categories: {} })).statusCode).toBe(400);
+    expect((await call('PUT', '/pricing/surcharges', { formats: {}, categories: { $premium: 1 } })).statusCode).toBe(400);
+    expect((await call('POST', '/pricing/cards', { name: 'Rara', prices: { 'General.x': 100 }, rules: {}, priority: 3 })).statusCode).toBe(
+      400,
+    );
   });
 
   it('cannot be deleted while a card prices it, or at all for General: it can be deactivated', async () => {
