@@ -1,3 +1,4 @@
+import type { PriceCard } from '@cine/contracts';
 import { isAdmin, type ServiceApp } from '@cine/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { valueOr } from '../refusals';
@@ -19,23 +20,26 @@ export default async function pricingRoutes(app: ServiceApp): Promise<void> {
     return isAdmin(request);
   };
 
-  /** The shows on sale priced by the cards (every card when left out) take the catalogue as it is now. */
-  const reprice = async (cardIds?: string[]) => app.shows.reprice(await app.pricing.catalogue(), app.clock(), cardIds);
+  /** The shows on sale priced by the cards that `pick` (every card when left out) take the catalogue as it is now. */
+  const reprice = async (pick: (card: PriceCard) => boolean = () => true) => {
+    const catalogue = await app.pricing.catalogue();
+    const cardIds = catalogue.cards.filter(pick).map((card) => card.id);
+    if (cardIds.length > 0) await app.shows.reprice(catalogue, app.clock(), cardIds);
+  };
 
   app.get('/ticket-types', { schema: schemas.listTicketTypes }, async (request, reply) =>
     app.pricing.ticketTypes(await callerIsAdmin(request, reply)),
   );
 
   app.post('/ticket-types', { schema: schemas.createTicketType, onRequest: app.requireAdmin }, async (request, reply) => {
+    // No card prices a new type yet (a card naming an unknown type is refused): no show changes.
     const type = await valueOr(app, app.pricing.createType(request.body));
-    // A new active type joins the shows whose card already prices it.
-    await reprice();
     return reply.status(201).send(type);
   });
 
   app.put('/ticket-types/:code', { schema: schemas.updateTicketType, onRequest: app.requireAdmin }, async (request) => {
     const type = await valueOr(app, app.pricing.updateType(request.params.code, request.body));
-    await reprice();
+    await reprice((card) => card.prices[type.code] !== undefined);
     return type;
   });
 
@@ -53,7 +57,7 @@ export default async function pricingRoutes(app: ServiceApp): Promise<void> {
 
   app.put('/cards/:id', { schema: schemas.updateCard, onRequest: app.requireAdmin }, async (request) => {
     const card = await valueOr(app, app.pricing.updateCard(request.params.id, request.body));
-    await reprice([card.id]);
+    await reprice((one) => one.id === card.id);
     return card;
   });
 
