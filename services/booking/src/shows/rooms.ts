@@ -25,7 +25,8 @@ function withCategories(
   });
   for (const label of layout.wheelchair) categories[label] = 'wheelchair';
   for (const label of Object.keys(companions)) categories[label] = 'companion';
-  return { ...layout, categories, companions };
+  // A room of standard seats alone lists none.
+  return Object.keys(categories).length === 0 ? { ...layout } : { ...layout, categories, companions };
 }
 
 /**
@@ -86,12 +87,12 @@ export class Rooms {
     const stored = await collection.find({}).toArray();
     for (const room of stored) {
       const seeded = SEEDED_ROOM_LAYOUTS[room._id];
-      if (!seeded || room.layout.categories !== undefined || !sameSeats(room.layout, seeded)) continue;
+      if (!seeded?.categories || room.layout.categories !== undefined || !sameSeats(room.layout, seeded)) continue;
       // Stored before seat categories, as seeded: the room, and the shows that copied it, gain them.
       const { categories, companions } = seeded;
       await collection.updateOne(
         { _id: room._id, 'layout.categories': { $exists: false } },
-        { $set: { 'layout.categories': categories, 'layout.companions': companions } },
+        { $set: { 'layout.categories': categories, 'layout.companions': companions ?? {} } },
       );
       room.layout = { ...room.layout, ...(categories ? { categories } : {}), ...(companions ? { companions } : {}) };
       await addCategoriesToShows(db, room._id, room.layout);
