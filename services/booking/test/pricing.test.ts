@@ -327,6 +327,10 @@ describe('a change of a card, a type or the surcharges', () => {
         ['menor', 1050],
       ]);
       expect((await seatMap(later.id)).categorySurcharges).toEqual({ premium: 400 });
+      // The same surcharges again change no show (its version stays).
+      const version = (await seatMap(later.id)).version;
+      await call('PUT', '/pricing/surcharges', surcharges);
+      expect((await seatMap(later.id)).version).toBe(version);
       expect((await oneShow(started.id)).price).toBe(1200);
     } finally {
       booking.clock.set('2026-03-11T15:00:00.000Z');

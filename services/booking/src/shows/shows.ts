@@ -18,6 +18,7 @@ import {
   type ShowView,
 } from '@cine/contracts';
 import { isDuplicateKeyError, pageOfList, SharedJson } from '@cine/service-kit';
+import { isDeepStrictEqual } from 'node:util';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
@@ -506,32 +507,40 @@ export class Shows {
   /**
    * A card, a type or the surcharges changed: the shows on sale (not started, not cancelled) priced by
    * one of `cardIds` (every card when left out) fix their pricing again from the catalogue, each for its
-   * format. Orders keep the lines they were made with. The versions go up, so the listings and the open
-   * seat maps read them again. Answers how many shows changed.
+   * format; those whose pricing stays the same are not written. Orders keep the lines they were made
+   * with. The versions go up, so the listings and the open seat maps read them again. Answers how many
+   * shows changed.
    */
   async reprice(catalogue: PricingCatalogue, now: Date, cardIds?: readonly string[]): Promise<number> {
     const cards = catalogue.cards.filter((card) => cardIds === undefined || cardIds.includes(card.id));
     if (cards.length === 0) return 0;
     const onSale = { startsAt: { $gt: now }, cancelled: { $ne: true } };
-    let changed = 0;
+    const priced = await this.model
+      .find({ ...onSale, 'pricing.card.id': { $in: cards.map((card) => card.id) } }, { type: 1, pricing: 1 })
+      .lean<Array<Pick<ShowDocument, '_id' | 'type' | 'pricing'>>>();
+    const changedIds: Types.ObjectId[] = [];
     for (const card of cards) {
       for (const format of SHOW_TYPES) {
         const pricing = showPricingOf(card, catalogue.types, catalogue.surcharges, format);
-        const updated = await this.model.updateMany(
-          { ...onSale, type: format, 'pricing.card.id': card.id },
+        const stale = priced
+          .filter((show) => show.type === format && show.pricing?.card.id === card.id && !isDeepStrictEqual(show.pricing, pricing))
+          .map((show) => show._id);
+        if (stale.length === 0) continue;
+        // The card and format are checked again: a show edited meanwhile keeps what its edit gave it.
+        await this.model.updateMany(
+          { _id: { $in: stale }, ...onSale, type: format, 'pricing.card.id': card.id },
           { $set: { pricing, price: fromPrice(pricing) }, $inc: { version: 1 } },
         );
-        changed += updated.modifiedCount;
+        changedIds.push(...stale);
       }
     }
-    if (changed === 0) return 0;
-    const shows = await this.model.find({ ...onSale, 'pricing.card.id': { $in: cards.map((card) => card.id) } }).lean<ShowDocument[]>();
-    for (const show of shows) {
+    if (changedIds.length === 0) return 0;
+    for (const show of await this.model.find({ _id: { $in: changedIds } }).lean<ShowDocument[]>()) {
       await this.listing.save(show);
       this.feed.reread(show._id.toHexString(), show.version);
     }
     this.upcomingTexts.clear();
-    return changed;
+    return changedIds.length;
   }
 
   /** Deletes the show unless a seat was sold (answered with the counts of its paid orders and tickets) or is being paid. */
