@@ -150,6 +150,19 @@ describe('ticket types', () => {
       'El tipo de entrada «Pase» no se puede eliminar: figura en 1 función. Puedes desactivarlo para que no se venda más.',
     );
   });
+
+  it('cannot be deleted while an order carries it', async () => {
+    await call('POST', '/pricing/ticket-types', { code: 'vale', name: 'Vale', description: '', requiresId: false, active: true });
+    // An order's priced lines as the purchase stores them (only their types matter here).
+    const orders = booking.context.db.collection('orders');
+    const { insertedId } = await orders.insertOne({ lines: [{ seatLabel: 'F5', type: 'vale' }] });
+    expect((await call('DELETE', '/pricing/ticket-types/vale')).json()).toEqual({
+      statusCode: 409,
+      error: 'El tipo de entrada «Vale» no se puede eliminar: figura en 1 compra. Puedes desactivarlo para que no se venda más.',
+    });
+    await orders.deleteOne({ _id: insertedId });
+    expect((await call('DELETE', '/pricing/ticket-types/vale')).statusCode).toBe(200);
+  });
 });
 
 describe('price cards', () => {
