@@ -80,6 +80,8 @@ export const NOTHING_HELD = 'No tienes entradas reservadas para esta función. V
 const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
 const SHOW_CHANGED =
   'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
+const TYPE_NOT_SOLD_ANY_MORE =
+  'La función dejó de vender el tipo de alguna de tus entradas. Vuelve a elegir tus entradas.';
 const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
 
 const STATE_NAMES: Record<OrderState, string> = {
@@ -120,8 +122,10 @@ export function orderKey(
 }
 
 /**
- * A new order for the user's hold and cart, priced now (a later change of the show's price changes no
- * order), or why it cannot be opened: another count of tickets than held, or seats no longer on sale.
+ * A new order for the user's hold and cart, priced now: it keeps its lines (each seat by its type and
+ * category), so a later change of the show's price card, surcharges or types changes no order. Or why it
+ * cannot be opened: another count of tickets than held, seats no longer on sale, or a seat held as a type
+ * the show does not sell any more.
  */
 export function openOrder(
   userId: string,
@@ -143,6 +147,7 @@ export function openOrder(
   }));
   // Priced as the cart shows it (one pricing for both).
   const ticketLine = ticketLineOf(held);
+  if (ticketLine.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
   const ticketTotal = ticketLine.totalPrice;
   return {
     key: orderKey(userId, show.id, seatLabels, candy, paymentMethodId),
@@ -158,6 +163,7 @@ export function openOrder(
     capacity: show.capacity,
     unitPrice: show.price,
     seatLabels: [...seatLabels],
+    lines: ticketLine.lines,
     ticketTotal,
     candy: lines,
     total: cartViewOf([ticketLine], [...candy]).orderPrice,
