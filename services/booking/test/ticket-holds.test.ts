@@ -65,7 +65,9 @@ describe('the companion rule (companion-rule.ts)', () => {
     expect(companionSeatMessage(120)).toBe(
       'Butaca de acompañante: se vende junto con el espacio para silla de ruedas hasta 2 h antes de la función',
     );
-    expect(companionSeatMessage(90)).toBe('Butaca de acompañante: se vende junto con el espacio para silla de ruedas hasta 90 min antes de la función');
+    expect(companionSeatMessage(90)).toBe(
+      'Butaca de acompañante: se vende junto con el espacio para silla de ruedas hasta 90 min antes de la función',
+    );
   });
 
   it('refuses a hold of a companion seat alone (409) before the release, and holds it alone after it', () => {

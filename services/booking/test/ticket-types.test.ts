@@ -89,7 +89,12 @@ async function pricedShow(): Promise<{ id: string }> {
 }
 
 function addTickets(user: User, payload: Record<string, unknown>) {
-  return booking.app.inject({ method: 'POST', url: '/tickets/addTickets', headers: user.headers, payload: { userId: user.id, ...payload } });
+  return booking.app.inject({
+    method: 'POST',
+    url: '/tickets/addTickets',
+    headers: user.headers,
+    payload: { userId: user.id, ...payload },
+  });
 }
 
 /** Waits for what the relays publish after a write. */
@@ -131,7 +136,12 @@ async function boughtInRowJ() {
   const paid = await checkout(booking, user, { show: show.id, ticket: 3 });
   expect(paid.statusCode).toBe(200);
   await settled();
-  return { show, user, held: held.json<{ lines: PricedLine[]; totalPrice: number; unitPrice: number }>(), order: paid.json<{ order: OrderView }>().order };
+  return {
+    show,
+    user,
+    held: held.json<{ lines: PricedLine[]; totalPrice: number; unitPrice: number }>(),
+    order: paid.json<{ order: OrderView }>().order,
+  };
 }
 
 describe('holds by ticket type (POST /tickets/addTickets `tickets`)', () => {
@@ -181,7 +191,13 @@ describe('holds by ticket type (POST /tickets/addTickets `tickets`)', () => {
   it('refuses (400, in Spanish) an unknown type, a type the show does not sell and seats on some entries only, holding nothing', async () => {
     const show = await pricedShow();
     const user = newUser(booking.app);
-    const unknown = await addTickets(user, { showId: show.id, tickets: [{ seatLabel: 'J5', type: 'general' }, { seatLabel: 'J6', type: 'vip' }] });
+    const unknown = await addTickets(user, {
+      showId: show.id,
+      tickets: [
+        { seatLabel: 'J5', type: 'general' },
+        { seatLabel: 'J6', type: 'vip' },
+      ],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ error: string }>().error).toBe('La función no vende entradas de tipo «vip».');
     const notSold = await addTickets(user, { showId: show.id, tickets: [{ type: 'estudiante' }] });
@@ -253,7 +269,10 @@ describe('lines from the hold to the order, the refund and the tickets', () => {
     await showsCollection().updateOne(
       { _id: new Types.ObjectId(show.id) },
       {
-        $set: { 'pricing.types': PRICING.types.map((type) => ({ ...type, base: type.base * 3 })), 'pricing.categorySurcharges': { premium: 5000 } },
+        $set: {
+          'pricing.types': PRICING.types.map((type) => ({ ...type, base: type.base * 3 })),
+          'pricing.categorySurcharges': { premium: 5000 },
+        },
         $inc: { version: 1 },
       },
     );
@@ -273,7 +292,15 @@ describe('lines from the hold to the order, the refund and the tickets', () => {
     expect(paid.data.ticketTotal).toBe(J_TOTAL);
 
     const mine = (await booking.app.inject({ method: 'GET', url: '/tickets/mine', headers: user.headers })).json<TicketView[]>();
-    expect(mine.map(({ seatLabel, ticketType, ticketTypeName, requiresId, line: priced }) => ({ seatLabel, ticketType, ticketTypeName, requiresId, priced }))).toEqual([
+    expect(
+      mine.map(({ seatLabel, ticketType, ticketTypeName, requiresId, line: priced }) => ({
+        seatLabel,
+        ticketType,
+        ticketTypeName,
+        requiresId,
+        priced,
+      })),
+    ).toEqual([
       { seatLabel: 'J5', ticketType: 'general', ticketTypeName: 'General', requiresId: false, priced: J5 },
       { seatLabel: 'J6', ticketType: 'menor', ticketTypeName: 'Menor (hasta 12 años)', requiresId: false, priced: J6 },
       { seatLabel: 'J7', ticketType: 'jubilado', ticketTypeName: 'Jubilado', requiresId: true, priced: J7 },
@@ -282,21 +309,30 @@ describe('lines from the hold to the order, the refund and the tickets', () => {
     const staff = bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
     const door = await booking.app.inject({ method: 'GET', url: `/checkin/shows/${show.id}`, headers: staff });
     expect(door.statusCode).toBe(200);
-    expect(door.json<DoorShowView>().tickets.map(({ seatLabel, ticketType, requiresId }) => ({ seatLabel, ticketType, requiresId }))).toEqual([
-      ...[
-        { seatLabel: 'J5', ticketType: 'general', requiresId: false },
-        { seatLabel: 'J6', ticketType: 'menor', requiresId: false },
-        { seatLabel: 'J7', ticketType: 'jubilado', requiresId: true },
-      ],
-    ].sort((a, b) => {
-      const code = (label: string) => mine.find((ticket) => ticket.seatLabel === label)?.code ?? '';
-      return code(a.seatLabel).localeCompare(code(b.seatLabel));
-    }));
+    expect(
+      door.json<DoorShowView>().tickets.map(({ seatLabel, ticketType, requiresId }) => ({ seatLabel, ticketType, requiresId })),
+    ).toEqual(
+      [
+        ...[
+          { seatLabel: 'J5', ticketType: 'general', requiresId: false },
+          { seatLabel: 'J6', ticketType: 'menor', requiresId: false },
+          { seatLabel: 'J7', ticketType: 'jubilado', requiresId: true },
+        ],
+      ].sort((a, b) => {
+        const code = (label: string) => mine.find((ticket) => ticket.seatLabel === label)?.code ?? '';
+        return code(a.seatLabel).localeCompare(code(b.seatLabel));
+      }),
+    );
 
     const jubilado = mine.find((ticket) => ticket.seatLabel === 'J7') as TicketView;
     const restore = await clockBefore(booking, show.id, 10);
     try {
-      const scan = await booking.app.inject({ method: 'POST', url: '/checkin', headers: staff, payload: { token: jubilado.token, showId: show.id } });
+      const scan = await booking.app.inject({
+        method: 'POST',
+        url: '/checkin',
+        headers: staff,
+        payload: { token: jubilado.token, showId: show.id },
+      });
       expect(scan.statusCode).toBe(200);
       expect(scan.json<CheckinAnswer>().ticket).toMatchObject({ ticketType: 'jubilado', ticketTypeName: 'Jubilado', requiresId: true });
     } finally {
@@ -314,7 +350,9 @@ describe('lines from the hold to the order, the refund and the tickets', () => {
     });
     expect(refund.statusCode).toBe(200);
     await settled();
-    const after = (await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: adminHeaders(booking.app) })).json<OrderView>();
+    const after = (
+      await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: adminHeaders(booking.app) })
+    ).json<OrderView>();
     expect(after.refundedAmount).toBe(1200);
     expect(after.refunds).toMatchObject([{ seatLabels: ['J6'], lines: [J6], amount: 1200 }]);
     expect(after.refundable.amount).toBe(1500 + 1100);
@@ -328,7 +366,10 @@ describe('lines from the hold to the order, the refund and the tickets', () => {
     // As a version 1 order was stored: no lines, every seat at the unit price.
     await context.db
       .collection('orders')
-      .updateOne({ _id: new Types.ObjectId(order.id) }, { $unset: { lines: '' }, $set: { unitPrice: 1000, ticketTotal: 3000, total: 3000 } });
+      .updateOne(
+        { _id: new Types.ObjectId(order.id) },
+        { $unset: { lines: '' }, $set: { unitPrice: 1000, ticketTotal: 3000, total: 3000 } },
+      );
     const before = booking.paid.length;
     const replayed = await booking.app.inject({ method: 'POST', url: '/orders/replay', headers: adminHeaders(booking.app), payload: {} });
     expect(replayed.statusCode).toBe(200);
@@ -340,7 +381,9 @@ describe('lines from the hold to the order, the refund and the tickets', () => {
       { seatLabel: 'J6', type: 'general', total: 1000 },
       { seatLabel: 'J7', type: 'general', total: 1000 },
     ]);
-    const page = (await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: adminHeaders(booking.app) })).json<OrderView>();
+    const page = (
+      await booking.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: adminHeaders(booking.app) })
+    ).json<OrderView>();
     expect(page.refundable.seats.map((seat) => seat.amount)).toEqual([1000, 1000, 1000]);
   });
 });

@@ -80,8 +80,7 @@ export const NOTHING_HELD = 'No tienes entradas reservadas para esta función. V
 const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
 const SHOW_CHANGED =
   'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
-const TYPE_NOT_SOLD_ANY_MORE =
-  'La función dejó de vender el tipo de alguna de tus entradas. Vuelve a elegir tus entradas.';
+const TYPE_NOT_SOLD_ANY_MORE = 'La función dejó de vender el tipo de alguna de tus entradas. Vuelve a elegir tus entradas.';
 const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
 
 const STATE_NAMES: Record<OrderState, string> = {

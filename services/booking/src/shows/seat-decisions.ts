@@ -25,7 +25,13 @@ import {
   ticketTypeNotSold,
   wrongSeatCount,
 } from './booking-errors';
-import { companionRuleInForce, companionSeatMessage, companionsWithoutSpace, DEFAULT_COMPANION_RELEASE_MINUTES, isCompanionSeat } from './companion-rule';
+import {
+  companionRuleInForce,
+  companionSeatMessage,
+  companionsWithoutSpace,
+  DEFAULT_COMPANION_RELEASE_MINUTES,
+  isCompanionSeat,
+} from './companion-rule';
 import { isFreeAt, isHeldByAt, layoutOf, sortLabels, sortSeats, withoutLapsedHolds } from './seats';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
@@ -124,7 +130,11 @@ export interface HoldWish {
  * addTickets' body as a hold: `tickets` (each with its seat, or none with one; `seats`, if given, their
  * number), else `seats` and `seatLabels` alone, every seat General. Refused (400) otherwise.
  */
-export function holdWishOf(body: { seats?: number | undefined; seatLabels?: string[] | undefined; tickets?: TicketRequest[] | undefined }): HoldWish {
+export function holdWishOf(body: {
+  seats?: number | undefined;
+  seatLabels?: string[] | undefined;
+  tickets?: TicketRequest[] | undefined;
+}): HoldWish {
   const { seats, seatLabels, tickets } = body;
   if (!tickets) {
     if (seats === undefined) throw refused('invalid', NO_TICKETS_ASKED);
@@ -183,7 +193,13 @@ export function holdSeatsOf(
   const companionsBound = companionRuleInForce(show.startsAt, now, companionReleaseMinutes);
   const chosen = typeof wanted === 'number' ? chooseFree(show, taken, wanted, companionsBound) : namedSeats(show, taken, wanted);
   if (!chosen) throw refused('conflict', notEnoughSeats(show.capacity - taken.length));
-  const alone = companionsWithoutSpace(layoutOf(show), chosen.map((seat) => seat.label), show.startsAt, now, companionReleaseMinutes);
+  const alone = companionsWithoutSpace(
+    layoutOf(show),
+    chosen.map((seat) => seat.label),
+    show.startsAt,
+    now,
+    companionReleaseMinutes,
+  );
   if (alone.length > 0) throw refused('conflict', companionSeatMessage(companionReleaseMinutes));
   // Named seats take the type at their index; chosen ones take the types in request order, in room order.
   const ordered = typeof wanted === 'number' ? sortSeats(chosen) : chosen;

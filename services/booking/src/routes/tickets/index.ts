@@ -9,7 +9,10 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
   app.post('/addTickets', { schema: schemas.addTickets, onRequest: app.authenticate }, async (request) => {
     const { userId, showId } = request.body;
     assertSameUser(request, userId);
-    const { count, labels, types } = await valueOr(app, catchRefusal(async () => holdWishOf(request.body)));
+    const { count, labels, types } = await valueOr(
+      app,
+      catchRefusal(async () => holdWishOf(request.body)),
+    );
     // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop),
     // counted as a client: an IPv4 address, or an IPv6 address's /64.
     const held = await valueOr(app, app.seatInventory.hold(showId, userId, count, app.clock(), clientKey(request.ip), labels, types));

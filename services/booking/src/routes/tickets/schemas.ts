@@ -19,7 +19,11 @@ export const addTickets = {
     {
       userId: Type.String({ minLength: 1, maxLength: 100 }),
       seats: Type.Optional(
-        Type.Integer({ minimum: 1, maximum: MAX_SEATS_PER_PURCHASE, description: 'How many seats; may be left out when `tickets` is given' }),
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_SEATS_PER_PURCHASE,
+          description: 'How many seats; may be left out when `tickets` is given',
+        }),
       ),
       showId: ObjectIdText,
       seatLabels: Type.Optional(
@@ -32,7 +36,8 @@ export const addTickets = {
         Type.Array(TicketRequest, {
           minItems: 1,
           maxItems: MAX_SEATS_PER_PURCHASE,
-          description: "Each ticket's type (and seat, on every entry or on none); named seats take their entry's type, chosen ones the types in order",
+          description:
+            "Each ticket's type (and seat, on every entry or on none); named seats take their entry's type, chosen ones the types in order",
         }),
       ),
     },
