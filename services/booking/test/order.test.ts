@@ -125,6 +125,9 @@ describe('opening an order', () => {
     };
     const opened = Order.openOrder('u-1', 2, { ...hold, pricing, ticketTypes: ['menor', 'general'] }, [], 'pm');
     expect(opened).toMatchObject({ ticketTotal: 1500, total: 1500 });
+    // Other types, another purchase: a declined all-General try does not answer for it.
+    expect(!isRefusal(opened) && opened.key).not.toBe(Order.orderKey('u-1', 's-1', ['F7', 'F8'], [], 'pm'));
+    expect(!isRefusal(opened) && opened.key).toBe(Order.orderKey('u-1', 's-1', ['F7', 'F8'], [], 'pm', { F7: 'menor', F8: 'general' }));
     expect(!isRefusal(opened) && opened.lines?.map((line) => [line.seatLabel, line.type, line.total])).toEqual([
       ['F7', 'menor', 600],
       ['F8', 'general', 900],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
+import { GENERAL_TICKET_TYPE, ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
 import { notEnoughCandy } from '../cart/cart';
 import { cartViewOf, ticketLineOf } from '../cart/pricing';
@@ -106,17 +106,25 @@ function move(order: StoredOrder, to: OrderState, set: Partial<StoredOrder>, now
   return { from: order.state, to, set: fields, events, after: { ...order, ...fields } };
 }
 
-/** Same user, show, seats, candy and card: the same purchase (the order's unique key). */
+/**
+ * Same user, show, seats (with their ticket types), candy and card: the same purchase (the order's unique key). A seat
+ * of another type than General joins the key as `label:type`, so an all-General purchase keeps the key it always had.
+ */
 export function orderKey(
   userId: string,
   showId: string,
   seatLabels: readonly string[],
   candy: readonly CartCandyLine[],
   paymentMethodId: string,
+  ticketTypes: Readonly<Record<string, string>> = {},
 ) {
   const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+  const seats = [...seatLabels].sort().map((label) => {
+    const type = ticketTypes[label];
+    return type === undefined || type === GENERAL_TICKET_TYPE ? label : `${label}:${type}`;
+  });
   return createHash('sha256')
-    .update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId]))
+    .update(JSON.stringify([userId, showId, seats, lines, paymentMethodId]))
     .digest('base64url');
 }
 
@@ -149,7 +157,14 @@ export function openOrder(
   if (ticketLine.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
   const ticketTotal = ticketLine.totalPrice;
   return {
-    key: orderKey(userId, show.id, seatLabels, candy, paymentMethodId),
+    key: orderKey(
+      userId,
+      show.id,
+      seatLabels,
+      candy,
+      paymentMethodId,
+      Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
+    ),
     userId,
     showId: show.id,
     movieId: show.movieId,
