@@ -151,7 +151,7 @@ export function holdWishOf(body: {
 }
 
 /** The types among `types` the show does not sell (by its pricing's types: unknown and inactive ones are not in it). Refused (400). */
-export function checkTicketTypes(pricing: ShowPricing, types: readonly string[]): void {
+function checkTicketTypes(pricing: ShowPricing, types: readonly string[]): void {
   const sold = new Set(pricing.types.map((type) => type.type));
   const notSold = types.find((type) => !sold.has(type));
   if (notSold !== undefined) throw refused('invalid', ticketTypeNotSold(notSold));
