@@ -238,6 +238,7 @@ export type CartView = Static<typeof CartView>;
 export const OrderRefundView = Type.Object({
   id: Type.String(),
   seatLabels: Type.Array(Type.String()),
+  lines: Type.Optional(Type.Array(PricedLine, { description: "The refunded seats' lines as the order priced them" })),
   candy: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), quantity: Type.Integer(), totalPrice: Cents('Refunded') })),
   amount: Cents('Returned to the card'),
   by: RefundOrigin,
