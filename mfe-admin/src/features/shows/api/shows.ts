@@ -11,6 +11,8 @@ export interface NewShow {
   date: string;
   type: string;
   price: number;
+  /** The price card to sell at; without it booking picks the one the rules give (issue 37). */
+  priceCardId?: string;
 }
 
 /** One page of the shows not yet started (`query`: page, pageSize, sort, movieId, roomId, type, from, to, as useListParams writes them). */
@@ -22,7 +24,7 @@ export const createShow = (token: string, data: NewShow) => api.post<Show>('/sho
 export const scheduleShows = (token: string, request: BulkShowsRequest) => api.post<BulkShowsResult>('/show/bulk', request, { token });
 
 /** Sends the show back as its GET answers it, with the new time, date, room and type. */
-export const updateShow = (token: string, show: Show) => api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
+export const updateShow = (token: string, show: Show & { priceCardId?: string }) => api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
 
 export const deleteShow = (token: string, id: string) => api.delete<unknown>(`/show/one/${encodeURIComponent(id)}`, undefined, { token });
 

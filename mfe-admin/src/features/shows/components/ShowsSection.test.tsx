@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { currentSearch, renderInPanel } from '../../../test/inPanel';
+import type { PriceCard, TicketType } from '@cine/contracts';
 import type { Show } from '../api/shows';
 import { ShowsSection } from './ShowsSection';
 
@@ -26,7 +27,21 @@ const movie = { id: show.movieId, Title: 'Matrix' };
 const FIRST = '/api/show/all?page=1&pageSize=25&sort=startsAt';
 const page = (items: Show[], total = items.length) => ({ status: 200, body: { items, total, page: 1, pageSize: 25 } });
 
+const ticketTypes: TicketType[] = [
+  { code: 'general', name: 'General', description: '', requiresId: false, active: true },
+  { code: 'menor', name: 'Menor (hasta 12 años)', description: '', requiresId: false, active: true },
+  { code: 'estudiante', name: 'Estudiante', description: '', requiresId: true, active: false },
+];
+const cards: PriceCard[] = [
+  { id: 'c1', name: 'Tarifa general', priority: 0, rules: {}, prices: { general: 900, menor: 700, estudiante: 650 } },
+  { id: 'c2', name: 'Matiné', priority: 10, rules: { to: '15:00' }, prices: { general: 700, menor: 500 } },
+  { id: 'c3', name: 'Día del espectador', priority: 20, rules: { weekdays: ['Miércoles'] }, prices: { general: 500, menor: 500 } },
+];
+
 const renderSection = () => renderInPanel(<ShowsSection token={TOKEN} />, '/admin?seccion=funciones');
+
+/** An element's text with the money's no-break space as a plain one. */
+const spaced = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 
 let api: FakeApi;
 beforeEach(() => {
@@ -45,7 +60,10 @@ beforeEach(() => {
     })
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } })
     .on('GET', '/api/movies/billboard', { status: 200, body: [movie] })
-    .on('GET', '/api/movies/Premieres', { status: 200, body: [] });
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
+    .on('GET', '/api/pricing/cards', { status: 200, body: cards })
+    .on('GET', '/api/pricing/ticket-types', { status: 200, body: ticketTypes })
+    .on('GET', '/api/pricing/surcharges', { status: 200, body: { formats: { '3D': 200 }, categories: { premium: 300 } } });
 });
 afterEach(() => jest.useRealTimers());
 
@@ -364,8 +382,11 @@ describe("'Programar en bloque'", () => {
     expect(
       within(within(preview).getByRole('list', { name: 'Funciones a crear' }))
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Lunes 16/03 14:00', 'Lunes 16/03 20:00']);
+        .map(spaced),
+    ).toEqual([
+      'Lunes 16/03 14:00 — Matiné: General $ 7,00 · Menor (hasta 12 años) $ 5,00',
+      'Lunes 16/03 20:00 — Tarifa general: General $ 9,00 · Menor (hasta 12 años) $ 7,00',
+    ]);
     expect(api.onlyRequestTo('POST', '/api/show/bulk').body).toEqual({
       movieId: show.movieId,
       roomId: 2,
@@ -405,4 +426,104 @@ describe("'Programar en bloque'", () => {
     ).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/show/bulk')).toHaveLength(1);
   });
+});
+
+describe('the price card and prices before saving (issue 37)', () => {
+  async function openCreate(user: ReturnType<typeof userEvent.setup>) {
+    renderSection();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Agregar Funcion' }));
+    return screen.findByRole('form', { name: 'Crear Funciones' });
+  }
+
+  test('shows the card the rules pick and its prices with the format surcharge, follows the date, time and format, and sends a chosen card', async () => {
+    api.on('POST', '/api/show', { status: 201, body: show });
+    const user = userEvent.setup();
+    const form = await openCreate(user);
+    const pricing = await within(form).findByRole('region', { name: 'Tarifa y precios' });
+    expect(pricing).toHaveTextContent('Elige la fecha, el horario y el tipo para ver la tarifa que se aplicará.');
+
+    await user.type(within(form).getByLabelText('Horario'), '14:30');
+    fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
+    await user.selectOptions(within(form).getByLabelText('Tipo'), '3D');
+    // A Thursday before 15:00: Matiné; 3D adds $ 2,00 to each type; the premium seats $ 3,00 more.
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Matiné, con el recargo de $ 2,00 por formato 3D.');
+    expect(
+      within(within(pricing).getByRole('list', { name: 'Precios de la función' }))
+        .getAllByRole('listitem')
+        .map(spaced),
+    ).toEqual(['General: $ 9,00', 'Menor (hasta 12 años): $ 7,00', 'Butaca premium: + $ 3,00']);
+    expect(within(pricing).getByRole('option', { name: 'Automática (Matiné)' })).toBeInTheDocument();
+
+    // A Wednesday: the día del espectador wins by priority.
+    fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-11' } });
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Día del espectador');
+
+    // Chosen: Tarifa general, whose inactive Estudiante is not sold.
+    await user.selectOptions(within(pricing).getByLabelText('Tarifa'), 'Tarifa general');
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Tarifa general (elegida)');
+    expect(within(pricing).getByRole('list', { name: 'Precios de la función' })).not.toHaveTextContent('Estudiante');
+
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Matrix' })).toBeInTheDocument());
+    await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
+    await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
+    await user.type(within(form).getByLabelText('Precio de la entrada'), '9');
+    await user.click(within(form).getByRole('button', { name: 'Crear función' }));
+    expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
+    expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
+      data: { schedule: '14:30', movieId: show.movieId, roomId: 2, date: '2026-03-11', type: '3D', price: 900, priceCardId: 'c1' },
+    });
+  });
+
+  test("'Modificar' shows the show's card and the one its new time gets", async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Modificar la función de Matrix del Jueves a las 18:30' }));
+    const dialog = screen.getByRole('dialog', { name: 'Modificar función' });
+    expect(within(dialog).getByText(`Tarifa actual: ${show.priceCard.name}`)).toBeInTheDocument();
+    const pricing = await within(dialog).findByRole('region', { name: 'Tarifa y precios' });
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Tarifa general');
+    await user.clear(within(dialog).getByLabelText('Horario'));
+    await user.type(within(dialog).getByLabelText('Horario'), '13:00');
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Matiné');
+  });
+
+  test('a failed load of the cards is told in the dialog', async () => {
+    api.on('GET', '/api/pricing/cards', { status: 503, body: { statusCode: 503, error: 'Servicio no disponible.' } });
+    const user = userEvent.setup();
+    const form = await openCreate(user);
+    expect(await within(form).findByText('No se pudieron cargar las tarifas. Servicio no disponible.')).toBeInTheDocument();
+  });
+});
+
+test('the read-only map marks the premium, wheelchair and companion seats, with a legend', async () => {
+  api.on('GET', `/api/show/${show.id}/seats`, {
+    status: 200,
+    body: {
+      showId: show.id,
+      roomId: 2,
+      version: 3,
+      layout: {
+        rows: [4, 4],
+        aisles: [],
+        wheelchair: ['A1'],
+        categories: { A1: 'wheelchair', A2: 'companion', B1: 'premium', B2: 'premium' },
+        companions: { A2: 'A1' },
+      },
+      taken: {},
+    },
+  });
+  renderSection();
+  await userEvent.click(await screen.findByRole('button', { name: 'Ver mapa de asientos de la función de Matrix del Jueves a las 18:30' }));
+  const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
+  const legend = await within(dialog).findByRole('list', { name: 'Categorías de butacas' });
+  expect(
+    within(legend)
+      .getAllByRole('listitem')
+      .map(spaced),
+  ).toEqual([
+    ' Butaca premium (2): B1, B2',
+    ' Espacio para silla de ruedas (1): A1',
+    ' Butaca de acompañante (1): A2 (junto a A1)',
+  ]);
 });
