@@ -39,7 +39,11 @@ describe('sales by ticket type (GET /sales/ticket-types, issue 37)', () => {
       seats: 3,
       seatLabels: ['L1', 'L2', 'L3'],
       ticketTotal: 1700 + 1700 + 1200,
-      lines: [line('L1', 'general', 'General', 1700, 'premium'), line('L2', 'general', 'General', 1700, 'premium'), line('L3', 'menor', 'Menor (hasta 12 años)', 1200)],
+      lines: [
+        line('L1', 'general', 'General', 1700, 'premium'),
+        line('L2', 'general', 'General', 1700, 'premium'),
+        line('L3', 'menor', 'Menor (hasta 12 años)', 1200),
+      ],
     });
     // Version 1: 3 seats for 1000 cents: General at 333.33… each, the lines add up to the order's total.
     const v1 = paidOrder({ seats: 3, ticketTotal: 1000 });
@@ -83,7 +87,9 @@ describe('sales by ticket type (GET /sales/ticket-types, issue 37)', () => {
     await sales.context.bus.publish(refundedOrder(order, { seatLabels: ['F1', 'F2'] }));
     expect(await byType()).toEqual([]);
     await sales.pay(order);
-    expect(await byType()).toEqual([{ type: 'general', name: 'General', tickets: 2, totalPrice: 1800, netPrice: 1080, refundedPrice: 1800 }]);
+    expect(await byType()).toEqual([
+      { type: 'general', name: 'General', tickets: 2, totalPrice: 1800, netPrice: 1080, refundedPrice: 1800 },
+    ]);
   });
 
   it('takes the period of the other reports (the day the sale was paid) and refuses a reversed one in Spanish', async () => {

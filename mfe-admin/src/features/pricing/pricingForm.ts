@@ -9,15 +9,8 @@ import {
   type TicketType,
   type Weekday,
 } from '@cine/contracts';
+import { SURCHARGE_CATEGORIES } from '../../api/pricing';
 
-/** Surcharges by seat category: the categories a room's layout marks (standard costs nothing more). */
-export const SURCHARGE_CATEGORIES = ['premium', 'wheelchair', 'companion'] as const;
-export type SurchargeCategory = (typeof SURCHARGE_CATEGORIES)[number];
-export const CATEGORY_LABELS: Record<SurchargeCategory, string> = {
-  premium: 'Butaca premium',
-  wheelchair: 'Espacio para silla de ruedas',
-  companion: 'Butaca de acompañante',
-};
 
 export const MESSAGES = {
   codeMissing: 'Por favor ingresa un código *',
@@ -133,7 +126,8 @@ export function validatePriceCardForm(values: PriceCardFormValues): PriceCardFor
   const errors: PriceCardFormErrors = {};
   if (values.name.trim() === '') errors.name = MESSAGES.nameMissing;
   const priority = Number(values.priority.trim());
-  if (values.priority.trim() === '' || !Number.isInteger(priority) || priority < 0 || priority > 1000) errors.priority = MESSAGES.priorityInvalid;
+  if (values.priority.trim() === '' || !Number.isInteger(priority) || priority < 0 || priority > 1000)
+    errors.priority = MESSAGES.priorityInvalid;
   if (values.from && values.to && values.from >= values.to) errors.from = MESSAGES.timesReversed;
   if (Boolean(values.datesFrom) !== Boolean(values.datesTo)) errors.datesFrom = MESSAGES.datesIncomplete;
   else if (values.datesFrom && values.datesFrom > values.datesTo) errors.datesFrom = MESSAGES.datesReversed;

@@ -12,7 +12,15 @@ describe('sold lines of order.paid versions 1 and 2', () => {
 
   it('reads version 2 from its lines', () => {
     const lines = [
-      { seatLabel: 'L1', type: 'menor', typeName: 'Menor', category: 'premium' as const, base: 900, surcharges: [{ reason: 'Butaca premium', amount: 300 }], total: 1200 },
+      {
+        seatLabel: 'L1',
+        type: 'menor',
+        typeName: 'Menor',
+        category: 'premium' as const,
+        base: 900,
+        surcharges: [{ reason: 'Butaca premium', amount: 300 }],
+        total: 1200,
+      },
     ];
     expect(soldLinesOf({ seats: 1, seatLabels: ['L1'], ticketTotal: 1200, lines })).toEqual([
       { seatLabel: 'L1', type: 'menor', typeName: 'Menor', total: 1200 },

@@ -10,7 +10,7 @@ export interface SoldLine {
 }
 
 /** The name version-1 events mean: every seat a General ticket. */
-export const GENERAL_TYPE_NAME = 'General';
+const GENERAL_TYPE_NAME = 'General';
 
 /**
  * Seats sold as General at `total` / seats, the remainder's cents on the first seats so the lines add
@@ -51,11 +51,21 @@ export function refundedLinesOf(
   sale: { seats: number; totalPrice: number; lines?: SoldLine[] },
 ): SoldLine[] {
   if (refund.lines) return refund.lines;
-  const saleLines = sale.lines ?? generalLines(Array.from({ length: sale.seats }, (_, index) => `#${index + 1}`), sale.totalPrice);
+  const saleLines =
+    sale.lines ??
+    generalLines(
+      Array.from({ length: sale.seats }, (_, index) => `#${index + 1}`),
+      sale.totalPrice,
+    );
   const perSeat = sale.seats > 0 ? Math.round(sale.totalPrice / sale.seats) : 0;
   return refund.seatLabels.map(
     (seatLabel) =>
-      saleLines.find((line) => line.seatLabel === seatLabel) ?? { seatLabel, type: GENERAL_TICKET_TYPE, typeName: GENERAL_TYPE_NAME, total: perSeat },
+      saleLines.find((line) => line.seatLabel === seatLabel) ?? {
+        seatLabel,
+        type: GENERAL_TICKET_TYPE,
+        typeName: GENERAL_TYPE_NAME,
+        total: perSeat,
+      },
   );
 }
 

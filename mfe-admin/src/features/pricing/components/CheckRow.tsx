@@ -34,4 +34,3 @@ export const Part = styled.section`
     font-size: 1.1rem;
   }
 `;
-

@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { SHOW_TYPES, type ShowType, type Weekday } from '@cine/contracts';
+import { SHOW_TYPES, weekdays, type ShowType, type Weekday } from '@cine/contracts';
 import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
-import { DAYS } from '../../shows/showForm';
-import { createPriceCard, updatePriceCard, type PriceCard, type TicketType } from '../api/pricing';
+import { createPriceCard, updatePriceCard, type PriceCard, type TicketType } from '../../../api/pricing';
 import {
   emptyPriceCardForm,
   priceCardForm,
@@ -27,7 +26,11 @@ interface PriceCardDialogProps {
   onClose: () => void;
 }
 
-const toggled = <T,>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+/** Lunes to Domingo, as the show forms list them. */
+const DAYS: readonly Weekday[] = [...weekdays.slice(1), weekdays[0]];
+
+const toggled = <T,>(list: readonly T[], value: T): T[] =>
+  list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
 /** 'Agregar tarifa' and a card's edit: name, priority, rules (weekdays, times, formats, dates) and a price per type. */
 export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceCardDialogProps) {
@@ -59,13 +62,26 @@ export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceC
           <TextInput name="name" value={values.name} onChange={set('name')} autoComplete="off" placeholder="Matiné" />
         </FormField>
         <FormField id={`${id}-priority`} label="Prioridad (0 a 1000; gana la mayor)" error={errors.priority}>
-          <TextInput name="priority" type="number" inputMode="numeric" min={0} max={1000} step={1} value={values.priority} onChange={set('priority')} />
+          <TextInput
+            name="priority"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1000}
+            step={1}
+            value={values.priority}
+            onChange={set('priority')}
+          />
         </FormField>
         <Fieldset>
           <legend>Días de la semana (ninguno: todos)</legend>
           {DAYS.map((day: Weekday) => (
             <CheckRow key={day}>
-              <input type="checkbox" checked={values.weekdays.includes(day)} onChange={() => edit({ weekdays: toggled(values.weekdays, day) })} />{' '}
+              <input
+                type="checkbox"
+                checked={values.weekdays.includes(day)}
+                onChange={() => edit({ weekdays: toggled(values.weekdays, day) })}
+              />{' '}
               {day}
             </CheckRow>
           ))}
@@ -80,7 +96,11 @@ export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceC
           <legend>Formatos (ninguno: todos)</legend>
           {SHOW_TYPES.map((format: ShowType) => (
             <CheckRow key={format}>
-              <input type="checkbox" checked={values.formats.includes(format)} onChange={() => edit({ formats: toggled(values.formats, format) })} />{' '}
+              <input
+                type="checkbox"
+                checked={values.formats.includes(format)}
+                onChange={() => edit({ formats: toggled(values.formats, format) })}
+              />{' '}
               {format}
             </CheckRow>
           ))}

@@ -79,7 +79,10 @@ test('adds a ticket type: the fields are checked first, then it is sent and the 
 
 test("deactivates a type, and shows the server's refusal to delete one in use", async () => {
   api
-    .on('PUT', '/api/pricing/ticket-types/jubilado', (request) => ({ status: 200, body: { code: 'jubilado', ...(request.body as object) } }))
+    .on('PUT', '/api/pricing/ticket-types/jubilado', (request) => ({
+      status: 200,
+      body: { code: 'jubilado', ...(request.body as object) },
+    }))
     .on('DELETE', '/api/pricing/ticket-types/jubilado', {
       status: 409,
       body: { statusCode: 409, error: 'El tipo de entrada «Jubilado» está en uso: desactívalo en lugar de borrarlo.' },
@@ -138,7 +141,12 @@ test('adds a card with its rules and a price per type in pesos; a bad price is t
   await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('«Matiné»');
   expect(sent).toEqual([
-    { name: 'Día del espectador', priority: 20, prices: { general: 550, jubilado: 500 }, rules: { weekdays: ['Miércoles'], formats: ['3D'] } },
+    {
+      name: 'Día del espectador',
+      priority: 20,
+      prices: { general: 550, jubilado: 500 },
+      rules: { weekdays: ['Miércoles'], formats: ['3D'] },
+    },
   ]);
 
   refuse = false;

@@ -15,7 +15,7 @@ import {
   updateTicketType,
   type PriceCard,
   type TicketType,
-} from '../api/pricing';
+} from '../../../api/pricing';
 import { rulesSummary } from '../pricingForm';
 import { PriceCardDialog } from './PriceCardDialog';
 import { Part } from './CheckRow';
@@ -101,7 +101,11 @@ function TicketTypesPart({ token, types }: { token: string; types: Loaded<Ticket
                         <RowButton type="button" aria-label={`Modificar ${type.name}`} onClick={() => setEditing(type)}>
                           <EditIcon />
                         </RowButton>
-                        <TextRowButton type="button" onClick={() => void toggle(type)} aria-label={`${type.active ? 'Desactivar' : 'Activar'} ${type.name}`}>
+                        <TextRowButton
+                          type="button"
+                          onClick={() => void toggle(type)}
+                          aria-label={`${type.active ? 'Desactivar' : 'Activar'} ${type.name}`}
+                        >
                           {type.active ? 'Desactivar' : 'Activar'}
                         </TextRowButton>
                         <RowButton type="button" $danger aria-label={`Borrar ${type.name}`} onClick={() => setDeleting(type)}>

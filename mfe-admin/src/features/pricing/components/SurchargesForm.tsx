@@ -7,10 +7,8 @@ import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/Fo
 import { FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
-import { fetchSurcharges, saveSurcharges, type Surcharges } from '../api/pricing';
+import { CATEGORY_LABELS, fetchSurcharges, SURCHARGE_CATEGORIES, saveSurcharges, type Surcharges } from '../../../api/pricing';
 import {
-  CATEGORY_LABELS,
-  SURCHARGE_CATEGORIES,
   surchargesForm,
   toSurcharges,
   validateSurchargesForm,

@@ -4,7 +4,7 @@ import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
-import { createTicketType, updateTicketType, type TicketType } from '../api/pricing';
+import { createTicketType, updateTicketType, type TicketType } from '../../../api/pricing';
 import { emptyTicketTypeForm, toTicketType, validateTicketTypeForm } from '../pricingForm';
 import { CheckRow } from './CheckRow';
 

@@ -332,23 +332,18 @@ test('sales by ticket type: tickets, T.Bruto, T.Neto and refunded per type with 
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   const report = await screen.findByRole('region', { name: 'Ventas por tipo de entrada' });
   const table = await within(report).findByRole('table', { name: 'Ventas por tipo de entrada' });
-  expect(
-    within(table)
-      .getAllByRole('row')
-      .map(spaced),
-  ).toEqual([
+  expect(within(table).getAllByRole('row').map(spaced)).toEqual([
     'Tipo de entradaEntradasT.BrutoT.NetoReembolsado',
     'General5$ 54,00$ 32,40$ 12,00',
     'Menor (hasta 12 años)1$ 12,00$ 7,20$ 0,00',
     'Total6$ 66,00$ 39,60$ 12,00',
   ]);
   const movies = within(report).getByRole('table', { name: 'Por película' });
-  expect(
-    within(movies)
-      .getAllByRole('row')
-      .slice(1)
-      .map(spaced),
-  ).toEqual(['DuneGeneral5$ 54,00$ 32,40$ 12,00', 'MatrixGeneral3$ 54,00$ 32,40$ 12,00', 'MatrixMenor (hasta 12 años)1$ 12,00$ 7,20$ 0,00']);
+  expect(within(movies).getAllByRole('row').slice(1).map(spaced)).toEqual([
+    'DuneGeneral5$ 54,00$ 32,40$ 12,00',
+    'MatrixGeneral3$ 54,00$ 32,40$ 12,00',
+    'MatrixMenor (hasta 12 años)1$ 12,00$ 7,20$ 0,00',
+  ]);
 
   await user.type(screen.getByLabelText('Desde'), '2026-03-01');
   await user.type(screen.getByLabelText('Hasta'), '2026-03-31');

@@ -16,16 +16,17 @@ const MOVIE_COLUMNS = ['Pelicula', ...COLUMNS];
 /** 'Ventas por tipo de entrada' (issue 37): the period's tickets per type, then per movie and type; net of refunds. */
 export function TicketTypeSalesReport({ token, period, version }: { token: string; period: SalesPeriod; version: number }) {
   const key = `${token}|${version}|${period.from}|${period.to}`;
-  const sales = useAsyncData(
-    async () => {
-      const [types, movies] = await Promise.all([fetchTicketTypeSales(token, period), fetchMovieTicketTypeSales(token, period)]);
-      return { types, movies };
-    },
-    key,
-  );
+  const sales = useAsyncData(async () => {
+    const [types, movies] = await Promise.all([fetchTicketTypeSales(token, period), fetchMovieTicketTypeSales(token, period)]);
+    return { types, movies };
+  }, key);
   return (
     <ReportSection id="sales-types-title" title="Ventas por tipo de entrada">
-      <AsyncContent data={sales} loading="Cargando ventas por tipo de entrada…" failed="No se pudieron cargar las ventas por tipo de entrada.">
+      <AsyncContent
+        data={sales}
+        loading="Cargando ventas por tipo de entrada…"
+        failed="No se pudieron cargar las ventas por tipo de entrada."
+      >
         {({ types, movies }) =>
           types.length === 0 ? (
             <EmptyState>No hubo ventas de entradas en el período.</EmptyState>

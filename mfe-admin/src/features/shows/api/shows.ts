@@ -24,7 +24,8 @@ export const createShow = (token: string, data: NewShow) => api.post<Show>('/sho
 export const scheduleShows = (token: string, request: BulkShowsRequest) => api.post<BulkShowsResult>('/show/bulk', request, { token });
 
 /** Sends the show back as its GET answers it, with the new time, date, room and type. */
-export const updateShow = (token: string, show: Show & { priceCardId?: string }) => api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
+export const updateShow = (token: string, show: Show & { priceCardId?: string }) =>
+  api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
 
 export const deleteShow = (token: string, id: string) => api.delete<unknown>(`/show/one/${encodeURIComponent(id)}`, undefined, { token });
 

@@ -3,8 +3,7 @@ import styled from 'styled-components';
 import { formatMoney, useAsyncData } from '@cine/web-kit';
 import { Select } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
-import { fetchPriceCards, fetchSurcharges, fetchTicketTypes } from '../../pricing/api/pricing';
-import { CATEGORY_LABELS, SURCHARGE_CATEGORIES } from '../../pricing/pricingForm';
+import { CATEGORY_LABELS, fetchPriceCards, fetchSurcharges, fetchTicketTypes, SURCHARGE_CATEGORIES } from '../../../api/pricing';
 import { previewPricing, type PricingData, type PricingPreview } from '../showPricing';
 
 /** Booking's cards, types and surcharges, read once when a show dialog opens. */
@@ -50,7 +49,15 @@ export function PriceCardChoice({ pricing, show, priceCardId, onChange }: PriceC
   );
 }
 
-function PricesOf({ preview, show, data }: { preview: PricingPreview | undefined; show: { date: string; time: string; format: string }; data: PricingData }) {
+function PricesOf({
+  preview,
+  show,
+  data,
+}: {
+  preview: PricingPreview | undefined;
+  show: { date: string; time: string; format: string };
+  data: PricingData;
+}) {
   if (!show.date || !show.time || !show.format) return <p>Elige la fecha, el horario y el tipo para ver la tarifa que se aplicará.</p>;
   if (!preview) return <ErrorMessage>Ninguna tarifa se aplica a esta función: elige una.</ErrorMessage>;
   const categories = SURCHARGE_CATEGORIES.filter((category) => (data.surcharges.categories[category] ?? 0) > 0);

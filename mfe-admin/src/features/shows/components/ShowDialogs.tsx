@@ -230,7 +230,9 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
   const pricing = usePricingData(token);
   const [priceCardId, setPriceCardId] = useState('');
   const pricingOf = (slot: { date: string; schedule: string }) =>
-    pricing.status === 'ready' ? pricesLine(previewPricing(pricing.data, { date: slot.date, time: slot.schedule, format: values.type }, priceCardId)) : '';
+    pricing.status === 'ready'
+      ? pricesLine(previewPricing(pricing.data, { date: slot.date, time: slot.schedule, format: values.type }, priceCardId))
+      : '';
   const { values, setValues, errors, serverError, busy, submit } = form;
   const edit = (change: Partial<BulkFormValues>) => {
     setValues((current) => ({ ...current, ...change }));

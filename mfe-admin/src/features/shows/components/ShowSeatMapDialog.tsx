@@ -2,15 +2,10 @@ import { seatCategoryOf, type SeatCategory, type SeatLayout } from '@cine/contra
 import { useLiveSeatMap } from '@cine/web-kit';
 import { Dialog, ErrorText, SeatMap } from '@cine/web-kit/ui';
 import styled, { css } from 'styled-components';
+import { CATEGORY_LABELS } from '../../../api/pricing';
 import type { Show } from '../api/shows';
 
 type MarkedCategory = Exclude<SeatCategory, 'standard'>;
-
-const CATEGORY_TEXT: Record<MarkedCategory, string> = {
-  premium: 'Butaca premium',
-  wheelchair: 'Espacio para silla de ruedas',
-  companion: 'Butaca de acompañante',
-};
 
 /** Each category's mark: a coloured ring and a different line, so colour is not the only cue. */
 const MARKS: Record<MarkedCategory, ReturnType<typeof css>> = {
@@ -27,14 +22,14 @@ const MARKS: Record<MarkedCategory, ReturnType<typeof css>> = {
 };
 
 /** The seats of each category the layout marks (standard left out), in the layout's order. */
-export function seatsByCategory(layout: SeatLayout): Array<{ category: MarkedCategory; seats: string[] }> {
-  const labels = [
-    ...new Set([...layout.wheelchair, ...Object.keys(layout.categories ?? {}), ...Object.keys(layout.companions ?? {})]),
-  ];
+function seatsByCategory(layout: SeatLayout): Array<{ category: MarkedCategory; seats: string[] }> {
+  const labels = [...new Set([...layout.wheelchair, ...Object.keys(layout.categories ?? {}), ...Object.keys(layout.companions ?? {})])];
   return (['premium', 'wheelchair', 'companion'] as const)
     .map((category) => ({
       category,
-      seats: labels.filter((label) => (layout.companions?.[label] && !layout.categories?.[label] ? 'companion' : seatCategoryOf(layout, label)) === category),
+      seats: labels.filter(
+        (label) => (layout.companions?.[label] && !layout.categories?.[label] ? 'companion' : seatCategoryOf(layout, label)) === category,
+      ),
     }))
     .filter((group) => group.seats.length > 0);
 }
@@ -65,10 +60,12 @@ export function ShowSeatMapDialog({ show, onClose }: { show: Show; onClose: () =
             <CategoryLegend aria-label="Categorías de butacas">
               {categories.map(({ category, seats }) => (
                 <li key={category}>
-                  <Swatch $category={category} aria-hidden="true" /> {CATEGORY_TEXT[category]} ({seats.length}):{' '}
+                  <Swatch $category={category} aria-hidden="true" /> {CATEGORY_LABELS[category]} ({seats.length}):{' '}
                   {seats
                     .map((label) =>
-                      category === 'companion' && map.layout.companions?.[label] ? `${label} (junto a ${map.layout.companions[label]})` : label,
+                      category === 'companion' && map.layout.companions?.[label]
+                        ? `${label} (junto a ${map.layout.companions[label]})`
+                        : label,
                     )
                     .join(', ')}
                 </li>

@@ -517,11 +517,7 @@ test('the read-only map marks the premium, wheelchair and companion seats, with 
   await userEvent.click(await screen.findByRole('button', { name: 'Ver mapa de asientos de la función de Matrix del Jueves a las 18:30' }));
   const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
   const legend = await within(dialog).findByRole('list', { name: 'Categorías de butacas' });
-  expect(
-    within(legend)
-      .getAllByRole('listitem')
-      .map(spaced),
-  ).toEqual([
+  expect(within(legend).getAllByRole('listitem').map(spaced)).toEqual([
     ' Butaca premium (2): B1, B2',
     ' Espacio para silla de ruedas (1): A1',
     ' Butaca de acompañante (1): A2 (junto a A1)',

@@ -80,7 +80,8 @@ export const ticketTypes = {
 export const ticketTypesByMovie = {
   tags,
   security: bearerAuth,
-  summary: 'The same per movie (every format and month of it), movies by title; a movie that sold nothing in the period is left out (admin)',
+  summary:
+    'The same per movie (every format and month of it), movies by title; a movie that sold nothing in the period is left out (admin)',
   querystring: Type.Object(rangeFilters, { additionalProperties: false }),
   response: { 200: Type.Array(MovieTicketTypeSales), ...errors(400, 401, 403, 503) },
 };

@@ -3,6 +3,15 @@ import { api } from '@cine/web-kit';
 
 export type { PriceCard, PriceCardInput, Surcharges, TicketType, TicketTypeFields };
 
+/** The seat categories a surcharge may apply to (standard costs nothing more), as Tarifas and the room map name them. */
+export const SURCHARGE_CATEGORIES = ['premium', 'wheelchair', 'companion'] as const;
+export type SurchargeCategory = (typeof SURCHARGE_CATEGORIES)[number];
+export const CATEGORY_LABELS: Record<SurchargeCategory, string> = {
+  premium: 'Butaca premium',
+  wheelchair: 'Espacio para silla de ruedas',
+  companion: 'Butaca de acompañante',
+};
+
 const typePath = (code: string) => `/pricing/ticket-types/${encodeURIComponent(code)}`;
 const cardPath = (id: string) => `/pricing/cards/${encodeURIComponent(id)}`;
 
