@@ -11,7 +11,6 @@ import {
 } from '@cine/contracts';
 import { SURCHARGE_CATEGORIES } from '../../api/pricing';
 
-
 export const MESSAGES = {
   codeMissing: 'Por favor ingresa un código *',
   codeInvalid: 'El código debe tener de 2 a 24 letras minúsculas, números o guiones (por ejemplo jubilado).',

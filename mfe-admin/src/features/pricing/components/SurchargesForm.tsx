@@ -8,13 +8,7 @@ import { FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { CATEGORY_LABELS, fetchSurcharges, SURCHARGE_CATEGORIES, saveSurcharges, type Surcharges } from '../../../api/pricing';
-import {
-  surchargesForm,
-  toSurcharges,
-  validateSurchargesForm,
-  type SurchargesFormErrors,
-  type SurchargesFormValues,
-} from '../pricingForm';
+import { surchargesForm, toSurcharges, validateSurchargesForm, type SurchargesFormErrors, type SurchargesFormValues } from '../pricingForm';
 import { Fieldset, Part } from './CheckRow';
 
 /** 'Recargos': what a show's format and a seat's category add to every type's price. */
