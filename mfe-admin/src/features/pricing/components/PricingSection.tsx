@@ -101,13 +101,13 @@ function TicketTypesPart({ token, types }: { token: string; types: Loaded<Ticket
                         <RowButton type="button" aria-label={`Modificar ${type.name}`} onClick={() => setEditing(type)}>
                           <EditIcon />
                         </RowButton>
-                        <TextRowButton
+                        <RowButton
                           type="button"
                           onClick={() => void toggle(type)}
                           aria-label={`${type.active ? 'Desactivar' : 'Activar'} ${type.name}`}
                         >
                           {type.active ? 'Desactivar' : 'Activar'}
-                        </TextRowButton>
+                        </RowButton>
                         <RowButton type="button" $danger aria-label={`Borrar ${type.name}`} onClick={() => setDeleting(type)}>
                           <TrashIcon />
                         </RowButton>
@@ -239,9 +239,4 @@ const RowActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.4rem;
-`;
-
-const TextRowButton = styled(RowButton)`
-  width: auto;
-  padding: 0 0.6rem;
 `;
