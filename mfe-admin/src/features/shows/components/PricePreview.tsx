@@ -18,6 +18,8 @@ interface PriceCardChoiceProps {
   pricing: ReturnType<typeof usePricingData>;
   /** The show as the form has it: 'yyyy-mm-dd', 'HH:MM', its format. */
   show: { date: string; time: string; format: string };
+  /** A price typed in the form: the show sells every seat at it ("Precio único"), whatever the card. */
+  singlePrice?: number;
   priceCardId: string;
   onChange: (priceCardId: string) => void;
 }
@@ -26,8 +28,16 @@ interface PriceCardChoiceProps {
  * 'Tarifa': the card the show will get ('Automática' by its day, time and format, or one chosen) and,
  * before saving, the prices it makes per ticket type, with the seat categories' surcharges.
  */
-export function PriceCardChoice({ pricing, show, priceCardId, onChange }: PriceCardChoiceProps) {
+export function PriceCardChoice({ pricing, show, singlePrice, priceCardId, onChange }: PriceCardChoiceProps) {
   const id = useId();
+  if (singlePrice !== undefined)
+    return (
+      <Choice aria-label="Tarifa y precios">
+        <p role="status">
+          Precio único: todas las entradas a {formatMoney(singlePrice)}, sin tarifa. Deja el precio vacío para vender con la tarifa.
+        </p>
+      </Choice>
+    );
   if (pricing.status === 'loading' || pricing.status === 'idle') return <p role="status">Cargando tarifas…</p>;
   if (pricing.status === 'error') return <ErrorMessage>No se pudieron cargar las tarifas. {pricing.message}</ErrorMessage>;
   const data = pricing.data;
@@ -45,6 +55,9 @@ export function PriceCardChoice({ pricing, show, priceCardId, onChange }: PriceC
         ))}
       </Select>
       <PricesOf preview={preview} show={show} data={data} />
+      <Hint>
+        Sin precio de la entrada, cada tipo cuesta lo que dice la tarifa; con un precio, todas las entradas cuestan eso (precio único).
+      </Hint>
     </Choice>
   );
 }
@@ -89,10 +102,16 @@ function PricesOf({
 }
 
 /** 'Matiné: General $ 7,00 · Menor $ 5,00', the card and prices of one planned show of a bulk scheduling. */
-export function pricesLine(preview: PricingPreview | undefined): string {
+export function pricesLine(preview: PricingPreview | undefined, singlePrice?: number): string {
+  if (singlePrice !== undefined) return `Precio único ${formatMoney(singlePrice)}`;
   if (!preview) return 'sin tarifa';
   return `${preview.card.name}: ${preview.prices.map((price) => `${price.name} ${formatMoney(price.price)}`).join(' · ') || 'sin precios'}`;
 }
+
+const Hint = styled.p`
+  color: var(--cine-muted, #a6a6bb);
+  font-size: 0.9rem;
+`;
 
 const Choice = styled.section`
   display: flex;

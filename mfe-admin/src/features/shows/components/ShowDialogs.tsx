@@ -10,7 +10,7 @@ import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { FieldError } from '../../../components/FormMessage';
-import { createShow, scheduleShows, updateShow, type Show } from '../api/shows';
+import { createShow, scheduleShows, updateShow, type BulkShowsBody, type Show } from '../api/shows';
 import { previewPricing } from '../showPricing';
 import { PriceCardChoice, pricesLine, usePricingData } from './PricePreview';
 import {
@@ -19,6 +19,7 @@ import {
   parseTimes,
   priceCents,
   ROOMS,
+  typedPrice,
   validateBulkForm,
   validateShowForm,
   type BulkFormErrors,
@@ -66,7 +67,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       roomId: Number(roomId),
       date: day,
       type,
-      price: priceCents(price) ?? 0,
+      ...typedPrice(price),
       ...(priceCardId ? { priceCardId } : {}),
     });
     setValues(emptyShowForm);
@@ -94,7 +95,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
           <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
         </Select>
       </FormField>
-      <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+      <FormField id={`${id}-price`} label="Precio de la entrada (opcional)" error={errors.price}>
         <TextInput
           type="number"
           inputMode="decimal"
@@ -108,6 +109,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
       <PriceCardChoice
         pricing={pricing}
         show={{ date: values.day, time: values.schedule, format: values.type }}
+        singlePrice={priceCents(values.price)}
         priceCardId={priceCardId}
         onChange={setPriceCardId}
       />
@@ -172,13 +174,14 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
             <Choices values={SHOW_TYPES} />
           </Select>
         </FormField>
-        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+        <FormField id={`${id}-price`} label="Precio de la entrada (opcional)" error={errors.price}>
           <TextInput type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
         </FormField>
         {show.priceCard && <p>Tarifa actual: {show.priceCard.name}</p>}
         <PriceCardChoice
           pricing={pricing}
           show={{ date: values.day, time: values.schedule, format: values.type }}
+          singlePrice={priceCents(values.price) === show.price ? undefined : priceCents(values.price)}
           priceCardId={priceCardId}
           onChange={setPriceCardId}
         />
@@ -195,18 +198,13 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
 const emptyBulkForm: BulkFormValues = { movieId: '', roomId: '', type: '', price: '', times: '', from: '', to: '', weekdays: [...DAYS] };
 
 /** The request of the form's values (valid ones: validateBulkForm passed). */
-function bulkRequest(
-  values: BulkFormValues,
-  dryRun: boolean,
-  onClash: BulkShowsRequest['onClash'],
-  priceCardId: string,
-): BulkShowsRequest & { priceCardId?: string } {
+function bulkRequest(values: BulkFormValues, dryRun: boolean, onClash: BulkShowsRequest['onClash'], priceCardId: string): BulkShowsBody {
   return {
     ...(priceCardId ? { priceCardId } : {}),
     movieId: values.movieId,
     roomId: Number(values.roomId),
     type: values.type as ShowType,
-    price: priceCents(values.price) ?? 0,
+    ...typedPrice(values.price),
     times: parseTimes(values.times) ?? [],
     from: values.from,
     to: values.to,
@@ -231,7 +229,10 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
   const [priceCardId, setPriceCardId] = useState('');
   const pricingOf = (slot: { date: string; schedule: string }) =>
     pricing.status === 'ready'
-      ? pricesLine(previewPricing(pricing.data, { date: slot.date, time: slot.schedule, format: values.type }, priceCardId))
+      ? pricesLine(
+          previewPricing(pricing.data, { date: slot.date, time: slot.schedule, format: values.type }, priceCardId),
+          priceCents(values.price),
+        )
       : '';
   const { values, setValues, errors, serverError, busy, submit } = form;
   const edit = (change: Partial<BulkFormValues>) => {
@@ -277,7 +278,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
             <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
           </Select>
         </FormField>
-        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+        <FormField id={`${id}-price`} label="Precio de la entrada (opcional)" error={errors.price}>
           <TextInput
             type="number"
             inputMode="decimal"
@@ -309,6 +310,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
         <PriceCardChoice
           pricing={pricing}
           show={{ date: values.from, time: parseTimes(values.times)?.[0] ?? '', format: values.type }}
+          singlePrice={priceCents(values.price)}
           priceCardId={priceCardId}
           onChange={(id) => {
             setPriceCardId(id);

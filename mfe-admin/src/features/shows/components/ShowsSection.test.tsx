@@ -160,7 +160,6 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
     'Por favor seleccione una sala *',
     'Por favor seleccione un dia *',
     'Por favor seleccione un tipo *',
-    'Por favor ingresa un precio *',
   ]) {
     expect(within(form).getByText(message)).toBeInTheDocument();
   }
@@ -172,11 +171,11 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
   fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
   expect(within(form).getByLabelText('Fecha')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
   await user.selectOptions(within(form).getByLabelText('Tipo'), '3D');
-  await user.type(within(form).getByLabelText('Precio de la entrada'), '0');
+  await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '0');
   await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   expect(within(form).getByText('El precio debe ser un número mayor que 0 (por ejemplo 9.00).')).toBeInTheDocument();
-  await user.clear(within(form).getByLabelText('Precio de la entrada'));
-  await user.type(within(form).getByLabelText('Precio de la entrada'), '12.50');
+  await user.clear(within(form).getByLabelText('Precio de la entrada (opcional)'));
+  await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '12.50');
   await user.click(within(form).getByRole('button', { name: 'Crear función' }));
 
   expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
@@ -202,7 +201,7 @@ test("the server's overlap refusal is shown in the create dialog", async () => {
   await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
   fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
   await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
-  await user.type(within(form).getByLabelText('Precio de la entrada'), '9');
+  await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '9');
   await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
 });
@@ -226,9 +225,9 @@ test("'Modificar' sends the show back with the new time, room, type and price", 
   await user.type(within(dialog).getByLabelText('Horario'), '21:00');
   await user.selectOptions(within(dialog).getByLabelText('Sala'), 'Sala 4');
   await user.selectOptions(within(dialog).getByLabelText('Tipo'), '2D');
-  expect(within(dialog).getByLabelText('Precio de la entrada')).toHaveValue(12);
-  await user.clear(within(dialog).getByLabelText('Precio de la entrada'));
-  await user.type(within(dialog).getByLabelText('Precio de la entrada'), '13.5');
+  expect(within(dialog).getByLabelText('Precio de la entrada (opcional)')).toHaveValue(12);
+  await user.clear(within(dialog).getByLabelText('Precio de la entrada (opcional)'));
+  await user.type(within(dialog).getByLabelText('Precio de la entrada (opcional)'), '13.5');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Función actualizada con éxito.')).toBeInTheDocument();
   expect(api.onlyRequestTo('PUT', `/api/show/one/${show.id}`).body).toEqual({
@@ -344,7 +343,6 @@ describe("'Programar en bloque'", () => {
       'Por favor seleccione una pelicula *',
       'Por favor seleccione una sala *',
       'Por favor seleccione un tipo *',
-      'Por favor ingresa un precio *',
       'Por favor ingresa al menos un horario (HH:MM) *',
       'Por favor selecciona la fecha desde *',
       'Por favor selecciona la fecha hasta *',
@@ -355,7 +353,7 @@ describe("'Programar en bloque'", () => {
     await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
     await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
     await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
-    await user.type(within(form).getByLabelText('Precio de la entrada'), '11');
+    // No price: each show sells at the card its day, time and format get.
     await user.type(within(form).getByLabelText('Horarios (separados por comas)'), '20:00, 14:00');
     fireEvent.change(within(form).getByLabelText('Desde'), { target: { value: '2026-03-16' } });
     fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2026-03-22' } });
@@ -391,7 +389,6 @@ describe("'Programar en bloque'", () => {
       movieId: show.movieId,
       roomId: 2,
       type: '2D',
-      price: 1100,
       times: ['20:00', '14:00'],
       from: '2026-03-16',
       to: '2026-03-22',
@@ -467,12 +464,21 @@ describe('the price card and prices before saving (issue 37)', () => {
     await waitFor(() => expect(within(form).getByRole('option', { name: 'Matrix' })).toBeInTheDocument());
     await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
     await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
-    await user.type(within(form).getByLabelText('Precio de la entrada'), '9');
+    // No price: the show sells at the card's prices.
     await user.click(within(form).getByRole('button', { name: 'Crear función' }));
     expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
     expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
-      data: { schedule: '14:30', movieId: show.movieId, roomId: 2, date: '2026-03-11', type: '3D', price: 900, priceCardId: 'c1' },
+      data: { schedule: '14:30', movieId: show.movieId, roomId: 2, date: '2026-03-11', type: '3D', priceCardId: 'c1' },
     });
+  });
+
+  test('a price typed makes the show "Precio único": the preview says so instead of a card', async () => {
+    const user = userEvent.setup();
+    const form = await openCreate(user);
+    const pricing = await within(form).findByRole('region', { name: 'Tarifa y precios' });
+    await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '12.50');
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Precio único: todas las entradas a $ 12,50, sin tarifa.');
+    expect(within(pricing).queryByLabelText('Tarifa')).not.toBeInTheDocument();
   });
 
   test("'Modificar' shows the show's card and the one its new time gets", async () => {
