@@ -34,6 +34,24 @@ function seatsByCategory(layout: SeatLayout): Array<{ category: MarkedCategory; 
     .filter((group) => group.seats.length > 0);
 }
 
+/** Labels as the legend lists them: a row's consecutive seats as one range ('K1–K16, L1–L16, A3'). */
+function seatRanges(labels: readonly string[]): string {
+  const rows = new Map<string, number[]>();
+  for (const label of labels) rows.set(label.charAt(0), [...(rows.get(label.charAt(0)) ?? []), Number(label.slice(1))]);
+  const ranges: string[] = [];
+  for (const [row, numbers] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = [...numbers].sort((a, b) => a - b);
+    let start = sorted[0] as number;
+    sorted.forEach((number, index) => {
+      const next = sorted[index + 1];
+      if (next === number + 1) return;
+      ranges.push(start === number ? `${row}${number}` : `${row}${start}–${row}${number}`);
+      if (next !== undefined) start = next;
+    });
+  }
+  return ranges.join(', ');
+}
+
 /** The show's seat map, read-only and live (the buyers' map): what is sold, held and free right now, and the seat categories. */
 export function ShowSeatMapDialog({ show, onClose }: { show: Show; onClose: () => void }) {
   const live = useLiveSeatMap(show.id);
@@ -61,13 +79,11 @@ export function ShowSeatMapDialog({ show, onClose }: { show: Show; onClose: () =
               {categories.map(({ category, seats }) => (
                 <li key={category}>
                   <Swatch $category={category} aria-hidden="true" /> {CATEGORY_LABELS[category]} ({seats.length}):{' '}
-                  {seats
-                    .map((label) =>
-                      category === 'companion' && map.layout.companions?.[label]
-                        ? `${label} (junto a ${map.layout.companions[label]})`
-                        : label,
-                    )
-                    .join(', ')}
+                  {category === 'companion'
+                    ? seats
+                        .map((label) => (map.layout.companions?.[label] ? `${label} (junto a ${map.layout.companions[label]})` : label))
+                        .join(', ')
+                    : seatRanges(seats)}
                 </li>
               ))}
             </CategoryLegend>

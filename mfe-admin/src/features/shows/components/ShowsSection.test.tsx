@@ -513,7 +513,7 @@ test('the read-only map marks the premium, wheelchair and companion seats, with 
         rows: [4, 4],
         aisles: [],
         wheelchair: ['A1'],
-        categories: { A1: 'wheelchair', A2: 'companion', B1: 'premium', B2: 'premium' },
+        categories: { A1: 'wheelchair', A2: 'companion', B1: 'premium', B2: 'premium', B4: 'premium' },
         companions: { A2: 'A1' },
       },
       taken: {},
@@ -524,7 +524,7 @@ test('the read-only map marks the premium, wheelchair and companion seats, with 
   const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
   const legend = await within(dialog).findByRole('list', { name: 'Categorías de butacas' });
   expect(within(legend).getAllByRole('listitem').map(spaced)).toEqual([
-    ' Butaca premium (2): B1, B2',
+    ' Butaca premium (3): B1–B2, B4',
     ' Espacio para silla de ruedas (1): A1',
     ' Butaca de acompañante (1): A2 (junto a A1)',
   ]);
