@@ -15,7 +15,7 @@ import {
   type PriceCardFormErrors,
   type PriceCardFormValues,
 } from '../pricingForm';
-import { CheckRow, Fieldset } from './CheckRow';
+import { CheckRow, Fieldset } from './PricingLayout';
 
 interface PriceCardDialogProps {
   token: string;

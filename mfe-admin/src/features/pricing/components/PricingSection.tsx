@@ -18,7 +18,7 @@ import {
 } from '../../../api/pricing';
 import { rulesSummary } from '../pricingForm';
 import { PriceCardDialog } from './PriceCardDialog';
-import { Part } from './CheckRow';
+import { Part } from './PricingLayout';
 import { SurchargesForm } from './SurchargesForm';
 import { TicketTypeDialog } from './TicketTypeDialog';
 

@@ -9,7 +9,7 @@ import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { CATEGORY_LABELS, fetchSurcharges, SURCHARGE_CATEGORIES, saveSurcharges, type Surcharges } from '../../../api/pricing';
 import { surchargesForm, toSurcharges, validateSurchargesForm, type SurchargesFormErrors, type SurchargesFormValues } from '../pricingForm';
-import { Fieldset, Part } from './CheckRow';
+import { Fieldset, Part } from './PricingLayout';
 
 /** 'Recargos': what a show's format and a seat's category add to every type's price. */
 export function SurchargesForm({ token }: { token: string }) {

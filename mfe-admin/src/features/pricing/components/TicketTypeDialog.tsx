@@ -6,7 +6,7 @@ import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createTicketType, updateTicketType, type TicketType } from '../../../api/pricing';
 import { emptyTicketTypeForm, toTicketType, validateTicketTypeForm } from '../pricingForm';
-import { CheckRow } from './CheckRow';
+import { CheckRow } from './PricingLayout';
 
 interface TicketTypeDialogProps {
   token: string;
