@@ -243,7 +243,10 @@ describe('Comprar and the ticket quantity', () => {
     renderPanel();
     const grid = await openSeatMap(2);
     // Row E has E6 taken: the pair goes to the right block's seats nearest the centre, E7 and E8.
-    expect(await within(grid).findByRole('button', { name: 'Fila E, asiento 7, $ 8,50, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(grid).findByRole('button', { name: 'Fila E, asiento 7, $ 8,50, tu selección' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(within(grid).getByRole('button', { name: 'Fila E, asiento 8, $ 8,50, tu selección' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(grid).getByRole('button', { name: 'Fila E, asiento 6, ocupado' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(grid).getByRole('button', { name: 'Fila H, asiento 1, espacio para silla de ruedas, libre' })).toBeInTheDocument();
@@ -285,7 +288,10 @@ describe('Comprar and the ticket quantity', () => {
     });
     renderPanel();
     const grid = await openSeatMap(2);
-    expect(await within(grid).findByRole('button', { name: 'Fila F, asiento 5, $ 8,50, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(grid).findByRole('button', { name: 'Fila F, asiento 5, $ 8,50, tu selección' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(within(grid).getByRole('button', { name: 'Fila F, asiento 6, $ 8,50, tu selección' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(grid).getByRole('button', { name: 'Fila F, asiento 7, ocupado' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Elegiste los asientos F5 y F6 (2 de 2).')).toBeInTheDocument();

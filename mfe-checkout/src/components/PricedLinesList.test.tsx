@@ -25,9 +25,9 @@ test('lists each line: seat and type with its total, then its base price and eac
   expect(surcharged).toHaveTextContent('Butaca L3 · Menor (hasta 12 años)$ 15,00');
   const detail = within(surcharged as HTMLElement).getAllByRole('term');
   expect(detail.map((term) => term.textContent)).toEqual(['Precio base', 'Formato 3D', 'Butaca premium']);
-  expect(within(surcharged as HTMLElement).getAllByRole('definition').map((value) => value.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-    '$ 10,00',
-    '+ $ 2,00',
-    '+ $ 3,00',
-  ]);
+  expect(
+    within(surcharged as HTMLElement)
+      .getAllByRole('definition')
+      .map((value) => value.textContent?.replace(/\u00a0/g, ' ')),
+  ).toEqual(['$ 10,00', '+ $ 2,00', '+ $ 3,00']);
 });

@@ -130,9 +130,13 @@ describe('the receipt of a paid order', () => {
     const [mail] = await receiptsTo(email);
     const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
     expect(text).toContain(
-      ['Butaca K7 · General: $ 10,00', 'Butaca K8 · Menor (hasta 12 años): $ 8,00', '   Precio base: $ 3,00', '   Formato 3D: + $ 2,00', '   Butaca premium: + $ 3,00'].join(
-        '\n',
-      ),
+      [
+        'Butaca K7 · General: $ 10,00',
+        'Butaca K8 · Menor (hasta 12 años): $ 8,00',
+        '   Precio base: $ 3,00',
+        '   Formato 3D: + $ 2,00',
+        '   Butaca premium: + $ 3,00',
+      ].join('\n'),
     );
     // The totals stay the order's.
     expect(text).toContain('Entradas (2): $ 18,00');

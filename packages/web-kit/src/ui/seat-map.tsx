@@ -90,7 +90,8 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle, seatPr
       `Fila ${cell.label.charAt(0)}`,
       `asiento ${cell.number}`,
       ...(category === 'standard' ? [] : [CATEGORY_TEXT[category]]),
-      ...(price === undefined ? [] : [formatMoney(price)]),
+      // A name never wraps: plain spaces (formatMoney's no-break space), as a test or a reader types it.
+      ...(price === undefined ? [] : [formatMoney(price).replace(/\u00a0/g, ' ')]),
       state,
     ].join(', ');
   };

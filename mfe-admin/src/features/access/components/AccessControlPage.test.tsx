@@ -128,7 +128,14 @@ test('states the show it checks; a typed code is admitted with movie, room and s
 
 test("a ticket of a type that requires an ID shows its type and a prominent 'Verificar DNI'; a General one neither", async () => {
   const jubilado = { ...ticketFacts, ticketType: 'jubilado', ticketTypeName: 'Jubilado', requiresId: true };
-  const general = { ...ticketFacts, code: 'EFGH2345', seatLabel: 'F8', ticketType: 'general', ticketTypeName: 'General', requiresId: false };
+  const general = {
+    ...ticketFacts,
+    code: 'EFGH2345',
+    seatLabel: 'F8',
+    ticketType: 'general',
+    ticketTypeName: 'General',
+    requiresId: false,
+  };
   installDoorApi().on('POST', '/api/checkin', (request) => ({
     status: 200,
     body: {
@@ -154,7 +161,9 @@ test("offline, the door's list gives the ticket's type and 'Verificar DNI'", asy
     status: 200,
     body: {
       ...doorList,
-      tickets: [{ code: 'ABCD2345', seatLabel: 'F7', state: 'valid', ticketType: 'estudiante', ticketTypeName: 'Estudiante', requiresId: true }],
+      tickets: [
+        { code: 'ABCD2345', seatLabel: 'F7', state: 'valid', ticketType: 'estudiante', ticketTypeName: 'Estudiante', requiresId: true },
+      ],
     },
   });
   await openDoor();

@@ -145,8 +145,7 @@ const typedLines: OrderView['lines'] = [
     total: 1300,
   },
 ];
-const typedOrder = () =>
-  anOrder({ type: '3D', seatLabels: ['L3', 'L4'], lines: typedLines, ticketTotal: 3000, candy: [], total: 3000 });
+const typedOrder = () => anOrder({ type: '3D', seatLabels: ['L3', 'L4'], lines: typedLines, ticketTotal: 3000, candy: [], total: 3000 });
 
 test('the confirmation page shows each ticket: seat, type, base price, each surcharge and its total; the totals stay', async () => {
   installFakeApi()

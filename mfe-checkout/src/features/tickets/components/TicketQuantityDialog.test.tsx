@@ -98,7 +98,13 @@ describe('the seat map of a show with ticket types and seat categories', () => {
   test("names each seat's category and price, explains the companion seat, prices the selection and holds each seat with its type", async () => {
     const api = seatApi().on('POST', '/api/tickets/addTickets', {
       status: 200,
-      body: { showId: 's1', seats: 3, seatLabels: ['C1', 'C2', 'C3'], heldUntil: new Date(Date.now() + 600_000).toISOString(), totalPrice: 4700 },
+      body: {
+        showId: 's1',
+        seats: 3,
+        seatLabels: ['C1', 'C2', 'C3'],
+        heldUntil: new Date(Date.now() + 600_000).toISOString(),
+        totalPrice: 4700,
+      },
     });
     const { onHeld } = renderDialog();
     await add('General');
@@ -112,14 +118,17 @@ describe('the seat map of a show with ticket types and seat categories', () => {
     expect(within(grid).getByRole('button', { name: 'Fila C, asiento 3, premium, $ 17,00, libre' })).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Fila B, asiento 1, $ 14,00, libre' })).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Fila B, asiento 4, ocupado' })).toBeInTheDocument();
-    expect(within(grid).getByRole('button', { name: 'Fila A, asiento 1, espacio para silla de ruedas, $ 14,00, libre' })).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('button', { name: 'Fila A, asiento 1, espacio para silla de ruedas, $ 14,00, libre' }),
+    ).toBeInTheDocument();
     const companion = within(grid).getByRole('button', { name: 'Fila A, asiento 2, butaca de acompañante, $ 14,00, libre' });
     expect(companion).toHaveAccessibleDescription(COMPANION_NOTE);
     const legend = screen.getByRole('list', { name: 'Referencias' });
     expect(legend).toHaveTextContent('Premium');
     expect(legend).toHaveTextContent(COMPANION_NOTE);
 
-    for (const number of [1, 2, 3]) await userEvent.click(within(grid).getByRole('button', { name: new RegExp(`^Fila C, asiento ${number},`) }));
+    for (const number of [1, 2, 3])
+      await userEvent.click(within(grid).getByRole('button', { name: new RegExp(`^Fila C, asiento ${number},`) }));
     // The types go to the seats in room order: C1 and C2 General, C3 Menor.
     expect(within(grid).getByRole('button', { name: 'Fila C, asiento 3, premium, $ 13,00, tu selección' })).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Fila C, asiento 1, premium, $ 17,00, tu selección' })).toBeInTheDocument();
@@ -150,6 +159,11 @@ describe('the seat map of a show with ticket types and seat categories', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Ir al Carrito' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
-    expect(api.onlyRequestTo('POST', '/api/tickets/addTickets').body).toEqual({ userId: 'u-ana', seats: 1, showId: 's1', seatLabels: ['A2'] });
+    expect(api.onlyRequestTo('POST', '/api/tickets/addTickets').body).toEqual({
+      userId: 'u-ana',
+      seats: 1,
+      showId: 's1',
+      seatLabels: ['A2'],
+    });
   }, 20_000);
 });

@@ -70,12 +70,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
             {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {formatMoney(single.price)} c/u
           </Summary>
           <Counter>
-            <IconButton
-              type="button"
-              aria-label="Quitar una entrada"
-              aria-disabled={count === 0}
-              onClick={() => change(single.type, -1)}
-            >
+            <IconButton type="button" aria-label="Quitar una entrada" aria-disabled={count === 0} onClick={() => change(single.type, -1)}>
               −
             </IconButton>
             <output aria-live="polite" aria-label="Cantidad de entradas">
