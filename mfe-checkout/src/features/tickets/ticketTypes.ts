@@ -35,7 +35,7 @@ export function typesSummary(prices: readonly ShowPrice[], counts: TypeCounts): 
 }
 
 /** The types given to the chosen seats: the first type to the first seat in room order, and so on. */
-export function typeBySeat(types: readonly string[], seatLabels: readonly string[]): Map<string, string> {
+function typeBySeat(types: readonly string[], seatLabels: readonly string[]): Map<string, string> {
   const seats = [...seatLabels].sort(compareLabels);
   return new Map(seats.flatMap((seat, index) => (types[index] === undefined ? [] : [[seat, types[index] as string] as const])));
 }
@@ -51,7 +51,7 @@ export function ticketRequests(types: readonly string[], seatLabels?: readonly s
  * surcharge. Undefined when it is not known: a type the show does not sell, or a seat of a category
  * whose surcharge the map did not say.
  */
-export function seatPrice(
+function seatPrice(
   prices: readonly ShowPrice[],
   type: string,
   layout: SeatLayout,
