@@ -57,8 +57,8 @@ const companionNote = (hours = 2) =>
  * category and price when it has them ("Fila L, asiento 3, premium, $ 17,00, libre"); the chosen
  * ones are pressed; taken seats can be reached but not chosen. States show a mark as well as a colour
  * (✓ chosen, × taken, ♿ a wheelchair space), categories a border (double: premium, dashed: companion,
- * whose note in the legend is also each companion seat's description). Tab enters at the buyer's first chosen seat (until they
- * move). Seats are 32 px, big enough to tap: a room wider than the screen (a phone) scrolls sideways,
+ * whose note in the legend is also each companion seat's description). Tab enters at the buyer's
+ * first chosen seat (until they move). Seats are 32 px, big enough to tap: a room wider than the screen (a phone) scrolls sideways,
  * opens centred on the room, fades at the sides where there is more and says so; the screen spans
  * the room, so it stays centred on the seats rather than on the part in view.
  */
