@@ -430,6 +430,30 @@ describe('the refund mail', () => {
     expect(text).toContain('Las entradas reembolsadas ya no son válidas.');
   });
 
+  it('names each refunded ticket with its type and line total when order.refunded carries lines (version 2)', async () => {
+    await notification.context.bus.publish(
+      createEvent('user.registered', { userId: 'u-refund-v2', email: 'rita@cine.test', username: 'Rita' }),
+    );
+    const lines: PricedLine[] = [
+      {
+        seatLabel: 'F7',
+        type: 'menor',
+        typeName: 'Menor (hasta 12 años)',
+        category: 'premium',
+        base: 600,
+        surcharges: [{ reason: 'Butaca premium', amount: 300 }],
+        total: 900,
+      },
+    ];
+    await notification.context.bus.publish(orderRefunded('u-refund-v2', { lines, refundId: 'r-v2' }));
+
+    const [mail] = await refundMailsTo('rita@cine.test');
+    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toContain('Butaca F7 · Menor (hasta 12 años): $ 9,00');
+    expect(text).not.toContain('Entradas (F7)');
+    expect(text).toContain('Total reembolsado: $ 34,00');
+  });
+
   it("says 'Compra cancelada' when the buyer cancelled", async () => {
     await notification.context.bus.publish(
       createEvent('user.registered', { userId: 'u-cancel', email: 'bruno@cine.test', username: 'Bruno' }),

@@ -281,10 +281,14 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
     { label: 'Hora', value: refund.schedule },
     { label: 'Sala', value: String(refund.roomId) },
   ];
-  const refunded = [
-    ...(refund.seatLabels.length > 0
+  // Version 2 names each refunded ticket with its type and the line total it gives back; version 1 the seats together.
+  const tickets = refund.lines
+    ? refund.lines.map((line) => ({ label: `Butaca ${line.seatLabel} · ${line.typeName}`, value: formatMoney(line.total) }))
+    : refund.seatLabels.length > 0
       ? [{ label: `Entradas (${refund.seatLabels.join(', ')})`, value: formatMoney(refund.ticketAmount) }]
-      : []),
+      : [];
+  const refunded = [
+    ...tickets,
     ...refund.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true },
   ];
