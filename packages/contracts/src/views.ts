@@ -158,6 +158,9 @@ export const SeatMapView = Type.Object({
   taken: Type.Record(Type.String(), TakenSeatState, {
     description: 'Seats held or sold now, by label; every other seat of the layout is free',
   }),
+  categorySurcharges: Type.Optional(
+    Type.Record(Type.String(), Cents(), { description: "Added to a ticket's price on a seat of each category, e.g. {premium: 300}" }),
+  ),
 });
 export type SeatMapView = Static<typeof SeatMapView>;
 
