@@ -338,6 +338,7 @@ test('every section at desktop and phone width (screenshots in .e2e-artifacts/)'
       'Funciones de peliculas',
       'Ventas de peliculas',
       'Órdenes',
+      'Tarifas',
       'Candy',
       'Usuarios Registrados',
       'Administrar comentarios',

@@ -204,6 +204,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/occupancy': { access: 'admin' },
   'GET /sales/candy': { access: 'admin' },
   'GET /sales/totals': { access: 'admin' },
+  'GET /sales/ticket-types': { access: 'admin' },
+  'GET /sales/ticket-types/movies': { access: 'admin' },
   'GET /sales/export.csv': { access: 'admin' },
 };
 

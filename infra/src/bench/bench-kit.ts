@@ -130,11 +130,15 @@ export class BenchShop {
     return shows;
   }
 
-  /** One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer). */
-  async purchase(buyer: BenchBuyer, showId: string, started = performance.now()): Promise<Purchase> {
+  /**
+   * One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer).
+   * `ticketType`: the seat's ticket type (`tickets: [{type}]`); left out, the spec's `seats: 1` (General).
+   */
+  async purchase(buyer: BenchBuyer, showId: string, started = performance.now(), ticketType?: string): Promise<Purchase> {
     const held = await api(this.base, 'POST', '/tickets/addTickets', {
       token: buyer.token,
-      body: { userId: buyer.id, seats: 1, showId },
+      body:
+        ticketType === undefined ? { userId: buyer.id, seats: 1, showId } : { userId: buyer.id, showId, tickets: [{ type: ticketType }] },
       forwardedFor: buyer.address,
     }).catch(() => ({
       status: 0,

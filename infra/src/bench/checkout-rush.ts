@@ -7,7 +7,9 @@
  *    at once on a new 100-seat show, each holding one seat and paying with
  *    pm_card_visa: a presale on a platform that has served other traffic but
  *    no purchase yet, its checkout code not yet compiled by V8;
- * 1. burst: the same again, on a platform that has sold;
+ * 1. burst: the same again, on a platform that has sold, then once more with
+ *    the seeded ticket types in turn (General, Menor, Jubilado, Estudiante),
+ *    its figures printed beside the General-only burst's;
  * 2. steady: BENCH_STEADY_RATE (20) purchases/s arriving open-loop for
  *    BENCH_STEADY_SECONDS (30) s, one seat each, over new shows;
  * 3. history: BENCH_HISTORY (10,000) paid orders made through the API, then
@@ -52,6 +54,8 @@ const settings = {
   historyConcurrency: Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 40),
 };
 const BURST_ROOM = 1;
+/** The seeded ticket types the mixed burst sells in turn. */
+const MIXED_TYPES = ['general', 'menor', 'jubilado', 'estudiante'] as const;
 interface RunFigures {
   purchasesPerSecond: number;
   p50: number;
@@ -68,13 +72,15 @@ class Rush {
     return this.failed;
   }
 
-  /** capacity + extra buyers at once on a new show. */
-  async burst(buyers: readonly BenchBuyer[], label: string): Promise<RunFigures> {
+  /** capacity + extra buyers at once on a new show; with `ticketTypes`, the buyers take them in turn (one ticket each). */
+  async burst(buyers: readonly BenchBuyer[], label: string, ticketTypes?: readonly string[]): Promise<RunFigures> {
     const show = await this.shop.newShow(BURST_ROOM);
     const racing = buyers.slice(0, show.capacity + settings.extraBuyers);
     if (racing.length < show.capacity + settings.extraBuyers) throw new Error('not enough buyers for the burst');
     const started = performance.now();
-    const purchases = await Promise.all(racing.map((buyer) => this.shop.purchase(buyer, show.id)));
+    const purchases = await Promise.all(
+      racing.map((buyer, index) => this.shop.purchase(buyer, show.id, started, ticketTypes?.[index % ticketTypes.length])),
+    );
     const elapsedMs = performance.now() - started;
     const paid = purchases.filter(isPaid);
     const figures = figuresOf(paid, purchases, elapsedMs);
@@ -191,6 +197,12 @@ async function runRush(base: string): Promise<{ ok: boolean; fresh: { burst: Run
   await browse(base, buyers);
   const first = await rush.burst(buyers, '(first after start: after the registrations and the browsing, no warm-up)');
   const fresh = { burst: await rush.burst(buyers, '(fresh database)'), steady: await rush.steady(buyers, '(fresh database)') };
+  // The same burst with the seeded ticket types in turn (issue 37): priced lines must not cost the rush its figures.
+  const mixed = await rush.burst(buyers, `(a mix of ticket types: ${MIXED_TYPES.join(', ')})`, MIXED_TYPES);
+  print(
+    `mixed types / General only: burst purchases/s ${(mixed.purchasesPerSecond / fresh.burst.purchasesPerSecond).toFixed(2)}, ` +
+      `p99 ${(mixed.p99 / fresh.burst.p99).toFixed(2)}`,
+  );
   if (settings.history > 0) {
     await shop.history(buyers, settings.history, settings.historyConcurrency);
     const label = `(after ${settings.history} more paid orders)`;

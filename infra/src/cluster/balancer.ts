@@ -24,21 +24,21 @@ export class TcpBalancer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private forward(client: net.Socket, tried: number): void {
+  private forward(client: net.Socket, tried: number, lastError?: Error): void {
     if (tried === 0) {
       client.pause();
       client.on('error', () => undefined);
       this.track(client);
     }
     if (tried >= this.backends.length) {
-      console.error(`balancer: every backend (${this.backends.join(', ')}) refused a connection`);
+      console.error(`balancer: every backend (${this.backends.join(', ')}) refused a connection: ${String(lastError)}`);
       client.destroy();
       return;
     }
     const port = this.backends[this.next % this.backends.length] as number;
     this.next += 1;
     const backend = net.connect(port, '127.0.0.1');
-    const refused = () => this.forward(client, tried + 1);
+    const refused = (error: Error) => this.forward(client, tried + 1, error);
     backend.once('error', refused);
     backend.once('connect', () => {
       backend.off('error', refused);

@@ -164,7 +164,13 @@ export class ProcessPlatform {
         console.error(`${id} exited on its own (${signal ?? `code ${code}`}); its last output:\n${member.log.join('').slice(-6_000)}`);
     });
     await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${member.port}/health`).catch(() => undefined))?.status === 200 || name === 'gateway',
+      // A service answers its /health; the gateway's /api/health waits on every service, so any answer shows it listens.
+      async () => {
+        const answer = await fetch(`http://127.0.0.1:${member.port}${name === 'gateway' ? '/api/health' : '/health'}`).catch(
+          () => undefined,
+        );
+        return name === 'gateway' ? answer !== undefined : answer?.status === 200;
+      },
       60_000,
       `${name} to listen`,
     );

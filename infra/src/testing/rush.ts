@@ -7,6 +7,8 @@ export interface RushPurchase {
   buyer: BenchBuyer;
   holdStatuses: number[];
   checkoutStatuses: number[];
+  /** Each failed attempt's status and answer (or the network error), for the test's message. */
+  failures: string[];
 }
 
 export const isFailure = (status: number) => status === 0 || status >= 500;
@@ -21,8 +23,13 @@ export async function freeShow(base: string, seats: number, used: Set<string>): 
   return show.id;
 }
 
-async function call(base: string, path: string, buyer: BenchBuyer, body: unknown): Promise<number> {
-  return (await api(base, 'POST', path, { token: buyer.token, body, forwardedFor: buyer.address }).catch(() => ({ status: 0 }))).status;
+async function call(base: string, path: string, buyer: BenchBuyer, body: unknown, failures: string[]): Promise<number> {
+  const answer = await api(base, 'POST', path, { token: buyer.token, body, forwardedFor: buyer.address }).catch((error: unknown) => ({
+    status: 0,
+    json: String((error as Error).cause ?? error),
+  }));
+  if (isFailure(answer.status)) failures.push(`${path} ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`);
+  return answer.status;
 }
 
 /**
@@ -40,9 +47,9 @@ export async function rush(
   const queue = [...buyers];
   const purchases: RushPurchase[] = [];
   let paid = 0;
-  const attempt = async (path: string, buyer: BenchBuyer, body: unknown, statuses: number[]) => {
+  const attempt = async (path: string, buyer: BenchBuyer, body: unknown, statuses: number[], failures: string[]) => {
     for (let tries = 0; tries < (retry ? 10 : 1); tries++) {
-      const status = await call(base, path, buyer, body);
+      const status = await call(base, path, buyer, body, failures);
       statuses.push(status);
       if (!isFailure(status)) return status;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -52,12 +59,18 @@ export async function rush(
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let buyer = queue.shift(); buyer; buyer = queue.shift()) {
-        const purchase: RushPurchase = { buyer, holdStatuses: [], checkoutStatuses: [] };
+        const purchase: RushPurchase = { buyer, holdStatuses: [], checkoutStatuses: [], failures: [] };
         purchases.push(purchase);
-        const held = await attempt('/tickets/addTickets', buyer, { userId: buyer.id, seats: 1, showId }, purchase.holdStatuses);
+        const held = await attempt(
+          '/tickets/addTickets',
+          buyer,
+          { userId: buyer.id, seats: 1, showId },
+          purchase.holdStatuses,
+          purchase.failures,
+        );
         if (held !== 200) continue;
         const checkout = { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' };
-        if ((await attempt('/movies/checkout', buyer, checkout, purchase.checkoutStatuses)) === 200) {
+        if ((await attempt('/movies/checkout', buyer, checkout, purchase.checkoutStatuses, purchase.failures)) === 200) {
           paid += 1;
           await onPaid?.(paid);
         }

@@ -9,6 +9,7 @@ import { MoviesSection } from '../features/movies/components/MoviesSection';
 import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
 import { OrderPage } from '../features/orders/components/OrderPage';
 import { OrdersSection } from '../features/orders/components/OrdersSection';
+import { PricingSection } from '../features/pricing/components/PricingSection';
 import { adminSections, sectionOf, sectionSlugs, type AdminSection } from '../features/panel/sections';
 import { ORDER_PARAM } from '../components/OrderLink';
 import { SalesSection } from '../features/sales/components/SalesSection';
@@ -86,6 +87,8 @@ function SectionContent({
       return <SalesSection token={token} />;
     case 'Órdenes':
       return <OrdersSection token={token} onOpen={onOpenOrder} />;
+    case 'Tarifas':
+      return <PricingSection token={token} />;
     case 'Candy':
       return <CandySection token={token} />;
     case 'Administrar comentarios':

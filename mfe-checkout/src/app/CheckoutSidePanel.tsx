@@ -2,6 +2,7 @@ import type { CartTicketLine, CartView, OrderView } from '@cine/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { PriceLine, PriceLines } from '../components/PriceLines';
+import { PricedLinesList } from '../components/PricedLinesList';
 import { Button, IconButton } from '@cine/web-kit/ui';
 import type { PurchaseMovie } from '@cine/web-kit';
 import type { Caller } from '../types';
@@ -96,6 +97,7 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
         <p>Idioma: {movie.Language?.trim() || DEFAULT_LANGUAGE}</p>
         <p>Formato: {ticket.type}</p>
       </Lines>
+      {ticket.lines.length > 0 && <PricedLinesList lines={ticket.lines} label="Entradas en tu pedido" />}
       {remaining !== null && <HoldCountdown remaining={remaining} />}
       {cart.candy.length > 0 && (
         <PriceLines aria-label="Dulcería en tu pedido">

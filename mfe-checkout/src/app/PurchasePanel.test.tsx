@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { SeatMapView } from '@cine/contracts';
+import type { PricedLine, SeatMapView } from '@cine/contracts';
 import type { Session } from '@cine/web-kit';
 import { aCandyLine, aCart, aShow, aTicketLine, ana, candyItems, emptyCart, installFakeApi, movie, type FakeApi } from '../test/fixtures';
 import { HOLD_LAPSED_TEXT } from '../features/cart/hooks/useHoldCountdown';
@@ -243,36 +243,39 @@ describe('Comprar and the ticket quantity', () => {
     renderPanel();
     const grid = await openSeatMap(2);
     // Row E has E6 taken: the pair goes to the right block's seats nearest the centre, E7 and E8.
-    expect(await within(grid).findByRole('button', { name: 'Fila E, asiento 7, tu selección' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 8, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(grid).findByRole('button', { name: 'Fila E, asiento 7, $ 8,50, tu selección' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 8, $ 8,50, tu selección' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(grid).getByRole('button', { name: 'Fila E, asiento 6, ocupado' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(grid).getByRole('button', { name: 'Fila H, asiento 1, espacio para silla de ruedas, libre' })).toBeInTheDocument();
     expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
 
     // The focus came onto the map, on the first chosen seat (the Elegir asientos button is gone).
-    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' })).toHaveFocus();
+    expect(within(grid).getByRole('button', { name: 'Fila E, asiento 7, $ 8,50, tu selección' })).toHaveFocus();
 
     // One Tab stop; arrows move; with both seats chosen, Space on another changes nothing and says why.
     await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
-    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 11, libre' })).toHaveFocus();
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 11, $ 8,50, libre' })).toHaveFocus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft} ');
     expect(
       screen.getByText('Ya elegiste tus 2 asientos. Para elegir F9, toca primero uno de los tuyos para quitarlo.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Elegiste los asientos E7 y E8 (2 de 2).')).toBeInTheDocument();
     // Taking E7 out first, F9 joins.
-    await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 7, tu selección' }));
-    within(grid).getByRole('button', { name: 'Fila F, asiento 9, libre' }).focus();
+    await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 7, $ 8,50, tu selección' }));
+    within(grid).getByRole('button', { name: 'Fila F, asiento 9, $ 8,50, libre' }).focus();
     await userEvent.keyboard(' ');
     expect(screen.getByText('Elegiste los asientos E8 y F9 (2 de 2).')).toBeInTheDocument();
-    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 9, tu selección' })).toHaveFocus();
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 9, $ 8,50, tu selección' })).toHaveFocus();
     // Space on a taken seat changes nothing.
     await userEvent.keyboard('{ArrowLeft} ');
     expect(screen.getByText('Elegiste los asientos E8 y F9 (2 de 2).')).toBeInTheDocument();
     // E8 and E10 leave E9 alone between them, and E7 between the taken E6 and E8: warned, not blocked.
-    await userEvent.click(within(grid).getByRole('button', { name: 'Fila F, asiento 9, tu selección' }));
-    await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 10, libre' }));
+    await userEvent.click(within(grid).getByRole('button', { name: 'Fila F, asiento 9, $ 8,50, tu selección' }));
+    await userEvent.click(within(grid).getByRole('button', { name: 'Fila E, asiento 10, $ 8,50, libre' }));
     expect(screen.getByRole('note')).toHaveTextContent('No dejes un asiento libre aislado entre ocupados (E7 y E9).');
     expect(screen.getByRole('button', { name: 'Ir al Carrito' })).toHaveAttribute('aria-disabled', 'false');
     // Some twenty key presses and clicks: more than jest's 5 s on a busy machine.
@@ -285,8 +288,11 @@ describe('Comprar and the ticket quantity', () => {
     });
     renderPanel();
     const grid = await openSeatMap(2);
-    expect(await within(grid).findByRole('button', { name: 'Fila F, asiento 5, tu selección' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 6, tu selección' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(grid).findByRole('button', { name: 'Fila F, asiento 5, $ 8,50, tu selección' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(grid).getByRole('button', { name: 'Fila F, asiento 6, $ 8,50, tu selección' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(grid).getByRole('button', { name: 'Fila F, asiento 7, ocupado' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Elegiste los asientos F5 y F6 (2 de 2).')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ir al Carrito' }));
@@ -543,6 +549,30 @@ describe('payment', () => {
     expect(amount).toHaveTextContent('2 entradas · Dune III (butacas F7, F8)$ 17,00');
     expect(amount).toHaveTextContent('COMBO NACHOS × 2$ 25,00');
     expect(amount).toHaveTextContent('Total a pagar :$ 42,00');
+  });
+
+  test('the cart and the payment step list each ticket: seat, type, base price, each surcharge and its total', async () => {
+    const lines: PricedLine[] = [
+      { seatLabel: 'F7', type: 'general', typeName: 'General', category: 'standard', base: 850, surcharges: [], total: 850 },
+      {
+        seatLabel: 'F8',
+        type: 'jubilado',
+        typeName: 'Jubilado',
+        category: 'premium',
+        base: 550,
+        surcharges: [{ reason: 'Butaca premium', amount: 300 }],
+        total: 850,
+      },
+    ];
+    bookingApi(aCart([aTicketLine({ lines })]));
+    renderPanel();
+    const dialog = await openPayment();
+    const panelLines = within(sidePanel()).getByRole('list', { name: 'Entradas en tu pedido' });
+    expect(panelLines).toHaveTextContent('Butaca F7 · General$ 8,50');
+    expect(panelLines).toHaveTextContent('Butaca F8 · Jubilado$ 8,50Precio base$ 5,50Butaca premium+ $ 3,00');
+    const paid = within(dialog).getByRole('list', { name: 'Entradas de Dune III' });
+    expect(paid).toHaveTextContent('Butaca F8 · Jubilado$ 8,50Precio base$ 5,50Butaca premium+ $ 3,00');
+    expect(within(dialog).getByLabelText('Resumen del pago')).toHaveTextContent('Total a pagar :$ 17,00');
   });
 
   test('a failure that is not about the card shows its own message in the dialog', async () => {

@@ -129,8 +129,8 @@ export type OrderPaid = IntegrationEvent<
  * seats are on sale again and the candy back in stock at booking. Feeds the
  * refund mail, candy stock and the sales reports, each once per `refundId`
  * (an order may have several partial refunds). `amount` in cents: the
- * refunded tickets (`seatLabels.length × unitPrice` = `ticketAmount`) plus the
- * candy lines' totals. Tickets (at the door) are invalid once it is announced.
+ * refunded tickets (`ticketAmount`: the sum of their `lines`' totals; version 1,
+ * `seatLabels.length × unitPrice`) plus the candy lines' totals. Tickets (at the door) are invalid once it is announced.
  */
 export type OrderRefunded = IntegrationEvent<
   'order.refunded',
@@ -284,10 +284,11 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'candy.created': 1,
   'candy.updated': 1,
   'candy.deleted': 1,
-  'order.paid': 1,
-  'order.refunded': 1,
+  // 2: `lines` (issue 37); consumers read version 1 too (no lines: every seat General at ticketTotal / seats).
+  'order.paid': 2,
+  'order.refunded': 2,
   'show.seats-changed': 1,
-  'tickets.issued': 1,
+  'tickets.issued': 2,
   'ticket.checked_in': 1,
   'order.show-moved': 1,
 };

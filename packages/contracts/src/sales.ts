@@ -10,6 +10,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Cents } from './primitives';
+import { TicketTypeSalesRow } from './pricing';
 import { ShowType } from './views';
 
 const MonthText = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: "'YYYY-MM' in the cinema's time zone" });
@@ -188,3 +189,14 @@ export const SalesOccupancy = Type.Object(
   { additionalProperties: false },
 );
 export type SalesOccupancy = Static<typeof SalesOccupancy>;
+
+/** GET /sales/ticket-types/movies: a movie's sales of the period by ticket type (issue 37). */
+export const MovieTicketTypeSales = Type.Object(
+  {
+    movieId: Type.String(),
+    title: Type.String(),
+    types: Type.Array(TicketTypeSalesRow),
+  },
+  { additionalProperties: false },
+);
+export type MovieTicketTypeSales = Static<typeof MovieTicketTypeSales>;

@@ -159,9 +159,7 @@ export const SeatMapView = Type.Object({
     description: 'Seats held or sold now, by label; every other seat of the layout is free',
   }),
   categorySurcharges: Type.Optional(
-    Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
-      description: 'Cents added to a seat of each category on this show (its pricing), e.g. {premium: 300}',
-    }),
+    Type.Record(Type.String(), Cents(), { description: "Added to a ticket's price on a seat of each category, e.g. {premium: 300}" }),
   ),
 });
 export type SeatMapView = Static<typeof SeatMapView>;
@@ -243,6 +241,7 @@ export type CartView = Static<typeof CartView>;
 export const OrderRefundView = Type.Object({
   id: Type.String(),
   seatLabels: Type.Array(Type.String()),
+  lines: Type.Optional(Type.Array(PricedLine, { description: "The refunded seats' lines as the order priced them" })),
   candy: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), quantity: Type.Integer(), totalPrice: Cents('Refunded') })),
   amount: Cents('Returned to the card'),
   by: RefundOrigin,

@@ -53,6 +53,11 @@ describe('findFreePort', () => {
       expect(await acceptsConnections(port)).toBe(false);
     }
   });
+
+  it('never answers a port twice, even before any is bound', async () => {
+    const ports = await Promise.all(Array.from({ length: 600 }, () => findFreePort()));
+    expect(new Set(ports).size).toBe(ports.length);
+  });
 });
 
 describe('ensureFerretBinary', () => {

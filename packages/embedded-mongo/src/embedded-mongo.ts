@@ -123,6 +123,8 @@ async function canBind(port: number): Promise<number | undefined> {
 }
 
 const FIXED_PORTS_FROM = 10_000;
+/** Ports this process handed out: several are often chosen before any is bound, and none may be chosen twice. */
+const handedOut = new Set<number>();
 
 /**
  * A TCP port on 127.0.0.1 that nothing listens on right now, for a server started a moment later.
@@ -134,11 +136,15 @@ export async function findFreePort(): Promise<number> {
   if (range && range.low - FIXED_PORTS_FROM > 1_000) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       const candidate = FIXED_PORTS_FROM + Math.floor(Math.random() * (range.low - FIXED_PORTS_FROM));
+      if (handedOut.has(candidate)) continue;
+      handedOut.add(candidate);
       if ((await canBind(candidate)) !== undefined) return candidate;
+      handedOut.delete(candidate);
     }
   }
   const port = await canBind(0);
   if (port === undefined) throw new Error('no free TCP port on 127.0.0.1');
+  handedOut.add(port);
   return port;
 }
 

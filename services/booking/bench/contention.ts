@@ -9,13 +9,15 @@
  * and one order.paid was published per paid order (exit code 1 otherwise).
  * Needs the workspace packages built (`npm run bench` builds the booking service).
  * Env: BENCH_BUYERS (default 200), BENCH_ROUNDS (default 5),
+ * BENCH_TICKET_TYPES (e.g. 'general,menor,jubilado': each show gets a price card of those types, 3D +$ 2,00, and the
+ * buyers ask for them in turn with `tickets: [{type}]`; unset: `seats: 1`, General),
  * MONGO_URL (default: an embedded FerretDB in a temporary folder).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { OrderPaid } from '@cine/contracts';
+import type { OrderPaid, ShowPricing } from '@cine/contracts';
 import { buildBookingApp } from '@cine/booking-service';
 import { findFreePort, startEmbeddedMongo } from '@cine/embedded-mongo';
 import { connectDatabase, createEvent, InProcessEventBus, type ServiceConfig } from '@cine/service-kit';
@@ -23,6 +25,18 @@ import { Types } from 'mongoose';
 
 const buyers = Number(process.env.BENCH_BUYERS ?? 200);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const ticketTypes = (process.env.BENCH_TICKET_TYPES ?? '').split(',').filter((type) => type !== '');
+
+/** The show's price card when the buyers ask for types: each type 100 cents cheaper than the previous, 3D +$ 2,00. */
+function benchPricing(types: readonly string[]): ShowPricing {
+  return {
+    card: { id: 'bench', name: 'Banco de pruebas' },
+    types: types.map((type, index) => ({ type, name: type, description: '', requiresId: false, base: 1000 - 100 * index })),
+    format: '3D',
+    formatSurcharge: 200,
+    categorySurcharges: { premium: 300 },
+  };
+}
 
 interface Purchase {
   paid: boolean;
@@ -84,7 +98,8 @@ async function main(): Promise<void> {
     const all: Purchase[] = [];
     let totalMs = 0;
     process.stdout.write(
-      `checkout under contention: ${rounds} rounds × ${buyers} buyers of 1 seat each on a new 100-seat show (${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded FerretDB'})\n`,
+      `checkout under contention: ${rounds} rounds × ${buyers} buyers of 1 seat each on a new 100-seat show (${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded FerretDB'})` +
+        `${ticketTypes.length > 0 ? `, ticket types in turn: ${ticketTypes.join(', ')}` : ', General only'}\n`,
     );
     for (let round = 1; round <= rounds; round++) {
       const created = await post('/show', admin, {
@@ -93,6 +108,12 @@ async function main(): Promise<void> {
       if (created.status !== 201) throw new Error(`show not created: ${JSON.stringify(created.body)}`);
       const showId = created.body.id as string;
       const capacity = created.body.capacity as number;
+      if (ticketTypes.length > 0) {
+        // The price card the show would have got when created (issue 37), written to its document before any hold.
+        await db
+          .collection('shows')
+          .updateOne({ _id: new Types.ObjectId(showId) }, { $set: { pricing: benchPricing(ticketTypes) }, $inc: { version: 1 } });
+      }
       const users = Array.from({ length: buyers }, () => {
         const id = new Types.ObjectId().toHexString();
         return { id, headers: { authorization: `Bearer ${app.jwt.sign({ sub: id, role: 'user', ver: 0 })}` } };
@@ -100,9 +121,11 @@ async function main(): Promise<void> {
 
       const started = performance.now();
       const purchases = await Promise.all(
-        users.map(async (user): Promise<Purchase> => {
+        users.map(async (user, index): Promise<Purchase> => {
           const t0 = performance.now();
-          const held = await post('/tickets/addTickets', user.headers, { userId: user.id, seats: 1, showId });
+          const type = ticketTypes[index % Math.max(1, ticketTypes.length)];
+          const wanted = type === undefined ? { seats: 1 } : { tickets: [{ type }] };
+          const held = await post('/tickets/addTickets', user.headers, { userId: user.id, showId, ...wanted });
           if (held.status !== 200) return { paid: false, purchaseMs: performance.now() - t0 };
           const t1 = performance.now();
           const paid = await post('/movies/checkout', user.headers, {
@@ -128,13 +151,22 @@ async function main(): Promise<void> {
       const show = await db.collection('shows').findOne({ _id: new Types.ObjectId(showId) });
       const soldSeats = ((show?.seats ?? []) as Array<{ state: string }>).filter((seat) => seat.state === 'sold').length;
       const paidOrders = await db.collection('orders').countDocuments({ showId, state: 'paid' });
-      const roundEvents = events.filter((event) => event.data.showId === showId).length;
+      const roundEvents = events.filter((event) => event.data.showId === showId);
+      // Every order.paid's lines sum to its ticket total, one line per seat.
+      const linesAddUp = roundEvents.every(
+        ({ data }) => data.lines?.length === data.seats && data.lines.reduce((sum, line) => sum + line.total, 0) === data.ticketTotal,
+      );
       const ok =
-        paid.length === capacity && soldSeats === capacity && paidOrders === capacity && doubleSold === 0 && roundEvents === capacity;
+        paid.length === capacity &&
+        soldSeats === capacity &&
+        paidOrders === capacity &&
+        doubleSold === 0 &&
+        roundEvents.length === capacity &&
+        linesAddUp;
       failed ||= !ok;
       process.stdout.write(
         `round ${round}: ${paid.length} paid, ${purchases.length - paid.length} refused, sold ${soldSeats}/${capacity}, paid orders ${paidOrders}, ` +
-          `order.paid ${roundEvents}, double-sold ${doubleSold}, ${(elapsed / 1000).toFixed(2)} s ${ok ? 'ok' : 'FAILED'}\n`,
+          `order.paid ${roundEvents.length}${linesAddUp ? '' : ' (lines do not add up)'}, double-sold ${doubleSold}, ${(elapsed / 1000).toFixed(2)} s ${ok ? 'ok' : 'FAILED'}\n`,
       );
     }
 

@@ -32,6 +32,8 @@ export interface BookingContext extends ServiceContext {
   paymentProvider?: PaymentProvider;
   /** Hold limits instead of the environment's (tests: every request comes from 127.0.0.1). */
   holdLimits?: Partial<HoldLimitSettings>;
+  /** COMPANION_RELEASE_MINUTES instead of the environment's (tests). */
+  companionReleaseMinutes?: number;
   /** Timing of the sweep that finishes orders a crash left in progress (tests shorten it). */
   orderRecovery?: OrderRecoveryOptions;
   /** The background jobs' scheduler and timing (tests shorten its polling, locks and intervals). */
@@ -56,6 +58,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     holdMinutes: settings.holdMinutes,
     holdLimits: { ...settings.holdLimits, ...context.holdLimits },
     seatStreamsPerAddress: settings.seatStreamsPerAddress,
+    companionReleaseMinutes: context.companionReleaseMinutes ?? settings.companionReleaseMinutes,
   });
 
   await app.register(showRoutes, { prefix: '/show' });

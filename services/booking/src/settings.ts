@@ -1,5 +1,6 @@
 import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_SEAT_STREAMS_PER_ADDRESS } from '@cine/contracts';
 import { positiveIntegerEnv, readEnv } from '@cine/service-kit';
+import { DEFAULT_COMPANION_RELEASE_MINUTES } from './shows/companion-rule';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { DEFAULT_DOOR_WINDOW, type DoorWindowSettings } from './tickets/door-rules';
 
@@ -18,6 +19,8 @@ export interface BookingSettings {
   cancellationWindowMinutes: number;
   /** DOOR_OPENS_MINUTES_BEFORE (default 60) and DOOR_CLOSES_MINUTES_AFTER_END (default 0): when a show's door admits. */
   doorWindow: DoorWindowSettings;
+  /** COMPANION_RELEASE_MINUTES: a companion seat is sold only with its wheelchair space until this long before the show (default 120). */
+  companionReleaseMinutes: number;
   /** STRIPE_SECRET_KEY: card payments through Stripe; unset, the offline provider of Stripe's test cards. */
   stripeSecretKey: string | undefined;
 }
@@ -37,6 +40,7 @@ export function bookingSettingsFromEnv(): BookingSettings {
       opensMinutesBefore: positiveIntegerEnv('DOOR_OPENS_MINUTES_BEFORE', DEFAULT_DOOR_WINDOW.opensMinutesBefore, 'minutes'),
       closesMinutesAfterEnd: nonNegativeMinutes('DOOR_CLOSES_MINUTES_AFTER_END', DEFAULT_DOOR_WINDOW.closesMinutesAfterEnd),
     },
+    companionReleaseMinutes: nonNegativeMinutes('COMPANION_RELEASE_MINUTES', DEFAULT_COMPANION_RELEASE_MINUTES),
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
   };
 }

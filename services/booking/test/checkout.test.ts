@@ -1,6 +1,7 @@
 import { PAYMENT_RECEIVED, type CartView, type CheckoutResponse, type OrderView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
+import { singlePriceLines } from '../src/pricing/show-pricing';
 import {
   addCandy,
   adminHeaders,
@@ -120,7 +121,7 @@ describe('POST /movies/checkout: a paid order', () => {
     expect(events[0]).toEqual({
       id: expect.any(String),
       type: 'order.paid',
-      version: 1,
+      version: 2,
       occurredAt: expect.any(String),
       data: {
         orderId: body.order.id,
@@ -137,6 +138,7 @@ describe('POST /movies/checkout: a paid order', () => {
         seats: 2,
         seatLabels,
         ticketTotal: 1800,
+        lines: singlePriceLines(seatLabels, 900),
         candy: [{ candyId: candy.candyId, name: 'COMBO NACHOS', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
         total: 4300,
         paidAt: body.order.paidAt,

@@ -41,6 +41,9 @@ beforeAll(async () => {
 });
 afterAll(() => booking.close());
 
+/** A ticket sold by a show without price cards: General, no ID asked at the door. */
+const GENERAL_TICKET = { ticketType: 'general', ticketTypeName: 'General', requiresId: false };
+
 const staff = () => bearer(booking.app, { sub: new Types.ObjectId().toHexString(), role: 'staff' });
 const tickets = () => booking.context.db.collection('tickets');
 
@@ -313,8 +316,15 @@ describe('checking in', () => {
     expect(door.json()).toMatchObject({
       show: { showId: show.id, title: show.title, roomId: 1 },
       tickets: expect.arrayContaining([
-        { code: mine[0]!.code, seatLabel: mine[0]!.seatLabel, state: 'used', checkedInAt: expect.any(String), entrance: 'Puerta 1' },
-        { code: mine[1]!.code, seatLabel: mine[1]!.seatLabel, state: 'valid' },
+        {
+          code: mine[0]!.code,
+          seatLabel: mine[0]!.seatLabel,
+          state: 'used',
+          checkedInAt: expect.any(String),
+          entrance: 'Puerta 1',
+          ...GENERAL_TICKET,
+        },
+        { code: mine[1]!.code, seatLabel: mine[1]!.seatLabel, state: 'valid', ...GENERAL_TICKET },
       ]),
     });
   });

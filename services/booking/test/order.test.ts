@@ -6,6 +6,8 @@ import { isRefusal, type Result } from '../src/refusal';
 import * as Order from '../src/orders/order';
 import type { StoredOrder } from '../src/orders/order-model';
 import * as Refund from '../src/orders/order-refund';
+import { pricingOf, singlePriceLines } from '../src/pricing/show-pricing';
+import type { HeldTickets } from '../src/shows/seat-decisions';
 
 const NOW = new Date('2026-04-01T18:00:00Z');
 const LATER = new Date('2026-04-01T18:05:00Z');
@@ -92,7 +94,14 @@ describe('opening an order', () => {
     capacity: 100,
     price: 900,
   } as unknown as ShowView;
-  const hold = { show, seatLabels: ['F7', 'F8'], heldUntil: NOW };
+  const hold: HeldTickets = {
+    show,
+    pricing: pricingOf({ price: 900, type: '2D' }),
+    layout: { rows: [10, 10, 10, 10, 10, 10, 10, 10, 10, 10], aisles: [], wheelchair: [] },
+    seatLabels: ['F7', 'F8'],
+    ticketTypes: ['general', 'general'],
+    heldUntil: NOW,
+  };
   const combo = [{ id: 'c-1', name: 'COMBO NACHOS', picture: '/x.png', quantity: 1, unitPrice: 2590, totalPrice: 2590 }];
 
   it('prices the held seats and candy now, keyed by user, show, seats, candy and card', () => {
@@ -104,8 +113,29 @@ describe('opening an order', () => {
       ticketTotal: 1800,
       total: 4390,
       seatLabels: ['F7', 'F8'],
+      lines: singlePriceLines(['F7', 'F8'], 900),
     });
     expect(opened).toMatchObject({ key: Order.orderKey('u-1', 's-1', ['F8', 'F7'], combo, 'pm_card_visa') });
+  });
+
+  it('keeps each seat priced by its type; refuses a seat held as a type the show does not sell any more', () => {
+    const pricing = {
+      ...hold.pricing,
+      types: [...hold.pricing.types, { type: 'menor', name: 'Menor', description: '', requiresId: false, base: 600 }],
+    };
+    const opened = Order.openOrder('u-1', 2, { ...hold, pricing, ticketTypes: ['menor', 'general'] }, [], 'pm');
+    expect(opened).toMatchObject({ ticketTotal: 1500, total: 1500 });
+    // Other types, another purchase: a declined all-General try does not answer for it.
+    expect(!isRefusal(opened) && opened.key).not.toBe(Order.orderKey('u-1', 's-1', ['F7', 'F8'], [], 'pm'));
+    expect(!isRefusal(opened) && opened.key).toBe(Order.orderKey('u-1', 's-1', ['F7', 'F8'], [], 'pm', { F7: 'menor', F8: 'general' }));
+    expect(!isRefusal(opened) && opened.lines?.map((line) => [line.seatLabel, line.type, line.total])).toEqual([
+      ['F7', 'menor', 600],
+      ['F8', 'general', 900],
+    ]);
+    expect(Order.openOrder('u-1', 2, { ...hold, ticketTypes: ['menor', 'general'] }, [], 'pm')).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('dejó de vender'),
+    });
   });
 
   it('refuses another count of tickets than held, and seats off sale', () => {

@@ -119,6 +119,7 @@ describe('the buyer cancels an order', () => {
       {
         id: expect.any(String),
         seatLabels: order.seatLabels,
+        lines: order.lines,
         candy: [{ id: candy.candyId, name: candy.name, quantity: 1, totalPrice: 1250 }],
         amount: order.total,
         by: 'buyer',

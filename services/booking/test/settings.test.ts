@@ -8,6 +8,7 @@ const variables = [
   'CANCELLATION_WINDOW_MINUTES',
   'DOOR_OPENS_MINUTES_BEFORE',
   'DOOR_CLOSES_MINUTES_AFTER_END',
+  'COMPANION_RELEASE_MINUTES',
   'STRIPE_SECRET_KEY',
 ] as const;
 
@@ -23,13 +24,14 @@ describe("booking's settings from the environment", () => {
     }
   });
 
-  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, cancellations up to 120 minutes before, the door open from an hour before to the end, no Stripe key', () => {
+  it('defaults: holds of 10 minutes renewed up to 20, 20 seats and 20 seat maps per client address, cancellations up to 120 minutes before, the door open from an hour before to the end, companion seats released 2 h before, no Stripe key', () => {
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 10,
       holdLimits: { perAddress: 20, maxMinutes: 20 },
       seatStreamsPerAddress: 20,
       cancellationWindowMinutes: 120,
       doorWindow: { opensMinutesBefore: 60, closesMinutesAfterEnd: 0 },
+      companionReleaseMinutes: 120,
       stripeSecretKey: undefined,
     });
   });
@@ -42,6 +44,7 @@ describe("booking's settings from the environment", () => {
       CANCELLATION_WINDOW_MINUTES: '30',
       DOOR_OPENS_MINUTES_BEFORE: '45',
       DOOR_CLOSES_MINUTES_AFTER_END: '15',
+      COMPANION_RELEASE_MINUTES: '90',
       STRIPE_SECRET_KEY: 'sk_test_x',
     });
     expect(bookingSettingsFromEnv()).toEqual({
@@ -50,6 +53,7 @@ describe("booking's settings from the environment", () => {
       seatStreamsPerAddress: 3,
       cancellationWindowMinutes: 30,
       doorWindow: { opensMinutesBefore: 45, closesMinutesAfterEnd: 15 },
+      companionReleaseMinutes: 90,
       stripeSecretKey: 'sk_test_x',
     });
     process.env.HOLD_MAX_MINUTES = '2';
@@ -63,6 +67,7 @@ describe("booking's settings from the environment", () => {
     ['CANCELLATION_WINDOW_MINUTES', '-5', "CANCELLATION_WINDOW_MINUTES must be a positive whole number of minutes, not '-5'"],
     ['DOOR_OPENS_MINUTES_BEFORE', '0', "DOOR_OPENS_MINUTES_BEFORE must be a positive whole number of minutes, not '0'"],
     ['DOOR_CLOSES_MINUTES_AFTER_END', '-1', "DOOR_CLOSES_MINUTES_AFTER_END must be a whole number of minutes (0 or more), not '-1'"],
+    ['COMPANION_RELEASE_MINUTES', 'dos', "COMPANION_RELEASE_MINUTES must be a whole number of minutes (0 or more), not 'dos'"],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;
     expect(() => bookingSettingsFromEnv()).toThrow(message);

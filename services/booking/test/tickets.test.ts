@@ -2,6 +2,7 @@ import type { ShowView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
 import { isRefusal } from '../src/refusal';
+import { singlePriceLines } from '../src/pricing/show-pricing';
 import { MOVIE_WITHDRAWN } from '../src/shows/booking-errors';
 import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
@@ -66,11 +67,17 @@ describe('POST /tickets/addTickets', () => {
       heldUntil: '2026-03-11T15:10:00.000Z',
       unitPrice: 950,
       totalPrice: 2850,
+      lines: singlePriceLines(['F4', 'F5', 'F6'], 950),
       show: { ...show, seats: 97 },
     });
     expect(await seatsLeft(show.id)).toBe(97);
     const [cart] = await booking.app.seatInventory.holdsOf(user, booking.clock.now());
-    expect(cart).toEqual({ show: { ...show, seats: 97 }, seatLabels: ['F4', 'F5', 'F6'], heldUntil: new Date('2026-03-11T15:10:00.000Z') });
+    expect(cart).toMatchObject({
+      show: { ...show, seats: 97 },
+      seatLabels: ['F4', 'F5', 'F6'],
+      ticketTypes: ['general', 'general', 'general'],
+      heldUntil: new Date('2026-03-11T15:10:00.000Z'),
+    });
   });
 
   it('replaces the user’s hold on the show instead of adding to it', async () => {
@@ -173,7 +180,7 @@ describe('POST /tickets/addTickets', () => {
     ['a fraction', { seats: 1.5 }, "El campo 'seats' debe ser número entero."],
     ['text', { seats: 'dos' }, "El campo 'seats' debe ser número entero."],
     ['a numeric text', { seats: '2' }, "El campo 'seats' debe ser número entero."],
-    ['no seats', { seats: undefined }, "Falta el campo obligatorio 'seats'."],
+    ['no seats', { seats: undefined }, 'Indica cuántas entradas quieres (seats) o cuáles (tickets).'],
     ['a malformed show id', { showId: 'abc' }, "El campo 'showId' no tiene un formato válido."],
     ['a MongoDB operator', { showId: { $ne: '' } }, "El campo 'showId' debe ser texto."],
     ['an unknown field', { price: 1 }, "El campo 'price' no está permitido."],

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { threadId } from 'node:worker_threads';
-import type { OrderRefunded, OrderShowMoved, TicketsIssued } from '@cine/contracts';
+import type { OrderRefunded, OrderShowMoved, PricedLine, TicketsIssued } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -106,6 +106,61 @@ describe('the receipt of a paid order', () => {
     ]) {
       expect(html).toContain(fact);
     }
+  });
+
+  it('lists each priced ticket of an order.paid version 2 (seat, type, base, surcharges, total) and each e-ticket its type', async () => {
+    const email = await register('u-lines', 'Lina');
+    const lines: PricedLine[] = [
+      { seatLabel: 'K7', type: 'general', typeName: 'General', category: 'premium', base: 1000, surcharges: [], total: 1000 },
+      {
+        seatLabel: 'K8',
+        type: 'menor',
+        typeName: 'Menor (hasta 12 años)',
+        category: 'premium',
+        base: 300,
+        surcharges: [
+          { reason: 'Formato 3D', amount: 200 },
+          { reason: 'Butaca premium', amount: 300 },
+        ],
+        total: 800,
+      },
+    ];
+    await bus().publish(orderPaid('u-lines', { seatLabels: ['K7', 'K8'], lines }));
+
+    const [mail] = await receiptsTo(email);
+    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toContain(
+      [
+        'Butaca K7 · General: $ 10,00',
+        'Butaca K8 · Menor (hasta 12 años): $ 8,00',
+        '   Precio base: $ 3,00',
+        '   Formato 3D: + $ 2,00',
+        '   Butaca premium: + $ 3,00',
+      ].join('\n'),
+    );
+    // The totals stay the order's.
+    expect(text).toContain('Entradas (2): $ 18,00');
+    expect(text).toContain('Total: $ 50,00');
+    expect(text).toMatch(/Butaca K7 \(General\): código T\d+X0AB/);
+    expect(text).toMatch(/Butaca K8 \(Menor \(hasta 12 años\)\): código T\d+X1AB/);
+    const html = (mail?.html ?? '').replace(/\u00a0/g, ' ');
+    expect(html).toContain('Detalle de las entradas');
+    expect(html).toContain('Butaca K8 · Menor (hasta 12 años)');
+    expect(html).toContain('+ $ 2,00');
+    expect(html).toContain('Butaca <strong>K8</strong> · Menor (hasta 12 años) · código');
+  });
+
+  it('lists no lines nor types for an order.paid version 1 (every seat General, as before ticket types)', async () => {
+    const email = await register('u-v1', 'Vera');
+    const paid = orderPaid('u-v1');
+    expect(paid.data.lines).toBeUndefined();
+
+    await bus().publish(paid);
+
+    const [mail] = await receiptsTo(email);
+    expect(mail?.text).not.toContain('· General');
+    expect(mail?.text).toContain(`Butaca F7: código ${paid.data.tickets[0]!.code}`);
+    expect(mail?.html).not.toContain('Detalle de las entradas');
   });
 
   it("names the order by its short code and links to the order's page and Mis entradas on the public site", async () => {
@@ -373,6 +428,30 @@ describe('the refund mail', () => {
     expect(text).toContain('Total reembolsado: $ 34,00');
     expect(text).toContain('Motivo: Butaca rota');
     expect(text).toContain('Las entradas reembolsadas ya no son válidas.');
+  });
+
+  it('names each refunded ticket with its type and line total when order.refunded carries lines (version 2)', async () => {
+    await notification.context.bus.publish(
+      createEvent('user.registered', { userId: 'u-refund-v2', email: 'rita@cine.test', username: 'Rita' }),
+    );
+    const lines: PricedLine[] = [
+      {
+        seatLabel: 'F7',
+        type: 'menor',
+        typeName: 'Menor (hasta 12 años)',
+        category: 'premium',
+        base: 600,
+        surcharges: [{ reason: 'Butaca premium', amount: 300 }],
+        total: 900,
+      },
+    ];
+    await notification.context.bus.publish(orderRefunded('u-refund-v2', { lines, refundId: 'r-v2' }));
+
+    const [mail] = await refundMailsTo('rita@cine.test');
+    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toContain('Butaca F7 · Menor (hasta 12 años): $ 9,00');
+    expect(text).not.toContain('Entradas (F7)');
+    expect(text).toContain('Total reembolsado: $ 34,00');
   });
 
   it("says 'Compra cancelada' when the buyer cancelled", async () => {

@@ -7,6 +7,8 @@ describeServiceApp('sales', buildSalesApp, [
   '/sales/monthly',
   '/sales/occupancy',
   '/sales/search',
+  '/sales/ticket-types',
+  '/sales/ticket-types/movies',
   '/sales/top',
   '/sales/totals',
   '/tickets/all',

@@ -248,7 +248,10 @@ describe('sales reports API', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="ventas-resumen.csv"');
     expect(response.body).toBe(
-      '\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto,Entradas Reembolsadas,T.Reembolsado\r\nBruma,2D,1,Oct 2026,9.00,5.40,0,0.00\r\nBruma,2D,5,Dic 2025,45.00,27.00,0,0.00\r\n',
+      // The spec's columns, then each ticket type's (orders of version 1: every seat General).
+      '\ufeffNombre,Tipo,Entradas Vendidas,Mes,T.Bruto,T.Neto,Entradas Reembolsadas,T.Reembolsado,' +
+        'Entradas General,T.Bruto General,T.Neto General,T.Reembolsado General\r\n' +
+        'Bruma,2D,1,Oct 2026,9.00,5.40,0,0.00,1,9.00,5.40,0.00\r\nBruma,2D,5,Dic 2025,45.00,27.00,0,0.00,5,45.00,27.00,0.00\r\n',
     );
   });
 

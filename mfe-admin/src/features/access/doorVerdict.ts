@@ -14,6 +14,9 @@ export interface Verdict {
   /** When and where it was admitted (already used). */
   usedAt?: string;
   entrance?: string;
+  /** The ticket's type as its order priced it ('Jubilado'), and whether the door asks for an ID ("Verificar DNI"). */
+  ticketTypeName?: string;
+  requiresId?: boolean;
   /** Decided by the door without network: recorded, uploaded when the network returns. */
   offline: boolean;
 }
@@ -33,9 +36,18 @@ export function verdictOf(answer: CheckinAnswer): Verdict {
       seatLabel: ticket.seatLabel,
       date: ticket.date,
       schedule: ticket.schedule,
+      ...typeFacts(ticket),
     }),
     ...(answer.usedAt && { usedAt: answer.usedAt }),
     ...(answer.entrance && { entrance: answer.entrance }),
+  };
+}
+
+/** A ticket's type facts, when it has them (tickets sold before ticket types have none: General). */
+function typeFacts(ticket: { ticketTypeName?: string; requiresId?: boolean }): Pick<Verdict, 'ticketTypeName' | 'requiresId'> {
+  return {
+    ...(ticket.ticketTypeName !== undefined && { ticketTypeName: ticket.ticketTypeName }),
+    ...(ticket.requiresId !== undefined && { requiresId: ticket.requiresId }),
   };
 }
 
@@ -92,7 +104,15 @@ export function decideOffline(input: DoorInput, { door, admittedHere, claims, no
     return { result: 'wrong_show', message: 'Esta entrada es para otra función.', seatLabel: claims.seat, offline };
   const seatLabel = listed?.seatLabel ?? claims?.seat;
   if (!seatLabel) return { result: 'invalid', message: 'Ninguna entrada de esta función tiene ese código.', offline };
-  const facts = { title: show.title, roomId: show.roomId, seatLabel, date: show.date, schedule: show.schedule, offline };
+  const facts = {
+    title: show.title,
+    roomId: show.roomId,
+    seatLabel,
+    date: show.date,
+    schedule: show.schedule,
+    ...(listed && typeFacts(listed)),
+    offline,
+  };
   if (listed?.state === 'refunded') return { ...facts, result: 'refunded', message: 'Entrada reembolsada: no es válida.' };
   const here = admittedHere.find((admission) => admission.code === code);
   if (here) return { ...facts, result: 'already_used', message: 'Entrada ya usada.', usedAt: here.at, entrance: here.entrance };

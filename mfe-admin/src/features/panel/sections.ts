@@ -5,6 +5,8 @@ export const sectionSlugs = {
   'Ventas de peliculas': 'ventas',
   // Beyond the spec: the order search and each order's page (issue 26), where refunds are made.
   Órdenes: 'ordenes',
+  // Beyond the spec (issue 37): ticket types, price cards and surcharges.
+  Tarifas: 'tarifas',
   Candy: 'candy',
   'Usuarios Registrados': 'usuarios',
   'Administrar comentarios': 'comentarios',

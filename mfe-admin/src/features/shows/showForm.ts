@@ -1,13 +1,15 @@
 import { missingFieldMessages, SHOW_FORM_MESSAGES, weekdays, type Weekday } from '@cine/contracts';
 
 export type ShowFormField = keyof typeof SHOW_FORM_MESSAGES | 'price';
-/** As typed: `day` a 'yyyy-mm-dd' date (the date picker), `price` in the cinema's currency ('9.00'). */
+/**
+ * As typed: `day` a 'yyyy-mm-dd' date (the date picker), `price` in the cinema's currency ('9.00'),
+ * blank when the show sells at its price card (issue 37), a price making it a "Precio único" show.
+ */
 export type ShowFormValues = Record<ShowFormField, string>;
 export type ShowFormErrors = Partial<Record<ShowFormField, string>>;
 
 export const emptyShowForm: ShowFormValues = { schedule: '', movieId: '', roomId: '', day: '', type: '', price: '' };
 
-const PRICE_MISSING = 'Por favor ingresa un precio *';
 const PRICE_INVALID = 'El precio debe ser un número mayor que 0 (por ejemplo 9.00).';
 
 /** Spec §9: Lunes to Domingo. */
@@ -21,12 +23,19 @@ export function priceCents(text: string): number | undefined {
   return Math.round(amount * 100);
 }
 
+/** A blank price is none (the show sells at its price card); a typed one must be a positive amount. */
 function priceProblem(text: string): string | undefined {
-  if (text.trim() === '') return PRICE_MISSING;
+  if (text.trim() === '') return undefined;
   return priceCents(text) === undefined ? PRICE_INVALID : undefined;
 }
 
-/** The spec's message of each missing field, then the price's (asked for: it no longer defaults). */
+/** The price a form sends: none when left blank (the card's prices), else one price for every seat. */
+export function typedPrice(text: string): { price: number } | Record<string, never> {
+  const cents = priceCents(text);
+  return cents === undefined ? {} : { price: cents };
+}
+
+/** The spec's message of each missing field, then the price's when one is typed. */
 export function validateShowForm(values: ShowFormValues, fields?: readonly ShowFormField[]): ShowFormErrors {
   const specFields = fields?.filter((field): field is keyof typeof SHOW_FORM_MESSAGES => field !== 'price');
   const errors: ShowFormErrors = missingFieldMessages(SHOW_FORM_MESSAGES, values, specFields);

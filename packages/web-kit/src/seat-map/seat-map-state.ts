@@ -8,10 +8,19 @@ export interface LiveSeatMap {
   version: number;
   /** Held or sold seats; every other seat of the layout is free. */
   taken: Readonly<Record<string, TakenSeatState>>;
+  /** What a seat of each category adds to a ticket's price, when the server says it. */
+  categorySurcharges?: Readonly<Record<string, number>>;
 }
 
 export function fromSnapshot(view: SeatMapView): LiveSeatMap {
-  return { showId: view.showId, roomId: view.roomId, layout: view.layout, version: view.version, taken: { ...view.taken } };
+  return {
+    showId: view.showId,
+    roomId: view.roomId,
+    layout: view.layout,
+    version: view.version,
+    taken: { ...view.taken },
+    ...(view.categorySurcharges && { categorySurcharges: view.categorySurcharges }),
+  };
 }
 
 /**

@@ -1,6 +1,16 @@
-import { columnOf, compareLabels, layoutWidth, seatLabel, type SeatLayout, type TakenSeatState } from '@cine/contracts';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  columnOf,
+  compareLabels,
+  layoutWidth,
+  seatCategoryOf,
+  seatLabel,
+  type SeatCategory,
+  type SeatLayout,
+  type TakenSeatState,
+} from '@cine/contracts';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
+import { formatMoney } from '../cinema';
 
 type SeatLook = 'free' | 'taken' | 'chosen';
 
@@ -13,6 +23,10 @@ interface SeatMapProps {
   selected?: readonly string[];
   /** Toggles a free seat; left out, the map is read-only (the admin's view). */
   onToggle?: (label: string) => void;
+  /** Each seat's price for the buyer, by label, where known: read in its name. */
+  seatPrices?: Readonly<Record<string, number>>;
+  /** Hours before the show a companion seat is sold alone (booking's setting, 2 by default): its note says so. */
+  companionReleaseHours?: number;
 }
 
 interface Cell {
@@ -25,18 +39,30 @@ interface Cell {
 /** The words each state reads as (also printed in the legend): colour is never the only cue. */
 const LOOK_TEXT: Record<SeatLook, string> = { free: 'libre', taken: 'ocupado', chosen: 'tu selección' };
 const TAKEN_TEXT: Record<TakenSeatState, string> = { held: 'reservado', sold: 'vendido' };
+/** A seat's category as its name says it (a standard seat says none). */
+const CATEGORY_TEXT: Record<Exclude<SeatCategory, 'standard'>, string> = {
+  premium: 'premium',
+  wheelchair: 'espacio para silla de ruedas',
+  companion: 'butaca de acompañante',
+};
+
+/** Why a companion seat cannot be picked on its own (legend and each companion seat's description). */
+const companionNote = (hours = 2) =>
+  `Butaca de acompañante: se vende junto con el espacio para silla de ruedas hasta ${hours} h antes de la función`;
 
 /**
  * The room's seats as a grid of buttons (the screen at the top, rows lettered from the front, aisles
  * as gaps): one Tab stop, arrow keys move between seats (up and down to the nearest seat of the next
- * row), Space or Enter toggles a free seat. Each seat reads "Fila F, asiento 7, libre"; the chosen
+ * row), Space or Enter toggles a free seat. Each seat reads "Fila F, asiento 7, libre", with its
+ * category and price when it has them ("Fila L, asiento 3, premium, $ 17,00, libre"); the chosen
  * ones are pressed; taken seats can be reached but not chosen. States show a mark as well as a colour
- * (✓ chosen, × taken, ♿ a wheelchair space). Tab enters at the buyer's first chosen seat (until they
- * move). Seats are 32 px, big enough to tap: a room wider than the screen (a phone) scrolls sideways,
+ * (✓ chosen, × taken, ♿ a wheelchair space), categories a border (double: premium, dashed: companion,
+ * whose note in the legend is also each companion seat's description). Tab enters at the buyer's
+ * first chosen seat (until they move). Seats are 32 px, big enough to tap: a room wider than the screen (a phone) scrolls sideways,
  * opens centred on the room, fades at the sides where there is more and says so; the screen spans
  * the room, so it stays centred on the seats rather than on the part in view.
  */
-export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: SeatMapProps) {
+export function SeatMap({ roomId, layout, taken, selected = [], onToggle, seatPrices, companionReleaseHours }: SeatMapProps) {
   const width = layoutWidth(layout);
   const rows: Cell[][] = layout.rows.map((seats, row) =>
     Array.from({ length: seats }, (_, i) => {
@@ -46,6 +72,9 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
   );
   const chosen = new Set(selected);
   const wheelchair = new Set(layout.wheelchair);
+  const noteId = useId();
+  const categoryOf = (label: string) => seatCategoryOf(layout, label);
+  const categories = new Set(rows.flatMap((row) => row.map((cell) => categoryOf(cell.label))));
   // The seat the buyer last focused; until then, Tab enters at their first chosen seat.
   const [focused, setFocused] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -54,7 +83,17 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
   const lookOf = (label: string): SeatLook => (taken[label] ? 'taken' : chosen.has(label) ? 'chosen' : 'free');
   const nameOf = (cell: Cell) => {
     const state = taken[cell.label] && !onToggle ? TAKEN_TEXT[taken[cell.label] as TakenSeatState] : LOOK_TEXT[lookOf(cell.label)];
-    return `Fila ${cell.label.charAt(0)}, asiento ${cell.number}${wheelchair.has(cell.label) ? ', espacio para silla de ruedas' : ''}, ${state}`;
+    const category = categoryOf(cell.label);
+    // A taken seat's price is of no use to anyone.
+    const price = taken[cell.label] ? undefined : seatPrices?.[cell.label];
+    return [
+      `Fila ${cell.label.charAt(0)}`,
+      `asiento ${cell.number}`,
+      ...(category === 'standard' ? [] : [CATEGORY_TEXT[category]]),
+      // A name never wraps: plain spaces (formatMoney's no-break space), as a test or a reader types it.
+      ...(price === undefined ? [] : [formatMoney(price).replace(/\u00a0/g, ' ')]),
+      state,
+    ].join(', ');
   };
 
   const move = (from: Cell, key: string): Cell | undefined => {
@@ -105,6 +144,7 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
                     const aisle = layout.aisles.includes(column) ? <Aisle aria-hidden="true" key={`aisle-${column}`} /> : null;
                     if (!cell) return [<Gap aria-hidden="true" key={`gap-${column}`} />, aisle];
                     const look = lookOf(cell.label);
+                    const category = categoryOf(cell.label);
                     return [
                       <span role="gridcell" key={cell.label}>
                         <SeatButton
@@ -114,8 +154,10 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
                           }}
                           type="button"
                           $look={look}
+                          $category={category}
                           tabIndex={cell.label === focusable ? 0 : -1}
                           aria-label={nameOf(cell)}
+                          aria-describedby={category === 'companion' ? noteId : undefined}
                           aria-pressed={onToggle ? look === 'chosen' : undefined}
                           aria-disabled={!onToggle || look === 'taken' ? true : undefined}
                           onFocus={() => setFocused(cell.label)}
@@ -158,12 +200,28 @@ export function SeatMap({ roomId, layout, taken, selected = [], onToggle }: Seat
             Tu selección
           </li>
         )}
+        {categories.has('premium') && (
+          <li>
+            <Swatch $look="free" $category="premium" aria-hidden="true">
+              7
+            </Swatch>{' '}
+            Premium
+          </li>
+        )}
         {layout.wheelchair.length > 0 && (
           <li>
             <Swatch $look="free" aria-hidden="true">
               ♿
             </Swatch>{' '}
             Espacio para silla de ruedas
+          </li>
+        )}
+        {categories.has('companion') && (
+          <li>
+            <Swatch $look="free" $category="companion" aria-hidden="true">
+              7
+            </Swatch>{' '}
+            <span id={noteId}>{companionNote(companionReleaseHours)}</span>
           </li>
         )}
       </Legend>
@@ -221,6 +279,18 @@ const looks: Record<SeatLook, ReturnType<typeof css>> = {
     color: #141414;
     border-color: var(--cine-gold, #f5c518);
     font-weight: 700;
+  `,
+};
+
+/** A category shows as the seat's border (with the colour, never alone: the legend names it, the seat's name says it). */
+const categoryLooks: Partial<Record<SeatCategory, ReturnType<typeof css>>> = {
+  premium: css`
+    border-style: double;
+    border-width: 4px;
+    border-color: #b38cff;
+  `,
+  companion: css`
+    border-style: dashed;
   `,
 };
 
@@ -337,7 +407,7 @@ const Aisle = styled.span`
   width: 14px;
 `;
 
-const SeatButton = styled.button<{ $look: SeatLook }>`
+const SeatButton = styled.button<{ $look: SeatLook; $category: SeatCategory }>`
   width: ${SEAT_PX}px;
   height: ${SEAT_PX}px;
   padding: 0;
@@ -348,6 +418,7 @@ const SeatButton = styled.button<{ $look: SeatLook }>`
   line-height: 1;
   cursor: pointer;
   ${({ $look }) => looks[$look]}
+  ${({ $look, $category }) => ($look === 'free' ? categoryLooks[$category] : undefined)}
 
   &:focus-visible {
     outline: 3px solid var(--cine-accent, #e50914);
@@ -371,13 +442,15 @@ const Legend = styled.ul`
   }
 `;
 
-const Swatch = styled.span<{ $look: SeatLook }>`
+const Swatch = styled.span<{ $look: SeatLook; $category?: SeatCategory }>`
   display: inline-grid;
   place-items: center;
   width: 22px;
   height: 22px;
   border: 2px solid;
   border-radius: 5px 5px 2px 2px;
+  flex: none;
   font-size: 0.65rem;
   ${({ $look }) => looks[$look]}
+  ${({ $category }) => ($category ? categoryLooks[$category] : undefined)}
 `;

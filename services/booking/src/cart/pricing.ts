@@ -11,10 +11,14 @@ import type { CandyItem } from '../candy/candy-projection';
 import type { HeldTickets } from '../shows/seat-decisions';
 import type { CandyLine } from './cart-repository';
 
-/** The cart line of a seat hold: each seat priced by its type and category; `unitPrice` the show's "desde" price. Cents. */
-export function ticketLineOf({ show, pricing, layout, seatLabels, heldUntil }: HeldTickets): CartTicketLine {
-  const lines = seatLabels.flatMap((seatLabel): PricedLine[] => {
-    const line = priceLine(pricing, { seatLabel, type: GENERAL_TICKET_TYPE, category: seatCategoryOf(layout, seatLabel) });
+/**
+ * The cart line of a seat hold: each seat priced by the type it is held as and its category (a type the show
+ * stopped selling since is left out: the checkout refuses such a hold); `unitPrice` the show's "desde" price. Cents.
+ */
+export function ticketLineOf({ show, pricing, layout, seatLabels, ticketTypes, heldUntil }: HeldTickets): CartTicketLine {
+  const lines = seatLabels.flatMap((seatLabel, index): PricedLine[] => {
+    const type = ticketTypes[index] ?? GENERAL_TICKET_TYPE;
+    const line = priceLine(pricing, { seatLabel, type, category: seatCategoryOf(layout, seatLabel) });
     return line ? [line] : [];
   });
   return {

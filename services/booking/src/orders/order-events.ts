@@ -1,5 +1,6 @@
 import type { OrderPaid, OrderRefunded } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
+import { linesOfSeats, linesTotal, orderLinesOf } from './order-lines';
 import type { OrderCandyLine, OrderRefund, StoredOrder } from './order-model';
 
 /** The events an order records in its outbox (order.ts decides when; the relay publishes them). */
@@ -27,26 +28,32 @@ function paidCandyLine({ candyId, name, quantity, unitPrice, totalPrice }: Order
   return { candyId, name, quantity, unitPrice, totalPrice };
 }
 
+/** order.paid, version 2: with the order's priced lines (an order made before them: every seat General at its unit price). */
 export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
   return createEvent('order.paid', {
     ...orderFacts(order),
     seats: order.seatLabels.length,
     seatLabels: order.seatLabels,
     ticketTotal: order.ticketTotal,
+    lines: orderLinesOf(order),
     candy: order.candy.map(paidCandyLine),
     total: order.total,
     paidAt: paidAt.toISOString(),
   });
 }
 
+/** order.refunded, version 2: with the refunded seats' lines as the order priced them; `ticketAmount` their sum. */
 export function orderRefundedEvent(order: StoredOrder, refund: OrderRefund, refundedAt: Date): OrderRefunded {
-  const ticketAmount = refund.seatLabels.length * order.unitPrice;
+  // A refund made before priced lines did not keep them: the order's lines of its seats.
+  const lines = refund.lines ?? linesOfSeats(order, refund.seatLabels);
+  const ticketAmount = linesTotal(lines);
   return createEvent('order.refunded', {
     refundId: refund.id,
     ...orderFacts(order),
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
     seatLabels: refund.seatLabels,
     ticketAmount,
+    lines,
     candy: refund.candy.map(paidCandyLine),
     amount: refund.amount,
     reason: refund.reason,

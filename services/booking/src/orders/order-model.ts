@@ -21,8 +21,10 @@ export interface OrderRefund {
   /** ObjectId text; the provider's idempotency key is derived from it. */
   id: string;
   seatLabels: string[];
+  /** The refunded seats' lines as the order priced them (absent on refunds made before priced lines: order-lines.ts). */
+  lines?: PricedLine[];
   candy: OrderCandyLine[];
-  /** Cents: the seats at the order's unit price plus the candy lines. */
+  /** Cents: the seats' line totals (an order without lines: its unit price each) plus the candy lines. */
   amount: number;
   reason: string;
   by: RefundOrigin;
@@ -111,6 +113,7 @@ const candyLineSchema = new Schema<OrderCandyLine>(
 const refundFields = {
   id: { type: String, required: true },
   seatLabels: { type: [String], required: true },
+  lines: { type: [Schema.Types.Mixed], default: undefined },
   candy: { type: [candyLineSchema], default: [] },
   amount: { type: Number, required: true },
   reason: { type: String, required: true },

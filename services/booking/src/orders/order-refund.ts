@@ -2,6 +2,7 @@ import type { RefundOrigin } from '@cine/contracts';
 import { refuse, type Result } from '../refusal';
 import { IN_PROGRESS_STATES, canMoveRefund, type OrderChange, type RefundStep } from './order';
 import { orderRefundedEvent } from './order-events';
+import { linesOfSeats } from './order-lines';
 import type { OrderRefund, PendingRefund, StoredOrder } from './order-model';
 import { refundAmount, refundPreview, stillPaid, type RefundLines } from './refund-rules';
 
@@ -118,7 +119,18 @@ export function requestRefund(
 ): Result<OrderChange> {
   const amount = refundAmount(order, lines);
   if (amount > order.total - (order.refundedAmount ?? 0)) return refuse('conflict', ALREADY_REFUNDED);
-  const refund: PendingRefund = { id, ...lines, amount, reason, by, requestedAt: now, step: 'requested', updatedAt: now };
+  const refund: PendingRefund = {
+    id,
+    ...lines,
+    // The seats' lines as the order priced them: what the refund returns for each and what order.refunded announces.
+    lines: linesOfSeats(order, lines.seatLabels),
+    amount,
+    reason,
+    by,
+    requestedAt: now,
+    step: 'requested',
+    updatedAt: now,
+  };
   return refundMove(order, id, 'requested', refund, { ...order, refunding: refund });
 }
 

@@ -1,6 +1,6 @@
 import type { OrderRefundState, OrderView } from '@cine/contracts';
-import { singlePriceLines } from '../pricing/show-pricing';
 import { buyerCancellableUntil } from './cancellation';
+import { linesOfSeats, orderLinesOf } from './order-lines';
 import type { StoredOrder } from './order-model';
 import type { OrdersRepository } from './orders-repository';
 import { refundPreview } from './refund-rules';
@@ -58,7 +58,7 @@ function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Da
     type: order.type,
     seats: order.seatLabels.length,
     seatLabels: order.seatLabels,
-    lines: order.lines ?? singlePriceLines(order.seatLabels, order.unitPrice),
+    lines: orderLinesOf(order),
     ticketTotal: order.ticketTotal,
     candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({
       id: candyId,
@@ -75,6 +75,7 @@ function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Da
     refunds: (order.refunds ?? []).map((refund) => ({
       id: refund.id,
       seatLabels: refund.seatLabels,
+      lines: refund.lines ?? linesOfSeats(order, refund.seatLabels),
       candy: refund.candy.map(({ candyId, name, quantity, totalPrice }) => ({ id: candyId, name, quantity, totalPrice })),
       amount: refund.amount,
       by: refund.by,

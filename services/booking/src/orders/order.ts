@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
+import { GENERAL_TICKET_TYPE, ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
 import { notEnoughCandy } from '../cart/cart';
 import { cartViewOf, ticketLineOf } from '../cart/pricing';
@@ -80,6 +80,7 @@ export const NOTHING_HELD = 'No tienes entradas reservadas para esta función. V
 const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
 const SHOW_CHANGED =
   'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
+const TYPE_NOT_SOLD_ANY_MORE = 'La función dejó de vender el tipo de alguna de tus entradas. Vuelve a elegir tus entradas.';
 const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
 
 const STATE_NAMES: Record<OrderState, string> = {
@@ -105,23 +106,33 @@ function move(order: StoredOrder, to: OrderState, set: Partial<StoredOrder>, now
   return { from: order.state, to, set: fields, events, after: { ...order, ...fields } };
 }
 
-/** Same user, show, seats, candy and card: the same purchase (the order's unique key). */
+/**
+ * Same user, show, seats (with their ticket types), candy and card: the same purchase (the order's unique key). A seat
+ * of another type than General joins the key as `label:type`, so an all-General purchase keeps the key it always had.
+ */
 export function orderKey(
   userId: string,
   showId: string,
   seatLabels: readonly string[],
   candy: readonly CartCandyLine[],
   paymentMethodId: string,
+  ticketTypes: Readonly<Record<string, string>> = {},
 ) {
   const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+  const seats = [...seatLabels].sort().map((label) => {
+    const type = ticketTypes[label];
+    return type === undefined || type === GENERAL_TICKET_TYPE ? label : `${label}:${type}`;
+  });
   return createHash('sha256')
-    .update(JSON.stringify([userId, showId, [...seatLabels].sort(), lines, paymentMethodId]))
+    .update(JSON.stringify([userId, showId, seats, lines, paymentMethodId]))
     .digest('base64url');
 }
 
 /**
- * A new order for the user's hold and cart, priced now (a later change of the show's price changes no
- * order), or why it cannot be opened: another count of tickets than held, or seats no longer on sale.
+ * A new order for the user's hold and cart, priced now: it keeps its lines (each seat by its type and
+ * category), so a later change of the show's price card, surcharges or types changes no order. Or why it
+ * cannot be opened: another count of tickets than held, seats no longer on sale, or a seat held as a type
+ * the show does not sell any more.
  */
 export function openOrder(
   userId: string,
@@ -143,9 +154,17 @@ export function openOrder(
   }));
   // Priced as the cart shows it (one pricing for both).
   const ticketLine = ticketLineOf(held);
+  if (ticketLine.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
   const ticketTotal = ticketLine.totalPrice;
   return {
-    key: orderKey(userId, show.id, seatLabels, candy, paymentMethodId),
+    key: orderKey(
+      userId,
+      show.id,
+      seatLabels,
+      candy,
+      paymentMethodId,
+      Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
+    ),
     userId,
     showId: show.id,
     movieId: show.movieId,
@@ -158,6 +177,7 @@ export function openOrder(
     capacity: show.capacity,
     unitPrice: show.price,
     seatLabels: [...seatLabels],
+    lines: ticketLine.lines,
     ticketTotal,
     candy: lines,
     total: cartViewOf([ticketLine], [...candy]).orderPrice,

@@ -1,8 +1,9 @@
 import type { OrderRefundable } from '@cine/contracts';
+import { seatAmountOf } from './order-lines';
 import type { OrderCandyLine, OrderDocument } from './order-model';
 
 /** The parts of an order the refund rule reads. */
-export type RefundableOrder = Pick<OrderDocument, 'seatLabels' | 'unitPrice' | 'candy' | 'refunds'>;
+export type RefundableOrder = Pick<OrderDocument, 'seatLabels' | 'unitPrice' | 'lines' | 'candy' | 'refunds'>;
 
 /** Seats and candy lines of one refund. */
 export interface RefundLines {
@@ -10,9 +11,15 @@ export interface RefundLines {
   candy: OrderCandyLine[];
 }
 
-/** THE amount a refund of these lines returns: each seat at the order's unit price, each candy line whole. */
-export function refundAmount(order: Pick<RefundableOrder, 'unitPrice'>, lines: RefundLines): number {
-  return lines.seatLabels.length * order.unitPrice + lines.candy.reduce((sum, line) => sum + line.totalPrice, 0);
+/**
+ * THE amount a refund of these lines returns: each seat its priced line's total as the order was made (an
+ * order made before priced lines: its unit price), each candy line whole.
+ */
+export function refundAmount(order: Pick<RefundableOrder, 'unitPrice' | 'lines' | 'seatLabels'>, lines: RefundLines): number {
+  return (
+    lines.seatLabels.reduce((sum, seatLabel) => sum + seatAmountOf(order, seatLabel), 0) +
+    lines.candy.reduce((sum, line) => sum + line.totalPrice, 0)
+  );
 }
 
 /** Seats and candy lines of the order not refunded yet. */

@@ -50,11 +50,13 @@ export interface ShowsPluginOptions {
   holdLimits: HoldLimitSettings;
   /** Live seat maps open at once from one client. */
   seatStreamsPerAddress: number;
+  /** COMPANION_RELEASE_MINUTES (companion-rule.ts). */
+  companionReleaseMinutes?: number;
 }
 
 /** The movie projection, shows and their seats, and the demo seed. */
 export const showsPlugin = fp<ShowsPluginOptions>(
-  async (app, { db, bus, clock = () => new Date(), seed, holdMinutes, holdLimits, seatStreamsPerAddress }) => {
+  async (app, { db, bus, clock = () => new Date(), seed, holdMinutes, holdLimits, seatStreamsPerAddress, companionReleaseMinutes }) => {
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
@@ -74,7 +76,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const shows = new Shows(model, movies, lock, listing, rooms, feed, pendingShowMoves, pricing);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed, companionReleaseMinutes);
     const seatStreams = new SeatStreams(
       showSeatsSource(model, listing),
       { ...DEFAULT_SEAT_STREAM_SETTINGS, perAddress: seatStreamsPerAddress },

@@ -47,3 +47,15 @@ export function wrongSeatCount(count: number, named: number): string {
 }
 
 export const showNotFound = () => refused('not-found', SHOW_NOT_FOUND);
+
+/** A ticket type the show does not sell (400): unknown, inactive, or left out of the show's price card. */
+export function ticketTypeNotSold(type: string): string {
+  return `La función no vende entradas de tipo «${type}».`;
+}
+
+/** addTickets' `tickets` naming the seat on some entries only (400). */
+export const SEAT_ON_EVERY_TICKET = 'Indica la butaca de cada entrada o de ninguna.';
+/** addTickets with neither `seats` nor `tickets` (400). */
+export const NO_TICKETS_ASKED = 'Indica cuántas entradas quieres (seats) o cuáles (tickets).';
+/** addTickets with `seatLabels` and seats named in `tickets` as well (400). */
+export const SEATS_NAMED_TWICE = 'Indica las butacas en seatLabels o en tickets, no en los dos.';

@@ -5,10 +5,11 @@ import { GroupCommit, type Decision } from '../group-commit';
 import type { KeyedLock } from '../keyed-lock';
 import type { MovieProjection } from '../movies/movie-projection';
 import { catchRefusal, refused, RefusedError, type Result } from '../refusal';
-import { SHOW_BUSY, showNotFound } from './booking-errors';
+import { SHOW_BUSY, showNotFound, wrongSeatCount } from './booking-errors';
 import {
   checkLabels,
   heldTicketsOf,
+  labelsAndTypes,
   holdersOf,
   holdSeatsOf,
   releaseSeatsOf,
@@ -20,11 +21,12 @@ import {
   type Reservation,
   type ShowTerms,
 } from './seat-decisions';
+import { DEFAULT_COMPANION_RELEASE_MINUTES } from './companion-rule';
 import type { HoldLimits } from './hold-limits';
 import type { SeatChangeFeed } from './seat-changes';
 import type { ShowListing } from './show-listing';
 import { pricingOf } from '../pricing/show-pricing';
-import { isHeldByAt, layoutOf, sortLabels } from './seats';
+import { isHeldByAt, layoutOf } from './seats';
 import { showSeats } from './seat-writes';
 import type { Seat, ShowDocument } from './show-model';
 import { toShowView } from './show-views';
@@ -42,8 +44,19 @@ const MAX_ATTEMPTS = 20;
 /** Shows whose last read or write is kept in memory. */
 const CACHED_SHOWS = 500;
 
-/** A hold: `count` seats (those `labels` name, else the best free) of the show for the user, counted at the client's `address`. */
-type HoldRequest = [showId: string, userId: string, count: number, now: Date, address: string, labels?: readonly string[]];
+/**
+ * A hold: `count` seats (those `labels` name, else the best free) of the show for the user, counted at the client's `address`;
+ * `types`, one per seat, their ticket types (absent: every seat General; see holdSeatsOf).
+ */
+type HoldRequest = [
+  showId: string,
+  userId: string,
+  count: number,
+  now: Date,
+  address: string,
+  labels?: readonly string[],
+  types?: readonly string[],
+];
 
 /**
  * The seats of every show, per seat: each operation below is a decision on
@@ -69,6 +82,8 @@ export class SeatInventory {
     private readonly limits: HoldLimits,
     listing: ShowListing,
     feed: SeatChangeFeed,
+    /** COMPANION_RELEASE_MINUTES: companion seats are sold alone from this long before the show (companion-rule.ts). */
+    private readonly companionReleaseMinutes: number = DEFAULT_COMPANION_RELEASE_MINUTES,
   ) {
     this.seatWrites = new GroupCommit(showSeats(shows, listing, feed), {
       lock,
@@ -85,9 +100,9 @@ export class SeatInventory {
    * the cart). The seats are the ones named by `labels` (the seat map), or
    * else the best adjacent ones (same row, centre first; else fewest rows).
    * Refused: invalid, labels that are not `count` different seats of the
-   * show's room; not-found, an unknown show; conflict, started, its movie
+   * show's room, or a type (`types`) the show does not sell; not-found, an unknown show; conflict, started, its movie
    * deleted, a named seat taken (saying which) or not enough seats (saying
-   * how many are left), the user's seats of this show are being paid, or a
+   * how many are left), a companion seat without its wheelchair space, the user's seats of this show are being paid, or a
    * hold limit (hold-limits.ts: seats per client address, renewals) is
    * reached. A refusal holds nothing.
    */
@@ -95,9 +110,10 @@ export class SeatInventory {
     return catchRefusal(() => this.holdOrThrow(...request));
   }
 
-  private async holdOrThrow(...[showId, userId, count, now, address, labels]: HoldRequest): Promise<HeldTickets> {
+  private async holdOrThrow(...[showId, userId, count, now, address, labels, types]: HoldRequest): Promise<HeldTickets> {
     if (!isObjectIdText(showId)) throw showNotFound();
     if (labels) checkLabels(labels, count);
+    if (types && types.length !== count) throw refused('invalid', wrongSeatCount(count, types.length));
     const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
@@ -108,6 +124,7 @@ export class SeatInventory {
         showId,
         userId,
         labels ?? count,
+        types,
         now,
         { address, showId, seats: count, until: heldUntil },
         { since, ended },
@@ -133,6 +150,7 @@ export class SeatInventory {
     showId: string,
     userId: string,
     wanted: number | readonly string[],
+    types: readonly string[] | undefined,
     now: Date,
     ledger: HoldLedger,
     window: RecordedWindow,
@@ -142,7 +160,10 @@ export class SeatInventory {
     let replaced: HoldLedger | undefined;
     let recorded = false;
     const held = await this.change(showId, (show) => {
-      const { seats, held } = holdSeatsOf(show, userId, wanted, now, heldUntil);
+      const { seats, held } = holdSeatsOf(show, userId, wanted, now, heldUntil, {
+        types,
+        companionReleaseMinutes: this.companionReleaseMinutes,
+      });
       return {
         write: seats,
         before: async () => {
@@ -156,7 +177,7 @@ export class SeatInventory {
           show: await this.view(written, now),
           pricing: pricingOf(written),
           layout: layoutOf(written),
-          seatLabels: sortLabels(held),
+          ...labelsAndTypes(held),
           heldUntil,
         }),
       };

@@ -26,7 +26,7 @@ export function seatSummary(seats: Seat[], capacity: number): { available: numbe
 }
 
 /** In room order. */
-export function sortSeats(seats: Seat[]): Seat[] {
+export function sortSeats<T extends Pick<Seat, 'row' | 'number'>>(seats: T[]): T[] {
   return [...seats].sort((a, b) => a.row.localeCompare(b.row) || a.number - b.number);
 }
 

@@ -13,6 +13,8 @@ export interface Seat {
   heldUntil?: Date;
   /** The order being paid (a held seat) or paid (a sold one). */
   orderId?: string;
+  /** The ticket type it is held (or sold) as, a code of the show's pricing; absent: General. */
+  ticketType?: string;
 }
 
 export interface ShowDocument {
@@ -66,6 +68,7 @@ const seatSchema = new Schema<Seat>(
     userId: { type: String, required: false },
     heldUntil: { type: Date, required: false },
     orderId: { type: String, required: false },
+    ticketType: { type: String, required: false },
   },
   { _id: false },
 );

@@ -15,6 +15,7 @@ import type { PendingAnnouncements } from './pending-announcements';
 import type { StoredTicket, TicketDocument } from './ticket-model';
 import { DEFAULT_DOOR_WINDOW, doorDecision, doorWindowOf, windowPosition, type DoorWindow, type DoorWindowSettings } from './door-rules';
 import { ticketShowOf, type ShowFacts, type TicketShows } from './ticket-shows';
+import { ticketTypeFacts } from './tickets';
 import { normalizeCode, type TicketSigner } from './ticket-signer';
 
 /** One scan at the door: a token or a typed code, the show the door checks, where and when. */
@@ -156,6 +157,7 @@ export class Door {
       code: ticket._id,
       seatLabel: ticket.seatLabel,
       state,
+      ...ticketTypeFacts(ticket),
     });
     const refused = (outcome: CheckinAnswer) => ({ outcome, written: false });
     const window = this.windowOf(show);

@@ -1,4 +1,4 @@
-import type { TicketState } from '@cine/contracts';
+import type { PricedLine, TicketState } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 
@@ -15,6 +15,13 @@ export interface TicketDocument extends WithOutbox {
   movieId: string;
   title: string;
   seatLabel: string;
+  /** The seat's ticket type as its order priced it (absent on tickets issued before ticket types: General). */
+  ticketType?: string;
+  ticketTypeName?: string;
+  /** The door asks for an ID (the type's `requiresId` on the show's pricing when issued). */
+  requiresId?: boolean;
+  /** The seat's priced line (order.paid version 2). */
+  line?: PricedLine;
   /** The QR's content: the signed token. */
   token: string;
   state: TicketState;
@@ -36,6 +43,10 @@ const ticketSchema = new Schema<TicketDocument>(
     movieId: { type: String, required: true },
     title: { type: String, required: true },
     seatLabel: { type: String, required: true },
+    ticketType: { type: String },
+    ticketTypeName: { type: String },
+    requiresId: { type: Boolean },
+    line: { type: Schema.Types.Mixed },
     token: { type: String, required: true },
     state: { type: String, required: true, enum: ['valid', 'used', 'refunded'] },
     issuedAt: { type: Date, required: true },

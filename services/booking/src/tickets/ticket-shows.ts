@@ -5,13 +5,13 @@ import type { MovieProjection } from '../movies/movie-projection';
 import { weekdayOf } from '../shows/cinema-time';
 import type { ShowDocument } from '../shows/show-model';
 
-/** What a ticket needs of its show. */
+/** What a ticket needs of its show (`pricing`: which types require an ID, read when its tickets are issued). */
 export type ShowFacts = Pick<
   ShowDocument,
-  '_id' | 'movieId' | 'startsAt' | 'endsAt' | 'date' | 'schedule' | 'roomId' | 'type' | 'cancelled'
+  '_id' | 'movieId' | 'startsAt' | 'endsAt' | 'date' | 'schedule' | 'roomId' | 'type' | 'cancelled' | 'pricing'
 >;
 
-const FACTS = { movieId: 1, startsAt: 1, endsAt: 1, date: 1, schedule: 1, roomId: 1, type: 1, cancelled: 1 };
+const FACTS = { movieId: 1, startsAt: 1, endsAt: 1, date: 1, schedule: 1, roomId: 1, type: 1, cancelled: 1, pricing: 1 };
 
 /** A door scans a show's tickets one after another: its facts are read once per this long. */
 const REMEMBER_MS = 5_000;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DoorShowView, OrderPaid, OrderRefunded, TicketsIssued, TicketView } from '@cine/contracts';
+import type { DoorShowView, OrderPaid, OrderRefunded, ShowPricing, TicketsIssued, TicketView } from '@cine/contracts';
 import { createEvent, findEachById, isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { OrdersRepository } from '../orders/orders-repository';
@@ -99,7 +99,7 @@ export class Tickets {
     const startsAt = show?.startsAt ?? instantOf(order.date, order.schedule);
     const endsAt = show?.endsAt ?? new Date(startsAt.getTime() + UNKNOWN_RUNTIME_MS);
     const exp = Math.floor((endsAt.getTime() + TOKEN_MARGIN_MS) / 1000);
-    const tickets = await this.issueSeats(order, exp, now);
+    const tickets = await this.issueSeats(order, exp, now, show?.pricing);
     // A replay (sales' recovery) issues what is missing, silently: the buyer had their receipt.
     if (republished) return this.refuseRefunded(order.orderId, await this.orders.refundedSeatsOf(order.orderId));
 
@@ -125,8 +125,8 @@ export class Tickets {
   }
 
   /** Every seat's first candidate code in one write; a seat whose code was taken (or already issued) is settled on its own. */
-  private async issueSeats(order: OrderPaid['data'], exp: number, now: Date): Promise<StoredTicket[]> {
-    const first = await Promise.all(order.seatLabels.map((seatLabel) => this.newTicket(order, seatLabel, 0, exp, now)));
+  private async issueSeats(order: OrderPaid['data'], exp: number, now: Date, pricing: ShowPricing | undefined): Promise<StoredTicket[]> {
+    const first = await Promise.all(order.seatLabels.map((seatLabel) => this.newTicket(order, seatLabel, 0, exp, now, pricing)));
     try {
       await this.model.insertMany(
         first.map((ticket) => ({ ...ticket, outbox: [] })),
@@ -136,12 +136,19 @@ export class Tickets {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       const tickets: StoredTicket[] = [];
-      for (const seatLabel of order.seatLabels) tickets.push(await this.issueSeat(order, seatLabel, exp, now));
+      for (const seatLabel of order.seatLabels) tickets.push(await this.issueSeat(order, seatLabel, exp, now, pricing));
       return tickets;
     }
   }
 
-  private async newTicket(order: OrderPaid['data'], seatLabel: string, attempt: number, exp: number, now: Date): Promise<StoredTicket> {
+  private async newTicket(
+    order: OrderPaid['data'],
+    seatLabel: string,
+    attempt: number,
+    exp: number,
+    now: Date,
+    pricing: ShowPricing | undefined,
+  ): Promise<StoredTicket> {
     const code = this.signer.codeFor(order.orderId, seatLabel, attempt);
     return {
       _id: code,
@@ -151,13 +158,20 @@ export class Tickets {
       movieId: order.movieId,
       title: order.title,
       seatLabel,
+      ...ticketTypeOf(order, seatLabel, pricing),
       token: await this.signer.sign({ jti: code, sid: order.showId, seat: seatLabel, exp }),
       state: 'valid',
       issuedAt: now,
     };
   }
 
-  private async issueSeat(order: OrderPaid['data'], seatLabel: string, exp: number, now: Date): Promise<StoredTicket> {
+  private async issueSeat(
+    order: OrderPaid['data'],
+    seatLabel: string,
+    exp: number,
+    now: Date,
+    pricing: ShowPricing | undefined,
+  ): Promise<StoredTicket> {
     for (let attempt = 0; attempt < CODE_ATTEMPTS;) {
       const code = this.signer.codeFor(order.orderId, seatLabel, attempt);
       const existing = await this.model.findById(code, WITHOUT_OUTBOX).lean<StoredTicket>();
@@ -166,7 +180,7 @@ export class Tickets {
         attempt += 1; // another seat's code: the next candidate
         continue;
       }
-      const ticket = await this.newTicket(order, seatLabel, attempt, exp, now);
+      const ticket = await this.newTicket(order, seatLabel, attempt, exp, now, pricing);
       try {
         await this.model.create({ ...ticket, outbox: [] });
         return ticket;
@@ -201,12 +215,13 @@ export class Tickets {
     return {
       show: ticketShowOf(show, tickets[0]?.title ?? (await this.shows.titleOf(show.movieId))),
       window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
-      tickets: tickets.map(({ _id, seatLabel, state, checkedInAt, entrance }) => ({
-        code: _id,
-        seatLabel,
-        state,
-        ...(checkedInAt ? { checkedInAt: checkedInAt.toISOString() } : {}),
-        ...(entrance ? { entrance } : {}),
+      tickets: tickets.map((ticket) => ({
+        code: ticket._id,
+        seatLabel: ticket.seatLabel,
+        state: ticket.state,
+        ...(ticket.checkedInAt ? { checkedInAt: ticket.checkedInAt.toISOString() } : {}),
+        ...(ticket.entrance ? { entrance: ticket.entrance } : {}),
+        ...ticketTypeFacts(ticket),
       })),
       readAt: this.clock().toISOString(),
     };
@@ -222,6 +237,27 @@ export class Tickets {
   }
 }
 
+/** The seat's type as order.paid priced it (version 1: none, General) and whether the show's pricing asks for an ID for it. */
+function ticketTypeOf(
+  order: OrderPaid['data'],
+  seatLabel: string,
+  pricing: ShowPricing | undefined,
+): Pick<StoredTicket, 'ticketType' | 'ticketTypeName' | 'requiresId' | 'line'> {
+  const line = order.lines?.find((candidate) => candidate.seatLabel === seatLabel);
+  if (!line) return {};
+  const requiresId = pricing?.types.find((type) => type.type === line.type)?.requiresId ?? false;
+  return { ticketType: line.type, ticketTypeName: line.typeName, requiresId, line };
+}
+
+/** A ticket's type as the views answer it (a ticket issued before types: none, the client shows General). */
+export function ticketTypeFacts(ticket: Pick<StoredTicket, 'ticketType' | 'ticketTypeName' | 'requiresId'>) {
+  return {
+    ...(ticket.ticketType === undefined ? {} : { ticketType: ticket.ticketType }),
+    ...(ticket.ticketTypeName === undefined ? {} : { ticketTypeName: ticket.ticketTypeName }),
+    ...(ticket.requiresId === undefined ? {} : { requiresId: ticket.requiresId }),
+  };
+}
+
 function ticketFields(ticket: StoredTicket): Omit<TicketView, keyof ReturnType<typeof ticketShowOf>> {
   return {
     id: ticket._id,
@@ -232,5 +268,7 @@ function ticketFields(ticket: StoredTicket): Omit<TicketView, keyof ReturnType<t
     state: ticket.state,
     ...(ticket.checkedInAt ? { checkedInAt: ticket.checkedInAt.toISOString() } : {}),
     ...(ticket.entrance ? { entrance: ticket.entrance } : {}),
+    ...ticketTypeFacts(ticket),
+    ...(ticket.line ? { line: ticket.line } : {}),
   };
 }

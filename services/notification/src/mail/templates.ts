@@ -4,6 +4,7 @@ import {
   weekdays,
   type OrderRefunded,
   type OrderShowMoved,
+  type PricedLine,
   type TicketsIssued,
 } from '@cine/contracts';
 import { CINEMA, CINEMA_NAME } from '../settings';
@@ -167,16 +168,34 @@ function tableHtml(rows: Array<{ label: string; value: string; strong?: boolean 
   ].join('\n');
 }
 
-/** The tickets in the HTML part: each seat's QR code (an inline image) and its code. */
-function ticketsHtml(order: PaidOrder): string {
+/** The tickets in the HTML part: each seat's QR code (an inline image), its type when the order priced it (version 2), and its code. */
+function ticketsHtml(order: PaidOrder, typeOf: (seatLabel: string) => string | undefined): string {
   return order.tickets
-    .map(
-      (ticket) =>
+    .map((ticket) => {
+      const type = typeOf(ticket.seatLabel);
+      return (
         `<div style="display:inline-block;text-align:center;margin:8px 12px 8px 0">` +
         `<img src="cid:${escapeHtml(qrContentId(ticket))}" width="250" height="250" alt="${escapeHtml(`Código QR de la entrada ${ticket.seatLabel}`)}" style="display:block">` +
-        `<span style="font-size:15px">Butaca <strong>${escapeHtml(ticket.seatLabel)}</strong> · código <strong style="font-family:monospace;letter-spacing:2px">${escapeHtml(ticket.code)}</strong></span></div>`,
-    )
+        `<span style="font-size:15px">Butaca <strong>${escapeHtml(ticket.seatLabel)}</strong>${type ? ` · ${escapeHtml(type)}` : ''} · código <strong style="font-family:monospace;letter-spacing:2px">${escapeHtml(ticket.code)}</strong></span></div>`
+      );
+    })
     .join('\n');
+}
+
+/** Each priced ticket (order.paid version 2): the seat and type with the line's total, then its base price and each surcharge when it has any. */
+function linesTable(lines: readonly PricedLine[]): MailBlock {
+  return table(
+    lines.flatMap((line) => [
+      { label: `Butaca ${line.seatLabel} · ${line.typeName}`, value: formatMoney(line.total) },
+      ...(line.surcharges.length === 0
+        ? []
+        : [
+            { label: '   Precio base', value: formatMoney(line.base) },
+            ...line.surcharges.map((surcharge) => ({ label: `   ${surcharge.reason}`, value: `+ ${formatMoney(surcharge.amount)}` })),
+          ]),
+    ]),
+    'Detalle de las entradas',
+  );
 }
 
 /** The site's pages a mail about an order links to (`publicUrl`: PUBLIC_URL, the site as the buyer's browser reaches it). */
@@ -215,15 +234,25 @@ export async function receiptMail(
     ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total', value: formatMoney(order.total), strong: true },
   ];
+  // Version 1 (no lines): every seat a General ticket, the receipt as it always was.
+  const lines = order.lines ?? [];
+  const typeOf = (seatLabel: string) => lines.find((line) => line.seatLabel === seatLabel)?.typeName;
   const tickets: MailBlock = {
-    text: ['Tus entradas:', ...order.tickets.map((ticket) => `Butaca ${ticket.seatLabel}: código ${ticket.code}`)].join('\n'),
-    html: `<h2 style="font-size:18px;margin:16px 0 0">Tus entradas</h2>\n${ticketsHtml(order)}`,
+    text: [
+      'Tus entradas:',
+      ...order.tickets.map((ticket) => {
+        const type = typeOf(ticket.seatLabel);
+        return `Butaca ${ticket.seatLabel}${type ? ` (${type})` : ''}: código ${ticket.code}`;
+      }),
+    ].join('\n'),
+    html: `<h2 style="font-size:18px;margin:16px 0 0">Tus entradas</h2>\n${ticketsHtml(order, typeOf)}`,
   };
   const mail = compose(`Tu compra en ${CINEMA_NAME}: ${order.title}`, [
     paragraph(`Hola ${username}:`),
     paragraph('¡Gracias por tu compra! Estos son los datos de tu función.'),
     table(show),
     tickets,
+    ...(lines.length > 0 ? [linesTable(lines)] : []),
     table(charges, 'Tu pedido'),
     paragraph(`Pedido: ${order.orderCode ?? order.orderId}`),
     paragraph(
@@ -252,10 +281,14 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
     { label: 'Hora', value: refund.schedule },
     { label: 'Sala', value: String(refund.roomId) },
   ];
-  const refunded = [
-    ...(refund.seatLabels.length > 0
+  // Version 2 names each refunded ticket with its type and the line total it gives back; version 1 the seats together.
+  const tickets = refund.lines
+    ? refund.lines.map((line) => ({ label: `Butaca ${line.seatLabel} · ${line.typeName}`, value: formatMoney(line.total) }))
+    : refund.seatLabels.length > 0
       ? [{ label: `Entradas (${refund.seatLabels.join(', ')})`, value: formatMoney(refund.ticketAmount) }]
-      : []),
+      : [];
+  const refunded = [
+    ...tickets,
     ...refund.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true },
   ];

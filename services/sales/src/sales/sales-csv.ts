@@ -1,4 +1,4 @@
-import type { CandySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow } from '@cine/contracts';
+import type { CandySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TicketTypeSalesRow } from '@cine/contracts';
 import { stringify } from 'csv-stringify/sync';
 
 /** US$ amounts as the admin tables show them, without the sign: 1250 cents → '12.50'. */
@@ -29,9 +29,30 @@ function refundCells(row: { refundedSeats: number; refundedPrice: number }): str
   return [String(row.refundedSeats), money(row.refundedPrice)];
 }
 
-export function summaryCsv(rows: SalesSummaryRow[]): string {
+/** The ticket types of the rows, in the order they first appear (each row's most sold first). */
+function typesOf(rows: ReadonlyArray<{ ticketTypes?: TicketTypeSalesRow[] }>): Array<{ type: string; name: string }> {
+  const types = new Map<string, string>();
+  for (const row of rows) for (const line of row.ticketTypes ?? []) if (!types.has(line.type)) types.set(line.type, line.name);
+  return [...types].map(([type, name]) => ({ type, name }));
+}
+
+/**
+ * The summary (the spec's columns, then the refunds'), then per ticket type of the rows its tickets,
+ * T.Bruto, T.Neto and T.Reembolsado (issue 37), blank-free: a type a row did not sell counts 0.
+ */
+export function summaryCsv(rows: Array<SalesSummaryRow & { ticketTypes?: TicketTypeSalesRow[] }>): string {
+  const types = typesOf(rows);
   return csv(
-    ['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', ...REFUND_COLUMNS],
+    [
+      'Nombre',
+      'Tipo',
+      'Entradas Vendidas',
+      'Mes',
+      'T.Bruto',
+      'T.Neto',
+      ...REFUND_COLUMNS,
+      ...types.flatMap(({ name }) => [`Entradas ${name}`, `T.Bruto ${name}`, `T.Neto ${name}`, `T.Reembolsado ${name}`]),
+    ],
     rows.map((row) => [
       row.title,
       row.type,
@@ -40,6 +61,10 @@ export function summaryCsv(rows: SalesSummaryRow[]): string {
       money(row.totalPrice),
       money(row.netPrice),
       ...refundCells(row),
+      ...types.flatMap(({ type }) => {
+        const sold = row.ticketTypes?.find((line) => line.type === type);
+        return [String(sold?.tickets ?? 0), money(sold?.totalPrice ?? 0), money(sold?.netPrice ?? 0), money(sold?.refundedPrice ?? 0)];
+      }),
     ]),
   );
 }

@@ -1,9 +1,10 @@
-import { SHOW_TYPES, type OrderPaid, type OrderRefunded } from '@cine/contracts';
+import { SHOW_TYPES, TICKET_TYPE_CODE_PATTERN, type OrderPaid, type OrderRefunded, type PricedLine } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
 import { ledgerBatchSize } from '../metrics';
 import { cinemaDayOf } from './sales-calendar';
 import { netPriceOf, sumOf } from './sale-figures';
+import { generalLines, refundedLinesOf, refundLinesOf, soldLinesOf, typeFiguresOf } from './sale-lines';
 import {
   candyNameKey,
   movieNameKey,
@@ -19,6 +20,7 @@ import {
   type ShowDaySales,
   type ShowFacts,
   type TicketFigures,
+  ticketTypeNameKey,
 } from './sales-store';
 
 export type PaidOrder = OrderPaid['data'];
@@ -26,6 +28,25 @@ export type OrderRefund = OrderRefunded['data'];
 
 /** Ids become field names of the read model: word characters and hyphens only. */
 const SAFE_ID = /^[\w-]{1,64}$/;
+/** Ticket type codes become field names too (`buckets.<show-day>.types.<code>`). */
+const TYPE_CODE = new RegExp(TICKET_TYPE_CODE_PATTERN);
+
+/** Whether every line has a plain type code, a name and a whole, non-negative total. */
+function linesAreSound(lines: readonly PricedLine[] | undefined): boolean {
+  return (
+    lines === undefined ||
+    (Array.isArray(lines) &&
+      lines.every(
+        (line) =>
+          typeof line.type === 'string' &&
+          TYPE_CODE.test(line.type) &&
+          typeof line.typeName === 'string' &&
+          typeof line.seatLabel === 'string' &&
+          Number.isInteger(line.total) &&
+          line.total >= 0,
+      ))
+  );
+}
 
 /** A paid order the ledger cannot record (thrown, so the bus dead-letters its event). */
 class MalformedSaleError extends Error {
@@ -41,6 +62,7 @@ function checked(order: PaidOrder): PaidOrder {
     throw new MalformedSaleError(order.orderId, 'an id is not a plain identifier');
   if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
   if (!SHOW_TYPES.includes(order.type)) throw new MalformedSaleError(order.orderId, 'unknown show type');
+  if (!linesAreSound(order.lines)) throw new MalformedSaleError(order.orderId, 'a line has no plain type code or whole total');
   return order;
 }
 
@@ -51,6 +73,8 @@ function checkedRefund(refund: OrderRefund): OrderRefund {
   if (Number.isNaN(Date.parse(refund.paidAt)) || Number.isNaN(Date.parse(refund.refundedAt)))
     throw new MalformedSaleError(refund.refundId, 'paidAt or refundedAt is not an instant', 'order.refunded');
   if (!SHOW_TYPES.includes(refund.type)) throw new MalformedSaleError(refund.refundId, 'unknown show type', 'order.refunded');
+  if (!linesAreSound(refund.lines))
+    throw new MalformedSaleError(refund.refundId, 'a line has no plain type code or whole total', 'order.refunded');
   return refund;
 }
 
@@ -88,6 +112,8 @@ function filedRefundOf(refund: OrderRefund): FiledRefund {
       totalPrice: refund.ticketAmount,
       netPrice,
       candy: refund.candy.map(({ candyId, quantity, totalPrice }) => ({ itemId: candyId, quantity, totalPrice })),
+      seatLabels: refund.seatLabels,
+      ...(refund.lines ? { lines: refundLinesOf(refund) } : {}),
     },
   };
 }
@@ -106,6 +132,7 @@ function saleRecordOf(order: PaidOrder): SaleRecord {
     paidAt,
     ...cinemaDayOf(paidAt),
     candy: order.candy.map(({ candyId, name, quantity, totalPrice }) => ({ itemId: candyId, name, quantity, totalPrice })),
+    lines: soldLinesOf(order),
   };
 }
 
@@ -117,6 +144,7 @@ function contributionOf(sale: SaleRecord): OrderContribution {
     totalPrice: sale.totalPrice,
     netPrice: sale.netPrice,
     candy: sale.candy.map(({ itemId, quantity, totalPrice }) => ({ itemId, quantity, totalPrice })),
+    ...(sale.lines ? { lines: sale.lines } : {}),
   };
 }
 
@@ -255,6 +283,8 @@ export class SalesLedger {
           refundedNet: sumOf(refunds, (refund) => refund.netPrice),
         };
         for (const [field, value] of Object.entries(totals)) figures[`buckets.${showDay._id}.${field}`] = value;
+        for (const [code, typeTotals] of Object.entries(typeFiguresOfShowDay(showDay)))
+          for (const [field, value] of Object.entries(typeTotals)) figures[`buckets.${showDay._id}.types.${code}.${field}`] = value;
       }
       writes.push({
         updateOne: {
@@ -341,6 +371,7 @@ export class SalesLedger {
       const asOf = sale.paidAt.toISOString();
       offer({ _id: movieNameKey(sale.movieId), name: sale.title, asOf });
       for (const line of sale.candy) offer({ _id: candyNameKey(line.itemId), name: line.name, asOf });
+      for (const line of sale.lines ?? []) offer({ _id: ticketTypeNameKey(line.type), name: line.typeName, asOf });
     }
     await Promise.all([...newest.values()].map((name) => keepName(this.store, name)));
   }
@@ -360,6 +391,27 @@ async function insertIgnoringRepeats<T extends { _id: string }>(collection: mong
 /** The show-day's refunds whose order is in it (a refund that came first waits for its sale). */
 function appliedRefunds(showDay: ShowDaySales): RefundContribution[] {
   return Object.values(showDay.refunds ?? {}).filter((refund) => showDay.orders?.[`o${refund.orderId}`] !== undefined);
+}
+
+/** The show-day's tickets per type: its orders' lines (General at the order's per-seat price when it kept none), less its applied refunds'. */
+function typeFiguresOfShowDay(showDay: ShowDaySales) {
+  const orders = showDay.orders ?? {};
+  const lineless = (order: { seats: number; totalPrice: number }) =>
+    generalLines(
+      Array.from({ length: order.seats }, (_, index) => `#${index + 1}`),
+      order.totalPrice,
+    );
+  const sold = Object.values(orders).flatMap((order) => order.lines ?? lineless(order));
+  const refunded = appliedRefunds(showDay).flatMap((refund) => {
+    const sale = orders[`o${refund.orderId}`]!;
+    return refund.lines || refund.seatLabels
+      ? refundedLinesOf({ seatLabels: refund.seatLabels ?? [], lines: refund.lines }, sale)
+      : generalLines(
+          Array.from({ length: refund.seats }, (_, index) => `#${index + 1}`),
+          refund.totalPrice,
+        );
+  });
+  return typeFiguresOf(sold, refunded);
 }
 
 /** The counters' `$max` writes of a batch, in one round trip (a concurrent first insert of a counter is run again). */

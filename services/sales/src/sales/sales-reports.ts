@@ -3,6 +3,7 @@ import type {
   CandySalesRow,
   MonthlySalesRow,
   MovieOccupancyRow,
+  MovieTicketTypeSales,
   SalesOccupancy,
   ShowOccupancyRow,
   SaleDetailRow,
@@ -10,11 +11,13 @@ import type {
   SalesSummaryRow,
   SalesTotals,
   ShowType,
+  TicketTypeSalesRow,
   TopSellerRow,
 } from '@cine/contracts';
 import { searchKey } from '@cine/service-kit';
 import { monthNameOf, type Month } from './sales-calendar';
 import { sumOf } from './sale-figures';
+import type { TypeFigures } from './sale-lines';
 import {
   candyNameKey,
   movieNameKey,
@@ -24,6 +27,8 @@ import {
   type SalesStore,
   type ShowDaySales,
   type TicketFigures,
+  ticketTypeNameKey,
+  type MovieMonthSales,
 } from './sales-store';
 
 /** Cinema days ('YYYY-MM-DD'), both included; either end open when left out. */
@@ -72,6 +77,39 @@ function netOf(figures: TicketFigures): Pick<SaleDetailRow, 'seats' | 'totalPric
   };
 }
 
+/** The buckets (show-days) of a movie-month counter whose day is in the range. */
+function bucketsIn(counter: MovieMonthSales, range: DayRange): TicketFigures[] {
+  // A bucket is one show-day (`<showId>-<type>-<day>`): its day is the sales' day.
+  return Object.entries(counter.buckets ?? {})
+    .filter(([showDayId]) => inRange(showDayId.slice(-10), range))
+    .map(([, bucket]) => bucket);
+}
+
+/** Buckets' figures per ticket type, net of refunds as the summary's, most sold first; types that sold nothing left out. */
+function typeRowsOf(buckets: readonly TicketFigures[], names: ReadonlyMap<string, string>): TicketTypeSalesRow[] {
+  const totals = new Map<string, TypeFigures>();
+  for (const bucket of buckets)
+    for (const [code, figures] of Object.entries(bucket.types ?? {})) {
+      const total = totals.get(code) ?? { tickets: 0, totalPrice: 0, netPrice: 0, refundedTickets: 0, refundedPrice: 0, refundedNet: 0 };
+      for (const field of Object.keys(total) as Array<keyof TypeFigures>) total[field] += figures[field] ?? 0;
+      totals.set(code, total);
+    }
+  return [...totals]
+    .filter(([, figures]) => figures.tickets > 0)
+    .map(([code, figures]) => ({
+      type: code,
+      name: names.get(ticketTypeNameKey(code)) ?? code,
+      tickets: figures.tickets - figures.refundedTickets,
+      totalPrice: figures.totalPrice - figures.refundedPrice,
+      netPrice: figures.netPrice - figures.refundedNet,
+      refundedPrice: figures.refundedPrice,
+    }))
+    .sort((a, b) => b.tickets - a.tickets || b.totalPrice - a.totalPrice || a.name.localeCompare(b.name, 'es'));
+}
+
+/** A summary row with its sales by ticket type (the summary CSV's extra columns). */
+export type SummaryRowByType = SalesSummaryRow & { ticketTypes: TicketTypeSalesRow[] };
+
 function sortByTotal<T extends { totalPrice: number }>(rows: T[], sort: 'min' | 'max'): T[] {
   return rows.sort((a, b) => (sort === 'min' ? a.totalPrice - b.totalPrice : b.totalPrice - a.totalPrice));
 }
@@ -86,14 +124,17 @@ export class SalesReports {
 
   /** One row per movie × type × month, newest month first; of the sales paid in `range` when given. */
   async summaries(range: DayRange = {}): Promise<SalesSummaryRow[]> {
+    return (await this.summariesByType(range)).map(({ ticketTypes: _types, ...row }) => row);
+  }
+
+  /** The summary rows, each with its sales by ticket type; of the titles containing `name` when given. */
+  async summariesByType(range: DayRange = {}, name?: string): Promise<SummaryRowByType[]> {
     const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
+    const wanted = name === undefined ? undefined : searchKey(name);
     return (
       counters
         .map((counter) => {
-          // A bucket is one show-day (`<showId>-<type>-<day>`): its day is the sales' day.
-          const buckets = Object.entries(counter.buckets ?? {})
-            .filter(([showDayId]) => inRange(showDayId.slice(-10), range))
-            .map(([, bucket]) => bucket);
+          const buckets = bucketsIn(counter, range);
           return {
             movieId: counter.movieId,
             title: names.get(movieNameKey(counter.movieId)) ?? '',
@@ -108,12 +149,38 @@ export class SalesReports {
               refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
               refundedNet: sumOf(buckets, (bucket) => bucket.refundedNet ?? 0),
             }),
+            ticketTypes: typeRowsOf(buckets, names),
           };
         })
         // A refund that came before its sale leaves zeros until the sale comes: no row for it yet.
         .filter((row) => row.seats + row.refundedSeats > 0)
+        .filter((row) => wanted === undefined || searchKey(row.title).includes(wanted))
         .sort((a, b) => b.month.localeCompare(a.month) || a.title.localeCompare(b.title, 'es') || a.type.localeCompare(b.type))
     );
+  }
+
+  /** The sales paid in `range` (every sale without one) by ticket type, net of refunds, most sold first. */
+  async ticketTypes(range: DayRange = {}): Promise<TicketTypeSalesRow[]> {
+    const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
+    return typeRowsOf(
+      counters.flatMap((counter) => bucketsIn(counter, range)),
+      names,
+    );
+  }
+
+  /** The same per movie (every format and month of it), movies by title; a movie that sold nothing in `range` left out. */
+  async ticketTypesByMovie(range: DayRange = {}): Promise<MovieTicketTypeSales[]> {
+    const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
+    const buckets = new Map<string, TicketFigures[]>();
+    for (const counter of counters) buckets.set(counter.movieId, [...(buckets.get(counter.movieId) ?? []), ...bucketsIn(counter, range)]);
+    return [...buckets]
+      .map(([movieId, movieBuckets]) => ({
+        movieId,
+        title: names.get(movieNameKey(movieId)) ?? '',
+        types: typeRowsOf(movieBuckets, names),
+      }))
+      .filter((movie) => movie.types.length > 0)
+      .sort((a, b) => a.title.localeCompare(b.title, 'es'));
   }
 
   /** The summary rows whose title contains `name`, ignoring case and accents. */

@@ -2,6 +2,7 @@ import type { ShowType } from '@cine/contracts';
 import { isFerretDbConnection } from '@cine/service-kit';
 import type { Collection, Connection } from 'mongoose';
 import type { Month } from './sales-calendar';
+import type { SoldLine, TypeFigures } from './sale-lines';
 
 /** A candy line of a sale. Amounts in cents. */
 interface SoldCandy {
@@ -27,6 +28,8 @@ export interface SaleRecord {
   day: string;
   month: Month;
   candy: SoldCandy[];
+  /** Each ticket's type and total (an order.paid of version 1: every seat General); absent on sales recorded before types. */
+  lines?: SoldLine[];
 }
 
 /** One refund (`_id` its refund id) of a paid order: kept whether or not the sale is in yet; the detail nets it out of its sale. */
@@ -44,6 +47,9 @@ export interface RefundRecord {
 /** What one refund takes from its order's show-day (filed under the sale's day). */
 export interface RefundContribution extends OrderContribution {
   orderId: string;
+  /** The refunded seats; with `lines` of version 2, else their sale's lines price them (refundedLinesOf). */
+  seatLabels?: string[];
+  lines?: SoldLine[];
 }
 
 /** What one order adds to its show's sales of a day. */
@@ -52,6 +58,8 @@ export interface OrderContribution {
   totalPrice: number;
   netPrice: number;
   candy: Array<Pick<SoldCandy, 'itemId' | 'quantity' | 'totalPrice'>>;
+  /** Each ticket's type and total; absent on orders counted before types (every seat General). */
+  lines?: SoldLine[];
 }
 
 /**
@@ -78,6 +86,8 @@ export interface TicketFigures {
   refundedSeats: number;
   refundedPrice: number;
   refundedNet: number;
+  /** The same per ticket type code (absent on buckets written before types). */
+  types?: Record<string, TypeFigures>;
 }
 
 export interface CandyFigures {
@@ -163,6 +173,7 @@ export async function openSalesStore(db: Connection): Promise<SalesStore> {
 
 export const movieNameKey = (movieId: string) => `movie:${movieId}`;
 export const candyNameKey = (itemId: string) => `candy:${itemId}`;
+export const ticketTypeNameKey = (code: string) => `type:${code}`;
 
 /** The show id of a show-day's id (`<showId>-<type>-<day>`). */
 export const showIdOfShowDay = (showDay: Pick<ShowDaySales, '_id' | 'type' | 'day'>) =>

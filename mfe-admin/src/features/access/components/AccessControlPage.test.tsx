@@ -126,6 +126,57 @@ test('states the show it checks; a typed code is admitted with movie, room and s
   expect(result()).toHaveTextContent('Usada el 26/11/2026 20:20 en Puerta 1 · Butaca F7');
 });
 
+test("a ticket of a type that requires an ID shows its type and a prominent 'Verificar DNI'; a General one neither", async () => {
+  const jubilado = { ...ticketFacts, ticketType: 'jubilado', ticketTypeName: 'Jubilado', requiresId: true };
+  const general = {
+    ...ticketFacts,
+    code: 'EFGH2345',
+    seatLabel: 'F8',
+    ticketType: 'general',
+    ticketTypeName: 'General',
+    requiresId: false,
+  };
+  installDoorApi().on('POST', '/api/checkin', (request) => ({
+    status: 200,
+    body: {
+      result: 'admitted',
+      message: 'Entrada válida: puede pasar.',
+      ticket: (request.body as { code: string }).code === 'ABCD2345' ? jubilado : general,
+    },
+  }));
+  await openDoor();
+
+  await typeCode('ABCD2345');
+  expect(await within(result()).findByText('ADMITIDA')).toBeInTheDocument();
+  expect(result()).toHaveTextContent('Dune III · Sala 3 · Butaca F7 · Jubilado');
+  expect(within(result()).getByText('Verificar DNI')).toBeVisible();
+
+  await typeCode('EFGH2345');
+  expect(await within(result()).findByText('Dune III · Sala 3 · Butaca F8 · General')).toBeInTheDocument();
+  expect(within(result()).queryByText('Verificar DNI')).not.toBeInTheDocument();
+});
+
+test("offline, the door's list gives the ticket's type and 'Verificar DNI'", async () => {
+  installDoorApi().on('GET', '/api/checkin/shows/s1', {
+    status: 200,
+    body: {
+      ...doorList,
+      tickets: [
+        { code: 'ABCD2345', seatLabel: 'F7', state: 'valid', ticketType: 'estudiante', ticketTypeName: 'Estudiante', requiresId: true },
+      ],
+    },
+  });
+  await openDoor();
+  await screen.findByText(/Con conexión/);
+  setOnline(false);
+
+  await typeCode('ABCD2345');
+  expect(await within(result()).findByText('ADMITIDA')).toBeInTheDocument();
+  expect(result()).toHaveTextContent('Butaca F7 · Estudiante');
+  expect(within(result()).getByText('Verificar DNI')).toBeInTheDocument();
+  expect(result()).toHaveTextContent('Decidido sin conexión');
+});
+
 test.each([
   ['wrong_show', 'OTRA FUNCIÓN', 'Esta entrada es para otra función.'],
   ['refunded', 'REEMBOLSADA', 'Entrada reembolsada.'],

@@ -16,7 +16,8 @@ const headlines: Readonly<Record<CheckinResult, string>> = {
 
 /**
  * The answer to the last scan, unmistakable from a step away: a full-width band, green only for
- * admitted, amber for another show or a door not open yet, red for the rest, with the word and the facts that matter.
+ * admitted, amber for another show or a door not open yet, red for the rest, with the word and the facts that matter
+ * (the seat with the ticket's type; "Verificar DNI" under ADMITIDA for a type that requires an ID).
  * Announced at once to a screen reader (aria-live assertive), so a door can work without looking.
  */
 export function VerdictPanel({ verdict, failure }: { verdict: Verdict | null; failure: string | null }) {
@@ -27,6 +28,7 @@ export function VerdictPanel({ verdict, failure }: { verdict: Verdict | null; fa
       ) : verdict ? (
         <>
           <p className="headline">{headlines[verdict.result]}</p>
+          {verdict.result === 'admitted' && verdict.requiresId && <p className="check-id">Verificar DNI</p>}
           <VerdictFacts verdict={verdict} />
           <p className="detail">{verdict.message}</p>
           {verdict.offline && <p className="detail">Decidido sin conexión: se subirá al volver la red.</p>}
@@ -39,7 +41,7 @@ export function VerdictPanel({ verdict, failure }: { verdict: Verdict | null; fa
 }
 
 function VerdictFacts({ verdict }: { verdict: Verdict }) {
-  const seat = verdict.seatLabel && `Butaca ${verdict.seatLabel}`;
+  const seat = verdict.seatLabel && `Butaca ${verdict.seatLabel}${verdict.ticketTypeName ? ` · ${verdict.ticketTypeName}` : ''}`;
   const room = verdict.roomId !== undefined && `Sala ${verdict.roomId}`;
   switch (verdict.result) {
     case 'admitted':
@@ -100,6 +102,18 @@ const Band = styled.section`
   .facts {
     font-size: 1.35rem;
     font-weight: 700;
+  }
+
+  /* A type that needs an ID (Jubilado, Estudiante): the door checks it before letting the person in. */
+  .check-id {
+    align-self: center;
+    padding: 0.3rem 1rem;
+    border-radius: 8px;
+    background: #f5c518;
+    color: #141414;
+    font-size: clamp(1.6rem, 7vw, 2.4rem);
+    font-weight: 900;
+    letter-spacing: 0.04em;
   }
 
   &[data-result='admitted'] {

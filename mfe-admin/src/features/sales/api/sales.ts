@@ -5,10 +5,13 @@ import type {
   SalesOccupancy,
   SalesSummaryRow,
   SalesTotals,
+  TicketTypeSalesRow,
+  MovieTicketTypeSales,
   TopSellerRow,
 } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 
+export type { MovieTicketTypeSales, TicketTypeSalesRow };
 export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, SalesTotals, TopSellerRow };
 
 /** Per movie × type × month, newest first; of the titles containing `name` when given. */
@@ -41,6 +44,16 @@ export const fetchOccupancy = (token: string, period: SalesPeriod) =>
 /** The period's revenue (every sale when none is chosen): tickets, candy per item, and both. */
 export const fetchSalesTotals = (token: string, period: SalesPeriod) =>
   api.get<SalesTotals>(`/sales/totals${period.from || period.to ? `?${periodParams(period)}` : ''}`, { token });
+
+const periodQuery = (period: SalesPeriod) => (period.from || period.to ? `?${periodParams(period)}` : '');
+
+/** The period's tickets by type (every sale when none is chosen): tickets, T.Bruto and T.Neto net of refunds, and refunded. */
+export const fetchTicketTypeSales = (token: string, period: SalesPeriod) =>
+  api.get<TicketTypeSalesRow[]>(`/sales/ticket-types${periodQuery(period)}`, { token });
+
+/** The same per movie. */
+export const fetchMovieTicketTypeSales = (token: string, period: SalesPeriod) =>
+  api.get<MovieTicketTypeSales[]>(`/sales/ticket-types/movies${periodQuery(period)}`, { token });
 
 /** What 'Detalles de ventas' shows: one summary row's orders, sorted by total, or that movie and type added up per month. */
 export interface DetailQuery {

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import type { MonthlySalesRow, SalesOccupancy, SalesSummaryRow, SalesTotals, TopSellerRow } from '../api/sales';
+import type {
+  MonthlySalesRow,
+  MovieTicketTypeSales,
+  SalesOccupancy,
+  SalesSummaryRow,
+  SalesTotals,
+  TicketTypeSalesRow,
+  TopSellerRow,
+} from '../api/sales';
 import { SalesSection } from './SalesSection';
 
 /** The panel's route: the detail's sales link to their order pages. */
@@ -48,6 +56,9 @@ const months = (seats: number[]): MonthlySalesRow[] =>
     totalPrice: n * 900,
   }));
 
+/** An element's text with the money's no-break space as a plain one. */
+const spaced = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
+
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
@@ -61,8 +72,19 @@ beforeEach(() => {
     })
     .on('GET', '/api/sales/monthly?months=8', { status: 200, body: months([0, 2, 4, 0, 0, 0, 0, 0]) })
     .on('GET', '/api/sales/occupancy', { status: 200, body: occupancy })
-    .on('GET', '/api/sales/totals', { status: 200, body: totals });
+    .on('GET', '/api/sales/totals', { status: 200, body: totals })
+    .on('GET', '/api/sales/ticket-types', { status: 200, body: byType })
+    .on('GET', '/api/sales/ticket-types/movies', { status: 200, body: byMovie });
 });
+
+const byType: TicketTypeSalesRow[] = [
+  { type: 'general', name: 'General', tickets: 5, totalPrice: 5400, netPrice: 3240, refundedPrice: 1200 },
+  { type: 'menor', name: 'Menor (hasta 12 años)', tickets: 1, totalPrice: 1200, netPrice: 720, refundedPrice: 0 },
+];
+const byMovie: MovieTicketTypeSales[] = [
+  { movieId: 'm2', title: 'Dune', types: [byType[0]!] },
+  { movieId: 'm1', title: 'Matrix', types: [{ ...byType[0]!, tickets: 3 }, byType[1]!] },
+];
 
 const totals: SalesTotals = {
   tickets: { seats: 6, totalPrice: 6600, netPrice: 3960, refundedSeats: 1, refundedPrice: 1200 },
@@ -301,4 +323,40 @@ test('a refused CSV download shows the message', async () => {
   await screen.findByRole('table', { name: 'Ventas de peliculas' });
   await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión expiró. Inicia sesión nuevamente.');
+});
+
+test('sales by ticket type: tickets, T.Bruto, T.Neto and refunded per type with a total, then per movie; they follow the period', async () => {
+  api.on('GET', '/api/sales/ticket-types?from=2026-03-01&to=2026-03-31', { status: 200, body: [] });
+  api.on('GET', '/api/sales/ticket-types/movies?from=2026-03-01&to=2026-03-31', { status: 200, body: [] });
+  const user = userEvent.setup();
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const report = await screen.findByRole('region', { name: 'Ventas por tipo de entrada' });
+  const table = await within(report).findByRole('table', { name: 'Ventas por tipo de entrada' });
+  expect(within(table).getAllByRole('row').map(spaced)).toEqual([
+    'Tipo de entradaEntradasT.BrutoT.NetoReembolsado',
+    'General5$ 54,00$ 32,40$ 12,00',
+    'Menor (hasta 12 años)1$ 12,00$ 7,20$ 0,00',
+    'Total6$ 66,00$ 39,60$ 12,00',
+  ]);
+  const movies = within(report).getByRole('table', { name: 'Por película' });
+  expect(within(movies).getAllByRole('row').slice(1).map(spaced)).toEqual([
+    'DuneGeneral5$ 54,00$ 32,40$ 12,00',
+    'MatrixGeneral3$ 54,00$ 32,40$ 12,00',
+    'MatrixMenor (hasta 12 años)1$ 12,00$ 7,20$ 0,00',
+  ]);
+
+  await user.type(screen.getByLabelText('Desde'), '2026-03-01');
+  await user.type(screen.getByLabelText('Hasta'), '2026-03-31');
+  await user.click(screen.getByRole('button', { name: 'Aplicar período' }));
+  expect(await within(report).findByText('No hubo ventas de entradas en el período.')).toBeInTheDocument();
+});
+
+test('a failed load of the sales by type says so with Reintentar', async () => {
+  api.on('GET', '/api/sales/ticket-types', { status: 503, body: { statusCode: 503, error: 'El servicio de ventas no está disponible.' } });
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const report = await screen.findByRole('region', { name: 'Ventas por tipo de entrada' });
+  expect(
+    await within(report).findByText('No se pudieron cargar las ventas por tipo de entrada. El servicio de ventas no está disponible.'),
+  ).toBeInTheDocument();
+  expect(within(report).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
 });

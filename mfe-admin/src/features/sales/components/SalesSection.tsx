@@ -19,6 +19,7 @@ import {
 import { OccupancyReport } from './OccupancyReport';
 import { SaleDetailDialog } from './SaleDetailDialog';
 import { SalesTotalsReport } from './SalesTotalsReport';
+import { TicketTypeSalesReport } from './TicketTypeSalesReport';
 import { AsyncList } from '../../../components/AsyncList';
 
 // nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
@@ -62,6 +63,7 @@ export function SalesSection({ token }: { token: string }) {
       </Toolbar>
       <PeriodForm onChoose={setPeriod} />
       <SalesTotalsReport token={token} period={period} version={version} />
+      <TicketTypeSalesReport token={token} period={period} version={version} />
 
       <Charts>
         <ChartCard title="Peliculas mas vendidas" footer={chosen ? 'Top 6 mas vendidas del período' : 'Top 6 mas vendidas'}>

@@ -10,7 +10,10 @@ export interface NewShow {
   roomId: number;
   date: string;
   type: string;
-  price: number;
+  /** One price for every seat ("Precio único"); left out, the show sells at its price card. */
+  price?: number;
+  /** The price card to sell at; without it booking picks the one the rules give (issue 37). */
+  priceCardId?: string;
 }
 
 /** One page of the shows not yet started (`query`: page, pageSize, sort, movieId, roomId, type, from, to, as useListParams writes them). */
@@ -18,11 +21,15 @@ export const fetchShows = (token: string, query: string) => api.get<Page<Show>>(
 
 export const createShow = (token: string, data: NewShow) => api.post<Show>('/show', { data }, { token });
 
+/** A bulk scheduling as booking takes it with price cards (issue 37): a price makes every show "Precio único", a card may be named. */
+export type BulkShowsBody = Omit<BulkShowsRequest, 'price'> & { price?: number; priceCardId?: string };
+
 /** Plans (dryRun) or creates the shows of a bulk scheduling. */
-export const scheduleShows = (token: string, request: BulkShowsRequest) => api.post<BulkShowsResult>('/show/bulk', request, { token });
+export const scheduleShows = (token: string, request: BulkShowsBody) => api.post<BulkShowsResult>('/show/bulk', request, { token });
 
 /** Sends the show back as its GET answers it, with the new time, date, room and type. */
-export const updateShow = (token: string, show: Show) => api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
+export const updateShow = (token: string, show: Show & { priceCardId?: string }) =>
+  api.put<Show>(`/show/one/${encodeURIComponent(show.id)}`, show, { token });
 
 export const deleteShow = (token: string, id: string) => api.delete<unknown>(`/show/one/${encodeURIComponent(id)}`, undefined, { token });
 

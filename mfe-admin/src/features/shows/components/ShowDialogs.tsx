@@ -10,13 +10,16 @@ import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { FieldError } from '../../../components/FormMessage';
-import { createShow, scheduleShows, updateShow, type Show } from '../api/shows';
+import { createShow, scheduleShows, updateShow, type BulkShowsBody, type Show } from '../api/shows';
+import { previewPricing } from '../showPricing';
+import { PriceCardChoice, pricesLine, usePricingData } from './PricePreview';
 import {
   DAYS,
   emptyShowForm,
   parseTimes,
   priceCents,
   ROOMS,
+  typedPrice,
   validateBulkForm,
   validateShowForm,
   type BulkFormErrors,
@@ -53,11 +56,22 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
     validateShowForm(current),
   );
   const [success, flash] = useFlash();
+  const pricing = usePricingData(token);
+  const [priceCardId, setPriceCardId] = useState('');
 
   const onSubmit = submit(async () => {
     const { schedule, movieId, roomId, day, type, price } = values;
-    await createShow(token, { schedule, movieId, roomId: Number(roomId), date: day, type, price: priceCents(price) ?? 0 });
+    await createShow(token, {
+      schedule,
+      movieId,
+      roomId: Number(roomId),
+      date: day,
+      type,
+      ...typedPrice(price),
+      ...(priceCardId ? { priceCardId } : {}),
+    });
     setValues(emptyShowForm);
+    setPriceCardId('');
     flash('Función creada con éxito.');
     onCreated();
   });
@@ -81,7 +95,7 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
           <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
         </Select>
       </FormField>
-      <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+      <FormField id={`${id}-price`} label="Precio de la entrada (opcional)" error={errors.price}>
         <TextInput
           type="number"
           inputMode="decimal"
@@ -92,6 +106,13 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
           onChange={set('price')}
         />
       </FormField>
+      <PriceCardChoice
+        pricing={pricing}
+        show={{ date: values.day, time: values.schedule, format: values.type }}
+        singlePrice={priceCents(values.price)}
+        priceCardId={priceCardId}
+        onChange={setPriceCardId}
+      />
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
       <Button type="submit" aria-disabled={busy || undefined}>
@@ -116,10 +137,13 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
     (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type', 'price']),
   );
   const [success, flash] = useFlash();
+  const pricing = usePricingData(token);
+  const [priceCardId, setPriceCardId] = useState('');
 
   const onSubmit = submit(async () => {
     await updateShow(token, {
       ...show,
+      ...(priceCardId ? { priceCardId } : {}),
       schedule: values.schedule,
       date: values.day,
       roomId: Number(values.roomId),
@@ -150,9 +174,17 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
             <Choices values={SHOW_TYPES} />
           </Select>
         </FormField>
-        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+        <FormField id={`${id}-price`} label="Precio de la entrada (opcional)" error={errors.price}>
           <TextInput type="number" inputMode="decimal" min="0.01" step="0.01" value={values.price} onChange={set('price')} />
         </FormField>
+        {show.priceCard && <p>Tarifa actual: {show.priceCard.name}</p>}
+        <PriceCardChoice
+          pricing={pricing}
+          show={{ date: values.day, time: values.schedule, format: values.type }}
+          singlePrice={priceCents(values.price) === show.price ? undefined : priceCents(values.price)}
+          priceCardId={priceCardId}
+          onChange={setPriceCardId}
+        />
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}
         <Button type="submit" aria-disabled={busy || undefined}>
@@ -166,12 +198,13 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
 const emptyBulkForm: BulkFormValues = { movieId: '', roomId: '', type: '', price: '', times: '', from: '', to: '', weekdays: [...DAYS] };
 
 /** The request of the form's values (valid ones: validateBulkForm passed). */
-function bulkRequest(values: BulkFormValues, dryRun: boolean, onClash: BulkShowsRequest['onClash']): BulkShowsRequest {
+function bulkRequest(values: BulkFormValues, dryRun: boolean, onClash: BulkShowsRequest['onClash'], priceCardId: string): BulkShowsBody {
   return {
+    ...(priceCardId ? { priceCardId } : {}),
     movieId: values.movieId,
     roomId: Number(values.roomId),
     type: values.type as ShowType,
-    price: priceCents(values.price) ?? 0,
+    ...typedPrice(values.price),
     times: parseTimes(values.times) ?? [],
     from: values.from,
     to: values.to,
@@ -192,6 +225,15 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
   const [onClash, setOnClash] = useState<BulkShowsRequest['onClash']>('skip');
   const [created, setCreated] = useState<number | null>(null);
   const form = useDialogForm<BulkFormValues>(emptyBulkForm, validateBulkForm);
+  const pricing = usePricingData(token);
+  const [priceCardId, setPriceCardId] = useState('');
+  const pricingOf = (slot: { date: string; schedule: string }) =>
+    pricing.status === 'ready'
+      ? pricesLine(
+          previewPricing(pricing.data, { date: slot.date, time: slot.schedule, format: values.type }, priceCardId),
+          priceCents(values.price),
+        )
+      : '';
   const { values, setValues, errors, serverError, busy, submit } = form;
   const edit = (change: Partial<BulkFormValues>) => {
     setValues((current) => ({ ...current, ...change }));
@@ -206,11 +248,11 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
     edit({ weekdays: values.weekdays.includes(day) ? values.weekdays.filter((chosen) => chosen !== day) : [...values.weekdays, day] });
 
   const onPreview = submit(async () => {
-    setPreview(await scheduleShows(token, bulkRequest(values, true, onClash)));
+    setPreview(await scheduleShows(token, bulkRequest(values, true, onClash, priceCardId)));
   });
   const nothingToCreate = !preview || preview.planned.length === 0 || (onClash === 'refuse' && preview.clashes.length > 0);
   const onCreate = submit(async () => {
-    const result = await scheduleShows(token, bulkRequest(values, false, onClash));
+    const result = await scheduleShows(token, bulkRequest(values, false, onClash, priceCardId));
     setPreview(null);
     setCreated(result.created.length);
     onCreated();
@@ -236,7 +278,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
             <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
           </Select>
         </FormField>
-        <FormField id={`${id}-price`} label="Precio de la entrada" error={errors.price}>
+        <FormField id={`${id}-price`} label="Precio de la entrada (opcional)" error={errors.price}>
           <TextInput
             type="number"
             inputMode="decimal"
@@ -265,6 +307,16 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
           ))}
           {errors.weekdays && <FieldError id={`${id}-weekdays-error`}>{errors.weekdays}</FieldError>}
         </Fieldset>
+        <PriceCardChoice
+          pricing={pricing}
+          show={{ date: values.from, time: parseTimes(values.times)?.[0] ?? '', format: values.type }}
+          singlePrice={priceCents(values.price)}
+          priceCardId={priceCardId}
+          onChange={(id) => {
+            setPriceCardId(id);
+            setPreview(null);
+          }}
+        />
         <Fieldset>
           <legend>Si una función choca con otra de la sala</legend>
           <label>
@@ -309,6 +361,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
                 {preview.planned.map((slot) => (
                   <li key={`${slot.date} ${slot.schedule}`}>
                     {dayLabel(slot.date, slot.day)} {slot.schedule}
+                    {pricing.status === 'ready' && ` — ${pricingOf(slot)}`}
                   </li>
                 ))}
               </ul>

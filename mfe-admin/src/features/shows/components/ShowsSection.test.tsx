@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { currentSearch, renderInPanel } from '../../../test/inPanel';
+import type { PriceCard, TicketType } from '@cine/contracts';
 import type { Show } from '../api/shows';
 import { ShowsSection } from './ShowsSection';
 
@@ -26,7 +27,21 @@ const movie = { id: show.movieId, Title: 'Matrix' };
 const FIRST = '/api/show/all?page=1&pageSize=25&sort=startsAt';
 const page = (items: Show[], total = items.length) => ({ status: 200, body: { items, total, page: 1, pageSize: 25 } });
 
+const ticketTypes: TicketType[] = [
+  { code: 'general', name: 'General', description: '', requiresId: false, active: true },
+  { code: 'menor', name: 'Menor (hasta 12 años)', description: '', requiresId: false, active: true },
+  { code: 'estudiante', name: 'Estudiante', description: '', requiresId: true, active: false },
+];
+const cards: PriceCard[] = [
+  { id: 'c1', name: 'Tarifa general', priority: 0, rules: {}, prices: { general: 900, menor: 700, estudiante: 650 } },
+  { id: 'c2', name: 'Matiné', priority: 10, rules: { to: '15:00' }, prices: { general: 700, menor: 500 } },
+  { id: 'c3', name: 'Día del espectador', priority: 20, rules: { weekdays: ['Miércoles'] }, prices: { general: 500, menor: 500 } },
+];
+
 const renderSection = () => renderInPanel(<ShowsSection token={TOKEN} />, '/admin?seccion=funciones');
+
+/** An element's text with the money's no-break space as a plain one. */
+const spaced = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 
 let api: FakeApi;
 beforeEach(() => {
@@ -45,7 +60,10 @@ beforeEach(() => {
     })
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } })
     .on('GET', '/api/movies/billboard', { status: 200, body: [movie] })
-    .on('GET', '/api/movies/Premieres', { status: 200, body: [] });
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
+    .on('GET', '/api/pricing/cards', { status: 200, body: cards })
+    .on('GET', '/api/pricing/ticket-types', { status: 200, body: ticketTypes })
+    .on('GET', '/api/pricing/surcharges', { status: 200, body: { formats: { '3D': 200 }, categories: { premium: 300 } } });
 });
 afterEach(() => jest.useRealTimers());
 
@@ -142,7 +160,6 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
     'Por favor seleccione una sala *',
     'Por favor seleccione un dia *',
     'Por favor seleccione un tipo *',
-    'Por favor ingresa un precio *',
   ]) {
     expect(within(form).getByText(message)).toBeInTheDocument();
   }
@@ -154,11 +171,11 @@ test("'Crear Funciones' shows the five §5 messages and the price's, creates the
   fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
   expect(within(form).getByLabelText('Fecha')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
   await user.selectOptions(within(form).getByLabelText('Tipo'), '3D');
-  await user.type(within(form).getByLabelText('Precio de la entrada'), '0');
+  await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '0');
   await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   expect(within(form).getByText('El precio debe ser un número mayor que 0 (por ejemplo 9.00).')).toBeInTheDocument();
-  await user.clear(within(form).getByLabelText('Precio de la entrada'));
-  await user.type(within(form).getByLabelText('Precio de la entrada'), '12.50');
+  await user.clear(within(form).getByLabelText('Precio de la entrada (opcional)'));
+  await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '12.50');
   await user.click(within(form).getByRole('button', { name: 'Crear función' }));
 
   expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
@@ -184,7 +201,7 @@ test("the server's overlap refusal is shown in the create dialog", async () => {
   await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
   fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
   await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
-  await user.type(within(form).getByLabelText('Precio de la entrada'), '9');
+  await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '9');
   await user.click(within(form).getByRole('button', { name: 'Crear función' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
 });
@@ -208,9 +225,9 @@ test("'Modificar' sends the show back with the new time, room, type and price", 
   await user.type(within(dialog).getByLabelText('Horario'), '21:00');
   await user.selectOptions(within(dialog).getByLabelText('Sala'), 'Sala 4');
   await user.selectOptions(within(dialog).getByLabelText('Tipo'), '2D');
-  expect(within(dialog).getByLabelText('Precio de la entrada')).toHaveValue(12);
-  await user.clear(within(dialog).getByLabelText('Precio de la entrada'));
-  await user.type(within(dialog).getByLabelText('Precio de la entrada'), '13.5');
+  expect(within(dialog).getByLabelText('Precio de la entrada (opcional)')).toHaveValue(12);
+  await user.clear(within(dialog).getByLabelText('Precio de la entrada (opcional)'));
+  await user.type(within(dialog).getByLabelText('Precio de la entrada (opcional)'), '13.5');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Función actualizada con éxito.')).toBeInTheDocument();
   expect(api.onlyRequestTo('PUT', `/api/show/one/${show.id}`).body).toEqual({
@@ -326,7 +343,6 @@ describe("'Programar en bloque'", () => {
       'Por favor seleccione una pelicula *',
       'Por favor seleccione una sala *',
       'Por favor seleccione un tipo *',
-      'Por favor ingresa un precio *',
       'Por favor ingresa al menos un horario (HH:MM) *',
       'Por favor selecciona la fecha desde *',
       'Por favor selecciona la fecha hasta *',
@@ -337,7 +353,7 @@ describe("'Programar en bloque'", () => {
     await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
     await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
     await user.selectOptions(within(form).getByLabelText('Tipo'), '2D');
-    await user.type(within(form).getByLabelText('Precio de la entrada'), '11');
+    // No price: each show sells at the card its day, time and format get.
     await user.type(within(form).getByLabelText('Horarios (separados por comas)'), '20:00, 14:00');
     fireEvent.change(within(form).getByLabelText('Desde'), { target: { value: '2026-03-16' } });
     fireEvent.change(within(form).getByLabelText('Hasta'), { target: { value: '2026-03-22' } });
@@ -364,13 +380,15 @@ describe("'Programar en bloque'", () => {
     expect(
       within(within(preview).getByRole('list', { name: 'Funciones a crear' }))
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Lunes 16/03 14:00', 'Lunes 16/03 20:00']);
+        .map(spaced),
+    ).toEqual([
+      'Lunes 16/03 14:00 — Matiné: General $ 7,00 · Menor (hasta 12 años) $ 5,00',
+      'Lunes 16/03 20:00 — Tarifa general: General $ 9,00 · Menor (hasta 12 años) $ 7,00',
+    ]);
     expect(api.onlyRequestTo('POST', '/api/show/bulk').body).toEqual({
       movieId: show.movieId,
       roomId: 2,
       type: '2D',
-      price: 1100,
       times: ['20:00', '14:00'],
       from: '2026-03-16',
       to: '2026-03-22',
@@ -405,4 +423,109 @@ describe("'Programar en bloque'", () => {
     ).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/show/bulk')).toHaveLength(1);
   });
+});
+
+describe('the price card and prices before saving (issue 37)', () => {
+  async function openCreate(user: ReturnType<typeof userEvent.setup>) {
+    renderSection();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Agregar Funcion' }));
+    return screen.findByRole('form', { name: 'Crear Funciones' });
+  }
+
+  test('shows the card the rules pick and its prices with the format surcharge, follows the date, time and format, and sends a chosen card', async () => {
+    api.on('POST', '/api/show', { status: 201, body: show });
+    const user = userEvent.setup();
+    const form = await openCreate(user);
+    const pricing = await within(form).findByRole('region', { name: 'Tarifa y precios' });
+    expect(pricing).toHaveTextContent('Elige la fecha, el horario y el tipo para ver la tarifa que se aplicará.');
+
+    await user.type(within(form).getByLabelText('Horario'), '14:30');
+    fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-12' } });
+    await user.selectOptions(within(form).getByLabelText('Tipo'), '3D');
+    // A Thursday before 15:00: Matiné; 3D adds $ 2,00 to each type; the premium seats $ 3,00 more.
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Matiné, con el recargo de $ 2,00 por formato 3D.');
+    expect(
+      within(within(pricing).getByRole('list', { name: 'Precios de la función' }))
+        .getAllByRole('listitem')
+        .map(spaced),
+    ).toEqual(['General: $ 9,00', 'Menor (hasta 12 años): $ 7,00', 'Butaca premium: + $ 3,00']);
+    expect(within(pricing).getByRole('option', { name: 'Automática (Matiné)' })).toBeInTheDocument();
+
+    // A Wednesday: the día del espectador wins by priority.
+    fireEvent.change(within(form).getByLabelText('Fecha'), { target: { value: '2026-03-11' } });
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Día del espectador');
+
+    // Chosen: Tarifa general, whose inactive Estudiante is not sold.
+    await user.selectOptions(within(pricing).getByLabelText('Tarifa'), 'Tarifa general');
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Tarifa general (elegida)');
+    expect(within(pricing).getByRole('list', { name: 'Precios de la función' })).not.toHaveTextContent('Estudiante');
+
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Matrix' })).toBeInTheDocument());
+    await user.selectOptions(within(form).getByLabelText('Pelicula'), 'Matrix');
+    await user.selectOptions(within(form).getByLabelText('Sala'), 'Sala 2');
+    // No price: the show sells at the card's prices.
+    await user.click(within(form).getByRole('button', { name: 'Crear función' }));
+    expect(await within(form).findByText('Función creada con éxito.')).toBeInTheDocument();
+    expect(api.onlyRequestTo('POST', '/api/show').body).toEqual({
+      data: { schedule: '14:30', movieId: show.movieId, roomId: 2, date: '2026-03-11', type: '3D', priceCardId: 'c1' },
+    });
+  });
+
+  test('a price typed makes the show "Precio único": the preview says so instead of a card', async () => {
+    const user = userEvent.setup();
+    const form = await openCreate(user);
+    const pricing = await within(form).findByRole('region', { name: 'Tarifa y precios' });
+    await user.type(within(form).getByLabelText('Precio de la entrada (opcional)'), '12.50');
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Precio único: todas las entradas a $ 12,50, sin tarifa.');
+    expect(within(pricing).queryByLabelText('Tarifa')).not.toBeInTheDocument();
+  });
+
+  test("'Modificar' shows the show's card and the one its new time gets", async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Modificar la función de Matrix del Jueves a las 18:30' }));
+    const dialog = screen.getByRole('dialog', { name: 'Modificar función' });
+    expect(within(dialog).getByText(`Tarifa actual: ${show.priceCard.name}`)).toBeInTheDocument();
+    const pricing = await within(dialog).findByRole('region', { name: 'Tarifa y precios' });
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Tarifa general');
+    await user.clear(within(dialog).getByLabelText('Horario'));
+    await user.type(within(dialog).getByLabelText('Horario'), '13:00');
+    expect(within(pricing).getByRole('status')).toHaveTextContent('Se aplicará la tarifa Matiné');
+  });
+
+  test('a failed load of the cards is told in the dialog', async () => {
+    api.on('GET', '/api/pricing/cards', { status: 503, body: { statusCode: 503, error: 'Servicio no disponible.' } });
+    const user = userEvent.setup();
+    const form = await openCreate(user);
+    expect(await within(form).findByText('No se pudieron cargar las tarifas. Servicio no disponible.')).toBeInTheDocument();
+  });
+});
+
+test('the read-only map marks the premium, wheelchair and companion seats, with a legend', async () => {
+  api.on('GET', `/api/show/${show.id}/seats`, {
+    status: 200,
+    body: {
+      showId: show.id,
+      roomId: 2,
+      version: 3,
+      layout: {
+        rows: [4, 4],
+        aisles: [],
+        wheelchair: ['A1'],
+        categories: { A1: 'wheelchair', A2: 'companion', B1: 'premium', B2: 'premium', B4: 'premium' },
+        companions: { A2: 'A1' },
+      },
+      taken: {},
+    },
+  });
+  renderSection();
+  await userEvent.click(await screen.findByRole('button', { name: 'Ver mapa de asientos de la función de Matrix del Jueves a las 18:30' }));
+  const dialog = screen.getByRole('dialog', { name: 'Mapa de asientos: Matrix, Jueves 18:30, sala 2' });
+  const legend = await within(dialog).findByRole('list', { name: 'Categorías de butacas' });
+  expect(within(legend).getAllByRole('listitem').map(spaced)).toEqual([
+    ' Butaca premium (3): B1–B2, B4',
+    ' Espacio para silla de ruedas (1): A1',
+    ' Butaca de acompañante (1): A2 (junto a A1)',
+  ]);
 });

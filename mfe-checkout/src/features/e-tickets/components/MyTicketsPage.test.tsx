@@ -117,6 +117,22 @@ test('lists upcoming tickets first with a QR that reads back as the signed token
   expect(document.title).toBe('Cine — Mis entradas');
 });
 
+test('each ticket says its type, and one that requires an ID says to bring it; a ticket sold before types says none', async () => {
+  installFakeApi().on('GET', '/api/tickets/mine', {
+    status: 200,
+    body: [
+      aTicket({ ticketType: 'jubilado', ticketTypeName: 'Jubilado', requiresId: true }),
+      aTicket({ id: 't2', code: 'EFGH2345', seatLabel: 'F8' }),
+    ],
+  });
+  renderPage();
+  const cards = await screen.findAllByRole('article', { name: 'Dune III' });
+  const typed = cards.find((card) => card.textContent?.includes('ABCD2345'));
+  const untyped = cards.find((card) => card.textContent?.includes('EFGH2345'));
+  expect(typed).toHaveTextContent('EntradaJubilado (presenta tu DNI en la entrada)');
+  expect(within(untyped as HTMLElement).queryByText('Entrada')).not.toBeInTheDocument();
+});
+
 test('a copy the service worker saved says so, with when it was saved', async () => {
   installFakeApi().on('GET', '/api/tickets/mine', {
     status: 200,

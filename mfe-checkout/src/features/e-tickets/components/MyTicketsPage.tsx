@@ -89,6 +89,8 @@ function TicketList({ title, tickets, withQr = false, empty }: { title: string; 
 
 function TicketCard({ ticket, withQr }: { ticket: TicketView; withQr: boolean }) {
   const titleId = `entrada-${ticket.id}`;
+  // Tickets sold before ticket types carry none (General): they read as before.
+  const typeName = ticket.ticketTypeName ?? ticket.line?.typeName;
   return (
     <Card aria-labelledby={titleId} className="ticket">
       <div>
@@ -104,6 +106,15 @@ function TicketCard({ ticket, withQr }: { ticket: TicketView; withQr: boolean })
           <dd>{ticket.roomId}</dd>
           <dt>Butaca</dt>
           <dd>{ticket.seatLabel}</dd>
+          {typeName && (
+            <>
+              <dt>Entrada</dt>
+              <dd>
+                {typeName}
+                {ticket.requiresId && ' (presenta tu DNI en la entrada)'}
+              </dd>
+            </>
+          )}
           <dt>Formato</dt>
           <dd>{ticket.type}</dd>
           <dt>Código</dt>

@@ -7,6 +7,7 @@ import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from '../../../components/SignInFirst';
+import { PricedLinesList } from '../../../components/PricedLinesList';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
 export default function MyPurchasesPage({ session }: RemotePageProps) {
@@ -71,6 +72,7 @@ function OrderList({ title, orders, empty, cancel }: OrderListProps) {
                   {order.candy.length > 0 && ' y dulcería'} · {formatMoney(order.total)}
                 </span>
               </Link>
+              {order.lines.length > 0 && <PricedLinesList lines={order.lines} label={`Entradas del pedido ${order.code}`} />}
               <RefundStatus order={order} />
               {cancel && <CancelPurchase order={order} {...cancel} />}
             </li>
@@ -97,11 +99,16 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
 
-  li {
+  > li {
     display: flex;
     flex-direction: column;
     align-items: flex-start;
     gap: 0.5rem;
+  }
+
+  > li > ul {
+    align-self: stretch;
+    padding: 0 1rem;
   }
 
   a {
@@ -122,7 +129,7 @@ const List = styled.ul`
     border-color: var(--cine-gold, #f5c518);
   }
 
-  span {
+  a span {
     color: var(--cine-muted, #a6a6bb);
   }
 `;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PriceLine, PriceLines } from '../../../components/PriceLines';
+import { PricedLinesList } from '../../../components/PricedLinesList';
 import { ApiError, dayLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrder } from '../api/ordersApi';
@@ -72,6 +73,7 @@ function OrderDetails({
           <dt>Butacas</dt>
           <dd>{order.seatLabels.join(', ')}</dd>
         </Facts>
+        {order.lines.length > 0 && <PricedLinesList lines={order.lines} label="Tus entradas y sus precios" />}
         <Lines aria-label="Lo que pagaste">
           <PriceLine label={`${order.seats} ${order.seats === 1 ? 'entrada' : 'entradas'}`} cents={order.ticketTotal} />
           {order.candy.map((line) => (

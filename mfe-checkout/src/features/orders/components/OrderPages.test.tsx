@@ -118,6 +118,56 @@ test("the confirmation page shows the order by its short code, the receipt addre
   expect(document.title).toBe('Cine — Compra confirmada');
 });
 
+/** Two tickets of a 3D show in the premium row: a General and a Menor, each with its surcharges (issue 37). */
+const typedLines: OrderView['lines'] = [
+  {
+    seatLabel: 'L3',
+    type: 'general',
+    typeName: 'General',
+    category: 'premium',
+    base: 1200,
+    surcharges: [
+      { reason: 'Formato 3D', amount: 200 },
+      { reason: 'Butaca premium', amount: 300 },
+    ],
+    total: 1700,
+  },
+  {
+    seatLabel: 'L4',
+    type: 'menor',
+    typeName: 'Menor (hasta 12 años)',
+    category: 'premium',
+    base: 800,
+    surcharges: [
+      { reason: 'Formato 3D', amount: 200 },
+      { reason: 'Butaca premium', amount: 300 },
+    ],
+    total: 1300,
+  },
+];
+const typedOrder = () => anOrder({ type: '3D', seatLabels: ['L3', 'L4'], lines: typedLines, ticketTotal: 3000, candy: [], total: 3000 });
+
+test('the confirmation page shows each ticket: seat, type, base price, each surcharge and its total; the totals stay', async () => {
+  installFakeApi()
+    .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: typedOrder() })
+    .on('GET', '/api/tickets/mine', { status: 200, body: ticketsOfOrder() });
+  renderAt(`/compra/${ORDER_ID}`);
+  const lines = await screen.findByRole('list', { name: 'Tus entradas y sus precios' });
+  const [general, menor] = within(lines).getAllByRole('listitem');
+  expect(general).toHaveTextContent('Butaca L3 · General$ 17,00Precio base$ 12,00Formato 3D+ $ 2,00Butaca premium+ $ 3,00');
+  expect(menor).toHaveTextContent('Butaca L4 · Menor (hasta 12 años)$ 13,00Precio base$ 8,00');
+  expect(screen.getByRole('list', { name: 'Lo que pagaste' })).toHaveTextContent('Total$ 30,00');
+  // Each ticket card says its type too.
+  expect(within(screen.getByRole('region', { name: 'Tus entradas' })).getByText('Butaca L4 · Menor (hasta 12 años)')).toBeInTheDocument();
+});
+
+test('Mis compras lists the lines of each order', async () => {
+  installFakeApi().on('POST', '/api/cart/tickets', { status: 200, body: [typedOrder()] });
+  renderAt('/mis-compras');
+  const lines = await screen.findByRole('list', { name: `Entradas del pedido ${ORDER_CODE}` });
+  expect(lines).toHaveTextContent('Butaca L4 · Menor (hasta 12 años)$ 13,00Precio base$ 8,00Formato 3D+ $ 2,00Butaca premium+ $ 3,00');
+});
+
 test("another user's order (404) reads as not found in the account", async () => {
   installFakeApi().on('GET', `/api/orders/${ORDER_ID}`, { status: 404, body: { statusCode: 404, error: 'No existe la compra.' } });
   renderAt(`/compra/${ORDER_ID}`);

@@ -23,13 +23,17 @@ export function OrderTickets({ session, order, when }: { session: Session; order
   const tickets = useAsyncData(() => ticketsOf(session, order), `${session.userId}/${order.id}/${order.refundedAmount}`);
   const bySeat = new Map((tickets.status === 'ready' ? tickets.data : []).map((ticket) => [ticket.seatLabel, ticket]));
   const refundedSeats = new Set(order.refunds.flatMap((refund) => refund.seatLabels));
+  const typeOf = new Map(order.lines.map((line) => [line.seatLabel, line.typeName]));
   return (
     <Tickets>
       {order.seatLabels.map((seat) => {
         const ticket = bySeat.get(seat);
         return (
           <li key={seat}>
-            <strong>Butaca {seat}</strong>
+            <strong>
+              Butaca {seat}
+              {typeOf.has(seat) && ` · ${typeOf.get(seat)}`}
+            </strong>
             <span>{order.title}</span>
             <span>
               {when} · Sala {order.roomId} · {order.type}

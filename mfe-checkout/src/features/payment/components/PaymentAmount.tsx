@@ -1,18 +1,27 @@
 import type { CartView } from '@cine/contracts';
 import styled from 'styled-components';
 import { formatMoney } from '@cine/web-kit';
+import { PricedLinesList } from '../../../components/PricedLinesList';
 
-/** What the buyer is about to pay and what it covers, as the server priced the cart: the tickets, each candy line, the total. */
+/**
+ * What the buyer is about to pay and what it covers, as the server priced the cart: the tickets (and
+ * each one's type, base price and surcharges), each candy line, the total.
+ */
 export function PaymentAmount({ cart }: { cart: CartView }) {
   return (
     <Amount aria-label="Resumen del pago">
       {cart.tickets.map((ticket) => (
-        <div key={ticket.showId}>
+        <div key={ticket.showId} className="tickets">
           <dt>
             {ticket.seats} {ticket.seats === 1 ? 'entrada' : 'entradas'} · {ticket.title}
             {ticket.seatLabels.length > 0 && ` (butacas ${ticket.seatLabels.join(', ')})`}
           </dt>
           <dd>{formatMoney(ticket.totalPrice)}</dd>
+          {ticket.lines.length > 0 && (
+            <dd className="lines">
+              <PricedLinesList lines={ticket.lines} label={`Entradas de ${ticket.title}`} />
+            </dd>
+          )}
         </div>
       ))}
       {cart.candy.map((line) => (
@@ -47,6 +56,17 @@ const Amount = styled.dl`
   dd {
     margin: 0;
     white-space: nowrap;
+  }
+
+  .tickets {
+    flex-wrap: wrap;
+  }
+
+  dd.lines {
+    flex-basis: 100%;
+    margin: 0 0 0.1rem 0.75rem;
+    font-size: 0.9rem;
+    white-space: normal;
   }
 
   .total {

@@ -1,4 +1,6 @@
+import { GENERAL_TICKET_TYPE } from '@cine/contracts';
 import { api } from '@cine/web-kit';
+import { ticketRequests } from '../ticketTypes';
 import type { Caller } from '../../../types';
 
 /** POST /tickets/addTickets answer: the seats now held for the user until `heldUntil`. */
@@ -11,14 +13,18 @@ export interface SeatHold {
 }
 
 /**
- * Holds `seats` seats of the show for the user and puts them in the cart: the ones chosen on the seat
- * map (`seatLabels`), else the best adjacent ones; 409 when a chosen seat was taken meanwhile (the
- * message names it) or not enough are left.
+ * Holds a seat for each ticket (`types`: one type code per ticket) and puts them in the cart: the
+ * seats chosen on the seat map (`seatLabels`, given the types in room order), else the best adjacent
+ * ones; 409 when a chosen seat was taken meanwhile or a companion seat goes without its wheelchair
+ * space (the message says which), or not enough are left. General tickets alone go as `seats` (the
+ * body every booking version takes); any other type as `tickets: [{seatLabel?, type}]`.
  */
-export const holdSeats = (session: Caller, showId: string, seats: number, seatLabels?: readonly string[]) =>
+export const holdSeats = (session: Caller, showId: string, types: readonly string[], seatLabels?: readonly string[]) =>
   api.post<SeatHold>(
     '/tickets/addTickets',
-    { userId: session.userId, seats, showId, ...(seatLabels ? { seatLabels } : {}) },
+    types.every((type) => type === GENERAL_TICKET_TYPE)
+      ? { userId: session.userId, seats: types.length, showId, ...(seatLabels ? { seatLabels } : {}) }
+      : { userId: session.userId, showId, tickets: ticketRequests(types, seatLabels) },
     { token: session.token },
   );
 

@@ -1,16 +1,17 @@
 import { isolatedSeats, type ShowView } from '@cine/contracts';
-import { errorMessage, useLiveSeatMap, type Session } from '@cine/web-kit';
+import { errorMessage, formatMoney, useLiveSeatMap, type Session } from '@cine/web-kit';
 import { Button, ErrorText, SeatMap } from '@cine/web-kit/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { holdSeats } from '../api/ticketsApi';
+import { pricesOnSale, seatPricing } from '../ticketTypes';
 import { dropTaken, initialChoice, ISOLATED_SEAT_WARNING, seatList, selectionSummary, tapNotice, tapSeat } from '../seatChoice';
 
 interface SeatPickerProps {
   session: Session;
   show: ShowView;
-  /** Tickets chosen in the quantity step. */
-  count: number;
+  /** The tickets chosen in the quantity step: one type code each. */
+  types: readonly string[];
   /** Seats of this show the buyer holds already (their cart): theirs on the map, not taken. */
   ownSeats: readonly string[];
   onBack: () => void;
@@ -25,7 +26,8 @@ interface SeatPickerProps {
  * focus comes onto the map when it opens (onto the first chosen seat once the seats show), so the
  * keyboard and a screen reader carry on where the buyer is.
  */
-export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: SeatPickerProps) {
+export function SeatPicker({ session, show, types, ownSeats, onBack, onHeld }: SeatPickerProps) {
+  const count = types.length;
   const live = useLiveSeatMap(show.id);
   const map = live.status === 'live' || live.status === 'error' ? live.map : undefined;
   // The stream says the buyer's own held seats are taken (it does not say by whom): here they are the buyer's.
@@ -75,6 +77,8 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
   const chosen = selected ?? [];
   const isolated = map ? isolatedSeats(map.layout, takenByOthers, chosen) : [];
   const ready = chosen.length === count && !sending;
+  const prices = useMemo(() => pricesOnSale(show), [show]);
+  const pricing = map && seatPricing(prices, types, chosen, map.layout, map.categorySurcharges);
 
   const hold = async () => {
     if (!ready) return;
@@ -82,7 +86,7 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
     setError(null);
     setLostNotice(null);
     try {
-      await holdSeats(session, show.id, count, chosen);
+      await holdSeats(session, show.id, types, chosen);
       onHeld();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -101,6 +105,7 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
           layout={map.layout}
           taken={taken}
           selected={chosen}
+          seatPrices={pricing?.byLabel}
           onToggle={(label) => {
             setError(null);
             const tap = tapSeat(chosen, label, count);
@@ -110,6 +115,9 @@ export function SeatPicker({ session, show, count, ownSeats, onBack, onHeld }: S
         />
       )}
       <Summary role="status">{selectionSummary(chosen, count)}</Summary>
+      {pricing?.selection !== undefined && chosen.length > 0 && (
+        <SelectionPrice aria-live="polite">Precio de tu selección: {formatMoney(pricing.selection)}</SelectionPrice>
+      )}
       {tapMessage && <TapNotice role="status">{tapMessage}</TapNotice>}
       {isolated.length > 0 && (
         <Warning role="note">
@@ -134,6 +142,10 @@ const Region = styled.div`
   &:focus {
     outline: none;
   }
+`;
+
+const SelectionPrice = styled.p`
+  margin: 0.25rem 0 0;
 `;
 
 const TapNotice = styled.p`

@@ -1,21 +1,31 @@
 import { assertSameUser, clientKey, type ServiceApp } from '@cine/service-kit';
+import { ticketLineOf } from '../../cart/pricing';
+import { catchRefusal } from '../../refusal';
+import { holdWishOf } from '../../shows/seat-decisions';
 import { valueOr } from '../refusals';
 import * as schemas from './schemas';
 
 export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
   app.post('/addTickets', { schema: schemas.addTickets, onRequest: app.authenticate }, async (request) => {
-    const { userId, seats, showId, seatLabels } = request.body;
+    const { userId, showId } = request.body;
     assertSameUser(request, userId);
+    const { count, labels, types } = await valueOr(
+      app,
+      catchRefusal(async () => holdWishOf(request.body)),
+    );
     // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop),
     // counted as a client: an IPv4 address, or an IPv6 address's /64.
-    const held = await valueOr(app, app.seatInventory.hold(showId, userId, seats, app.clock(), clientKey(request.ip), seatLabels));
+    const held = await valueOr(app, app.seatInventory.hold(showId, userId, count, app.clock(), clientKey(request.ip), labels, types));
+    // Priced as the cart prices it: each seat by its type and category.
+    const { lines, totalPrice } = ticketLineOf(held);
     return {
       showId,
       seats: held.seatLabels.length,
       seatLabels: held.seatLabels,
       heldUntil: held.heldUntil.toISOString(),
       unitPrice: held.show.price,
-      totalPrice: held.show.price * held.seatLabels.length,
+      totalPrice,
+      lines,
       show: held.show,
     };
   });

@@ -25,6 +25,14 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
     reports.totals(dayRangeOf(app, request.query)),
   );
 
+  app.get('/ticket-types', { schema: schemas.ticketTypes, onRequest: app.requireAdmin }, async (request) =>
+    reports.ticketTypes(dayRangeOf(app, request.query)),
+  );
+
+  app.get('/ticket-types/movies', { schema: schemas.ticketTypesByMovie, onRequest: app.requireAdmin }, async (request) =>
+    reports.ticketTypesByMovie(dayRangeOf(app, request.query)),
+  );
+
   app.get('/candy', { schema: schemas.candy, onRequest: app.requireAdmin }, async (request) => reports.candy(candyFilterOf(request.query)));
 
   app.get('/export.csv', { schema: schemas.exportCsv, onRequest: app.requireAdmin }, async (request, reply) => {
@@ -33,7 +41,7 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
     let file: string;
     switch (query.report) {
       case 'summary':
-        body = summaryCsv(query.name === undefined ? await reports.summaries() : await reports.search(query.name));
+        body = summaryCsv(await reports.summariesByType({}, query.name));
         file = 'ventas-resumen';
         break;
       case 'detail': {

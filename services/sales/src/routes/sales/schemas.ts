@@ -1,4 +1,13 @@
-import { CandySalesRow, MonthlySalesRow, SalesOccupancy, SalesSummaryRow, SalesTotals, TopSellerRow } from '@cine/contracts';
+import {
+  CandySalesRow,
+  MonthlySalesRow,
+  MovieTicketTypeSales,
+  SalesOccupancy,
+  SalesSummaryRow,
+  SalesTotals,
+  TicketTypeSalesRow,
+  TopSellerRow,
+} from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { bearerAuth, errors } from '@cine/service-kit';
 import { candyFilters, detailFilters, MAX_MONTHS, rangeFilters } from '../report-queries';
@@ -58,6 +67,25 @@ export const totals = {
   response: { 200: SalesTotals, ...errors(400, 401, 403, 503) },
 };
 
+export const ticketTypes = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'Tickets of the sales paid from `from` to `to` (cinema days, both included; every sale when left out) by ticket type: ' +
+    'tickets, T.Bruto and T.Neto net of refunds, and what was refunded; most sold first. An order.paid without lines (version 1) counts every seat General (admin)',
+  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+  response: { 200: Type.Array(TicketTypeSalesRow), ...errors(400, 401, 403, 503) },
+};
+
+export const ticketTypesByMovie = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'The same per movie (every format and month of it), movies by title; a movie that sold nothing in the period is left out (admin)',
+  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+  response: { 200: Type.Array(MovieTicketTypeSales), ...errors(400, 401, 403, 503) },
+};
+
 export const candy = {
   tags,
   security: bearerAuth,
@@ -69,7 +97,8 @@ export const candy = {
 export const exportCsv = {
   tags,
   security: bearerAuth,
-  summary: "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals (admin)",
+  summary:
+    "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals; the summary's spec columns are followed by each ticket type's tickets, T.Bruto, T.Neto and T.Reembolsado (admin)",
   querystring: Type.Object(
     {
       report: Type.Union([Type.Literal('summary'), Type.Literal('detail'), Type.Literal('candy')]),

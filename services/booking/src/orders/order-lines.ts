@@ -1,0 +1,27 @@
+import type { PricedLine } from '@cine/contracts';
+import { singlePriceLines } from '../pricing/show-pricing';
+import type { StoredOrder } from './order-model';
+
+/** What an order's lines are read from. */
+export type PricedOrder = Pick<StoredOrder, 'lines' | 'seatLabels' | 'unitPrice'>;
+
+/** The order's priced lines as stored when it was made; an order made before priced lines: every seat General at its unit price. */
+export function orderLinesOf(order: PricedOrder): PricedLine[] {
+  return order.lines ?? singlePriceLines(order.seatLabels, order.unitPrice);
+}
+
+/** The order's lines of these seats, in the order's seat order. */
+export function linesOfSeats(order: PricedOrder, seatLabels: readonly string[]): PricedLine[] {
+  const wanted = new Set(seatLabels);
+  return orderLinesOf(order).filter((line) => wanted.has(line.seatLabel));
+}
+
+/** What one seat of the order cost: its line's total (an order without lines: its unit price). */
+export function seatAmountOf(order: PricedOrder, seatLabel: string): number {
+  return order.lines?.find((line) => line.seatLabel === seatLabel)?.total ?? order.unitPrice;
+}
+
+/** The sum of the lines' totals. */
+export function linesTotal(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.total, 0);
+}
