@@ -20,7 +20,7 @@ export async function openSeatMap(page: Page, show: ShowView, tickets: number): 
   await page.getByLabel('Formato').selectOption({ label: show.type });
   await page.getByRole('button', { name: 'Comprar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Entradas' });
-  for (let n = 0; n < tickets; n += 1) await dialog.getByRole('button', { name: 'Agregar una entrada' }).click();
+  for (let n = 0; n < tickets; n += 1) await dialog.getByRole('button', { name: 'Agregar una entrada General' }).click();
   await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
   await dialog.getByText(`(${tickets} de ${tickets})`).waitFor();
   return dialog;

@@ -126,8 +126,8 @@ test('guest → Comprar → register → sign in → back on the same show with 
   const quantity = page.getByRole('dialog', { name: 'Entradas' });
   await quantity.waitFor();
   await choicesAre(show);
-  await quantity.getByRole('button', { name: 'Agregar una entrada' }).click();
-  await quantity.getByRole('button', { name: 'Agregar una entrada' }).click();
+  await quantity.getByRole('button', { name: 'Agregar una entrada General' }).click();
+  await quantity.getByRole('button', { name: 'Agregar una entrada General' }).click();
   await quantity.getByRole('button', { name: 'Elegir asientos' }).click();
   await quantity.getByText('(2 de 2)').waitFor();
   await quantity.getByRole('button', { name: 'Ir al Carrito' }).click();
@@ -241,7 +241,7 @@ test('a declined card is explained inside the payment dialog', async () => {
   await choicesAre(show);
   await page.getByRole('button', { name: 'Comprar' }).click();
   const quantity = page.getByRole('dialog', { name: 'Entradas' });
-  await quantity.getByRole('button', { name: 'Agregar una entrada' }).click();
+  await quantity.getByRole('button', { name: 'Agregar una entrada General' }).click();
   await quantity.getByRole('button', { name: 'Elegir asientos' }).click();
   await quantity.getByText('(1 de 1)').waitFor();
   await quantity.getByRole('button', { name: 'Ir al Carrito' }).click();

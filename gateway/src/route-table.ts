@@ -98,6 +98,10 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
     endpoints: [{ method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' }],
   },
   { prefix: '/show/occupancy', service: 'booking', auth: 'all' },
+  // The ticket types on sale are public; the rest of pricing is the admin's.
+  { prefix: '/pricing', service: 'booking', auth: 'writes' },
+  { prefix: '/pricing/cards', service: 'booking', auth: 'all' },
+  { prefix: '/pricing/surcharges', service: 'booking', auth: 'all' },
   { prefix: '/tickets/addTickets', service: 'booking', auth: 'all' },
   { prefix: '/tickets/delete', service: 'booking', auth: 'all' },
   { prefix: '/tickets/all', service: 'sales', auth: 'all' },

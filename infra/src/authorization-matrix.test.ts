@@ -124,6 +124,34 @@ const MATRIX: Record<string, Entry> = {
       },
     }),
   },
+  // Pricing (issue 37): the ticket types on sale are anyone's (an admin's token lists the inactive ones too).
+  'GET /pricing/ticket-types': { access: 'public' },
+  'POST /pricing/ticket-types': {
+    access: 'admin',
+    sample: () => ({
+      body: { code: `matriz-${randomBytes(4).toString('hex')}`, name: 'Matriz', description: '', requiresId: false, active: false },
+    }),
+  },
+  'PUT /pricing/ticket-types/{code}': {
+    access: 'admin',
+    sample: () => ({ params: { code: 'nada-de-nada' }, body: { name: 'Nada', description: '', requiresId: false, active: false } }),
+  },
+  'DELETE /pricing/ticket-types/{code}': { access: 'admin', sample: () => ({ params: { code: 'nada-de-nada' } }) },
+  'GET /pricing/cards': { access: 'admin' },
+  // Dates long past: the card applies to no show the matrix or anyone creates.
+  'POST /pricing/cards': {
+    access: 'admin',
+    sample: () => ({
+      body: { name: 'Matriz', prices: {}, rules: { dates: { from: '2000-01-01', to: '2000-01-01' } }, priority: 1000 },
+    }),
+  },
+  'PUT /pricing/cards/{id}': {
+    access: 'admin',
+    sample: () => ({ params: { id: 'nada-de-nada' }, body: { name: 'Nada', prices: {}, rules: {}, priority: 0 } }),
+  },
+  'DELETE /pricing/cards/{id}': { access: 'admin', sample: () => ({ params: { id: 'nada-de-nada' } }) },
+  'GET /pricing/surcharges': { access: 'admin' },
+  'PUT /pricing/surcharges': { access: 'admin', sample: () => ({ body: { formats: { '3D': 200 }, categories: { premium: 300 } } }) },
   'POST /tickets/addTickets': {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),

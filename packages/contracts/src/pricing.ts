@@ -69,6 +69,8 @@ export const PriceCardInput = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 80 }),
     prices: Type.Record(Type.String({ pattern: TICKET_TYPE_CODE_PATTERN }), Price("The type's price"), {
       description: 'Price of each ticket type the card sells; a type left out is not sold on its shows',
+      // A key of another form is refused (a record's pattern alone lets any other key through).
+      additionalProperties: false,
     }),
     rules: PriceCardRules,
     priority: Type.Integer({ minimum: 0, maximum: 1000, description: 'The highest priority whose rules match applies' }),
@@ -85,9 +87,11 @@ export const Surcharges = Type.Object(
   {
     formats: Type.Record(Type.String({ pattern: '^[0-9A-Z]{2,4}$' }), Price('Added on a show of this format'), {
       description: "e.g. {'3D': 200}",
+      additionalProperties: false,
     }),
     categories: Type.Record(Type.String({ pattern: '^[a-z]{2,24}$' }), Price('Added on a seat of this category'), {
       description: 'e.g. {premium: 300}',
+      additionalProperties: false,
     }),
   },
   { additionalProperties: false },

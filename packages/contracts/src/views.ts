@@ -541,7 +541,20 @@ export const BulkShowsRequest = Type.Object(
     movieId: Type.String({ ...ObjectIdText, description: "The movie's id" }),
     roomId: Type.Integer({ minimum: 1, maximum: 5 }),
     type: ShowType,
-    price: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Ticket price, in cents' }),
+    price: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: 'One price for every seat, in cents (a "Precio único" show); left out, each show gets its price card',
+      }),
+    ),
+    priceCardId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'The price card of every show; left out, each show gets the card its day, time and format match',
+      }),
+    ),
     times: Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: "'HH:MM'" }), {
       minItems: 1,
       maxItems: 24,

@@ -18,6 +18,7 @@ import checkinRoutes from './routes/checkin';
 import checkoutRoutes from './routes/checkout';
 import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
+import pricingRoutes from './routes/pricing';
 import showRoutes from './routes/show';
 import ticketsRoutes from './routes/tickets';
 import { TicketSigner } from './tickets/ticket-signer';
@@ -61,6 +62,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   });
 
   await app.register(showRoutes, { prefix: '/show' });
+  await app.register(pricingRoutes, { prefix: '/pricing' });
   await app.register(ticketsRoutes, { prefix: '/tickets' });
 
   await app.register(checkoutPlugin, {

@@ -61,7 +61,12 @@ describe('the demo show seed, driven by movie.created', () => {
     expect(new Set(shows.map((show) => show.type))).toEqual(new Set(['2D', '3D']));
     expect(shows.every((show) => show.startsAt > TEST_NOW)).toBe(true);
     expect(shows.every((show) => show.schedule >= '10:00' && show.schedule <= '23:45')).toBe(true);
-    expect(shows.every((show) => show.price === (show.type === '3D' ? 1200 : 900))).toBe(true);
+    // Priced by the seeded cards: Día del espectador on Wednesdays, Matiné before 15:00, else Tarifa general; 3D adds $ 2,00.
+    const card = (show: ShowView) =>
+      show.day === 'Miércoles' ? 'Día del espectador' : show.schedule < '15:00' ? 'Matiné' : 'Tarifa general';
+    const general = { 'Día del espectador': 600, Matiné: 750, 'Tarifa general': 900 };
+    expect(shows.filter((show) => show.priceCard.name !== card(show))).toEqual([]);
+    expect(shows.filter((show) => show.price !== general[card(show)] + (show.type === '3D' ? 200 : 0))).toEqual([]);
   });
 
   it('gives a premiere shows only from its release, and none to one opening after the window', () => {

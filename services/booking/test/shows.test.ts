@@ -48,7 +48,7 @@ describe('the movie projection (consumer booking.movies)', () => {
 });
 
 describe('POST /show (admin)', () => {
-  it('creates a show with the movie title from the projection, the weekday, the price default and every seat free', async () => {
+  it('creates a show with the movie title from the projection, the weekday, the price card that applies and every seat free', async () => {
     const movie = await publishMovie(booking.context, { title: 'Sala Llena', type: '3D' });
     const response = await postShow(booking, { schedule: '18:30', movieId: movie.movieId, roomId: 2, day: '2026-03-12', type: '3D' });
 
@@ -62,7 +62,21 @@ describe('POST /show (admin)', () => {
       movieId: movie.movieId,
       roomId: 2,
       type: '3D',
-      price: 1200,
+      // Tarifa general's General ($ 9,00) and the 3D surcharge ($ 2,00).
+      price: 1100,
+      priceCard: { id: 'tarifa-general', name: 'Tarifa general' },
+      prices: [
+        { type: 'general', name: 'General', description: '', requiresId: false, price: 1100 },
+        { type: 'menor', name: 'Menor (hasta 12 años)', description: 'Niñas y niños de hasta 12 años', requiresId: false, price: 900 },
+        { type: 'jubilado', name: 'Jubilado', description: 'Presentar DNI o credencial en la entrada', requiresId: true, price: 850 },
+        {
+          type: 'estudiante',
+          name: 'Estudiante',
+          description: 'Presentar credencial de estudiante en la entrada',
+          requiresId: true,
+          price: 950,
+        },
+      ],
       seats: 100,
       capacity: 100,
       movie: { Title: 'Sala Llena' },

@@ -19,6 +19,8 @@ import { Shows } from '../shows/shows';
 import { UserHolds } from '../shows/user-holds';
 import { subscriptions } from '../subscriptions';
 import { PendingShowMoves } from '../shows/pending-moves';
+import { PricingStore } from '../pricing/pricing-store';
+import { pricingOf } from '../pricing/show-pricing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ declare module 'fastify' {
     seatStreams: SeatStreams;
     /** Moves of shows whose orders are still to follow (the tickets plugin's ShowMoves carries them). */
     pendingShowMoves: PendingShowMoves;
+    /** Ticket types, price cards and surcharges (issue 37). */
+    pricing: PricingStore;
   }
 }
 
@@ -67,7 +71,9 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const rooms = await Rooms.load(db);
     const feed = new SeatChangeFeed(bus, app.log);
     const pendingShowMoves = new PendingShowMoves(db);
-    const shows = new Shows(model, movies, lock, listing, rooms, feed, pendingShowMoves);
+    const pricing = new PricingStore(db);
+    await pricing.seed();
+    const shows = new Shows(model, movies, lock, listing, rooms, feed, pendingShowMoves, pricing);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
     const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed, companionReleaseMinutes);
@@ -92,6 +98,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     app.decorate('movieProjection', movies);
     app.decorate('shows', shows);
     app.decorate('pendingShowMoves', pendingShowMoves);
+    app.decorate('pricing', pricing);
     app.decorate('seatInventory', seatInventory);
     app.decorate('seatStreams', seatStreams);
 
@@ -123,6 +130,7 @@ function showSeatsSource(model: Model<ShowDocument>, listing: ShowListing): Show
       return {
         roomId: show.roomId,
         layout: layoutOf(show),
+        categorySurcharges: pricingOf(show).categorySurcharges,
         version: show.version,
         taken: new Map(
           show.seats.map((seat) => [seat.label, { state: seat.state, ...(seat.heldUntil ? { heldUntil: seat.heldUntil.getTime() } : {}) }]),

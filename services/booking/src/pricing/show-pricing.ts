@@ -2,7 +2,7 @@ import { GENERAL_TICKET_TYPE, type PricedLine, type ShowPrice, type ShowPricing 
 import type { ShowDocument } from '../shows/show-model';
 
 /** The name of the one price of a show made before price cards: every seat a General ticket at `price`. */
-const SINGLE_PRICE_CARD = { id: 'precio-unico', name: 'Precio único' } as const;
+export const SINGLE_PRICE_CARD = { id: 'precio-unico', name: 'Precio único' } as const;
 
 /** The show's pricing as fixed for it; a show made before price cards sells General alone at its `price`. */
 export function pricingOf(show: Pick<ShowDocument, 'pricing' | 'price' | 'type'>): ShowPricing {

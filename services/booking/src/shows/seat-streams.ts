@@ -17,6 +17,8 @@ interface TakenSeat {
 export interface ShowSeatsState {
   roomId: number;
   layout: SeatLayout;
+  /** Cents added to a seat of each category on the show (its pricing). */
+  categorySurcharges?: Record<string, number>;
   version: number;
   taken: Map<string, TakenSeat>;
 }
@@ -456,7 +458,14 @@ export class SeatStreams {
       const shown = publicState(seat, now);
       if (shown !== 'free') taken[label] = shown;
     }
-    return { showId, roomId: state.roomId, version: state.version, layout: state.layout, taken };
+    return {
+      showId,
+      roomId: state.roomId,
+      version: state.version,
+      layout: state.layout,
+      taken,
+      ...(state.categorySurcharges ? { categorySurcharges: state.categorySurcharges } : {}),
+    };
   }
 
   private broadcast(watch: ShowWatch, text: string): void {

@@ -5,7 +5,7 @@ import type { Connection } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, localToday } from './cinema-time';
 import { ROOM_IDS } from './rooms';
-import { CLEANING_MINUTES, DEFAULT_PRICES, overlaps, type TimeSpan } from './show-rules';
+import { CLEANING_MINUTES, overlaps, type TimeSpan } from './show-rules';
 import type { PlannedShow, Shows } from './shows';
 
 /** Days of shows the seed creates, today first. */
@@ -128,7 +128,7 @@ export class ShowSeeder {
           schedule: localDateTime(slot.span.startsAt).time,
           roomId: slot.roomId,
           type: movie.type,
-          price: DEFAULT_PRICES[movie.type],
+          // Priced by the card its day, time and format match.
           seeded: true,
         });
       }

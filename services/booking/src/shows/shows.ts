@@ -10,14 +10,21 @@ import {
   type Page,
   type SeatLayout,
   SHOW_FORM_MESSAGES,
+  fromPrice,
+  SHOW_TYPES,
   type ShowOccupancy,
+  type ShowPricing,
   type ShowType,
   type ShowView,
 } from '@cine/contracts';
 import { isDuplicateKeyError, pageOfList, SharedJson } from '@cine/service-kit';
+import { isDeepStrictEqual } from 'node:util';
 import { Types, type Model } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
-import { refuse, type Refusal, type Result } from '../refusal';
+import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
+import { pricingForSlot, showPricingOf, type PricingCatalogue } from '../pricing/pricing-rules';
+import { SINGLE_PRICE_CARD } from '../pricing/show-pricing';
+import type { PricingStore } from '../pricing/pricing-store';
 import { PAYING_SHOW_NOT_DELETABLE, SHOW_NOT_FOUND, soldShowNotDeletable } from './booking-errors';
 import { addDays, instantOf, isCalendarDate, isClockTime, localToday, resolveDay, weekdayOf } from './cinema-time';
 import { bulkRefusal, bulkSlots } from './show-bulk';
@@ -42,7 +49,10 @@ export interface ShowForm {
   /** 'yyyy-mm-dd': the show's date, instead of `day`. */
   date?: string;
   type?: string;
+  /** Cents: one price for every seat (a "Precio único" show); left out, the show gets its price card. */
   price?: number;
+  /** The price card to use instead of the one its day, time and format match. */
+  priceCardId?: string;
 }
 
 export type ShowWrite = Result<{ outcome: 'created'; show: ShowView }>;
@@ -74,7 +84,8 @@ interface Slot {
   roomId: number;
   date: string;
   type: ShowType;
-  price: number;
+  /** Given: one price for every seat. */
+  price?: number;
 }
 
 /** A show to create: checked, with its movie. */
@@ -84,8 +95,29 @@ export interface PlannedShow {
   schedule: string;
   roomId: number;
   type: ShowType;
-  price: number;
+  /** One price for every seat (no card); left out, the card its slot matches (or `priceCardId`). */
+  price?: number;
+  priceCardId?: string;
   seeded?: boolean;
+}
+
+/** A planned show priced: its card's pricing, or one price. */
+type PricedPlan = PlannedShow & { pricing?: ShowPricing };
+
+/**
+ * The plan's pricing: one price when given, else the card named or matched. With no card at all that
+ * matches (the admin deleted them), one price, the format's default. A card named that does not exist is refused.
+ */
+function pricePlan(plan: PlannedShow, catalogue: PricingCatalogue): PricedPlan | Refusal {
+  if (plan.price !== undefined && plan.priceCardId === undefined) return plan;
+  const pricing = pricingForSlot(catalogue, plan, plan.priceCardId);
+  if (isRefusal(pricing)) return pricing;
+  return pricing ? { ...plan, pricing } : { ...plan, price: rules.DEFAULT_PRICES[plan.type] };
+}
+
+/** The form's `priceCardId`, as an optional field. */
+function cardOf(form: { priceCardId?: string }): { priceCardId?: string } {
+  return form.priceCardId === undefined ? {} : { priceCardId: form.priceCardId };
 }
 
 /** How long the text of a listing is reused; the read behind it is still at most 1 s old. */
@@ -97,7 +129,7 @@ function roomSeats(layout: SeatLayout): Pick<ShowDocument, 'capacity' | 'rows' |
 }
 
 /** The document of a new show: every seat of its room free. */
-function newShowDocument(plan: PlannedShow, layout: SeatLayout): ShowDocument {
+function newShowDocument(plan: PricedPlan, layout: SeatLayout): ShowDocument {
   const startsAt = instantOf(plan.date, plan.schedule);
   const seats = roomSeats(layout);
   return {
@@ -109,7 +141,8 @@ function newShowDocument(plan: PlannedShow, layout: SeatLayout): ShowDocument {
     schedule: plan.schedule,
     roomId: plan.roomId,
     type: plan.type,
-    price: plan.price,
+    price: plan.pricing ? fromPrice(plan.pricing) : (plan.price ?? rules.DEFAULT_PRICES[plan.type]),
+    ...(plan.pricing ? { pricing: plan.pricing } : {}),
     ...seats,
     available: seats.capacity,
     holdsExpireAt: null,
@@ -137,9 +170,9 @@ function checkSlot(form: ShowForm, now: Date): Slot | string {
   if (date > lastDay) return rules.tooFarAhead(lastDay);
   const type = String(form.type).trim();
   if (!rules.isShowType(type)) return rules.INVALID_TYPE;
-  const price = form.price ?? rules.DEFAULT_PRICES[type];
-  if (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE) return rules.INVALID_PRICE;
-  return { schedule, roomId, date, type, price };
+  const price = form.price;
+  if (price !== undefined && (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE)) return rules.INVALID_PRICE;
+  return { schedule, roomId, date, type, ...(price === undefined ? {} : { price }) };
 }
 
 /** A 'yyyy-mm-dd' date that exists, else undefined. */
@@ -168,6 +201,7 @@ export class Shows {
     private readonly rooms: Rooms,
     private readonly feed: SeatChangeFeed,
     private readonly pendingMoves: PendingShowMoves,
+    private readonly pricing: PricingStore,
   ) {}
 
   /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
@@ -258,8 +292,14 @@ export class Shows {
     if (date < movie.release) return refuse('invalid', rules.beforeRelease(movie.release));
     if (instantOf(date, schedule) <= now) return refuse('invalid', rules.SHOW_IN_PAST);
 
+    const plan = pricePlan(
+      { movie, date, schedule, roomId, type, ...(price === undefined ? {} : { price }), ...cardOf(form) },
+      await this.pricing.catalogue(),
+    );
+    if (isRefusal(plan)) return plan;
+
     return this.lock.run(`room:${roomId}`, async () => {
-      const document = newShowDocument({ movie, date, schedule, roomId, type, price }, this.rooms.layoutOf(roomId));
+      const document = newShowDocument(plan, this.rooms.layoutOf(roomId));
       const clash = await this.clashOf(document);
       if (clash) return refuse('conflict', clash);
       try {
@@ -292,12 +332,25 @@ export class Shows {
     const refusal = bulkRefusal(request, slots, movie, now);
     if (refusal) return refuse('invalid', refusal);
 
-    const documents = slots.map((slot) =>
-      newShowDocument(
-        { movie, date: slot.date, schedule: slot.schedule, roomId: request.roomId, type: request.type, price: request.price },
-        this.rooms.layoutOf(request.roomId),
-      ),
-    );
+    const catalogue = await this.pricing.catalogue();
+    const documents: ShowDocument[] = [];
+    for (const slot of slots) {
+      const { roomId, type, price, priceCardId } = request;
+      const plan = pricePlan(
+        {
+          movie,
+          date: slot.date,
+          schedule: slot.schedule,
+          roomId,
+          type,
+          ...(price === undefined ? {} : { price }),
+          ...cardOf({ priceCardId }),
+        },
+        catalogue,
+      );
+      if (isRefusal(plan)) return plan;
+      documents.push(newShowDocument(plan, this.rooms.layoutOf(roomId)));
+    }
     const plan = async (): Promise<{ free: ShowDocument[]; result: BulkShowsResult }> => {
       const result: BulkShowsResult = { planned: [], clashes: [], created: [] };
       const free: ShowDocument[] = [];
@@ -365,7 +418,8 @@ export class Shows {
         roomId: edit.roomId ?? show.roomId,
         day: edit.date ?? show.date,
         type: edit.type ?? show.type,
-        price: edit.price ?? show.price,
+        // The edit sends the show as read back: its price is a change only when it differs.
+        ...(edit.price !== undefined && edit.price !== show.price ? { price: edit.price } : {}),
       };
       const slot = checkSlot(form, now);
       if (typeof slot === 'string') return refuse('invalid', slot);
@@ -376,12 +430,17 @@ export class Shows {
       const startsAt = instantOf(slot.date, slot.schedule);
       const moved = startsAt.getTime() !== show.startsAt.getTime();
       if (moved && startsAt <= now) return refuse('invalid', rules.SHOW_IN_PAST);
+      const repriced = await this.repricing(show, slot, edit);
+      if (isRefusal(repriced)) return repriced;
+      const { price: _price, ...where } = slot;
 
       const result = await this.lock.run(`room:${slot.roomId}`, async (): Promise<ShowUpdate | 'retry'> => {
         const runtime = show.endsAt.getTime() - show.startsAt.getTime();
         const seats = roomSeats(this.rooms.layoutOf(slot.roomId));
         const changes: Partial<ShowDocument> = {
-          ...slot,
+          ...where,
+          ...(repriced ? { price: repriced.price } : {}),
+          ...(repriced?.pricing ? { pricing: repriced.pricing } : {}),
           startsAt,
           endsAt: new Date(startsAt.getTime() + runtime),
           ...(roomChanged ? { ...seats, available: seats.capacity, seats: [], holdsExpireAt: null } : {}),
@@ -391,7 +450,10 @@ export class Shows {
         // Marked before the write: a process that stops after it leaves the mark for the sweep to carry the orders.
         const mark = moved ? await this.pendingMoves.mark(id, now) : undefined;
         try {
-          const updated = await this.model.updateOne({ _id: show._id, version: show.version }, { $set: changes, $inc: { version: 1 } });
+          const updated = await this.model.updateOne(
+            { _id: show._id, version: show.version },
+            { $set: changes, $inc: { version: 1 }, ...(repriced && !repriced.pricing ? { $unset: { pricing: '' } } : {}) },
+          );
           if (updated.matchedCount === 0) return 'retry';
         } catch (error) {
           if (!isDuplicateKeyError(error)) throw error;
@@ -416,6 +478,69 @@ export class Shows {
       });
       if (result !== 'retry') return result;
     }
+  }
+
+  /**
+   * The edit's new pricing, or undefined to keep the show's: the card named; one price for every seat
+   * when the price sent differs; the card the new slot matches when a show priced by a card changes
+   * its date, time or format (a show of one price keeps it).
+   */
+  private async repricing(
+    show: ShowDocument,
+    slot: Slot,
+    edit: ShowEdit,
+  ): Promise<Result<{ price: number; pricing?: ShowPricing } | undefined>> {
+    if (edit.priceCardId !== undefined) {
+      const pricing = pricingForSlot(await this.pricing.catalogue(), slot, edit.priceCardId);
+      if (isRefusal(pricing) || !pricing) return pricing ?? undefined;
+      return { price: fromPrice(pricing), pricing };
+    }
+    if (slot.price !== undefined) return { price: slot.price };
+    const byCard = show.pricing !== undefined && show.pricing.card.id !== SINGLE_PRICE_CARD.id;
+    const slotChanged = slot.date !== show.date || slot.schedule !== show.schedule || slot.type !== show.type;
+    if (!byCard || !slotChanged) return undefined;
+    const pricing = pricingForSlot(await this.pricing.catalogue(), slot);
+    if (isRefusal(pricing) || !pricing) return undefined;
+    return { price: fromPrice(pricing), pricing };
+  }
+
+  /**
+   * A card, a type or the surcharges changed: the shows on sale (not started, not cancelled) priced by
+   * one of `cardIds` (every card when left out) fix their pricing again from the catalogue, each for its
+   * format; those whose pricing stays the same are not written. Orders keep the lines they were made
+   * with. The versions go up, so the listings and the open seat maps read them again. Answers how many
+   * shows changed.
+   */
+  async reprice(catalogue: PricingCatalogue, now: Date, cardIds?: readonly string[]): Promise<number> {
+    const cards = catalogue.cards.filter((card) => cardIds === undefined || cardIds.includes(card.id));
+    if (cards.length === 0) return 0;
+    const onSale = { startsAt: { $gt: now }, cancelled: { $ne: true } };
+    const priced = await this.model
+      .find({ ...onSale, 'pricing.card.id': { $in: cards.map((card) => card.id) } }, { type: 1, pricing: 1 })
+      .lean<Array<Pick<ShowDocument, '_id' | 'type' | 'pricing'>>>();
+    const changedIds: Types.ObjectId[] = [];
+    for (const card of cards) {
+      for (const format of SHOW_TYPES) {
+        const pricing = showPricingOf(card, catalogue.types, catalogue.surcharges, format);
+        const stale = priced
+          .filter((show) => show.type === format && show.pricing?.card.id === card.id && !isDeepStrictEqual(show.pricing, pricing))
+          .map((show) => show._id);
+        if (stale.length === 0) continue;
+        // The card and format are checked again: a show edited meanwhile keeps what its edit gave it.
+        await this.model.updateMany(
+          { _id: { $in: stale }, ...onSale, type: format, 'pricing.card.id': card.id },
+          { $set: { pricing, price: fromPrice(pricing) }, $inc: { version: 1 } },
+        );
+        changedIds.push(...stale);
+      }
+    }
+    if (changedIds.length === 0) return 0;
+    for (const show of await this.model.find({ _id: { $in: changedIds } }).lean<ShowDocument[]>()) {
+      await this.listing.save(show);
+      this.feed.reread(show._id.toHexString(), show.version);
+    }
+    this.upcomingTexts.clear();
+    return changedIds.length;
   }
 
   /** Deletes the show unless a seat was sold (answered with the counts of its paid orders and tickets) or is being paid. */
@@ -497,7 +622,11 @@ export class Shows {
   /** Inserts planned shows (the seed); a show clashing with one created meanwhile at the same start is skipped. Answers how many were inserted. */
   async insertMany(plans: PlannedShow[]): Promise<number> {
     if (plans.length === 0) return 0;
-    const documents = plans.map((plan) => newShowDocument(plan, this.rooms.layoutOf(plan.roomId)));
+    const catalogue = await this.pricing.catalogue();
+    const documents = plans.flatMap((plan) => {
+      const priced = pricePlan(plan, catalogue);
+      return isRefusal(priced) ? [] : [newShowDocument(priced, this.rooms.layoutOf(plan.roomId))];
+    });
     let inserted: Array<{ _id: Types.ObjectId }>;
     try {
       inserted = await this.model.insertMany(documents, { ordered: false });

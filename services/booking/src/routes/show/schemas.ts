@@ -86,6 +86,13 @@ export const showsOfDay = {
   response: { 200: Type.Array(ShowView), ...errors(400) },
 };
 
+const PriceCardId = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description:
+    'The price card to sell at (GET /pricing/cards), instead of the one its day, time and format match; a date, time or format changed later picks again',
+});
+
 /**
  * The admin's show form. Fields are only type-checked here; presence and the
  * form's rules are checked by the shows, which answer the form's own messages.
@@ -98,7 +105,13 @@ const ShowForm = Type.Object(
     day: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
     date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd' from today (the cinema's day); takes the place of day" })),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
-    price: Type.Optional(Type.Integer({ description: 'Cents; default 900 (2D) or 1200 (3D) when absent' })),
+    price: Type.Optional(
+      Type.Integer({
+        description:
+          'Cents: one price for every seat (a "Precio único" show); left out, the show gets the price card its day, time and format match',
+      }),
+    ),
+    priceCardId: Type.Optional(PriceCardId),
   },
   { additionalProperties: false },
 );
@@ -128,7 +141,17 @@ const ShowEdit = Type.Object(
       Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' }),
     ),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
-    price: Type.Optional(Type.Integer({ description: 'Cents' })),
+    price: Type.Optional(
+      Type.Integer({ description: 'Cents: a price other than the show\'s makes it sell every seat at it ("Precio único")' }),
+    ),
+    priceCardId: Type.Optional(PriceCardId),
+    priceCard: Type.Optional(
+      Type.Object(
+        { id: Type.String({ maxLength: 40 }), name: Type.String({ maxLength: 80 }) },
+        { description: 'Read-only: use priceCardId' },
+      ),
+    ),
+    prices: Type.Optional(Type.Array(Type.Object({}), { maxItems: 50, description: 'Read-only' })),
     seats: Type.Optional(Type.Integer({ description: 'Read-only' })),
     capacity: Type.Optional(Type.Integer({ description: 'Read-only' })),
     movie: Type.Optional(Type.Object({ Title: Type.Optional(Type.String({ maxLength: 300 })) }, { description: 'Read-only' })),
@@ -140,7 +163,8 @@ export const updateShow = {
   tags,
   security: bearerAuth,
   summary:
-    "Change a show's time, date, room, type or price (admin) with the create rules and the overlap check; refused once it has started; accepts the show as GET /show/one/:id answers it",
+    "Change a show's time, date, room, type, price card or price (admin) with the create rules and the overlap check; refused once it has started; accepts the show as GET /show/one/:id answers it. " +
+    'A show priced by a card picks the card again when its date, time or format change',
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   body: ShowEdit,
   response: { 200: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
