@@ -111,7 +111,7 @@ export class BenchShop {
       const schedule = SCHEDULES[index % SCHEDULES.length] as string;
       const created = await api(this.base, 'POST', '/show', {
         token: this.adminToken,
-        body: { data: { schedule, movieId: this.movieId, roomId, day, type: '2D', price: 900 } },
+        body: { data: { schedule, movieId: this.movieId, roomId, day, type: '2D' } },
       });
       if (created.status === 201) return created.json as ShowView;
       if (created.status !== 409) throw new Error(`show not created: ${created.status} ${JSON.stringify(created.json)}`);
