@@ -93,7 +93,8 @@ test('a purchase shows in Prometheus: one more paid order, a timed checkout, the
   const sold = 'sum(cine_events_consumed_total{consumer="sales.orders",event_type="order.paid"})';
   await waitFor('the sale applied and scraped', async () => ((await query(sold)) === 1 ? true : undefined));
   expect(await query('sum(cine_purchases_total)')).toBe(1);
-  expect(await query('sum(cine_purchase_amount_cents_total)')).toBe(900);
+  // One General ticket: the show's "desde" price (its price card's General price on the show's day).
+  expect(await query('sum(cine_purchase_amount_cents_total)')).toBe(show.price);
   expect(
     await query(
       'sum(http_server_request_duration_seconds_count{service="booking",http_route="/movies/checkout",http_request_method="POST",http_response_status_code="200"})',
