@@ -98,7 +98,8 @@ test('a page opened from far down another starts at its top; back returns to whe
   await footer.getByRole('link', { name: 'Cartelera por día' }).click();
   await page.waitForURL('**/cartelera');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The URL changes before the new page commits (the old page's heading may still be the one found): wait for the new page at its top.
+  await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
 
   await page.goBack();
   await page.waitForURL('**/about');
