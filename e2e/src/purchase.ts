@@ -7,6 +7,15 @@ import type { Locator, Page } from 'playwright-core';
  * fold (the shell loads them once they come on screen), so the page is scrolled until they show.
  */
 export async function openSeatMap(page: Page, show: ShowView, tickets: number): Promise<Locator> {
+  const dialog = await openTicketDialog(page, show);
+  for (let n = 0; n < tickets; n += 1) await dialog.getByRole('button', { name: 'Agregar una entrada General' }).click();
+  await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
+  await dialog.getByText(`(${tickets} de ${tickets})`).waitFor();
+  return dialog;
+}
+
+/** On the movie's page: the day, time and show of `show`, then Comprar; answers the tickets dialog (one counter per type). */
+export async function openTicketDialog(page: Page, show: ShowView): Promise<Locator> {
   await page.goto(`/movies/${show.movieId}`);
   await page.getByRole('heading', { name: show.movie.Title, level: 1 }).waitFor();
   const day = page.getByLabel('Día', { exact: true });
@@ -17,11 +26,8 @@ export async function openSeatMap(page: Page, show: ShowView, tickets: number): 
   const [, month, dayOfMonth] = show.date.split('-');
   await day.selectOption({ label: `${show.day} ${dayOfMonth}/${month}` });
   await page.getByLabel('Horario').selectOption({ label: show.schedule });
-  await page.getByLabel('Formato').selectOption({ label: show.type });
+  // "3D", or "3D · Sala 5" when another room has a 3D show at that time: the option of this show.
+  await page.getByLabel('Formato').selectOption(show.id);
   await page.getByRole('button', { name: 'Comprar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Entradas' });
-  for (let n = 0; n < tickets; n += 1) await dialog.getByRole('button', { name: 'Agregar una entrada General' }).click();
-  await dialog.getByRole('button', { name: 'Elegir asientos' }).click();
-  await dialog.getByText(`(${tickets} de ${tickets})`).waitFor();
-  return dialog;
+  return page.getByRole('dialog', { name: 'Entradas' });
 }

@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations } from '../src/accessibility';
 import { callApi as call } from '../src/api';
 import { openPagePerTest, PHONE, screenshot, uniqueEmail } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
+import { openTicketDialog } from '../src/purchase';
 import { logIn, registerThroughApi } from '../src/session';
 
 /**
@@ -61,20 +62,7 @@ test('two General and one Menor in the premium row of room 5 on a 3D show: the l
   await logIn(page, email, PASSWORD);
 
   // The movie's page: the day, time and format of the show, then one counter per ticket type.
-  await page.goto(`/movies/${show.movieId}`);
-  await page.getByRole('heading', { name: show.movie.Title, level: 1 }).waitFor();
-  const day = page.getByLabel('Día', { exact: true });
-  for (let tries = 0; tries < 20 && !(await day.isVisible()); tries++) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(150);
-  }
-  const [, month, dayOfMonth] = show.date.split('-');
-  await day.selectOption({ label: `${show.day} ${dayOfMonth}/${month}` });
-  await page.getByLabel('Horario').selectOption({ label: show.schedule });
-  // "3D", or "3D · Sala 5" when another room has a 3D show at that time: the option of this show.
-  await page.getByLabel('Formato').selectOption(show.id);
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Entradas' });
+  const dialog = await openTicketDialog(page, show);
   // A counter at 0 cannot go lower.
   await expect(
     dialog.getByRole('button', { name: 'Quitar una entrada Menor (hasta 12 años)' }).getAttribute('aria-disabled'),
