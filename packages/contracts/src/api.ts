@@ -3,7 +3,7 @@
  * import values from here; the TypeBox schemas of requests and answers are in views.ts.
  */
 /** The platform's roles (views.ts builds the `Role` schema from them). */
-export const ROLES = ['user', 'staff', 'admin'] as const;
+export const ROLES = ['user', 'staff', 'manager', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 /** Claims of the platform's bearer token. `sub` is the user id. */
@@ -14,10 +14,21 @@ export interface TokenClaims {
   ver: number;
   /** Session id, one per sign-in: "Cerrar sesión" revokes that session's token alone (user.signed-out). */
   sid?: string;
+  /**
+   * The cinemas a manager or door staff member works at (cinemas.ts `cinemaScopeOf`); absent for buyers and
+   * admins. Signed with the rest, so a client cannot widen it; identity raises the credentials version when
+   * an admin changes it, so a token with the old cinemas stops working.
+   */
+  cin?: string[];
 }
 
 /** How the web apps name each role (Usuarios, the user menu). */
-export const roleLabels: { readonly [R in Role]: string } = { user: 'Usuario', staff: 'Personal', admin: 'Administrador' };
+export const roleLabels: { readonly [R in Role]: string } = {
+  user: 'Usuario',
+  staff: 'Personal',
+  manager: 'Gerente',
+  admin: 'Administrador',
+};
 
 export const serviceNames = ['identity', 'notification', 'catalog', 'booking', 'candy', 'sales'] as const;
 export type ServiceName = (typeof serviceNames)[number];
@@ -60,5 +71,17 @@ export interface TicketTokenClaims {
   exp: number;
 }
 
-/** POST /checkin's results: 200 admitted, 400 invalid, 409 the others (`too_early`: the show's door is not open yet). */
-export const CHECKIN_RESULTS = ['admitted', 'already_used', 'wrong_show', 'refunded', 'show_over', 'too_early', 'invalid'] as const;
+/**
+ * POST /checkin's results: 200 admitted, 400 invalid, 409 the others (`too_early`: the show's door is not open yet;
+ * `wrong_cinema`: a ticket of another cinema of the chain, named in the message).
+ */
+export const CHECKIN_RESULTS = [
+  'admitted',
+  'already_used',
+  'wrong_show',
+  'wrong_cinema',
+  'refunded',
+  'show_over',
+  'too_early',
+  'invalid',
+] as const;

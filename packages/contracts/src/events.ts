@@ -83,6 +83,18 @@ export interface PaidCandyLine {
 }
 
 /**
+ * The cinema an order's show is at, as order events carry it (issue 38): its name and address for the
+ * mails and e-tickets, its IANA zone for their times and the .ics. Absent on events recorded before the
+ * chain: the first cinema (FIRST_CINEMA_ID).
+ */
+export interface EventCinema {
+  id: string;
+  name: string;
+  address: string;
+  timeZone: string;
+}
+
+/**
  * A card payment went through: the seats are sold and the order is final.
  * Feeds the receipt mail, candy stock and the sales reports. Amounts in cents,
  * `date` 'yyyy-mm-dd' and `schedule` 'HH:MM' in the cinema's local time.
@@ -100,6 +112,8 @@ export type OrderPaid = IntegrationEvent<
     date: string;
     schedule: string;
     roomId: number;
+    /** Issue 38: the show's cinema (absent before the chain: the first cinema). */
+    cinema?: EventCinema;
     type: ShowType;
     /** The show's seats when the order was made (the sales reports' occupancy); absent on orders made before it was carried. */
     capacity?: number;
@@ -146,6 +160,8 @@ export type OrderRefunded = IntegrationEvent<
     date: string;
     schedule: string;
     roomId: number;
+    /** Issue 38: the show's cinema (absent before the chain: the first cinema). */
+    cinema?: EventCinema;
     type: ShowType;
     /** As in order.paid. */
     capacity?: number;
@@ -232,6 +248,8 @@ export type OrderShowMoved = IntegrationEvent<
     movieId: string;
     title: string;
     roomId: number;
+    /** Issue 38: the show's cinema (absent before the chain: the first cinema). */
+    cinema?: EventCinema;
     type: ShowType;
     seatLabels: string[];
     /** The show's local date and time before the move, and after. */
@@ -243,6 +261,32 @@ export type OrderShowMoved = IntegrationEvent<
     movedAt: string;
   }
 >;
+
+/**
+ * A cinema was created or changed, or its rooms (booking, in its outbox with the write; also once for
+ * every cinema when booking first starts): the cinema as it is now. Identity checks staff's cinemas
+ * against them, sales names them in reports, catalog lists them.
+ */
+export type CinemaSaved = IntegrationEvent<
+  'cinema.saved',
+  {
+    cinemaId: string;
+    slug: string;
+    name: string;
+    city: string;
+    address: string;
+    hours: string;
+    timeZone: string;
+    rooms: Array<{ id: number; name: string; capacity: number }>;
+  }
+>;
+
+/**
+ * The movies with a show not yet ended at a cinema changed (booking, after a show is created, moved,
+ * cancelled or deleted, and when its last show of a movie ends): catalog filters the billboard and the
+ * premieres of `?cinemaId=` with it. `movieIds` is the whole set, so the latest event is enough.
+ */
+export type CinemaMoviesChanged = IntegrationEvent<'cinema.movies-changed', { cinemaId: string; movieIds: string[] }>;
 
 export type CineEvent =
   | UserRegistered
@@ -263,7 +307,9 @@ export type CineEvent =
   | ShowSeatsChanged
   | TicketsIssued
   | TicketCheckedIn
-  | OrderShowMoved;
+  | OrderShowMoved
+  | CinemaSaved
+  | CinemaMoviesChanged;
 
 export type CineEventType = CineEvent['type'];
 
@@ -291,4 +337,6 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'tickets.issued': 2,
   'ticket.checked_in': 1,
   'order.show-moved': 1,
+  'cinema.saved': 1,
+  'cinema.movies-changed': 1,
 };

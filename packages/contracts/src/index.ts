@@ -10,6 +10,7 @@ export * from './text-rules';
 export * from './image-urls';
 export * from './money';
 export * from './cinema';
+export * from './cinemas';
 export * from './seat-map';
 export * from './cinema-time';
 export * from './lists';

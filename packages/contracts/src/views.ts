@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { CHECKIN_RESULTS, PAYMENT_RECEIVED, ROLES, SHOW_TYPES, weekdays } from './api';
+import { CinemaPlace, CinemaRef } from './cinemas';
 import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
 import { PricedLine, ShowPrice } from './priced-lines';
 import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
@@ -14,7 +15,13 @@ import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitive
 export const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
 export type Role = Static<typeof Role>;
 
-export const UserView = Type.Object({ id: Type.String(), username: Type.String(), email: Type.String(), role: Role });
+export const UserView = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  role: Role,
+  cinemaIds: Type.Optional(Type.Array(Type.String(), { description: 'Manager and staff: the cinemas they work at (issue 38)' })),
+});
 export type UserView = Static<typeof UserView>;
 
 export const MessageResponse = Type.Object({ message: Type.String() });
@@ -110,7 +117,10 @@ export const ShowView = Type.Object({
   date: Type.String({ description: "'yyyy-mm-dd', cinema's local date" }),
   startsAt: Type.String({ description: 'ISO instant' }),
   movieId: Type.String(),
-  roomId: Type.Integer({ minimum: 1, maximum: 5 }),
+  // Issue 38: optional until booking fills them everywhere; then required.
+  cinemaId: Type.Optional(Type.String({ description: "The show's cinema (its room's)" })),
+  cinema: Type.Optional(CinemaRef),
+  roomId: Type.Integer({ minimum: 1, description: 'Unique across the chain' }),
   type: ShowType,
   price: Cents('The lowest General price with the format surcharge ("desde"); the types on sale are in `prices`'),
   priceCard: Type.Object({ id: Type.String(), name: Type.String() }, { description: 'The price card the show sells at' }),
@@ -137,6 +147,27 @@ export const SeatLayout = Type.Object({
   ),
 });
 export type SeatLayout = Static<typeof SeatLayout>;
+
+/** POST /cinemas/{id}/rooms (admin, or a manager of the cinema): a room's name (unique in its cinema) and seats. */
+export const RoomForm = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 40 }), layout: SeatLayout },
+  { additionalProperties: false },
+);
+export type RoomForm = Static<typeof RoomForm>;
+
+/** PUT /cinemas/{id}/rooms/{roomId}: the fields sent change. A room with shows on sale never loses a sold seat (409). */
+export const RoomChanges = Type.Partial(RoomForm, { additionalProperties: false, minProperties: 1 });
+export type RoomChanges = Static<typeof RoomChanges>;
+
+/** A room as its POST and PUT answer it: with its id (unique across the chain), cinema and layout. */
+export const RoomView = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  cinemaId: Type.String(),
+  name: Type.String(),
+  capacity: Type.Integer(),
+  layout: SeatLayout,
+});
+export type RoomView = Static<typeof RoomView>;
 
 /** A taken seat's state, as booking stores it: held (until a time) or sold. A seat not taken is free. */
 export const TakenSeatState = Type.Union([Type.Literal('held'), Type.Literal('sold')]);
@@ -231,6 +262,8 @@ export type CartCandyLine = Static<typeof CartCandyLine>;
 
 /** POST /cart/userCart: the server-computed cart. */
 export const CartView = Type.Object({
+  /** The cinema of the cart's tickets (a cart holds one cinema's at a time); absent without tickets. */
+  cinema: Type.Optional(CinemaPlace),
   tickets: Type.Array(CartTicketLine),
   candy: Type.Array(CartCandyLine),
   orderPrice: Cents('Every ticket line plus every candy line'),
@@ -286,6 +319,8 @@ export const OrderView = Type.Object({
   movieId: Type.String(),
   title: Type.String(),
   showId: Type.String(),
+  // Issue 38: optional until booking fills it; then required.
+  cinema: Type.Optional(CinemaPlace),
   date: Type.String(),
   day: Weekday,
   schedule: Type.String(),
@@ -363,6 +398,8 @@ export const TicketShow = Type.Object({
   schedule: Type.String({ description: "'HH:MM', cinema's local time" }),
   roomId: Type.Integer(),
   type: ShowType,
+  // Issue 38: optional until booking fills it; then required.
+  cinema: Type.Optional(CinemaPlace),
 });
 export type TicketShow = Static<typeof TicketShow>;
 
@@ -539,7 +576,8 @@ export type OfflineCheckinAnswer = Static<typeof OfflineCheckinAnswer>;
 export const BulkShowsRequest = Type.Object(
   {
     movieId: Type.String({ ...ObjectIdText, description: "The movie's id" }),
-    roomId: Type.Integer({ minimum: 1, maximum: 5 }),
+    cinemaId: Type.Optional(ObjectIdText),
+    roomId: Type.Integer({ minimum: 1 }),
     type: ShowType,
     price: Type.Optional(
       Type.Integer({

@@ -1,5 +1,5 @@
 import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt';
-import type { TokenClaims } from '@cine/contracts';
+import { CINEMA_MESSAGES, cinemaScopeOf, scopeIncludes, type CinemaScope, type TokenClaims } from '@cine/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
@@ -19,8 +19,10 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler: authenticated and role admin. */
     requireAdmin: preHandlerAsyncHookHandler;
-    /** preHandler: authenticated and role staff or admin (check-in at the door, nothing else). */
+    /** preHandler: authenticated and role staff, manager or admin (check-in at the door; which cinemas: `assertCinemaAccess`). */
     requireStaff: preHandlerAsyncHookHandler;
+    /** preHandler: authenticated and role manager or admin (a cinema's back office; which cinemas: `assertCinemaAccess`). */
+    requireManager: preHandlerAsyncHookHandler;
     credentials: CredentialsRegistry;
   }
 }
@@ -130,9 +132,13 @@ export const authPlugin = fp<AuthOptions>(
     });
     app.decorate('requireStaff', async (request: FastifyRequest) => {
       await authenticate(request);
-      if (request.user.role !== 'staff' && request.user.role !== 'admin') {
+      if (request.user.role !== 'staff' && request.user.role !== 'manager' && request.user.role !== 'admin') {
         throw app.httpErrors.forbidden('Solo el personal del cine puede controlar entradas.');
       }
+    });
+    app.decorate('requireManager', async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (request.user.role !== 'manager' && request.user.role !== 'admin') throw app.httpErrors.forbidden(CINEMA_MESSAGES.managersOnly);
     });
   },
   { name: 'cine-auth', dependencies: ['@fastify/sensible'] },
@@ -140,6 +146,16 @@ export const authPlugin = fp<AuthOptions>(
 
 export function isAdmin(request: FastifyRequest): boolean {
   return request.user?.role === 'admin';
+}
+
+/** The cinemas the authenticated caller may act on (admin: all; manager and staff: their token's). */
+export function cinemaScope(request: FastifyRequest): CinemaScope {
+  return request.user ? cinemaScopeOf(request.user) : { all: false, cinemaIds: [] };
+}
+
+/** 403 unless the caller may act on the cinema (admin, or a manager or staff member of it). */
+export function assertCinemaAccess(request: FastifyRequest, cinemaId: string): void {
+  if (!scopeIncludes(cinemaScope(request), cinemaId)) throw request.server.httpErrors.forbidden(CINEMA_MESSAGES.notYourCinema);
 }
 
 /**

@@ -3,8 +3,10 @@
 /// <reference types="@fastify/jwt" preserve="true" />
 export { createServiceApp, DEFAULT_BODY_LIMIT, ErrorBody, type ServiceApp, type ServiceContext } from './app';
 export {
+  assertCinemaAccess,
   assertSameUser,
   authPlugin,
+  cinemaScope,
   CredentialsRegistry,
   isAdmin,
   jwtPluginOptions,
