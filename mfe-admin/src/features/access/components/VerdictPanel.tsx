@@ -8,6 +8,7 @@ const headlines: Readonly<Record<CheckinResult, string>> = {
   admitted: 'ADMITIDA',
   already_used: 'YA USADA',
   wrong_show: 'OTRA FUNCIÓN',
+  wrong_cinema: 'OTRO CINE',
   refunded: 'REEMBOLSADA',
   show_over: 'FUNCIÓN TERMINADA',
   too_early: 'DEMASIADO PRONTO',
