@@ -696,18 +696,25 @@ export class Shows {
    * cinema.movies-changed: the whole set of movies with a show not yet ended (nor cancelled) at the
    * cinema, recorded in the cinema's outbox (catalog filters its billboard with it).
    */
-  async announceMovies(cinemaId: string, now: Date): Promise<void> {
+  async announceMovies(cinemaId: string, now: Date, onlyIfChanged = false): Promise<void> {
     const roomIds = this.cinemas.roomIdsOf(cinemaId);
     const shows = await this.model
       .find({ roomId: { $in: roomIds }, endsAt: { $gt: now }, cancelled: { $ne: true } }, { movieId: 1 })
       .lean<Array<Pick<ShowDocument, 'movieId'>>>();
-    await this.cinemas.announceMovies(cinemaId, [...new Set(shows.map((show) => show.movieId))]);
+    await this.cinemas.announceMovies(
+      cinemaId,
+      shows.map((show) => show.movieId),
+      onlyIfChanged,
+    );
   }
 
-  /** announceMovies() of every cinema (at start: the catalog learns the sets, or catches up). */
-  async announceAllMovies(now: Date): Promise<void> {
+  /**
+   * announceMovies() of every cinema: at start (the catalog learns the sets, or catches up), and by the
+   * periodic job with `onlyIfChanged` (a movie's last show there has ended).
+   */
+  async announceAllMovies(now: Date, onlyIfChanged = false): Promise<void> {
     await this.cinemas.fresh(true);
-    for (const cinemaId of this.cinemas.ids()) await this.announceMovies(cinemaId, now);
+    for (const cinemaId of this.cinemas.ids()) await this.announceMovies(cinemaId, now, onlyIfChanged);
   }
 
   /** The seats sold or being paid in the room's shows on sale (not started, not cancelled): a new layout keeps them. */
