@@ -339,7 +339,8 @@ export class Shows {
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
     const cinema = await this.cinemas.find(form.cinemaId ?? FIRST_CINEMA_ID);
     if (!cinema) return refuse('not-found', CINEMA_MESSAGES.cinemaNotFound);
-    await this.cinemas.fresh();
+    // A room added by another instance a moment ago is read again.
+    if (/^\d{1,4}$/.test(String(form.roomId).trim())) await this.cinemas.findRoom(Number(String(form.roomId).trim()));
     const slot = checkSlot(form, now, cinema, this.cinemas);
     if (typeof slot === 'string') return refuse('invalid', slot);
     const { schedule, roomId, date, type, price } = slot;
@@ -773,7 +774,7 @@ export class Shows {
   }
 
   /** Inserts planned shows (the seed); a show clashing with one created meanwhile at the same start is skipped. Answers how many were inserted. */
-  async insertMany(plans: PlannedShow[]): Promise<number> {
+  async insertMany(plans: PlannedShow[], now: Date = new Date()): Promise<number> {
     if (plans.length === 0) return 0;
     const catalogue = await this.pricing.catalogue();
     const documents = plans.flatMap((plan) => {
@@ -791,7 +792,7 @@ export class Shows {
     for (const document of documents) if (insertedIds.has(document._id.toHexString())) await this.listing.save(document);
     this.upcomingTexts.clear();
     const cinemaIds = new Set(documents.map((document) => this.cinemas.cinemaOfRoom(document.roomId).id));
-    for (const cinemaId of cinemaIds) await this.announceMovies(cinemaId, new Date());
+    for (const cinemaId of cinemaIds) await this.announceMovies(cinemaId, now);
     return inserted.length;
   }
 
