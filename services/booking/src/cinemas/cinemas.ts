@@ -117,7 +117,7 @@ const cinemaSchema = new Schema<CinemaDocument>(
 cinemaSchema.index({ slug: 1 }, { unique: true });
 cinemaSchema.plugin(outboxPlugin);
 
-export async function cinemaModel(db: Connection): Promise<Model<CinemaDocument>> {
+async function cinemaModel(db: Connection): Promise<Model<CinemaDocument>> {
   const model = (db.models.Cinema as Model<CinemaDocument> | undefined) ?? db.model<CinemaDocument>('Cinema', cinemaSchema);
   await model.createIndexes();
   return model;
@@ -509,6 +509,6 @@ function roomOf(room: RoomDocument): ChainRoom {
   return { id: room._id, cinemaId: room.cinemaId ?? FIRST_CINEMA_ID, name: room.name ?? `Sala ${room._id}`, layout: room.layout };
 }
 
-export function roomViewOf(room: ChainRoom): RoomView {
+function roomViewOf(room: ChainRoom): RoomView {
   return { id: room.id, cinemaId: room.cinemaId, name: room.name, capacity: capacityOfLayout(room.layout), layout: room.layout };
 }

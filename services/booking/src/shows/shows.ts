@@ -34,7 +34,7 @@ import type { KeyedLock } from '../keyed-lock';
 import type { MovedShow } from '../orders/show-moves';
 import type { MoveMark, PendingShowMoves } from './pending-moves';
 import type { ChainCinema, Cinemas } from '../cinemas/cinemas';
-import type { TakenSeatOnSale } from '../cinemas/cinema-rules';
+import { seatLabelsOf, type TakenSeatOnSale } from '../cinemas/cinema-rules';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
@@ -736,10 +736,7 @@ export class Shows {
    */
   async relayout(roomId: number, layout: SeatLayout, now: Date): Promise<void> {
     const seats = roomSeats(layout);
-    const labels = new Set<string>();
-    layout.rows.forEach((count, index) => {
-      for (let number = 1; number <= count; number++) labels.add(`${String.fromCharCode(65 + index)}${number}`);
-    });
+    const labels = seatLabelsOf(layout);
     const shows = await this.model.find({ roomId, startsAt: { $gt: now }, cancelled: { $ne: true } }).lean<ShowDocument[]>();
     for (const show of shows) {
       const id = show._id.toHexString();
