@@ -154,7 +154,7 @@ export class Cinemas {
   private cinemas = new Map<string, ChainCinema>();
   private rooms = new Map<number, ChainRoom>();
   /** The views, refs and places, kept while their cinema stays the same (the listings' texts are remade only for a changed one). */
-  private refs = new Map<string, { cinema: ChainCinema; ref: CinemaRef; place: CinemaPlace; event: EventCinema }>();
+  private refs = new Map<string, { source: ChainCinema; cinema: ChainCinema; ref: CinemaRef; place: CinemaPlace; event: EventCinema }>();
   private readAt = 0;
   private reading?: Promise<void>;
   private relay?: OutboxRelay;
@@ -337,8 +337,14 @@ export class Cinemas {
 
   private refsOf(cinema: ChainCinema) {
     const kept = this.refs.get(cinema.id);
-    if (kept && isDeepStrictEqual(kept.cinema, cinema)) return kept;
+    // The same object as last time (a listing of thousands of shows asks once per show): no comparison at all.
+    if (kept?.source === cinema) return kept;
+    if (kept && isDeepStrictEqual(kept.cinema, cinema)) {
+      kept.source = cinema;
+      return kept;
+    }
     const made = {
+      source: cinema,
       cinema,
       ref: { id: cinema.id, slug: cinema.slug, name: cinema.name, city: cinema.city },
       place: { id: cinema.id, name: cinema.name, address: cinema.address },
