@@ -43,6 +43,7 @@ export async function startBooking(
     now?: string;
     context?: TestContext;
     holdLimits?: Partial<HoldLimitSettings>;
+    scheduler?: BookingContext['scheduler'];
   } = {},
 ): Promise<BookingUnderTest> {
   const context = options.context ?? (await createTestContext('booking'));
@@ -52,6 +53,7 @@ export async function startBooking(
     clock: clock.now,
     seedShows: options.seedShows ?? false,
     ...(options.seedCinemas !== undefined ? { seedCinemas: options.seedCinemas } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     holdLimits: { ...TEST_HOLD_LIMITS, ...options.holdLimits },
   };
   const app = await buildBookingApp(bookingContext).catch(async (error: unknown) => {

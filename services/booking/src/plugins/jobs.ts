@@ -14,7 +14,10 @@ declare module 'fastify' {
 export interface JobsOptions extends SchedulerOptions {
   /** How often the summaries of past shows are pruned (default hourly). */
   summariesPruneEveryMs?: number;
-  /** How often each cinema's movies are looked at again, announced when a movie's last show there ended (default 15 minutes). */
+  /**
+   * How often each cinema's movies are looked at again, announced when a movie's last show there ended (default 15
+   * minutes; 0: never, for tests that count the events the writes of shows record).
+   */
   cinemaMoviesEveryMs?: number;
 }
 
@@ -44,7 +47,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     app.addHook('onReady', async () =>
       scheduler.start(async () => {
         await scheduler.every(PRUNE_SUMMARIES, summariesPruneEveryMs);
-        await scheduler.every(ANNOUNCE_CINEMA_MOVIES, cinemaMoviesEveryMs);
+        if (cinemaMoviesEveryMs > 0) await scheduler.every(ANNOUNCE_CINEMA_MOVIES, cinemaMoviesEveryMs);
       }),
     );
     app.addHook('onClose', () => scheduler.stop());
