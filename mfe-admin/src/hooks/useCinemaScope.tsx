@@ -1,0 +1,74 @@
+import type { CinemaScope, CinemaView, Role } from '@cine/contracts';
+import { useAsyncData } from '@cine/web-kit';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { fetchCinemas } from '../api/cinemas';
+import { chosenCinemaId, selectableCinemas, sessionScope } from '../api/cinemaScope';
+
+/** The URL parameter the back office keeps its chosen cinema in (its slug), as the buyer's pages do. */
+export const CINEMA_PARAM = 'cine';
+
+export interface CinemaScopeState {
+  status: 'loading' | 'error' | 'ready';
+  /** Why the cinemas could not be read. */
+  message?: string;
+  reload: () => void;
+  scope: CinemaScope;
+  /** Every cinema of the chain (the Cines section lists them; a show's cinema is named from them). */
+  cinemas: CinemaView[];
+  /** The ones the session may choose. */
+  selectable: CinemaView[];
+  /** The chosen cinema's id; '' for every cinema (an admin's "Todos los cines"). */
+  cinemaId: string;
+  cinema: CinemaView | undefined;
+  select: (cinemaId: string) => void;
+}
+
+const CinemaScopeContext = createContext<CinemaScopeState | null>(null);
+
+/** Loads the chain's cinemas and keeps the chosen one in the URL (`?cine=<slug>`), for every section below it. */
+export function CinemaScopeProvider({ role, token, children }: { role: Role; token: string; children: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const cinemas = useAsyncData(fetchCinemas, 'cinemas');
+  const scope = useMemo(() => sessionScope(role, token), [role, token]);
+  const all = cinemas.status === 'ready' ? cinemas.data : [];
+  const selectable = selectableCinemas(all, scope);
+  const cinemaId = chosenCinemaId(selectable, scope, params.get(CINEMA_PARAM));
+  const state: CinemaScopeState = {
+    status: cinemas.status === 'idle' ? 'loading' : cinemas.status,
+    message: cinemas.status === 'error' ? cinemas.message : undefined,
+    reload: cinemas.reload,
+    scope,
+    cinemas: all,
+    selectable,
+    cinemaId,
+    cinema: all.find((cinema) => cinema.id === cinemaId),
+    select: (id) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        const slug = all.find((cinema) => cinema.id === id)?.slug;
+        if (slug) next.set(CINEMA_PARAM, slug);
+        else next.delete(CINEMA_PARAM);
+        // A list's page belongs to the cinema it was of.
+        next.delete('page');
+        return next;
+      }),
+  };
+  return <CinemaScopeContext.Provider value={state}>{children}</CinemaScopeContext.Provider>;
+}
+
+/** The back office's cinema scope; outside a provider (a section rendered alone), every cinema, none known. */
+export function useCinemaScope(): CinemaScopeState {
+  return useContext(CinemaScopeContext) ?? OUTSIDE;
+}
+
+const OUTSIDE: CinemaScopeState = {
+  status: 'ready',
+  reload: () => undefined,
+  scope: { all: true },
+  cinemas: [],
+  selectable: [],
+  cinemaId: '',
+  cinema: undefined,
+  select: () => undefined,
+};
