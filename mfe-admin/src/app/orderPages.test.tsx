@@ -74,6 +74,7 @@ const page = (items: OrderSearchRow[], total = items.length, at = 1): OrderSearc
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
+    .on('GET', '/api/cinemas', { status: 200, body: [] })
     .on('GET', '/api/movies/billboard', { status: 200, body: [] })
     .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
