@@ -1,6 +1,6 @@
 import type { CinemaScope, CinemaView, Role } from '@cine/contracts';
 import { useAsyncData } from '@cine/web-kit';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchCinemas } from '../api/cinemas';
 import { chosenCinemaId, selectableCinemas, sessionScope } from '../api/cinemaScope';
@@ -26,14 +26,71 @@ export interface CinemaScopeState {
 
 const CinemaScopeContext = createContext<CinemaScopeState | null>(null);
 
+interface ProviderProps {
+  role: Role;
+  token: string;
+  children: ReactNode;
+}
+
 /** Loads the chain's cinemas and keeps the chosen one in the URL (`?cine=<slug>`), for every section below it. */
-export function CinemaScopeProvider({ role, token, children }: { role: Role; token: string; children: ReactNode }) {
+export function CinemaScopeProvider(props: ProviderProps) {
   const [params, setParams] = useSearchParams();
+  const remembered: Remembered = {
+    slug: params.get(CINEMA_PARAM),
+    remember: (slug) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (slug) next.set(CINEMA_PARAM, slug);
+        else next.delete(CINEMA_PARAM);
+        // A list's page belongs to the cinema it was of.
+        next.delete('page');
+        return next;
+      }),
+  };
+  return <ScopeOf {...props} remembered={remembered} />;
+}
+
+/**
+ * The same for a device that stays at one cinema (the door): the choice is remembered on the device under `storageKey`
+ * and needs no router, so a door reopened offline keeps it.
+ */
+export function DeviceCinemaScopeProvider({ storageKey, ...props }: ProviderProps & { storageKey: string }) {
+  const [slug, setSlug] = useState(() => readStored(storageKey));
+  const remembered: Remembered = {
+    slug,
+    remember: (chosen) => {
+      setSlug(chosen);
+      try {
+        if (chosen) localStorage.setItem(storageKey, chosen);
+        else localStorage.removeItem(storageKey);
+      } catch {
+        // Storage denied: the choice lasts while the page stays open.
+      }
+    },
+  };
+  return <ScopeOf {...props} remembered={remembered} />;
+}
+
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Where a choice is kept: its slug, and how to change it (null: every cinema). */
+interface Remembered {
+  slug: string | null;
+  remember: (slug: string | null) => void;
+}
+
+function ScopeOf({ role, token, children, remembered }: ProviderProps & { remembered: Remembered }) {
   const cinemas = useAsyncData(fetchCinemas, 'cinemas');
   const scope = useMemo(() => sessionScope(role, token), [role, token]);
   const all = cinemas.status === 'ready' ? cinemas.data : [];
   const selectable = selectableCinemas(all, scope);
-  const cinemaId = chosenCinemaId(selectable, scope, params.get(CINEMA_PARAM));
+  const cinemaId = chosenCinemaId(selectable, scope, remembered.slug);
   const state: CinemaScopeState = {
     status: cinemas.status === 'idle' ? 'loading' : cinemas.status,
     message: cinemas.status === 'error' ? cinemas.message : undefined,
@@ -43,16 +100,7 @@ export function CinemaScopeProvider({ role, token, children }: { role: Role; tok
     selectable,
     cinemaId,
     cinema: all.find((cinema) => cinema.id === cinemaId),
-    select: (id) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        const slug = all.find((cinema) => cinema.id === id)?.slug;
-        if (slug) next.set(CINEMA_PARAM, slug);
-        else next.delete(CINEMA_PARAM);
-        // A list's page belongs to the cinema it was of.
-        next.delete('page');
-        return next;
-      }),
+    select: (id) => remembered.remember(all.find((cinema) => cinema.id === id)?.slug ?? null),
   };
   return <CinemaScopeContext.Provider value={state}>{children}</CinemaScopeContext.Provider>;
 }
