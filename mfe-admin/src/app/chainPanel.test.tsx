@@ -117,6 +117,20 @@ describe("a cinema's manager", () => {
     expect(api.requestsTo('GET', SHOWS)).toHaveLength(0);
   });
 
+  test('creates a show in one of their rooms: no cinema to choose, and the spec’s admin flag does not stop them', async () => {
+    api.on('GET', '/api/auth/acceder', { status: 200, body: { permitir: false } });
+    const user = userEvent.setup();
+    renderInPanel(<AdminPanel session={manager} />, '/admin');
+    await user.click(await screen.findByRole('button', { name: 'Agregar Funcion' }));
+    const form = await screen.findByRole('form', { name: 'Crear Funciones' });
+    expect(within(form).queryByLabelText('Cine')).not.toBeInTheDocument();
+    expect(
+      within(within(form).getByLabelText('Sala'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Selecciona una sala', 'Sala 6', 'Sala 7']);
+  });
+
   test("a link to an admin's section (or another cinema) opens theirs", async () => {
     renderInPanel(<AdminPanel session={manager} />, '/admin?seccion=usuarios&cine=centro');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Funciones de peliculas');
