@@ -1,3 +1,4 @@
+import type { CinemaSalesRow } from '@cine/contracts';
 import type { Page } from 'playwright-core';
 import { openPagePerTest } from '../src/browser';
 import { aManagerOf, aShowAt, cinemaBySlug, waitForCinemaSales } from '../src/cinemas';
@@ -45,6 +46,12 @@ test.each([
   await comparison.getByRole('rowheader', { name: norte.name }).waitFor();
   expect(await comparison.getByRole('rowheader', { name: centro.name }).count()).toBe(0);
   await comparison.getByRole('rowheader', { name: 'Total de la cadena' }).waitFor();
+  // The row's tickets are those the sales service counts for their cinema (the Norte sale above among them).
+  const { body: theirs } = await apiAs<CinemaSalesRow[]>(page, 'GET', '/sales/cinemas');
+  expect(theirs.map((row) => row.cinemaId)).toEqual([norte.id]);
+  expect(theirs[0]?.tickets).toBeGreaterThanOrEqual(1);
+  const norteRow = comparison.getByRole('row').filter({ has: page.getByRole('rowheader', { name: norte.name }) });
+  expect(await norteRow.getByRole('cell').first().textContent()).toBe(String(theirs[0]?.tickets));
   await page
     .getByRole('region', { name: /^Totales/ })
     .getByText('Total vendido')
