@@ -93,6 +93,35 @@ describe('an admin', () => {
     });
   });
 
+  test('adds a cinema in Cines: the dialog stays open with its success while the cinemas are read again', async () => {
+    let reads = 0;
+    api.on('GET', '/api/cinemas', () => ({
+      status: 200,
+      body:
+        reads++ === 0
+          ? chain
+          : [...chain, { ...chain[2]!, id: 'c1e000000000000000000009', slug: 'madrid', name: 'Cine Madrid', city: 'Madrid', rooms: [] }],
+    }));
+    api.on('POST', '/api/cinemas', { status: 201, body: {} });
+    const user = userEvent.setup();
+    renderInPanel(<AdminPanel session={admin} />, '/admin?seccion=cines');
+    await user.click(await screen.findByRole('button', { name: 'Agregar cine' }));
+    const form = await screen.findByRole('form', { name: 'Agregar cine' });
+    await user.type(within(form).getByLabelText('Nombre'), 'Cine Madrid');
+    await user.type(within(form).getByLabelText('Slug (en la URL: ?cine=)'), 'madrid');
+    await user.type(within(form).getByLabelText('Ciudad'), 'Madrid');
+    await user.type(within(form).getByLabelText('Dirección'), 'Gran Vía 1');
+    await user.type(within(form).getByLabelText('Horario de atención'), 'De 16 a 24 h');
+    await user.type(within(form).getByLabelText('Zona horaria (IANA)'), 'Europe/Madrid');
+    await user.click(within(form).getByRole('button', { name: 'Agregar cine' }));
+    expect(await within(form).findByText('Cine creado con éxito.')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Cine Madrid (Madrid)' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Agregar cine' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Cine' })).getByRole('option', { name: 'Cine Madrid (Madrid)' }),
+    ).toBeInTheDocument();
+  });
+
   test('sees the Cines section beside the others', async () => {
     renderInPanel(<AdminPanel session={admin} />, '/admin');
     expect(sidebar().getByRole('button', { name: 'Cines' })).toBeInTheDocument();

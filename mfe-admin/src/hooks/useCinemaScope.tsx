@@ -1,6 +1,6 @@
 import type { CinemaScope, CinemaView, Role } from '@cine/contracts';
 import { useAsyncData } from '@cine/web-kit';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchCinemas } from '../api/cinemas';
 import { chosenCinemaId, selectableCinemas, sessionScope } from '../api/cinemaScope';
@@ -87,12 +87,21 @@ interface Remembered {
 
 function ScopeOf({ role, token, children, remembered }: ProviderProps & { remembered: Remembered }) {
   const cinemas = useAsyncData(fetchCinemas, 'cinemas');
+  // Read again after a change (a cinema or room saved), the cinemas known stay meanwhile: the sections and their
+  // open dialogs stay on screen.
+  const known = useRef<CinemaView[] | null>(null);
+  if (cinemas.status === 'ready') known.current = cinemas.data;
   const scope = useMemo(() => sessionScope(role, token), [role, token]);
-  const all = cinemas.status === 'ready' ? cinemas.data : [];
+  const all = known.current ?? [];
   const selectable = selectableCinemas(all, scope);
   const cinemaId = chosenCinemaId(selectable, scope, remembered.slug);
   const state: CinemaScopeState = {
-    status: cinemas.status === 'idle' ? 'loading' : cinemas.status,
+    status:
+      cinemas.status === 'ready' || (known.current && cinemas.status !== 'error')
+        ? 'ready'
+        : cinemas.status === 'idle'
+          ? 'loading'
+          : cinemas.status,
     message: cinemas.status === 'error' ? cinemas.message : undefined,
     reload: cinemas.reload,
     scope,

@@ -22,7 +22,7 @@ import {
 
 const CINEMA_FIELDS = [
   { field: 'name', label: 'Nombre', placeholder: 'Cine Norte' },
-  { field: 'slug', label: 'Slug (para la dirección ?cine=)', placeholder: 'norte' },
+  { field: 'slug', label: 'Slug (en la URL: ?cine=)', placeholder: 'norte' },
   { field: 'city', label: 'Ciudad', placeholder: 'Buenos Aires' },
   { field: 'address', label: 'Dirección', placeholder: 'Av. Maipú 2500, Olivos' },
   { field: 'hours', label: 'Horario de atención', placeholder: 'Todos los días de 12 a 24 h' },

@@ -40,7 +40,7 @@ test('adds a cinema: the zone is checked before sending, the server’s 409 is s
   await user.click(await screen.findByRole('button', { name: 'Agregar cine' }));
   const form = await screen.findByRole('form', { name: 'Agregar cine' });
   await user.type(within(form).getByLabelText('Nombre'), 'Cine Madrid');
-  await user.type(within(form).getByLabelText('Slug (para la dirección ?cine=)'), 'madrid');
+  await user.type(within(form).getByLabelText('Slug (en la URL: ?cine=)'), 'madrid');
   await user.type(within(form).getByLabelText('Ciudad'), 'Madrid');
   await user.type(within(form).getByLabelText('Dirección'), 'Gran Vía 1');
   await user.type(within(form).getByLabelText('Horario de atención'), 'Todos los días de 16 a 24 h');
