@@ -95,13 +95,13 @@ describe('an admin', () => {
 
   test('adds a cinema in Cines: the dialog stays open with its success while the cinemas are read again', async () => {
     let reads = 0;
-    api.on('GET', '/api/cinemas', () => ({
-      status: 200,
-      body:
-        reads++ === 0
-          ? chain
-          : [...chain, { ...chain[2]!, id: 'c1e000000000000000000009', slug: 'madrid', name: 'Cine Madrid', city: 'Madrid', rooms: [] }],
-    }));
+    const madrid = { ...chain[2]!, id: 'c1e000000000000000000009', slug: 'madrid', name: 'Cine Madrid', city: 'Madrid', rooms: [] };
+    // Read again, the list takes a moment: the section must not give way to a loading state meanwhile.
+    api.on('GET', '/api/cinemas', async () => {
+      if (reads++ === 0) return { status: 200, body: chain };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { status: 200, body: [...chain, madrid] };
+    });
     api.on('POST', '/api/cinemas', { status: 201, body: {} });
     const user = userEvent.setup();
     renderInPanel(<AdminPanel session={admin} />, '/admin?seccion=cines');
