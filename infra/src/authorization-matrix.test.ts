@@ -35,6 +35,8 @@ interface Ids {
   nothing: string;
   /** Cinema A: the first cinema, which the 'manager' and 'staff' callers work at (the 'other manager' does not). */
   cinema: string;
+  /** A show of cinema A (a seeded one), or a fresh id of nothing when it has none. */
+  show: string;
 }
 
 type Sample = (ids: Ids) => { params?: Record<string, string>; query?: string; body?: unknown };
@@ -136,19 +138,23 @@ const MATRIX: Record<string, Entry> = {
     sample: () => ({ query: 'page=1&pageSize=25&sort=-movie&roomId=1&type=2D&from=2026-03-11&to=2026-03-18' }),
   },
   'GET /show/one/{id}': { access: 'public' },
-  'DELETE /show/one/{id}': { access: 'admin' },
-  'PUT /show/one/{id}': { access: 'admin' },
+  // A show's back office (issue 38): its cinema's managers and admins. Of a show that does not exist, every manager gets the 404.
+  'DELETE /show/one/{id}': { access: 'manager' },
+  'PUT /show/one/{id}': { access: 'manager' },
   'GET /show/day': { access: 'public' },
   'GET /show/date': { access: 'public', sample: () => ({ query: 'date=2026-03-11' }) },
-  'GET /show/occupancy': { access: 'admin' },
+  // Each manager's cinemas' shows, an admin's every show.
+  'GET /show/occupancy': { access: 'manager' },
   'GET /show/{id}/seats': { access: 'public' },
   // Without Accept: text/event-stream it answers the map as JSON once (a stream would never end).
   'GET /show/{id}/seats/stream': { access: 'public' },
-  'POST /show/': { access: 'admin' },
+  // A show of cinema A: its managers get to the form's 400, a manager of another cinema the 403.
+  'POST /show/': { access: 'cinema', sample: ({ cinema }) => ({ body: { data: { cinemaId: cinema } } }) },
   'POST /show/bulk': {
-    access: 'admin',
-    sample: ({ nothing }) => ({
+    access: 'cinema',
+    sample: ({ nothing, cinema }) => ({
       body: {
+        cinemaId: cinema,
         movieId: nothing,
         roomId: 1,
         type: '2D',
@@ -230,9 +236,10 @@ const MATRIX: Record<string, Entry> = {
   // The buyer cancels their own order; another user's answers as an unknown one, 404 (booking's test/refunds.test.ts).
   'POST /orders/{id}/cancel': { access: 'user' },
   'POST /orders/{id}/refund': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
-  'POST /show/one/{id}/cancel': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
-  // The cancellation's background job: its progress.
-  'GET /show/one/{id}/cancel': { access: 'admin' },
+  'POST /show/one/{id}/cancel': { access: 'manager', sample: () => ({ body: { reason: 'Prueba' } }) },
+  // The cancellation's background job: its progress. Of a show of cinema A (not cancelled: its managers get the 404),
+  // a manager of another cinema gets the 403.
+  'GET /show/one/{id}/cancel': { access: 'manager', also: [{ access: 'cinema', sample: ({ show }) => ({ params: { id: show } }) }] },
   // The chain's cinemas (issue 38, booking): anyone lists them; an admin creates and changes them and adds rooms;
   // a room is changed by an admin or a manager of its cinema.
   'GET /cinemas/': { access: 'public' },
@@ -242,7 +249,7 @@ const MATRIX: Record<string, Entry> = {
   // A room of cinema A that does not exist: its managers get the 404, a manager of another cinema the 403 first.
   'PUT /cinemas/{id}/rooms/{roomId}': {
     access: 'cinema',
-    sample: ({ cinema }) => ({ params: { id: cinema, roomId: '999999' }, body: { name: 'Sala Matriz' } }),
+    sample: ({ cinema }) => ({ params: { id: cinema, roomId: '9999' }, body: { name: 'Sala Matriz' } }),
   },
   // sales: an admin's and any manager's (each their cinemas' without cinemaId); of cinema A alone with it (issue 38).
   'GET /tickets/all': { access: 'manager', also: [OF_CINEMA_A] },
@@ -460,6 +467,8 @@ describe('authorization matrix', () => {
     const manager = await cinemaManager(admin.token, FIRST_CINEMA_ID);
     const otherManager = await cinemaManager(admin.token, await otherCinema(admin.token));
     const adminClaims = { sub: admin.user.id, role: 'admin', ver: 1 };
+    const showsOfA = await api(gateway, 'GET', `/show/all?cinemaId=${FIRST_CINEMA_ID}`);
+    const showOfA = Array.isArray(showsOfA.json) ? (showsOfA.json as Array<{ id: string }>)[0]?.id : undefined;
 
     const tokens: Record<Exclude<Caller, 'guest' | 'user' | 'another user'>, string> = {
       staff,
@@ -502,7 +511,7 @@ describe('authorization matrix', () => {
       for (const variant of variants)
         for (const caller of CALLERS) {
           const acting = entry.freshOwner ? await newUser() : owner;
-          const sample = variant.sample({ owner: acting, nothing: objectId(), cinema: FIRST_CINEMA_ID });
+          const sample = variant.sample({ owner: acting, nothing: objectId(), cinema: FIRST_CINEMA_ID, show: showOfA ?? objectId() });
           const params: Record<string, string> = { ...sample.params };
           const pathname = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => params[name] ?? objectId());
           const url = sample.query ? `${pathname}?${sample.query}` : pathname;
