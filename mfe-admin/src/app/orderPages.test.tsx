@@ -31,6 +31,7 @@ const row: OrderSearchRow = {
 
 const order: OrderDetail = {
   id: ORDER_ID,
+  cinema: { id: 'c1e000000000000000000001', name: 'Cine Centro', address: 'Av. Corrientes 1234' },
   code: ORDER_CODE,
   movieId: 'm1',
   title: 'Matrix',

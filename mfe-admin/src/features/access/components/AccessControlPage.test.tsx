@@ -29,10 +29,13 @@ const show: ShowView = {
   seats: 80,
   capacity: 100,
   movie: { Title: 'Dune III' },
+  cinemaId: 'c1e000000000000000000001',
+  cinema: { id: 'c1e000000000000000000001', slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' },
 };
 
 const doorList: DoorShowView = {
   show: {
+    cinema: { id: 'c1e000000000000000000001', name: 'Cine Centro', address: 'Av. Corrientes 1234' },
     showId: 's1',
     movieId: 'm1',
     title: 'Dune III',

@@ -22,6 +22,8 @@ const show: Show = {
   seats: 98,
   capacity: 100,
   movie: { Title: 'Matrix' },
+  cinemaId: 'c1e000000000000000000001',
+  cinema: { id: 'c1e000000000000000000001', slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' },
 };
 const movie = { id: show.movieId, Title: 'Matrix' };
 const FIRST = '/api/show/all?page=1&pageSize=25&sort=startsAt';
@@ -77,7 +79,9 @@ test('lists the upcoming shows with the spec columns', async () => {
       .map((th) => th.textContent),
   ).toEqual(['Horarios ▲', 'Dia', 'Pelicula ↕', 'Sala ↕', 'Cine', 'Tipo ↕', 'Asientos ↕', 'Ocupación', 'Modificar']);
   expect(within(table).getByRole('columnheader', { name: /Horarios/ })).toHaveAttribute('aria-sort', 'ascending');
-  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/18:30\s*Jueves 12\/03\s*Matrix\s*2\s*—\s*3D\s*98 libres de 100/);
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+    /18:30\s*Jueves 12\/03\s*Matrix\s*2\s*Cine Centro\s*3D\s*98 libres de 100/,
+  );
   await within(table).findByText('1 vendido · 1 reservado');
   expect(within(table).getByText('ingresaron 0 de 1')).toBeInTheDocument();
 });
