@@ -48,7 +48,7 @@ export default function AdminPanel({ session, signOut }: RemotePageProps) {
     <CinemaScopeProvider role={role} token={session.token}>
       <WidePage>
         <Header>
-          <PageTitle>Panel de Admin</PageTitle>
+          <PageTitle>{role === 'manager' ? 'Panel del cine' : 'Panel de Admin'}</PageTitle>
           <AdminUserMenu signOut={signOut} />
         </Header>
         <Layout>
