@@ -133,6 +133,7 @@ describe('an admin', () => {
 describe("a cinema's manager", () => {
   test('sees only their cinema’s sections, their cinema named instead of a choice, and requests of it only', async () => {
     renderInPanel(<AdminPanel session={manager} />, '/admin');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Panel del cine');
     expect(
       sidebar()
         .getAllByRole('button')
