@@ -333,6 +333,7 @@ type CinemaMode = 'one' | 'chain' | 'both';
  */
 export async function runCinemaPresales(base: string, options: PresaleOptions, mode: CinemaMode): Promise<boolean> {
   const cinemas = (await api(base, 'GET', '/cinemas')).json as CinemaView[];
+  await seededShows(base);
   const buyers = options.buyers ?? (await registerBuyers(base, Math.max(options.users, options.history > 0 ? 40 : 0)));
   const runs: Array<{ label: string; result: PresaleResult }> = [];
   if (mode !== 'chain') {
@@ -346,6 +347,17 @@ export async function runCinemaPresales(base: string, options: PresaleOptions, m
   }
   if (runs.length === 2) for (const line of comparison(runs)) print(line);
   return runs.every((run) => run.result.ok);
+}
+
+/** Waits until the listing stops growing (the seed of a fresh platform's cinemas runs after it starts): both runs meet the same shows. */
+async function seededShows(base: string): Promise<void> {
+  let count = -1;
+  for (let tries = 0; tries < 30; tries += 1) {
+    const now = ((await api(base, 'GET', '/show/all')).json as ShowView[]).length;
+    if (now === count && now > 0) return;
+    count = now;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
 }
 
 /** The runs side by side: requests/s, purchases/s and each route's p95, and each figure of the second as a ratio of the first. */
