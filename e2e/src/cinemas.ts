@@ -4,7 +4,7 @@ import { uniqueEmail } from './browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './platform';
 
 /** The admin's token, for the journeys' set-up through the API. */
-export async function adminToken(): Promise<string> {
+async function adminToken(): Promise<string> {
   return (await call<{ token: string }>('POST', '/auth/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
 }
 

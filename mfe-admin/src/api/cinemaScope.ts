@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
  * The cinemas a stored token claims (`cin`), read without verifying it (the browser has no secret): only to
  * choose which cinemas the selector offers. Every call is checked by the services, which answer 403 for another's.
  */
-export function claimedCinemas(token: string): string[] {
+function claimedCinemas(token: string): string[] {
   try {
     const { cin } = decodeJwt(token);
     return Array.isArray(cin) ? cin.filter((id): id is string => typeof id === 'string') : [];

@@ -27,7 +27,7 @@ export const adminSections = Object.keys(sectionSlugs) as AdminSection[];
  * What a cinema's manager sees (issue 38): their cinemas' shows, orders and refunds, sales and rooms. Movies,
  * candy, price cards, users, comments, feedback and the platform's health are the chain's, its admin's.
  */
-export const managerSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];
+const managerSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];
 
 /** The sections a cinema selector scopes (each passes the chosen cinema to its API). Price cards are the chain's. */
 export const cinemaScopedSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];

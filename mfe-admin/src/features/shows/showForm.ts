@@ -14,7 +14,7 @@ const PRICE_INVALID = 'El precio debe ser un número mayor que 0 (por ejemplo 9.
 
 /** Spec §9: Lunes to Domingo. */
 export const DAYS: readonly Weekday[] = [...weekdays.slice(1), weekdays[0]];
-export const ROOMS = [1, 2, 3, 4, 5] as const;
+const ROOMS = [1, 2, 3, 4, 5] as const;
 
 /** A room a show may be in, as its select names it. */
 export interface RoomChoice {

@@ -13,7 +13,7 @@ export const showLine = (show: ShowView) => `${show.schedule} · ${show.movie.Ti
  * The shows of the door's cinemas (issue 38): `cinemaIds` null for every cinema. A show named by no cinema is of the
  * first one (booking before the chain).
  */
-export function showsOfCinemas(shows: readonly ShowView[], cinemaIds: readonly string[] | null): ShowView[] {
+function showsOfCinemas(shows: readonly ShowView[], cinemaIds: readonly string[] | null): ShowView[] {
   return cinemaIds ? shows.filter((show) => cinemaIds.includes(show.cinemaId ?? FIRST_CINEMA_ID)) : [...shows];
 }
 

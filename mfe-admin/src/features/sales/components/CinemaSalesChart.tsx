@@ -10,7 +10,7 @@ const theme = {
 };
 
 /** 'Ventas por cine': each cinema's tickets sold, one bar per cinema. Loaded lazily with nivo. */
-export function CinemaSalesBar({ rows }: { rows: CinemaSalesRow[] }) {
+function CinemaSalesBar({ rows }: { rows: CinemaSalesRow[] }) {
   const data = rows.map((row) => ({ cine: row.name, Entradas: row.tickets }));
   return (
     <ResponsiveBar

@@ -12,7 +12,7 @@ import { periodText } from './SalesTotalsReport';
 const CinemaSalesBar = lazy(() => import('./CinemaSalesChart'));
 
 /** The chain's total of the rows: what every cinema sold together. */
-export function chainTotal(rows: readonly CinemaSalesRow[]): Pick<CinemaSalesRow, 'tickets' | 'totalPrice' | 'netPrice'> {
+function chainTotal(rows: readonly CinemaSalesRow[]): Pick<CinemaSalesRow, 'tickets' | 'totalPrice' | 'netPrice'> {
   return rows.reduce(
     (sum, row) => ({
       tickets: sum.tickets + row.tickets,

@@ -17,7 +17,7 @@ import { emptyUserForm, validateUserForm, type UserFormField, type UserFormValue
 const roleOrder: readonly Role[] = ['user', 'staff', 'manager', 'admin'];
 
 /** The roles that work at some cinemas of the chain. */
-export const isCinemaRole = (role: string) => role === 'staff' || role === 'manager';
+const isCinemaRole = (role: string) => role === 'staff' || role === 'manager';
 
 interface UserFormProps {
   title: string;
