@@ -154,6 +154,9 @@ describe("a cinema's manager", () => {
     await user.click(await screen.findByRole('button', { name: 'Agregar Funcion' }));
     const form = await screen.findByRole('form', { name: 'Crear Funciones' });
     expect(within(form).queryByLabelText('Cine')).not.toBeInTheDocument();
+    // Price cards are the admin's: the manager's form reads none and says how the show is priced.
+    expect(within(form).getByRole('region', { name: 'Tarifa y precios' })).toHaveTextContent(/tarifa de la cadena/);
+    expect(api.requests.some((request) => request.path.startsWith('/api/pricing'))).toBe(false);
     expect(
       within(within(form).getByLabelText('Sala'))
         .getAllByRole('option')
