@@ -341,6 +341,13 @@ describe("the chain's doors (issue 38)", () => {
     expect(screen.queryByRole('combobox', { name: 'Cine' })).not.toBeInTheDocument();
   });
 
+  test("a cinema's manager works the door of their cinema too", async () => {
+    api();
+    renderDoor({ ...staff, role: 'manager', token: tokenClaiming({ sub: 'g1', role: 'manager', cin: [NORTE] }) });
+    expect(await screen.findByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '20:30 · Dune III · Sala 3 · 2D' })).not.toBeInTheDocument();
+  });
+
   test('offline (the cinemas unknown), staff still see only their cinemas’ shows, from their token', async () => {
     api().on('GET', '/api/cinemas', { status: 0 as number, body: undefined });
     renderDoor(doorStaff([CENTRO]));
