@@ -17,11 +17,16 @@
  * bought from must read the free seats its sales left, and 0 when sold out
  * (exit code 1 when not, or on an answer ≥ 500; a missed target is only printed).
  * Run with `npm run bench:presale -- --users 100 --seconds 30`.
+ *
+ * A chain (issue 38), `--cinemas` (both): `one` runs the loop as a one-cinema site, every buyer at the first
+ * cinema (its listing, `?cinemaId=`, no picker); `chain` spreads the buyers over the chain's cinemas (GET /cinemas:
+ * three seeded) and adds the picker's reads — GET /cinemas each loop, billboard and listing with their cinema's
+ * `cinemaId`; `both` runs one, then chain, on the same platform and buyers, and prints them side by side with ratios.
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ShowView } from '@cine/contracts';
+import { FIRST_CINEMA_ID, type CinemaView, type ShowView } from '@cine/contracts';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import { BenchShop, isServerError, percentile, platformPid, print, registerBuyers, settled, type BenchBuyer } from './bench-kit';
@@ -31,6 +36,15 @@ export interface PresaleOptions {
   seconds: number;
   history: number;
   hotShows: number;
+  /**
+   * The cinemas the buyers shop at, the n-th buyer at the (n mod length)-th (issue 38); left out, the listings of
+   * every cinema (as before the chain).
+   */
+  cinemaIds?: readonly string[];
+  /** Each loop reads GET /cinemas first, as the buyer's cinema picker does. */
+  pickerReads?: boolean;
+  /** Registered buyers to shop with (more runs on one platform share them); left out, new ones. */
+  buyers?: BenchBuyer[];
   /** The platform's process, when known: the run waits for it to settle after the history (its receipts mailed, its events applied). */
   platformPid?: number;
 }
@@ -46,6 +60,7 @@ const STALENESS_MS = 1000;
 const LISTING_PARSE_MS = 250;
 
 const ROUTES = [
+  'GET /cinemas',
   'GET /movies/billboard',
   'GET /show/all',
   'GET /candy/',
@@ -55,7 +70,7 @@ const ROUTES = [
   'POST /movies/checkout',
 ] as const;
 type Route = (typeof ROUTES)[number];
-const READS: readonly Route[] = ROUTES.slice(0, 4);
+const READS: readonly Route[] = ROUTES.slice(0, 5);
 
 /** Per route: answer times and statuses. */
 class RouteFigures {
@@ -66,6 +81,10 @@ class RouteFigures {
     (this.ms.get(route) as number[]).push(ms);
     const counts = this.statuses.get(route) as Map<number, number>;
     counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+
+  count(route: Route): number {
+    return (this.ms.get(route) as number[]).length;
   }
 
   get requests(): number {
@@ -89,6 +108,7 @@ class RouteFigures {
   table(): string[] {
     const lines = ['| route | requests | p50 | p95 | statuses |', '|---|---|---|---|---|'];
     for (const route of ROUTES) {
+      if (this.count(route) === 0) continue;
       const sorted = [...(this.ms.get(route) as number[])].sort((a, b) => a - b);
       const statuses = [...(this.statuses.get(route) as Map<number, number>)].map(([status, count]) => `${count}× ${status}`).join(', ');
       lines.push(
@@ -109,7 +129,8 @@ interface ShowSales {
 class Presale {
   readonly figures = new RouteFigures();
   readonly sales = new Map<string, ShowSales>();
-  private listing: { parsedAt: number; shows: ShowView[] } = { parsedAt: Number.NEGATIVE_INFINITY, shows: [] };
+  /** The buyers' shared copy of each listing read, by its cinema ('' every cinema). */
+  private readonly listings = new Map<string, { parsedAt: number; shows: ShowView[] }>();
 
   constructor(
     private readonly base: string,
@@ -142,17 +163,18 @@ class Presale {
    * parsing its own copy (560 KB with the history's 2,000 shows) on its own machine, work that is not the platform's
    * and that, done here 70 times a second, took this process's one thread from timing the answers.
    */
-  private async readListing(buyer: BenchBuyer): Promise<ShowView[]> {
+  private async readListing(buyer: BenchBuyer, cinemaId: string): Promise<ShowView[]> {
     const started = performance.now();
-    const answer = await rawGet(`${this.base}/api/show/all`, {
+    const answer = await rawGet(`${this.base}/api/show/all${cinemaId ? `?cinemaId=${cinemaId}` : ''}`, {
       authorization: `Bearer ${buyer.token}`,
       'x-forwarded-for': buyer.address,
       'accept-encoding': 'br, gzip',
     }).catch(() => ({ status: 0, encoding: undefined, body: Buffer.alloc(0) }));
     this.figures.record('GET /show/all', answer.status, performance.now() - started);
-    if (answer.status === 200 && performance.now() - this.listing.parsedAt >= LISTING_PARSE_MS)
-      this.listing = { parsedAt: performance.now(), shows: JSON.parse(decoded(answer).toString('utf8')) as ShowView[] };
-    return this.listing.shows;
+    const listing = this.listings.get(cinemaId) ?? { parsedAt: Number.NEGATIVE_INFINITY, shows: [] };
+    if (answer.status === 200 && performance.now() - listing.parsedAt >= LISTING_PARSE_MS)
+      this.listings.set(cinemaId, { parsedAt: performance.now(), shows: JSON.parse(decoded(answer).toString('utf8')) as ShowView[] });
+    return (this.listings.get(cinemaId) ?? listing).shows;
   }
 
   private salesOf(showId: string): ShowSales {
@@ -161,11 +183,13 @@ class Presale {
     return sales;
   }
 
-  /** One buyer's loop until `until`. */
-  async shop(buyer: BenchBuyer, until: number): Promise<void> {
+  /** One buyer's loop until `until`, at `cinemaId` ('' every cinema's listing). */
+  async shop(buyer: BenchBuyer, until: number, cinemaId = ''): Promise<void> {
+    const ofCinema = cinemaId ? `?cinemaId=${cinemaId}` : '';
     while (performance.now() < until) {
-      await this.timed('GET /movies/billboard', buyer, 'GET', '/movies/billboard');
-      const listed = await this.readListing(buyer);
+      if (this.options.pickerReads) await this.timed('GET /cinemas', buyer, 'GET', '/cinemas');
+      await this.timed('GET /movies/billboard', buyer, 'GET', `/movies/billboard${ofCinema}`);
+      const listed = await this.readListing(buyer, cinemaId);
       await this.timed('GET /candy/', buyer, 'GET', '/candy/');
       const withSeats = listed.filter((show) => show.seats > 0);
       const hot = this.options.hotShows > 0 ? withSeats.slice(0, this.options.hotShows) : withSeats;
@@ -222,11 +246,13 @@ export interface PresaleResult {
   serverErrors: number;
   /** Targets of issue 21 not met (printed, not failed). */
   missed: string[];
+  /** The run's figures, for a comparison of runs. */
+  figures: { seconds: number; requestsPerSecond: number; purchasesPerSecond: number; p95: Partial<Record<Route, number>> };
 }
 
 /** The presale against the platform at `base`. */
 export async function runPresale(base: string, options: PresaleOptions): Promise<PresaleResult> {
-  const buyers = await registerBuyers(base, Math.max(options.users, options.history > 0 ? 40 : 0));
+  const buyers = options.buyers ?? (await registerBuyers(base, Math.max(options.users, options.history > 0 ? 40 : 0)));
   // The history's shows are made by the admin of `npm start`.
   if (options.history > 0) {
     await (await BenchShop.open(base)).history(buyers, options.history, 40, Math.ceil(options.history / 5));
@@ -237,13 +263,15 @@ export async function runPresale(base: string, options: PresaleOptions): Promise
   const before = new Map(((await api(base, 'GET', '/show/all')).json as ShowView[]).map((show) => [show.id, show]));
   print(
     `presale through the gateway of ${base}: ${options.users} buyers looping for ${options.seconds} s over ${before.size} upcoming shows ` +
-      `(history: ${options.history} paid orders; hot shows: ${options.hotShows || 'all'})`,
+      `(history: ${options.history} paid orders; hot shows: ${options.hotShows || 'all'}` +
+      `${options.cinemaIds ? `; buyers spread over ${options.cinemaIds.length} cinema(s)` : ''}${options.pickerReads ? '; with the picker’s reads' : ''})`,
   );
 
   const presale = new Presale(base, options);
   const started = performance.now();
   const until = started + options.seconds * 1000;
-  await Promise.all(buyers.slice(0, options.users).map((buyer) => presale.shop(buyer, until)));
+  const cinemas = options.cinemaIds ?? [''];
+  await Promise.all(buyers.slice(0, options.users).map((buyer, n) => presale.shop(buyer, until, cinemas[n % cinemas.length] as string)));
   const seconds = (performance.now() - started) / 1000;
 
   const { figures } = presale;
@@ -276,7 +304,9 @@ export async function runPresale(base: string, options: PresaleOptions): Promise
   );
 
   const missed = [
-    ...READS.filter((route) => !(figures.p95(route) <= READ_P95_MS)).map((route) => `${route} p95 > ${READ_P95_MS} ms`),
+    ...READS.filter((route) => figures.count(route) > 0 && !(figures.p95(route) <= READ_P95_MS)).map(
+      (route) => `${route} p95 > ${READ_P95_MS} ms`,
+    ),
     ...(figures.p95('POST /tickets/addTickets') <= HOLD_P95_MS ? [] : [`hold p95 > ${HOLD_P95_MS} ms`]),
     ...(figures.p95('POST /movies/checkout') <= CHECKOUT_P95_MS ? [] : [`checkout p95 > ${CHECKOUT_P95_MS} ms`]),
     ...(figures.requests / seconds >= REQUESTS_PER_SECOND ? [] : [`< ${REQUESTS_PER_SECOND} requests/s`]),
@@ -284,20 +314,88 @@ export async function runPresale(base: string, options: PresaleOptions): Promise
   print(
     `targets (reads p95 ≤ ${READ_P95_MS} ms, hold ≤ ${HOLD_P95_MS} ms, checkout ≤ ${CHECKOUT_P95_MS} ms, ≥ ${REQUESTS_PER_SECOND} requests/s, no 5xx): ${missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`}`,
   );
-  return { ok: wrong.length === 0 && figures.serverErrors === 0, purchases, serverErrors: figures.serverErrors, missed };
+  const p95 = Object.fromEntries(ROUTES.filter((route) => figures.count(route) > 0).map((route) => [route, figures.p95(route)]));
+  return {
+    ok: wrong.length === 0 && figures.serverErrors === 0,
+    purchases,
+    serverErrors: figures.serverErrors,
+    missed,
+    figures: { seconds, requestsPerSecond: figures.requests / seconds, purchasesPerSecond: purchases / seconds, p95 },
+  };
 }
 
-function optionsFromArgs(): PresaleOptions & { base?: string } {
+type CinemaMode = 'one' | 'chain' | 'both';
+
+/**
+ * The presale of a one-cinema site and of the chain (issue 38) on one platform and the same buyers: `one` every
+ * buyer at the first cinema without the picker; `chain` the buyers over every cinema with the picker's reads.
+ * Prints, with `both`, the two runs side by side and the chain's figures as ratios of the one cinema's.
+ */
+export async function runCinemaPresales(base: string, options: PresaleOptions, mode: CinemaMode): Promise<boolean> {
+  const cinemas = (await api(base, 'GET', '/cinemas')).json as CinemaView[];
+  await seededShows(base);
+  const buyers = options.buyers ?? (await registerBuyers(base, Math.max(options.users, options.history > 0 ? 40 : 0)));
+  const runs: Array<{ label: string; result: PresaleResult }> = [];
+  if (mode !== 'chain') {
+    print('— one cinema: every buyer at the first cinema, no picker —');
+    runs.push({ label: 'one cinema', result: await runPresale(base, { ...options, buyers, cinemaIds: [FIRST_CINEMA_ID] }) });
+  }
+  if (mode !== 'one') {
+    print(`— the chain: ${cinemas.length} cinemas (${cinemas.map((cinema) => cinema.name).join(', ')}), with the picker's reads —`);
+    const chain = { ...options, buyers, history: 0, cinemaIds: cinemas.map((cinema) => cinema.id), pickerReads: true };
+    runs.push({ label: `${cinemas.length} cinemas + picker`, result: await runPresale(base, chain) });
+  }
+  if (runs.length === 2) for (const line of comparison(runs)) print(line);
+  return runs.every((run) => run.result.ok);
+}
+
+/** Waits until the listing stops growing (the seed of a fresh platform's cinemas runs after it starts): both runs meet the same shows. */
+async function seededShows(base: string): Promise<void> {
+  let count = -1;
+  for (let tries = 0; tries < 30; tries += 1) {
+    const now = ((await api(base, 'GET', '/show/all')).json as ShowView[]).length;
+    if (now === count && now > 0) return;
+    count = now;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+/** The runs side by side: requests/s, purchases/s and each route's p95, and each figure of the second as a ratio of the first. */
+function comparison(runs: Array<{ label: string; result: PresaleResult }>): string[] {
+  const [one, chain] = runs as [(typeof runs)[0], (typeof runs)[0]];
+  const ratio = (a: number | undefined, b: number | undefined) => (a && b !== undefined ? `${(b / a).toFixed(2)}×` : '—');
+  const ms = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(0)} ms`);
+  const lines = [
+    `| figure | ${one.label} | ${chain.label} | ratio |`,
+    '|---|---|---|---|',
+    `| requests/s | ${one.result.figures.requestsPerSecond.toFixed(0)} | ${chain.result.figures.requestsPerSecond.toFixed(0)} | ${ratio(one.result.figures.requestsPerSecond, chain.result.figures.requestsPerSecond)} |`,
+    `| purchases/s | ${one.result.figures.purchasesPerSecond.toFixed(1)} | ${chain.result.figures.purchasesPerSecond.toFixed(1)} | ${ratio(one.result.figures.purchasesPerSecond, chain.result.figures.purchasesPerSecond)} |`,
+  ];
+  for (const route of ROUTES) {
+    const [a, b] = [one.result.figures.p95[route], chain.result.figures.p95[route]];
+    if (a === undefined && b === undefined) continue;
+    lines.push(`| p95 ${route} | ${ms(a)} | ${ms(b)} | ${ratio(a, b)} |`);
+  }
+  lines.push(
+    `| targets | ${one.result.missed.length === 0 ? 'met' : one.result.missed.join(', ')} | ${chain.result.missed.length === 0 ? 'met' : chain.result.missed.join(', ')} | |`,
+  );
+  return lines;
+}
+
+function optionsFromArgs(): PresaleOptions & { base?: string; mode: CinemaMode } {
   const { values } = parseArgs({
     options: {
       users: { type: 'string', default: '100' },
       seconds: { type: 'string', default: '30' },
       history: { type: 'string', default: '0' },
       'hot-shows': { type: 'string', default: '5' },
+      cinemas: { type: 'string', default: 'both' },
       base: { type: 'string' },
     },
   });
+  if (!['one', 'chain', 'both'].includes(values.cinemas)) throw new Error(`--cinemas is one, chain or both, not '${values.cinemas}'`);
   return {
+    mode: values.cinemas as CinemaMode,
     users: Number(values.users),
     seconds: Number(values.seconds),
     history: Number(values.history),
@@ -307,14 +405,14 @@ function optionsFromArgs(): PresaleOptions & { base?: string } {
 }
 
 async function main(): Promise<void> {
-  const { base, ...options } = optionsFromArgs();
+  const { base, mode, ...options } = optionsFromArgs();
   if (base) {
-    if (!(await runPresale(base, options)).ok) process.exitCode = 1;
+    if (!(await runCinemaPresales(base, options, mode))) process.exitCode = 1;
     return;
   }
   const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
   try {
-    if (!(await runPresale(platform.baseUrl, { ...options, platformPid: platformPid(platform.process.pid as number) })).ok)
+    if (!(await runCinemaPresales(platform.baseUrl, { ...options, platformPid: platformPid(platform.process.pid as number) }, mode)))
       process.exitCode = 1;
   } finally {
     await stopNpmStart(platform.process);

@@ -10,7 +10,10 @@ import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
 import { OrderPage } from '../features/orders/components/OrderPage';
 import { OrdersSection } from '../features/orders/components/OrdersSection';
 import { PricingSection } from '../features/pricing/components/PricingSection';
-import { adminSections, sectionOf, sectionSlugs, type AdminSection } from '../features/panel/sections';
+import { cinemaScopedSections, sectionOf, sectionsFor, sectionSlugs, type AdminSection } from '../features/panel/sections';
+import { CinemaScopeProvider, CINEMA_PARAM, useCinemaScope } from '../hooks/useCinemaScope';
+import { CinemaSelector } from '../features/cinemas/components/CinemaSelector';
+import { CinemasSection } from '../features/cinemas/components/CinemasSection';
 import { ORDER_PARAM } from '../components/OrderLink';
 import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
@@ -22,8 +25,13 @@ export default function AdminPanel({ session, signOut }: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const orderId = params.get(ORDER_PARAM);
   // An order's URL opens its page, whatever section it names.
-  const section: AdminSection = orderId ? 'Órdenes' : sectionOf(params.get('seccion'));
-  const setSection = (name: AdminSection) => setParams({ seccion: sectionSlugs[name] });
+  const role = session?.role ?? 'user';
+  const section: AdminSection = orderId ? 'Órdenes' : sectionOf(params.get('seccion'), role);
+  // A section's own filters stay behind; the chosen cinema goes with every section.
+  const setSection = (name: AdminSection) => {
+    const cinema = params.get(CINEMA_PARAM);
+    setParams({ seccion: sectionSlugs[name], ...(cinema ? { [CINEMA_PARAM]: cinema } : {}) });
+  };
   const openOrder = (id: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -31,64 +39,78 @@ export default function AdminPanel({ session, signOut }: RemotePageProps) {
       else next.delete(ORDER_PARAM);
       return next;
     });
-  // The spec renders nothing for anyone but an admin; the shell already checks, this keeps the page honest alone.
-  if (session?.role !== 'admin') return null;
+  // The spec renders nothing for anyone but an admin (and, issue 38, a cinema's manager, who sees their sections);
+  // the shell already checks, this keeps the page honest alone.
+  if (!session || (role !== 'admin' && role !== 'manager')) return null;
+  const sections = sectionsFor(role);
 
   return (
-    <WidePage>
-      <Header>
-        <PageTitle>Panel de Admin</PageTitle>
-        <AdminUserMenu signOut={signOut} />
-      </Header>
-      <Layout>
-        <Sidebar aria-label="Secciones del panel">
-          <ul>
-            {adminSections.map((name) => (
-              <li key={name}>
-                <button type="button" aria-current={name === section ? 'true' : undefined} onClick={() => setSection(name)}>
-                  {name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Sidebar>
-        <section aria-labelledby="admin-section-title">
-          <SectionHeading id="admin-section-title">{section}</SectionHeading>
-          {section === 'Órdenes' && orderId ? (
-            <OrderPage token={session.token} orderId={orderId} onBack={() => openOrder(null)} />
-          ) : (
-            <SectionContent section={section} token={session.token} userId={session.userId} onOpenOrder={openOrder} />
-          )}
-        </section>
-      </Layout>
-    </WidePage>
+    <CinemaScopeProvider role={role} token={session.token}>
+      <WidePage>
+        <Header>
+          <PageTitle>{role === 'manager' ? 'Panel del cine' : 'Panel de Admin'}</PageTitle>
+          <AdminUserMenu signOut={signOut} />
+        </Header>
+        <Layout>
+          <Sidebar aria-label="Secciones del panel">
+            <ul>
+              {sections.map((name) => (
+                <li key={name}>
+                  <button type="button" aria-current={name === section ? 'true' : undefined} onClick={() => setSection(name)}>
+                    {name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Sidebar>
+          <section aria-labelledby="admin-section-title">
+            <SectionHeading id="admin-section-title">{section}</SectionHeading>
+            {section === 'Órdenes' && orderId ? (
+              <OrderPage token={session.token} orderId={orderId} onBack={() => openOrder(null)} />
+            ) : cinemaScopedSections.includes(section) ? (
+              <>
+                <CinemaSelector />
+                <ScopedContent section={section} token={session.token} userId={session.userId} onOpenOrder={openOrder} />
+              </>
+            ) : (
+              <SectionContent section={section} token={session.token} userId={session.userId} onOpenOrder={openOrder} cinemaId="" />
+            )}
+          </section>
+        </Layout>
+      </WidePage>
+    </CinemaScopeProvider>
   );
 }
 
-function SectionContent({
-  section,
-  token,
-  userId,
-  onOpenOrder,
-}: {
-  section: AdminSection;
-  token: string;
-  userId: string;
-  onOpenOrder: (orderId: string) => void;
-}) {
+type SectionProps = { section: AdminSection; token: string; userId: string; onOpenOrder: (orderId: string) => void };
+
+/**
+ * A section of one cinema (or all): shown once the cinemas are known, so a manager's first request already names
+ * theirs. When they cannot be read an admin still sees every cinema's; a manager sees the selector's error.
+ */
+function ScopedContent(props: SectionProps) {
+  const { status, scope, cinemaId, selectable } = useCinemaScope();
+  if (status === 'loading') return null;
+  if (!scope.all && (status === 'error' || selectable.length === 0)) return null;
+  return <SectionContent {...props} cinemaId={cinemaId} />;
+}
+
+function SectionContent({ section, token, userId, onOpenOrder, cinemaId }: SectionProps & { cinemaId: string }) {
   switch (section) {
     case 'Peliculas':
       return <MoviesSection token={token} />;
     case 'Funciones de peliculas':
-      return <ShowsSection token={token} />;
+      return <ShowsSection token={token} cinemaId={cinemaId} />;
     case 'Usuarios Registrados':
       return <UsersSection token={token} currentUserId={userId} />;
     case 'Ventas de peliculas':
-      return <SalesSection token={token} />;
+      return <SalesSection token={token} cinemaId={cinemaId} />;
     case 'Órdenes':
-      return <OrdersSection token={token} onOpen={onOpenOrder} />;
+      return <OrdersSection token={token} cinemaId={cinemaId} onOpen={onOpenOrder} />;
     case 'Tarifas':
       return <PricingSection token={token} />;
+    case 'Cines':
+      return <CinemasSection token={token} cinemaId={cinemaId} />;
     case 'Candy':
       return <CandySection token={token} />;
     case 'Administrar comentarios':

@@ -17,6 +17,7 @@ const inShell = ({ children }: { children: ReactNode }) => <MemoryRouter initial
 
 beforeEach(() => {
   installFakeApi()
+    .on('GET', '/api/cinemas', { status: 200, body: [] })
     .on('GET', '/api/movies/billboard', { status: 200, body: [] })
     .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
     .on('GET', '/api/movies/archived', { status: 200, body: [] })

@@ -31,6 +31,7 @@ const row: OrderSearchRow = {
 
 const order: OrderDetail = {
   id: ORDER_ID,
+  cinema: { id: 'c1e000000000000000000001', name: 'Cine Centro', address: 'Av. Corrientes 1234' },
   code: ORDER_CODE,
   movieId: 'm1',
   title: 'Matrix',
@@ -74,6 +75,7 @@ const page = (items: OrderSearchRow[], total = items.length, at = 1): OrderSearc
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
+    .on('GET', '/api/cinemas', { status: 200, body: [] })
     .on('GET', '/api/movies/billboard', { status: 200, body: [] })
     .on('GET', '/api/movies/Premieres', { status: 200, body: [] })
     .on('GET', '/api/auth/acceder', { status: 200, body: { permitir: true } });
@@ -149,7 +151,9 @@ test("an order's URL opens its page: buyer, show, seats, candy, amounts, payment
   expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Órdenes');
   expect(screen.getByRole('button', { name: 'Órdenes' })).toHaveAttribute('aria-current', 'true');
   expect(screen.getByRole('region', { name: 'Comprador' })).toHaveTextContent('Ana Núñezana@correo.test');
-  expect(screen.getByRole('region', { name: 'Función' })).toHaveTextContent('MatrixSabado 14/03/2026 · 20:00 · Sala 2 · 3D');
+  expect(screen.getByRole('region', { name: 'Función' })).toHaveTextContent(
+    'MatrixSabado 14/03/2026 · 20:00 · Sala 2 · 3DCine Centro · Av. Corrientes 1234',
+  );
   expect(screen.getByRole('region', { name: 'Butacas' })).toHaveTextContent('F7, F8');
   expect(screen.getByRole('region', { name: 'Candy' })).toHaveTextContent('COMBO NACHOS × 1: $ 12,50');
   expect(screen.getByRole('region', { name: 'Importes' })).toHaveTextContent(

@@ -1,6 +1,6 @@
 import type { Role } from '@cine/contracts';
 
-const roles: readonly Role[] = ['user', 'staff', 'admin'];
+const roles: readonly Role[] = ['user', 'staff', 'manager', 'admin'];
 
 /**
  * The role a stored token claims, read without verifying it (the browser has no secret): only to choose

@@ -6,6 +6,8 @@ export const users = {
   ana: { id: 'u-ana', username: 'ana', email: 'ana@cine.test', role: 'user' as const },
   root: { id: 'u-root', username: 'root', email: 'root@cine.test', role: 'admin' as const },
   portero: { id: 'u-portero', username: 'portero', email: 'portero@cine.test', role: 'staff' as const },
+  /** A cinema's manager (issue 38). */
+  gerente: { id: 'u-gerente', username: 'gerente', email: 'gerente@cine.test', role: 'manager' as const },
 };
 
 /** Puts a stored session in place and teaches the fake how the server verifies it. */

@@ -27,6 +27,7 @@ const ticketToken = (code: string, { showId = SHOW_ID, seat = 'F7', exp = IN_A_D
 
 const door: DoorShowView = {
   show: {
+    cinema: { id: 'c1e000000000000000000001', name: 'Cine Centro', address: 'Av. Corrientes 1234' },
     showId: SHOW_ID,
     movieId: 'm1',
     title: 'Dune III',

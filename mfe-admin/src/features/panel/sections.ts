@@ -1,3 +1,5 @@
+import type { Role } from '@cine/contracts';
+
 /** The admin panel's sections (spec §2), each with the slug the URL keeps it by (`/admin?seccion=usuarios`). */
 export const sectionSlugs = {
   Peliculas: 'peliculas',
@@ -7,6 +9,8 @@ export const sectionSlugs = {
   Órdenes: 'ordenes',
   // Beyond the spec (issue 37): ticket types, price cards and surcharges.
   Tarifas: 'tarifas',
+  // Issue 38: the chain's cinemas and their rooms.
+  Cines: 'cines',
   Candy: 'candy',
   'Usuarios Registrados': 'usuarios',
   'Administrar comentarios': 'comentarios',
@@ -19,7 +23,24 @@ export type AdminSection = keyof typeof sectionSlugs;
 
 export const adminSections = Object.keys(sectionSlugs) as AdminSection[];
 
-/** The section a URL's `seccion` names; Peliculas when it names none. */
-export function sectionOf(slug: string | null): AdminSection {
-  return adminSections.find((section) => sectionSlugs[section] === slug) ?? 'Peliculas';
+/**
+ * What a cinema's manager sees (issue 38): their cinemas' shows, orders and refunds, sales and rooms. Movies,
+ * candy, price cards, users, comments, feedback and the platform's health are the chain's, its admin's.
+ */
+const managerSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];
+
+/** The sections a cinema selector scopes (each passes the chosen cinema to its API). Price cards are the chain's. */
+export const cinemaScopedSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];
+
+/** The sections a role sees: all of them an admin, a manager theirs, anyone else none. */
+export function sectionsFor(role: Role): readonly AdminSection[] {
+  if (role === 'admin') return adminSections;
+  if (role === 'manager') return managerSections;
+  return [];
+}
+
+/** The section a URL's `seccion` names when the role sees it; otherwise the role's first (Peliculas for an admin). */
+export function sectionOf(slug: string | null, role: Role = 'admin'): AdminSection {
+  const visible = sectionsFor(role);
+  return visible.find((section) => sectionSlugs[section] === slug) ?? visible[0] ?? 'Peliculas';
 }

@@ -1,4 +1,4 @@
-import { missingFieldMessages, SHOW_FORM_MESSAGES, weekdays, type Weekday } from '@cine/contracts';
+import { missingFieldMessages, SHOW_FORM_MESSAGES, weekdays, type CinemaView, type Weekday } from '@cine/contracts';
 
 export type ShowFormField = keyof typeof SHOW_FORM_MESSAGES | 'price';
 /**
@@ -14,7 +14,31 @@ const PRICE_INVALID = 'El precio debe ser un número mayor que 0 (por ejemplo 9.
 
 /** Spec §9: Lunes to Domingo. */
 export const DAYS: readonly Weekday[] = [...weekdays.slice(1), weekdays[0]];
-export const ROOMS = [1, 2, 3, 4, 5] as const;
+const ROOMS = [1, 2, 3, 4, 5] as const;
+
+/** A room a show may be in, as its select names it. */
+export interface RoomChoice {
+  id: number;
+  label: string;
+  cinemaId?: string;
+}
+
+/**
+ * The rooms to choose from (issue 38): the chosen cinema's, or every cinema's named with their cinema ('' = all).
+ * With no cinemas known (a section shown alone), the first cinema's rooms 1–5.
+ */
+export function roomChoices(cinemas: readonly CinemaView[], cinemaId: string): RoomChoice[] {
+  if (cinemas.length === 0) return ROOMS.map((room) => ({ id: room, label: `Sala ${room}` }));
+  const chosen = cinemas.filter((cinema) => !cinemaId || cinema.id === cinemaId);
+  return chosen.flatMap((cinema) =>
+    cinema.rooms.map((room) => ({ id: room.id, label: cinemaId ? room.name : `${room.name} · ${cinema.name}`, cinemaId: cinema.id })),
+  );
+}
+
+/** The cinema a room belongs to ('' when unknown: booking then takes the first cinema). */
+export function cinemaOfRoom(cinemas: readonly CinemaView[], roomId: number): string {
+  return cinemas.find((cinema) => cinema.rooms.some((room) => room.id === roomId))?.id ?? '';
+}
 
 /** A price as typed ('9', '9.50', '9,50') in cents, or undefined when it is not a positive amount. */
 export function priceCents(text: string): number | undefined {

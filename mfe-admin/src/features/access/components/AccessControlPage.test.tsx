@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { addDays, cinemaClock, type Session } from '@cine/web-kit';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import AccessControlPage from './AccessControlPage';
+import { wrongCinemaMessage } from '@cine/contracts';
+import { CENTRO, chain, NORTE, tokenClaiming } from '../../../test/cinemas';
 
 // Several waits per test on a machine shared by other jobs: a slow run is not a failure.
 configure({ asyncUtilTimeout: 5000 });
@@ -27,10 +29,13 @@ const show: ShowView = {
   seats: 80,
   capacity: 100,
   movie: { Title: 'Dune III' },
+  cinemaId: 'c1e000000000000000000001',
+  cinema: { id: 'c1e000000000000000000001', slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' },
 };
 
 const doorList: DoorShowView = {
   show: {
+    cinema: { id: 'c1e000000000000000000001', name: 'Cine Centro', address: 'Av. Corrientes 1234' },
     showId: 's1',
     movieId: 'm1',
     title: 'Dune III',
@@ -295,4 +300,87 @@ test('a user (not staff) gets nothing', () => {
   installFakeApi();
   const { container } = render(<AccessControlPage session={{ ...staff, role: 'user' }} />);
   expect(container).toBeEmptyDOMElement();
+});
+
+describe("the chain's doors (issue 38)", () => {
+  const norteShow: ShowView = {
+    ...show,
+    id: 's2',
+    schedule: '21:00',
+    startsAt: `${today}T23:59:00.000Z`,
+    roomId: 6,
+    movie: { Title: 'Matrix' },
+    cinemaId: NORTE,
+    cinema: { id: NORTE, slug: 'norte', name: 'Cine Norte', city: 'Buenos Aires' },
+  };
+  const centroShow: ShowView = {
+    ...show,
+    cinemaId: CENTRO,
+    cinema: { id: CENTRO, slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' },
+  };
+  const doorStaff = (cin: string[]): Session => ({ ...staff, token: tokenClaiming({ sub: 'u-staff', role: 'staff', cin }) });
+  const renderDoor = (session: Session) =>
+    render(
+      <MemoryRouter>
+        <AccessControlPage session={session} />
+      </MemoryRouter>,
+    );
+  const api = () =>
+    installFakeApi()
+      .on('GET', `/api/show/date?date=${today}`, { status: 200, body: [centroShow, norteShow] })
+      .on('GET', '/api/cinemas', { status: 200, body: chain })
+      .on('GET', '/api/checkin/shows/s2', { status: 200, body: { ...doorList, show: { ...doorList.show, showId: 's2', roomId: 6 } } })
+      .on('GET', '/api/tickets/keys', { status: 200, body: { keys: [] } });
+
+  test('staff of one cinema see only its shows, and the door names it', async () => {
+    api();
+    renderDoor(doorStaff([NORTE]));
+    expect(await screen.findByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '20:30 · Dune III · Sala 3 · 2D' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Cine: Cine Norte')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Cine' })).not.toBeInTheDocument();
+  });
+
+  test("a cinema's manager works the door of their cinema too", async () => {
+    api();
+    renderDoor({ ...staff, role: 'manager', token: tokenClaiming({ sub: 'g1', role: 'manager', cin: [NORTE] }) });
+    expect(await screen.findByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '20:30 · Dune III · Sala 3 · 2D' })).not.toBeInTheDocument();
+  });
+
+  test('offline (the cinemas unknown), staff still see only their cinemas’ shows, from their token', async () => {
+    api().on('GET', '/api/cinemas', { status: 0 as number, body: undefined });
+    renderDoor(doorStaff([CENTRO]));
+    expect(await screen.findByRole('button', { name: '20:30 · Dune III · Sala 3 · 2D' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' })).not.toBeInTheDocument();
+  });
+
+  test('an admin chooses the cinema of the door, which the device remembers', async () => {
+    api();
+    const user = userEvent.setup();
+    const admin: Session = { ...staff, role: 'admin', token: 'tok-admin' };
+    const { unmount } = renderDoor(admin);
+    await screen.findByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' });
+    expect(screen.getByRole('button', { name: '20:30 · Dune III · Sala 3 · 2D' })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Cine' }), 'Cine Centro');
+    expect(screen.queryByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' })).not.toBeInTheDocument();
+    unmount();
+    renderDoor(admin);
+    expect(await screen.findByRole('combobox', { name: 'Cine' })).toHaveValue(CENTRO);
+    expect(screen.queryByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' })).not.toBeInTheDocument();
+  });
+
+  test('a ticket of another cinema: OTRO CINE, and the message names that cinema', async () => {
+    api().on('POST', '/api/checkin', {
+      status: 409,
+      body: { result: 'wrong_cinema', message: wrongCinemaMessage('Cine Centro'), ticket: { ...ticketFacts, state: 'valid' } },
+    });
+    const user = userEvent.setup();
+    renderDoor(doorStaff([NORTE]));
+    await user.click(await screen.findByRole('button', { name: '21:00 · Matrix · Sala 6 · 2D' }));
+    expect(screen.getByText(/Cine Norte ·/)).toBeInTheDocument();
+    await typeCode('ABCD2345');
+    expect(await within(result()).findByText('OTRO CINE')).toBeInTheDocument();
+    expect(result()).toHaveTextContent('Entrada para Cine Centro, no para este cine');
+  });
 });

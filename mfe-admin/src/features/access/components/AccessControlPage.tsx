@@ -3,6 +3,7 @@ import { dayLabel, instantLabel, useDocumentTitle, type RemotePageProps, type Se
 import { Button, Page, PageTitle, TextInput } from '@cine/web-kit/ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { DeviceCinemaScopeProvider } from '../../../hooks/useCinemaScope';
 import { typedInput } from '../doorVerdict';
 import { useDoor } from '../hooks/useDoor';
 import { CameraScanner } from './CameraScanner';
@@ -10,6 +11,8 @@ import { ShowPicker, showLine } from './ShowPicker';
 import { VerdictPanel } from './VerdictPanel';
 
 const ENTRANCE_KEY = 'cine-door-entrance';
+/** The cinema this door checks (its slug), when the session may check more than one (issue 38). */
+const DOOR_CINEMA_KEY = 'cine-door-cinema';
 /** The show this door opened last: offline, the day's listing cannot be read, but that show can be reopened. */
 const LAST_SHOW_KEY = 'cine-door-last-show';
 
@@ -22,7 +25,7 @@ function lastShow(): ShowView | null {
 }
 
 /**
- * Exposed as 'admin/AccessControlPage': /acceso, the door's check-in screen for staff and admins, made
+ * Exposed as 'admin/AccessControlPage': /acceso, the door's check-in screen for staff, managers and admins, made
  * for a phone: pick today's show, then scan each QR (or type its code) and read the answer in large type.
  * A module of its own: staff download none of the back office.
  */
@@ -30,7 +33,7 @@ export default function AccessControlPage({ session }: RemotePageProps) {
   useDocumentTitle('Control de acceso');
   const [show, setShow] = useState<ShowView | null>(null);
   // The services check the role on every call; this keeps the page honest when run alone.
-  if (session?.role !== 'staff' && session?.role !== 'admin') return null;
+  if (session?.role !== 'staff' && session?.role !== 'manager' && session?.role !== 'admin') return null;
 
   function pick(picked: ShowView) {
     localStorage.setItem(LAST_SHOW_KEY, JSON.stringify(picked));
@@ -43,7 +46,9 @@ export default function AccessControlPage({ session }: RemotePageProps) {
       {show ? (
         <DoorOfShow session={session} show={show} onChangeShow={() => setShow(null)} />
       ) : (
-        <ShowPicker onPick={pick} lastShow={lastShow()} />
+        <DeviceCinemaScopeProvider role={session.role} token={session.token} storageKey={DOOR_CINEMA_KEY}>
+          <ShowPicker onPick={pick} lastShow={lastShow()} />
+        </DeviceCinemaScopeProvider>
       )}
     </Page>
   );
@@ -74,6 +79,7 @@ function DoorOfShow({ session, show, onChangeShow }: { session: Session; show: S
         </p>
         <p className="show">{show.movie.Title}</p>
         <p>
+          {show.cinema ? `${show.cinema.name} · ` : ''}
           {dayLabel(show.date, show.day)} · {show.schedule} · Sala {show.roomId} · {show.type}
         </p>
         <Button type="button" $variant="secondary" onClick={onChangeShow} aria-label={`Cambiar función (ahora ${showLine(show)})`}>

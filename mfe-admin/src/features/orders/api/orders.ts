@@ -14,8 +14,9 @@ export interface OrderSearch {
 
 const ORDERS_PAGE_SIZE = 20;
 
-function orderSearchPath({ q, movieId, from, to, page }: OrderSearch): string {
+function orderSearchPath({ q, movieId, from, to, page }: OrderSearch, cinemaId: string): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(ORDERS_PAGE_SIZE) });
+  if (cinemaId) params.set('cinemaId', cinemaId);
   if (q) params.set('q', q);
   if (movieId) params.set('movieId', movieId);
   if (from) params.set('from', from);
@@ -23,7 +24,9 @@ function orderSearchPath({ q, movieId, from, to, page }: OrderSearch): string {
   return `/orders?${params.toString()}`;
 }
 
-export const searchOrders = (token: string, search: OrderSearch) => api.get<OrderSearchPage>(orderSearchPath(search), { token });
+/** `cinemaId`: the orders of one cinema's shows ('' every cinema the caller may see). */
+export const searchOrders = (token: string, search: OrderSearch, cinemaId = '') =>
+  api.get<OrderSearchPage>(orderSearchPath(search, cinemaId), { token });
 
 /** The order page: the order with its buyer, payment and history. */
 export const fetchOrder = (token: string, orderId: string) => api.get<OrderDetail>(`/orders/${encodeURIComponent(orderId)}`, { token });

@@ -80,6 +80,8 @@ function OrderFacts({ order, onRefund }: { order: OrderDetail; onRefund: () => v
             {order.title}
             <br />
             {order.day} {shortDate(order.date)} · {order.schedule} · Sala {order.roomId} · {order.type}
+            <br />
+            {order.cinema.name} · {order.cinema.address}
           </p>
         </section>
         <section aria-label="Butacas">

@@ -13,11 +13,11 @@ const NO_SEARCH: OrderSearch = { q: '', movieId: '', from: '', to: '', page: 1 }
 
 /**
  * 'Órdenes': the paid orders, newest first, searched by order code or id, a ticket's code, the buyer's e-mail or name, the
- * movie and the days they were paid, twenty a page; each opens its order page (`onOpen`).
+ * movie and the days they were paid, twenty a page; each opens its order page (`onOpen`). Of the chosen cinema (issue 38).
  */
-export function OrdersSection({ token, onOpen }: { token: string; onOpen: (orderId: string) => void }) {
+export function OrdersSection({ token, cinemaId = '', onOpen }: { token: string; cinemaId?: string; onOpen: (orderId: string) => void }) {
   const [search, setSearch] = useState<OrderSearch>(NO_SEARCH);
-  const orders = useAsyncData(() => searchOrders(token, search), JSON.stringify(search));
+  const orders = useAsyncData(() => searchOrders(token, search, cinemaId), `${cinemaId} ${JSON.stringify(search)}`);
   const movies = useAsyncData(() => fetchAdminMovies(token), token);
 
   return (

@@ -10,24 +10,34 @@ import type {
   TopSellerRow,
 } from '@cine/contracts';
 import { api } from '@cine/web-kit';
+import { cinemaParams, withCinema } from '../../../api/cinemaScope';
 
 export type { MovieTicketTypeSales, TicketTypeSalesRow };
 export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, SalesTotals, TopSellerRow };
 
-/** Per movie × type × month, newest first; of the titles containing `name` when given. */
-export const fetchSalesSummary = (token: string, name: string) =>
+/** Per movie × type × month, newest first; of the titles containing `name` when given; of one cinema when `cinemaId` names it. */
+export const fetchSalesSummary = (token: string, name: string, cinemaId = '') =>
   name
-    ? api.get<SalesSummaryRow[]>(`/sales/search?name=${encodeURIComponent(name)}`, { token })
-    : api.get<SalesSummaryRow[]>('/tickets/all', { token });
+    ? api.get<SalesSummaryRow[]>(withCinema(`/sales/search?name=${encodeURIComponent(name)}`, cinemaId), { token })
+    : api.get<SalesSummaryRow[]>(withCinema('/tickets/all', cinemaId), { token });
 
-/** The reports' period: cinema days ('YYYY-MM-DD'), both included; empty when not chosen. */
+/**
+ * The reports' period: cinema days ('YYYY-MM-DD'), both included; empty when not chosen. And their cinema
+ * (issue 38): `cinemaId` one cinema's sales, left out or '' every cinema the caller may see.
+ */
 export interface SalesPeriod {
   from: string;
   to: string;
+  cinemaId?: string;
 }
 
-function periodParams({ from, to }: SalesPeriod, params: Record<string, string> = {}): string {
-  return new URLSearchParams({ ...params, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
+function periodParams({ from, to, cinemaId = '' }: SalesPeriod, params: Record<string, string> = {}): string {
+  return new URLSearchParams({ ...params, ...(from ? { from } : {}), ...(to ? { to } : {}), ...cinemaParams(cinemaId) }).toString();
+}
+
+function periodQuery(period: SalesPeriod): string {
+  const params = periodParams(period);
+  return params ? `?${params}` : '';
 }
 
 export const fetchTopSellers = (token: string, period: SalesPeriod) =>
@@ -39,13 +49,11 @@ export const fetchMonthlySales = (token: string, period: SalesPeriod) =>
 
 /** Occupancy of the period's shows that sold (every show when none is chosen), and per movie. */
 export const fetchOccupancy = (token: string, period: SalesPeriod) =>
-  api.get<SalesOccupancy>(`/sales/occupancy${period.from || period.to ? `?${periodParams(period)}` : ''}`, { token });
+  api.get<SalesOccupancy>(`/sales/occupancy${periodQuery(period)}`, { token });
 
 /** The period's revenue (every sale when none is chosen): tickets, candy per item, and both. */
 export const fetchSalesTotals = (token: string, period: SalesPeriod) =>
-  api.get<SalesTotals>(`/sales/totals${period.from || period.to ? `?${periodParams(period)}` : ''}`, { token });
-
-const periodQuery = (period: SalesPeriod) => (period.from || period.to ? `?${periodParams(period)}` : '');
+  api.get<SalesTotals>(`/sales/totals${periodQuery(period)}`, { token });
 
 /** The period's tickets by type (every sale when none is chosen): tickets, T.Bruto and T.Neto net of refunds, and refunded. */
 export const fetchTicketTypeSales = (token: string, period: SalesPeriod) =>
@@ -57,6 +65,7 @@ export const fetchMovieTicketTypeSales = (token: string, period: SalesPeriod) =>
 
 /** What 'Detalles de ventas' shows: one summary row's orders, sorted by total, or that movie and type added up per month. */
 export interface DetailQuery {
+  cinemaId?: string;
   movieId: string;
   type: string;
   month: string;
@@ -64,8 +73,8 @@ export interface DetailQuery {
   groupBy?: 'month';
 }
 
-function detailParams({ movieId, type, month, sort, groupBy }: DetailQuery): URLSearchParams {
-  const params = new URLSearchParams({ movieId, type });
+function detailParams({ cinemaId = '', movieId, type, month, sort, groupBy }: DetailQuery): URLSearchParams {
+  const params = new URLSearchParams({ movieId, type, ...cinemaParams(cinemaId) });
   // Grouped by month, every month of the movie counts; otherwise the row's month.
   if (groupBy) params.set('groupBy', groupBy);
   else params.set('mes', month);
@@ -76,8 +85,8 @@ function detailParams({ movieId, type, month, sort, groupBy }: DetailQuery): URL
 export const fetchSaleDetail = (token: string, query: DetailQuery) =>
   api.get<SaleDetailRow[] | SalesMonthRow[]>(`/tickets/all/detail?${detailParams(query).toString()}`, { token });
 
-export const summaryCsvPath = (name: string) =>
-  `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}) }).toString()}`;
+export const summaryCsvPath = (name: string, cinemaId = '') =>
+  `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}), ...cinemaParams(cinemaId) }).toString()}`;
 
 export const detailCsvPath = (query: DetailQuery) => {
   const params = detailParams(query);

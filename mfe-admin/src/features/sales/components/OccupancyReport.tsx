@@ -13,7 +13,7 @@ function occupancyOf(sold: number, capacity: number | null): string {
 
 /** 'Ocupación': tickets sold (less refunded) of the seats, per movie and per show of the period. */
 export function OccupancyReport({ token, period }: { token: string; period: SalesPeriod }) {
-  const occupancy = useAsyncData(() => fetchOccupancy(token, period), `${token}|${period.from}|${period.to}`);
+  const occupancy = useAsyncData(() => fetchOccupancy(token, period), `${token}|${period.from}|${period.to}|${period.cinemaId ?? ''}`);
   return (
     <ReportSection id="occupancy-title" title="Ocupación">
       <AsyncContent data={occupancy} loading="Cargando ocupación…" failed="No se pudo cargar la ocupación.">

@@ -17,11 +17,23 @@ import {
 } from '../api/sales';
 
 /** 'Detalles de ventas' of one summary row: its orders (sorted by total, min or max), or regrouped by month (spec §4). */
-export function SaleDetailDialog({ token, row, onClose }: { token: string; row: SalesSummaryRow; onClose: () => void }) {
+export function SaleDetailDialog({
+  token,
+  row,
+  cinemaId = '',
+  onClose,
+}: {
+  token: string;
+  row: SalesSummaryRow;
+  /** The Ventas section's cinema: the detail is of its sales ('' every cinema). */
+  cinemaId?: string;
+  onClose: () => void;
+}) {
   const [sort, setSort] = useState<'' | 'min' | 'max'>('');
   const [byMonth, setByMonth] = useState(false);
   const [csvError, setCsvError] = useState<string | null>(null);
   const query: DetailQuery = {
+    ...(cinemaId ? { cinemaId } : {}),
     movieId: row.movieId,
     type: row.type,
     month: row.month,

@@ -18,6 +18,12 @@ import { SalesSection } from './SalesSection';
 const inAdmin = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/admin']}>{children}</MemoryRouter>;
 
 // nivo draws SVG sized by a ResizeObserver jsdom lacks; the charts' data is what matters here.
+jest.mock('./CinemaSalesChart', () => ({
+  __esModule: true,
+  default: ({ rows }: { rows: Array<{ name: string; tickets: number }> }) => (
+    <p>bars: {rows.map((row) => `${row.name}=${row.tickets}`).join(', ')}</p>
+  ),
+}));
 jest.mock('./SalesCharts', () => ({
   TopSellersPie: ({ rows }: { rows: TopSellerRow[] }) => <p>pie: {rows.map((row) => `${row.title}=${row.seats}`).join(', ')}</p>,
   MonthlySalesLine: ({ rows }: { rows: MonthlySalesRow[] }) => <p>line: {rows.map((row) => `${row.monthName}=${row.seats}`).join(', ')}</p>,
@@ -74,7 +80,8 @@ beforeEach(() => {
     .on('GET', '/api/sales/occupancy', { status: 200, body: occupancy })
     .on('GET', '/api/sales/totals', { status: 200, body: totals })
     .on('GET', '/api/sales/ticket-types', { status: 200, body: byType })
-    .on('GET', '/api/sales/ticket-types/movies', { status: 200, body: byMovie });
+    .on('GET', '/api/sales/ticket-types/movies', { status: 200, body: byMovie })
+    .on('GET', '/api/sales/cinemas', { status: 200, body: [] });
 });
 
 const byType: TicketTypeSalesRow[] = [
@@ -359,4 +366,68 @@ test('a failed load of the sales by type says so with Reintentar', async () => {
     await within(report).findByText('No se pudieron cargar las ventas por tipo de entrada. El servicio de ventas no está disponible.'),
   ).toBeInTheDocument();
   expect(within(report).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+});
+
+describe('the chain (issue 38)', () => {
+  const NORTE = 'c1e000000000000000000002';
+  const rows = [
+    { cinemaId: 'c1e000000000000000000001', name: 'Cine Centro', tickets: 5, totalPrice: 6000, netPrice: 5000 },
+    { cinemaId: NORTE, name: 'Cine Norte', tickets: 3, totalPrice: 3600, netPrice: 3600 },
+  ];
+
+  test('Ventas compares the cinemas: a row and a bar per cinema, and the chain total', async () => {
+    api.on('GET', '/api/sales/cinemas', { status: 200, body: rows });
+    render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+    const report = await screen.findByRole('region', { name: 'Ventas por cine de todas las ventas' });
+    const table = await within(report).findByRole('table', { name: 'Ventas por cine' });
+    const lines = within(table)
+      .getAllByRole('row')
+      .map((row) => spaced(row));
+    expect(lines).toEqual([
+      'CineEntradasT.BrutoT.Neto',
+      'Cine Centro5$ 60,00$ 50,00',
+      'Cine Norte3$ 36,00$ 36,00',
+      'Total de la cadena8$ 96,00$ 86,00',
+    ]);
+    expect(await within(report).findByText('bars: Cine Centro=5, Cine Norte=3')).toBeInTheDocument();
+    expect(within(report).getByRole('img')).toHaveAccessibleName(
+      'Gráfico de barras: entradas vendidas por cine, Cine Centro 5, Cine Norte 3',
+    );
+  });
+
+  test('the comparison follows the period; a failure says so with Reintentar', async () => {
+    api.on('GET', '/api/sales/cinemas?from=2026-03-01&to=2026-03-31', { status: 200, body: rows });
+    api.on('GET', '/api/sales/cinemas', { status: 500, body: { error: 'Falló el servicio de ventas.' } });
+    const user = userEvent.setup();
+    render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+    expect(await screen.findByText(/No se pudieron cargar las ventas por cine\. Falló el servicio de ventas\./)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Desde'), '2026-03-01');
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Aplicar período' }));
+    const report = await screen.findByRole('region', { name: 'Ventas por cine del 01/03/2026 al 31/03/2026' });
+    expect(await within(report).findByText('Total de la cadena')).toBeInTheDocument();
+  });
+
+  test("a cinema chosen scopes every report of Ventas to it; the comparison stays the chain's", async () => {
+    api.on('GET', '/api/sales/cinemas', { status: 200, body: rows });
+    render(<SalesSection token={TOKEN} cinemaId={NORTE} />, { wrapper: inAdmin });
+    await screen.findByRole('table', { name: 'Ventas por cine' });
+    await waitFor(() => expect(api.requests.filter((request) => request.path.startsWith('/api/tickets/all')).length).toBe(1));
+    const paths = api.requests.map((request) => request.path);
+    for (const report of [
+      '/api/tickets/all',
+      '/api/sales/top',
+      '/api/sales/monthly',
+      '/api/sales/occupancy',
+      '/api/sales/totals',
+      '/api/sales/ticket-types',
+    ]) {
+      const sent = paths.filter((path) => path.split('?')[0] === report);
+      expect(sent.length).toBeGreaterThan(0);
+      for (const path of sent) expect(path).toContain(`cinemaId=${NORTE}`);
+    }
+    expect(paths.filter((path) => path.startsWith('/api/sales/cinemas'))).toEqual(['/api/sales/cinemas']);
+    // The chosen cinema's row is marked in the comparison.
+    expect(screen.getByRole('rowheader', { name: 'Cine Norte' }).closest('tr')).toHaveAttribute('aria-current', 'true');
+  });
 });

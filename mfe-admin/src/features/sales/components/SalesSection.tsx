@@ -21,6 +21,7 @@ import { SaleDetailDialog } from './SaleDetailDialog';
 import { SalesTotalsReport } from './SalesTotalsReport';
 import { TicketTypeSalesReport } from './TicketTypeSalesReport';
 import { AsyncList } from '../../../components/AsyncList';
+import { CinemaSalesReport } from './CinemaSalesReport';
 
 // nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
 const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.TopSellersPie })));
@@ -32,15 +33,17 @@ const NO_PERIOD: SalesPeriod = { from: '', to: '' };
 const SUMMARY_COLUMNS = ['Nombre', 'Tipo', 'Entradas Vendidas', 'Mes', 'T.Bruto', 'T.Neto', 'Detail'];
 
 /**
- * 'Ventas de peliculas': both charts on real sales of the period chosen (the last 8 months when none), the
- * occupancy per movie and show, the summary table with search, detail and CSV.
+ * 'Ventas de peliculas': the cinemas compared (issue 38), both charts on real sales of the period chosen (the last 8
+ * months when none), the occupancy per movie and show, the summary table with search, detail and CSV; all but the
+ * comparison of the chosen cinema (`cinemaId`; '' every cinema the caller may see).
  */
-export function SalesSection({ token }: { token: string }) {
+export function SalesSection({ token, cinemaId = '' }: { token: string; cinemaId?: string }) {
   const [query, setQuery] = useState('');
   const [version, setVersion] = useState(0);
-  const [period, setPeriod] = useState<SalesPeriod>(NO_PERIOD);
-  const periodKey = `${token}|${version}|${period.from}|${period.to}`;
-  const summary = useAsyncData(() => fetchSalesSummary(token, query), `${query}|${version}`);
+  const [chosenPeriod, setPeriod] = useState<SalesPeriod>(NO_PERIOD);
+  const period: SalesPeriod = cinemaId ? { ...chosenPeriod, cinemaId } : chosenPeriod;
+  const periodKey = `${token}|${version}|${period.from}|${period.to}|${cinemaId}`;
+  const summary = useAsyncData(() => fetchSalesSummary(token, query, cinemaId), `${query}|${version}|${cinemaId}`);
   const top = useAsyncData(() => fetchTopSellers(token, period), periodKey);
   const monthly = useAsyncData(() => fetchMonthlySales(token, period), periodKey);
   const chosen = Boolean(period.from || period.to);
@@ -49,7 +52,7 @@ export function SalesSection({ token }: { token: string }) {
 
   const download = () => {
     setCsvError(null);
-    downloadCsv(token, summaryCsvPath(query), 'ventas-resumen.csv').catch((error: unknown) => setCsvError(errorMessage(error)));
+    downloadCsv(token, summaryCsvPath(query, cinemaId), 'ventas-resumen.csv').catch((error: unknown) => setCsvError(errorMessage(error)));
   };
 
   return (
@@ -62,6 +65,7 @@ export function SalesSection({ token }: { token: string }) {
         />
       </Toolbar>
       <PeriodForm onChoose={setPeriod} />
+      <CinemaSalesReport token={token} period={chosenPeriod} version={version} chosenCinemaId={cinemaId} />
       <SalesTotalsReport token={token} period={period} version={version} />
       <TicketTypeSalesReport token={token} period={period} version={version} />
 
@@ -179,7 +183,7 @@ export function SalesSection({ token }: { token: string }) {
         )}
       </AsyncList>
 
-      {detail && <SaleDetailDialog token={token} row={detail} onClose={() => setDetail(null)} />}
+      {detail && <SaleDetailDialog token={token} row={detail} cinemaId={cinemaId} onClose={() => setDetail(null)} />}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { fetchSalesTotals, type SalesPeriod, type SalesTotals } from '../api/sal
 import { ReportSection } from './ReportSection';
 
 /** 'del 01/11/2026 al 30/11/2026', 'desde el …', 'hasta el …', or every sale. */
-function periodText({ from, to }: SalesPeriod): string {
+export function periodText({ from, to }: SalesPeriod): string {
   if (from && to) return `del ${shortDate(from)} al ${shortDate(to)}`;
   if (from) return `desde el ${shortDate(from)}`;
   if (to) return `hasta el ${shortDate(to)}`;
@@ -17,7 +17,10 @@ const units = (count: number, one: string, many: string) => `${count} ${count ==
 
 /** 'Totales': what the period sold, net of refunds — tickets, candy and both — and the candy per item. */
 export function SalesTotalsReport({ token, period, version }: { token: string; period: SalesPeriod; version: number }) {
-  const totals = useAsyncData(() => fetchSalesTotals(token, period), `${token}|${version}|${period.from}|${period.to}`);
+  const totals = useAsyncData(
+    () => fetchSalesTotals(token, period),
+    `${token}|${version}|${period.from}|${period.to}|${period.cinemaId ?? ''}`,
+  );
   return (
     <ReportSection id="sales-totals-title" title={`Totales ${periodText(period)}`}>
       <AsyncContent data={totals} loading="Cargando totales…" failed="No se pudieron cargar los totales.">

@@ -15,7 +15,7 @@ const MOVIE_COLUMNS = ['Pelicula', ...COLUMNS];
 
 /** 'Ventas por tipo de entrada' (issue 37): the period's tickets per type, then per movie and type; net of refunds. */
 export function TicketTypeSalesReport({ token, period, version }: { token: string; period: SalesPeriod; version: number }) {
-  const key = `${token}|${version}|${period.from}|${period.to}`;
+  const key = `${token}|${version}|${period.from}|${period.to}|${period.cinemaId ?? ''}`;
   const sales = useAsyncData(async () => {
     const [types, movies] = await Promise.all([fetchTicketTypeSales(token, period), fetchMovieTicketTypeSales(token, period)]);
     return { types, movies };

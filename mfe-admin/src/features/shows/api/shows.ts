@@ -1,5 +1,6 @@
 import type { BulkShowsRequest, BulkShowsResult, Page, ShowCancellationView, ShowOccupancy, ShowView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
+import { withCinema } from '../../../api/cinemaScope';
 
 export type Show = ShowView;
 
@@ -8,6 +9,8 @@ export interface NewShow {
   schedule: string;
   movieId: string;
   roomId: number;
+  /** The room's cinema (issue 38); booking takes the first cinema when absent. */
+  cinemaId?: string;
   date: string;
   type: string;
   /** One price for every seat ("Precio único"); left out, the show sells at its price card. */
@@ -16,8 +19,12 @@ export interface NewShow {
   priceCardId?: string;
 }
 
-/** One page of the shows not yet started (`query`: page, pageSize, sort, movieId, roomId, type, from, to, as useListParams writes them). */
-export const fetchShows = (token: string, query: string) => api.get<Page<Show>>(`/show/all?${query}`, { token });
+/**
+ * One page of the shows not yet started (`query`: page, pageSize, sort, movieId, roomId, type, from, to, as useListParams
+ * writes them), of one cinema when `cinemaId` names it (issue 38).
+ */
+export const fetchShows = (token: string, query: string, cinemaId = '') =>
+  api.get<Page<Show>>(withCinema(`/show/all?${query}`, cinemaId), { token });
 
 export const createShow = (token: string, data: NewShow) => api.post<Show>('/show', { data }, { token });
 

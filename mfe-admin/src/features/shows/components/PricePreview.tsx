@@ -5,13 +5,19 @@ import { Select } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { CATEGORY_LABELS, fetchPriceCards, fetchSurcharges, fetchTicketTypes, SURCHARGE_CATEGORIES } from '../../../api/pricing';
 import { previewPricing, type PricingData, type PricingPreview } from '../showPricing';
+import { useCinemaScope } from '../../../hooks/useCinemaScope';
 
 /** Booking's cards, types and surcharges, read once when a show dialog opens. */
 export function usePricingData(token: string) {
-  return useAsyncData<PricingData>(async () => {
-    const [cards, types, surcharges] = await Promise.all([fetchPriceCards(token), fetchTicketTypes(token), fetchSurcharges(token)]);
-    return { cards, types, surcharges };
-  }, `pricing|${token}`);
+  // Price cards are the chain's, its admin's (issue 38): a cinema's manager reads none and sells at the automatic card.
+  const { scope } = useCinemaScope();
+  return useAsyncData<PricingData>(
+    async () => {
+      const [cards, types, surcharges] = await Promise.all([fetchPriceCards(token), fetchTicketTypes(token), fetchSurcharges(token)]);
+      return { cards, types, surcharges };
+    },
+    scope.all ? `pricing|${token}` : null,
+  );
 }
 
 interface PriceCardChoiceProps {
@@ -38,7 +44,13 @@ export function PriceCardChoice({ pricing, show, singlePrice, priceCardId, onCha
         </p>
       </Choice>
     );
-  if (pricing.status === 'loading' || pricing.status === 'idle') return <p role="status">Cargando tarifas…</p>;
+  if (pricing.status === 'idle')
+    return (
+      <Choice aria-label="Tarifa y precios">
+        <p>Se vende con la tarifa de la cadena que corresponda al día, el horario y el tipo (las tarifas las define el administrador).</p>
+      </Choice>
+    );
+  if (pricing.status === 'loading') return <p role="status">Cargando tarifas…</p>;
   if (pricing.status === 'error') return <ErrorMessage>No se pudieron cargar las tarifas. {pricing.message}</ErrorMessage>;
   const data = pricing.data;
   const automatic = previewPricing(data, show);

@@ -10,6 +10,7 @@ import type { CreateAccess } from '../../../hooks/useCreateAccess';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { FieldError } from '../../../components/FormMessage';
+import { useCinemaScope } from '../../../hooks/useCinemaScope';
 import { createShow, scheduleShows, updateShow, type BulkShowsBody, type Show } from '../api/shows';
 import { previewPricing } from '../showPricing';
 import { PriceCardChoice, pricesLine, usePricingData } from './PricePreview';
@@ -17,8 +18,9 @@ import {
   DAYS,
   emptyShowForm,
   parseTimes,
+  cinemaOfRoom,
   priceCents,
-  ROOMS,
+  roomChoices,
   typedPrice,
   validateBulkForm,
   validateShowForm,
@@ -29,7 +31,7 @@ import {
 /** Today in the cinema: the date pickers' first day. */
 const today = () => cinemaClock(new Date()).date;
 
-/** 'Crear Funciones': time, movie, room 1–5, date (from today), format and price; booking refuses an overlap in Spanish. */
+/** 'Crear Funciones': time, movie, cinema and room (from today), format and price; booking refuses an overlap in Spanish. */
 export function CreateShowDialog({
   token,
   access,
@@ -58,13 +60,16 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
   const [success, flash] = useFlash();
   const pricing = usePricingData(token);
   const [priceCardId, setPriceCardId] = useState('');
+  const { cinemas } = useCinemaScope();
 
   const onSubmit = submit(async () => {
     const { schedule, movieId, roomId, day, type, price } = values;
+    const cinemaId = cinemaOfRoom(cinemas, Number(roomId));
     await createShow(token, {
       schedule,
       movieId,
       roomId: Number(roomId),
+      ...(cinemaId ? { cinemaId } : {}),
       date: day,
       type,
       ...typedPrice(price),
@@ -82,11 +87,12 @@ function CreateShowForm({ token, onCreated }: { token: string; onCreated: () => 
         <TextInput type="time" value={values.schedule} onChange={set('schedule')} />
       </FormField>
       <MovieField token={token} id={`${id}-movie`} value={values.movieId} error={errors.movieId} onChange={set('movieId')} />
-      <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
-        <Select value={values.roomId} onChange={set('roomId')}>
-          <Choices prompt="Selecciona una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
-        </Select>
-      </FormField>
+      <CinemaRoomFields
+        id={`${id}-room`}
+        roomId={values.roomId}
+        error={errors.roomId}
+        onRoom={(roomId) => set('roomId')({ target: { value: roomId } })}
+      />
       <FormField id={`${id}-day`} label="Fecha" error={errors.day}>
         <TextInput type="date" min={today()} value={values.day} onChange={set('day')} />
       </FormField>
@@ -136,6 +142,7 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
     },
     (current) => validateShowForm(current, ['schedule', 'roomId', 'day', 'type', 'price']),
   );
+  const { cinemas } = useCinemaScope();
   const [success, flash] = useFlash();
   const pricing = usePricingData(token);
   const [priceCardId, setPriceCardId] = useState('');
@@ -164,9 +171,10 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
         <FormField id={`${id}-day`} label="Fecha" error={errors.day}>
           <TextInput type="date" value={values.day} onChange={set('day')} />
         </FormField>
+        {show.cinema && <p>Cine: {show.cinema.name}</p>}
         <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
           <Select value={values.roomId} onChange={set('roomId')}>
-            <Choices values={ROOMS} label={(room) => `Sala ${room}`} />
+            <RoomOptions rooms={roomChoices(cinemas, show.cinemaId ?? '')} />
           </Select>
         </FormField>
         <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
@@ -198,9 +206,16 @@ export function EditShowDialog({ token, show, onSaved, onClose }: { token: strin
 const emptyBulkForm: BulkFormValues = { movieId: '', roomId: '', type: '', price: '', times: '', from: '', to: '', weekdays: [...DAYS] };
 
 /** The request of the form's values (valid ones: validateBulkForm passed). */
-function bulkRequest(values: BulkFormValues, dryRun: boolean, onClash: BulkShowsRequest['onClash'], priceCardId: string): BulkShowsBody {
+function bulkRequest(
+  values: BulkFormValues,
+  dryRun: boolean,
+  onClash: BulkShowsRequest['onClash'],
+  priceCardId: string,
+  cinemaId: string,
+): BulkShowsBody {
   return {
     ...(priceCardId ? { priceCardId } : {}),
+    ...(cinemaId ? { cinemaId } : {}),
     movieId: values.movieId,
     roomId: Number(values.roomId),
     type: values.type as ShowType,
@@ -244,15 +259,17 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
     setPreview(null);
     setCreated(null);
   };
+  const { cinemas } = useCinemaScope();
+  const cinemaId = cinemaOfRoom(cinemas, Number(values.roomId));
   const toggleDay = (day: Weekday) =>
     edit({ weekdays: values.weekdays.includes(day) ? values.weekdays.filter((chosen) => chosen !== day) : [...values.weekdays, day] });
 
   const onPreview = submit(async () => {
-    setPreview(await scheduleShows(token, bulkRequest(values, true, onClash, priceCardId)));
+    setPreview(await scheduleShows(token, bulkRequest(values, true, onClash, priceCardId, cinemaId)));
   });
   const nothingToCreate = !preview || preview.planned.length === 0 || (onClash === 'refuse' && preview.clashes.length > 0);
   const onCreate = submit(async () => {
-    const result = await scheduleShows(token, bulkRequest(values, false, onClash, priceCardId));
+    const result = await scheduleShows(token, bulkRequest(values, false, onClash, priceCardId, cinemaId));
     setPreview(null);
     setCreated(result.created.length);
     onCreated();
@@ -268,11 +285,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
           error={errors.movieId}
           onChange={(event) => edit({ movieId: event.target.value })}
         />
-        <FormField id={`${id}-room`} label="Sala" error={errors.roomId}>
-          <Select value={values.roomId} onChange={(event) => edit({ roomId: event.target.value })}>
-            <Choices prompt="Selecciona una sala" values={ROOMS} label={(room) => `Sala ${room}`} />
-          </Select>
-        </FormField>
+        <CinemaRoomFields id={`${id}-room`} roomId={values.roomId} error={errors.roomId} onRoom={(roomId) => edit({ roomId })} />
         <FormField id={`${id}-type`} label="Tipo" error={errors.type}>
           <Select value={values.type} onChange={(event) => edit({ type: event.target.value })}>
             <Choices prompt="Selecciona un tipo" values={SHOW_TYPES} />
@@ -410,6 +423,55 @@ const BulkPreview = styled.section`
     padding-left: 1.2rem;
   }
 `;
+
+/**
+ * 'Cine' (when the session has more than one to choose from) and 'Sala': the chosen cinema's rooms as GET /cinemas
+ * names them; choosing another cinema clears the room. The room decides the show's cinema.
+ */
+function CinemaRoomFields({ id, roomId, error, onRoom }: { id: string; roomId: string; error?: string; onRoom: (roomId: string) => void }) {
+  const { scope, selectable, cinemaId: scoped } = useCinemaScope();
+  const [cinemaId, setCinemaId] = useState(scoped);
+  return (
+    <>
+      {selectable.length > 1 && (
+        <FormField id={`${id}-cinema`} label="Cine">
+          <Select
+            value={cinemaId}
+            onChange={(event) => {
+              setCinemaId(event.target.value);
+              onRoom('');
+            }}
+          >
+            {scope.all && <option value="">Todos los cines</option>}
+            {selectable.map((cinema) => (
+              <option key={cinema.id} value={cinema.id}>
+                {`${cinema.name} (${cinema.city})`}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <FormField id={id} label="Sala" error={error}>
+        <Select value={roomId} onChange={(event) => onRoom(event.target.value)}>
+          <option value="">Selecciona una sala</option>
+          <RoomOptions rooms={roomChoices(selectable, cinemaId)} />
+        </Select>
+      </FormField>
+    </>
+  );
+}
+
+function RoomOptions({ rooms }: { rooms: ReturnType<typeof roomChoices> }) {
+  return (
+    <>
+      {rooms.map((room) => (
+        <option key={room.id} value={room.id}>
+          {room.label}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /** A select's options: an empty first one asking to choose (when given), then one per value. */
 /** The movie a show is for: the admin's movies, read when the form opens (loading and failure told). */

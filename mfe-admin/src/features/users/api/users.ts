@@ -8,6 +8,8 @@ export interface NewUser {
   password: string;
   email: string;
   role: Role;
+  /** A manager's or staff member's cinemas (issue 38); required for those roles. */
+  cinemaIds?: string[];
 }
 
 /** One page of the users (`query`: page, pageSize, sort, role, q as useListParams writes them). */

@@ -1,15 +1,23 @@
-import { roleLabels, type Role } from '@cine/contracts';
-import { useId } from 'react';
+import { CINEMA_MESSAGES, roleLabels, type Role } from '@cine/contracts';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
 import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
-import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
+import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
+import { useCinemaScope } from '../../../hooks/useCinemaScope';
 import { FormField, FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { createUser, updateUser, type User } from '../api/users';
 import { emptyUserForm, validateUserForm, type UserFormField, type UserFormValues } from '../userForm';
 
-/** The role select's options: 'Personal' (staff) checks tickets in at the door and nothing else. */
-const roleOrder: readonly Role[] = ['user', 'staff', 'admin'];
+/**
+ * The role select's options: 'Personal' (staff) checks tickets in at the door and nothing else; 'Gerente' (manager,
+ * issue 38) runs their cinemas' back office. Both are bound to cinemas.
+ */
+const roleOrder: readonly Role[] = ['user', 'staff', 'manager', 'admin'];
+
+/** The roles that work at some cinemas of the chain. */
+const isCinemaRole = (role: string) => role === 'staff' || role === 'manager';
 
 interface UserFormProps {
   title: string;
@@ -17,15 +25,32 @@ interface UserFormProps {
   /** The password is asked only when adding. */
   fields: readonly UserFormField[];
   submitLabel: string;
-  save: (values: UserFormValues) => Promise<string>;
+  /** A manager's or staff member's cinemas as they are. */
+  initialCinemas?: readonly string[];
+  /** `cinemaIds` is given for a manager or staff member when the chain's cinemas are known. */
+  save: (values: UserFormValues, cinemaIds: string[] | undefined) => Promise<string>;
   onClose: () => void;
 }
 
-function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFormProps) {
+function UserForm({ title, initial, initialCinemas = [], fields, submitLabel, save, onClose }: UserFormProps) {
   const id = useId();
-  const { values, errors, serverError, busy, set, submit } = useDialogForm(initial, (current) => validateUserForm(current, fields));
+  const { cinemas } = useCinemaScope();
+  const [cinemaIds, setCinemaIds] = useState<string[]>([...initialCinemas]);
+  const [cinemasError, setCinemasError] = useState<string | null>(null);
+  // Cinemas are chosen for a manager or staff member, once the chain's are known.
+  const asksCinemas = (role: string) => isCinemaRole(role) && cinemas.length > 0;
+  const { values, errors, serverError, busy, set, submit } = useDialogForm(initial, (current) => {
+    const missing = asksCinemas(current.role) && cinemaIds.length === 0;
+    setCinemasError(missing ? CINEMA_MESSAGES.cinemasRequired : null);
+    // A field-less problem still stops the save: keyed on the role, whose select the cinemas follow.
+    return missing ? { ...validateUserForm(current, fields), cinemas: CINEMA_MESSAGES.cinemasRequired } : validateUserForm(current, fields);
+  });
   const [success, flash] = useFlash();
-  const onSubmit = submit(async () => flash(await save(values)));
+  const onSubmit = submit(async () => flash(await save(values, asksCinemas(values.role) ? cinemaIds : undefined)));
+  const toggle = (cinemaId: string) => {
+    setCinemasError(null);
+    setCinemaIds((current) => (current.includes(cinemaId) ? current.filter((chosen) => chosen !== cinemaId) : [...current, cinemaId]));
+  };
 
   return (
     <Dialog title={title} onClose={onClose}>
@@ -51,6 +76,18 @@ function UserForm({ title, initial, fields, submitLabel, save, onClose }: UserFo
             ))}
           </Select>
         </FormField>
+        {asksCinemas(values.role) && (
+          <Cinemas aria-describedby={cinemasError ? `${id}-cinemas-error` : undefined}>
+            <legend>Cines</legend>
+            {cinemas.map((cinema) => (
+              <label key={cinema.id}>
+                <input type="checkbox" checked={cinemaIds.includes(cinema.id)} onChange={() => toggle(cinema.id)} /> {cinema.name} (
+                {cinema.city})
+              </label>
+            ))}
+            {cinemasError && <FieldError id={`${id}-cinemas-error`}>{cinemasError}</FieldError>}
+          </Cinemas>
+        )}
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}
         <Button type="submit" aria-disabled={busy || undefined}>
@@ -70,12 +107,13 @@ export function AddUserDialog({ token, onCreated, onClose }: { token: string; on
       fields={['username', 'password', 'email', 'role']}
       submitLabel="Agregar"
       onClose={onClose}
-      save={async (values) => {
+      save={async (values, cinemaIds) => {
         await createUser(token, {
           username: values.username.trim(),
           password: values.password,
           email: values.email.trim(),
           role: values.role as User['role'],
+          ...(cinemaIds ? { cinemaIds } : {}),
         });
         onCreated();
         return 'Usuario creado con éxito.';
@@ -91,14 +129,18 @@ export function EditUserDialog({ token, user, onSaved, onClose }: { token: strin
       title={`Modificar ${user.username}`}
       initial={{ username: user.username, email: user.email, role: user.role, password: '' }}
       fields={['username', 'email', 'role']}
+      initialCinemas={user.cinemaIds}
       submitLabel="Guardar cambios"
       onClose={onClose}
-      save={async (values) => {
+      save={async (values, cinemaIds) => {
+        const { cinemaIds: _old, ...rest } = user;
         await updateUser(token, {
-          ...user,
+          ...rest,
           username: values.username.trim(),
           email: values.email.trim(),
           role: values.role as User['role'],
+          // A manager or staff member keeps (or gets) their cinemas; another role has none.
+          ...(cinemaIds ? { cinemaIds } : isCinemaRole(values.role) && user.cinemaIds ? { cinemaIds: user.cinemaIds } : {}),
         });
         onSaved();
         return 'Usuario actualizado con éxito.';
@@ -106,3 +148,17 @@ export function EditUserDialog({ token, user, onSaved, onClose }: { token: strin
     />
   );
 }
+
+const Cinemas = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: 0.4rem;
+  margin: 0;
+  padding: 0.5rem 0.75rem;
+  border: 1px solid var(--cine-border, #2e2e42);
+  border-radius: 8px;
+
+  legend {
+    font-weight: 600;
+  }
+`;

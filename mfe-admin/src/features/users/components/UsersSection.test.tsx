@@ -4,6 +4,9 @@ import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { currentSearch, renderInPanel } from '../../../test/inPanel';
 import type { User } from '../api/users';
 import { UsersSection } from './UsersSection';
+import { CINEMA_MESSAGES } from '@cine/contracts';
+import { CinemaScopeProvider } from '../../../hooks/useCinemaScope';
+import { CENTRO, chain, NORTE } from '../../../test/cinemas';
 
 const TOKEN = 'admin-token';
 const me: User = { id: 'a1', username: 'root', email: 'admin@cine.local', role: 'admin' };
@@ -28,7 +31,7 @@ test("lists a page of users with the spec columns, sending the token; no trash i
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Nombre ↕', 'Email ↕', 'Rol ↕', 'Borrar']);
+  ).toEqual(['Nombre ↕', 'Email ↕', 'Rol ↕', 'Cines', 'Borrar']);
   expect(within(table).getAllByRole('row')).toHaveLength(4);
   expect(within(table).getByRole('cell', { name: 'ana@cine.test' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Borrar ana' })).toBeInTheDocument();
@@ -211,7 +214,7 @@ test("an admin makes a user staff ('Personal') in the edit dialog; the table nam
     within(role)
       .getAllByRole('option')
       .map((option) => option.textContent),
-  ).toEqual(['Selecciona un rol', 'Usuario', 'Personal', 'Administrador']);
+  ).toEqual(['Selecciona un rol', 'Usuario', 'Personal', 'Gerente', 'Administrador']);
   await user.selectOptions(role, 'Personal');
   await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(dialog).findByText('Usuario actualizado con éxito.')).toBeInTheDocument();
@@ -238,4 +241,80 @@ test('the trash icon asks first: Cancelar keeps the user, Borrar deletes by e-ma
   await user.click(within(dialog).getByRole('button', { name: 'Borrar' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.onlyRequestTo('DELETE', '/api/admin/deleteUser').body).toEqual({ email: 'ana@cine.test' });
+});
+
+describe("the chain's people (issue 38)", () => {
+  const portero: User = { id: 'u3', username: 'portero', email: 'portero@cine.test', role: 'staff', cinemaIds: [CENTRO, NORTE] };
+  const renderWithCinemas = () =>
+    renderInPanel(
+      <CinemaScopeProvider role="admin" token={TOKEN}>
+        <UsersSection token={TOKEN} currentUserId={me.id} />
+      </CinemaScopeProvider>,
+      '/admin?seccion=usuarios',
+    );
+  beforeEach(() => {
+    api.on('GET', '/api/cinemas', { status: 200, body: chain }).on('GET', '/api/admin', page([me, portero]));
+  });
+
+  test("the list names each manager's or staff member's cinemas", async () => {
+    renderWithCinemas();
+    const table = await screen.findByRole('table', { name: 'Usuarios registrados' });
+    const row = within(table).getByRole('row', { name: /portero/ });
+    expect(await within(row).findByRole('cell', { name: 'Cine Centro, Cine Norte' })).toBeInTheDocument();
+  });
+
+  test('registering a manager asks for their cinemas (at least one) and sends them', async () => {
+    api.on('POST', '/api/auth/register', { status: 201, body: {} });
+    const user = userEvent.setup();
+    renderWithCinemas();
+    await screen.findByRole('table');
+    await screen.findByRole('cell', { name: 'Cine Centro, Cine Norte' });
+    await user.click(screen.getByRole('button', { name: 'Agregar nuevo' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByRole('group', { name: 'Cines' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Usuario'), 'gerente');
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'palomitas123');
+    await user.type(within(dialog).getByLabelText('Email'), 'gerente@cine.test');
+    await user.selectOptions(within(dialog).getByLabelText('Rol'), 'Gerente');
+    const cinemas = within(dialog).getByRole('group', { name: 'Cines' });
+    expect(
+      within(cinemas)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual([' Cine Centro (Buenos Aires)', ' Cine Norte (Buenos Aires)', ' Cine Córdoba (Córdoba)']);
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    expect(within(cinemas).getByText(CINEMA_MESSAGES.cinemasRequired)).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/auth/register')).toHaveLength(0);
+    await user.click(within(cinemas).getByRole('checkbox', { name: /Cine Norte/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    expect(await within(dialog).findByText('Usuario creado con éxito.')).toBeInTheDocument();
+    expect(api.onlyRequestTo('POST', '/api/auth/register').body).toEqual({
+      username: 'gerente',
+      password: 'palomitas123',
+      email: 'gerente@cine.test',
+      role: 'manager',
+      cinemaIds: [NORTE],
+    });
+  });
+
+  test("changing a staff member's cinemas sends the new ones; making them a user drops them", async () => {
+    api.on('PUT', '/api/admin/updateUser', { status: 200, body: portero });
+    const user = userEvent.setup();
+    renderWithCinemas();
+    await screen.findByRole('cell', { name: 'Cine Centro, Cine Norte' });
+    await user.click(screen.getByRole('button', { name: 'Modificar portero' }));
+    const dialog = screen.getByRole('dialog', { name: 'Modificar portero' });
+    const cinemas = within(dialog).getByRole('group', { name: 'Cines' });
+    expect(within(cinemas).getByRole('checkbox', { name: /Cine Centro/ })).toBeChecked();
+    await user.click(within(cinemas).getByRole('checkbox', { name: /Cine Centro/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('Usuario actualizado con éxito.')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/admin/updateUser')[0]?.body).toEqual({ ...portero, cinemaIds: [NORTE] });
+    await user.selectOptions(within(dialog).getByLabelText('Rol'), 'Usuario');
+    expect(within(dialog).queryByRole('group', { name: 'Cines' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.requestsTo('PUT', '/api/admin/updateUser')).toHaveLength(2));
+    const { cinemaIds: _dropped, ...asUser } = portero;
+    expect(api.requestsTo('PUT', '/api/admin/updateUser')[1]?.body).toEqual({ ...asUser, role: 'user' });
+  });
 });

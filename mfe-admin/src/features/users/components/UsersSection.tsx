@@ -11,6 +11,7 @@ import { SearchBar } from '../../../components/SearchBar';
 import { deleteUser, fetchUsers, type User } from '../api/users';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 import { useListParams } from '../../../hooks/useListParams';
+import { useCinemaScope } from '../../../hooks/useCinemaScope';
 
 interface UsersSectionProps {
   token: string;
@@ -22,6 +23,7 @@ const columns: Column[] = [
   { label: 'Nombre', sort: 'username' },
   { label: 'Email', sort: 'email' },
   { label: 'Rol', sort: 'role' },
+  { label: 'Cines' },
   { label: 'Borrar' },
 ];
 
@@ -34,6 +36,10 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const reload = users.reload;
+  const { cinemas } = useCinemaScope();
+  /** A manager's or staff member's cinemas by name (an id the list does not know, as it is). */
+  const cinemasOf = (user: User) =>
+    (user.cinemaIds ?? []).map((cinemaId) => cinemas.find((cinema) => cinema.id === cinemaId)?.name ?? cinemaId).join(', ') || '—';
 
   return (
     <div>
@@ -78,6 +84,7 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
             </td>
             <td>{user.email}</td>
             <td>{roleLabels[user.role]}</td>
+            <td>{cinemasOf(user)}</td>
             <td>
               {user.id === currentUserId ? (
                 <Own>Tu cuenta</Own>

@@ -43,6 +43,15 @@ test('staff see Control de acceso and nothing of the back office', async () => {
   expect(navbar().queryByRole('link', { name: 'Panel de Admin' })).not.toBeInTheDocument();
 });
 
+test("a cinema's manager gets Panel del cine and Control de acceso in the user menu", async () => {
+  const api = installFakeApi();
+  signedInAs(api, users.gerente);
+  await renderApp('/home');
+  await userEvent.click(await navbar().findByRole('button', { name: 'gerente' }));
+  expect(navbar().getByRole('link', { name: 'Panel del cine' })).toHaveAttribute('href', '/admin');
+  expect(navbar().getByRole('link', { name: 'Control de acceso' })).toHaveAttribute('href', '/acceso');
+});
+
 test('an admin sees Panel de Admin linking to /admin', async () => {
   const api = installFakeApi();
   signedInAs(api, users.root);

@@ -61,7 +61,14 @@ export function UserMenu() {
                 Mis entradas
               </Link>
             </li>
-            {(role === 'staff' || role === 'admin') && (
+            {role === 'manager' && (
+              <li>
+                <Link to="/admin" onClick={() => setOpen(false)}>
+                  Panel del cine
+                </Link>
+              </li>
+            )}
+            {(role === 'staff' || role === 'manager' || role === 'admin') && (
               <li>
                 <Link to="/acceso" onClick={() => setOpen(false)}>
                   Control de acceso

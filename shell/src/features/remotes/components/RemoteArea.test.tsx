@@ -80,6 +80,18 @@ describe('admin remote', () => {
     expect(loadRemotePage).toHaveBeenCalledWith('admin', exposedModule);
   });
 
+  test("a cinema's manager gets the panel (their cinemas' sections) but not Feedback nor Crear Pelicula", async () => {
+    const api = installFakeApi();
+    signedInAs(api, users.gerente);
+    const loadRemotePage = loaderSpy();
+    await renderApp('/admin', loadRemotePage);
+    expect(await screen.findByText('remote admin/AdminPanel para gerente')).toBeInTheDocument();
+    loadRemotePage.mockClear();
+    await renderApp('/feedback', loadRemotePage);
+    expect(await screen.findByText(/Esta sección es solo para administradores y tu cuenta no tiene ese permiso\./)).toBeInTheDocument();
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
   test('is never fetched for a user, who is told the section is for admins and given a way back', async () => {
     const api = installFakeApi();
     signedInAs(api, users.ana);
@@ -104,14 +116,17 @@ describe('admin remote', () => {
 });
 
 describe('the door (/acceso)', () => {
-  test.each([users.portero, users.root])('loads only admin/AccessControlPage for $username (staff or admin)', async (user) => {
-    const api = installFakeApi();
-    signedInAs(api, user);
-    const loadRemotePage = loaderSpy();
-    await renderApp('/acceso', loadRemotePage);
-    expect(await screen.findByText(`remote admin/AccessControlPage para ${user.username}`)).toBeInTheDocument();
-    expect(loadRemotePage.mock.calls).toEqual([['admin', 'AccessControlPage']]);
-  });
+  test.each([users.portero, users.gerente, users.root])(
+    'loads only admin/AccessControlPage for $username (staff, manager or admin)',
+    async (user) => {
+      const api = installFakeApi();
+      signedInAs(api, user);
+      const loadRemotePage = loaderSpy();
+      await renderApp('/acceso', loadRemotePage);
+      expect(await screen.findByText(`remote admin/AccessControlPage para ${user.username}`)).toBeInTheDocument();
+      expect(loadRemotePage.mock.calls).toEqual([['admin', 'AccessControlPage']]);
+    },
+  );
 
   test('a user is told it is for the staff, and nothing of the admin remote is fetched', async () => {
     const api = installFakeApi();

@@ -19,10 +19,11 @@ export const MyPurchasesPage = () => <RemoteArea remote="checkout" exposedModule
 export const MyTicketsPage = () => <RemoteArea remote="checkout" exposedModule="MyTicketsPage" />;
 
 /**
- * The admin remote is fetched only once the server has confirmed the admin role; anyone else is
- * told in Spanish and given a way back (a guest, the way to sign in), and downloads none of it.
+ * The admin remote is fetched only once the server has confirmed the admin role (or, for the panel, a cinema's
+ * manager: issue 38, who sees their cinemas' sections); anyone else is told in Spanish and given a way back (a guest,
+ * the way to sign in), and downloads none of it.
  */
-function AdminOnly({ exposedModule }: { exposedModule: string }) {
+function AdminOnly({ exposedModule, managers = false }: { exposedModule: string; managers?: boolean }) {
   const { status, role } = useSession();
   const { pathname } = useLocation();
   if (status === 'checking') return <Spinner label="Verificando permisos..." />;
@@ -35,7 +36,7 @@ function AdminOnly({ exposedModule }: { exposedModule: string }) {
       </NotForYou>
     );
   }
-  if (role !== 'admin') {
+  if (role !== 'admin' && !(managers && role === 'manager')) {
     return (
       <NotForYou>
         Esta sección es solo para administradores y tu cuenta no tiene ese permiso. <Link to="/home">Volver a la cartelera</Link>
@@ -46,7 +47,7 @@ function AdminOnly({ exposedModule }: { exposedModule: string }) {
 }
 
 /**
- * The door's check-in screen, for staff and admins: a small module of the admin remote of its own
+ * The door's check-in screen, for staff, managers and admins: a small module of the admin remote of its own
  * (admin/AccessControlPage), so staff download none of the back office. It works offline, reloaded too.
  */
 export function AccessControlPage() {
@@ -54,7 +55,7 @@ export function AccessControlPage() {
   // The remote session's role: offline, what the stored token claims, so a reloaded door keeps working.
   const role = useRemoteSession()?.role;
   if (status === 'checking') return <Spinner label="Verificando permisos..." />;
-  if (role !== 'staff' && role !== 'admin') {
+  if (role !== 'staff' && role !== 'manager' && role !== 'admin') {
     return (
       <NotForYou>
         Control de acceso es para el personal del cine. <Link to="/login?volver=%2Facceso">Inicia sesión con tu cuenta de personal</Link>.
@@ -64,7 +65,7 @@ export function AccessControlPage() {
   return <RemoteArea remote="admin" exposedModule="AccessControlPage" />;
 }
 
-export const AdminPanel = () => <AdminOnly exposedModule="AdminPanel" />;
+export const AdminPanel = () => <AdminOnly exposedModule="AdminPanel" managers />;
 export const FeedbackPage = () => <AdminOnly exposedModule="FeedbackPage" />;
 export const CreatePage = () => <AdminOnly exposedModule="CreatePage" />;
 
