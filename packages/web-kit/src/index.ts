@@ -30,6 +30,25 @@ export type {
   Session,
 } from './remotes';
 
+export {
+  CINEMA_STORAGE_KEY,
+  chooseCinema,
+  chosenCinemaSlug,
+  cinemaKey,
+  cinemaReads,
+  cinemaSlugOfSearch,
+  fetchCinemas,
+  forgetCinemas,
+  keepCinemaInUrl,
+  rememberedCinemaId,
+  rememberedCinemas,
+  useChosenCinema,
+  useChosenCinemaSlug,
+  useCinemas,
+  withCinema,
+  type ChosenCinema,
+  type CinemasState,
+} from './chosen-cinema';
 export { useAsyncData, type AsyncData } from './use-async-data';
 export { announceHold, useHoldAnnounced } from './hold-signal';
 
