@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Logo } from '../../../components/Logo';
 import { scrollToElementWhenPresent } from '../../../lib/scrollToElement';
 import { useSession } from '../../../session/hooks/useSession';
+import { CinemaPicker } from './CinemaPicker';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
@@ -31,6 +32,7 @@ export function Navbar({ cart }: { cart?: ReactNode }) {
         <Link to="/" aria-label="Cine, ir al inicio">
           <Logo />
         </Link>
+        <CinemaPicker />
         {cart}
         <MenuToggle
           type="button"
