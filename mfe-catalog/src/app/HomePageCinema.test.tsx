@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { CHAIN_CINEMAS, withChainCinemas } from '@cine/web-kit/testing';
 import { chooseCinema } from '@cine/web-kit';
-import { aMovie, installFakeApi } from '../../../test/fakeApi';
-import HomePage from '../../../app/HomePage';
+import { aMovie, installFakeApi } from '../test/fakeApi';
+import HomePage from './HomePage';
 
 const NORTE = CHAIN_CINEMAS[1]!;
 
