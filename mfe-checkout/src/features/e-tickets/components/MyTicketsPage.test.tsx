@@ -195,3 +195,13 @@ test('a first visit loads the tickets again once the service worker controls the
     delete (navigator as { serviceWorker?: unknown }).serviceWorker;
   }
 });
+
+test('each ticket names its cinema and the cinema’s address (issue 38)', async () => {
+  installFakeApi().on('GET', '/api/tickets/mine', {
+    status: 200,
+    body: [aTicket({ cinema: { id: 'c1e000000000000000000002', name: 'Cine Norte', address: 'Av. Maipú 2500, Olivos' } })],
+  });
+  renderPage();
+  const cinema = await screen.findByText('Cine', { selector: 'dt' });
+  expect(cinema.nextElementSibling).toHaveTextContent('Cine Norte · Av. Maipú 2500, Olivos');
+});

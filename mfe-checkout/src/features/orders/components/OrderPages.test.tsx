@@ -323,3 +323,22 @@ test('the confirmation page of a refunded order says so, with the amount and dat
   expect(screen.getAllByText('Reembolsada: ya no es válida')).toHaveLength(2);
   expect(screen.queryByRole('button', { name: 'Cancelar compra' })).not.toBeInTheDocument();
 });
+
+describe('the cinema of the purchase (issue 38)', () => {
+  const norte = { id: 'c1e000000000000000000002', name: 'Cine Norte', address: 'Av. Maipú 2500, Olivos' };
+
+  test('the confirmation page names the cinema and its address', async () => {
+    installFakeApi()
+      .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder({ cinema: norte }) })
+      .on('GET', '/api/tickets/mine', { status: 200, body: ticketsOfOrder() });
+    renderAt(`/compra/${ORDER_ID}`);
+    const cinema = await screen.findByText('Cine', { selector: 'dt' });
+    expect(cinema.nextElementSibling).toHaveTextContent('Cine NorteAv. Maipú 2500, Olivos');
+  });
+
+  test('Mis compras names each purchase’s cinema and address', async () => {
+    installFakeApi().on('POST', '/api/cart/tickets', { status: 200, body: [anOrder({ cinema: norte })] });
+    renderAt('/mis-compras');
+    expect(await screen.findByText('Cine Norte · Av. Maipú 2500, Olivos')).toBeInTheDocument();
+  });
+});
