@@ -84,6 +84,20 @@ test('a movie not playing at the chosen cinema says where it plays, each cinema 
   await waitFor(() => expect(optionsOf('Día')).toEqual(['Elige un día', 'Jueves 26/11', 'Viernes 27/11']));
 });
 
+test('a link to a show (the Cartelera por día of every cinema) makes its cinema the buyer’s and chooses the show', async () => {
+  const linked = { ...norteThursday, id: '6b04a48846b7a8f7611761f6' };
+  chainApi()
+    .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [centroThursday, linked] })
+    .on('GET', `/api/show/day?day=2026-11-26&id=m1&cinemaId=${NORTE.id}`, { status: 200, body: [linked] });
+  window.history.replaceState(null, '', `/movies/m1?funcion=${linked.id}`);
+  renderPanel(null);
+  await waitFor(() => expect(screen.getByLabelText('Día')).toHaveDisplayValue('Jueves 26/11'));
+  expect(await screen.findByLabelText('Horario')).toHaveDisplayValue('22:00');
+  expect(localStorage.getItem('cine.cinema')).toBe('norte');
+  expect(window.location.search).toBe(`?funcion=${linked.id}&cine=norte`);
+  expect(await screen.findByText(/Cine Norte · Sala 6 · 2D/)).toBeInTheDocument();
+});
+
 describe('a cart holds one cinema’s seats at a time', () => {
   const centroCart = { ...aCart([aTicketLine({ showId: 's1' })]), cinema: { id: CENTRO.id, name: CENTRO.name, address: CENTRO.address } };
 

@@ -58,15 +58,16 @@ test('with no cinema chosen it asks "¿En qué cine?" and lists every cinema’s
   renderAt('/cartelera');
 
   const chooser = await screen.findByRole('region', { name: '¿En qué cine?' });
-  const norteTime = await screen.findByRole('link', { name: '21:00 Sala 6 · Cine Norte, 2D: comprar entradas' });
-  // Its link chooses that show's cinema.
-  expect(norteTime.getAttribute('href')).toBe('/movies/dune?funcion=6b04a48846b7a8f7611761f2&cine=norte');
-  expect(screen.getByRole('link', { name: '20:30 Sala 1 · Cine Centro, 2D: comprar entradas' })).toBeInTheDocument();
+  const norteTime = await screen.findByRole('link', { name: '21:00 Sala 6, 2D: comprar entradas' });
+  // Each time says its cinema; the movie page makes the show's cinema the buyer's.
+  expect(norteTime.closest('li')).toHaveTextContent('21:00 Sala 6Cine Norte');
+  expect(screen.getByRole('link', { name: '20:30 Sala 1, 2D: comprar entradas' }).closest('li')).toHaveTextContent('Cine Centro');
 
   await userEvent.click(await within(chooser).findByRole('button', { name: /Cine Norte/ }));
   expect(await screen.findByText(/Funciones en/)).toHaveTextContent(`Funciones en ${NORTE.name} · ${NORTE.address}`);
   expect(await screen.findByRole('link', { name: '21:00 Sala 6, 2D: comprar entradas' })).toBeInTheDocument();
   expect(screen.queryByText('20:30')).not.toBeInTheDocument();
+  expect(screen.queryByText('Cine Norte', { selector: 'small' })).not.toBeInTheDocument();
   expect(screen.queryByRole('region', { name: '¿En qué cine?' })).not.toBeInTheDocument();
   expect(api.requestsTo('GET', `/api/show/date?date=${today}&cinemaId=${NORTE.id}`)).toHaveLength(1);
 });

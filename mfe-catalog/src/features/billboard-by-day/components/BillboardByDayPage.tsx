@@ -10,7 +10,6 @@ import {
   useAsyncData,
   useChosenCinema,
   useDocumentTitle,
-  withCinema,
   type RemotePageProps,
 } from '@cine/web-kit';
 import { CinemaChooser, EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
@@ -93,27 +92,29 @@ function Movies({ shows, now, namesCinema }: { shows: ShowView[]; now: Date; nam
 }
 
 function ShowTime({ show, state, namesCinema }: { show: ShowView; state: ReturnType<typeof showState>; namesCinema: boolean }) {
-  // Every cinema listed (none chosen yet): each time says where it is, and its link chooses that cinema.
-  const where = namesCinema && show.cinema ? ` · ${show.cinema.name}` : '';
+  // Every cinema listed (none chosen yet): each time says where it is; the movie page then makes that cinema the buyer's.
+  const where = namesCinema && show.cinema ? <CinemaName>{show.cinema.name}</CinemaName> : null;
   if (state !== 'on-sale') {
     return (
-      <OffTime>
-        {show.schedule} <small>{state === 'started' ? 'Comenzó' : 'Agotada'}</small>
-      </OffTime>
+      <>
+        <OffTime>
+          {show.schedule} <small>{state === 'started' ? 'Comenzó' : 'Agotada'}</small>
+        </OffTime>
+        {where}
+      </>
     );
   }
   return (
-    <Time
-      to={withCinema(purchasePlaceUrl({ movieId: show.movieId, showId: show.id }), show.cinema?.slug ?? null)}
-      // Starts with the visible text (WCAG 2.5.3), then says what the link does.
-      aria-label={`${show.schedule} Sala ${show.roomId}${where}, ${show.type}: comprar entradas`}
-    >
-      {show.schedule}{' '}
-      <small>
-        Sala {show.roomId}
-        {where}
-      </small>
-    </Time>
+    <>
+      <Time
+        to={purchasePlaceUrl({ movieId: show.movieId, showId: show.id })}
+        // Starts with the visible text (WCAG 2.5.3), then says what the link does.
+        aria-label={`${show.schedule} Sala ${show.roomId}, ${show.type}: comprar entradas`}
+      >
+        {show.schedule} <small>Sala {show.roomId}</small>
+      </Time>
+      {where}
+    </>
   );
 }
 
@@ -135,6 +136,14 @@ const CinemaLine = styled.p`
   strong {
     color: var(--cine-text, #f3f3f7);
   }
+`;
+
+const CinemaName = styled.small`
+  display: block;
+  margin-top: 0.2rem;
+  font-size: 0.75rem;
+  color: var(--cine-muted, #a6a6bb);
+  text-align: center;
 `;
 
 const List = styled.ul`
