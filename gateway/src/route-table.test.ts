@@ -38,6 +38,8 @@ describe('route table', () => {
     ['/show/one/65f1c0ffee', 'booking'],
     ['/show/day', 'booking'],
     ['/show/occupancy', 'booking'],
+    ['/cinemas', 'booking'],
+    ['/cinemas/c1e000000000000000000002/rooms/6', 'booking'],
     ['/pricing/ticket-types', 'booking'],
     ['/pricing/ticket-types/menor', 'booking'],
     ['/pricing/cards', 'booking'],

@@ -98,6 +98,8 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
     endpoints: [{ method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' }],
   },
   { prefix: '/show/occupancy', service: 'booking', auth: 'all' },
+  // The chain's cinemas are public; creating and changing them and their rooms needs a token (issue 38).
+  { prefix: '/cinemas', service: 'booking', auth: 'writes' },
   // The ticket types on sale are public; the rest of pricing is the admin's.
   { prefix: '/pricing', service: 'booking', auth: 'writes' },
   { prefix: '/pricing/cards', service: 'booking', auth: 'all' },

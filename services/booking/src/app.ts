@@ -14,6 +14,7 @@ import { ticketsPlugin } from './plugins/tickets';
 import { bookingSettingsFromEnv } from './settings';
 import candyLinesRoutes from './routes/candy-lines';
 import cartRoutes from './routes/cart';
+import cinemaRoutes from './routes/cinemas';
 import checkinRoutes from './routes/checkin';
 import checkoutRoutes from './routes/checkout';
 import myTicketsRoutes from './routes/my-tickets';
@@ -28,6 +29,8 @@ export interface BookingContext extends ServiceContext {
   clock?: () => Date;
   /** Seed demo shows from the movie projection (default true; tests that place their own shows turn it off). */
   seedShows?: boolean;
+  /** A fresh database gets the chain's three seeded cinemas, not only the first (default: seedShows). */
+  seedCinemas?: boolean;
   /** Card payments (default: Stripe with STRIPE_SECRET_KEY, else the offline provider of Stripe's test cards). */
   paymentProvider?: PaymentProvider;
   /** Hold limits instead of the environment's (tests: every request comes from 127.0.0.1). */
@@ -54,6 +57,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     db: context.db,
     bus: context.bus,
     seed: context.seedShows ?? true,
+    ...(context.seedCinemas !== undefined ? { seedCinemas: context.seedCinemas } : {}),
+    firstCinema: settings.firstCinema,
     ...(context.clock ? { clock: context.clock } : {}),
     holdMinutes: settings.holdMinutes,
     holdLimits: { ...settings.holdLimits, ...context.holdLimits },
@@ -61,6 +66,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     companionReleaseMinutes: context.companionReleaseMinutes ?? settings.companionReleaseMinutes,
   });
 
+  await app.register(cinemaRoutes, { prefix: '/cinemas' });
   await app.register(showRoutes, { prefix: '/show' });
   await app.register(pricingRoutes, { prefix: '/pricing' });
   await app.register(ticketsRoutes, { prefix: '/tickets' });

@@ -1,5 +1,11 @@
-import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_SEAT_STREAMS_PER_ADDRESS } from '@cine/contracts';
-import { positiveIntegerEnv, readEnv } from '@cine/service-kit';
+import {
+  DEFAULT_CANCELLATION_WINDOW_MINUTES,
+  DEFAULT_CINEMA_TIME_ZONE,
+  DEFAULT_SEAT_STREAMS_PER_ADDRESS,
+  isIanaTimeZone,
+} from '@cine/contracts';
+import { cinemaInfoFromEnv, positiveIntegerEnv, readEnv } from '@cine/service-kit';
+import type { FirstCinemaSettings } from './cinemas/cinemas';
 import { DEFAULT_COMPANION_RELEASE_MINUTES } from './shows/companion-rule';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { DEFAULT_DOOR_WINDOW, type DoorWindowSettings } from './tickets/door-rules';
@@ -23,7 +29,16 @@ export interface BookingSettings {
   companionReleaseMinutes: number;
   /** STRIPE_SECRET_KEY: card payments through Stripe; unset, the offline provider of Stripe's test cards. */
   stripeSecretKey: string | undefined;
+  /**
+   * The first cinema as an installation from before the chain configured it: CINEMA_NAME (default
+   * 'Cine Centro'), CINEMA_ADDRESS, CINEMA_HOURS and CINEMA_TIME_ZONE (an IANA zone, default
+   * America/Argentina/Buenos_Aires). Used when the cinema is first stored; later it is data (PUT /cinemas/{id}).
+   */
+  firstCinema: FirstCinemaSettings;
 }
+
+/** The name of the first cinema when CINEMA_NAME is not set. */
+export const DEFAULT_FIRST_CINEMA_NAME = 'Cine Centro';
 
 /** A value that is not a positive whole number stops the start, naming the variable. */
 export function bookingSettingsFromEnv(): BookingSettings {
@@ -42,7 +57,17 @@ export function bookingSettingsFromEnv(): BookingSettings {
     },
     companionReleaseMinutes: nonNegativeMinutes('COMPANION_RELEASE_MINUTES', DEFAULT_COMPANION_RELEASE_MINUTES),
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
+    firstCinema: firstCinemaFromEnv(),
   };
+}
+
+function firstCinemaFromEnv(): FirstCinemaSettings {
+  const info = cinemaInfoFromEnv();
+  const timeZone = readEnv('CINEMA_TIME_ZONE')?.trim() || DEFAULT_CINEMA_TIME_ZONE;
+  if (!isIanaTimeZone(timeZone))
+    throw new Error(`CINEMA_TIME_ZONE must be an IANA time zone (e.g. America/Argentina/Buenos_Aires), not '${timeZone}'`);
+  const name = readEnv('CINEMA_NAME')?.trim() ? info.name : DEFAULT_FIRST_CINEMA_NAME;
+  return { name, address: info.address, hours: info.hours, timeZone };
 }
 
 /** A whole number of minutes, 0 allowed, from the environment; `fallback` when unset. */

@@ -1,4 +1,4 @@
-import type { MovieFacts, ShowView } from '@cine/contracts';
+import type { CinemaForm, CinemaView, MovieFacts, RoomView, SeatLayout, ShowView } from '@cine/contracts';
 import { createEvent, InProcessEventBus, type ServiceApp } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
@@ -37,7 +37,13 @@ export interface BookingUnderTest {
 const TEST_HOLD_LIMITS: Partial<HoldLimitSettings> = { perAddress: 1_000_000 };
 
 export async function startBooking(
-  options: { seedShows?: boolean; now?: string; context?: TestContext; holdLimits?: Partial<HoldLimitSettings> } = {},
+  options: {
+    seedShows?: boolean;
+    seedCinemas?: boolean;
+    now?: string;
+    context?: TestContext;
+    holdLimits?: Partial<HoldLimitSettings>;
+  } = {},
 ): Promise<BookingUnderTest> {
   const context = options.context ?? (await createTestContext('booking'));
   const clock = new TestClock(new Date(options.now ?? TEST_NOW));
@@ -45,6 +51,7 @@ export async function startBooking(
     ...context,
     clock: clock.now,
     seedShows: options.seedShows ?? false,
+    ...(options.seedCinemas !== undefined ? { seedCinemas: options.seedCinemas } : {}),
     holdLimits: { ...TEST_HOLD_LIMITS, ...options.holdLimits },
   };
   const app = await buildBookingApp(bookingContext).catch(async (error: unknown) => {
@@ -74,6 +81,57 @@ export function userHeaders(app: ServiceApp, userId: string): { authorization: s
   return bearer(app, { sub: userId, role: 'user' });
 }
 
+/** A manager of the cinemas (token `cin`). */
+export function managerHeaders(app: ServiceApp, cinemaIds: string[]): { authorization: string } {
+  return bearer(app, { sub: newId(), role: 'manager', cin: cinemaIds });
+}
+
+/** Door staff of the cinemas (token `cin`). */
+export function staffHeaders(app: ServiceApp, cinemaIds: string[]): { authorization: string } {
+  return bearer(app, { sub: newId(), role: 'staff', cin: cinemaIds });
+}
+
+/** A cinema at UTC+1 (Madrid): tests of the zones. */
+export const MADRID_CINEMA: CinemaForm = {
+  slug: 'madrid',
+  name: 'Cine Gran Vía',
+  city: 'Madrid',
+  address: 'Gran Vía 50, Madrid',
+  hours: 'De 16 a 1',
+  timeZone: 'Europe/Madrid',
+};
+
+/** A small room: 3 rows of 4 seats. */
+export const SMALL_LAYOUT: SeatLayout = { rows: [4, 4, 4], aisles: [], wheelchair: [] };
+
+/** POST /cinemas as an admin, and a room of SMALL_LAYOUT in it (`rooms` of them). */
+export async function createCinema(
+  booking: BookingUnderTest,
+  form: Partial<CinemaForm> = {},
+  rooms = 1,
+): Promise<{ cinema: CinemaView; rooms: RoomView[] }> {
+  const created = await booking.app.inject({
+    method: 'POST',
+    url: '/cinemas',
+    headers: adminHeaders(booking.app),
+    payload: { ...MADRID_CINEMA, ...form },
+  });
+  if (created.statusCode !== 201) throw new Error(`POST /cinemas answered ${created.statusCode}: ${created.body}`);
+  const cinema = created.json<CinemaView>();
+  const made: RoomView[] = [];
+  for (let index = 1; index <= rooms; index++) {
+    const room = await booking.app.inject({
+      method: 'POST',
+      url: `/cinemas/${cinema.id}/rooms`,
+      headers: adminHeaders(booking.app),
+      payload: { name: `Sala ${index}`, layout: SMALL_LAYOUT },
+    });
+    if (room.statusCode !== 201) throw new Error(`POST rooms answered ${room.statusCode}: ${room.body}`);
+    made.push(room.json<RoomView>());
+  }
+  return { cinema, rooms: made };
+}
+
 /** Publishes movie.created on the service's bus (resolves once booking handled it) and answers the facts. */
 export async function publishMovie(context: TestContext, overrides: Partial<MovieFacts> = {}): Promise<MovieFacts> {
   const facts: MovieFacts = {
@@ -89,6 +147,7 @@ export async function publishMovie(context: TestContext, overrides: Partial<Movi
 }
 
 export interface ShowInput {
+  cinemaId?: unknown;
   schedule?: unknown;
   movieId?: unknown;
   roomId?: unknown;

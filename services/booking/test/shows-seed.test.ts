@@ -1,4 +1,4 @@
-import type { MovieFacts, ShowView } from '@cine/contracts';
+import { FIRST_CINEMA_ID, SEEDED_CINEMA_IDS, type MovieFacts, type ShowView } from '@cine/contracts';
 import { createEvent, InProcessEventBus } from '@cine/service-kit';
 import { addDays } from '../src/shows/cinema-time';
 import { SEED_DAYS, SEED_WINDOW_MINUTES } from '../src/shows/show-seed';
@@ -32,14 +32,32 @@ async function allShows(booking: BookingUnderTest): Promise<ShowView[]> {
 describe('the demo show seed, driven by movie.created', () => {
   let booking: BookingUnderTest;
   let movies: MovieFacts[];
+  /** The first cinema's shows (Cine Centro: every movie, as before the chain). */
   let shows: ShowView[];
+  /** Every cinema's. */
+  let chain: ShowView[];
 
   beforeAll(async () => {
     booking = await startBooking({ seedShows: true });
     movies = demoMovies();
     for (const movie of movies) await publishMovie(booking.context, movie);
-    shows = await allShows(booking);
+    chain = await allShows(booking);
+    shows = chain.filter((show) => show.cinemaId === FIRST_CINEMA_ID);
   }, 60_000);
+
+  it('spreads shows over the three seeded cinemas, each in its own rooms', () => {
+    const [, norte, cordoba] = SEEDED_CINEMA_IDS;
+    const at = (cinemaId: string) => chain.filter((show) => show.cinemaId === cinemaId);
+    expect(new Set(at(norte).map((show) => show.roomId))).toEqual(new Set([6, 7, 8]));
+    expect(new Set(at(cordoba).map((show) => show.roomId))).toEqual(new Set([9, 10]));
+    expect(at(cordoba).every((show) => show.cinema?.name === 'Cine Córdoba')).toBe(true);
+    // Each other cinema shows some of the movies, not all.
+    for (const cinemaId of [norte, cordoba]) {
+      const titles = new Set(at(cinemaId).map((show) => show.movieId));
+      expect(titles.size).toBeGreaterThan(2);
+      expect(titles.size).toBeLessThan(13);
+    }
+  });
   afterAll(() => booking.close());
 
   it(`gives every billboard movie shows on each of the next ${SEED_DAYS} days, afternoon and evening, in its format`, () => {
@@ -79,7 +97,7 @@ describe('the demo show seed, driven by movie.created', () => {
 
   it('never overlaps two shows in a room (run time plus cleaning)', () => {
     const runtime = new Map(movies.map((movie) => [movie.movieId, movie.runtime]));
-    const spans = shows.map((show) => ({
+    const spans = chain.map((show) => ({
       roomId: show.roomId,
       startsAt: new Date(show.startsAt),
       endsAt: new Date(new Date(show.startsAt).getTime() + (runtime.get(show.movieId) as number) * 60_000),
@@ -102,7 +120,7 @@ describe('the demo show seed, driven by movie.created', () => {
     await restarted.close();
 
     const again = await allShows(booking);
-    expect(again.map((show) => show.id).sort()).toEqual(shows.map((show) => show.id).sort());
+    expect(again.map((show) => show.id).sort()).toEqual(chain.map((show) => show.id).sort());
   });
 
   it(`stops seeding ${SEED_WINDOW_MINUTES} minutes after the first start: later movies are the admin's to schedule`, async () => {

@@ -1,4 +1,4 @@
-import { SHOW_FORM_MESSAGES, type ShowView } from '@cine/contracts';
+import { CINEMA_MESSAGES, FIRST_CINEMA_ID, SHOW_FORM_MESSAGES, type ShowView } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { adminHeaders, createShow, newId, postShow, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
@@ -47,7 +47,7 @@ describe('the movie projection (consumer booking.movies)', () => {
   });
 });
 
-describe('POST /show (admin)', () => {
+describe('POST /show (admin, or a manager of the cinema)', () => {
   it('creates a show with the movie title from the projection, the weekday, the price card that applies and every seat free', async () => {
     const movie = await publishMovie(booking.context, { title: 'Sala Llena', type: '3D' });
     const response = await postShow(booking, { schedule: '18:30', movieId: movie.movieId, roomId: 2, day: '2026-03-12', type: '3D' });
@@ -60,6 +60,9 @@ describe('POST /show (admin)', () => {
       date: '2026-03-12',
       startsAt: '2026-03-12T21:30:00.000Z',
       movieId: movie.movieId,
+      // The first cinema's (no cinemaId sent): every show view names its cinema.
+      cinemaId: FIRST_CINEMA_ID,
+      cinema: { id: FIRST_CINEMA_ID, slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' },
       roomId: 2,
       type: '3D',
       // Tarifa general's General ($ 9,00) and the 3D surcharge ($ 2,00).
@@ -114,10 +117,10 @@ describe('POST /show (admin)', () => {
   it.each([
     ['schedule', '25:00', 'El horario debe tener el formato HH:MM (00:00 a 23:59).'],
     ['schedule', '7pm', 'El horario debe tener el formato HH:MM (00:00 a 23:59).'],
-    ['roomId', 6, 'La sala debe ser un número del 1 al 5.'],
-    ['roomId', 0, 'La sala debe ser un número del 1 al 5.'],
-    ['roomId', -1, 'La sala debe ser un número del 1 al 5.'],
-    ['roomId', 'uno', 'La sala debe ser un número del 1 al 5.'],
+    ['roomId', 6, 'La sala debe ser el número de una sala del cine.'],
+    ['roomId', 0, 'La sala debe ser el número de una sala del cine.'],
+    ['roomId', -1, 'La sala debe ser el número de una sala del cine.'],
+    ['roomId', 'uno', 'La sala debe ser el número de una sala del cine.'],
     ['day', '2026-02-30', 'El día debe ser una fecha aaaa-mm-dd o un día de la semana (Lunes a Domingo).'],
     ['type', '4D', 'El tipo debe ser 2D o 3D.'],
     ['price', 0, 'El precio debe ser un número entero de centavos entre 1 y 1000000.'],
@@ -195,7 +198,7 @@ describe('POST /show (admin)', () => {
     const guest = await booking.app.inject({ method: 'POST', url: '/show', payload });
     expect(guest.json()).toEqual({ statusCode: 401, error: 'Debes iniciar sesión.' });
     const user = await booking.app.inject({ method: 'POST', url: '/show', headers: userHeaders(booking.app, newId()), payload });
-    expect(user.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede realizar esta acción.' });
+    expect(user.json()).toEqual({ statusCode: 403, error: CINEMA_MESSAGES.managersOnly });
   });
 });
 
@@ -375,7 +378,10 @@ describe('PUT /show/one/:id (admin)', () => {
       statusCode: 400,
       error: 'El horario debe tener el formato HH:MM (00:00 a 23:59).',
     });
-    expect((await put(show.id, { roomId: 6 })).json()).toMatchObject({ statusCode: 400, error: 'La sala debe ser un número del 1 al 5.' });
+    expect((await put(show.id, { roomId: 6 })).json()).toMatchObject({
+      statusCode: 400,
+      error: 'La sala debe ser el número de una sala del cine.',
+    });
     expect((await put(show.id, { type: '4D' })).json()).toMatchObject({ statusCode: 400, error: 'El tipo debe ser 2D o 3D.' });
     expect((await put(show.id, { date: '2026-02-20' })).json()).toMatchObject({
       statusCode: 400,

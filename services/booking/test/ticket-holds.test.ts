@@ -1,4 +1,4 @@
-import type { SeatLayout, ShowPricing } from '@cine/contracts';
+import { FIRST_CINEMA_ID, type SeatLayout, type ShowPricing } from '@cine/contracts';
 import { RefusedError } from '../src/refusal';
 import {
   companionRuleInForce,
@@ -107,7 +107,12 @@ describe('holds by ticket type (seat-decisions.ts)', () => {
     const labels = held.map((seat) => seat.label);
     expect(held.map((seat) => seat.ticketType)).toEqual(['menor', 'general', 'general']);
     const stored = showDocument({ layout, pricing, seats });
-    const tickets = heldTicketsOf(stored, 'ana', hoursBefore(3), 'Película');
+    const tickets = heldTicketsOf(stored, 'ana', hoursBefore(3), 'Película', {
+      id: FIRST_CINEMA_ID,
+      slug: 'centro',
+      name: 'Cine Centro',
+      city: 'Buenos Aires',
+    });
     expect(tickets?.seatLabels).toEqual(labels);
     expect(tickets?.ticketTypes).toEqual(['menor', 'general', 'general']);
   });

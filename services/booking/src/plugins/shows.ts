@@ -1,11 +1,11 @@
-import { subscribeTo, type EventBus } from '@cine/service-kit';
+import { startOutboxRelay, subscribeTo, type EventBus, type WithOutbox } from '@cine/service-kit';
+import { Cinemas, type FirstCinemaSettings } from '../cinemas/cinemas';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
 import { HoldLimits, type HoldLimitSettings } from '../shows/hold-limits';
-import { Rooms } from '../shows/rooms';
 import { SeatChangeFeed } from '../shows/seat-changes';
 import { SeatInventory } from '../shows/seat-inventory';
 import { ListingWriters } from '../shows/listing-writers';
@@ -27,6 +27,8 @@ declare module 'fastify' {
     /** "Now" for shows, holds and the cart (tests move it). */
     clock: () => Date;
     movieProjection: MovieProjection;
+    /** The chain's cinemas and their rooms (issue 38). */
+    cinemas: Cinemas;
     shows: Shows;
     /** The listings' summaries of the shows (the jobs plugin prunes the past ones). */
     showListing: ShowListing;
@@ -45,6 +47,10 @@ export interface ShowsPluginOptions {
   clock?: () => Date;
   /** Seed demo shows from the movie projection. */
   seed: boolean;
+  /** A fresh database gets the chain's other two seeded cinemas (default: `seed`, the embedded default). */
+  seedCinemas?: boolean;
+  /** The first cinema's facts from the environment (stored when the cinema is first stored). */
+  firstCinema: FirstCinemaSettings;
   /** How long held seats wait for payment (HOLD_MINUTES). */
   holdMinutes: number;
   holdLimits: HoldLimitSettings;
@@ -56,7 +62,21 @@ export interface ShowsPluginOptions {
 
 /** The movie projection, shows and their seats, and the demo seed. */
 export const showsPlugin = fp<ShowsPluginOptions>(
-  async (app, { db, bus, clock = () => new Date(), seed, holdMinutes, holdLimits, seatStreamsPerAddress, companionReleaseMinutes }) => {
+  async (
+    app,
+    {
+      db,
+      bus,
+      clock = () => new Date(),
+      seed,
+      seedCinemas = seed,
+      firstCinema,
+      holdMinutes,
+      holdLimits,
+      seatStreamsPerAddress,
+      companionReleaseMinutes,
+    },
+  ) => {
     const model = await showModel(db);
     const lock = new KeyedLock();
     const movies = new MovieProjection(db);
@@ -68,15 +88,19 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const rebuilt = await listing.rebuild(model.find().lean<ShowDocument[]>().cursor());
     if (rebuilt > 0) app.log.info({ shows: rebuilt }, 'show summaries of the listings rebuilt');
     app.decorate('showListing', listing);
-    const rooms = await Rooms.load(db);
+    const cinemas = await Cinemas.open(db, { first: firstCinema, seedChain: seedCinemas, clock });
+    const cinemaRelay = startOutboxRelay({ models: [cinemas.model as unknown as Model<WithOutbox>], bus, logger: app.log });
+    cinemas.useRelay(cinemaRelay);
+    app.addHook('onClose', () => cinemaRelay.stop());
+    app.decorate('cinemas', cinemas);
     const feed = new SeatChangeFeed(bus, app.log);
     const pendingShowMoves = new PendingShowMoves(db);
     const pricing = new PricingStore(db);
     await pricing.seed();
-    const shows = new Shows(model, movies, lock, listing, rooms, feed, pendingShowMoves, pricing);
+    const shows = new Shows(model, movies, lock, listing, cinemas, feed, pendingShowMoves, pricing);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed, companionReleaseMinutes);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed, cinemas, companionReleaseMinutes);
     const seatStreams = new SeatStreams(
       showSeatsSource(model, listing),
       { ...DEFAULT_SEAT_STREAM_SETTINGS, perAddress: seatStreamsPerAddress },
@@ -106,9 +130,10 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const subscribeMovies = () => subscribeTo(bus, db, subscriptions.movies, (event) => movies.handle(event));
     if (!seed) {
       await subscribeMovies();
+      await shows.announceAllMovies(clock());
       return;
     }
-    const seeder = new ShowSeeder(db, shows, movies, clock, app.log);
+    const seeder = new ShowSeeder(db, shows, movies, cinemas, clock, app.log);
     // The window opens before the subscription, so movie.created events that come right away are seeded.
     await seeder.open();
     movies.onCreated(async (movie) => {
@@ -117,6 +142,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     await subscribeMovies();
     const seeded = await seeder.seedKnownMovies();
     if (seeded > 0) app.log.info({ shows: seeded }, 'seeded shows of the movies already known');
+    await shows.announceAllMovies(clock());
   },
   { name: 'shows' },
 );

@@ -1,10 +1,9 @@
-import { capacityOfLayout, type SeatLayout } from '@cine/contracts';
-import { isDuplicateKeyError } from '@cine/service-kit';
+import type { SeatLayout } from '@cine/contracts';
 import type { Collection, Connection } from 'mongoose';
 
 /**
- * The cinema's rooms (spec: rooms 1 to 5) and their seat layouts, kept as data in booking's
- * `rooms` collection: rows A.. from the screen back (a shorter row is centred), seats numbered
+ * The seeded rooms and their seat layouts (the chain's rooms are data in booking's `rooms` collection,
+ * kept by cinemas/cinemas.ts: the first cinema's 1–5 as the spec had them): rows A.. from the screen back (a shorter row is centred), seats numbered
  * 1.. from the left, aisles, wheelchair spaces. A show copies its room's layout when created.
  */
 export const ROOM_IDS = [1, 2, 3, 4, 5];
@@ -13,7 +12,7 @@ export const ROOM_IDS = [1, 2, 3, 4, 5];
  * The seat categories of a layout (issue 37): every wheelchair space, its companion seat (sold with it:
  * `companions` maps each companion to its space) and the premium seats, by label.
  */
-function withCategories(
+export function withCategories(
   layout: Pick<SeatLayout, 'rows' | 'aisles' | 'wheelchair'>,
   companions: Record<string, string>,
   premiumRows: readonly string[] = [],
@@ -55,59 +54,32 @@ export const SEEDED_ROOM_LAYOUTS: Readonly<Record<number, SeatLayout>> = {
   ),
 };
 
+/**
+ * The rooms of the other two cinemas of a fresh installation (issue 38: Cine Norte 6–8, Cine Córdoba
+ * 9–10), each of another shape than the first cinema's.
+ */
+export const SEEDED_CHAIN_ROOM_LAYOUTS: Readonly<Record<number, SeatLayout>> = {
+  // Norte: a small room of 8 rows of 8, a wide one with a central aisle, a long one with premium back rows.
+  6: withCategories({ rows: [8, 8, 8, 8, 8, 8, 8, 8], aisles: [], wheelchair: ['H1'] }, { H2: 'H1' }),
+  7: withCategories({ rows: [14, 14, 16, 16, 16, 16, 16, 16], aisles: [8], wheelchair: ['A1', 'A14'] }, { A2: 'A1', A13: 'A14' }),
+  8: withCategories(
+    { rows: [10, 10, 10, 12, 12, 12, 12, 12, 12, 12, 14, 14, 14, 14], aisles: [3, 9], wheelchair: ['A1', 'A10'] },
+    { A2: 'A1', A9: 'A10' },
+    ['M', 'N'],
+  ),
+  // Córdoba: a middle room with an aisle and a big one of 14 rows.
+  9: withCategories({ rows: [10, 10, 10, 10, 10, 10, 10, 10, 10], aisles: [5], wheelchair: ['I1', 'I10'] }, { I2: 'I1', I9: 'I10' }),
+  10: withCategories(
+    { rows: [12, 12, 14, 14, 14, 16, 16, 16, 16, 16, 18, 18, 18, 18], aisles: [4, 14], wheelchair: ['A1', 'A12'] },
+    { A2: 'A1', A11: 'A12' },
+    ['M', 'N'],
+  ),
+};
+
 /** The same rows, aisles and wheelchair spaces (what a layout was before it had categories). */
-function sameSeats(a: SeatLayout, b: SeatLayout): boolean {
+export function sameSeats(a: SeatLayout, b: SeatLayout): boolean {
   const same = (x: readonly unknown[], y: readonly unknown[]) => x.length === y.length && x.every((value, index) => value === y[index]);
   return same(a.rows, b.rows) && same(a.aisles, b.aisles) && same(a.wheelchair, b.wheelchair);
-}
-
-export function isRoomId(value: number): boolean {
-  return ROOM_IDS.includes(value);
-}
-
-interface RoomDocument {
-  _id: number;
-  layout: SeatLayout;
-}
-
-/** The rooms' layouts, read once at start (after seeding the missing rooms). */
-export class Rooms {
-  private constructor(private readonly layouts: ReadonlyMap<number, SeatLayout>) {}
-
-  static async load(db: Connection): Promise<Rooms> {
-    const collection = db.collection<RoomDocument>('rooms');
-    for (const roomId of ROOM_IDS) {
-      try {
-        await collection.insertOne({ _id: roomId, layout: SEEDED_ROOM_LAYOUTS[roomId] as SeatLayout });
-      } catch (error) {
-        // Seeded before (by this or another instance): its layout stays as stored.
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-    }
-    const stored = await collection.find({}).toArray();
-    for (const room of stored) {
-      const seeded = SEEDED_ROOM_LAYOUTS[room._id];
-      if (!seeded?.categories || room.layout.categories !== undefined || !sameSeats(room.layout, seeded)) continue;
-      // Stored before seat categories, as seeded: the room, and the shows that copied it, gain them.
-      const { categories, companions } = seeded;
-      await collection.updateOne(
-        { _id: room._id, 'layout.categories': { $exists: false } },
-        { $set: { 'layout.categories': categories, 'layout.companions': companions ?? {} } },
-      );
-      room.layout = { ...room.layout, ...(categories ? { categories } : {}), ...(companions ? { companions } : {}) };
-      await addCategoriesToShows(db, room._id, room.layout);
-    }
-    return new Rooms(new Map(stored.map((room) => [room._id, room.layout])));
-  }
-
-  /** The room's layout (its seeded one if it was never stored). */
-  layoutOf(roomId: number): SeatLayout {
-    return this.layouts.get(roomId) ?? (SEEDED_ROOM_LAYOUTS[roomId] as SeatLayout);
-  }
-
-  capacityOf(roomId: number): number {
-    return capacityOfLayout(this.layoutOf(roomId));
-  }
 }
 
 /**
@@ -115,7 +87,7 @@ export class Rooms {
  * spaces, no categories) take the room's categories and companions. Shows without a layout of their own
  * (older still: a rectangle) are left as they are; so are the listings' summaries of the shows.
  */
-async function addCategoriesToShows(db: Connection, roomId: number, layout: SeatLayout): Promise<void> {
+export async function addCategoriesToShows(db: Connection, roomId: number, layout: SeatLayout): Promise<void> {
   for (const name of ['shows', 'show_summaries']) await addCategoriesTo(db.collection(name), roomId, layout);
 }
 

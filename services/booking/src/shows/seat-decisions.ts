@@ -1,4 +1,5 @@
 import {
+  type CinemaRef,
   GENERAL_TICKET_TYPE,
   isSeatOf,
   parseSeatLabel,
@@ -72,13 +73,13 @@ export function holdersOf(show: ShowDocument): Set<string | undefined> {
 }
 
 /** The user's held (not lapsed) seats of the show, undefined when none. */
-export function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: string): HeldTickets | undefined {
+export function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: string, cinema: CinemaRef): HeldTickets | undefined {
   const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
   if (mine.length === 0) return undefined;
   const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
   const offSale = offSaleReason(show, now);
   return {
-    show: toShowView(show, title, now),
+    show: toShowView(show, title, now, cinema),
     pricing: pricingOf(show),
     layout: layoutOf(show),
     ...labelsAndTypes(mine),

@@ -1,4 +1,5 @@
 import { isObjectIdText, type ShowView } from '@cine/contracts';
+import type { Cinemas } from '../cinemas/cinemas';
 import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import { GroupCommit, type Decision } from '../group-commit';
@@ -82,6 +83,8 @@ export class SeatInventory {
     private readonly limits: HoldLimits,
     listing: ShowListing,
     feed: SeatChangeFeed,
+    /** The chain's cinemas: a show view names its room's. */
+    private readonly cinemas: Cinemas,
     /** COMPANION_RELEASE_MINUTES: companion seats are sold alone from this long before the show (companion-rule.ts). */
     private readonly companionReleaseMinutes: number = DEFAULT_COMPANION_RELEASE_MINUTES,
   ) {
@@ -214,7 +217,7 @@ export class SeatInventory {
     const shows = [...found.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
-      const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
+      const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '', this.cinemas.refOfRoom(show.roomId));
       return held ? [held] : [];
     });
   }
@@ -235,7 +238,7 @@ export class SeatInventory {
       : await this.shows.findById(showId).lean<ShowDocument>();
     if (!show) return undefined;
     const titles = await this.movies.titlesOf([show.movieId]);
-    return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '');
+    return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '', this.cinemas.refOfRoom(show.roomId));
   }
 
   /**
@@ -304,7 +307,7 @@ export class SeatInventory {
   /** The show as the API shows it. */
   async view(show: ShowDocument, now: Date): Promise<ShowView> {
     const titles = await this.movies.titlesOf([show.movieId]);
-    return toShowView(show, titles.get(show.movieId) ?? '', now);
+    return toShowView(show, titles.get(show.movieId) ?? '', now, this.cinemas.refOfRoom(show.roomId));
   }
 
   private async forgetUsersWithoutHolds(userIds: string[], show: ShowDocument): Promise<void> {

@@ -4,9 +4,9 @@ import type { ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, isCalendarDate, localToday, weekdayOf } from './cinema-time';
 import * as rules from './show-rules';
 
-/** Every date from `from` to `to` on one of the weekdays, at each time (date by date, then by time), or the message refusing the range. */
-export function bulkSlots(request: BulkShowsRequest, now: Date): BulkShowSlot[] | string {
-  const today = localToday(now);
+/** Every date from `from` to `to` (days of the cinema's zone `timeZone`) on one of the weekdays, at each time (date by date, then by time), or the message refusing the range. */
+export function bulkSlots(request: BulkShowsRequest, now: Date, timeZone: string): BulkShowSlot[] | string {
+  const today = localToday(now, timeZone);
   if (!isCalendarDate(request.from) || !isCalendarDate(request.to)) return rules.INVALID_DATE;
   if (request.to < request.from) return rules.BULK_RANGE_REVERSED;
   if (request.from < today) return rules.BULK_FROM_PAST;
@@ -43,18 +43,19 @@ export function bulkRefusal(
   slots: readonly BulkShowSlot[],
   movie: ProjectedMovie,
   now: Date,
+  timeZone: string,
 ): string | undefined {
   if (request.from < movie.release) return rules.beforeRelease(movie.release);
-  const today = localToday(now);
+  const today = localToday(now, timeZone);
   const times = [...request.times].sort();
   for (let index = 0; times.length > 1 && index < times.length; index++) {
     const before = times[index] as string;
     // The last time pairs with the next day's first (a show past midnight).
     const wraps = index === times.length - 1;
     const after = times[wraps ? 0 : index + 1] as string;
-    if (overlapsAt(instantOf(today, before), instantOf(wraps ? addDays(today, 1) : today, after), movie.runtime))
+    if (overlapsAt(instantOf(today, before, timeZone), instantOf(wraps ? addDays(today, 1) : today, after, timeZone), movie.runtime))
       return rules.bulkTimesOverlap(before, after, movie.runtime);
   }
-  if (slots.some((slot) => instantOf(slot.date, slot.schedule) <= now)) return rules.SHOW_IN_PAST;
+  if (slots.some((slot) => instantOf(slot.date, slot.schedule, timeZone) <= now)) return rules.SHOW_IN_PAST;
   return undefined;
 }

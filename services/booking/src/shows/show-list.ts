@@ -5,6 +5,10 @@ type ShowSortField = (typeof SHOW_SORTS)[number];
 /** The back office's Funciones query (booking `GET /show/all`). */
 export interface ShowListQuery extends PagingQuery<ShowSortField> {
   movieId?: string;
+  /** One cinema's shows (`?cinemaId=`). */
+  cinemaId?: string;
+  /** A manager's cinemas: their shows only (the route's scope; every cinema when absent). */
+  cinemaIds?: readonly string[];
   roomId?: number;
   type?: ShowType;
   /** First and last cinema day, 'yyyy-mm-dd'. */

@@ -29,7 +29,7 @@ export function isShowType(value: string): value is ShowType {
 }
 
 export const INVALID_SCHEDULE = 'El horario debe tener el formato HH:MM (00:00 a 23:59).';
-export const INVALID_ROOM = 'La sala debe ser un número del 1 al 5.';
+export const INVALID_ROOM = 'La sala debe ser el número de una sala del cine.';
 export const INVALID_DAY = 'El día debe ser una fecha aaaa-mm-dd o un día de la semana (Lunes a Domingo).';
 export const INVALID_DATE = 'La fecha debe ser un día existente escrito aaaa-mm-dd.';
 export const BULK_RANGE_REVERSED = 'La fecha «hasta» no puede ser anterior a la fecha «desde».';

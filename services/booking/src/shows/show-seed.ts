@@ -1,10 +1,10 @@
-import { localDateTime } from '@cine/contracts';
+import { FIRST_CINEMA_ID, localDateTime } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import type { MovieProjection, ProjectedMovie } from '../movies/movie-projection';
 import { addDays, instantOf, localToday } from './cinema-time';
-import { ROOM_IDS } from './rooms';
+import type { Cinemas } from '../cinemas/cinemas';
 import { CLEANING_MINUTES, overlaps, type TimeSpan } from './show-rules';
 import type { PlannedShow, Shows } from './shows';
 
@@ -39,7 +39,10 @@ interface SeedClaim {
  * billboard has 2D and 3D movies): one starting from 10:00 to 16:55 and one
  * from 17:00 to 23:45. Two a day for each of the demo's 13 movies nearly
  * fill five rooms, so there is no extra 2D showing of 3D movies. Rooms 1–5,
- * never overlapping (run time plus cleaning), packed tightly. Each movie
+ * never overlapping (run time plus cleaning), packed tightly. The chain's other
+ * cinemas (a fresh installation's Cine Norte and Cine Córdoba) get shows of some
+ * of the movies each (a movie's id picks which), in their rooms and at their
+ * wall time, as many as their rooms hold. Each movie
  * is claimed once in `seed_state` before its shows are inserted, so a
  * redelivered event or a restart seeds nothing twice.
  */
@@ -51,6 +54,7 @@ export class ShowSeeder {
     db: Connection,
     private readonly shows: Shows,
     private readonly movies: MovieProjection,
+    private readonly cinemas: Cinemas,
     private readonly clock: () => Date,
     private readonly logger?: FastifyBaseLogger,
   ) {
@@ -107,25 +111,48 @@ export class ShowSeeder {
   }
 
   private async plan(movie: ProjectedMovie, firstDay: string, now: Date): Promise<PlannedShow[]> {
+    await this.cinemas.fresh(true);
+    const plans: PlannedShow[] = [];
+    for (const [index, cinemaId] of [
+      FIRST_CINEMA_ID,
+      ...this.cinemas
+        .ids()
+        .filter((id) => id !== FIRST_CINEMA_ID)
+        .sort(),
+    ].entries()) {
+      const cinema = this.cinemas.cinema(cinemaId);
+      const roomIds = this.cinemas.roomIdsOf(cinemaId);
+      // The first cinema shows every movie; each other one about two of three, picked by the movie's id.
+      if (!cinema || roomIds.length === 0 || (index > 0 && hashOf(`${movie._id}:${cinemaId}`) % 3 === 0)) continue;
+      plans.push(...(await this.planAt(movie, firstDay, now, roomIds, cinema.timeZone)));
+    }
+    return plans;
+  }
+
+  private async planAt(movie: ProjectedMovie, firstDay: string, now: Date, roomIds: number[], zone: string): Promise<PlannedShow[]> {
     const lastDay = addDays(firstDay, SEED_DAYS - 1);
-    const booked = new Map<number, TimeSpan[]>(ROOM_IDS.map((room) => [room, []]));
-    for (const span of await this.shows.spansBetween(instantOf(addDays(firstDay, -1), '00:00'), instantOf(addDays(lastDay, 1), '00:00'))) {
+    const booked = new Map<number, TimeSpan[]>(roomIds.map((room) => [room, []]));
+    for (const span of await this.shows.spansBetween(
+      instantOf(addDays(firstDay, -1), '00:00', zone),
+      instantOf(addDays(lastDay, 1), '00:00', zone),
+    )) {
       booked.get(span.roomId)?.push(span);
     }
     // Movies try the rooms in different orders, so one room does not get every first show.
-    const firstRoom = hashOf(movie._id) % ROOM_IDS.length;
-    const rooms = [...ROOM_IDS.slice(firstRoom), ...ROOM_IDS.slice(0, firstRoom)];
+    const firstRoom = hashOf(movie._id) % roomIds.length;
+    const rooms = [...roomIds.slice(firstRoom), ...roomIds.slice(0, firstRoom)];
 
     const plans: PlannedShow[] = [];
     for (let date = firstDay > movie.release ? firstDay : movie.release; date <= lastDay; date = addDays(date, 1)) {
       for (const [from, to] of SEED_PERIODS) {
-        const slot = bestSlot(movie.runtime, instantOf(date, from), instantOf(date, to), rooms, booked, now);
+        const slot = bestSlot(movie.runtime, instantOf(date, from, zone), instantOf(date, to, zone), rooms, booked, now);
         if (!slot) continue;
         booked.get(slot.roomId)?.push(slot.span);
         plans.push({
           movie,
+          timeZone: zone,
           date,
-          schedule: localDateTime(slot.span.startsAt).time,
+          schedule: localDateTime(slot.span.startsAt, zone).time,
           roomId: slot.roomId,
           type: movie.type,
           // Priced by the card its day, time and format match.

@@ -1,4 +1,4 @@
-import type { ShowView } from '@cine/contracts';
+import type { CinemaRef, ShowView } from '@cine/contracts';
 import { pricingOf, showPriceList } from '../pricing/show-pricing';
 import { weekdayOf } from './cinema-time';
 import { isFreeAt } from './seats';
@@ -13,13 +13,14 @@ function availableAt(show: ShowSummary, now: Date): number {
   return show.capacity - show.seats.filter((seat) => !isFreeAt(seat, now)).length;
 }
 
-export function toShowView(show: ShowSummary, title: string, now: Date): ShowView {
-  return viewOf(show, availableAt(show, now), title);
+/** `cinema`: the show's cinema (its room's: Cinemas.refOfRoom). */
+export function toShowView(show: ShowSummary, title: string, now: Date, cinema: CinemaRef): ShowView {
+  return viewOf(show, availableAt(show, now), title, cinema);
 }
 
 /** A show of the listings (show-listing.ts) as the API shows it. */
-export function toListedShowView(show: ListedShow, title: string, now: Date): ShowView {
-  return viewOf(show, freeSeatsAt(show, now), title);
+export function toListedShowView(show: ListedShow, title: string, now: Date, cinema: CinemaRef): ShowView {
+  return viewOf(show, freeSeatsAt(show, now), title, cinema);
 }
 
 /**
@@ -28,19 +29,20 @@ export function toListedShowView(show: ListedShow, title: string, now: Date): Sh
  * changed. A summary is never changed in place (a write or a read of the listing brings a new object).
  */
 export class ListedShowTexts {
-  private readonly texts = new WeakMap<ListedShow, { seats: number; title: string; text: string }>();
+  private readonly texts = new WeakMap<ListedShow, { seats: number; title: string; cinema: CinemaRef; text: string }>();
 
-  textOf(show: ListedShow, title: string, now: Date): string {
+  /** `cinema`: the same object while the cinema stays the same (Cinemas.refOfRoom), so a renamed cinema remakes its shows' texts. */
+  textOf(show: ListedShow, title: string, now: Date, cinema: CinemaRef): string {
     const seats = freeSeatsAt(show, now);
     const kept = this.texts.get(show);
-    if (kept && kept.seats === seats && kept.title === title) return kept.text;
-    const text = JSON.stringify(viewOf(show, seats, title));
-    this.texts.set(show, { seats, title, text });
+    if (kept && kept.seats === seats && kept.title === title && kept.cinema === cinema) return kept.text;
+    const text = JSON.stringify(viewOf(show, seats, title, cinema));
+    this.texts.set(show, { seats, title, cinema, text });
     return text;
   }
 }
 
-function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string): ShowView {
+function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string, cinema: CinemaRef): ShowView {
   const pricing = pricingOf(show);
   return {
     id: show._id.toHexString(),
@@ -49,6 +51,8 @@ function viewOf(show: Omit<ListedShow, 'holds'>, seats: number, title: string): 
     date: show.date,
     startsAt: show.startsAt.toISOString(),
     movieId: show.movieId,
+    cinemaId: cinema.id,
+    cinema,
     roomId: show.roomId,
     type: show.type,
     price: show.price,

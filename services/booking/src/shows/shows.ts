@@ -1,4 +1,6 @@
 import {
+  CINEMA_MESSAGES,
+  FIRST_CINEMA_ID,
   type BulkShowSlot,
   type BulkShowsRequest,
   type BulkShowsResult,
@@ -31,7 +33,8 @@ import { bulkRefusal, bulkSlots } from './show-bulk';
 import type { KeyedLock } from '../keyed-lock';
 import type { MovedShow } from '../orders/show-moves';
 import type { MoveMark, PendingShowMoves } from './pending-moves';
-import { isRoomId, type Rooms } from './rooms';
+import type { ChainCinema, Cinemas } from '../cinemas/cinemas';
+import type { TakenSeatOnSale } from '../cinemas/cinema-rules';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
@@ -42,6 +45,8 @@ import { ListedShowTexts, toListedShowView, toShowView } from './show-views';
 
 /** The admin's show form as sent (fields only type-checked by the route's schema). */
 export interface ShowForm {
+  /** The cinema of the room (the first cinema when absent). */
+  cinemaId?: string;
   schedule?: string;
   movieId?: string;
   roomId?: number | string;
@@ -72,6 +77,8 @@ export type BulkPlan = Result<{ outcome: 'planned'; result: BulkShowsResult }>;
 export interface ShowEdit extends Omit<ShowForm, 'day'> {
   id?: string;
   movieId?: string;
+  /** The show's own cinema (a show stays at its cinema: another is refused). */
+  cinemaId?: string;
 }
 
 /** `moved`: its start changed (its orders follow it: ShowMoves). */
@@ -82,6 +89,8 @@ export type ShowUpdate = Result<{ outcome: 'updated'; show: ShowView; moved?: Mo
 interface Slot {
   schedule: string;
   roomId: number;
+  /** The room's cinema: the date and time are its wall time. */
+  cinema: ChainCinema;
   date: string;
   type: ShowType;
   /** Given: one price for every seat. */
@@ -91,6 +100,8 @@ interface Slot {
 /** A show to create: checked, with its movie. */
 export interface PlannedShow {
   movie: ProjectedMovie;
+  /** The zone of the room's cinema: `date` and `schedule` are its wall time. */
+  timeZone: string;
   date: string;
   schedule: string;
   roomId: number;
@@ -130,7 +141,7 @@ function roomSeats(layout: SeatLayout): Pick<ShowDocument, 'capacity' | 'rows' |
 
 /** The document of a new show: every seat of its room free. */
 function newShowDocument(plan: PricedPlan, layout: SeatLayout): ShowDocument {
-  const startsAt = instantOf(plan.date, plan.schedule);
+  const startsAt = instantOf(plan.date, plan.schedule, plan.timeZone);
   const seats = roomSeats(layout);
   return {
     _id: new Types.ObjectId(),
@@ -156,23 +167,26 @@ function newShowDocument(plan: PricedPlan, layout: SeatLayout): ShowDocument {
  * The create rules of a show's time, room, day, type and price, after the spec §5 message of
  * the first missing field: the slot, or the message refusing it.
  */
-function checkSlot(form: ShowForm, now: Date): Slot | string {
+function checkSlot(form: ShowForm, now: Date, cinema: ChainCinema, cinemas: Cinemas): Slot | string {
   const [missing] = Object.values(missingFieldMessages(SHOW_FORM_MESSAGES, { ...form, day: form.date ?? form.day }));
   if (missing) return missing;
   const schedule = String(form.schedule).trim();
   if (!isClockTime(schedule)) return rules.INVALID_SCHEDULE;
   const roomText = String(form.roomId).trim();
-  const roomId = /^\d{1,2}$/.test(roomText) ? Number(roomText) : Number.NaN;
-  if (!isRoomId(roomId)) return rules.INVALID_ROOM;
-  const date = form.date !== undefined ? calendarDate(form.date) : resolveDay(String(form.day), localToday(now));
+  const roomId = /^\d{1,4}$/.test(roomText) ? Number(roomText) : Number.NaN;
+  const room = cinemas.room(roomId);
+  if (!room) return rules.INVALID_ROOM;
+  if (room.cinemaId !== cinema.id) return CINEMA_MESSAGES.roomOfOtherCinema;
+  const today = localToday(now, cinema.timeZone);
+  const date = form.date !== undefined ? calendarDate(form.date) : resolveDay(String(form.day), today);
   if (!date) return form.date !== undefined ? rules.INVALID_DATE : rules.INVALID_DAY;
-  const lastDay = addDays(localToday(now), rules.MAX_DAYS_AHEAD);
+  const lastDay = addDays(today, rules.MAX_DAYS_AHEAD);
   if (date > lastDay) return rules.tooFarAhead(lastDay);
   const type = String(form.type).trim();
   if (!rules.isShowType(type)) return rules.INVALID_TYPE;
   const price = form.price;
   if (price !== undefined && (!Number.isInteger(price) || price < 1 || price > rules.MAX_PRICE)) return rules.INVALID_PRICE;
-  return { schedule, roomId, date, type, ...(price === undefined ? {} : { price }) };
+  return { schedule, roomId, cinema, date, type, ...(price === undefined ? {} : { price }) };
 }
 
 /** A 'yyyy-mm-dd' date that exists, else undefined. */
@@ -198,24 +212,44 @@ export class Shows {
     private readonly movies: MovieProjection,
     private readonly lock: KeyedLock,
     private readonly listing: ShowListing,
-    private readonly rooms: Rooms,
+    private readonly cinemas: Cinemas,
     private readonly feed: SeatChangeFeed,
     private readonly pendingMoves: PendingShowMoves,
     private readonly pricing: PricingStore,
   ) {}
 
-  /** Shows not yet started, soonest first; of one movie when given. Shows of deleted movies are left out. */
-  async upcoming(now: Date, movieId?: string): Promise<ShowView[]> {
-    return this.listed((show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId), now);
+  /** Shows not yet started, soonest first; of one movie, of one cinema when given. Shows of deleted movies are left out. */
+  async upcoming(now: Date, movieId?: string, cinemaId?: string): Promise<ShowView[]> {
+    return this.listed(
+      (show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId) && this.inCinema(show, cinemaId),
+      now,
+    );
+  }
+
+  /** The show is at the cinema (every show when no cinema is given): its room's. */
+  private inCinema(show: Pick<ShowDocument, 'roomId'>, cinemaId: string | undefined): boolean {
+    return cinemaId === undefined || this.cinemas.cinemaOfRoom(show.roomId).id === cinemaId;
+  }
+
+  /** The cinema of a show (its room's), or undefined for an unknown show: the routes check a manager's scope with it. */
+  async cinemaOf(id: string): Promise<ChainCinema | undefined> {
+    if (!isObjectIdText(id)) return undefined;
+    const listed = await this.listing.one(id);
+    const roomId = listed?.roomId ?? (await this.model.findById(id, { roomId: 1 }).lean<Pick<ShowDocument, 'roomId'>>())?.roomId;
+    if (roomId === undefined) return undefined;
+    await this.cinemas.findRoom(roomId);
+    return this.cinemas.cinemaOfRoom(roomId);
   }
 
   /** The back office's Funciones: upcoming() filtered by movie, room, format and cinema days, sorted, paged with `page`. */
   async upcomingList(now: Date, query: ShowListQuery): Promise<Page<ShowView> | ShowView[]> {
-    const { movieId, roomId, type, from, to, ...paging } = query;
+    const { movieId, roomId, type, from, to, cinemaId, cinemaIds, ...paging } = query;
     const shows = await this.listed(
       (show) =>
         show.startsAt > now &&
         (movieId === undefined || show.movieId === movieId) &&
+        this.inCinema(show, cinemaId) &&
+        (cinemaIds === undefined || cinemaIds.includes(this.cinemas.cinemaOfRoom(show.roomId).id)) &&
         (roomId === undefined || show.roomId === roomId) &&
         (type === undefined || show.type === type) &&
         (from === undefined || show.date >= from) &&
@@ -230,9 +264,10 @@ export class Shows {
    * upcoming() as JSON text, made (and compressed) at most once per LISTING_TEXT_MS and read of the summaries:
    * a presale's visitors all ask for it. The seats of this process's own writes show up to LISTING_TEXT_MS late in it.
    */
-  async upcomingJson(now: Date, movieId?: string): Promise<SharedJson> {
+  async upcomingJson(now: Date, movieId?: string, cinemaId?: string): Promise<SharedJson> {
     await this.listing.all();
-    const key = movieId ?? '';
+    await this.cinemas.fresh();
+    const key = `${movieId ?? ''}|${cinemaId ?? ''}`;
     const made = this.upcomingTexts.get(key);
     const wall = Date.now();
     const clock = now.getTime();
@@ -245,8 +280,12 @@ export class Shows {
     )
       return made.json;
     const readAt = this.listing.readAt;
-    const shows = await this.listedWithTitles((show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId));
-    const json = new SharedJson(`[${shows.map(([show, title]) => this.showTexts.textOf(show, title, now)).join(',')}]`);
+    const shows = await this.listedWithTitles(
+      (show) => show.startsAt > now && (movieId === undefined || show.movieId === movieId) && this.inCinema(show, cinemaId),
+    );
+    const json = new SharedJson(
+      `[${shows.map(([show, title]) => this.showTexts.textOf(show, title, now, this.cinemas.refOfRoom(show.roomId))).join(',')}]`,
+    );
     if (this.upcomingTexts.size > 100) this.upcomingTexts.clear();
     this.upcomingTexts.set(key, { readAt, madeAt: wall, now: clock, json });
     return json;
@@ -255,10 +294,16 @@ export class Shows {
   async one(id: string, now: Date): Promise<ShowView | null> {
     if (!isObjectIdText(id)) return null;
     const listed = await this.listing.one(id);
-    if (listed) return toListedShowView(listed, await this.titleOf(listed.movieId), now);
+    if (listed) return toListedShowView(listed, await this.titleOf(listed.movieId), now, await this.refOf(listed.roomId));
     // Not in the listing's last read (created by another instance since, or long past): read from the show itself.
     const show = await this.model.findById(id).lean<ShowDocument>();
-    return show ? toShowView(show, await this.titleOf(show.movieId), now) : null;
+    return show ? toShowView(show, await this.titleOf(show.movieId), now, await this.refOf(show.roomId)) : null;
+  }
+
+  /** The room's cinema as show views name it (read again when the room is new to this process). */
+  private async refOf(roomId: number) {
+    await this.cinemas.findRoom(roomId);
+    return this.cinemas.refOfRoom(roomId);
   }
 
   private async titleOf(movieId: string): Promise<string> {
@@ -266,40 +311,54 @@ export class Shows {
   }
 
   /** The movie's shows not yet started on the day ('yyyy-mm-dd' or a weekday name: the next such date), by schedule; undefined for a day that is neither. */
-  async ofMovieOnDay(movieId: string, dayText: string, now: Date): Promise<ShowView[] | undefined> {
-    const date = resolveDay(dayText, localToday(now));
-    if (!date) return undefined;
-    return this.listed((show) => show.movieId === movieId && show.date === date && show.startsAt > now, now);
+  async ofMovieOnDay(movieId: string, dayText: string, now: Date, cinemaId?: string): Promise<ShowView[] | undefined> {
+    if (!resolveDay(dayText, localToday(now))) return undefined;
+    await this.cinemas.fresh();
+    // A weekday name is the next such date at each show's cinema (its zone's today).
+    const dates = new Map(this.cinemas.ids().map((id) => [id, resolveDay(dayText, localToday(now, this.cinemas.cinema(id)?.timeZone))]));
+    return this.listed((show) => {
+      const cinema = this.cinemas.cinemaOfRoom(show.roomId).id;
+      return (
+        show.movieId === movieId &&
+        (cinemaId === undefined || cinema === cinemaId) &&
+        show.date === dates.get(cinema) &&
+        show.startsAt > now
+      );
+    }, now);
   }
 
   /**
    * Every show of a cinema day ('yyyy-mm-dd'), of every movie, by start: those that have started too (the
    * 'Cartelera por día' marks them rather than hiding them). Shows of deleted movies are left out.
    */
-  async onDate(date: string, now: Date): Promise<ShowView[]> {
-    return this.listed((show) => show.date === date, now);
+  async onDate(date: string, now: Date, cinemaId?: string): Promise<ShowView[]> {
+    return this.listed((show) => show.date === date && this.inCinema(show, cinemaId), now);
   }
 
   /** The admin's form: spec §5 messages for missing fields, then format, movie, release and overlap rules. */
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
-    const slot = checkSlot(form, now);
+    const cinema = await this.cinemas.find(form.cinemaId ?? FIRST_CINEMA_ID);
+    if (!cinema) return refuse('not-found', CINEMA_MESSAGES.cinemaNotFound);
+    await this.cinemas.fresh();
+    const slot = checkSlot(form, now, cinema, this.cinemas);
     if (typeof slot === 'string') return refuse('invalid', slot);
     const { schedule, roomId, date, type, price } = slot;
+    const { timeZone } = cinema;
 
     const movieId = String(form.movieId).trim();
     const movie = isObjectIdText(movieId) ? await this.movies.find(movieId) : null;
     if (!movie) return refuse('not-found', rules.MOVIE_NOT_FOUND);
     if (date < movie.release) return refuse('invalid', rules.beforeRelease(movie.release));
-    if (instantOf(date, schedule) <= now) return refuse('invalid', rules.SHOW_IN_PAST);
+    if (instantOf(date, schedule, timeZone) <= now) return refuse('invalid', rules.SHOW_IN_PAST);
 
     const plan = pricePlan(
-      { movie, date, schedule, roomId, type, ...(price === undefined ? {} : { price }), ...cardOf(form) },
+      { movie, timeZone, date, schedule, roomId, type, ...(price === undefined ? {} : { price }), ...cardOf(form) },
       await this.pricing.catalogue(),
     );
     if (isRefusal(plan)) return plan;
 
     return this.lock.run(`room:${roomId}`, async () => {
-      const document = newShowDocument(plan, this.rooms.layoutOf(roomId));
+      const document = newShowDocument(plan, this.cinemas.layoutOf(roomId));
       const clash = await this.clashOf(document);
       if (clash) return refuse('conflict', clash);
       try {
@@ -314,7 +373,8 @@ export class Shows {
       }
       // A movie.deleted applied between the read of the movie and the insert did not mark this show (it marks after its own write).
       if (!(await this.movies.find(movie._id))) await this.markMovieDeleted(movie._id, true);
-      return { outcome: 'created', show: toShowView(document, movie.title, now) };
+      await this.announceMovies(cinema.id, now);
+      return { outcome: 'created', show: toShowView(document, movie.title, now, this.cinemas.refOfRoom(roomId)) };
     });
   }
 
@@ -325,11 +385,17 @@ export class Shows {
    * the clashing ones skipped, or none when `onClash` is 'refuse' and one clashes.
    */
   async bulk(request: BulkShowsRequest, now: Date): Promise<BulkPlan> {
-    const slots = bulkSlots(request, now);
+    const cinema = await this.cinemas.find(request.cinemaId ?? FIRST_CINEMA_ID);
+    if (!cinema) return refuse('not-found', CINEMA_MESSAGES.cinemaNotFound);
+    const room = await this.cinemas.findRoom(request.roomId);
+    if (!room) return refuse('invalid', rules.INVALID_ROOM);
+    if (room.cinemaId !== cinema.id) return refuse('invalid', CINEMA_MESSAGES.roomOfOtherCinema);
+    const { timeZone } = cinema;
+    const slots = bulkSlots(request, now, timeZone);
     if (typeof slots === 'string') return refuse('invalid', slots);
     const movie = await this.movies.find(request.movieId);
     if (!movie) return refuse('not-found', rules.MOVIE_NOT_FOUND);
-    const refusal = bulkRefusal(request, slots, movie, now);
+    const refusal = bulkRefusal(request, slots, movie, now, timeZone);
     if (refusal) return refuse('invalid', refusal);
 
     const catalogue = await this.pricing.catalogue();
@@ -339,6 +405,7 @@ export class Shows {
       const plan = pricePlan(
         {
           movie,
+          timeZone,
           date: slot.date,
           schedule: slot.schedule,
           roomId,
@@ -349,7 +416,7 @@ export class Shows {
         catalogue,
       );
       if (isRefusal(plan)) return plan;
-      documents.push(newShowDocument(plan, this.rooms.layoutOf(roomId)));
+      documents.push(newShowDocument(plan, this.cinemas.layoutOf(roomId)));
     }
     const plan = async (): Promise<{ free: ShowDocument[]; result: BulkShowsResult }> => {
       const result: BulkShowsResult = { planned: [], clashes: [], created: [] };
@@ -389,10 +456,11 @@ export class Shows {
           continue;
         }
         await this.listing.save(document);
-        result.created.push(toShowView(document, movie.title, now));
+        result.created.push(toShowView(document, movie.title, now, this.cinemas.refOfRoom(document.roomId)));
       }
       this.upcomingTexts.clear();
       if (!(await this.movies.find(movie._id))) await this.markMovieDeleted(movie._id, true);
+      if (result.created.length > 0) await this.announceMovies(cinema.id, now);
       return { outcome: 'planned', result };
     });
   }
@@ -412,6 +480,10 @@ export class Shows {
       if (!show) return refuse('not-found', SHOW_NOT_FOUND);
       if (show.startsAt <= now) return refuse('conflict', rules.STARTED_SHOW_NOT_EDITABLE);
       if (edit.movieId !== undefined && edit.movieId !== show.movieId) return refuse('invalid', rules.MOVIE_NOT_CHANGEABLE);
+      if (edit.cinemaId !== undefined && edit.cinemaId !== this.cinemas.cinemaOfRoom(show.roomId).id)
+        return refuse('invalid', CINEMA_MESSAGES.roomOfOtherCinema);
+      await this.cinemas.findRoom(show.roomId);
+      const cinema = this.cinemas.cinemaOfRoom(show.roomId);
       const form: ShowForm = {
         schedule: edit.schedule ?? show.schedule,
         movieId: show.movieId,
@@ -421,22 +493,22 @@ export class Shows {
         // The edit sends the show as read back: its price is a change only when it differs.
         ...(edit.price !== undefined && edit.price !== show.price ? { price: edit.price } : {}),
       };
-      const slot = checkSlot(form, now);
+      const slot = checkSlot(form, now, cinema, this.cinemas);
       if (typeof slot === 'string') return refuse('invalid', slot);
       const roomChanged = slot.roomId !== show.roomId;
       if (roomChanged && show.seats.some((seat) => !isFreeAt(seat, now))) return refuse('conflict', rules.ROOM_NOT_CHANGEABLE);
       const movie = await this.movies.find(show.movieId);
       if (movie && slot.date < movie.release) return refuse('invalid', rules.beforeRelease(movie.release));
-      const startsAt = instantOf(slot.date, slot.schedule);
+      const startsAt = instantOf(slot.date, slot.schedule, cinema.timeZone);
       const moved = startsAt.getTime() !== show.startsAt.getTime();
       if (moved && startsAt <= now) return refuse('invalid', rules.SHOW_IN_PAST);
       const repriced = await this.repricing(show, slot, edit);
       if (isRefusal(repriced)) return repriced;
-      const { price: _price, ...where } = slot;
+      const { price: _price, cinema: _cinema, ...where } = slot;
 
       const result = await this.lock.run(`room:${slot.roomId}`, async (): Promise<ShowUpdate | 'retry'> => {
         const runtime = show.endsAt.getTime() - show.startsAt.getTime();
-        const seats = roomSeats(this.rooms.layoutOf(slot.roomId));
+        const seats = roomSeats(this.cinemas.layoutOf(slot.roomId));
         const changes: Partial<ShowDocument> = {
           ...where,
           ...(repriced ? { price: repriced.price } : {}),
@@ -466,7 +538,8 @@ export class Shows {
         this.upcomingTexts.clear();
         this.feed.reread(id, written.version);
         const titles = await this.movies.titlesOf([written.movieId]);
-        const view = toShowView(written, titles.get(written.movieId) ?? '', now);
+        const view = toShowView(written, titles.get(written.movieId) ?? '', now, this.cinemas.refOfRoom(written.roomId));
+        if (moved) await this.announceMovies(cinema.id, now);
         if (!moved) return { outcome: 'updated', show: view };
         const { date, schedule, startsAt: start, endsAt } = written;
         return {
@@ -563,6 +636,7 @@ export class Shows {
           await this.listing.remove(show._id);
           this.upcomingTexts.clear();
           this.feed.deleted(id, show.version + 1);
+          await this.announceMovies(this.cinemas.cinemaOfRoom(show.roomId).id, now);
           return { outcome: 'deleted' };
         }
       }
@@ -590,7 +664,7 @@ export class Shows {
    * up, so a seat change decided on an older copy is decided again on the marked one; the open seat maps
    * read it again. Answers false for an unknown show; repeating it changes nothing.
    */
-  async markCancelled(id: string): Promise<boolean> {
+  async markCancelled(id: string, now: Date = new Date()): Promise<boolean> {
     if (!Types.ObjectId.isValid(id)) return false;
     const _id = new Types.ObjectId(id);
     const marked = await this.model.findOneAndUpdate(
@@ -598,20 +672,92 @@ export class Shows {
       { $set: { cancelled: true }, $inc: { version: 1 } },
       { returnDocument: 'after' },
     );
-    if (marked) this.feed.reread(id, marked.version);
+    if (marked) {
+      this.feed.reread(id, marked.version);
+      await this.announceMovies(this.cinemas.cinemaOfRoom(marked.roomId).id, now);
+    }
     return marked !== null || (await this.model.exists({ _id })) !== null;
   }
 
   /** Each upcoming show's seats by state (the admin's occupancy), from the listings' summaries; the tickets add `admitted`. */
-  async occupancy(now: Date): Promise<Array<Omit<ShowOccupancy, 'admitted'>>> {
+  async occupancy(now: Date, cinemaIds?: readonly string[]): Promise<Array<Omit<ShowOccupancy, 'admitted'>>> {
     const shows = await this.listing.all();
+    await this.cinemas.fresh();
     return shows
-      .filter((show) => show.startsAt > now)
+      .filter((show) => show.startsAt > now && (cinemaIds === undefined || cinemaIds.includes(this.cinemas.cinemaOfRoom(show.roomId).id)))
       .map((show) => {
         const sold = show.capacity - show.available - show.holds.reduce((sum, hold) => sum + hold.seats, 0);
         const free = freeSeatsAt(show, now);
         return { showId: show._id.toHexString(), capacity: show.capacity, sold, held: show.capacity - sold - free, free };
       });
+  }
+
+  /**
+   * cinema.movies-changed: the whole set of movies with a show not yet ended (nor cancelled) at the
+   * cinema, recorded in the cinema's outbox (catalog filters its billboard with it).
+   */
+  async announceMovies(cinemaId: string, now: Date): Promise<void> {
+    const roomIds = this.cinemas.roomIdsOf(cinemaId);
+    const shows = await this.model
+      .find({ roomId: { $in: roomIds }, endsAt: { $gt: now }, cancelled: { $ne: true } }, { movieId: 1 })
+      .lean<Array<Pick<ShowDocument, 'movieId'>>>();
+    await this.cinemas.announceMovies(cinemaId, [...new Set(shows.map((show) => show.movieId))]);
+  }
+
+  /** announceMovies() of every cinema (at start: the catalog learns the sets, or catches up). */
+  async announceAllMovies(now: Date): Promise<void> {
+    await this.cinemas.fresh(true);
+    for (const cinemaId of this.cinemas.ids()) await this.announceMovies(cinemaId, now);
+  }
+
+  /** The seats sold or being paid in the room's shows on sale (not started, not cancelled): a new layout keeps them. */
+  async takenOnSale(roomId: number, now: Date): Promise<TakenSeatOnSale[]> {
+    const shows = await this.model
+      .find({ roomId, startsAt: { $gt: now }, cancelled: { $ne: true } }, { date: 1, schedule: 1, seats: 1 })
+      .sort({ startsAt: 1 })
+      .lean<Array<Pick<ShowDocument, 'date' | 'schedule' | 'seats'>>>();
+    return shows.flatMap((show) =>
+      show.seats.filter((seat) => !isFreeAt(seat, now)).map((seat) => ({ label: seat.label, date: show.date, schedule: show.schedule })),
+    );
+  }
+
+  /**
+   * The room's new layout is copied to its shows on sale, which sell its seats from now on; each write is
+   * guarded by the version read, and a show that meanwhile took a seat the layout lacks keeps its own.
+   * Shows already started keep the layout they were sold with.
+   */
+  async relayout(roomId: number, layout: SeatLayout, now: Date): Promise<void> {
+    const seats = roomSeats(layout);
+    const labels = new Set<string>();
+    layout.rows.forEach((count, index) => {
+      for (let number = 1; number <= count; number++) labels.add(`${String.fromCharCode(65 + index)}${number}`);
+    });
+    const shows = await this.model.find({ roomId, startsAt: { $gt: now }, cancelled: { $ne: true } }).lean<ShowDocument[]>();
+    for (const show of shows) {
+      const id = show._id.toHexString();
+      await this.lock.run(id, async () => {
+        for (let current: ShowDocument | null = show; current; current = await this.model.findById(id).lean<ShowDocument>()) {
+          const taken = current.seats.filter((seat) => !isFreeAt(seat, now));
+          if (taken.some((seat) => !labels.has(seat.label))) return;
+          const written = await this.model.updateOne(
+            { _id: current._id, version: current.version },
+            {
+              $set: { ...seats, available: seats.capacity - taken.length, seats: current.seats.filter((seat) => labels.has(seat.label)) },
+              $inc: { version: 1 },
+            },
+          );
+          if (written.matchedCount === 1) {
+            const after = await this.model.findById(id).lean<ShowDocument>();
+            if (after) {
+              await this.listing.save(after);
+              this.feed.reread(id, after.version);
+            }
+            return;
+          }
+        }
+      });
+    }
+    this.upcomingTexts.clear();
   }
 
   /** Room, start and end of the shows that start between the instants (the seed plans around them). */
@@ -625,7 +771,7 @@ export class Shows {
     const catalogue = await this.pricing.catalogue();
     const documents = plans.flatMap((plan) => {
       const priced = pricePlan(plan, catalogue);
-      return isRefusal(priced) ? [] : [newShowDocument(priced, this.rooms.layoutOf(plan.roomId))];
+      return isRefusal(priced) ? [] : [newShowDocument(priced, this.cinemas.layoutOf(plan.roomId))];
     });
     let inserted: Array<{ _id: Types.ObjectId }>;
     try {
@@ -637,6 +783,8 @@ export class Shows {
     const insertedIds = new Set(inserted.map((show) => show._id.toHexString()));
     for (const document of documents) if (insertedIds.has(document._id.toHexString())) await this.listing.save(document);
     this.upcomingTexts.clear();
+    const cinemaIds = new Set(documents.map((document) => this.cinemas.cinemaOfRoom(document.roomId).id));
+    for (const cinemaId of cinemaIds) await this.announceMovies(cinemaId, new Date());
     return inserted.length;
   }
 
@@ -656,7 +804,8 @@ export class Shows {
       .lean<Pick<ShowDocument, 'movieId' | 'startsAt' | 'endsAt'>>();
     if (!clash) return undefined;
     const title = (await this.movies.titlesOf([clash.movieId])).get(clash.movieId) ?? '';
-    return rules.roomTaken(show.roomId, title, localDateTime(clash.startsAt).time, localDateTime(clash.endsAt).time);
+    const zone = this.cinemas.zoneOfRoom(show.roomId);
+    return rules.roomTaken(show.roomId, title, localDateTime(clash.startsAt, zone).time, localDateTime(clash.endsAt, zone).time);
   }
 
   /**
@@ -681,21 +830,25 @@ export class Shows {
       .sort({ startsAt: 1 })
       .lean<Array<Pick<ShowDocument, 'movieId' | 'startsAt' | 'endsAt'>>>();
     const titles = await this.movies.titlesOf(existing.map((show) => show.movieId));
+    const zone = this.cinemas.zoneOfRoom(first.roomId);
     return shows.map((show) => {
       const clash = existing.find((other) => rules.overlaps(show, other));
       if (!clash) return undefined;
       return rules.roomTaken(
         show.roomId,
         titles.get(clash.movieId) ?? '',
-        localDateTime(clash.startsAt).time,
-        localDateTime(clash.endsAt).time,
+        localDateTime(clash.startsAt, zone).time,
+        localDateTime(clash.endsAt, zone).time,
       );
     });
   }
 
   /** The listed shows that pass `wanted`, soonest first, with their titles; shows of deleted movies are left out. */
   private async listed(wanted: (show: ListedShow) => boolean, now: Date): Promise<ShowView[]> {
-    return (await this.listedWithTitles(wanted)).map(([show, title]) => toListedShowView(show, title, now));
+    await this.cinemas.fresh();
+    return (await this.listedWithTitles(wanted)).map(([show, title]) =>
+      toListedShowView(show, title, now, this.cinemas.refOfRoom(show.roomId)),
+    );
   }
 
   /** The wanted shows of the listing, but those of deleted movies, each with its movie's title. */

@@ -24,7 +24,8 @@ export const allShows = {
     'Shows not yet started, soonest first; of one movie with movieId, of a room, a format, between two cinema days; with `page`, one page of them and their total',
   querystring: listQuery(SHOW_SORTS, {
     movieId: Type.Optional(ObjectIdText),
-    roomId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    cinemaId: Type.Optional(ObjectIdText),
+    roomId: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999 })),
     type: Type.Optional(ShowType),
     from: Type.Optional(dayFilter("First cinema day, 'yyyy-mm-dd'")),
     to: Type.Optional(dayFilter("Last cinema day, 'yyyy-mm-dd'")),
@@ -37,7 +38,10 @@ export const showsOnDate = {
   summary:
     "Every show of a cinema day, of every movie, by start (the 'Cartelera por día'): those already started and those sold out too (seats 0)",
   querystring: Type.Object(
-    { date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'yyyy-mm-dd', the cinema's day" }) },
+    {
+      date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'yyyy-mm-dd', the cinema's day" }),
+      cinemaId: Type.Optional(ObjectIdText),
+    },
     { additionalProperties: false },
   ),
   response: { 200: Type.Array(ShowView), ...errors(400) },
@@ -82,7 +86,10 @@ export const showsOfDay = {
   tags,
   summary:
     "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
-  querystring: Type.Object({ day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText }, { additionalProperties: false }),
+  querystring: Type.Object(
+    { day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText, cinemaId: Type.Optional(ObjectIdText) },
+    { additionalProperties: false },
+  ),
   response: { 200: Type.Array(ShowView), ...errors(400) },
 };
 
@@ -99,9 +106,12 @@ const PriceCardId = Type.String({
  */
 const ShowForm = Type.Object(
   {
+    cinemaId: Type.Optional(ObjectIdText),
     schedule: Type.Optional(Type.String({ maxLength: 20, description: "'HH:MM'" })),
     movieId: Type.Optional(Type.String({ maxLength: 100 })),
-    roomId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5' })),
+    roomId: Type.Optional(
+      Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: 'A room of the cinema (the first cinema: 1 to 5)' }),
+    ),
     day: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
     date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd' from today (the cinema's day); takes the place of day" })),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
@@ -119,7 +129,9 @@ const ShowForm = Type.Object(
 export const createShow = {
   tags,
   security: bearerAuth,
-  summary: 'Create a show (admin), at most a year ahead; the room must be free for the run time plus 20 minutes of cleaning',
+  summary:
+    "Create a show (admin, or a manager of its cinema), at most a year ahead, in a room of `cinemaId` (the first cinema's when absent: " +
+    "a room of another cinema 400, an unknown cinema 404); date and time are the cinema's wall time; the room must be free for the run time plus 20 minutes of cleaning",
   body: Type.Object({ data: Type.Optional(ShowForm) }, { additionalProperties: false }),
   response: { 201: ShowView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
@@ -137,8 +149,12 @@ const ShowEdit = Type.Object(
     date: Type.Optional(Type.String({ maxLength: 20, description: "'yyyy-mm-dd', or a weekday name meaning the next such date" })),
     startsAt: Type.Optional(Type.String({ maxLength: 40, description: 'Read-only' })),
     movieId: Type.Optional(Type.String({ maxLength: 100, description: "Read-only: the show's own movie" })),
+    cinemaId: Type.Optional(Type.String({ maxLength: 100, description: "Read-only: the show's own cinema (its room's)" })),
+    cinema: Type.Optional(Type.Object({}, { description: 'Read-only' })),
     roomId: Type.Optional(
-      Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], { description: '1 to 5; not changeable once a seat is sold or held' }),
+      Type.Union([Type.Integer(), Type.String({ maxLength: 10 })], {
+        description: "A room of the same cinema (another cinema's: 400); not changeable once a seat is sold or held",
+      }),
     ),
     type: Type.Optional(Type.String({ maxLength: 10, description: '2D or 3D' })),
     price: Type.Optional(
@@ -163,7 +179,7 @@ export const updateShow = {
   tags,
   security: bearerAuth,
   summary:
-    "Change a show's time, date, room, type, price card or price (admin) with the create rules and the overlap check; refused once it has started; accepts the show as GET /show/one/:id answers it. " +
+    "Change a show's time, date, room, type, price card or price (admin, or a manager of its cinema) with the create rules and the overlap check; refused once it has started; accepts the show as GET /show/one/:id answers it. " +
     'A show priced by a card picks the card again when its date, time or format change',
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   body: ShowEdit,

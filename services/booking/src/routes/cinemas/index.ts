@@ -1,0 +1,31 @@
+import { assertCinemaAccess, type ServiceApp } from '@cine/service-kit';
+import { valueOr } from '../refusals';
+import * as schemas from './schemas';
+
+/**
+ * The chain's cinemas and rooms (issue 38): anyone lists them; an admin creates and changes cinemas and
+ * adds rooms; a room is changed by an admin or a manager of its cinema (403 for another's).
+ */
+export default async function cinemaRoutes(app: ServiceApp): Promise<void> {
+  app.get('/', { schema: schemas.listCinemas }, async () => app.cinemas.list());
+
+  app.post('/', { schema: schemas.createCinema, onRequest: app.requireAdmin }, async (request, reply) => {
+    const cinema = await valueOr(app, app.cinemas.create(request.body));
+    return reply.status(201).send(cinema);
+  });
+
+  app.put('/:id', { schema: schemas.updateCinema, onRequest: app.requireAdmin }, async (request) =>
+    valueOr(app, app.cinemas.update(request.params.id, request.body)),
+  );
+
+  app.post('/:id/rooms', { schema: schemas.createRoom, onRequest: app.requireAdmin }, async (request, reply) => {
+    const room = await valueOr(app, app.cinemas.addRoom(request.params.id, request.body));
+    return reply.status(201).send(room);
+  });
+
+  app.put('/:id/rooms/:roomId', { schema: schemas.updateRoom, onRequest: app.requireManager }, async (request) => {
+    assertCinemaAccess(request, request.params.id);
+    const { id, roomId } = request.params;
+    return valueOr(app, app.cinemas.updateRoom(id, roomId, request.body, app.shows));
+  });
+}
