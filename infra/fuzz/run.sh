@@ -6,10 +6,13 @@
 # free ports, a fresh data directory), as a guest and as an administrator of
 # its own for each service, and booking's check-in operations also as a staff
 # member (role staff, who may call those and nothing else of the back office),
+# sales and the check-in also as a manager of the first cinema (role manager,
+# issue 38: their cinema's reports and door; another cinema's id is a 403),
 # and identity's POST /auth/logout by a session of its own (it ends the token it carries).
 # Any 5xx answer fails the run, and so does an operation that asks for a token
 # and answered only 401/403 to the admin or, on check-in, to the staff member
-# (they may call them: they would have been fuzzed only up to the login).
+# (they may call them: they would have been fuzzed only up to the login), and
+# likewise for the manager.
 # Bounded: FUZZ_MAX_EXAMPLES cases per operation and phase (default 20), and
 # at most FUZZ_MAX_SECONDS per service and caller (default 180). FUZZ_SERVICES
 # picks services (default all). With FUZZ_COUNTS set, each run appends
@@ -113,13 +116,19 @@ for service in $SERVICES; do
   keep_ids+=" $id"
   keep_emails+=" $email"
 done
-# The door's staff member: made by the first admin, kept out of the generated requests' reach too.
+# The door's staff member and a manager, both of the first cinema (which every installation has):
+# made by the first admin, kept out of the generated requests' reach too.
+FIRST_CINEMA_ID=c1e000000000000000000001
 STAFF_EMAIL=fuzz-staff@cine.local
-staff_id=$(post "{\"email\":\"$STAFF_EMAIL\",\"username\":\"fuzz-staff\",\"password\":\"$ADMIN_PASSWORD\",\"role\":\"staff\"}" \
+staff_id=$(post "{\"email\":\"$STAFF_EMAIL\",\"username\":\"fuzz-staff\",\"password\":\"$ADMIN_PASSWORD\",\"role\":\"staff\",\"cinemaIds\":[\"$FIRST_CINEMA_ID\"]}" \
   /auth/register "$BOOTSTRAP_TOKEN" | field id)
 STAFF_TOKEN=$(login "$STAFF_EMAIL")
-keep_ids+=" $staff_id"
-keep_emails+=" $STAFF_EMAIL"
+MANAGER_EMAIL=fuzz-manager@cine.local
+manager_id=$(post "{\"email\":\"$MANAGER_EMAIL\",\"username\":\"fuzz-manager\",\"password\":\"$ADMIN_PASSWORD\",\"role\":\"manager\",\"cinemaIds\":[\"$FIRST_CINEMA_ID\"]}" \
+  /auth/register "$BOOTSTRAP_TOKEN" | field id)
+MANAGER_TOKEN=$(login "$MANAGER_EMAIL")
+keep_ids+=" $staff_id $manager_id"
+keep_emails+=" $STAFF_EMAIL $MANAGER_EMAIL"
 # A session of the first admin for POST /auth/logout alone (signed in now: the fuzzing may change that account).
 SESSION_TOKEN=$(login "$ADMIN_EMAIL")
 export FUZZ_KEEP_IDS="$keep_ids" FUZZ_KEEP_EMAILS="$keep_emails" SCHEMATHESIS_HOOKS="$PWD/infra/fuzz/hooks.py"
@@ -139,7 +148,8 @@ for service in $SERVICES; do
     continue
   fi
   callers="guest admin"
-  if [ "$service" = booking ]; then callers+=" staff"; fi
+  if [ "$service" = booking ]; then callers+=" staff manager"; fi
+  if [ "$service" = sales ]; then callers+=" manager"; fi
   if [ "$service" = identity ]; then callers+=" session"; fi
   for caller in $callers; do
     auth=()
@@ -150,6 +160,9 @@ for service in $SERVICES; do
     if [ "$caller" = session ]; then auth=(-H "Authorization: Bearer $SESSION_TOKEN" --include-path-regex '^/auth/logout$'); fi
     # Staff may call the check-in operations only: those are what the staff member fuzzes.
     if [ "$caller" = staff ]; then auth=(-H "Authorization: Bearer $STAFF_TOKEN" --include-path-regex '^/checkin'); fi
+    # A manager may call every sales report (their cinema's) and the door (their cinema's shows): those are what they fuzz.
+    if [ "$caller" = manager ] && [ "$service" = sales ]; then auth=(-H "Authorization: Bearer $MANAGER_TOKEN"); fi
+    if [ "$caller" = manager ] && [ "$service" = booking ]; then auth=(-H "Authorization: Bearer $MANAGER_TOKEN" --include-path-regex '^/checkin'); fi
     echo "== $service ($operations operations) as $caller"
     output="$DATA_DIR/schemathesis-$service-$caller.log"
     report="$DATA_DIR/report-$service-$caller.json"

@@ -5,7 +5,8 @@ usage: verdict.py REPORT DOCUMENT CALLER COUNTS_FILE
 Prints what failed and appends "passed failed skipped" (operations) to
 COUNTS_FILE; exits 1 when the run failed. An operation fails when a check
 failed on it (only not_a_server_error runs: a 5xx), and, for the admin (and
-the staff member, who is given only the check-in operations), when it
+the staff member, who is given only the check-in operations, and the
+manager, given sales and the check-in), when it
 answered only 401/403 although its document asks for a token: every such
 operation is one an administrator may call (the authorization matrix,
 infra/src/authorization-matrix.test.ts, holds the document to that). Public
@@ -49,7 +50,7 @@ def main(report_path, document_path, caller, counts_path):
             documented = {f"{method.upper()} {path}" for method in paths.get(path, {})}
             failing |= documented if documented and label not in documented else {label}
     locked_out = set()
-    if caller in ("admin", "staff"):
+    if caller in ("admin", "staff", "manager"):
         locked_out = set(report["warnings"]["missing_auth"]) & secured
         if locked_out:
             print(f"!! the {caller} got only 401/403 from operations it may call: {', '.join(sorted(locked_out))}")

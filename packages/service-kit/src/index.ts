@@ -44,6 +44,7 @@ export { batched, type BatchOptions } from './events/batching';
 export { createEvent, MAX_DELIVERY_ATTEMPTS, type EventBus, type EventHandler, type SubscribeOptions } from './events/event-bus';
 export { InProcessEventBus, type DeadLetter } from './events/in-process-bus';
 export { outboxPlugin, startOutboxRelay, type OutboxRelay, type WithOutbox } from './events/outbox';
+export { KnownCinemas, type KnownCinema } from './events/known-cinemas';
 export { PaidTickets, type PaidTicketCounts } from './events/paid-tickets';
 export { subscribeIdempotent } from './events/processed-events';
 export { subscribeTo, subscription, type Subscription } from './events/subscriptions';

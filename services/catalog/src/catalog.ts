@@ -1,6 +1,7 @@
 import type { CommentView, CommentWithMovie, FeedbackView, MovieDetail, Page, PagingQuery, POST_SORTS } from '@cine/contracts';
 import type { OutboxRelay, PaidTicketCounts, PaidTickets } from '@cine/service-kit';
 import type { CommentsRepository, StoredComment } from './comments/comments-repository';
+import type { CinemaMovies } from './movies/cinema-movies';
 import type { FeedbackRepository, StoredFeedback } from './feedback/feedback-repository';
 import { checkMovieForm, embedLink, type MovieForm, type MovieFields } from './movies/movie-rules';
 import type { MoviesRepository, MovieSearch, MovieView } from './movies/movies-repository';
@@ -20,16 +21,26 @@ export interface Caller {
 }
 
 /**
- * The billboard and premieres as sent, for one day; a movie change here drops
- * them, and they are read again after LISTING_MAX_AGE_MS in case another
- * instance of the service changed a movie.
+ * The billboard and premieres as sent, for one day, of the chain and of each cinema asked for (by
+ * `listingKey`); a movie change here, or a cinema's movies changing, drops them, and they are read again
+ * after LISTING_MAX_AGE_MS in case another instance of the service changed a movie.
  */
 interface ListingCache {
   day: string;
   readAt: number;
-  billboard?: string;
-  premieres?: string;
+  listings: Map<string, string>;
 }
+
+type ListingName = 'billboard' | 'premieres';
+
+/** A listing's cache key: its name and cinema (none: the whole chain's). */
+const listingKey = (name: ListingName, cinemaId?: string) => `${name}:${cinemaId ?? ''}`;
+
+/**
+ * Most cached listings kept: one of each per cinema asked for. Only a cinema a client names is cached, and
+ * `cinemaId` must be an id, so past this (a client naming random ids) the cache starts afresh.
+ */
+const MAX_CACHED_LISTINGS = 200;
 
 const LISTING_MAX_AGE_MS = 30_000;
 
@@ -41,7 +52,7 @@ export interface CommentListQuery extends PostListQuery {
 
 /** The catalog's use cases: movies with their rules and events, comments, feedback. */
 export class Catalog {
-  private listings: ListingCache = { day: '', readAt: 0 };
+  private listings: ListingCache = { day: '', readAt: 0, listings: new Map() };
   // Bumped by every movie change: a listing read before the change is not cached after it.
   private generation = 0;
 
@@ -52,34 +63,47 @@ export class Catalog {
     private readonly userNames: UserNames,
     private readonly relay: OutboxRelay,
     private readonly paidTickets: PaidTickets,
+    private readonly cinemaMovies: CinemaMovies,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  billboard(): Promise<MovieView[]> {
-    return this.movies.releasedBy(today(this.clock()));
+  /** Released movies; of a cinema, those with a show there (booking's cinema.movies-changed). */
+  async billboard(cinemaId?: string): Promise<MovieView[]> {
+    const released = await this.movies.releasedBy(today(this.clock()));
+    if (cinemaId === undefined) return released;
+    const playing = (await this.cinemaMovies.read()).of(cinemaId);
+    return released.filter((movie) => playing.has(movie.id));
   }
 
-  premieres(): Promise<MovieView[]> {
-    return this.movies.upcomingAfter(today(this.clock()));
+  /**
+   * Upcoming movies; of a cinema, those with a show there (a presale) and those with no show anywhere yet,
+   * which are coming to the whole chain.
+   */
+  async premieres(cinemaId?: string): Promise<MovieView[]> {
+    const upcoming = await this.movies.upcomingAfter(today(this.clock()));
+    if (cinemaId === undefined) return upcoming;
+    const where = await this.cinemaMovies.read();
+    const playing = where.of(cinemaId);
+    return upcoming.filter((movie) => playing.has(movie.id) || !where.anywhere.has(movie.id));
   }
 
   /**
    * The billboard as JSON text. It is read on every visit to the home page and
-   * changes only with a movie or the date, so it is kept until either changes.
+   * changes only with a movie, a cinema's shows or the date, so it is kept until one changes.
    */
-  billboardJson(): Promise<string> {
-    return this.cachedListing('billboard', () => this.billboard());
+  billboardJson(cinemaId?: string): Promise<string> {
+    return this.cachedListing('billboard', cinemaId, () => this.billboard(cinemaId));
   }
 
   /** The premieres as JSON text, kept like the billboard. */
-  premieresJson(): Promise<string> {
-    return this.cachedListing('premieres', () => this.premieres());
+  premieresJson(cinemaId?: string): Promise<string> {
+    return this.cachedListing('premieres', cinemaId, () => this.premieres(cinemaId));
   }
 
-  /** Drops the cached listings. */
+  /** Drops the cached listings (a movie changed, or which movies play at a cinema). */
   movieChanged(): void {
     this.generation += 1;
-    this.listings = { day: '', readAt: 0 };
+    this.listings = { day: '', readAt: 0, listings: new Map() };
   }
 
   search(search: MovieSearch): Promise<MovieView[]> {
@@ -238,17 +262,18 @@ export class Catalog {
     return seedMovies.length;
   }
 
-  private async cachedListing(name: 'billboard' | 'premieres', read: () => Promise<MovieView[]>): Promise<string> {
+  private async cachedListing(name: ListingName, cinemaId: string | undefined, read: () => Promise<MovieView[]>): Promise<string> {
     const now = this.clock();
     const day = releaseDateOf(today(now));
+    const key = listingKey(name, cinemaId);
     const fresh = this.listings.day === day && now.getTime() - this.listings.readAt < LISTING_MAX_AGE_MS;
-    const cached = this.listings[name];
+    const cached = this.listings.listings.get(key);
     if (fresh && cached !== undefined) return cached;
     const generation = this.generation;
     const json = JSON.stringify(await read());
     if (generation === this.generation) {
-      if (!fresh) this.listings = { day, readAt: now.getTime() };
-      this.listings[name] = json;
+      if (!fresh || this.listings.listings.size >= MAX_CACHED_LISTINGS) this.listings = { day, readAt: now.getTime(), listings: new Map() };
+      this.listings.listings.set(key, json);
     }
     return json;
   }

@@ -11,4 +11,6 @@ export const subscriptions = {
   users: subscription('catalog.users', ['user.registered', 'user.updated', 'user.deleted']),
   /** Paid tickets of each movie's shows not yet started: a movie that has them is not deleted or archived. */
   paidTickets: subscription('catalog.paid-tickets', ['order.paid', 'order.refunded']),
+  /** Which movies have a show not yet ended at each cinema: the billboard and premieres of `?cinemaId=`. */
+  cinemaMovies: subscription('catalog.cinema-movies', ['cinema.movies-changed']),
 };

@@ -7,3 +7,5 @@ export const Username = Type.String({ minLength: 1, maxLength: 50, pattern: '\\S
 /** Passwords being set; the ones checked at login only need to be non-empty. */
 export const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 export const UserId = ObjectIdText;
+/** A manager's or staff member's cinemas (issue 38); an empty list is answered in Spanish by the rule, not the schema. */
+export const CinemaIds = Type.Array(ObjectIdText, { maxItems: 50, description: 'Ids of cinemas of the chain (GET /cinemas)' });

@@ -1,4 +1,4 @@
-import type { Page, UserView } from '@cine/contracts';
+import { FIRST_CINEMA_ID, type Page, type UserView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { ADMIN, signedInAdmin, startIdentity, type IdentityUnderTest } from './helpers';
 
@@ -48,7 +48,15 @@ describe('GET /admin paged', () => {
     const page = response.json<Page<UserView>>();
     expect(page).toMatchObject({ total: 13, page: 2, pageSize: 10 });
     expect(emails(page)).toEqual(people.slice(9).map((person) => person.email));
-    expect(Object.keys(page.items[0]!).sort()).toEqual(['email', 'id', 'role', 'username']);
+    // lista09 is staff stored before the chain: listed with the first cinema (issue 38).
+    expect(page.items[0]).toEqual({
+      id: people[9]!._id.toHexString(),
+      email: 'lista09@cine.test',
+      username: 'Lista C',
+      role: 'staff',
+      cinemaIds: [FIRST_CINEMA_ID],
+    });
+    expect(Object.keys(page.items[1]!).sort()).toEqual(['email', 'id', 'role', 'username']);
   });
 
   it('sorts by a field either way, newest first with -createdAt', async () => {

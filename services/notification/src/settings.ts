@@ -1,11 +1,24 @@
 import path from 'node:path';
-import type { CinemaInfo } from '@cine/contracts';
+import { DEFAULT_CINEMA_TIME_ZONE, FIRST_CINEMA_ID, type CinemaInfo, type EventCinema } from '@cine/contracts';
 import { cinemaInfoFromEnv, positiveIntegerEnv, readEnv } from '@cine/service-kit';
 
 /** The cinema the mails speak for: its name, address, hours and money (CINEMA_* variables, read once at start). */
 export const CINEMA: CinemaInfo = cinemaInfoFromEnv();
 export const CINEMA_NAME = CINEMA.name;
 export const DEFAULT_MAIL_FROM = `${CINEMA_NAME} <no-reply@cine.local>`;
+
+/** The first cinema as the configuration describes it: the cinema of an order event from before the chain. */
+export const FIRST_CINEMA: EventCinema = {
+  id: FIRST_CINEMA_ID,
+  name: CINEMA.name,
+  address: CINEMA.address,
+  timeZone: readEnv('CINEMA_TIME_ZONE')?.trim() || DEFAULT_CINEMA_TIME_ZONE,
+};
+
+/** The cinema an order event is about (issue 38): the one it carries, or the first cinema on an older event. */
+export function cinemaOf(event: { cinema?: EventCinema }): EventCinema {
+  return event.cinema ?? FIRST_CINEMA;
+}
 
 export interface MailSettings {
   /** SMTP server; when absent each message is written as an .eml file to `outboxDir`. */

@@ -8,7 +8,7 @@ import { subscription } from '@cine/service-kit';
 export const subscriptions = {
   /** Paid orders and their refunds, the ledger's only input: counted once per order id and refund id, in batches (not per event id). */
   orders: subscription('sales.orders', ['order.paid', 'order.refunded']),
-  /** The current titles and candy names the reports show. */
+  /** The current titles, candy names and cinema names the reports show (the cinemas of `/sales/cinemas`). */
   names: subscription('sales.names', [
     'movie.created',
     'movie.updated',
@@ -16,5 +16,6 @@ export const subscriptions = {
     'candy.created',
     'candy.updated',
     'candy.deleted',
+    'cinema.saved',
   ]),
 };

@@ -3,6 +3,7 @@ import { buildSalesApp } from '../src/app';
 
 describeServiceApp('sales', buildSalesApp, [
   '/sales/candy',
+  '/sales/cinemas',
   '/sales/export.csv',
   '/sales/monthly',
   '/sales/occupancy',

@@ -90,6 +90,7 @@ export function refundedOrder(
     date: order.date,
     schedule: order.schedule,
     roomId: order.roomId,
+    ...(order.cinema ? { cinema: order.cinema } : {}),
     type: order.type,
     paidAt: order.paidAt,
     seatLabels,

@@ -1,3 +1,4 @@
+import { CINEMA_MESSAGES } from '@cine/contracts';
 import type { CandySalesRow, MonthlySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TopSellerRow } from '@cine/contracts';
 import { adminHeaders, candyLine, newId, paidOrder, startSales, userHeaders, type SalesUnderTest } from './helpers';
 
@@ -67,13 +68,13 @@ describe('sales reports API', () => {
     '/sales/export.csv?report=summary',
   ];
 
-  it.each(adminOnly)('GET %s answers 401 without a token and 403 for a user', async (url) => {
+  it.each(adminOnly)('GET %s answers 401 without a token and 403 for a user (an admin or a manager reads it)', async (url) => {
     const anonymous = await get(url, {});
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ statusCode: 401, error: expect.any(String) });
     const user = await get(url, userHeaders(sales.app));
     expect(user.statusCode).toBe(403);
-    expect(user.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede realizar esta acción.' });
+    expect(user.json()).toEqual({ statusCode: 403, error: CINEMA_MESSAGES.managersOnly });
   });
 
   it('GET /tickets/all: one row per movie × type × month, newest month first, net 60 %', async () => {

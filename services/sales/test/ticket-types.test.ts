@@ -1,3 +1,4 @@
+import { CINEMA_MESSAGES } from '@cine/contracts';
 import type { MovieTicketTypeSales, OrderRefunded, PricedLine, TicketTypeSalesRow } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { adminHeaders, newId, paidOrder, refundedOrder, startSales, userHeaders, type SalesUnderTest } from './helpers';
@@ -108,12 +109,12 @@ describe('sales by ticket type (GET /sales/ticket-types, issue 37)', () => {
     expect((await get('/sales/ticket-types?movieId=x')).statusCode).toBe(400);
   });
 
-  it('is for admins alone: 401 without a token, 403 for a user', async () => {
+  it('is for admins and managers: 401 without a token, 403 for a user', async () => {
     for (const url of ['/sales/ticket-types', '/sales/ticket-types/movies']) {
       expect((await get(url, {})).statusCode).toBe(401);
       const user = await get(url, userHeaders(sales.app));
       expect(user.statusCode).toBe(403);
-      expect(user.json()).toEqual({ statusCode: 403, error: 'Solo un administrador puede realizar esta acción.' });
+      expect(user.json()).toEqual({ statusCode: 403, error: CINEMA_MESSAGES.managersOnly });
     }
   });
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { Catalog } from '../catalog';
 import { CommentsRepository } from '../comments/comments-repository';
+import { CinemaMovies } from '../movies/cinema-movies';
 import { FeedbackRepository } from '../feedback/feedback-repository';
 import { movieModel } from '../movies/movie-model';
 import { MoviesRepository } from '../movies/movies-repository';
@@ -40,7 +41,19 @@ export const catalogPlugin = fp<CatalogPluginOptions>(
 
     const comments = new CommentsRepository(db);
     await comments.createIndexes();
-    const catalog = new Catalog(new MoviesRepository(model), comments, new FeedbackRepository(db), userNames, relay, paidTickets, clock);
+    const cinemaMovies = CinemaMovies.open(db);
+    const catalog = new Catalog(
+      new MoviesRepository(model),
+      comments,
+      new FeedbackRepository(db),
+      userNames,
+      relay,
+      paidTickets,
+      cinemaMovies,
+      clock,
+    );
+    // Which movies play where (booking): the listings of `?cinemaId=` are read again after each change.
+    await cinemaMovies.subscribe(bus, subscriptions.cinemaMovies, () => catalog.movieChanged());
     app.decorate('catalog', catalog);
     app.decorate('images', new ImageStore(db));
   },

@@ -1,4 +1,4 @@
-import { PaidTickets, startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { KnownCinemas, PaidTickets, startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { PasswordHasher } from '../security/password-hasher';
@@ -34,6 +34,8 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     const paidTickets = await PaidTickets.open(db);
     // In batches, one database command each; idempotent itself (sets and upserts), so no processed-event ids.
     await paidTickets.subscribe(bus, subscriptions.paidTickets);
+    const cinemas = KnownCinemas.open(db);
+    await cinemas.subscribe(bus, subscriptions.cinemas);
     const users = new UsersRepository(model);
     app.decorate('usersReplay', new UsersReplay(users, bus));
     app.decorate(
@@ -46,6 +48,7 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
         paidTickets,
         bus,
         counters: app.sharedCounters,
+        cinemas,
       }),
     );
   },

@@ -1,6 +1,7 @@
-import type { CineEvent, Role, UserView } from '@cine/contracts';
+import { FIRST_CINEMA_ID, type CineEvent, type Role, type UserView } from '@cine/contracts';
 import {
   createEvent,
+  type KnownCinemas,
   mailboxKey,
   type EventBus,
   type OutboxRelay,
@@ -18,6 +19,7 @@ import {
   RECOVERY_LIMITS,
   type RecoveryCodeHasher,
 } from '../security/recovery-codes';
+import { assignCinemas, scopeChanges } from './cinema-assignment';
 import { normalizeEmail, toUserView, type ProfileChanges, type UserRecord, type UsersRepository } from './users-repository';
 
 export interface Registration {
@@ -25,9 +27,14 @@ export interface Registration {
   username: string;
   password: string;
   role: Role;
+  /** Manager and staff: the cinemas they work at (required for them, ignored for other roles). */
+  cinemaIds?: string[];
 }
 
-export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' };
+/** Why the cinemas of a manager or staff member were refused. */
+export type CinemaProblem = { outcome: 'cinemas-required' } | { outcome: 'cinema-not-found'; cinemaId: string };
+
+export type RegistrationOutcome = { outcome: 'registered'; user: UserView } | { outcome: 'email-taken' } | CinemaProblem;
 export type PasswordChangeOutcome = 'changed' | 'forbidden' | 'wrong-current-password' | 'not-found' | 'stale' | 'same-password';
 /** A reset's answer; `too-many-guesses` carries the milliseconds until the account's guesses are counted afresh. */
 export type ResetOutcome = { outcome: 'changed' | 'invalid-code' } | { outcome: 'too-many-guesses'; retryInMs: number };
@@ -37,7 +44,8 @@ export type DeletionOutcome = 'deleted' | 'not-found' | 'own-account' | 'stale' 
 export type ProfileUpdateOutcome =
   | { outcome: 'updated'; user: UserView }
   | { outcome: 'username-refused'; message: string }
-  | { outcome: 'not-found' | 'own-role' | 'email-taken' | 'stale' };
+  | { outcome: 'not-found' | 'own-role' | 'email-taken' | 'stale' }
+  | CinemaProblem;
 
 export interface AccountsDependencies {
   users: UsersRepository;
@@ -51,6 +59,8 @@ export interface AccountsDependencies {
   bus?: EventBus;
   /** The recovery limits' counters, shared by every instance (RECOVERY_LIMITS). */
   counters: SharedCounters;
+  /** The chain's cinemas as booking announced them (`cinema.saved`): a manager's or staff member's must exist. */
+  cinemas: KnownCinemas;
 }
 
 /** How long a password change, role change or deletion waits for the services to hear of it before answering. */
@@ -86,15 +96,35 @@ export class Accounts {
     clearTimeout(timer);
   }
 
-  async register({ email, username, password, role }: Registration): Promise<RegistrationOutcome> {
+  async register({ email, username, password, role, cinemaIds: requested }: Registration): Promise<RegistrationOutcome> {
     const { users, passwords } = this.deps;
+    const assignment = await this.checkCinemas(role, requested);
+    if (assignment.outcome !== 'assigned') return assignment;
     const id = users.newId();
-    const user = { id, email: normalizeEmail(email), username, role };
+    const { cinemaIds } = assignment;
+    const user = { id, email: normalizeEmail(email), username, role, ...(cinemaIds ? { cinemaIds } : {}) };
     const registered = createEvent('user.registered', { userId: id, email: user.email, username });
     const inserted = await users.insert({ ...user, passwordHash: await passwords.hash(password) }, [registered]);
     if (!inserted) return { outcome: 'email-taken' };
     this.deps.relay.nudge(id);
-    return { outcome: 'registered', user };
+    return { outcome: 'registered', user: toUserView(user) };
+  }
+
+  /**
+   * The cinemas to store for a user of `role` (assignCinemas), each one a cinema of the chain: one booking
+   * announced, or the first cinema, which every installation has even before its `cinema.saved` arrives.
+   */
+  private async checkCinemas(
+    role: Role,
+    requested: readonly string[] | undefined,
+    current?: readonly string[],
+  ): Promise<{ outcome: 'assigned'; cinemaIds: string[] | undefined } | CinemaProblem> {
+    const assignment = assignCinemas(role, requested, current);
+    if (assignment.outcome !== 'assigned' || !requested) return assignment;
+    for (const cinemaId of assignment.cinemaIds ?? []) {
+      if (cinemaId !== FIRST_CINEMA_ID && !(await this.deps.cinemas.find(cinemaId))) return { outcome: 'cinema-not-found', cinemaId };
+    }
+    return assignment;
   }
 
   /** The user whose e-mail and password these are, or null (unknown e-mail or wrong password alike). */
@@ -144,24 +174,41 @@ export class Accounts {
     return 'deleted';
   }
 
-  /** A role change also revokes the user's tokens, so a demoted admin loses admin rights at once. */
-  async updateProfile(caller: UserRecord, id: string, changes: Omit<ProfileChanges, 'credentialsVersion'>): Promise<ProfileUpdateOutcome> {
+  /**
+   * A change of role or of cinemas also revokes the user's tokens, so a demoted admin loses admin rights at
+   * once and a manager moved to another cinema keeps no token of the old one.
+   */
+  async updateProfile(
+    caller: UserRecord,
+    id: string,
+    { cinemaIds: requested, ...changes }: Omit<ProfileChanges, 'credentialsVersion' | 'cinemaIds'> & { cinemaIds?: string[] },
+  ): Promise<ProfileUpdateOutcome> {
     const user = await this.deps.users.findById(id);
     if (!user) return { outcome: 'not-found' };
-    const roleChanges = changes.role !== undefined && changes.role !== user.role;
-    if (roleChanges && user.id === caller.id) return { outcome: 'own-role' };
+    const role = changes.role ?? user.role;
+    const assignment = await this.checkCinemas(role, requested, user.cinemaIds);
+    if (assignment.outcome !== 'assigned') return assignment;
+    const { cinemaIds } = assignment;
+    const scopeChanged = scopeChanges(user, { role, ...(cinemaIds ? { cinemaIds } : {}) });
+    if (scopeChanged && user.id === caller.id) return { outcome: 'own-role' };
     // Only a new name is checked: the seeded admin, called 'admin', can still be saved as listed.
     const badName = changes.username !== undefined && changes.username !== user.username ? usernameProblem(changes.username) : undefined;
     if (badName) return { outcome: 'username-refused', message: badName };
-    const credentialsVersion = roleChanges ? user.credentialsVersion + 1 : user.credentialsVersion;
-    const updated = { ...toUserView(user), ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
+    const credentialsVersion = scopeChanged ? user.credentialsVersion + 1 : user.credentialsVersion;
+    const updated = toUserView({
+      ...user,
+      ...changes,
+      ...(changes.email ? { email: normalizeEmail(changes.email) } : {}),
+      ...(cinemaIds ? { cinemaIds } : {}),
+    });
     const renamed = updated.username !== user.username || updated.email !== user.email;
     const events: CineEvent[] = [
-      ...(roleChanges ? [createEvent('user.credentials-changed', { userId: user.id, credentialsVersion })] : []),
+      ...(scopeChanged ? [createEvent('user.credentials-changed', { userId: user.id, credentialsVersion })] : []),
       // Catalog's comment authors and notification's recipients follow the new name and address.
       ...(renamed ? [createEvent('user.updated', { userId: user.id, email: updated.email, username: updated.username })] : []),
     ];
-    const outcome = await this.deps.users.updateProfile(user, { ...changes, credentialsVersion }, events);
+    const stored = { ...changes, cinemaIds: cinemaIds ?? null, credentialsVersion };
+    const outcome = await this.deps.users.updateProfile(user, stored, events);
     if (outcome !== 'updated') return { outcome };
     if (events.length > 0) {
       this.deps.relay.nudge(user.id);

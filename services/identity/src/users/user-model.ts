@@ -1,4 +1,4 @@
-import type { Role } from '@cine/contracts';
+import { ROLES, type Role } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
@@ -15,6 +15,8 @@ export interface UserDocument extends WithOutbox {
   email: string;
   username: string;
   role: Role;
+  /** Manager and staff: the cinemas they work at (absent on staff registered before the chain: the first cinema). */
+  cinemaIds?: string[];
   passwordHash: string;
   /** Raised by every password change: tokens carrying an older `ver` are refused. */
   credentialsVersion: number;
@@ -36,7 +38,8 @@ const userSchema = new Schema<UserDocument>(
   {
     email: { type: String, required: true, lowercase: true, trim: true },
     username: { type: String, required: true },
-    role: { type: String, enum: ['user', 'staff', 'admin'], default: 'user' },
+    role: { type: String, enum: ROLES, default: 'user' },
+    cinemaIds: { type: [String], required: false, default: undefined },
     passwordHash: { type: String, required: true },
     credentialsVersion: { type: Number, required: true, default: 1 },
     recovery: { type: recoverySchema, required: false },

@@ -1,6 +1,7 @@
 import { type CineEvent, isObjectIdText, type Page, type Role, type UserView } from '@cine/contracts';
 import { escapeRegex, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
+import { cinemasOf } from './cinema-assignment';
 import { UserDirectory, type UserListQuery } from './user-directory';
 import type { PendingRecovery, UserDocument } from './user-model';
 
@@ -16,6 +17,8 @@ export interface NewUser {
   email: string;
   username: string;
   role: Role;
+  /** Manager and staff only. */
+  cinemaIds?: string[];
   passwordHash: string;
 }
 
@@ -23,6 +26,8 @@ export interface ProfileChanges {
   email?: string;
   username?: string;
   role?: Role;
+  /** null: the user works at no cinema any more (a role without cinemas). */
+  cinemaIds?: string[] | null;
   credentialsVersion?: number;
 }
 
@@ -38,8 +43,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** What clients see of a user: manager and staff with their cinemas (staff from before the chain: the first cinema). */
 export function toUserView(user: UserView): UserView {
-  return { id: user.id, username: user.username, email: user.email, role: user.role };
+  const cinemaIds = cinemasOf(user);
+  return { id: user.id, username: user.username, email: user.email, role: user.role, ...(cinemaIds ? { cinemaIds } : {}) };
 }
 
 type StoredUser = Omit<UserDocument, 'outbox'>;
@@ -50,19 +57,21 @@ function toRecord(document: StoredUser): UserRecord {
     email: document.email,
     username: document.username,
     role: document.role,
+    ...(document.cinemaIds ? { cinemaIds: document.cinemaIds } : {}),
     passwordHash: document.passwordHash,
     credentialsVersion: document.credentialsVersion,
     ...(document.recovery ? { recovery: document.recovery } : {}),
   };
 }
 
-type StoredView = Pick<StoredUser, '_id' | 'email' | 'username' | 'role'>;
+type StoredView = Pick<StoredUser, '_id' | 'email' | 'username' | 'role' | 'cinemaIds'>;
 
 function toView(document: StoredView): UserView {
-  return { id: document._id.toHexString(), username: document.username, email: document.email, role: document.role };
+  const { _id, username, email, role, cinemaIds } = document;
+  return toUserView({ id: _id.toHexString(), username, email, role, ...(cinemaIds ? { cinemaIds } : {}) });
 }
 
-const VIEW_FIELDS = { email: 1, username: 1, role: 1 };
+const VIEW_FIELDS = { email: 1, username: 1, role: 1, cinemaIds: 1 };
 const RECORD_FIELDS = { outbox: 0 };
 
 /**
@@ -91,6 +100,7 @@ export class UsersRepository {
         email: normalizeEmail(user.email),
         username: user.username,
         role: user.role,
+        ...(user.cinemaIds ? { cinemaIds: user.cinemaIds } : {}),
         passwordHash: user.passwordHash,
         credentialsVersion: 1,
         outbox: events,
@@ -134,9 +144,12 @@ export class UsersRepository {
   }
 
   async updateProfile(user: UserRecord, changes: ProfileChanges, events: CineEvent[]): Promise<UpdateOutcome> {
-    const set: ProfileChanges = { ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}) };
+    const { cinemaIds, ...fields } = changes;
+    const set = { ...fields, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}), ...(cinemaIds ? { cinemaIds } : {}) };
+    const unset = cinemaIds === null ? { $unset: { cinemaIds: 1 } } : {};
     try {
-      if (!(await this.updateIfCurrent(user, {}, { $set: set, ...pushEvents(events) }))) return 'stale';
+      if (!(await this.updateIfCurrent(user, {}, { $set: set, ...unset, ...pushEvents(events) }))) return 'stale';
+      // Without cinemas means a role without them: toUserView shows none whatever `user` held.
       this.directory.remember(user.id, toUserView({ ...user, ...set }));
       return 'updated';
     } catch (error) {

@@ -1,15 +1,17 @@
 import {
   formatMoney as formatMoneyAs,
   localDateTime,
-  weekdays,
   type OrderRefunded,
   type OrderShowMoved,
   type PricedLine,
   type TicketsIssued,
 } from '@cine/contracts';
-import { CINEMA, CINEMA_NAME } from '../settings';
+import { CINEMA, CINEMA_NAME, cinemaOf } from '../settings';
 import type { MailContent } from './mailer';
+import { formatShowDate } from './show-dates';
 import { qrContentId, type AttachmentRenderer } from './ticket-attachments';
+
+export { formatShowDate };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -140,19 +142,18 @@ export function newsletterConfirmationMail(email: string, link: string, validHou
   return { subject, text: `${text}\n`, html };
 }
 
+/** The row naming where the show is: the order's cinema and its address (the first cinema's on an event from before the chain). */
+function cinemaRow(event: Parameters<typeof cinemaOf>[0]): { label: string; value: string } {
+  const { name, address } = cinemaOf(event);
+  return { label: 'Cine', value: `${name}, ${address}` };
+}
+
 /** What the receipt says about a paid order: tickets.issued's facts (the order's, the show's start and end, its tickets). */
 export type PaidOrder = TicketsIssued['data'];
 
 /** Cents as the whole site shows them (the cinema's locale and currency): 1250 → '$ 12,50' by default. */
 export function formatMoney(cents: number): string {
   return formatMoneyAs(cents, CINEMA);
-}
-
-/** 'yyyy-mm-dd' → 'Martes 24/11/2026' (the weekday as the site writes it). */
-export function formatShowDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  const weekday = weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
-  return `${weekday} ${day}/${month}/${year}`;
 }
 
 /** Rows of label and value as an HTML table; `strong` rows in bold. */
@@ -221,10 +222,14 @@ export async function receiptMail(
   renderer: AttachmentRenderer,
 ): Promise<MailContent> {
   const to = orderLinks(publicUrl, order.orderId);
+  const cinema = cinemaOf(order);
+  // The show's day and time at its cinema: its start read in the cinema's zone (issue 38).
+  const starts = localDateTime(new Date(order.startsAt), cinema.timeZone);
   const show = [
+    cinemaRow(order),
     { label: 'Película', value: order.title },
-    { label: 'Fecha', value: formatShowDate(order.date) },
-    { label: 'Hora', value: order.schedule },
+    { label: 'Fecha', value: formatShowDate(starts.date) },
+    { label: 'Hora', value: starts.time },
     { label: 'Sala', value: String(order.roomId) },
     { label: 'Formato', value: order.type },
     { label: 'Butacas', value: order.seatLabels.join(', ') },
@@ -247,7 +252,7 @@ export async function receiptMail(
     ].join('\n'),
     html: `<h2 style="font-size:18px;margin:16px 0 0">Tus entradas</h2>\n${ticketsHtml(order, typeOf)}`,
   };
-  const mail = compose(`Tu compra en ${CINEMA_NAME}: ${order.title}`, [
+  const mail = compose(`Tu compra en ${cinema.name}: ${order.title}`, [
     paragraph(`Hola ${username}:`),
     paragraph('¡Gracias por tu compra! Estos son los datos de tu función.'),
     table(show),
@@ -274,8 +279,9 @@ const REFUND_OPENING: Readonly<Record<RefundedOrder['by'], string>> = {
 
 /** The cancellation or refund of an order: the show, what was refunded and how much goes back to the card. */
 export function refundMail(username: string, refund: RefundedOrder, publicUrl: string): MailContent {
-  const subject = `${refund.by === 'buyer' ? 'Compra cancelada' : 'Reembolso de tu compra'} en ${CINEMA_NAME}: ${refund.title}`;
+  const subject = `${refund.by === 'buyer' ? 'Compra cancelada' : 'Reembolso de tu compra'} en ${cinemaOf(refund).name}: ${refund.title}`;
   const show = [
+    cinemaRow(refund),
     { label: 'Película', value: refund.title },
     { label: 'Fecha', value: formatShowDate(refund.date) },
     { label: 'Hora', value: refund.schedule },
@@ -311,12 +317,13 @@ type MovedOrder = OrderShowMoved['data'];
 
 /** The admin moved the show of an order: the new date and time, the seats that stay valid, and the way out with a full refund. */
 export function showMovedMail(username: string, moved: MovedOrder): MailContent {
-  return compose(`Cambió el horario de tu función en ${CINEMA_NAME}: ${moved.title}`, [
+  return compose(`Cambió el horario de tu función en ${cinemaOf(moved).name}: ${moved.title}`, [
     paragraph(`Hola ${username}:`),
     paragraph(
       `El cine cambió el día u horario de la función de ${moved.title}. Tus entradas siguen valiendo para el nuevo horario, con las mismas butacas.`,
     ),
     table([
+      cinemaRow(moved),
       { label: 'Película', value: moved.title },
       { label: 'Antes', value: `${formatShowDate(moved.from.date)} ${moved.from.schedule}` },
       { label: 'Ahora', value: `${formatShowDate(moved.to.date)} ${moved.to.schedule}`, strong: true },

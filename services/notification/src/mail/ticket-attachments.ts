@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { IssuedTicket, TicketsIssued } from '@cine/contracts';
 import { Piscina } from 'piscina';
-import { CINEMA } from '../settings';
+import { localDateTime } from '@cine/contracts';
+import { cinemaOf } from '../settings';
+import { formatShowDate } from './show-dates';
 import type { RenderedAttachments, RenderTask } from './attachments-worker';
 import type { MailAttachment } from './mailer';
 
@@ -18,16 +20,24 @@ export function qrContentId(ticket: IssuedTicket): string {
   return `entrada-${ticket.code}@cine`;
 }
 
-/** The show as a calendar entry (.ics): one event with its start, end, room and seats. */
+/**
+ * The show as a calendar entry (.ics): one event with its start, end, cinema, room and seats. The start and
+ * end are instants (UTC), so every calendar shows them right in its own zone; the description says the
+ * time at the cinema, in the cinema's zone (issue 38).
+ */
 function calendarEntryOf(order: TicketsIssued['data']): RenderTask['calendar'] {
+  const cinema = cinemaOf(order);
+  const starts = localDateTime(new Date(order.startsAt), cinema.timeZone);
   return {
-    cinema: CINEMA.name,
+    cinema: cinema.name,
     id: `${order.orderId}@cine`,
     start: order.startsAt,
     end: order.endsAt,
-    summary: `${order.title} (${order.type}) — ${CINEMA.name}`,
-    location: `${CINEMA.name}, sala ${order.roomId}. ${CINEMA.address}`,
-    description: `Sala ${order.roomId}. Butacas: ${order.seatLabels.join(', ')}. Pedido: ${order.orderCode ?? order.orderId}.`,
+    summary: `${order.title} (${order.type}) — ${cinema.name}`,
+    location: `${cinema.name}, sala ${order.roomId}. ${cinema.address}`,
+    description:
+      `${formatShowDate(starts.date)} ${starts.time}, hora de ${cinema.name} (${cinema.timeZone}). ` +
+      `Sala ${order.roomId}. Butacas: ${order.seatLabels.join(', ')}. Pedido: ${order.orderCode ?? order.orderId}.`,
   };
 }
 

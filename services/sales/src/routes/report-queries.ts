@@ -1,8 +1,9 @@
-import { ShowType } from '@cine/contracts';
-import type { ServiceApp } from '@cine/service-kit';
+import { CinemaFilter, ShowType } from '@cine/contracts';
+import { assertCinemaAccess, cinemaScope, type ServiceApp } from '@cine/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { addMonths, cinemaDayOf, lastMonths, monthsBetween, parseMonth, type Month } from '../sales/sales-calendar';
-import type { CandyFilter, DayRange, DetailFilter } from '../sales/sales-reports';
+import type { CandyFilter, CinemaSelection, DayRange, DetailFilter } from '../sales/sales-reports';
 
 const MONTH_NOT_VALID = "El mes debe escribirse AAAA-MM (por ejemplo 2026-11) o abreviado de 'Ene' a 'Dic'.";
 
@@ -13,6 +14,22 @@ const PERIOD_TOO_LONG = (months: number) => `El período de los reportes puede a
 export const MAX_MONTHS = 36;
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\w-]+$' });
+
+/** `?cinemaId=`, which every sales path takes (issue 38): that cinema's sales; without it, all the caller may see. */
+export const cinemaFilters = CinemaFilter.properties;
+
+/**
+ * The cinemas a report is of: the one asked for (403 `notYourCinema` for a manager of others), else every
+ * cinema for an admin and the manager's own for a manager (their token's `cin`, which identity signed).
+ */
+export function cinemasOf(request: FastifyRequest, cinemaId: string | undefined): CinemaSelection {
+  if (cinemaId) {
+    assertCinemaAccess(request, cinemaId);
+    return [cinemaId];
+  }
+  const scope = cinemaScope(request);
+  return scope.all ? undefined : scope.cinemaIds;
+}
 
 /** The filters of the detail report (and of its CSV). */
 export const detailFilters = {
@@ -66,12 +83,12 @@ export function reportMonthsOf(app: ServiceApp, range: DayRange, months: number)
 type DetailQuery = Static<TObject<typeof detailFilters>>;
 type CandyQuery = Static<TObject<typeof candyFilters>>;
 
-export function detailFilterOf(app: ServiceApp, { mes, movieId, type, sort }: DetailQuery): DetailFilter {
+export function detailFilterOf(app: ServiceApp, { mes, movieId, type, sort }: DetailQuery, cinemas?: CinemaSelection): DetailFilter {
   const month = mes === undefined ? undefined : parseMonth(mes, app.clock());
   if (mes !== undefined && !month) throw app.httpErrors.badRequest(MONTH_NOT_VALID);
-  return { month, movieId, type, sort };
+  return { month, movieId, type, sort, cinemas };
 }
 
-export function candyFilterOf({ day, itemId }: CandyQuery): CandyFilter {
-  return { day, itemId };
+export function candyFilterOf({ day, itemId }: CandyQuery, cinemas?: CinemaSelection): CandyFilter {
+  return { day, itemId, cinemas };
 }

@@ -1,4 +1,11 @@
-import { SHOW_TYPES, TICKET_TYPE_CODE_PATTERN, type OrderPaid, type OrderRefunded, type PricedLine } from '@cine/contracts';
+import {
+  FIRST_CINEMA_ID,
+  SHOW_TYPES,
+  TICKET_TYPE_CODE_PATTERN,
+  type OrderPaid,
+  type OrderRefunded,
+  type PricedLine,
+} from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { mongo } from 'mongoose';
 import { ledgerBatchSize } from '../metrics';
@@ -7,6 +14,7 @@ import { netPriceOf, sumOf } from './sale-figures';
 import { generalLines, refundedLinesOf, refundLinesOf, soldLinesOf, typeFiguresOf } from './sale-lines';
 import {
   candyNameKey,
+  cinemaNameKey,
   movieNameKey,
   type CandyDaySales,
   type CandyFigures,
@@ -126,6 +134,8 @@ function saleRecordOf(order: PaidOrder): SaleRecord {
     title: order.title,
     type: order.type,
     showId: order.showId,
+    // An order.paid from before the chain carries no cinema: it was the first cinema's.
+    cinemaId: order.cinema?.id ?? FIRST_CINEMA_ID,
     seats: order.seats,
     totalPrice: order.ticketTotal,
     netPrice: netPriceOf(order.ticketTotal),
@@ -210,6 +220,7 @@ export class SalesLedger {
     await this.rollUpTickets(showDays);
     await this.rollUpCandy(showDays);
     await this.keepNames(sales);
+    await this.keepCinemaNames(orders);
     await this.keepShows(orders);
     await this.insertSaleRecords(sales);
   }
@@ -236,6 +247,7 @@ export class SalesLedger {
     await this.rollUpTickets(showDays);
     await this.rollUpCandy(showDays);
     await this.keepShows(refunds);
+    await this.keepCinemaNames(refunds);
     await insertIgnoringRepeats(
       this.store.refunds,
       filed.map((refund) => refund.record),
@@ -336,7 +348,7 @@ export class SalesLedger {
   /** Each show of the batch as its orders tell it (the same facts each time; a capacity, once carried, stays). */
   private async keepShows(orders: ReadonlyArray<PaidOrder | OrderRefund>): Promise<void> {
     const shows = new Map<string, ShowFacts>();
-    for (const { showId, movieId, type, date, schedule, roomId, capacity } of orders) {
+    for (const { showId, movieId, type, date, schedule, roomId, capacity, cinema } of orders) {
       const known = shows.get(showId);
       shows.set(showId, {
         _id: showId,
@@ -345,6 +357,8 @@ export class SalesLedger {
         date,
         schedule,
         roomId,
+        // Only when carried: an event from before the chain (a late refund) leaves the cinema a newer one told.
+        ...(cinema ? { cinemaId: cinema.id } : known?.cinemaId ? { cinemaId: known.cinemaId } : {}),
         ...((capacity ?? known?.capacity) === undefined ? {} : { capacity: capacity ?? known?.capacity }),
       });
     }
@@ -358,6 +372,19 @@ export class SalesLedger {
       this.writtenShows.set(show._id, JSON.stringify(show));
       if (this.writtenShows.size > SHOWS_REMEMBERED) this.writtenShows.delete(this.writtenShows.keys().next().value as string);
     }
+  }
+
+  /** The name each order's cinema had when it was paid (or refunded), unless a newer fact (cinema.saved) named it already. */
+  private async keepCinemaNames(orders: ReadonlyArray<PaidOrder | OrderRefund>): Promise<void> {
+    const newest = new Map<string, SalesName>();
+    for (const order of orders) {
+      if (!order.cinema) continue;
+      const asOf = 'refundedAt' in order ? order.refundedAt : order.paidAt;
+      const name = { _id: cinemaNameKey(order.cinema.id), name: order.cinema.name, asOf };
+      const known = newest.get(name._id);
+      if (!known || known.asOf < name.asOf) newest.set(name._id, name);
+    }
+    await Promise.all([...newest.values()].map((name) => keepName(this.store, name)));
   }
 
   /** The newest name of each movie and candy item in the batch, unless a newer fact named it already. */

@@ -1,18 +1,21 @@
-import type {
-  CandyItemTotalRow,
-  CandySalesRow,
-  MonthlySalesRow,
-  MovieOccupancyRow,
-  MovieTicketTypeSales,
-  SalesOccupancy,
-  ShowOccupancyRow,
-  SaleDetailRow,
-  SalesMonthRow,
-  SalesSummaryRow,
-  SalesTotals,
-  ShowType,
-  TicketTypeSalesRow,
-  TopSellerRow,
+import {
+  FIRST_CINEMA_ID,
+  SHOW_TYPES,
+  type CandyItemTotalRow,
+  type CinemaSalesRow,
+  type CandySalesRow,
+  type MonthlySalesRow,
+  type MovieOccupancyRow,
+  type MovieTicketTypeSales,
+  type SalesOccupancy,
+  type ShowOccupancyRow,
+  type SaleDetailRow,
+  type SalesMonthRow,
+  type SalesSummaryRow,
+  type SalesTotals,
+  type ShowType,
+  type TicketTypeSalesRow,
+  type TopSellerRow,
 } from '@cine/contracts';
 import { searchKey } from '@cine/service-kit';
 import { monthNameOf, type Month } from './sales-calendar';
@@ -20,6 +23,8 @@ import { sumOf } from './sale-figures';
 import type { TypeFigures } from './sale-lines';
 import {
   candyNameKey,
+  CINEMA_NAME_PREFIX,
+  cinemaNameKey,
   movieNameKey,
   showIdOfShowDay,
   type RefundRecord,
@@ -39,6 +44,23 @@ export interface DayRange {
 
 const inRange = (day: string, { from, to }: DayRange) => (!from || day >= from) && (!to || day <= to);
 
+/**
+ * The cinemas a report is of (issue 38): every cinema when undefined (an admin without `cinemaId`), else
+ * these (a manager's, or the one asked for). Sales and shows recorded before the chain are the first cinema's.
+ */
+export type CinemaSelection = readonly string[] | undefined;
+
+/** Whether a show is of the selected cinemas, by the cinema its orders told (`shows`). */
+type ShowFilter = (showId: string) => boolean;
+const EVERY_SHOW: ShowFilter = () => true;
+
+/** The show of a show-day id (`<showId>-<type>-<day>`), as the counters' buckets are keyed. */
+function showIdOfBucket(bucketId: string): string {
+  const rest = bucketId.slice(0, -11);
+  const type = SHOW_TYPES.find((candidate) => rest.endsWith(`-${candidate}`));
+  return type ? rest.slice(0, -(type.length + 1)) : rest;
+}
+
 /** The query of `field` (a 'yyyy-mm-dd' day) in the range: inRange, for the database. */
 function dayRangeQuery(field: string, { from, to }: DayRange): Record<string, { $gte?: string; $lte?: string }> {
   return from || to ? { [field]: { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) } } : {};
@@ -52,6 +74,7 @@ function netSeatsOf(showDay: ShowDaySales): number {
 }
 
 export interface DetailFilter {
+  cinemas?: CinemaSelection;
   month?: Month;
   movieId?: string;
   type?: ShowType;
@@ -64,6 +87,12 @@ export interface CandyFilter {
   itemId?: string;
   /** Days of the period (with `day`, that day must be in it). */
   range?: DayRange;
+  cinemas?: CinemaSelection;
+}
+
+/** Whether a sale or show of `cinemaId` (absent: recorded before the chain, the first cinema's) is selected. */
+function inSelection(cinemas: CinemaSelection, cinemaId: string | undefined): boolean {
+  return cinemas === undefined || cinemas.includes(cinemaId ?? FIRST_CINEMA_ID);
 }
 
 /** Sold less refunded (figures of their own that only grow), and what was refunded. */
@@ -77,11 +106,11 @@ function netOf(figures: TicketFigures): Pick<SaleDetailRow, 'seats' | 'totalPric
   };
 }
 
-/** The buckets (show-days) of a movie-month counter whose day is in the range. */
-function bucketsIn(counter: MovieMonthSales, range: DayRange): TicketFigures[] {
+/** The buckets (show-days) of a movie-month counter whose day is in the range and whose show is of the cinemas. */
+function bucketsIn(counter: MovieMonthSales, range: DayRange, ofCinemas: ShowFilter = EVERY_SHOW): TicketFigures[] {
   // A bucket is one show-day (`<showId>-<type>-<day>`): its day is the sales' day.
   return Object.entries(counter.buckets ?? {})
-    .filter(([showDayId]) => inRange(showDayId.slice(-10), range))
+    .filter(([showDayId]) => inRange(showDayId.slice(-10), range) && ofCinemas(showIdOfBucket(showDayId)))
     .map(([, bucket]) => bucket);
 }
 
@@ -123,18 +152,22 @@ export class SalesReports {
   constructor(private readonly store: SalesStore) {}
 
   /** One row per movie × type × month, newest month first; of the sales paid in `range` when given. */
-  async summaries(range: DayRange = {}): Promise<SalesSummaryRow[]> {
-    return (await this.summariesByType(range)).map(({ ticketTypes: _types, ...row }) => row);
+  async summaries(range: DayRange = {}, cinemas?: CinemaSelection): Promise<SalesSummaryRow[]> {
+    return (await this.summariesByType(range, undefined, cinemas)).map(({ ticketTypes: _types, ...row }) => row);
   }
 
   /** The summary rows, each with its sales by ticket type; of the titles containing `name` when given. */
-  async summariesByType(range: DayRange = {}, name?: string): Promise<SummaryRowByType[]> {
-    const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
+  async summariesByType(range: DayRange = {}, name?: string, cinemas?: CinemaSelection): Promise<SummaryRowByType[]> {
+    const [counters, names, ofCinemas] = await Promise.all([
+      this.store.movieMonths.find({}).toArray(),
+      this.names(),
+      this.showFilter(cinemas),
+    ]);
     const wanted = name === undefined ? undefined : searchKey(name);
     return (
       counters
         .map((counter) => {
-          const buckets = bucketsIn(counter, range);
+          const buckets = bucketsIn(counter, range, ofCinemas);
           return {
             movieId: counter.movieId,
             title: names.get(movieNameKey(counter.movieId)) ?? '',
@@ -160,19 +193,28 @@ export class SalesReports {
   }
 
   /** The sales paid in `range` (every sale without one) by ticket type, net of refunds, most sold first. */
-  async ticketTypes(range: DayRange = {}): Promise<TicketTypeSalesRow[]> {
-    const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
+  async ticketTypes(range: DayRange = {}, cinemas?: CinemaSelection): Promise<TicketTypeSalesRow[]> {
+    const [counters, names, ofCinemas] = await Promise.all([
+      this.store.movieMonths.find({}).toArray(),
+      this.names(),
+      this.showFilter(cinemas),
+    ]);
     return typeRowsOf(
-      counters.flatMap((counter) => bucketsIn(counter, range)),
+      counters.flatMap((counter) => bucketsIn(counter, range, ofCinemas)),
       names,
     );
   }
 
   /** The same per movie (every format and month of it), movies by title; a movie that sold nothing in `range` left out. */
-  async ticketTypesByMovie(range: DayRange = {}): Promise<MovieTicketTypeSales[]> {
-    const [counters, names] = await Promise.all([this.store.movieMonths.find({}).toArray(), this.names()]);
+  async ticketTypesByMovie(range: DayRange = {}, cinemas?: CinemaSelection): Promise<MovieTicketTypeSales[]> {
+    const [counters, names, ofCinemas] = await Promise.all([
+      this.store.movieMonths.find({}).toArray(),
+      this.names(),
+      this.showFilter(cinemas),
+    ]);
     const buckets = new Map<string, TicketFigures[]>();
-    for (const counter of counters) buckets.set(counter.movieId, [...(buckets.get(counter.movieId) ?? []), ...bucketsIn(counter, range)]);
+    for (const counter of counters)
+      buckets.set(counter.movieId, [...(buckets.get(counter.movieId) ?? []), ...bucketsIn(counter, range, ofCinemas)]);
     return [...buckets]
       .map(([movieId, movieBuckets]) => ({
         movieId,
@@ -184,13 +226,13 @@ export class SalesReports {
   }
 
   /** The summary rows whose title contains `name`, ignoring case and accents. */
-  async search(name: string): Promise<SalesSummaryRow[]> {
+  async search(name: string, cinemas?: CinemaSelection): Promise<SalesSummaryRow[]> {
     const wanted = searchKey(name);
-    return (await this.summaries()).filter((row) => searchKey(row.title).includes(wanted));
+    return (await this.summaries({}, cinemas)).filter((row) => searchKey(row.title).includes(wanted));
   }
 
   /** One row per paid order, net of its refunds. */
-  async detail({ month, movieId, type, sort }: DetailFilter): Promise<SaleDetailRow[]> {
+  async detail({ month, movieId, type, sort, cinemas }: DetailFilter): Promise<SaleDetailRow[]> {
     const filter: Partial<Pick<SaleRecord, 'month' | 'movieId' | 'type'>> = {
       ...(month ? { month } : {}),
       ...(movieId ? { movieId } : {}),
@@ -203,25 +245,27 @@ export class SalesReports {
     ]);
     const refundsOf = new Map<string, RefundRecord[]>();
     for (const refund of refunds) refundsOf.set(refund.orderId, [...(refundsOf.get(refund.orderId) ?? []), refund]);
-    const rows = sales.map((sale) => {
-      const refunded = refundsOf.get(sale._id) ?? [];
-      return {
-        orderId: sale._id,
-        movieId: sale.movieId,
-        title: names.get(movieNameKey(sale.movieId)) ?? sale.title,
-        type: sale.type,
-        date: sale.paidAt.toISOString(),
-        day: sale.day,
-        ...netOf({
-          seats: sale.seats,
-          totalPrice: sale.totalPrice,
-          netPrice: sale.netPrice,
-          refundedSeats: sumOf(refunded, (refund) => refund.seats),
-          refundedPrice: sumOf(refunded, (refund) => refund.totalPrice),
-          refundedNet: sumOf(refunded, (refund) => refund.netPrice),
-        }),
-      };
-    });
+    const rows = sales
+      .filter((sale) => inSelection(cinemas, sale.cinemaId))
+      .map((sale) => {
+        const refunded = refundsOf.get(sale._id) ?? [];
+        return {
+          orderId: sale._id,
+          movieId: sale.movieId,
+          title: names.get(movieNameKey(sale.movieId)) ?? sale.title,
+          type: sale.type,
+          date: sale.paidAt.toISOString(),
+          day: sale.day,
+          ...netOf({
+            seats: sale.seats,
+            totalPrice: sale.totalPrice,
+            netPrice: sale.netPrice,
+            refundedSeats: sumOf(refunded, (refund) => refund.seats),
+            refundedPrice: sumOf(refunded, (refund) => refund.totalPrice),
+            refundedNet: sumOf(refunded, (refund) => refund.netPrice),
+          }),
+        };
+      });
     return sort ? sortByTotal(rows, sort) : rows.sort((a, b) => b.date.localeCompare(a.date));
   }
 
@@ -251,9 +295,9 @@ export class SalesReports {
   }
 
   /** The `limit` movies with most tickets sold over every month, or those paid in `range`. */
-  async top(limit: number, range: DayRange = {}): Promise<TopSellerRow[]> {
+  async top(limit: number, range: DayRange = {}, cinemas?: CinemaSelection): Promise<TopSellerRow[]> {
     const movies = new Map<string, TopSellerRow>();
-    for (const row of await this.summaries(range)) {
+    for (const row of await this.summaries(range, cinemas)) {
       const movie = movies.get(row.movieId) ?? { movieId: row.movieId, title: row.title, seats: 0, totalPrice: 0 };
       movie.seats += row.seats;
       movie.totalPrice += row.totalPrice;
@@ -265,9 +309,9 @@ export class SalesReports {
   }
 
   /** The `months` given, oldest first, with zeros where nothing was sold; only sales paid in `range` count. */
-  async monthly(wanted: readonly Month[], range: DayRange = {}): Promise<MonthlySalesRow[]> {
+  async monthly(wanted: readonly Month[], range: DayRange = {}, cinemas?: CinemaSelection): Promise<MonthlySalesRow[]> {
     const months = new Map(wanted.map((month) => [month, { month, monthName: monthNameOf(month), seats: 0, totalPrice: 0 }]));
-    for (const row of await this.summaries(range)) {
+    for (const row of await this.summaries(range, cinemas)) {
       const month = months.get(row.month);
       if (!month) continue;
       month.seats += row.seats;
@@ -281,12 +325,13 @@ export class SalesReports {
    * show's seats, and per movie over its shows of known capacity; most occupied first. Sales knows a
    * show from its orders, so a show that sold nothing is not in it.
    */
-  async occupancy(range: DayRange): Promise<SalesOccupancy> {
-    const [shows, showDays, names] = await Promise.all([
+  async occupancy(range: DayRange, cinemas?: CinemaSelection): Promise<SalesOccupancy> {
+    const [allShows, showDays, names] = await Promise.all([
       this.store.shows.find(dayRangeQuery('date', range)).toArray(),
       this.store.showDays.find({}).toArray(),
       this.names(),
     ]);
+    const shows = allShows.filter((show) => inSelection(cinemas, show.cinemaId));
     const sold = new Map<string, number>();
     for (const showDay of showDays) {
       const showId = showIdOfShowDay(showDay);
@@ -323,29 +368,42 @@ export class SalesReports {
   }
 
   /** Candy sold per item and day, newest day first. */
-  async candy({ day, itemId, range = {} }: CandyFilter): Promise<CandySalesRow[]> {
+  async candy({ day, itemId, range = {}, cinemas }: CandyFilter): Promise<CandySalesRow[]> {
     if (day && !inRange(day, range)) return [];
     const filter = day ? { day, ...(itemId ? { itemId } : {}) } : { ...dayRangeQuery('day', range), ...(itemId ? { itemId } : {}) };
-    const [counters, names] = await Promise.all([this.store.candyDays.find(filter).toArray(), this.names()]);
-    return counters
-      .map((counter) => {
-        const buckets = Object.values(counter.buckets ?? {});
-        return {
-          itemId: counter.itemId,
-          name: names.get(candyNameKey(counter.itemId)) ?? '',
-          day: counter.day,
-          quantity: sumOf(buckets, (bucket) => bucket.quantity - (bucket.refundedQuantity ?? 0)),
-          totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice - (bucket.refundedPrice ?? 0)),
-          refundedQuantity: sumOf(buckets, (bucket) => bucket.refundedQuantity ?? 0),
-          refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
-        };
-      })
-      .sort((a, b) => b.day.localeCompare(a.day) || a.name.localeCompare(b.name, 'es'));
+    const [counters, names, ofCinemas] = await Promise.all([
+      this.store.candyDays.find(filter).toArray(),
+      this.names(),
+      this.showFilter(cinemas),
+    ]);
+    return (
+      counters
+        .map((counter) => {
+          const buckets = Object.entries(counter.buckets ?? {})
+            .filter(([showDayId]) => ofCinemas(showIdOfBucket(showDayId)))
+            .map(([, bucket]) => bucket);
+          return { counter, buckets };
+        })
+        // A cinema that sold none of an item that day has no row of it.
+        .filter(({ buckets }) => cinemas === undefined || buckets.length > 0)
+        .map(({ counter, buckets }) => {
+          return {
+            itemId: counter.itemId,
+            name: names.get(candyNameKey(counter.itemId)) ?? '',
+            day: counter.day,
+            quantity: sumOf(buckets, (bucket) => bucket.quantity - (bucket.refundedQuantity ?? 0)),
+            totalPrice: sumOf(buckets, (bucket) => bucket.totalPrice - (bucket.refundedPrice ?? 0)),
+            refundedQuantity: sumOf(buckets, (bucket) => bucket.refundedQuantity ?? 0),
+            refundedPrice: sumOf(buckets, (bucket) => bucket.refundedPrice ?? 0),
+          };
+        })
+        .sort((a, b) => b.day.localeCompare(a.day) || a.name.localeCompare(b.name, 'es'))
+    );
   }
 
   /** The revenue of the sales paid in `range` (every sale without one), net of refunds: tickets, candy (per item too) and both. */
-  async totals(range: DayRange = {}): Promise<SalesTotals> {
-    const [summaries, candy] = await Promise.all([this.summaries(range), this.candy({ range })]);
+  async totals(range: DayRange = {}, cinemas?: CinemaSelection): Promise<SalesTotals> {
+    const [summaries, candy] = await Promise.all([this.summaries(range, cinemas), this.candy({ range, cinemas })]);
     const tickets = {
       seats: sumOf(summaries, (row) => row.seats),
       totalPrice: sumOf(summaries, (row) => row.totalPrice),
@@ -377,6 +435,67 @@ export class SalesReports {
       refundedPrice: sumOf(candyItems, (item) => item.refundedPrice),
     };
     return { tickets, candy: candyTotals, candyItems, totalPrice: tickets.totalPrice + candyTotals.totalPrice };
+  }
+
+  /**
+   * Each cinema's tickets (net of refunds) and revenue (tickets and candy) of the sales paid in `range`: `totalPrice`
+   * sold, `netPrice` sold less refunded. Every cinema named (cinema.saved, or its orders) or that sold, or those selected.
+   */
+  async cinemas(range: DayRange = {}, cinemas?: CinemaSelection, fallbackName = (cinemaId: string) => cinemaId): Promise<CinemaSalesRow[]> {
+    const [counters, candyDays, names, cinemaOf] = await Promise.all([
+      this.store.movieMonths.find({}).toArray(),
+      this.store.candyDays.find(dayRangeQuery('day', range)).toArray(),
+      this.names(),
+      this.cinemaOfShows(),
+    ]);
+    const rows = new Map<string, { tickets: number; totalPrice: number; refunded: number }>();
+    const rowOf = (cinemaId: string) => {
+      const row = rows.get(cinemaId) ?? { tickets: 0, totalPrice: 0, refunded: 0 };
+      rows.set(cinemaId, row);
+      return row;
+    };
+    if (cinemas) for (const cinemaId of cinemas) rowOf(cinemaId);
+    else for (const key of names.keys()) if (key.startsWith(CINEMA_NAME_PREFIX)) rowOf(key.slice(CINEMA_NAME_PREFIX.length));
+    const selected = (cinemaId: string) => cinemas === undefined || cinemas.includes(cinemaId);
+    for (const counter of counters)
+      for (const [showDayId, bucket] of Object.entries(counter.buckets ?? {})) {
+        const cinemaId = cinemaOf(showIdOfBucket(showDayId));
+        if (!inRange(showDayId.slice(-10), range) || !selected(cinemaId)) continue;
+        const row = rowOf(cinemaId);
+        row.tickets += bucket.seats - (bucket.refundedSeats ?? 0);
+        row.totalPrice += bucket.totalPrice;
+        row.refunded += bucket.refundedPrice ?? 0;
+      }
+    for (const counter of candyDays)
+      for (const [showDayId, bucket] of Object.entries(counter.buckets ?? {})) {
+        const cinemaId = cinemaOf(showIdOfBucket(showDayId));
+        if (!selected(cinemaId)) continue;
+        const row = rowOf(cinemaId);
+        row.totalPrice += bucket.totalPrice;
+        row.refunded += bucket.refundedPrice ?? 0;
+      }
+    return [...rows]
+      .map(([cinemaId, row]) => ({
+        cinemaId,
+        name: names.get(cinemaNameKey(cinemaId)) ?? fallbackName(cinemaId),
+        tickets: row.tickets,
+        totalPrice: row.totalPrice,
+        netPrice: row.totalPrice - row.refunded,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'es') || a.cinemaId.localeCompare(b.cinemaId));
+  }
+
+  /** The cinema of each show sales heard of (the first cinema for a show it never heard of, or heard of before the chain). */
+  private async cinemaOfShows(): Promise<(showId: string) => string> {
+    const shows = await this.store.shows.find({}, { projection: { cinemaId: 1 } }).toArray();
+    const cinemaOf = new Map(shows.map((show) => [show._id, show.cinemaId ?? FIRST_CINEMA_ID]));
+    return (showId) => cinemaOf.get(showId) ?? FIRST_CINEMA_ID;
+  }
+
+  private async showFilter(cinemas: CinemaSelection): Promise<ShowFilter> {
+    if (cinemas === undefined) return EVERY_SHOW;
+    const cinemaOf = await this.cinemaOfShows();
+    return (showId) => cinemas.includes(cinemaOf(showId));
   }
 
   private async names(): Promise<Map<string, string>> {

@@ -20,6 +20,8 @@ export interface SaleRecord {
   title: string;
   type: ShowType;
   showId: string;
+  /** The show's cinema (issue 38); absent on sales recorded before the chain: the first cinema. */
+  cinemaId?: string;
   seats: number;
   /** The tickets' part of the order (T.Bruto). */
   totalPrice: number;
@@ -131,10 +133,15 @@ export interface ShowFacts {
   date: string;
   schedule: string;
   roomId: number;
+  /** The show's cinema (issue 38); absent on shows heard of before the chain: the first cinema. */
+  cinemaId?: string;
   capacity?: number;
 }
 
-/** The current name of a movie (`movie:<id>`) or candy item (`candy:<id>`); `asOf` is the instant of the fact it comes from. */
+/**
+ * The current name of a movie (`movie:<id>`), candy item (`candy:<id>`), ticket type (`type:<code>`) or cinema
+ * (`cinema:<id>`); `asOf` is the instant of the fact it comes from.
+ */
 export interface SalesName {
   _id: string;
   name: string;
@@ -174,6 +181,8 @@ export async function openSalesStore(db: Connection): Promise<SalesStore> {
 export const movieNameKey = (movieId: string) => `movie:${movieId}`;
 export const candyNameKey = (itemId: string) => `candy:${itemId}`;
 export const ticketTypeNameKey = (code: string) => `type:${code}`;
+export const CINEMA_NAME_PREFIX = 'cinema:';
+export const cinemaNameKey = (cinemaId: string) => `${CINEMA_NAME_PREFIX}${cinemaId}`;
 
 /** The show id of a show-day's id (`<showId>-<type>-<day>`). */
 export const showIdOfShowDay = (showDay: Pick<ShowDaySales, '_id' | 'type' | 'day'>) =>

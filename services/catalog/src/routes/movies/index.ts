@@ -31,18 +31,19 @@ export default async function moviesRoutes(app: ServiceApp): Promise<void> {
   };
 
   // Sent as the cached JSON text: a string with a JSON content type is not serialized again.
-  app.get('/billboard', { schema: schemas.billboard }, async (_request, reply) =>
+  // With `?cinemaId=` the gateway's shared cache passes the request on (it keeps no answer to a query string); the catalog keeps each cinema's.
+  app.get('/billboard', { schema: schemas.billboard }, async (request, reply) =>
     reply
       .type(JSON_TYPE)
       .header('cache-control', LISTING_CACHE_CONTROL)
-      .send(await app.catalog.billboardJson()),
+      .send(await app.catalog.billboardJson(request.query.cinemaId)),
   );
 
-  app.get('/Premieres', { schema: schemas.premieres }, async (_request, reply) =>
+  app.get('/Premieres', { schema: schemas.premieres }, async (request, reply) =>
     reply
       .type(JSON_TYPE)
       .header('cache-control', LISTING_CACHE_CONTROL)
-      .send(await app.catalog.premieresJson()),
+      .send(await app.catalog.premieresJson(request.query.cinemaId)),
   );
 
   app.get('/search', { schema: schemas.search }, async (request) => app.catalog.search(request.query));

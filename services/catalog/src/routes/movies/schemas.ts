@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MessageResponse, MovieDetail, MovieView, SoldTicketsConflict } from '@cine/contracts';
+import { CinemaFilter, MessageResponse, MovieDetail, MovieView, SoldTicketsConflict } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['movies'];
@@ -30,14 +30,17 @@ const MovieListText = Type.Unsafe<string>(Type.Array(MovieView));
 
 export const billboard = {
   tags,
-  summary: 'Movies now showing: released on or before today, newest first',
-  response: { 200: MovieListText },
+  summary:
+    'Movies now showing: released on or before today, newest first; with `cinemaId`, those with a show at that cinema (an empty list for a cinema with none)',
+  querystring: Type.Object(CinemaFilter.properties, { additionalProperties: false }),
+  response: { 200: MovieListText, ...errors(400) },
 };
 
 export const premieres = {
   tags,
-  summary: 'Upcoming movies, soonest release first',
-  response: { 200: MovieListText },
+  summary: 'Upcoming movies, soonest release first; with `cinemaId`, those with a show at that cinema and those with no show anywhere yet',
+  querystring: Type.Object(CinemaFilter.properties, { additionalProperties: false }),
+  response: { 200: MovieListText, ...errors(400) },
 };
 
 export const search = {

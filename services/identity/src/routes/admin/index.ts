@@ -1,4 +1,4 @@
-import { soldTicketsText } from '@cine/contracts';
+import { CINEMA_MESSAGES, soldTicketsText } from '@cine/contracts';
 import type { ServiceApp } from '@cine/service-kit';
 import { currentUserOf } from '../../plugins/current-user';
 import * as schemas from './schemas';
@@ -59,6 +59,10 @@ export default async function adminRoutes(app: ServiceApp): Promise<void> {
         throw app.httpErrors.badRequest(result.message);
       case 'email-taken':
         throw app.httpErrors.conflict('Ya existe un usuario registrado con ese e-mail.');
+      case 'cinemas-required':
+        throw app.httpErrors.badRequest(CINEMA_MESSAGES.cinemasRequired);
+      case 'cinema-not-found':
+        throw app.httpErrors.notFound(CINEMA_MESSAGES.cinemaNotFound);
       case 'stale':
         throw app.httpErrors.conflict(STALE);
       case 'updated':

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { listAnswer, listQuery, MessageResponse, Role, searchFilter, SoldTicketsConflict, USER_SORTS, UserView } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
-import { Email, UserId, Username } from '../../schemas';
+import { CinemaIds, Email, UserId, Username } from '../../schemas';
 
 const tags = ['admin'];
 const security = bearerAuth;
@@ -37,9 +37,17 @@ export const deleteUser = {
 export const updateUser = {
   tags,
   security,
-  summary: "Change a user's username, e-mail or role; a role change ends that user's sessions",
+  summary:
+    "Change a user's username, e-mail, role or cinemas (a manager's or staff member's; 404 for a cinema not of the chain); " +
+    "a change of role or cinemas ends that user's sessions",
   body: Type.Object(
-    { id: UserId, username: Type.Optional(Username), email: Type.Optional(Email), role: Type.Optional(Role) },
+    {
+      id: UserId,
+      username: Type.Optional(Username),
+      email: Type.Optional(Email),
+      role: Type.Optional(Role),
+      cinemaIds: Type.Optional(CinemaIds),
+    },
     { additionalProperties: false },
   ),
   response: { 200: UserView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { CINEMA_MESSAGES } from '@cine/contracts';
 import { sharedRateLimitStore, type ServiceApp } from '@cine/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { currentUserOf } from '../../plugins/current-user';
 import { isWeakPassword, WEAK_PASSWORD } from '../../security/password-policy';
 import { usernameProblem } from '../../security/username-policy';
+import { cinemasOf } from '../../users/cinema-assignment';
 import { toUserView } from '../../users/users-repository';
 import * as schemas from './schemas';
 
@@ -27,15 +29,25 @@ export default async function authRoutes(app: ServiceApp): Promise<void> {
       await app.requireCurrentAdmin(request, reply);
     }
     const result = await app.accounts.register({ ...request.body, role });
-    if (result.outcome === 'email-taken') throw app.httpErrors.conflict('Ya existe un usuario registrado con ese e-mail.');
-    return reply.status(201).send(result.user);
+    switch (result.outcome) {
+      case 'email-taken':
+        throw app.httpErrors.conflict('Ya existe un usuario registrado con ese e-mail.');
+      case 'cinemas-required':
+        throw app.httpErrors.badRequest(CINEMA_MESSAGES.cinemasRequired);
+      case 'cinema-not-found':
+        throw app.httpErrors.notFound(CINEMA_MESSAGES.cinemaNotFound);
+      case 'registered':
+        return reply.status(201).send(result.user);
+    }
   });
 
   app.post('/login', { schema: schemas.login }, async (request) => {
     const user = await app.accounts.checkCredentials(request.body.email, request.body.password);
     if (!user) throw app.httpErrors.unauthorized(INVALID_LOGIN);
     // One session id per sign-in, so "Cerrar sesión" can end this token alone (POST /auth/logout).
-    const token = app.jwt.sign({ sub: user.id, role: user.role, ver: user.credentialsVersion, sid: randomUUID() });
+    // A manager's or staff member's cinemas are signed into it (`cin`): every service scopes them by it.
+    const cin = cinemasOf(user);
+    const token = app.jwt.sign({ sub: user.id, role: user.role, ver: user.credentialsVersion, sid: randomUUID(), ...(cin ? { cin } : {}) });
     return { token, user: toUserView(user) };
   });
 

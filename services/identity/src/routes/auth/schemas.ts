@@ -1,20 +1,22 @@
 import { Type } from '@sinclair/typebox';
 import { AccessResponse, LoginResponse, MessageResponse, Role, UserView, VerifyRoleResponse } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors } from '@cine/service-kit';
-import { Email, NewPassword, Username } from '../../schemas';
+import { CinemaIds, Email, NewPassword, Username } from '../../schemas';
 
 const tags = ['auth'];
 
 const RegisterBody = Type.Object(
-  { email: Email, username: Username, password: NewPassword, role: Type.Optional(Role) },
+  { email: Email, username: Username, password: NewPassword, role: Type.Optional(Role), cinemaIds: Type.Optional(CinemaIds) },
   { additionalProperties: false },
 );
 
 export const register = {
   tags,
-  summary: 'Create an account (role user; role admin only when the caller is an admin)',
+  summary:
+    'Create an account (role user; roles admin, manager and staff only when the caller is an admin). A manager or staff ' +
+    'member works at `cinemaIds` (required, each a cinema of the chain: 404 otherwise); other roles ignore them',
   body: RegisterBody,
-  response: { 201: UserView, ...errors(...BODY_ERRORS, 401, 403, 409) },
+  response: { 201: UserView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
 
 const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });

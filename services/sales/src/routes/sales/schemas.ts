@@ -1,5 +1,6 @@
 import {
   CandySalesRow,
+  CinemaSalesRow,
   MonthlySalesRow,
   MovieTicketTypeSales,
   SalesOccupancy,
@@ -10,15 +11,15 @@ import {
 } from '@cine/contracts';
 import { Type } from '@sinclair/typebox';
 import { bearerAuth, errors } from '@cine/service-kit';
-import { candyFilters, detailFilters, MAX_MONTHS, rangeFilters } from '../report-queries';
+import { candyFilters, cinemaFilters, detailFilters, MAX_MONTHS, rangeFilters } from '../report-queries';
 
 const tags = ['sales'];
 
 export const search = {
   tags,
   security: bearerAuth,
-  summary: 'Summary rows whose movie title contains `name`, ignoring case and accents (admin)',
-  querystring: Type.Object({ name: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+  summary: 'Summary rows whose movie title contains `name`, ignoring case and accents (admin or manager)',
+  querystring: Type.Object({ name: Type.String({ maxLength: 100 }), ...cinemaFilters }, { additionalProperties: false }),
   response: { 200: Type.Array(SalesSummaryRow), ...errors(400, 401, 403, 503) },
 };
 
@@ -26,9 +27,9 @@ export const top = {
   tags,
   security: bearerAuth,
   summary:
-    'The movies with most tickets sold, over every month or of the sales paid from `from` to `to` (cinema days, both included) (admin)',
+    'The movies with most tickets sold, over every month or of the sales paid from `from` to `to` (cinema days, both included) (admin or manager)',
   querystring: Type.Object(
-    { limit: Type.Integer({ minimum: 1, maximum: 50, default: 6 }), ...rangeFilters },
+    { limit: Type.Integer({ minimum: 1, maximum: 50, default: 6 }), ...rangeFilters, ...cinemaFilters },
     { additionalProperties: false },
   ),
   response: { 200: Type.Array(TopSellerRow), ...errors(400, 401, 403, 503) },
@@ -39,9 +40,9 @@ export const monthly = {
   security: bearerAuth,
   summary:
     'Tickets sold per month over the last `months` months, oldest first, ending with the current month; with `from` and/or `to` ' +
-    `(cinema days, both included) the months of that period (at most ${MAX_MONTHS}; \`to\` defaults to today, \`from\` to \`months\` months before it), counting the sales paid in it (admin)`,
+    `(cinema days, both included) the months of that period (at most ${MAX_MONTHS}; \`to\` defaults to today, \`from\` to \`months\` months before it), counting the sales paid in it (admin or manager)`,
   querystring: Type.Object(
-    { months: Type.Integer({ minimum: 1, maximum: MAX_MONTHS, default: 8 }), ...rangeFilters },
+    { months: Type.Integer({ minimum: 1, maximum: MAX_MONTHS, default: 8 }), ...rangeFilters, ...cinemaFilters },
     { additionalProperties: false },
   ),
   response: { 200: Type.Array(MonthlySalesRow), ...errors(400, 401, 403, 503) },
@@ -52,8 +53,8 @@ export const occupancy = {
   security: bearerAuth,
   summary:
     "Occupancy of the shows from `from` to `to` (the show's cinema day, both included; every show when left out) that sold: tickets sold " +
-    'less refunded of their seats, and per movie over its shows of known capacity; most occupied first. A show that sold nothing is not listed (admin)',
-  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+    'less refunded of their seats, and per movie over its shows of known capacity; most occupied first. A show that sold nothing is not listed (admin or manager)',
+  querystring: Type.Object({ ...rangeFilters, ...cinemaFilters }, { additionalProperties: false }),
   response: { 200: SalesOccupancy, ...errors(400, 401, 403, 503) },
 };
 
@@ -62,8 +63,8 @@ export const totals = {
   security: bearerAuth,
   summary:
     'Revenue of the sales paid from `from` to `to` (cinema days, both included; every sale when left out), net of refunds: ' +
-    "the tickets' T.Bruto and T.Neto, the candy in all and per item, and both together (admin)",
-  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+    "the tickets' T.Bruto and T.Neto, the candy in all and per item, and both together (admin or manager)",
+  querystring: Type.Object({ ...rangeFilters, ...cinemaFilters }, { additionalProperties: false }),
   response: { 200: SalesTotals, ...errors(400, 401, 403, 503) },
 };
 
@@ -72,8 +73,8 @@ export const ticketTypes = {
   security: bearerAuth,
   summary:
     'Tickets of the sales paid from `from` to `to` (cinema days, both included; every sale when left out) by ticket type: ' +
-    'tickets, T.Bruto and T.Neto net of refunds, and what was refunded; most sold first. An order.paid without lines (version 1) counts every seat General (admin)',
-  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+    'tickets, T.Bruto and T.Neto net of refunds, and what was refunded; most sold first. An order.paid without lines (version 1) counts every seat General (admin or manager)',
+  querystring: Type.Object({ ...rangeFilters, ...cinemaFilters }, { additionalProperties: false }),
   response: { 200: Type.Array(TicketTypeSalesRow), ...errors(400, 401, 403, 503) },
 };
 
@@ -81,16 +82,26 @@ export const ticketTypesByMovie = {
   tags,
   security: bearerAuth,
   summary:
-    'The same per movie (every format and month of it), movies by title; a movie that sold nothing in the period is left out (admin)',
-  querystring: Type.Object(rangeFilters, { additionalProperties: false }),
+    'The same per movie (every format and month of it), movies by title; a movie that sold nothing in the period is left out (admin or manager)',
+  querystring: Type.Object({ ...rangeFilters, ...cinemaFilters }, { additionalProperties: false }),
   response: { 200: Type.Array(MovieTicketTypeSales), ...errors(400, 401, 403, 503) },
+};
+
+export const cinemas = {
+  tags,
+  security: bearerAuth,
+  summary:
+    "Each cinema's tickets (net of refunds), `totalPrice` sold (tickets and candy) and `netPrice` (less refunds) of the sales paid from `from` to `to` " +
+    '(cinema days, both included; every sale when left out): an admin every cinema of the chain, a manager theirs',
+  querystring: Type.Object({ ...rangeFilters, ...cinemaFilters }, { additionalProperties: false }),
+  response: { 200: Type.Array(CinemaSalesRow), ...errors(400, 401, 403, 503) },
 };
 
 export const candy = {
   tags,
   security: bearerAuth,
-  summary: 'Candy sold per item and day, newest day first (admin)',
-  querystring: Type.Object(candyFilters, { additionalProperties: false }),
+  summary: 'Candy sold per item and day, newest day first (admin or manager)',
+  querystring: Type.Object({ ...candyFilters, ...cinemaFilters }, { additionalProperties: false }),
   response: { 200: Type.Array(CandySalesRow), ...errors(400, 401, 403, 503) },
 };
 
@@ -98,13 +109,14 @@ export const exportCsv = {
   tags,
   security: bearerAuth,
   summary:
-    "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals; the summary's spec columns are followed by each ticket type's tickets, T.Bruto, T.Neto and T.Reembolsado (admin)",
+    "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals; the summary's spec columns are followed by each ticket type's tickets, T.Bruto, T.Neto and T.Reembolsado (admin or manager)",
   querystring: Type.Object(
     {
       report: Type.Union([Type.Literal('summary'), Type.Literal('detail'), Type.Literal('candy')]),
       name: Type.Optional(Type.String({ maxLength: 100, description: 'summary: titles containing it' })),
       ...detailFilters,
       ...candyFilters,
+      ...cinemaFilters,
     },
     { additionalProperties: false },
   ),
