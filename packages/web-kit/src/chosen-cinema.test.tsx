@@ -10,9 +10,9 @@ import {
   forgetCinemas,
   keepCinemaInUrl,
   rememberedCinemas,
-  useChosenCinema,
   withCinema,
 } from './chosen-cinema';
+import { useChosenCinema } from './use-chosen-cinema';
 import { installFakeApi } from './testing/fake-api';
 
 const cinema = (id: string, slug: string, name: string, city: string): CinemaView => ({
@@ -118,4 +118,13 @@ test('useChosenCinema: a slug the chain lacks counts as none once the list is kn
   expect(result.current.status).toBe('pending');
   await waitFor(() => expect(result.current.status).toBe('none'));
   expect(result.current.cinema).toBeNull();
+});
+
+test('the module the shell’s entry reads (landing preloads) imports no React: the shared React loads after it', async () => {
+  await jest.isolateModulesAsync(async () => {
+    jest.doMock('react', () => {
+      throw new Error('chosen-cinema imported React');
+    });
+    await expect(import('./chosen-cinema')).resolves.toHaveProperty('rememberedCinemaId');
+  });
 });

@@ -3,8 +3,8 @@
  * The URL's `?cine=<slug>` wins, else what this device remembers (localStorage), else none (every cinema).
  * Every web app bundles its own copy of web-kit, so the state lives where all of them see it: the URL,
  * localStorage and a window event; the cinema list is fetched once per page load for all of them.
+ * No React here: the shell's entry reads it before the shared React is loaded (use-chosen-cinema has the hooks).
  */
-import { useCallback, useEffect, useState } from 'react';
 import { CINEMA_QUERY_PARAM, type CinemaView } from '@cine/contracts';
 import { api } from './api-client';
 
@@ -13,7 +13,7 @@ export const CINEMA_STORAGE_KEY = 'cine.cinema';
 /** The last cinema list answered, so the chosen slug's id is known before the list is asked again. */
 const CINEMAS_STORAGE_KEY = 'cine.cinemas';
 /** Fired on window when the choice changes in this tab (every bundle listens). */
-const CINEMA_CHOSEN = 'cine:cinema-chosen';
+export const CINEMA_CHOSEN = 'cine:cinema-chosen';
 
 export const cinemaReads = { cinemas: '/cinemas' } as const;
 
@@ -156,77 +156,11 @@ export function forgetCinemas(): void {
   }
 }
 
-export type CinemasState =
-  | { status: 'loading'; cinemas: CinemaView[] | null }
-  | { status: 'ready'; cinemas: CinemaView[] }
-  | { status: 'error'; cinemas: CinemaView[] | null; message: string };
-
-/** The chain's cinemas: the remembered list at once (if any), then the server's. */
-export function useCinemas(): CinemasState & { reload: () => void } {
-  const [state, setState] = useState<CinemasState>(() => ({ status: 'loading', cinemas: rememberedCinemas() }));
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    fetchCinemas().then(
-      (cinemas) => current && setState({ status: 'ready', cinemas }),
-      (error: unknown) =>
-        current &&
-        setState((previous) => ({
-          status: 'error',
-          cinemas: previous.cinemas,
-          message: error instanceof Error ? error.message : 'No se pudieron cargar los cines.',
-        })),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  const reload = useCallback(() => {
-    setState((previous) => ({ status: 'loading', cinemas: previous.cinemas }));
-    setAttempt((n) => n + 1);
-  }, []);
-  return { ...state, reload };
-}
-
-/** The chosen slug, kept current: a choice in this tab (any app), in another tab, or by going back. */
-export function useChosenCinemaSlug(): string | null {
-  const [slug, setSlug] = useState(() => chosenCinemaSlug());
-  useEffect(() => {
-    const read = () => setSlug(chosenCinemaSlug());
-    const fromOtherTab = (event: StorageEvent) => event.key === CINEMA_STORAGE_KEY && read();
-    window.addEventListener(CINEMA_CHOSEN, read);
-    window.addEventListener('popstate', read);
-    window.addEventListener('storage', fromOtherTab);
-    read();
-    return () => {
-      window.removeEventListener(CINEMA_CHOSEN, read);
-      window.removeEventListener('popstate', read);
-      window.removeEventListener('storage', fromOtherTab);
-    };
-  }, []);
-  return slug;
-}
-
-/**
- * The buyer's cinema for a page. `status`: 'none' (nothing chosen: every cinema), 'pending' (a slug whose
- * cinema the list has yet to name: wait before asking for listings) or 'chosen' (`cinema` set). A slug the
- * chain does not have counts as none. `cinemaId` is what listings pass as `?cinemaId=`.
- */
-export function useChosenCinema() {
-  const slug = useChosenCinemaSlug();
-  const cinemas = useCinemas();
-  const cinema = slug ? (cinemas.cinemas?.find((candidate) => candidate.slug === slug) ?? null) : null;
-  const status: 'none' | 'pending' | 'chosen' = cinema ? 'chosen' : slug && cinemas.status === 'loading' ? 'pending' : 'none';
-  return { status, slug: cinema ? slug : null, cinema, cinemaId: cinema?.id ?? null, cinemas, choose: chooseCinema };
-}
-
-export type ChosenCinema = ReturnType<typeof useChosenCinema>;
-
 /**
  * The key a listing loads under (useAsyncData): null while the chosen cinema is pending (nothing is asked
  * yet), else the base with the cinema's id (or 'all').
  */
-export function cinemaKey(chosen: Pick<ChosenCinema, 'status' | 'cinemaId'>, base: string): string | null {
+export function cinemaKey(chosen: { status: 'none' | 'pending' | 'chosen'; cinemaId: string | null }, base: string): string | null {
   if (chosen.status === 'pending') return null;
   return `${base}@${chosen.cinemaId ?? 'all'}`;
 }

@@ -42,13 +42,9 @@ export {
   keepCinemaInUrl,
   rememberedCinemaId,
   rememberedCinemas,
-  useChosenCinema,
-  useChosenCinemaSlug,
-  useCinemas,
   withCinema,
-  type ChosenCinema,
-  type CinemasState,
 } from './chosen-cinema';
+export { useChosenCinema, useChosenCinemaSlug, useCinemas, type ChosenCinema, type CinemasState } from './use-chosen-cinema';
 export { useAsyncData, type AsyncData } from './use-async-data';
 export { announceHold, useHoldAnnounced } from './hold-signal';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { useChosenCinema } from '../chosen-cinema';
+import { useChosenCinema } from '../use-chosen-cinema';
 import { Button } from './button';
 import { ErrorText } from './load-error';
 
