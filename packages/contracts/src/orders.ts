@@ -30,6 +30,7 @@ export const OrderSearchQuery = Type.Object(
       }),
     ),
     movieId: Type.Optional(ObjectIdText),
+    cinemaId: Type.Optional(ObjectIdText),
     from: Type.Optional(Type.String({ ...DayText, description: "Paid from this cinema day ('YYYY-MM-DD')" })),
     to: Type.Optional(Type.String({ ...DayText, description: "Paid until this cinema day, included ('YYYY-MM-DD')" })),
     page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),

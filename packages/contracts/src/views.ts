@@ -117,9 +117,9 @@ export const ShowView = Type.Object({
   date: Type.String({ description: "'yyyy-mm-dd', cinema's local date" }),
   startsAt: Type.String({ description: 'ISO instant' }),
   movieId: Type.String(),
-  // Issue 38: optional until booking fills them everywhere; then required.
-  cinemaId: Type.Optional(Type.String({ description: "The show's cinema (its room's)" })),
-  cinema: Type.Optional(CinemaRef),
+  // Issue 38: the show's cinema.
+  cinemaId: Type.String({ description: "The show's cinema (its room's)" }),
+  cinema: CinemaRef,
   roomId: Type.Integer({ minimum: 1, description: 'Unique across the chain' }),
   type: ShowType,
   price: Cents('The lowest General price with the format surcharge ("desde"); the types on sale are in `prices`'),
@@ -319,8 +319,8 @@ export const OrderView = Type.Object({
   movieId: Type.String(),
   title: Type.String(),
   showId: Type.String(),
-  // Issue 38: optional until booking fills it; then required.
-  cinema: Type.Optional(CinemaPlace),
+  // Issue 38: the show's cinema, its name and address (an order made before the chain: the first cinema).
+  cinema: CinemaPlace,
   date: Type.String(),
   day: Weekday,
   schedule: Type.String(),
@@ -398,8 +398,8 @@ export const TicketShow = Type.Object({
   schedule: Type.String({ description: "'HH:MM', cinema's local time" }),
   roomId: Type.Integer(),
   type: ShowType,
-  // Issue 38: optional until booking fills it; then required.
-  cinema: Type.Optional(CinemaPlace),
+  // Issue 38: the show's cinema, its name and address.
+  cinema: CinemaPlace,
 });
 export type TicketShow = Static<typeof TicketShow>;
 

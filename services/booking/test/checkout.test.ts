@@ -1,4 +1,12 @@
-import { PAYMENT_RECEIVED, type CartView, type CheckoutResponse, type OrderView } from '@cine/contracts';
+import {
+  CINEMA_TIME_ZONE,
+  DEFAULT_CINEMA,
+  FIRST_CINEMA_ID,
+  PAYMENT_RECEIVED,
+  type CartView,
+  type CheckoutResponse,
+  type OrderView,
+} from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { Types } from 'mongoose';
 import { singlePriceLines } from '../src/pricing/show-pricing';
@@ -73,6 +81,7 @@ describe('POST /movies/checkout: a paid order', () => {
       day: expect.any(String),
       schedule: expect.stringMatching(/^\d{2}:\d{2}$/),
       roomId: 1,
+      cinema: { id: FIRST_CINEMA_ID, name: 'Cine Centro', address: DEFAULT_CINEMA.address },
       type: '2D',
       seats: 2,
       seatLabels,
@@ -133,6 +142,7 @@ describe('POST /movies/checkout: a paid order', () => {
         date: body.order.date,
         schedule: body.order.schedule,
         roomId: 1,
+        cinema: { id: FIRST_CINEMA_ID, name: 'Cine Centro', address: DEFAULT_CINEMA.address, timeZone: CINEMA_TIME_ZONE },
         type: '2D',
         capacity: show.capacity,
         seats: 2,

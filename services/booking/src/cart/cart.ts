@@ -26,7 +26,10 @@ export class Cart {
   async view(userId: string): Promise<CartView> {
     const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.candyLines(userId)]);
     // Seats that can no longer be bought (the show started, its movie was deleted) are not priced: checkout refuses them.
-    return cartViewOf(holds.filter((held) => !held.offSale).map(ticketLineOf), candy);
+    const onSale = holds.filter((held) => !held.offSale);
+    // A cart holds one cinema's seats at a time (SeatInventory refuses another's): the cinema of its tickets.
+    const cinema = onSale[0]?.cinema;
+    return cartViewOf(onSale.map(ticketLineOf), candy, cinema && { id: cinema.id, name: cinema.name, address: cinema.address });
   }
 
   async candyLines(userId: string): Promise<CartCandyLine[]> {

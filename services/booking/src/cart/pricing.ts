@@ -5,6 +5,7 @@ import {
   type CartCandyLine,
   type CartTicketLine,
   type CartView,
+  type CinemaPlace,
   type PricedLine,
 } from '@cine/contracts';
 import type { CandyItem } from '../candy/candy-projection';
@@ -58,7 +59,7 @@ export function candyLinesOf(lines: readonly CandyLine[], items: ReadonlyMap<str
 }
 
 /** Every ticket line plus every candy line, in cents. */
-export function cartViewOf(tickets: CartTicketLine[], candy: CartCandyLine[]): CartView {
+export function cartViewOf(tickets: CartTicketLine[], candy: CartCandyLine[], cinema?: CinemaPlace): CartView {
   const orderPrice = [...tickets, ...candy].reduce((sum, line) => sum + line.totalPrice, 0);
-  return { tickets, candy, orderPrice };
+  return { tickets, candy, orderPrice, ...(cinema ? { cinema } : {}) };
 }

@@ -18,6 +18,8 @@ function orderFacts(order: StoredOrder) {
     date: order.date,
     schedule: order.schedule,
     roomId: order.roomId,
+    // The show's cinema (issue 38); an order made before the chain has none: the first cinema's, as consumers read it.
+    ...(order.cinema ? { cinema: order.cinema } : {}),
     type: order.type,
     ...(order.capacity === undefined ? {} : { capacity: order.capacity }),
   };

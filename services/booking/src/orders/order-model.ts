@@ -1,4 +1,4 @@
-import type { PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
+import type { EventCinema, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
@@ -58,6 +58,8 @@ export interface OrderDocument extends WithOutbox {
   day: Weekday;
   schedule: string;
   roomId: number;
+  /** The show's cinema when the order was made (issue 38; absent on older orders: the first cinema's, as their room says). */
+  cinema?: EventCinema;
   type: ShowType;
   /** The show's seats when the order was made (absent on older orders); order.paid carries it to the sales reports' occupancy. */
   capacity?: number;
@@ -142,6 +144,7 @@ const orderSchema = new Schema<OrderDocument>(
     day: { type: String, required: true },
     schedule: { type: String, required: true },
     roomId: { type: Number, required: true },
+    cinema: { type: Schema.Types.Mixed, required: false },
     type: { type: String, required: true },
     capacity: { type: Number },
     unitPrice: { type: Number, required: true },

@@ -66,11 +66,15 @@ export class OrderPages {
     private readonly view: (order: StoredOrder, lookAtTheDoor?: boolean) => Promise<OrderView>,
   ) {}
 
-  /** One page of the paid orders matching the query (its days already checked), newest paid first. */
-  async search({ q, movieId, from, to, page, pageSize }: OrderSearchQuery): Promise<OrderSearchPage> {
+  /**
+   * One page of the paid orders matching the query (its days already checked), newest paid first; `roomIds`:
+   * of these rooms only (the rooms of a manager's cinemas, or of `?cinemaId=`).
+   */
+  async search({ q, movieId, from, to, page, pageSize }: OrderSearchQuery, roomIds?: ReadonlySet<number>): Promise<OrderSearchPage> {
     const text = q?.trim() ?? '';
     const filter: PaidOrderFilter = {
       ...(movieId ? { movieId } : {}),
+      ...(roomIds ? { roomIds } : {}),
       ...(from ? { from: instantOf(from, '00:00').getTime() } : {}),
       ...(to ? { to: instantOf(addDays(to, 1), '00:00').getTime() } : {}),
     };
@@ -122,13 +126,14 @@ export class OrderPages {
   }
 
   /** The order page of a paid order with its buyer's id; null for an unknown id or an order never paid. */
-  async detail(id: string): Promise<{ userId: string; detail: OrderDetail } | null> {
+  async detail(id: string): Promise<{ userId: string; roomId: number; detail: OrderDetail } | null> {
     if (!isObjectIdText(id)) return null;
     const order = await this.orders.findById(new Types.ObjectId(id));
     if (order?.state !== 'paid') return null;
     const [buyers, tickets] = await Promise.all([this.buyers.of([order.userId]), this.tickets.ofOrder(id, order.seatLabels)]);
     return {
       userId: order.userId,
+      roomId: order.roomId,
       detail: {
         ...(await this.view(order)),
         userId: order.userId,

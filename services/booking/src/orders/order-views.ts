@@ -1,4 +1,5 @@
-import type { OrderRefundState, OrderView } from '@cine/contracts';
+import type { CinemaPlace, OrderRefundState, OrderView } from '@cine/contracts';
+import type { Cinemas } from '../cinemas/cinemas';
 import { buyerCancellableUntil } from './cancellation';
 import { linesOfSeats, orderLinesOf } from './order-lines';
 import type { StoredOrder } from './order-model';
@@ -13,11 +14,13 @@ export class OrderViews {
     private readonly admittedSeats: (orderId: string, seatLabels: readonly string[]) => Promise<string[]>,
     /** Buyers cancel up to this long before the show. */
     readonly cancellationWindowMinutes: number,
+    /** The chain's cinemas: an order's is its room's (an order made before the chain: the first cinema's). */
+    private readonly cinemas: Pick<Cinemas, 'placeOfRoom' | 'zoneOfRoom' | 'findRoom'>,
   ) {}
 
-  /** Until when the buyer may cancel: the show's start less the window (a moved show: its start). */
-  cancellableUntil(order: Pick<StoredOrder, 'date' | 'schedule' | 'showMovedAt'>): Date {
-    return buyerCancellableUntil(order, this.cancellationWindowMinutes);
+  /** Until when the buyer may cancel: the show's start (its cinema's wall time) less the window (a moved show: its start). */
+  cancellableUntil(order: Pick<StoredOrder, 'date' | 'schedule' | 'showMovedAt' | 'roomId' | 'cinema'>): Date {
+    return buyerCancellableUntil(order, this.cancellationWindowMinutes, order.cinema?.timeZone ?? this.cinemas.zoneOfRoom(order.roomId));
   }
 
   /**
@@ -31,7 +34,8 @@ export class OrderViews {
       // Before its tickets are issued none can have been used (and looking for them would read every ticket on FerretDB).
       lookAtTheDoor && order.ticketsIssuedAt ? this.admittedSeats(order._id.toHexString(), order.seatLabels) : [],
     ]);
-    return orderViewOf({ ...order, code }, this.cancellableUntil(order), admitted);
+    await this.cinemas.findRoom(order.roomId);
+    return orderViewOf({ ...order, code }, this.cancellableUntil(order), admitted, this.cinemas.placeOfRoom(order.roomId));
   }
 }
 
@@ -43,7 +47,12 @@ function refundStateOf(order: StoredOrder): OrderRefundState {
 }
 
 /** The order as the API shows it, with its code; the buyer may cancel it until `cancellableUntil`; `admittedSeats` were used at the door. */
-function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Date, admittedSeats: readonly string[]): OrderView {
+function orderViewOf(
+  order: StoredOrder & { code: string },
+  cancellableUntil: Date,
+  admittedSeats: readonly string[],
+  cinema: CinemaPlace,
+): OrderView {
   const { lines: _lines, ...refundable } = refundPreview(order, admittedSeats);
   return {
     id: order._id.toHexString(),
@@ -55,6 +64,7 @@ function orderViewOf(order: StoredOrder & { code: string }, cancellableUntil: Da
     day: order.day,
     schedule: order.schedule,
     roomId: order.roomId,
+    cinema,
     type: order.type,
     seats: order.seatLabels.length,
     seatLabels: order.seatLabels,

@@ -173,6 +173,7 @@ export function openOrder(
     day: show.day,
     schedule: show.schedule,
     roomId: show.roomId,
+    cinema: held.cinema,
     type: show.type,
     capacity: show.capacity,
     unitPrice: show.price,

@@ -105,6 +105,12 @@ export class OrdersRepository {
     return this.model.findById(id, WITHOUT_OUTBOX).lean<StoredOrder>();
   }
 
+  /** The order's room (which names its cinema), or undefined for an unknown order or id. */
+  async roomOf(id: string): Promise<number | undefined> {
+    if (!Types.ObjectId.isValid(id) || !/^[0-9a-f]{24}$/i.test(id)) return undefined;
+    return (await this.model.findById(id, { roomId: 1 }).lean<Pick<StoredOrder, 'roomId'>>())?.roomId;
+  }
+
   /** The orders of these ids, in that order (unknown ones left out), one read by `_id` each: an `$in` filter reads every order on FerretDB. */
   async findByIds(ids: readonly string[]): Promise<StoredOrder[]> {
     return [...(await findEachById(ids, (id) => this.findById(new Types.ObjectId(id)))).values()];

@@ -8,6 +8,8 @@ export interface PaidOrderFilter {
   /** An order matches by `ids` or by `userIds` (a code that may also be part of a name), not both. */
   either?: boolean;
   movieId?: string;
+  /** The rooms of the cinemas searched (a manager's, or `?cinemaId=`): an order's room names its cinema. */
+  roomIds?: ReadonlySet<number>;
   from?: number;
   to?: number;
 }
@@ -16,6 +18,7 @@ interface IndexedOrder {
   id: string;
   userId: string;
   movieId: string;
+  roomId: number;
   paidAt: number;
 }
 
@@ -37,8 +40,8 @@ export class PaidOrderIndex {
 
   /** The consumer of subscriptions.orderSearch. */
   async handle(event: OrderPaid): Promise<void> {
-    const { orderId, userId, movieId, paidAt } = event.data;
-    this.add({ id: orderId, userId, movieId, paidAt: Date.parse(paidAt) });
+    const { orderId, userId, movieId, roomId, paidAt } = event.data;
+    this.add({ id: orderId, userId, movieId, roomId, paidAt: Date.parse(paidAt) });
   }
 
   /** The ids of one page of the paid orders matching `filter`, newest paid first, and how many match. */
@@ -51,6 +54,7 @@ export class PaidOrderIndex {
           ? wanted?.has(order.id) === true || filter.userIds?.has(order.userId) === true
           : (!wanted || wanted.has(order.id)) && (!filter.userIds || filter.userIds.has(order.userId))) &&
         (!filter.movieId || order.movieId === filter.movieId) &&
+        (!filter.roomIds || filter.roomIds.has(order.roomId)) &&
         (filter.from === undefined || order.paidAt >= filter.from) &&
         (filter.to === undefined || order.paidAt < filter.to),
     );
@@ -73,7 +77,13 @@ export class PaidOrderIndex {
     this.loading ??= (async () => {
       for await (const order of this.paidOrders()) {
         const id = order._id.toHexString();
-        this.add({ id, userId: order.userId, movieId: order.movieId, paidAt: (order.paidAt ?? order.updatedAt).getTime() });
+        this.add({
+          id,
+          userId: order.userId,
+          movieId: order.movieId,
+          roomId: order.roomId,
+          paidAt: (order.paidAt ?? order.updatedAt).getTime(),
+        });
       }
     })().catch((error: unknown) => {
       this.loading = undefined;

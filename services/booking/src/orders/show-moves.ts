@@ -38,6 +38,7 @@ function showMovedEvent(order: StoredOrder, show: MovedShow, now: Date): OrderSh
     movieId: order.movieId,
     title: order.title,
     roomId: order.roomId,
+    ...(order.cinema ? { cinema: order.cinema } : {}),
     type: order.type,
     seatLabels: seatsStillPaid(order),
     from: { date: order.date, schedule: order.schedule },

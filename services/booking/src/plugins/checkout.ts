@@ -74,7 +74,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       invalidate: (orderId, seatLabels) => app.tickets.invalidate(orderId, seatLabels),
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
-    const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes);
+    const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
     const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);

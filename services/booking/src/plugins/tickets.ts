@@ -42,7 +42,7 @@ export const ticketsPlugin = fp<TicketsPluginOptions>(
   async (app, { db, bus, signer, doorWindow, sweep = DEFAULT_SWEEP }) => {
     const model = await ticketModel(db);
     const showsModel = await showModel(db);
-    const shows = new TicketShows(showsModel, app.movieProjection);
+    const shows = new TicketShows(showsModel, app.movieProjection, app.cinemas);
     const { ordersRepository, ordersOutbox } = app;
     let pending: PendingAnnouncements | undefined;
     // Tickets grow without end: the relay never looks through them (see PendingAnnouncements).

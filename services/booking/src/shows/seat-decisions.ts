@@ -1,5 +1,6 @@
 import {
   type CinemaRef,
+  type EventCinema,
   GENERAL_TICKET_TYPE,
   isSeatOf,
   parseSeatLabel,
@@ -53,6 +54,8 @@ export interface HeldTickets {
   /** The ticket type of each seat of `seatLabels` (same order): a seat held without one is General. */
   ticketTypes: string[];
   heldUntil: Date;
+  /** The show's cinema (its room's), as the cart, the order and its events name it. */
+  cinema: EventCinema;
   /** Why these seats can no longer be bought (the show started, or its movie was deleted): the cart leaves them out, a checkout refuses them. */
   offSale?: string;
 }
@@ -73,13 +76,20 @@ export function holdersOf(show: ShowDocument): Set<string | undefined> {
 }
 
 /** The user's held (not lapsed) seats of the show, undefined when none. */
-export function heldTicketsOf(show: ShowDocument, userId: string, now: Date, title: string, cinema: CinemaRef): HeldTickets | undefined {
+export function heldTicketsOf(
+  show: ShowDocument,
+  userId: string,
+  now: Date,
+  title: string,
+  cinema: { ref: CinemaRef; event: EventCinema },
+): HeldTickets | undefined {
   const mine = show.seats.filter((seat) => isHeldByAt(seat, userId, now));
   if (mine.length === 0) return undefined;
   const heldUntil = new Date(Math.min(...mine.map((seat) => (seat.heldUntil as Date).getTime())));
   const offSale = offSaleReason(show, now);
   return {
-    show: toShowView(show, title, now, cinema),
+    show: toShowView(show, title, now, cinema.ref),
+    cinema: cinema.event,
     pricing: pricingOf(show),
     layout: layoutOf(show),
     ...labelsAndTypes(mine),

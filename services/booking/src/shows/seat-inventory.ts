@@ -1,4 +1,4 @@
-import { isObjectIdText, type ShowView } from '@cine/contracts';
+import { cartOfOtherCinemaMessage, isObjectIdText, type ShowView } from '@cine/contracts';
 import type { Cinemas } from '../cinemas/cinemas';
 import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
@@ -117,6 +117,7 @@ export class SeatInventory {
     if (!isObjectIdText(showId)) throw showNotFound();
     if (labels) checkLabels(labels, count);
     if (types && types.length !== count) throw refused('invalid', wrongSeatCount(count, types.length));
+    await this.assertOneCinema(showId, userId, now);
     const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
@@ -141,6 +142,26 @@ export class SeatInventory {
       if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
     }
     return held;
+  }
+
+  /**
+   * A cart holds the seats of one cinema at a time (issue 38): seats of a show of another cinema than the
+   * user's live holds are refused (409, naming the cinema in the cart) until the cart is emptied. Only a
+   * user with holds on other shows costs a read of them.
+   */
+  private async assertOneCinema(showId: string, userId: string, now: Date): Promise<void> {
+    const others = (await this.userHolds.showsOf(userId)).filter((id) => id !== showId && isObjectIdText(id));
+    if (others.length === 0) return;
+    const show =
+      this.seatWrites.lastKnown(showId) ?? (await this.shows.findById(showId, { roomId: 1 }).lean<Pick<ShowDocument, 'roomId'>>());
+    if (!show) return;
+    const cinema = this.cinemas.cinemaOfRoom(show.roomId);
+    const found = await findEachById(others, (id) => this.shows.findById(id, { roomId: 1, seats: 1 }).lean<ShowDocument>());
+    for (const other of found.values()) {
+      const otherCinema = this.cinemas.cinemaOfRoom(other.roomId);
+      if (otherCinema.id !== cinema.id && other.seats.some((seat) => isHeldByAt(seat, userId, now)))
+        throw refused('conflict', cartOfOtherCinemaMessage(otherCinema.name));
+    }
   }
 
   /**
@@ -182,6 +203,7 @@ export class SeatInventory {
           layout: layoutOf(written),
           ...labelsAndTypes(held),
           heldUntil,
+          cinema: this.cinemas.eventCinemaOfRoom(written.roomId),
         }),
       };
     });
@@ -217,7 +239,7 @@ export class SeatInventory {
     const shows = [...found.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const titles = await this.movies.titlesOf(shows.map((show) => show.movieId));
     return shows.flatMap((show) => {
-      const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '', this.cinemas.refOfRoom(show.roomId));
+      const held = heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '', this.cinemaOf(show));
       return held ? [held] : [];
     });
   }
@@ -238,7 +260,12 @@ export class SeatInventory {
       : await this.shows.findById(showId).lean<ShowDocument>();
     if (!show) return undefined;
     const titles = await this.movies.titlesOf([show.movieId]);
-    return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '', this.cinemas.refOfRoom(show.roomId));
+    return heldTicketsOf(show, userId, now, titles.get(show.movieId) ?? '', this.cinemaOf(show));
+  }
+
+  /** The show's cinema as views and orders name it. */
+  private cinemaOf(show: Pick<ShowDocument, 'roomId'>) {
+    return { ref: this.cinemas.refOfRoom(show.roomId), event: this.cinemas.eventCinemaOfRoom(show.roomId) };
   }
 
   /**

@@ -42,20 +42,25 @@ export interface DoorFacts {
   showCancelled: boolean;
   /** The door checks another show than the ticket's. */
   otherShow: boolean;
+  /** … a show of another cinema than the ticket's (issue 38). */
+  otherCinema?: boolean;
   /** Where the scan's instant falls in the ticket's show's door window. */
   position: 'early' | 'open' | 'over';
 }
 
-export type DoorDecision = 'refunded' | 'show_cancelled' | 'wrong_show' | 'already_used' | 'too_early' | 'show_over' | 'admit';
+export type DoorDecision =
+  'refunded' | 'show_cancelled' | 'wrong_cinema' | 'wrong_show' | 'already_used' | 'too_early' | 'show_over' | 'admit';
 
 /**
  * The verdict, most important first: a ticket that is no longer valid anywhere (refunded, its show
- * cancelled) is said before "another show", which would send its holder to another room; then a ticket
- * used already; then the door's window of its own show.
+ * cancelled) is said before "another cinema" (its holder goes to the cinema named), and that before
+ * "another show", which would send its holder to another room; then a ticket used already; then the
+ * door's window of its own show.
  */
 export function doorDecision(facts: DoorFacts): DoorDecision {
   if (facts.state === 'refunded') return 'refunded';
   if (facts.showCancelled) return 'show_cancelled';
+  if (facts.otherCinema) return 'wrong_cinema';
   if (facts.otherShow) return 'wrong_show';
   if (facts.state === 'used') return 'already_used';
   if (facts.position === 'early') return 'too_early';

@@ -1,6 +1,7 @@
 import { checkIns } from '../metrics';
 import {
   localDateTime,
+  wrongCinemaMessage,
   TICKET_CODE_ALPHABET,
   TICKET_CODE_LENGTH,
   type CheckinAnswer,
@@ -51,8 +52,9 @@ function welcome(ticket: Pick<StoredTicket, 'title' | 'seatLabel'>, roomId: numb
   return `Adelante: ${ticket.title}, sala ${roomId}, butaca ${ticket.seatLabel}.`;
 }
 
-function when(instant: Date): string {
-  const { date, time } = localDateTime(instant);
+/** An instant as the cinema's wall clock reads it (`timeZone`: the show's cinema's). */
+function when(instant: Date, timeZone: string): string {
+  const { date, time } = localDateTime(instant, timeZone);
   const [year, month, day] = date.split('-');
   return `a las ${time} del ${day}/${month}/${year}`;
 }
@@ -62,12 +64,12 @@ function wrongShow(show: CheckinTicket): string {
   return `Esta entrada es para otra función: ${show.title}, ${day} ${show.schedule}, sala ${show.roomId}.`;
 }
 
-function tooEarly(window: DoorWindow, show: ShowFacts): string {
-  return `Demasiado pronto: la puerta de esta función abre ${when(window.opensAt)} (la función empieza a las ${show.schedule}).`;
+function tooEarly(window: DoorWindow, show: ShowFacts, timeZone: string): string {
+  return `Demasiado pronto: la puerta de esta función abre ${when(window.opensAt, timeZone)} (la función empieza a las ${show.schedule}).`;
 }
 
-function showOver(show: ShowFacts): string {
-  return `La función de esta entrada ya terminó: era ${when(show.startsAt)}.`;
+function showOver(show: ShowFacts, timeZone: string): string {
+  return `La función de esta entrada ya terminó: era ${when(show.startsAt, timeZone)}.`;
 }
 
 function answer(result: CheckinAnswer['result'], message: string, ticket?: CheckinTicket, used?: StoredTicket): CheckinAnswer {
@@ -152,8 +154,13 @@ export class Door {
 
   /** What the door answers; `written` when the admission was written (its event is in the ticket's outbox). */
   private async judge(ticket: StoredTicket, show: ShowFacts, scan: DoorScan): Promise<{ outcome: CheckinAnswer; written: boolean }> {
+    const cinema = await this.shows.placeOf(show);
+    const zone = this.shows.zoneOf(show);
+    // The door's own show tells its cinema (a ticket of another cinema is named with its own).
+    const doorShow = scan.showId === ticket.showId ? show : await this.shows.recent(scan.showId);
+    const doorCinema = doorShow ? await this.shows.placeOf(doorShow) : cinema;
     const details = (state = ticket.state): CheckinTicket => ({
-      ...ticketShowOf(show, ticket.title),
+      ...ticketShowOf(show, ticket.title, cinema),
       code: ticket._id,
       seatLabel: ticket.seatLabel,
       state,
@@ -165,6 +172,7 @@ export class Door {
       state: ticket.state,
       showCancelled: show.cancelled === true,
       otherShow: scan.showId !== ticket.showId,
+      otherCinema: doorCinema.id !== cinema.id,
       position: windowPosition(scan.at, window),
     });
     switch (decision) {
@@ -173,14 +181,16 @@ export class Door {
       // A cancelled show's tickets whose refund is still to be retried (the provider failed): nobody comes in.
       case 'show_cancelled':
         return refused(answer('invalid', DOOR_MESSAGES.showCancelled, details()));
+      case 'wrong_cinema':
+        return refused(answer('wrong_cinema', wrongCinemaMessage(cinema.name), details()));
       case 'wrong_show':
         return refused(answer('wrong_show', wrongShow(details()), details()));
       case 'already_used':
-        return refused(this.used(ticket, details(), scan));
+        return refused(this.used(ticket, details(), scan, zone));
       case 'too_early':
-        return refused(answer('too_early', tooEarly(window, show), details()));
+        return refused(answer('too_early', tooEarly(window, show, zone), details()));
       case 'show_over':
-        return refused(answer('show_over', showOver(show), details()));
+        return refused(answer('show_over', showOver(show, zone), details()));
       case 'admit':
         break;
     }
@@ -214,11 +224,11 @@ export class Door {
     }
     // Another door (or a refund) got there first: say what it did.
     const now = await this.model.findById(ticket._id, WITHOUT_OUTBOX).lean<StoredTicket>();
-    if (now?.state === 'used') return refused(this.used(now, details('used'), scan));
+    if (now?.state === 'used') return refused(this.used(now, details('used'), scan, zone));
     return refused(answer('refunded', DOOR_MESSAGES.refunded, details('refunded')));
   }
 
-  private used(ticket: StoredTicket, details: CheckinTicket, scan: DoorScan): CheckinAnswer {
+  private used(ticket: StoredTicket, details: CheckinTicket, scan: DoorScan, timeZone: string): CheckinAnswer {
     // The same offline scan uploaded again (same id, same entrance): its own admission.
     if (scan.scanId !== undefined && ticket.scanId === scan.scanId) {
       if ((ticket.entrance ?? '') === (scan.entrance ?? '')) return answer('admitted', welcome(ticket, details.roomId), details, ticket);
@@ -226,7 +236,7 @@ export class Door {
       return answer('already_used', reusedScanId(ticket), details, ticket);
     }
     const where = ticket.entrance ? ` en ${ticket.entrance}` : '';
-    const at = ticket.checkedInAt ? ` ${when(ticket.checkedInAt)}` : '';
+    const at = ticket.checkedInAt ? ` ${when(ticket.checkedInAt, timeZone)}` : '';
     return answer('already_used', `Esta entrada ya se usó${at}${where}.`, details, ticket);
   }
 }

@@ -1,4 +1,5 @@
-import { isObjectIdText, type TicketShow } from '@cine/contracts';
+import { isObjectIdText, type CinemaPlace, type TicketShow } from '@cine/contracts';
+import type { Cinemas } from '../cinemas/cinemas';
 import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import type { MovieProjection } from '../movies/movie-projection';
@@ -23,7 +24,19 @@ export class TicketShows {
   constructor(
     private readonly model: Model<ShowDocument>,
     private readonly movies: MovieProjection,
+    private readonly cinemas: Cinemas,
   ) {}
+
+  /** The cinema of the show's room, as tickets name it ({id, name, address}; read again for a room new to this process). */
+  async placeOf(show: Pick<ShowFacts, 'roomId'>): Promise<CinemaPlace> {
+    await this.cinemas.findRoom(show.roomId);
+    return this.cinemas.placeOfRoom(show.roomId);
+  }
+
+  /** The zone of the show's cinema: its dates and times are that zone's wall time. */
+  zoneOf(show: Pick<ShowFacts, 'roomId'>): string {
+    return this.cinemas.zoneOfRoom(show.roomId);
+  }
 
   /** The show as read at most REMEMBER_MS ago (the door's check-ins: an admin's edit shows within seconds). */
   async recent(showId: string): Promise<ShowFacts | null> {
@@ -54,8 +67,9 @@ export class TicketShows {
 }
 
 /** The show as tickets and check-in answers describe it (the title is the one the order was paid with). */
-export function ticketShowOf(show: ShowFacts, title: string): TicketShow {
+export function ticketShowOf(show: ShowFacts, title: string, cinema: CinemaPlace): TicketShow {
   return {
+    cinema,
     showId: show._id.toHexString(),
     movieId: show.movieId,
     title,

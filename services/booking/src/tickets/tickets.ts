@@ -96,7 +96,7 @@ export class Tickets {
     const { republished, ...order } = event.data;
     const now = this.clock();
     const show = await this.shows.find(order.showId);
-    const startsAt = show?.startsAt ?? instantOf(order.date, order.schedule);
+    const startsAt = show?.startsAt ?? instantOf(order.date, order.schedule, order.cinema?.timeZone);
     const endsAt = show?.endsAt ?? new Date(startsAt.getTime() + UNKNOWN_RUNTIME_MS);
     const exp = Math.floor((endsAt.getTime() + TOKEN_MARGIN_MS) / 1000);
     const tickets = await this.issueSeats(order, exp, now, show?.pricing);
@@ -198,10 +198,14 @@ export class Tickets {
   async mine(userId: string): Promise<TicketView[]> {
     const tickets = await this.model.find({ userId }, WITHOUT_OUTBOX).lean<StoredTicket[]>();
     const shows = await this.shows.findAll(tickets.map((ticket) => ticket.showId));
+    const places = new Map(
+      await Promise.all([...shows.values()].map(async (show) => [show.roomId, await this.shows.placeOf(show)] as const)),
+    );
     return tickets
       .flatMap((ticket) => {
         const show = shows.get(ticket.showId);
-        return show ? [{ ...ticketShowOf(show, ticket.title), ...ticketFields(ticket) }] : [];
+        const cinema = show && places.get(show.roomId);
+        return show && cinema ? [{ ...ticketShowOf(show, ticket.title, cinema), ...ticketFields(ticket) }] : [];
       })
       .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.orderId.localeCompare(b.orderId) || a.seatLabel.localeCompare(b.seatLabel));
   }
@@ -213,7 +217,7 @@ export class Tickets {
     const tickets = await this.model.find({ showId }, WITHOUT_OUTBOX).sort({ _id: 1 }).lean<StoredTicket[]>();
     const window = doorWindowOf(show, this.doorWindow);
     return {
-      show: ticketShowOf(show, tickets[0]?.title ?? (await this.shows.titleOf(show.movieId))),
+      show: ticketShowOf(show, tickets[0]?.title ?? (await this.shows.titleOf(show.movieId)), await this.shows.placeOf(show)),
       window: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
       tickets: tickets.map((ticket) => ({
         code: ticket._id,

@@ -8,7 +8,8 @@ export const checkIn = {
   summary:
     'Admits a ticket of the show the door checks (showId, required) at the door (staff, admin), atomically: of two doors scanning one ticket at once, one admits and the other hears when and where. ' +
     "Only inside the show's door window (DOOR_OPENS_MINUTES_BEFORE its start to DOOR_CLOSES_MINUTES_AFTER_END its end). " +
-    '200 admitted; 409 refunded, wrong_show, already_used, too_early, show_over (said in that order of importance); 400 invalid (also a body of neither form, a cancelled show)',
+    '200 admitted; 409 refunded, wrong_cinema (a ticket of another cinema, named), wrong_show, already_used, too_early, show_over (said in that order of importance); ' +
+    '400 invalid (also a body of neither form, a cancelled show); 403 for a show of a cinema the caller does not work at',
   body: CheckinRequest,
   // A body that is no JSON at all is refused before the route (the kit's error body): 400 is either.
   response: {

@@ -1,4 +1,5 @@
-import { isAdmin, type ServiceApp } from '@cine/service-kit';
+import { CINEMA_MESSAGES, scopeIncludes } from '@cine/contracts';
+import { assertCinemaAccess, cinemaScope, isAdmin, type ServiceApp } from '@cine/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROVIDER_UNAVAILABLE, type RefundResult } from '../../orders/refunds';
 import { isRefusal } from '../../refusal';
@@ -13,6 +14,14 @@ const REPLAY_UNAVAILABLE =
   'No se pudieron volver a publicar las ventas porque el bus de eventos no está disponible. Inténtalo de nuevo: repetirlo no cuenta ninguna venta dos veces.';
 
 export default async function ordersRoutes(app: ServiceApp): Promise<void> {
+  /** The order's cinema (its room's), or undefined for an unknown order: a manager acts on their cinemas' orders only. */
+  const cinemaOfOrder = async (orderId: string) => {
+    const roomId = await app.ordersRepository.roomOf(orderId);
+    if (roomId === undefined) return undefined;
+    await app.cinemas.findRoom(roomId);
+    return app.cinemas.cinemaOfRoom(roomId);
+  };
+
   /**
    * The refund's answer. The provider's refusal (502, `provider-refused`) and a provider that failed or did not answer (503: the order
    * stays paid, the same request again finishes it) are answered here with their Spanish message: the kit's error
@@ -36,20 +45,38 @@ export default async function ordersRoutes(app: ServiceApp): Promise<void> {
     answered(app.refunds.cancel(request.params.id, request.user.sub), request, reply),
   );
 
-  app.post('/:id/refund', { schema: schemas.refund, onRequest: app.requireAdmin }, async (request, reply) =>
-    answered(app.refunds.refundByAdmin(request.params.id, request.body), request, reply),
-  );
+  // An admin refunds any order; a manager those of their cinemas (403 for another's).
+  app.post('/:id/refund', { schema: schemas.refund, onRequest: app.requireManager }, async (request, reply) => {
+    const cinema = await cinemaOfOrder(request.params.id);
+    if (cinema) assertCinemaAccess(request, cinema.id);
+    return answered(app.refunds.refundByAdmin(request.params.id, request.body), request, reply);
+  });
 
-  app.get('', { schema: schemas.search, onRequest: app.requireAdmin }, async (request) => {
-    const { from, to } = request.query;
+  // An admin searches every order (or one cinema's, ?cinemaId=); a manager their cinemas' (another's: 403).
+  app.get('', { schema: schemas.search, onRequest: app.requireManager }, async (request) => {
+    const { from, to, cinemaId } = request.query;
     if ((from && !isCalendarDate(from)) || (to && !isCalendarDate(to))) throw app.httpErrors.badRequest(DAY_NOT_VALID);
     if (from && to && from > to) throw app.httpErrors.badRequest(PERIOD_REVERSED);
-    return app.orderPages.search(request.query);
+    const scope = cinemaScope(request);
+    if (cinemaId !== undefined) {
+      assertCinemaAccess(request, cinemaId);
+      if (!(await app.cinemas.find(cinemaId))) throw app.httpErrors.notFound(CINEMA_MESSAGES.cinemaNotFound);
+    }
+    const cinemaIds = cinemaId !== undefined ? [cinemaId] : scope.all ? undefined : scope.cinemaIds;
+    await app.cinemas.fresh();
+    const roomIds = cinemaIds && new Set(cinemaIds.flatMap((id) => app.cinemas.roomIdsOf(id)));
+    return app.orderPages.search(request.query, roomIds);
   });
 
   app.get('/:id', { schema: schemas.oneOrder, onRequest: app.authenticate }, async (request) => {
     const found = await app.orderPages.detail(request.params.id);
-    // Another user's order answers as an unknown one: its id alone tells nothing.
+    // Another user's order answers as an unknown one: its id alone tells nothing. A manager reads their cinemas' orders (another's: 403).
+    if (found && found.userId !== request.user.sub && request.user.role === 'manager') {
+      await app.cinemas.findRoom(found.roomId);
+      if (!scopeIncludes(cinemaScope(request), app.cinemas.cinemaOfRoom(found.roomId).id))
+        throw app.httpErrors.forbidden(CINEMA_MESSAGES.notYourCinema);
+      return found.detail;
+    }
     if (!found || (found.userId !== request.user.sub && !isAdmin(request))) throw app.httpErrors.notFound(ORDER_NOT_FOUND);
     return found.detail;
   });
