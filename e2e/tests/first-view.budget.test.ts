@@ -1,6 +1,7 @@
 // `npm run check:budgets`: the JavaScript a phone downloads from `npm start`, against the budgets
 // of issue 13 (the public pages tightened by issue 35). Byte counts, not Lighthouse scores: bytes do not
 // depend on how busy the machine is; neither do the counts of ICU objects a page builds (e2e/src/icu.ts).
+import { FIRST_CINEMA_ID } from '@cine/contracts';
 import type { Page } from 'playwright-core';
 import { baseUrl, openPagePerTest, PHONE } from '../src/browser';
 import { compressedBody, downloadTable, kb, recordScriptDownloads, totalBytes, type Download } from '../src/downloads';
@@ -98,7 +99,7 @@ test("/acceso for staff: the door's module and none of the back office; at most 
   const given = await fetch(`${baseUrl()}/api/admin/updateUser`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ id, role: 'staff' }),
+    body: JSON.stringify({ id, role: 'staff', cinemaIds: [FIRST_CINEMA_ID] }),
   });
   expect(given.status).toBe(200);
   const staff = (await (

@@ -1,4 +1,4 @@
-import { CINEMA_TIME_ZONE, type ShowView, type TicketView } from '@cine/contracts';
+import { CINEMA_TIME_ZONE, FIRST_CINEMA_ID, type ShowView, type TicketView } from '@cine/contracts';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
 import { baseUrl, newPage, openPagePerTest, PHONE, screenshot, uniqueEmail } from '../src/browser';
@@ -85,7 +85,7 @@ async function staffUser(): Promise<{ email: string; username: string }> {
   const given = await fetch(`${baseUrl()}/api/admin/updateUser`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ id, role: 'staff' }),
+    body: JSON.stringify({ id, role: 'staff', cinemaIds: [FIRST_CINEMA_ID] }),
   });
   expect(given.status).toBe(200);
   return { email, username };

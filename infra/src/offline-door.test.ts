@@ -3,6 +3,7 @@
  * cut as a door cuts them (offlineBatchSize, the door queue's), each admitted once.
  */
 import {
+  FIRST_CINEMA_ID,
   localDateTime,
   offlineBatchSize,
   TICKET_CODE_ALPHABET,
@@ -40,7 +41,7 @@ async function staffToken(base: string): Promise<string> {
   const password = 'ClaveDePuerta2026!';
   const made = await api(base, 'POST', '/auth/register', {
     token: await signIn(base, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD),
-    body: { email, username: 'puerta', password, role: 'staff' },
+    body: { email, username: 'puerta', password, role: 'staff', cinemaIds: [FIRST_CINEMA_ID] },
   });
   if (made.status !== 201) throw new Error(`staff not made: ${made.status} ${JSON.stringify(made.json)}`);
   return signIn(base, email, password);

@@ -1,5 +1,5 @@
 // `npm start`: the whole platform in one process (see platform.ts), ready at http://localhost:8080.
-import { adminAccountFromEnv } from '@cine/identity-service';
+import { adminAccountFromEnv, managerAccountFromEnv } from '@cine/identity-service';
 import { BUILD_MESSAGE } from '@cine/embedded-mongo';
 import { startMetricsServerFromEnv, type MetricsServer } from '@cine/service-kit';
 import { platformSettingsFromEnv, startPlatform, type RunningPlatform } from './platform';
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   say(`Cine está listo en http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
   if (host === '127.0.0.1') say('  Solo desde esta máquina (HOST=0.0.0.0 la abre a la red)');
   say(`  Administrador: ${admin.email} / ${admin.password}`);
+  const manager = managerAccountFromEnv();
+  say(`  Gerente de Cine Norte (instalación nueva): ${manager.email} / ${manager.password}`);
   say(
     platform.embeddedMongo
       ? `  Base de datos: FerretDB embebido en ${platform.mongoUrl}, datos en ${settings.dataDir}`

@@ -15,7 +15,7 @@
  * Exit code 1 when the race admits any number but 1,000 or an answer is ≥ 500; a missed target is
  * only printed. Run with `npm run bench:checkin` (after `npm install`, which builds everything).
  */
-import type { CheckinAnswer, LoginResponse, ShowView, TicketView } from '@cine/contracts';
+import { FIRST_CINEMA_ID, type CheckinAnswer, type LoginResponse, type ShowView, type TicketView } from '@cine/contracts';
 import { availableParallelism, loadavg } from 'node:os';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { api } from '../testing/gateway-api';
@@ -48,7 +48,7 @@ async function staffToken(base: string): Promise<string> {
   const password = 'ClaveDePuerta2026!';
   const made = await api(base, 'POST', '/auth/register', {
     token: (admin.json as LoginResponse).token,
-    body: { email, username: 'puerta', password, role: 'staff' },
+    body: { email, username: 'puerta', password, role: 'staff', cinemaIds: [FIRST_CINEMA_ID] },
   });
   if (made.status !== 201) throw new Error(`staff not made: ${made.status} ${JSON.stringify(made.json)}`);
   return ((await api(base, 'POST', '/auth/login', { body: { email, password } })).json as LoginResponse).token;

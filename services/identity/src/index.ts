@@ -4,4 +4,12 @@ import { buildIdentityApp } from './app';
 export const identityService: ServiceDefinition = { name: 'identity', build: buildIdentityApp };
 
 export { buildIdentityApp, type IdentityContext } from './app';
-export { adminAccountFromEnv, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, type AdminAccount } from './settings';
+export {
+  adminAccountFromEnv,
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_ADMIN_PASSWORD,
+  DEFAULT_MANAGER_EMAIL,
+  DEFAULT_MANAGER_PASSWORD,
+  managerAccountFromEnv,
+  type AdminAccount,
+} from './settings';

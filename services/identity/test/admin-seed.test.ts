@@ -1,5 +1,14 @@
 import { createTestContext } from '@cine/service-kit/testing';
-import { adminAccountFromEnv, buildIdentityApp, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../src';
+import { SEEDED_CINEMA_IDS } from '@cine/contracts';
+import {
+  adminAccountFromEnv,
+  buildIdentityApp,
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_ADMIN_PASSWORD,
+  DEFAULT_MANAGER_EMAIL,
+  DEFAULT_MANAGER_PASSWORD,
+  managerAccountFromEnv,
+} from '../src';
 import { auth, login, register, newCredentials } from './helpers';
 
 type TestContext = Awaited<ReturnType<typeof createTestContext>>;
@@ -91,5 +100,43 @@ describe('the seeded admin account', () => {
         await app.close();
       }
     });
+  });
+});
+
+describe('the seeded manager (issue 38)', () => {
+  let context: TestContext;
+
+  beforeEach(async () => {
+    context = await createTestContext('identity');
+  });
+  afterEach(() => context.dropDatabase());
+
+  it('is created with a fresh installation, a manager of Cine Norte whose token carries that cinema', async () => {
+    const app = await buildIdentityApp({ ...context, admin: { email: 'jefa@cine.test', password: 'ClaveDeAdmin2026' } });
+    try {
+      expect(managerAccountFromEnv()).toEqual({
+        email: DEFAULT_MANAGER_EMAIL,
+        password: DEFAULT_MANAGER_PASSWORD,
+        cinemaId: SEEDED_CINEMA_IDS[1],
+      });
+      const token = await login(app, DEFAULT_MANAGER_EMAIL, DEFAULT_MANAGER_PASSWORD);
+      const me = await app.inject({ method: 'GET', url: '/auth/me', headers: auth(token) });
+      expect(me.json()).toMatchObject({ email: DEFAULT_MANAGER_EMAIL, role: 'manager', cinemaIds: [SEEDED_CINEMA_IDS[1]] });
+      expect(app.jwt.decode<{ cin: string[] }>(token)?.cin).toEqual([SEEDED_CINEMA_IDS[1]]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is not created by a start over an existing installation', async () => {
+    const first = await buildIdentityApp({ ...context, admin: { email: 'jefa@cine.test', password: 'ClaveDeAdmin2026' }, manager: null });
+    await first.close();
+
+    const second = await buildIdentityApp({ ...context, admin: { email: 'jefa@cine.test', password: 'ClaveDeAdmin2026' } });
+    try {
+      expect(await context.db.collection('users').countDocuments({ role: 'manager' })).toBe(0);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -36,7 +36,8 @@ export async function startIdentity(context?: TestContext): Promise<IdentityUnde
   await ctx.bus.subscribe('test.recorder', ALL_EVENTS, async (event) => {
     published.push(event);
   });
-  const app = await buildIdentityApp({ ...ctx, admin: ADMIN });
+  // No seeded manager: the tests' lists of users hold the admin and what they made.
+  const app = await buildIdentityApp({ ...ctx, admin: ADMIN, manager: null });
   return {
     app,
     context: ctx,

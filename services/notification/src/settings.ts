@@ -8,7 +8,7 @@ export const CINEMA_NAME = CINEMA.name;
 export const DEFAULT_MAIL_FROM = `${CINEMA_NAME} <no-reply@cine.local>`;
 
 /** The first cinema as the configuration describes it: the cinema of an order event from before the chain. */
-export const FIRST_CINEMA: EventCinema = {
+const FIRST_CINEMA: EventCinema = {
   id: FIRST_CINEMA_ID,
   name: CINEMA.name,
   address: CINEMA.address,

@@ -9,7 +9,7 @@ import {
   type PaidTickets,
   type SharedCounters,
 } from '@cine/service-kit';
-import type { AdminAccount } from '../settings';
+import type { AdminAccount, SeededManager } from '../settings';
 import type { PasswordHasher } from '../security/password-hasher';
 import { usernameProblem } from '../security/username-policy';
 import {
@@ -268,6 +268,20 @@ export class Accounts {
   async ensureAdmin({ email, password }: AdminAccount): Promise<void> {
     if (await this.deps.users.findByEmail(email)) return;
     await this.register({ email, username: 'admin', password, role: 'admin' });
+  }
+
+  /**
+   * Creates the seeded manager of a fresh installation, bound to a seeded cinema: the cinemas are known to
+   * be there (booking seeds them), so its announcement is not waited for.
+   */
+  async seedManager({ email, password, cinemaId }: SeededManager): Promise<void> {
+    const { users, passwords } = this.deps;
+    if (await users.findByEmail(email)) return;
+    const id = users.newId();
+    const username = 'gerente.norte';
+    const registered = createEvent('user.registered', { userId: id, email: normalizeEmail(email), username });
+    const user = { id, email, username, role: 'manager' as const, cinemaIds: [cinemaId] };
+    if (await users.insert({ ...user, passwordHash: await passwords.hash(password) }, [registered])) this.deps.relay.nudge(id);
   }
 
   private async setPassword(user: UserRecord, password: string, by: ChangedBy, recoveryCodeHash?: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { FIRST_CINEMA_ID, type Role } from '@cine/contracts';
 
 /** The roles bound to cinemas (issue 38): their tokens carry `cin`, and every service scopes them to it. */
-export function worksAtCinemas(role: Role): boolean {
+function worksAtCinemas(role: Role): boolean {
   return role === 'manager' || role === 'staff';
 }
 

@@ -134,6 +134,11 @@ export class UsersRepository {
     return (await this.model.find(ACTIVE, VIEW_FIELDS).sort({ _id: 1 }).lean<StoredView[]>()).map(toView);
   }
 
+  /** Whether any user, live or deleted, was ever stored (a fresh installation has none). */
+  async anyStored(): Promise<boolean> {
+    return (await this.model.findOne({}, { _id: 1 }).lean()) !== null;
+  }
+
   /** Case-insensitive partial match on the username; the term is literal text, not a pattern. */
   async searchByUsername(term: string): Promise<UserView[]> {
     const documents = await this.model

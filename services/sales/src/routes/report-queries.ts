@@ -1,6 +1,5 @@
 import { CinemaFilter, ShowType } from '@cine/contracts';
 import { assertCinemaAccess, cinemaScope, type ServiceApp } from '@cine/service-kit';
-import type { FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { addMonths, cinemaDayOf, lastMonths, monthsBetween, parseMonth, type Month } from '../sales/sales-calendar';
 import type { CandyFilter, CinemaSelection, DayRange, DetailFilter } from '../sales/sales-reports';
@@ -22,7 +21,7 @@ export const cinemaFilters = CinemaFilter.properties;
  * The cinemas a report is of: the one asked for (403 `notYourCinema` for a manager of others), else every
  * cinema for an admin and the manager's own for a manager (their token's `cin`, which identity signed).
  */
-export function cinemasOf(request: FastifyRequest, cinemaId: string | undefined): CinemaSelection {
+export function cinemasOf(request: Parameters<typeof cinemaScope>[0], cinemaId: string | undefined): CinemaSelection {
   if (cinemaId) {
     assertCinemaAccess(request, cinemaId);
     return [cinemaId];
