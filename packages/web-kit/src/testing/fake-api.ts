@@ -144,3 +144,9 @@ export function withChainCinemas(api: FakeApi, cinemas: CinemaView[] = CHAIN_CIN
   (globalThis as { __CINE_CINEMAS__?: unknown }).__CINE_CINEMAS__ = undefined;
   return api.on('GET', '/api/cinemas', { status: 200, body: cinemas });
 }
+
+/** An order's, cart's or ticket's cinema (CinemaPlace), by slug. */
+export function cinemaPlaceOf(slug = 'centro'): { id: string; name: string; address: string } {
+  const cinema = CHAIN_CINEMAS.find((candidate) => candidate.slug === slug) ?? CHAIN_CINEMAS[0]!;
+  return { id: cinema.id, name: cinema.name, address: cinema.address };
+}

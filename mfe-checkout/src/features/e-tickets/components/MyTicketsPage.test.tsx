@@ -1,4 +1,5 @@
 import type { TicketView } from '@cine/contracts';
+import { cinemaPlaceOf } from '@cine/web-kit/testing';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import jsQR from 'jsqr';
@@ -31,6 +32,7 @@ function aTicket(overrides: Partial<TicketView> = {}): TicketView {
     schedule: '20:30',
     roomId: 3,
     type: '2D',
+    cinema: cinemaPlaceOf('centro'),
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { generalLines } from '@cine/web-kit/testing';
+import { cinemaPlaceOf, generalLines } from '@cine/web-kit/testing';
 import type { OrderView, TicketView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,6 +49,7 @@ function aTicketShow() {
     schedule: '20:30',
     roomId: 3,
     type: '2D' as const,
+    cinema: cinemaPlaceOf('centro'),
   };
 }
 
@@ -59,6 +60,7 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     movieId: 'm1',
     title: 'Dune III',
     showId: 's1',
+    cinema: cinemaPlaceOf('centro'),
     date: '2099-11-26',
     day: 'Jueves',
     schedule: '20:30',
