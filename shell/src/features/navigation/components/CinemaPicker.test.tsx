@@ -33,6 +33,11 @@ test('choosing with the keyboard remembers the cinema on the device and in the U
   await userEvent.selectOptions(picker, 'Cine Norte · Buenos Aires');
   expect(localStorage.getItem('cine.cinema')).toBe('norte');
   expect(window.location.search).toBe('?cine=norte');
+  // The footer's address is the chosen cinema's.
+  const footer = within(screen.getByRole('contentinfo'));
+  expect(footer.getByText('Av. Maipú 2500, Olivos').closest('address')).toHaveTextContent(
+    'Cine NorteAv. Maipú 2500, OlivosTodos los días de 14 a 24',
+  );
   first.unmount();
 
   window.history.replaceState(null, '', '/');
