@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
-import { chooseCinema, chosenCinemaSlug, readPurchasePlace, type PurchasePanelProps } from '@cine/web-kit';
+import { readPurchasePlace, type PurchasePanelProps } from '@cine/web-kit';
 import { cartCinemaOtherThan, OtherCinemaCartDialog } from '../features/cart/components/OtherCinemaCartDialog';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
@@ -96,9 +96,6 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
 
   const onHeld = async () => {
     setDialog('none');
-    // Seats held at a cinema make it the buyer's, when none was chosen yet (the header and listings follow).
-    const held = picker.show?.cinema;
-    if (held && !chosenCinemaSlug()) chooseCinema(held.slug);
     void refreshSeats();
     await reload();
     setPanelOpen(true);

@@ -84,11 +84,12 @@ test('a movie not playing at the chosen cinema says where it plays, each cinema 
   await waitFor(() => expect(optionsOf('Día')).toEqual(['Elige un día', 'Jueves 26/11', 'Viernes 27/11']));
 });
 
-test('a link to a show (the Cartelera por día of every cinema) makes its cinema the buyer’s and chooses the show', async () => {
+test('a link to a show of another cinema than the chosen one (a shared link) switches to its cinema and chooses the show', async () => {
   const linked = { ...norteThursday, id: '6b04a48846b7a8f7611761f6' };
   chainApi()
     .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [centroThursday, linked] })
     .on('GET', `/api/show/day?day=2026-11-26&id=m1&cinemaId=${NORTE.id}`, { status: 200, body: [linked] });
+  act(() => chooseCinema('centro'));
   window.history.replaceState(null, '', `/movies/m1?funcion=${linked.id}`);
   renderPanel(null);
   await waitFor(() => expect(screen.getByLabelText('Día')).toHaveDisplayValue('Jueves 26/11'));
@@ -96,6 +97,19 @@ test('a link to a show (the Cartelera por día of every cinema) makes its cinema
   expect(localStorage.getItem('cine.cinema')).toBe('norte');
   expect(window.location.search).toBe(`?funcion=${linked.id}&cine=norte`);
   expect(await screen.findByText(/Cine Norte · Sala 6 · 2D/)).toBeInTheDocument();
+});
+
+test('a link to a show with no cinema chosen chooses the show and leaves the choice of cinema to the buyer', async () => {
+  const linked = { ...norteThursday, id: '6b04a48846b7a8f7611761f6' };
+  chainApi()
+    .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [centroThursday, linked] })
+    .on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [centroThursday, linked] });
+  window.history.replaceState(null, '', `/movies/m1?funcion=${linked.id}`);
+  renderPanel(null);
+  expect(await screen.findByText(/Cine Norte · Sala 6 · 2D/)).toBeInTheDocument();
+  expect(screen.getByLabelText('Horario')).toHaveDisplayValue('22:00');
+  expect(localStorage.getItem('cine.cinema')).toBeNull();
+  expect(window.location.search).toBe(`?funcion=${linked.id}`);
 });
 
 describe('a cart holds one cinema’s seats at a time', () => {

@@ -56,13 +56,21 @@ test('choosing remembers on the device and in the URL, keeping the router’s hi
   expect(window.location.search).toBe('?funcion=abc');
 });
 
-test('a shared link’s cinema becomes the device’s; a page without one gets the device’s', () => {
-  window.history.replaceState(null, '', '/cartelera?cine=norte');
+test('a shared link’s cinema becomes the device’s; a page of listings or showtimes without one gets the device’s', () => {
+  window.history.replaceState(null, '', '/compra/o1?cine=norte');
   keepCinemaInUrl();
   expect(window.localStorage.getItem(CINEMA_STORAGE_KEY)).toBe('norte');
-  window.history.replaceState(null, '', '/home');
-  keepCinemaInUrl();
-  expect(window.location.search).toBe('?cine=norte');
+  for (const path of ['/home', '/cartelera?fecha=2026-11-28', '/movies/m1?funcion=abc', '/']) {
+    window.history.replaceState(null, '', path);
+    keepCinemaInUrl();
+    expect(window.location.search).toMatch(/[?&]cine=norte$/);
+  }
+  // An order, the account, signing in: left as they are.
+  for (const path of ['/compra/o1', '/mis-entradas', '/login?volver=%2Fhome']) {
+    window.history.replaceState(null, '', path);
+    keepCinemaInUrl();
+    expect(window.location.pathname + window.location.search).toBe(path);
+  }
 });
 
 test('withCinema sets or removes ?cine= on a path', () => {

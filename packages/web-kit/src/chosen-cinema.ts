@@ -83,9 +83,13 @@ export function chooseCinema(slug: string | null): void {
   if (previous !== slug) announce(slug);
 }
 
+/** The pages whose content is the chosen cinema's: their URL names it, so a shared link shows the same. */
+const CINEMA_PAGES = /^\/(?:home\/?|cartelera\/?|movies\/[^/]+\/?)?$/;
+
 /**
  * The shell calls it on every navigation: a URL that names a cinema makes it the device's choice (a shared
- * link), a URL without one gets the device's (so links built without `?cine=` keep it).
+ * link); a page of the cinema's listings or showtimes without one gets the device's, so the links the apps
+ * build without `?cine=` keep it. Other pages (an order, the account) are left as they are.
  */
 export function keepCinemaInUrl(): void {
   const fromUrl = cinemaSlugOfSearch(window.location.search);
@@ -93,7 +97,7 @@ export function keepCinemaInUrl(): void {
   if (fromUrl && fromUrl !== stored) {
     rememberSlug(fromUrl);
     announce(fromUrl);
-  } else if (!fromUrl && stored) {
+  } else if (!fromUrl && stored && CINEMA_PAGES.test(window.location.pathname)) {
     replaceUrlCinema(stored);
   }
 }

@@ -31,8 +31,9 @@ export function useShowPicker(movieId: string, initialShowId?: string) {
     if (!initialShowId || upcoming.status !== 'ready') return;
     const wanted = upcoming.data.find((show) => show.id === initialShowId);
     if (!wanted) return;
-    // A link to a show of another cinema (shared, or from the 'Cartelera por día' of every cinema): its cinema becomes the buyer's.
-    if (wanted.cinema && wanted.cinema.slug !== cinema.slug) chooseCinema(wanted.cinema.slug);
+    // A link to a show of another cinema than the chosen one (a shared link): its cinema becomes the buyer's.
+    // With none chosen, every cinema's shows are offered and the show is among them.
+    if (cinema.slug && wanted.cinema.slug !== cinema.slug) chooseCinema(wanted.cinema.slug);
     setDate(wanted.date);
     setSchedule(wanted.schedule);
     setShowId(wanted.id);
