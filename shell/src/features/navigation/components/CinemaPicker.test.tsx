@@ -61,3 +61,9 @@ test('the cinemas failing to load never blocks the page: the picker says so, and
   await userEvent.click(picker);
   await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(4));
 });
+
+test('the back office’s pages (their own cinema selector) have no buyer’s picker', async () => {
+  withChainCinemas(installFakeApi());
+  await renderApp('/acceso');
+  expect(navbar().queryByRole('combobox', { name: 'Cine' })).not.toBeInTheDocument();
+});

@@ -8,6 +8,9 @@ import { CinemaPicker } from './CinemaPicker';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
+/** The back office's pages (their own cinema selector scopes them): the buyer's cinema picker stays out of them. */
+const BACK_OFFICE = /^\/(?:admin|acceso|caja|create|feedback)(?:\/|$)/;
+
 /** Id of the premieres section rendered by the catalog's home page. */
 const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
 
@@ -32,7 +35,7 @@ export function Navbar({ cart }: { cart?: ReactNode }) {
         <Link to="/" aria-label="Cine, ir al inicio">
           <Logo />
         </Link>
-        <CinemaPicker />
+        {!BACK_OFFICE.test(pathname) && <CinemaPicker />}
         {cart}
         <MenuToggle
           type="button"
