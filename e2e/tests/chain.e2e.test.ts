@@ -101,3 +101,38 @@ test('a new visitor picks Cine Norte, sees its shows, buys there, and the confir
   const ticket = page.getByRole('article', { name: show.movie.Title }).first();
   await ticket.getByText(`Cine Norte · ${norte.address}`).waitFor();
 });
+
+test('a movie not playing at the chosen cinema says where it plays; switching there keeps the day chosen on the movie page', async () => {
+  const shows = await get<ShowView[]>('/show/all');
+  const cinemasOf = new Map<string, Set<string>>();
+  for (const show of shows) cinemasOf.set(show.movieId, (cinemasOf.get(show.movieId) ?? new Set()).add(show.cinema.slug));
+  // A movie at Centro and Norte but not at Córdoba.
+  const movieId = [...cinemasOf].find(([, slugs]) => slugs.has('centro') && slugs.has('norte') && !slugs.has('cordoba'))?.[0];
+  if (!movieId) throw new Error('the seed has no movie at Centro and Norte alone');
+  const norteDay = shows.find((show) => show.movieId === movieId && show.cinema.slug === 'norte' && show.seats > 0);
+  if (!norteDay) throw new Error('no show of that movie at Cine Norte');
+
+  await page.goto(`/movies/${movieId}?cine=cordoba`);
+  const where = page.getByRole('region', { name: 'Dónde se proyecta' });
+  for (let tries = 0; tries < 20 && !(await where.isVisible()); tries++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(150);
+  }
+  expect(await where.innerText()).toContain('Esta película no se proyecta en Cine Córdoba. Puedes verla en:');
+  await where.getByRole('link', { name: 'Cine Norte · Buenos Aires' }).click();
+  await page.waitForURL(`**/movies/${movieId}?cine=norte`);
+
+  const [, month, dayOfMonth] = norteDay.date.split('-');
+  const day = page.getByLabel('Día', { exact: true });
+  await day.selectOption({ label: `${norteDay.day} ${dayOfMonth}/${month}` });
+  await page.getByLabel('Horario').selectOption({ label: norteDay.schedule });
+  // The movie page's own cinema switch (the navbar has the other 'Cine'): Centro, the day stays.
+  await page
+    .getByRole('region', { name: 'Comprar entradas' })
+    .getByLabel('Cine', { exact: true })
+    .selectOption({ label: 'Cine Centro · Buenos Aires' });
+  await page.waitForURL(`**/movies/${movieId}?cine=centro`);
+  expect(await day.inputValue()).toBe(norteDay.date);
+  expect(await page.getByRole('navigation', { name: 'Principal' }).getByRole('combobox', { name: 'Cine' }).inputValue()).toBe('centro');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
