@@ -38,7 +38,7 @@ export interface BookingSettings {
 }
 
 /** The name of the first cinema when CINEMA_NAME is not set. */
-export const DEFAULT_FIRST_CINEMA_NAME = 'Cine Centro';
+const DEFAULT_FIRST_CINEMA_NAME = 'Cine Centro';
 
 /** A value that is not a positive whole number stops the start, naming the variable. */
 export function bookingSettingsFromEnv(): BookingSettings {

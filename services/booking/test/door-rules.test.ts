@@ -36,6 +36,14 @@ describe("the door's verdict, most important first", () => {
     expect(doorDecision({ ...valid, state: 'refunded', showCancelled: true, otherShow: true, position: 'early' })).toBe('refunded');
   });
 
+  it('says another cinema after refunded or cancelled, and before another show, used or the window (issue 38)', () => {
+    const elsewhere = { ...valid, otherShow: true, otherCinema: true };
+    expect(doorDecision(elsewhere)).toBe('wrong_cinema');
+    expect(doorDecision({ ...elsewhere, state: 'used', position: 'over' })).toBe('wrong_cinema');
+    expect(doorDecision({ ...elsewhere, state: 'refunded' })).toBe('refunded');
+    expect(doorDecision({ ...elsewhere, showCancelled: true })).toBe('show_cancelled');
+  });
+
   it('says another show before used and before the window', () => {
     expect(doorDecision({ ...valid, otherShow: true, state: 'used', position: 'early' })).toBe('wrong_show');
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_CINEMA } from '@cine/contracts';
 import { bookingSettingsFromEnv } from '../src/settings';
 
 const variables = [
@@ -10,6 +11,10 @@ const variables = [
   'DOOR_CLOSES_MINUTES_AFTER_END',
   'COMPANION_RELEASE_MINUTES',
   'STRIPE_SECRET_KEY',
+  'CINEMA_NAME',
+  'CINEMA_ADDRESS',
+  'CINEMA_HOURS',
+  'CINEMA_TIME_ZONE',
 ] as const;
 
 describe("booking's settings from the environment", () => {
@@ -33,6 +38,13 @@ describe("booking's settings from the environment", () => {
       doorWindow: { opensMinutesBefore: 60, closesMinutesAfterEnd: 0 },
       companionReleaseMinutes: 120,
       stripeSecretKey: undefined,
+      // Issue 38: the first cinema, as stored on the first start.
+      firstCinema: {
+        name: 'Cine Centro',
+        address: DEFAULT_CINEMA.address,
+        hours: DEFAULT_CINEMA.hours,
+        timeZone: 'America/Argentina/Buenos_Aires',
+      },
     });
   });
 
@@ -46,6 +58,10 @@ describe("booking's settings from the environment", () => {
       DOOR_CLOSES_MINUTES_AFTER_END: '15',
       COMPANION_RELEASE_MINUTES: '90',
       STRIPE_SECRET_KEY: 'sk_test_x',
+      CINEMA_NAME: 'Cine Lumière',
+      CINEMA_ADDRESS: '18 de Julio 1234, Montevideo',
+      CINEMA_HOURS: 'De 14 a 24',
+      CINEMA_TIME_ZONE: 'America/Montevideo',
     });
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 4,
@@ -55,6 +71,7 @@ describe("booking's settings from the environment", () => {
       doorWindow: { opensMinutesBefore: 45, closesMinutesAfterEnd: 15 },
       companionReleaseMinutes: 90,
       stripeSecretKey: 'sk_test_x',
+      firstCinema: { name: 'Cine Lumière', address: '18 de Julio 1234, Montevideo', hours: 'De 14 a 24', timeZone: 'America/Montevideo' },
     });
     process.env.HOLD_MAX_MINUTES = '2';
     expect(bookingSettingsFromEnv().holdLimits.maxMinutes).toBe(4);
@@ -68,6 +85,7 @@ describe("booking's settings from the environment", () => {
     ['DOOR_OPENS_MINUTES_BEFORE', '0', "DOOR_OPENS_MINUTES_BEFORE must be a positive whole number of minutes, not '0'"],
     ['DOOR_CLOSES_MINUTES_AFTER_END', '-1', "DOOR_CLOSES_MINUTES_AFTER_END must be a whole number of minutes (0 or more), not '-1'"],
     ['COMPANION_RELEASE_MINUTES', 'dos', "COMPANION_RELEASE_MINUTES must be a whole number of minutes (0 or more), not 'dos'"],
+    ['CINEMA_TIME_ZONE', '-03:00', "CINEMA_TIME_ZONE must be an IANA time zone (e.g. America/Argentina/Buenos_Aires), not '-03:00'"],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;
     expect(() => bookingSettingsFromEnv()).toThrow(message);

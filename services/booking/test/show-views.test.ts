@@ -1,3 +1,4 @@
+import { FIRST_CINEMA_ID } from '@cine/contracts';
 import type { ListedShow } from '../src/shows/show-listing';
 import { ListedShowTexts, toListedShowView } from '../src/shows/show-views';
 import { showDocument } from './helpers';
@@ -8,6 +9,7 @@ function listedShow(fields: Partial<ListedShow> = {}): ListedShow {
   return { ...show, available: 85, holds: [{ until: new Date('2026-07-01T23:10:00Z'), seats: 5 }], ...fields };
 }
 
+const centro = { id: FIRST_CINEMA_ID, slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' };
 const beforeLapse = new Date('2026-07-01T23:05:00Z');
 const afterLapse = new Date('2026-07-01T23:11:00Z');
 
@@ -21,17 +23,25 @@ describe("a listed show's JSON in the listing's text", () => {
       ['Dune', afterLapse],
       ['Dune: Parte Dos', afterLapse],
     ] as const) {
-      expect(texts.textOf(show, title, now)).toBe(JSON.stringify(toListedShowView(show, title, now)));
+      expect(texts.textOf(show, title, now, centro)).toBe(JSON.stringify(toListedShowView(show, title, now, centro)));
     }
-    expect(JSON.parse(texts.textOf(show, 'Dune', beforeLapse)).seats).toBe(85);
-    expect(JSON.parse(texts.textOf(show, 'Dune', afterLapse)).seats).toBe(90);
+    expect(JSON.parse(texts.textOf(show, 'Dune', beforeLapse, centro)).seats).toBe(85);
+    expect(JSON.parse(texts.textOf(show, 'Dune', afterLapse, centro)).seats).toBe(90);
+  });
+
+  it('names its cinema, made again when the cinema changes (a renamed cinema is a new object)', () => {
+    const texts = new ListedShowTexts();
+    const show = listedShow();
+    expect(JSON.parse(texts.textOf(show, 'Dune', beforeLapse, centro))).toMatchObject({ cinemaId: FIRST_CINEMA_ID, cinema: centro });
+    const renamed = { ...centro, name: 'Cine Centro Olivos' };
+    expect(JSON.parse(texts.textOf(show, 'Dune', beforeLapse, renamed)).cinema.name).toBe('Cine Centro Olivos');
   });
 
   it("is a new summary's (a write brings one) even when the free seats and title are the same", () => {
     const texts = new ListedShowTexts();
     const show = listedShow();
-    texts.textOf(show, 'Dune', beforeLapse);
+    texts.textOf(show, 'Dune', beforeLapse, centro);
     const moved = { ...show, schedule: '21:00', price: 1200 };
-    expect(JSON.parse(texts.textOf(moved, 'Dune', beforeLapse))).toMatchObject({ schedule: '21:00', price: 1200, seats: 85 });
+    expect(JSON.parse(texts.textOf(moved, 'Dune', beforeLapse, centro))).toMatchObject({ schedule: '21:00', price: 1200, seats: 85 });
   });
 });

@@ -108,11 +108,11 @@ describe('holds by ticket type (seat-decisions.ts)', () => {
     expect(held.map((seat) => seat.ticketType)).toEqual(['menor', 'general', 'general']);
     const stored = showDocument({ layout, pricing, seats });
     const tickets = heldTicketsOf(stored, 'ana', hoursBefore(3), 'Película', {
-      id: FIRST_CINEMA_ID,
-      slug: 'centro',
-      name: 'Cine Centro',
-      city: 'Buenos Aires',
+      ref: { id: FIRST_CINEMA_ID, slug: 'centro', name: 'Cine Centro', city: 'Buenos Aires' },
+      event: { id: FIRST_CINEMA_ID, name: 'Cine Centro', address: 'Av. Corrientes 1234', timeZone: 'America/Argentina/Buenos_Aires' },
     });
+    expect(tickets?.show.cinema).toMatchObject({ slug: 'centro' });
+    expect(tickets?.cinema).toMatchObject({ timeZone: 'America/Argentina/Buenos_Aires' });
     expect(tickets?.seatLabels).toEqual(labels);
     expect(tickets?.ticketTypes).toEqual(['menor', 'general', 'general']);
   });

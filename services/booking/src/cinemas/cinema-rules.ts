@@ -28,7 +28,7 @@ export function cinemaRefusal(form: CinemaForm | CinemaChanges, cinemas: readonl
 }
 
 /** Names compare without case, accents or extra spaces ('Sala 1' and ' sala  1' are one name). */
-export function sameRoomName(a: string, b: string): boolean {
+function sameRoomName(a: string, b: string): boolean {
   const plain = (text: string) =>
     text
       .normalize('NFD')
@@ -71,9 +71,9 @@ export function layoutProblem(layout: SeatLayout): string | undefined {
   return undefined;
 }
 
-export const LAYOUT_WITHOUT_SEATS = 'La sala debe tener al menos una butaca.';
+const LAYOUT_WITHOUT_SEATS = 'La sala debe tener al menos una butaca.';
 
-export function layoutUnknownSeats(labels: readonly string[]): string {
+function layoutUnknownSeats(labels: readonly string[]): string {
   return `El plano nombra butacas que no tiene: ${labels.join(', ')}.`;
 }
 

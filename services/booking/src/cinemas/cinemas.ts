@@ -39,6 +39,8 @@ export interface CinemaDocument extends WithOutbox {
   address: string;
   hours: string;
   timeZone: string;
+  /** The movies last announced in cinema.movies-changed (sorted ids joined by commas): the periodic look announces only a change. */
+  moviesKey?: string;
 }
 
 /** A room as stored (`rooms`); rooms stored before the chain have no cinemaId nor name (the upgrade gives them). */
@@ -49,7 +51,7 @@ interface RoomDocument {
   layout: SeatLayout;
 }
 
-export type ChainCinema = Omit<CinemaDocument, 'outbox' | '_id'> & { id: string };
+export type ChainCinema = Omit<CinemaDocument, 'outbox' | '_id' | 'moviesKey'> & { id: string };
 export interface ChainRoom {
   id: number;
   cinemaId: string;
@@ -115,7 +117,7 @@ const cinemaSchema = new Schema<CinemaDocument>(
 cinemaSchema.index({ slug: 1 }, { unique: true });
 cinemaSchema.plugin(outboxPlugin);
 
-export async function cinemaModel(db: Connection): Promise<Model<CinemaDocument>> {
+async function cinemaModel(db: Connection): Promise<Model<CinemaDocument>> {
   const model = (db.models.Cinema as Model<CinemaDocument> | undefined) ?? db.model<CinemaDocument>('Cinema', cinemaSchema);
   await model.createIndexes();
   return model;
@@ -246,7 +248,7 @@ export class Cinemas {
     this.reading ??= (async () => {
       try {
         const [cinemas, rooms] = await Promise.all([
-          this.model.find({}, { outbox: 0 }).lean<CinemaDocument[]>(),
+          this.model.find({}, { outbox: 0, moviesKey: 0 }).lean<CinemaDocument[]>(),
           this.roomsCollection.find({}).toArray(),
         ]);
         this.cinemas = new Map(
@@ -468,10 +470,16 @@ export class Cinemas {
     });
   }
 
-  /** cinema.movies-changed: the whole set of movies with a show not yet ended at the cinema, through its outbox. */
-  async announceMovies(cinemaId: string, movieIds: readonly string[]): Promise<void> {
-    const event = createEvent('cinema.movies-changed', { cinemaId, movieIds: [...movieIds].sort() });
-    const written = await this.model.collection.updateOne({ _id: cinemaId } as never, { $push: { outbox: event } } as never);
+  /**
+   * cinema.movies-changed: the whole set of movies with a show not yet ended at the cinema, through its
+   * outbox, with the set kept beside; `onlyIfChanged`: nothing when the set is the one last announced.
+   */
+  async announceMovies(cinemaId: string, movieIds: readonly string[], onlyIfChanged = false): Promise<void> {
+    const sorted = [...new Set(movieIds)].sort();
+    const event = createEvent('cinema.movies-changed', { cinemaId, movieIds: sorted });
+    const moviesKey = sorted.join(',');
+    const filter = onlyIfChanged ? { _id: cinemaId, moviesKey: { $ne: moviesKey } } : { _id: cinemaId };
+    const written = await this.model.collection.updateOne(filter as never, { $set: { moviesKey }, $push: { outbox: event } } as never);
     if (written.matchedCount === 1) this.relay?.nudge(cinemaId, [event]);
   }
 
@@ -501,6 +509,6 @@ function roomOf(room: RoomDocument): ChainRoom {
   return { id: room._id, cinemaId: room.cinemaId ?? FIRST_CINEMA_ID, name: room.name ?? `Sala ${room._id}`, layout: room.layout };
 }
 
-export function roomViewOf(room: ChainRoom): RoomView {
+function roomViewOf(room: ChainRoom): RoomView {
   return { id: room.id, cinemaId: room.cinemaId, name: room.name, capacity: capacityOfLayout(room.layout), layout: room.layout };
 }

@@ -118,8 +118,8 @@ export class HoldLimits {
    * it, and a buyer who changes their mind gets a whole window for the other
    * show (they hold one show at a time, so no show is kept off sale longer).
    */
-  async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date; ended: string[] }> {
-    const windows = await this.accounts.windowsOf(userId);
+  async window(userId: string, showId: string, now: Date): Promise<{ since: Date; until: Date; ended: string[]; shows: string[] }> {
+    const { windows, shows } = await this.accounts.windowsOf(userId);
     const maxMs = this.settings.maxMinutes * 60_000;
     // A window and the wait after it: until then a new hold of the show continues it.
     const spanMs = maxMs + this.holdMinutes * 60_000;
@@ -133,7 +133,13 @@ export class HoldLimits {
     const ended = Object.entries(windows)
       .filter(([id, start]) => id !== showId && isOver(start))
       .map(([id]) => id);
-    return { since, until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)), ended };
+    return {
+      since,
+      until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)),
+      ended,
+      // The shows the user may hold seats of (SeatInventory's one-cinema cart rule reads them from here: no second read).
+      shows,
+    };
   }
 
   /**

@@ -12,7 +12,7 @@ export const ROOM_IDS = [1, 2, 3, 4, 5];
  * The seat categories of a layout (issue 37): every wheelchair space, its companion seat (sold with it:
  * `companions` maps each companion to its space) and the premium seats, by label.
  */
-export function withCategories(
+function withCategories(
   layout: Pick<SeatLayout, 'rows' | 'aisles' | 'wheelchair'>,
   companions: Record<string, string>,
   premiumRows: readonly string[] = [],

@@ -117,8 +117,8 @@ export class SeatInventory {
     if (!isObjectIdText(showId)) throw showNotFound();
     if (labels) checkLabels(labels, count);
     if (types && types.length !== count) throw refused('invalid', wrongSeatCount(count, types.length));
-    await this.assertOneCinema(showId, userId, now);
-    const { since, until: heldUntil, ended } = await this.limits.window(userId, showId, now);
+    const { since, until: heldUntil, ended, shows } = await this.limits.window(userId, showId, now);
+    await this.assertOneCinema(showId, userId, now, shows);
     const previous = await this.limits.claim(userId, address, count, heldUntil, now);
     let held: HeldTickets;
     let holdsShows: string[];
@@ -146,11 +146,11 @@ export class SeatInventory {
 
   /**
    * A cart holds the seats of one cinema at a time (issue 38): seats of a show of another cinema than the
-   * user's live holds are refused (409, naming the cinema in the cart) until the cart is emptied. Only a
-   * user with holds on other shows costs a read of them.
+   * user's live holds are refused (409, naming the cinema in the cart) until the cart is emptied. `shows`:
+   * the user's shows (read with the hold's window); only a user with holds on other shows costs a read of them.
    */
-  private async assertOneCinema(showId: string, userId: string, now: Date): Promise<void> {
-    const others = (await this.userHolds.showsOf(userId)).filter((id) => id !== showId && isObjectIdText(id));
+  private async assertOneCinema(showId: string, userId: string, now: Date, shows: readonly string[]): Promise<void> {
+    const others = shows.filter((id) => id !== showId && isObjectIdText(id));
     if (others.length === 0) return;
     const show =
       this.seatWrites.lastKnown(showId) ?? (await this.shows.findById(showId, { roomId: 1 }).lean<Pick<ShowDocument, 'roomId'>>());

@@ -104,7 +104,7 @@ export class ShowSeeder {
       throw error;
     }
     const plans = await this.plan(movie, window.firstDay, now);
-    const inserted = await this.shows.insertMany(plans);
+    const inserted = await this.shows.insertMany(plans, now);
     await this.state.updateOne({ _id: `movie:${movie._id}` }, { $set: { shows: inserted } });
     this.logger?.info({ movieId: movie._id, shows: inserted }, 'seeded shows');
     return inserted;

@@ -34,7 +34,7 @@ import type { KeyedLock } from '../keyed-lock';
 import type { MovedShow } from '../orders/show-moves';
 import type { MoveMark, PendingShowMoves } from './pending-moves';
 import type { ChainCinema, Cinemas } from '../cinemas/cinemas';
-import type { TakenSeatOnSale } from '../cinemas/cinema-rules';
+import { seatLabelsOf, type TakenSeatOnSale } from '../cinemas/cinema-rules';
 import type { SeatChangeFeed } from './seat-changes';
 import * as rules from './show-rules';
 import { isFreeAt } from './seats';
@@ -339,7 +339,8 @@ export class Shows {
   async create(form: ShowForm, now: Date): Promise<ShowWrite> {
     const cinema = await this.cinemas.find(form.cinemaId ?? FIRST_CINEMA_ID);
     if (!cinema) return refuse('not-found', CINEMA_MESSAGES.cinemaNotFound);
-    await this.cinemas.fresh();
+    // A room added by another instance a moment ago is read again.
+    if (/^\d{1,4}$/.test(String(form.roomId).trim())) await this.cinemas.findRoom(Number(String(form.roomId).trim()));
     const slot = checkSlot(form, now, cinema, this.cinemas);
     if (typeof slot === 'string') return refuse('invalid', slot);
     const { schedule, roomId, date, type, price } = slot;
@@ -696,18 +697,25 @@ export class Shows {
    * cinema.movies-changed: the whole set of movies with a show not yet ended (nor cancelled) at the
    * cinema, recorded in the cinema's outbox (catalog filters its billboard with it).
    */
-  async announceMovies(cinemaId: string, now: Date): Promise<void> {
+  async announceMovies(cinemaId: string, now: Date, onlyIfChanged = false): Promise<void> {
     const roomIds = this.cinemas.roomIdsOf(cinemaId);
     const shows = await this.model
       .find({ roomId: { $in: roomIds }, endsAt: { $gt: now }, cancelled: { $ne: true } }, { movieId: 1 })
       .lean<Array<Pick<ShowDocument, 'movieId'>>>();
-    await this.cinemas.announceMovies(cinemaId, [...new Set(shows.map((show) => show.movieId))]);
+    await this.cinemas.announceMovies(
+      cinemaId,
+      shows.map((show) => show.movieId),
+      onlyIfChanged,
+    );
   }
 
-  /** announceMovies() of every cinema (at start: the catalog learns the sets, or catches up). */
-  async announceAllMovies(now: Date): Promise<void> {
+  /**
+   * announceMovies() of every cinema: at start (the catalog learns the sets, or catches up), and by the
+   * periodic job with `onlyIfChanged` (a movie's last show there has ended).
+   */
+  async announceAllMovies(now: Date, onlyIfChanged = false): Promise<void> {
     await this.cinemas.fresh(true);
-    for (const cinemaId of this.cinemas.ids()) await this.announceMovies(cinemaId, now);
+    for (const cinemaId of this.cinemas.ids()) await this.announceMovies(cinemaId, now, onlyIfChanged);
   }
 
   /** The seats sold or being paid in the room's shows on sale (not started, not cancelled): a new layout keeps them. */
@@ -728,10 +736,7 @@ export class Shows {
    */
   async relayout(roomId: number, layout: SeatLayout, now: Date): Promise<void> {
     const seats = roomSeats(layout);
-    const labels = new Set<string>();
-    layout.rows.forEach((count, index) => {
-      for (let number = 1; number <= count; number++) labels.add(`${String.fromCharCode(65 + index)}${number}`);
-    });
+    const labels = seatLabelsOf(layout);
     const shows = await this.model.find({ roomId, startsAt: { $gt: now }, cancelled: { $ne: true } }).lean<ShowDocument[]>();
     for (const show of shows) {
       const id = show._id.toHexString();
@@ -766,7 +771,7 @@ export class Shows {
   }
 
   /** Inserts planned shows (the seed); a show clashing with one created meanwhile at the same start is skipped. Answers how many were inserted. */
-  async insertMany(plans: PlannedShow[]): Promise<number> {
+  async insertMany(plans: PlannedShow[], now: Date = new Date()): Promise<number> {
     if (plans.length === 0) return 0;
     const catalogue = await this.pricing.catalogue();
     const documents = plans.flatMap((plan) => {
@@ -784,7 +789,7 @@ export class Shows {
     for (const document of documents) if (insertedIds.has(document._id.toHexString())) await this.listing.save(document);
     this.upcomingTexts.clear();
     const cinemaIds = new Set(documents.map((document) => this.cinemas.cinemaOfRoom(document.roomId).id));
-    for (const cinemaId of cinemaIds) await this.announceMovies(cinemaId, new Date());
+    for (const cinemaId of cinemaIds) await this.announceMovies(cinemaId, now);
     return inserted.length;
   }
 

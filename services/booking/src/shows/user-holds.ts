@@ -100,8 +100,10 @@ export class UserHolds {
     return (await this.collection.findOne({ _id: userId }))?.shows ?? [];
   }
 
-  async windowsOf(userId: string): Promise<HoldWindows> {
-    return (await this.collection.findOne({ _id: userId }, { projection: { windows: 1 } }))?.windows ?? {};
+  /** The user's renewal windows, and the shows they may hold seats of (one read: a hold's cart rule needs them too). */
+  async windowsOf(userId: string): Promise<{ windows: HoldWindows; shows: string[] }> {
+    const entry = await this.collection.findOne({ _id: userId }, { projection: { windows: 1, shows: 1 } });
+    return { windows: entry?.windows ?? {}, shows: entry?.shows ?? [] };
   }
 
   /** The user let the show's seats go: the entry counts no seats from now on, but keeps its renewal window; answers the entry as it was. */

@@ -18,20 +18,20 @@ export const search = {
   tags: ['orders'],
   security: bearerAuth,
   summary:
-    "The back office's order search (admin): paid orders whose id is `q`, or whose buyer's e-mail or name contains it (ignoring case and accents), " +
-    'of one movie (`movieId`), paid from `from` to `to` (cinema days, both included); newest paid first, one page of `pageSize` (default 20, at most 100)',
+    "The back office's order search (admin: every cinema's; a manager: their cinemas'): paid orders whose id is `q`, or whose buyer's e-mail or name contains it (ignoring case and accents), " +
+    "of one movie (`movieId`), of one cinema (`cinemaId`: unknown 404, not the manager's 403), paid from `from` to `to` (cinema days, both included); newest paid first, one page of `pageSize` (default 20, at most 100)",
   querystring: OrderSearchQuery,
-  response: { 200: OrderSearchPage, ...errors(400, 401, 403) },
+  response: { 200: OrderSearchPage, ...errors(400, 401, 403, 404) },
 };
 
 export const oneOrder = {
   tags: ['orders'],
   security: bearerAuth,
   summary:
-    "One paid order (the purchase's confirmation page and the back office's order page): its buyer's, or an admin's, with the buyer, " +
+    "One paid order (the purchase's confirmation page and the back office's order page): its buyer's, an admin's or a manager's of its cinema (another cinema's manager: 403), with the buyer, " +
     "the payment's id and the order's history (held, paid, each refund, each ticket admitted at the door); anyone else gets 404, as for an unknown id, so an order id tells a stranger nothing",
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
-  response: { 200: OrderDetail, ...errors(400, 401, 404) },
+  response: { 200: OrderDetail, ...errors(400, 401, 403, 404) },
 };
 
 export const cancel = {
@@ -49,7 +49,7 @@ export const refund = {
   tags: ['orders'],
   security: bearerAuth,
   summary:
-    'Refunds the seats and candy lines chosen of a paid order, or everything still paid when none is chosen (admin; no window). ' +
+    "Refunds the seats and candy lines chosen of a paid order, or everything still paid when none is chosen (admin, or a manager of its cinema: another cinema's 403; no window). " +
     'Answers as the cancellation does; 400 a seat or candy line not of the order, 409 one refunded before',
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
   body: RefundRequest,

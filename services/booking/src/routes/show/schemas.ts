@@ -21,7 +21,7 @@ const tags = ['shows'];
 export const allShows = {
   tags,
   summary:
-    'Shows not yet started, soonest first; of one movie with movieId, of a room, a format, between two cinema days; with `page`, one page of them and their total',
+    'Shows not yet started, soonest first; of one movie with movieId, of one cinema with cinemaId (unknown: 404), of a room, a format, between two cinema days; with `page`, one page of them and their total',
   querystring: listQuery(SHOW_SORTS, {
     movieId: Type.Optional(ObjectIdText),
     cinemaId: Type.Optional(ObjectIdText),
@@ -30,13 +30,13 @@ export const allShows = {
     from: Type.Optional(dayFilter("First cinema day, 'yyyy-mm-dd'")),
     to: Type.Optional(dayFilter("Last cinema day, 'yyyy-mm-dd'")),
   }),
-  response: { 200: listAnswer(ShowView), ...errors(400) },
+  response: { 200: listAnswer(ShowView), ...errors(400, 404) },
 };
 
 export const showsOnDate = {
   tags,
   summary:
-    "Every show of a cinema day, of every movie, by start (the 'Cartelera por día'): those already started and those sold out too (seats 0)",
+    "Every show of a cinema day, of every movie, by start (the 'Cartelera por día'): those already started and those sold out too (seats 0); of one cinema with cinemaId (unknown: 404)",
   querystring: Type.Object(
     {
       date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'yyyy-mm-dd', the cinema's day" }),
@@ -44,7 +44,7 @@ export const showsOnDate = {
     },
     { additionalProperties: false },
   ),
-  response: { 200: Type.Array(ShowView), ...errors(400) },
+  response: { 200: Type.Array(ShowView), ...errors(400, 404) },
 };
 
 export const oneShow = {
@@ -78,19 +78,20 @@ export const seatMapStream = {
 export const occupancy = {
   tags,
   security: bearerAuth,
-  summary: "Each upcoming show's seats sold, held and free (admin)",
+  summary: "Each upcoming show's seats sold, held and free (admin: every cinema's; a manager: their cinemas')",
   response: { 200: Type.Array(ShowOccupancy), ...errors(401, 403) },
 };
 
 export const showsOfDay = {
   tags,
   summary:
-    "A movie's shows on a day not yet started, by schedule. day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) meaning the next such date from today",
+    "A movie's shows on a day not yet started, by schedule, of one cinema with `cinemaId` (unknown: 404). day: 'yyyy-mm-dd', or a weekday name (Lunes … Domingo) " +
+    "meaning the next such date from today at each show's cinema (its time zone's today)",
   querystring: Type.Object(
     { day: Type.String({ minLength: 1, maxLength: 20 }), id: ObjectIdText, cinemaId: Type.Optional(ObjectIdText) },
     { additionalProperties: false },
   ),
-  response: { 200: Type.Array(ShowView), ...errors(400) },
+  response: { 200: Type.Array(ShowView), ...errors(400, 404) },
 };
 
 const PriceCardId = Type.String({
@@ -190,7 +191,7 @@ export const bulkShows = {
   tags,
   security: bearerAuth,
   summary:
-    'Schedule a movie in a room at given times on the days of a date range that fall on given weekdays (admin), at most 500 shows. ' +
+    'Schedule a movie in a room at given times on the days of a date range that fall on given weekdays (admin, or a manager of the cinema), at most 500 shows, in a room of `cinemaId` (the first cinema when absent; a room of another cinema 400). ' +
     "dryRun answers the plan and its clashes (the create's overlap message); otherwise creates the shows (201), skipping the clashes " +
     "(onClash 'skip') or refusing them all (onClash 'refuse': 409)",
   body: BulkShowsRequest,
@@ -201,7 +202,7 @@ export const deleteShow = {
   tags,
   security: bearerAuth,
   summary:
-    'Delete a show (admin); refused while a ticket is being paid, and once tickets were sold (409 with the counts of paid orders and tickets: cancel the show first, which refunds them)',
+    'Delete a show (admin, or a manager of its cinema); refused while a ticket is being paid, and once tickets were sold (409 with the counts of paid orders and tickets: cancel the show first, which refunds them)',
   params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
   response: { 200: MessageResponse, ...errors(400, 401, 403, 404), 409: SoldTicketsConflict },
 };
@@ -210,7 +211,7 @@ export const cancelShow = {
   tags,
   security: bearerAuth,
   summary:
-    'Cancels a show (admin): it goes off sale at once, and a background job refunds every paid order of it whole as a cancellation is ' +
+    'Cancels a show (admin, or a manager of its cinema): it goes off sale at once, and a background job refunds every paid order of it whole as a cancellation is ' +
     '(money, seats, candy; each buyer is mailed). Answers 202 with the job (GET the same path for its progress); once done, the ' +
     'same request again retries the orders in `failed`, never refunding twice',
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
@@ -221,7 +222,8 @@ export const cancelShow = {
 export const showCancellation = {
   tags,
   security: bearerAuth,
-  summary: "A show's cancellation (admin): its refunds' progress (`refunded` of `total`), its state and, once done, the orders to retry",
+  summary:
+    "A show's cancellation (admin, or a manager of its cinema): its refunds' progress (`refunded` of `total`), its state and, once done, the orders to retry",
   params: Type.Object({ id: ObjectIdText }, { additionalProperties: false }),
   response: { 200: ShowCancellationView, ...errors(400, 401, 403, 404) },
 };
