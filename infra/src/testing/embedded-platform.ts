@@ -6,7 +6,17 @@ import { findFreePort } from '@cine/embedded-mongo';
 import { startPlatform, type PlatformSettings, type RunningPlatform } from '../platform';
 
 /** Settings a developer's shell may hold that would point a test platform elsewhere. */
-const OUTSIDE_SETTINGS = ['MONGO_URL', 'AMQP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_ROOT', 'TICKET_SIGNING_KEY'];
+const OUTSIDE_SETTINGS = [
+  'MONGO_URL',
+  'AMQP_URL',
+  'JWT_SECRET',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'MANAGER_EMAIL',
+  'MANAGER_PASSWORD',
+  'WEB_ROOT',
+  'TICKET_SIGNING_KEY',
+];
 
 export interface TestPlatformEnvironment {
   dataDir: string;

@@ -125,6 +125,17 @@ describe('staff registered before the chain', () => {
     expect(claimsOf(token).cin).toEqual([FIRST_CINEMA_ID]);
     const me = await identity.app.inject({ method: 'GET', url: '/auth/me', headers: auth(token) });
     expect(me.json<UserView>().cinemaIds).toEqual([FIRST_CINEMA_ID]);
+
+    // Renamed by an admin: still the first cinema's, and their session goes on (nothing of their scope changed).
+    const renamed = await identity.app.inject({
+      method: 'PUT',
+      url: '/admin/updateUser',
+      headers: adminHeaders,
+      payload: { id, username: 'Portera' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json<UserView>()).toMatchObject({ username: 'Portera', role: 'staff', cinemaIds: [FIRST_CINEMA_ID] });
+    expect((await identity.app.inject({ method: 'GET', url: '/auth/me', headers: auth(token) })).statusCode).toBe(200);
   });
 });
 

@@ -19,7 +19,7 @@ import {
   RECOVERY_LIMITS,
   type RecoveryCodeHasher,
 } from '../security/recovery-codes';
-import { assignCinemas, scopeChanges } from './cinema-assignment';
+import { assignCinemas, cinemasOf, scopeChanges } from './cinema-assignment';
 import { normalizeEmail, toUserView, type ProfileChanges, type UserRecord, type UsersRepository } from './users-repository';
 
 export interface Registration {
@@ -186,7 +186,7 @@ export class Accounts {
     const user = await this.deps.users.findById(id);
     if (!user) return { outcome: 'not-found' };
     const role = changes.role ?? user.role;
-    const assignment = await this.checkCinemas(role, requested, user.cinemaIds);
+    const assignment = await this.checkCinemas(role, requested, cinemasOf(user));
     if (assignment.outcome !== 'assigned') return assignment;
     const { cinemaIds } = assignment;
     const scopeChanged = scopeChanges(user, { role, ...(cinemaIds ? { cinemaIds } : {}) });
