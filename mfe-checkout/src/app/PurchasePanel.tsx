@@ -73,7 +73,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   const remaining = useHoldCountdown(ticket?.heldUntil, onHoldLapsed);
 
   // The seats of a show go in a cart that holds no other cinema's (issue 38): else the buyer is asked first.
-  const otherCinema = cartCinemaOtherThan(cart.cart, picker.show?.cinemaId ?? picker.show?.cinema?.id);
+  const otherCinema = cartCinemaOtherThan(cart.cart, picker.show?.cinemaId);
   const openSeats = useCallback(() => setDialog(otherCinema ? 'other-cinema' : 'quantity'), [otherCinema]);
 
   useEffect(() => {

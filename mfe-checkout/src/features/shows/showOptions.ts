@@ -34,17 +34,16 @@ export interface CinemaWithShows {
   firstDate: string;
 }
 
-/** The shows of one cinema (every show when none is chosen, or a show that names no cinema: an older booking). */
+/** The shows of one cinema (every show when none is chosen). */
 export function showsOfCinema(shows: readonly ShowView[], cinemaId: string | null): ShowView[] {
   if (!cinemaId) return [...shows];
-  return shows.filter((show) => (show.cinemaId ?? show.cinema?.id ?? cinemaId) === cinemaId);
+  return shows.filter((show) => show.cinemaId === cinemaId);
 }
 
 /** The cinemas that have shows among `shows` (each once, by name), with their first date. */
 export function cinemasWithShows(shows: readonly ShowView[]): CinemaWithShows[] {
   const byId = new Map<string, CinemaWithShows>();
   for (const show of shows) {
-    if (!show.cinema) continue;
     const known = byId.get(show.cinema.id);
     if (!known) byId.set(show.cinema.id, { ...show.cinema, firstDate: show.date });
     else if (compareText(show.date, known.firstDate) < 0) known.firstDate = show.date;

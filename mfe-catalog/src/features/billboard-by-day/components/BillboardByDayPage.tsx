@@ -93,7 +93,7 @@ function Movies({ shows, now, namesCinema }: { shows: ShowView[]; now: Date; nam
 
 function ShowTime({ show, state, namesCinema }: { show: ShowView; state: ReturnType<typeof showState>; namesCinema: boolean }) {
   // Every cinema listed (none chosen yet): each time says where it is; the movie page then makes that cinema the buyer's.
-  const where = namesCinema && show.cinema ? <CinemaName>{show.cinema.name}</CinemaName> : null;
+  const where = namesCinema ? <CinemaName>{show.cinema.name}</CinemaName> : null;
   if (state !== 'on-sale') {
     return (
       <>

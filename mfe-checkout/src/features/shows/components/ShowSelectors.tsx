@@ -94,8 +94,7 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
       )}
       {show && (
         <Muted aria-live="polite">
-          {show.cinema ? `${show.cinema.name} · ` : ''}Sala {show.roomId} · {show.type} · {formatMoney(show.price)} por entrada ·{' '}
-          {show.seats} butacas libres
+          {`${show.cinema.name} · `}Sala {show.roomId} · {show.type} · {formatMoney(show.price)} por entrada · {show.seats} butacas libres
         </Muted>
       )}
     </>
@@ -103,7 +102,7 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
 }
 
 function formatLabel(format: ShowPicker['formats'][number], repeatedType: boolean, severalCinemas: boolean): string {
-  if (severalCinemas && format.cinema) return `${format.type} · ${format.cinema.name}`;
+  if (severalCinemas) return `${format.type} · ${format.cinema.name}`;
   return repeatedType ? `${format.type} · Sala ${format.roomId}` : format.type;
 }
 
