@@ -68,7 +68,16 @@ test('Cinebot answers from the cinema’s own data: today’s shows, a movie’s
   expect(price).toMatch(/^Cinebot: La entrada cuesta (de )?\$\s\d/);
 
   const address = await ask(panel, 'dónde queda el cine');
-  expect(address).toContain(`está en ${DEFAULT_CINEMA.address}`);
+  // No cinema chosen yet (issue 38): every cinema of the chain with its address, and how to choose one.
+  expect(address).toContain(`(Buenos Aires): ${DEFAULT_CINEMA.address}. Horario:`);
+  expect(address).toContain('Cine Norte (Buenos Aires): Av. Maipú 2500, Olivos.');
+  expect(address).toContain('Elige el tuyo en «¿En qué cine?»');
+  // Cine Norte chosen in the navbar: its address and hours alone.
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('combobox', { name: 'Cine' })
+    .selectOption({ label: 'Cine Norte · Buenos Aires' });
+  expect(await ask(panel, 'dónde queda el cine')).toMatch(/^Cinebot: Cine Norte está en Av\. Maipú 2500, Olivos\. Horario: /);
 
   const cancel = await ask(panel, '¿puedo cancelar mi compra?');
   // Booking's deadline (CANCELLATION_WINDOW_MINUTES, 120 by default), as /config.js tells the web apps.

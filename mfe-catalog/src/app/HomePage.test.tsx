@@ -191,7 +191,7 @@ describe('search from the navbar (?search=)', () => {
       body: [aMovie({ id: 't5', Title: 'Toy Story 5' })],
     });
     renderHome('/home?search=toy%20story');
-    const results = screen.getByRole('region', { name: 'Resultados de la búsqueda' });
+    const results = await screen.findByRole('region', { name: 'Resultados de la búsqueda' });
     expect(await within(results).findByRole('link', { name: 'Toy Story 5' })).toBeInTheDocument();
     expect(api.requestsTo('GET', '/api/movies/search?name=toy%20story')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'EN CARTELERA' })).not.toBeInTheDocument();

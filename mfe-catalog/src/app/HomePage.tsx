@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '@cine/web-kit/ui';
@@ -9,7 +10,9 @@ import { NewsletterForm } from '../features/newsletter/components/NewsletterForm
 import { useCardsPerView } from '../features/home/hooks/useCardsPerView';
 import { HeroCarousel } from '../features/home/components/HeroCarousel';
 import { MovieListings } from '../features/home/components/MovieListings';
-import { SearchResults } from '../features/home/components/SearchResults';
+
+// Search results come with a search only: the home's first view downloads none of their code.
+const SearchResults = lazy(() => import('../features/home/components/SearchResults').then((module) => ({ default: module.SearchResults })));
 
 export { PREMIERES_ANCHOR_ID } from '../features/home/components/MovieListings';
 
@@ -28,7 +31,9 @@ export default function HomePage({ session }: RemotePageProps) {
         <span>Todas las películas y sus horarios de hoy y de los próximos 7 días</span>
       </ByDayLink>
       {search ? (
-        <SearchResults key={search} title={search} onBack={() => navigate('/home')} />
+        <Suspense fallback={<VisuallyHidden role="status">Buscando películas...</VisuallyHidden>}>
+          <SearchResults key={search} title={search} onBack={() => navigate('/home')} />
+        </Suspense>
       ) : (
         <MovieListings cardsPerView={cardsPerView} />
       )}

@@ -63,3 +63,14 @@ test('a failed cart load offers Reintentar', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByText('No tienes compras pendientes de pago.')).toBeInTheDocument();
 });
+
+test('the payment page names the cart’s cinema and its address (issue 38)', async () => {
+  const cart = {
+    ...aCart([aTicketLine()]),
+    cinema: { id: 'c1e000000000000000000002', name: 'Cine Norte', address: 'Av. Maipú 2500, Olivos' },
+  };
+  installFakeApi().on('POST', '/api/cart/userCart', { status: 200, body: cart });
+  renderPage(ana);
+  const summary = await screen.findByRole('region', { name: 'Tu pedido' });
+  expect(within(summary).getByText('Cine: Cine Norte · Av. Maipú 2500, Olivos')).toBeInTheDocument();
+});

@@ -85,6 +85,11 @@ function PayableCart({ session, cart, ticket, reload, onLapse, notify }: Payable
         <p>
           Fecha: {ticket.day} {ticket.schedule} ({shortDate(ticket.date)})
         </p>
+        {cart.cinema && (
+          <p>
+            Cine: {cart.cinema.name} · {cart.cinema.address}
+          </p>
+        )}
         <p>Sala : {ticket.roomId}</p>
         <p>Formato: {ticket.type}</p>
         <Row>

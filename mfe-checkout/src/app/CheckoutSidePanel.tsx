@@ -93,6 +93,11 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
         <p>
           Fecha: {ticket.day || DEFAULT_DAY} {ticket.schedule || DEFAULT_SCHEDULE}
         </p>
+        {cart.cinema && (
+          <p>
+            Cine: {cart.cinema.name} · {cart.cinema.address}
+          </p>
+        )}
         <p>Sala : {ticket.roomId}</p>
         <p>Idioma: {movie.Language?.trim() || DEFAULT_LANGUAGE}</p>
         <p>Formato: {ticket.type}</p>

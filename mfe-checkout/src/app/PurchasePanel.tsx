@@ -6,6 +6,7 @@ import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
 import { readPurchasePlace, type PurchasePanelProps } from '@cine/web-kit';
+import { cartCinemaOtherThan, OtherCinemaCartDialog } from '../features/cart/components/OtherCinemaCartDialog';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { ShowSelectors } from '../features/shows/components/ShowSelectors';
@@ -38,7 +39,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   const panelId = useId();
   const cartButton = useRef<HTMLButtonElement>(null);
   const comprarButton = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest'>('none');
+  const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest' | 'other-cinema'>('none');
   // A dialog that opened by itself (back from signing in) gives the focus back to nothing when it
   // closes: Comprar takes it rather than the page's start.
   const dialogWasOpen = useRef(false);
@@ -71,22 +72,26 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   }, [session, ticket, reload, refreshSeats]);
   const remaining = useHoldCountdown(ticket?.heldUntil, onHoldLapsed);
 
+  // The seats of a show go in a cart that holds no other cinema's (issue 38): else the buyer is asked first.
+  const otherCinema = cartCinemaOtherThan(cart.cart, picker.show?.cinemaId);
+  const openSeats = useCallback(() => setDialog(otherCinema ? 'other-cinema' : 'quantity'), [otherCinema]);
+
   useEffect(() => {
     if (!resumeBuying || !session || !picker.show) return;
     setResumeBuying(false);
-    setDialog('quantity');
+    openSeats();
     // Done: a reload of this page no longer opens the dialog by itself (the show stays chosen).
     const query = new URLSearchParams(window.location.search);
     query.delete('comprar');
     query.delete('entradas');
     navigate({ search: query.toString() }, { replace: true });
-  }, [resumeBuying, session, picker.show, navigate]);
+  }, [resumeBuying, session, picker.show, navigate, openSeats]);
 
   const onComprar = () => {
     setNotice(null);
     if (!session) setDialog('guest');
     else if (!picker.show) setNotice(CHOOSE_SHOW_TEXT);
-    else setDialog('quantity');
+    else openSeats();
   };
 
   const onHeld = async () => {
@@ -137,6 +142,21 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
         <GuestPromptDialog
           place={{ movieId: movie.id, ...(picker.show ? { showId: picker.show.id } : {}) }}
           onClose={() => setDialog('none')}
+        />
+      )}
+      {dialog === 'other-cinema' && session && cart.cart && otherCinema && (
+        <OtherCinemaCartDialog
+          cinemaName={otherCinema.name}
+          emptyCart={async () => {
+            const shows = new Set((cart.cart?.tickets ?? []).map((line) => line.showId));
+            for (const showId of shows) await releaseSeats(session, showId);
+          }}
+          onKeep={() => setDialog('none')}
+          onEmptied={() => {
+            void reload();
+            void refreshSeats();
+            setDialog('quantity');
+          }}
         />
       )}
       {dialog === 'quantity' && session && picker.show && (

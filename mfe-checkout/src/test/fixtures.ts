@@ -1,7 +1,7 @@
 import type { CandyView, CartCandyLine, CartTicketLine, CartView, ShowView } from '@cine/contracts';
 import type { PurchaseMovie, Session } from '@cine/web-kit';
 
-import { generalLines, generalPricing } from '@cine/web-kit/testing';
+import { cinemaRefOf, generalLines, generalPricing } from '@cine/web-kit/testing';
 
 export { installFakeApi, type FakeApi, type FakeRequest } from '@cine/web-kit/testing';
 
@@ -25,6 +25,7 @@ export function aShow(overrides: Partial<ShowView> = {}): ShowView {
     seats: 80,
     capacity: 100,
     movie: { Title: movie.Title },
+    ...cinemaRefOf('centro'),
     ...overrides,
   };
 }

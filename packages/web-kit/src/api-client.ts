@@ -10,18 +10,25 @@ const API_BASE = '/api';
 /** The URL the client fetches for an API `path`. */
 export const apiUrl = (path: string): string => `${API_BASE}${path}`;
 
+/** `?cinemaId=` (or `&cinemaId=`) on a listing's path: one cinema's (issue 38); every cinema's without it. */
+const ofCinema = (path: string, cinemaId?: string | null): string =>
+  cinemaId ? `${path}${path.includes('?') ? '&' : '?'}cinemaId=${encodeURIComponent(cinemaId)}` : path;
+
 /** The catalog remote's reads of a first view: its pages call them, the shell preloads them on a landing page. */
 export const catalogReads = {
   billboard: '/movies/billboard',
   premieres: '/movies/Premieres',
+  /** The billboard and premieres of one cinema (every cinema's without one). */
+  billboardOf: (cinemaId?: string | null) => ofCinema('/movies/billboard', cinemaId),
+  premieresOf: (cinemaId?: string | null) => ofCinema('/movies/Premieres', cinemaId),
   movieDetail: (id: string) => `/movies/search/${encodeURIComponent(id)}`,
-  /** The 'Cartelera por día': every show of a cinema day (booking's). */
-  showsOnDate: (date: string) => `/show/date?date=${encodeURIComponent(date)}`,
+  /** The 'Cartelera por día': every show of a cinema day (booking's), of the chosen cinema when there is one. */
+  showsOnDate: (date: string, cinemaId?: string | null) => ofCinema(`/show/date?date=${encodeURIComponent(date)}`, cinemaId),
 } as const;
 
 /** The checkout remote's first read of a movie's purchase box: the shell preloads it when a page opens on a show. */
 export const checkoutReads = {
-  showsOfMovie: (movieId: string) => `/show/all?movieId=${encodeURIComponent(movieId)}`,
+  showsOfMovie: (movieId: string, cinemaId?: string | null) => ofCinema(`/show/all?movieId=${encodeURIComponent(movieId)}`, cinemaId),
 } as const;
 
 const FALLBACK_MESSAGE = 'Hubo problemas. Intente nuevamente.';

@@ -30,6 +30,21 @@ export type {
   Session,
 } from './remotes';
 
+export {
+  CINEMA_STORAGE_KEY,
+  chooseCinema,
+  chosenCinemaSlug,
+  cinemaKey,
+  cinemaReads,
+  cinemaSlugOfSearch,
+  fetchCinemas,
+  forgetCinemas,
+  keepCinemaInUrl,
+  rememberedCinemaId,
+  rememberedCinemas,
+  withCinema,
+} from './chosen-cinema';
+export { useChosenCinema, useChosenCinemaSlug, useCinemas, type ChosenCinema, type CinemasState } from './use-chosen-cinema';
 export { useAsyncData, type AsyncData } from './use-async-data';
 export { announceHold, useHoldAnnounced } from './hold-signal';
 

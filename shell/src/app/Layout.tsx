@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { useCinemaInUrl } from '../features/navigation/components/CinemaPicker';
 import { Footer } from '../features/navigation/components/Footer';
 import { Navbar } from '../features/navigation/components/Navbar';
 import { useScrollRestoration } from '../features/navigation/hooks/useScrollRestoration';
@@ -7,6 +8,7 @@ import { remoteWidgets } from '../features/remotes/components/remoteWidgets';
 
 export function Layout() {
   useScrollRestoration();
+  useCinemaInUrl();
   return (
     <Frame>
       <SkipLink href="#contenido">Saltar al contenido</SkipLink>

@@ -50,3 +50,14 @@ test.each(['/login', '/candy', '/admin', '/movies', '/movies/1/extra', '/homepag
     expect(landingPageOf(pathname)).toBeUndefined();
   },
 );
+
+test("with a cinema chosen whose id this device knows, the preloads are that cinema's listings (issue 38)", () => {
+  localStorage.setItem('cine.cinemas', JSON.stringify([{ id: 'c1e000000000000000000002', slug: 'norte' }]));
+  expect(landingPageOf('/home', '?cine=norte')?.data).toEqual([
+    '/api/movies/billboard?cinemaId=c1e000000000000000000002',
+    '/api/movies/Premieres?cinemaId=c1e000000000000000000002',
+  ]);
+  // A cinema this device has not seen yet: every cinema's (the page asks for the list first).
+  expect(landingPageOf('/home', '?cine=cordoba')?.data).toEqual(['/api/movies/billboard', '/api/movies/Premieres']);
+  localStorage.clear();
+});

@@ -6,6 +6,7 @@ import {
   cinemaClock,
   dateStrip,
   readPurchasePlace,
+  rememberedCinemaId,
   type RemoteName,
 } from '@cine/web-kit';
 
@@ -22,14 +23,26 @@ interface LandingPage {
 const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray, search: string, now: Date) => LandingPage }> = [
   {
     path: /^\/(home\/?)?$/,
-    page: () => ({ remote: 'catalog', exposedModule: 'HomePage', data: [apiUrl(catalogReads.billboard), apiUrl(catalogReads.premieres)] }),
+    // The chosen cinema's lists (issue 38), when this device already knows its id; every cinema's otherwise.
+    page: (_match, search) => {
+      const cinemaId = rememberedCinemaId(search);
+      return {
+        remote: 'catalog',
+        exposedModule: 'HomePage',
+        data: [apiUrl(catalogReads.billboardOf(cinemaId)), apiUrl(catalogReads.premieresOf(cinemaId))],
+      };
+    },
   },
   {
     // The day the page shows: ?fecha= when it is one of the strip's, else the cinema's today.
     path: /^\/cartelera\/?$/,
     page: (_match, search, now) => {
       const date = chosenStripDay(dateStrip(cinemaClock(now).date), new URLSearchParams(search).get('fecha'));
-      return { remote: 'catalog', exposedModule: 'BillboardByDayPage', data: [apiUrl(catalogReads.showsOnDate(date))] };
+      return {
+        remote: 'catalog',
+        exposedModule: 'BillboardByDayPage',
+        data: [apiUrl(catalogReads.showsOnDate(date, rememberedCinemaId(search)))],
+      };
     },
   },
   {

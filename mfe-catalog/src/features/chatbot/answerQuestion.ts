@@ -3,6 +3,8 @@ import { addDays, cinemaClock } from '@cine/web-kit';
 import {
   addressReply,
   cancelReply,
+  chainAddressReply,
+  type ChainCinema,
   DATA_UNAVAILABLE_REPLY,
   hoursReply,
   movieTimesReply,
@@ -18,7 +20,10 @@ export interface CinemaSources {
   showsOnDate: (date: string) => Promise<ShowView[]>;
   showsOfMovie: (movieId: string) => Promise<ShowView[]>;
   upcomingShows: () => Promise<ShowView[]>;
+  /** The buyer's chosen cinema (its name, address and hours), else the configured one. */
   cinema: CinemaInfo;
+  /** The chain's cinemas when the buyer has chosen none: the address and hours answers list them all. */
+  chain?: readonly ChainCinema[];
   /** Booking's CANCELLATION_WINDOW_MINUTES, from /config.js. */
   cancellationWindowMinutes: number;
   money: (cents: number) => string;
@@ -38,9 +43,9 @@ export async function answerQuestion(intent: Intent, sources: CinemaSources): Pr
       case 'tickets':
         return ticketsReply();
       case 'address':
-        return addressReply(sources.cinema);
+        return sources.chain && sources.chain.length > 1 ? chainAddressReply(sources.chain) : addressReply(sources.cinema);
       case 'hours':
-        return hoursReply(sources.cinema);
+        return sources.chain && sources.chain.length > 1 ? chainAddressReply(sources.chain) : hoursReply(sources.cinema);
       case 'shows-of-day': {
         const date = intent.day === 'hoy' ? today : tomorrow;
         return showsOfDayReply(await sources.showsOnDate(date), intent.day, date, sources.now);

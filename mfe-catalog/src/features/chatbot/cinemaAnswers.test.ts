@@ -1,7 +1,16 @@
 import { DEFAULT_CINEMA, type ShowView } from '@cine/contracts';
 import { dayLabel } from '@cine/web-kit';
 import { answerQuestion, type CinemaSources } from './answerQuestion';
-import { addressReply, cancelReply, hoursReply, movieTimesReply, pricesReply, showsOfDayReply, ticketsReply } from './cinemaAnswers';
+import {
+  addressReply,
+  cancelReply,
+  chainAddressReply,
+  hoursReply,
+  movieTimesReply,
+  pricesReply,
+  showsOfDayReply,
+  ticketsReply,
+} from './cinemaAnswers';
 import { chatbotReply, FALLBACK_REPLY } from './chatbotReplies';
 
 // Friday 27/11/2026, 15:00 in Buenos Aires (UTC-3).
@@ -109,6 +118,20 @@ test('cancelling and tickets: what the site does, with links to Mis compras and 
   expect(ticketsReply()).toMatchObject({ link: { to: '/mis-entradas', label: 'Ver Mis entradas' } });
 });
 
+test('with no cinema chosen, the address and hours answer lists every cinema of the chain and how to choose one', () => {
+  const reply = textOf(
+    chainAddressReply([
+      { name: 'Cine Centro', city: 'Buenos Aires', address: 'Av. Corrientes 1234', hours: 'De 12 a 24' },
+      { name: 'Cine Norte', city: 'Buenos Aires', address: 'Av. Maipú 2500, Olivos', hours: 'De 14 a 24' },
+    ]),
+  );
+  expect(reply).toBe(
+    'Tenemos 2 cines:\n• Cine Centro (Buenos Aires): Av. Corrientes 1234. Horario: De 12 a 24.\n' +
+      '• Cine Norte (Buenos Aires): Av. Maipú 2500, Olivos. Horario: De 14 a 24.\n' +
+      'Elige el tuyo en «¿En qué cine?», arriba, y te muestro sus funciones.',
+  );
+});
+
 describe('answering a question', () => {
   const sources = (overrides: Partial<CinemaSources> = {}): CinemaSources => ({
     showsOnDate: jest.fn(async () => [aShow({ schedule: '21:00' })]),
@@ -119,6 +142,15 @@ describe('answering a question', () => {
     money,
     now: NOW,
     ...overrides,
+  });
+
+  test('the address of the chosen cinema; the whole chain when none is chosen', async () => {
+    const norte = { ...DEFAULT_CINEMA, name: 'Cine Norte', address: 'Av. Maipú 2500, Olivos', hours: 'De 14 a 24' };
+    expect(textOf(await answerQuestion({ kind: 'address' }, sources({ cinema: norte })))).toBe(
+      'Cine Norte está en Av. Maipú 2500, Olivos. Horario: De 14 a 24.',
+    );
+    const chain = [norte, { ...norte, name: 'Cine Córdoba', city: 'Córdoba' }].map((cinema) => ({ city: 'Buenos Aires', ...cinema }));
+    expect(textOf(await answerQuestion({ kind: 'hours' }, sources({ chain })))).toMatch(/^Tenemos 2 cines:/);
   });
 
   test("asks booking for the cinema's day, today or tomorrow", async () => {

@@ -1,9 +1,9 @@
 /**
  * Cinebot's answers about the cinema, written from the platform's own data: the shows booking
- * answers (times, formats, prices, seats left), the cinema's name, address and hours from /config.js,
+ * answers (times, formats, prices, seats left), the chosen cinema's name, address and hours (issue 38),
  * and what the site does with cancellations and tickets. Pure: the panel fetches, these write.
  */
-import type { CinemaInfo, ShowView } from '@cine/contracts';
+import type { CinemaInfo, CinemaView, ShowView } from '@cine/contracts';
 import { dayLabel } from '@cine/web-kit';
 import type { ChatbotReply } from './chatbotReplies';
 import type { MovieRef } from './intents';
@@ -125,6 +125,20 @@ export function addressReply(cinema: CinemaInfo): ChatbotReply {
   return text(`${cinema.name} está en ${cinema.address}. Horario: ${cinema.hours}.`, {
     suggestions: ['¿Qué películas dan hoy?'],
   });
+}
+
+/** A cinema of the chain as the address and hours answers name it. */
+export type ChainCinema = Pick<CinemaView, 'name' | 'city' | 'address' | 'hours'>;
+
+/** No cinema chosen and the chain has several: each one's address and hours, and how to choose one. */
+export function chainAddressReply(cinemas: readonly ChainCinema[]): ChatbotReply {
+  const lines = cinemas.map((cinema) => `• ${cinema.name} (${cinema.city}): ${cinema.address}. Horario: ${cinema.hours}.`);
+  return text(
+    `Tenemos ${cinemas.length} cines:\n${lines.join('\n')}\nElige el tuyo en «¿En qué cine?», arriba, y te muestro sus funciones.`,
+    {
+      suggestions: ['¿Qué películas dan hoy?'],
+    },
+  );
 }
 
 export function hoursReply(cinema: CinemaInfo): ChatbotReply {

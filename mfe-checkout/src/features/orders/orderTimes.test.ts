@@ -1,4 +1,4 @@
-import { generalLines } from '@cine/web-kit/testing';
+import { cinemaPlaceOf, generalLines } from '@cine/web-kit/testing';
 import type { OrderView } from '@cine/contracts';
 import { purchasesInOrder } from './orderTimes';
 
@@ -8,6 +8,7 @@ const order = (id: string, date: string, schedule: string): OrderView => ({
   movieId: 'm',
   title: id,
   showId: 's',
+  cinema: cinemaPlaceOf('centro'),
   date,
   day: 'Lunes',
   schedule,

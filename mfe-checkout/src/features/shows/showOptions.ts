@@ -23,3 +23,30 @@ export function showTimes(shows: readonly ShowView[]): string[] {
 export function showsAt(shows: readonly ShowView[], schedule: string): ShowView[] {
   return shows.filter((show) => show.schedule === schedule);
 }
+
+/** A cinema that shows the movie, as its shows name it (issue 38). */
+export interface CinemaWithShows {
+  id: string;
+  slug: string;
+  name: string;
+  city: string;
+  /** Its first day with shows of the movie. */
+  firstDate: string;
+}
+
+/** The shows of one cinema (every show when none is chosen). */
+export function showsOfCinema(shows: readonly ShowView[], cinemaId: string | null): ShowView[] {
+  if (!cinemaId) return [...shows];
+  return shows.filter((show) => show.cinemaId === cinemaId);
+}
+
+/** The cinemas that have shows among `shows` (each once, by name), with their first date. */
+export function cinemasWithShows(shows: readonly ShowView[]): CinemaWithShows[] {
+  const byId = new Map<string, CinemaWithShows>();
+  for (const show of shows) {
+    const known = byId.get(show.cinema.id);
+    if (!known) byId.set(show.cinema.id, { ...show.cinema, firstDate: show.date });
+    else if (compareText(show.date, known.firstDate) < 0) known.firstDate = show.date;
+  }
+  return [...byId.values()].sort((a, b) => compareText(a.name, b.name));
+}

@@ -3,7 +3,7 @@
  * method and path, the app's real fetch wrapper talks to it. Other origins (the
  * chatbot's dog API) are keyed by their full URL.
  */
-import type { PricedLine, ShowView } from '@cine/contracts';
+import type { CinemaView, PricedLine, ShowView } from '@cine/contracts';
 export interface FakeRequest {
   method: string;
   path: string;
@@ -97,4 +97,56 @@ export function generalLines(seatLabels: readonly string[], unitPrice: number): 
     surcharges: [],
     total: unitPrice,
   }));
+}
+
+/** The chain as the embedded default seeds it (issue 38's plan): three cinemas in two cities. */
+export const CHAIN_CINEMAS: CinemaView[] = [
+  {
+    id: 'c1e000000000000000000001',
+    slug: 'centro',
+    name: 'Cine Centro',
+    city: 'Buenos Aires',
+    address: 'Av. Corrientes 1234, Buenos Aires',
+    hours: 'Todos los días de 12 a 24',
+    timeZone: 'America/Argentina/Buenos_Aires',
+    rooms: [{ id: 1, name: 'Sala 1', capacity: 60 }],
+  },
+  {
+    id: 'c1e000000000000000000002',
+    slug: 'norte',
+    name: 'Cine Norte',
+    city: 'Buenos Aires',
+    address: 'Av. Maipú 2500, Olivos',
+    hours: 'Todos los días de 14 a 24',
+    timeZone: 'America/Argentina/Buenos_Aires',
+    rooms: [{ id: 6, name: 'Sala 1', capacity: 80 }],
+  },
+  {
+    id: 'c1e000000000000000000003',
+    slug: 'cordoba',
+    name: 'Cine Córdoba',
+    city: 'Córdoba',
+    address: 'Av. Colón 1050, Córdoba',
+    hours: 'Todos los días de 15 a 23',
+    timeZone: 'America/Argentina/Cordoba',
+    rooms: [{ id: 9, name: 'Sala 1', capacity: 50 }],
+  },
+];
+
+/** A show's cinema as show views carry it (CinemaRef), by slug. */
+export function cinemaRefOf(slug: string): Pick<ShowView, 'cinemaId' | 'cinema'> {
+  const cinema = CHAIN_CINEMAS.find((candidate) => candidate.slug === slug) ?? CHAIN_CINEMAS[0]!;
+  return { cinemaId: cinema.id, cinema: { id: cinema.id, slug: cinema.slug, name: cinema.name, city: cinema.city } };
+}
+
+/** Answers GET /api/cinemas with the chain, and starts each test with no cinema chosen and none cached. */
+export function withChainCinemas(api: FakeApi, cinemas: CinemaView[] = CHAIN_CINEMAS): FakeApi {
+  (globalThis as { __CINE_CINEMAS__?: unknown }).__CINE_CINEMAS__ = undefined;
+  return api.on('GET', '/api/cinemas', { status: 200, body: cinemas });
+}
+
+/** An order's, cart's or ticket's cinema (CinemaPlace), by slug. */
+export function cinemaPlaceOf(slug = 'centro'): { id: string; name: string; address: string } {
+  const cinema = CHAIN_CINEMAS.find((candidate) => candidate.slug === slug) ?? CHAIN_CINEMAS[0]!;
+  return { id: cinema.id, name: cinema.name, address: cinema.address };
 }

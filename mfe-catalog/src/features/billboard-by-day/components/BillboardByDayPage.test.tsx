@@ -1,4 +1,4 @@
-import { generalPricing } from '@cine/web-kit/testing';
+import { cinemaRefOf, generalPricing } from '@cine/web-kit/testing';
 import type { ShowView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -25,6 +25,7 @@ function aShow(id: string, overrides: Partial<ShowView>): ShowView {
     seats: 80,
     capacity: 100,
     movie: { Title: 'Duna: Parte Dos' },
+    ...cinemaRefOf('centro'),
     ...overrides,
   };
 }

@@ -4,13 +4,15 @@ import styled, { css } from 'styled-components';
 import {
   chosenStripDay,
   cinemaClock,
+  cinemaKey,
   dateStrip,
   purchasePlaceUrl,
   useAsyncData,
+  useChosenCinema,
   useDocumentTitle,
   type RemotePageProps,
 } from '@cine/web-kit';
-import { EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
+import { CinemaChooser, EmptyState, LoadError, Page, PageTitle } from '@cine/web-kit/ui';
 import { SkeletonBlock, VisuallyHidden } from '../../../components/Skeleton';
 import { fetchShowsOnDate } from '../api/showsOnDateApi';
 import { showsByMovie, showState } from '../showsByMovie';
@@ -19,7 +21,8 @@ import { DateStrip } from './DateStrip';
 /**
  * Exposed as 'catalog/BillboardByDayPage': /cartelera?fecha=yyyy-mm-dd, every movie's shows of one
  * day grouped by format, each time a link into that show's purchase; started and sold-out shows
- * are marked, not hidden.
+ * are marked, not hidden. The chosen cinema's shows (issue 38); with none chosen yet, every cinema's, each
+ * time naming its cinema, below the question of which cinema.
  */
 export default function BillboardByDayPage(_props: RemotePageProps) {
   useDocumentTitle('Cartelera por día');
@@ -27,27 +30,40 @@ export default function BillboardByDayPage(_props: RemotePageProps) {
   const now = new Date();
   const strip = dateStrip(cinemaClock(now).date);
   const date = chosenStripDay(strip, searchParams.get('fecha'));
-  const shows = useAsyncData(() => fetchShowsOnDate(date), date);
+  const cinema = useChosenCinema();
+  const shows = useAsyncData(() => fetchShowsOnDate(date, cinema.cinemaId), cinemaKey(cinema, date));
   const chosen = strip.find((day) => day.date === date);
 
   return (
     <Page>
       <PageTitle>Cartelera por día</PageTitle>
+      {cinema.cinema ? (
+        <CinemaLine>
+          Funciones en <strong>{cinema.cinema.name}</strong> · {cinema.cinema.address}
+        </CinemaLine>
+      ) : (
+        <CinemaChooser reason="Elige tu cine para ver solo sus funciones. Mientras tanto te mostramos las de todos los cines." />
+      )}
       <DateStrip days={strip} chosen={date} />
       <DayHeading>{chosen && chosen.label !== chosen.fullLabel ? `${chosen.label}, ${chosen.fullLabel}` : chosen?.fullLabel}</DayHeading>
-      {shows.status === 'loading' && <DaySkeleton />}
+      {(shows.status === 'loading' || shows.status === 'idle') && <DaySkeleton />}
       {shows.status === 'error' && <LoadError message={shows.message} onRetry={shows.reload} />}
       {shows.status === 'ready' &&
         (shows.data.length === 0 ? (
-          <EmptyState>No hay funciones programadas para este día. Prueba con otro día de la semana.</EmptyState>
+          <EmptyState>
+            {cinema.cinema
+              ? `${cinema.cinema.name} no tiene funciones programadas para este día.`
+              : 'No hay funciones programadas para este día.'}{' '}
+            Prueba con otro día de la semana.
+          </EmptyState>
         ) : (
-          <Movies shows={shows.data} now={now} />
+          <Movies shows={shows.data} now={now} namesCinema={!cinema.cinema} />
         ))}
     </Page>
   );
 }
 
-function Movies({ shows, now }: { shows: ShowView[]; now: Date }) {
+function Movies({ shows, now, namesCinema }: { shows: ShowView[]; now: Date; namesCinema: boolean }) {
   return (
     <List>
       {showsByMovie(shows).map((movie) => (
@@ -62,7 +78,7 @@ function Movies({ shows, now }: { shows: ShowView[]; now: Date }) {
                 <Times aria-label={`Horarios en ${format.type} de ${movie.title}`}>
                   {format.shows.map((show) => (
                     <li key={show.id}>
-                      <ShowTime show={show} state={showState(show, now)} />
+                      <ShowTime show={show} state={showState(show, now)} namesCinema={namesCinema} />
                     </li>
                   ))}
                 </Times>
@@ -75,22 +91,30 @@ function Movies({ shows, now }: { shows: ShowView[]; now: Date }) {
   );
 }
 
-function ShowTime({ show, state }: { show: ShowView; state: ReturnType<typeof showState> }) {
+function ShowTime({ show, state, namesCinema }: { show: ShowView; state: ReturnType<typeof showState>; namesCinema: boolean }) {
+  // Every cinema listed (none chosen yet): each time says where it is; the movie page then makes that cinema the buyer's.
+  const where = namesCinema ? <CinemaName>{show.cinema.name}</CinemaName> : null;
   if (state !== 'on-sale') {
     return (
-      <OffTime>
-        {show.schedule} <small>{state === 'started' ? 'Comenzó' : 'Agotada'}</small>
-      </OffTime>
+      <>
+        <OffTime>
+          {show.schedule} <small>{state === 'started' ? 'Comenzó' : 'Agotada'}</small>
+        </OffTime>
+        {where}
+      </>
     );
   }
   return (
-    <Time
-      to={purchasePlaceUrl({ movieId: show.movieId, showId: show.id })}
-      // Starts with the visible text (WCAG 2.5.3), then says what the link does.
-      aria-label={`${show.schedule} Sala ${show.roomId}, ${show.type}: comprar entradas`}
-    >
-      {show.schedule} <small>Sala {show.roomId}</small>
-    </Time>
+    <>
+      <Time
+        to={purchasePlaceUrl({ movieId: show.movieId, showId: show.id })}
+        // Starts with the visible text (WCAG 2.5.3), then says what the link does.
+        aria-label={`${show.schedule} Sala ${show.roomId}, ${show.type}: comprar entradas`}
+      >
+        {show.schedule} <small>Sala {show.roomId}</small>
+      </Time>
+      {where}
+    </>
   );
 }
 
@@ -104,6 +128,23 @@ function DaySkeleton() {
     </div>
   );
 }
+
+const CinemaLine = styled.p`
+  margin: -0.75rem 0 1rem;
+  color: var(--cine-muted, #a6a6bb);
+
+  strong {
+    color: var(--cine-text, #f3f3f7);
+  }
+`;
+
+const CinemaName = styled.small`
+  display: block;
+  margin-top: 0.2rem;
+  font-size: 0.75rem;
+  color: var(--cine-muted, #a6a6bb);
+  text-align: center;
+`;
 
 const List = styled.ul`
   display: grid;

@@ -1,4 +1,4 @@
-import { cancellationWindowMinutes, cinemaInfo, formatMoney } from '@cine/web-kit';
+import { cancellationWindowMinutes, cinemaInfo, formatMoney, useChosenCinema } from '@cine/web-kit';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -43,6 +43,7 @@ function loadBillboardTitles(): Promise<MovieRef[]> {
  * and offers questions to ask next as buttons.
  */
 export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
+  const chosen = useChosenCinema();
   const [draft, setDraft] = useState('');
   const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, from: 'bot', text: CHATBOT_GREETING }]);
   const [busy, setBusy] = useState(false);
@@ -84,11 +85,13 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     append({ from: 'user', text });
     try {
       const intent = matchIntent(text, await loadBillboardTitles());
+      const { cinema: here, cinemaId } = chosen;
       const reply = await answerQuestion(intent, {
-        showsOnDate: fetchShowsOnDate,
-        showsOfMovie: fetchShowsOfMovie,
-        upcomingShows: fetchUpcomingShows,
-        cinema: cinemaInfo(),
+        showsOnDate: (date) => fetchShowsOnDate(date, cinemaId),
+        showsOfMovie: (movieId) => fetchShowsOfMovie(movieId, cinemaId),
+        upcomingShows: () => fetchUpcomingShows(cinemaId),
+        cinema: here ? { ...cinemaInfo(), name: here.name, address: here.address, hours: here.hours } : cinemaInfo(),
+        ...(here ? {} : { chain: chosen.cinemas.cinemas ?? [] }),
         cancellationWindowMinutes: cancellationWindowMinutes(),
         money: formatMoney,
         now: new Date(),

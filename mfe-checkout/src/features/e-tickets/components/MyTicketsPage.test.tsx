@@ -1,4 +1,5 @@
 import type { TicketView } from '@cine/contracts';
+import { cinemaPlaceOf } from '@cine/web-kit/testing';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import jsQR from 'jsqr';
@@ -31,6 +32,7 @@ function aTicket(overrides: Partial<TicketView> = {}): TicketView {
     schedule: '20:30',
     roomId: 3,
     type: '2D',
+    cinema: cinemaPlaceOf('centro'),
     ...overrides,
   };
 }
@@ -194,4 +196,14 @@ test('a first visit loads the tickets again once the service worker controls the
   } finally {
     delete (navigator as { serviceWorker?: unknown }).serviceWorker;
   }
+});
+
+test('each ticket names its cinema and the cinema’s address (issue 38)', async () => {
+  installFakeApi().on('GET', '/api/tickets/mine', {
+    status: 200,
+    body: [aTicket({ cinema: { id: 'c1e000000000000000000002', name: 'Cine Norte', address: 'Av. Maipú 2500, Olivos' } })],
+  });
+  renderPage();
+  const cinema = await screen.findByText('Cine', { selector: 'dt' });
+  expect(cinema.nextElementSibling).toHaveTextContent('Cine Norte · Av. Maipú 2500, Olivos');
 });

@@ -102,6 +102,12 @@ function TicketCard({ ticket, withQr }: { ticket: TicketView; withQr: boolean })
           </dd>
           <dt>Hora</dt>
           <dd>{ticket.schedule}</dd>
+          {ticket.cinema && (
+            <>
+              <dt>Cine</dt>
+              <dd>{`${ticket.cinema.name} · ${ticket.cinema.address}`}</dd>
+            </>
+          )}
           <dt>Sala</dt>
           <dd>{ticket.roomId}</dd>
           <dt>Butaca</dt>

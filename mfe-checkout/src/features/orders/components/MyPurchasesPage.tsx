@@ -64,6 +64,7 @@ function OrderList({ title, orders, empty, cancel }: OrderListProps) {
               <Link to={`/compra/${order.id}`}>
                 <strong>{order.title}</strong>
                 <span>Pedido {order.code}</span>
+                {order.cinema && <span>{`${order.cinema.name} · ${order.cinema.address}`}</span>}
                 <span>
                   {dayLabel(order.date, order.day)}/{order.date.slice(0, 4)} · {order.schedule} · Sala {order.roomId} · {order.type}
                 </span>

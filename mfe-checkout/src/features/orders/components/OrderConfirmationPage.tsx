@@ -66,6 +66,16 @@ function OrderDetails({
           <dd className="code">{order.code}</dd>
           <dt>Fecha y hora</dt>
           <dd>{when}</dd>
+          {order.cinema && (
+            <>
+              <dt>Cine</dt>
+              <dd>
+                {order.cinema.name}
+                <br />
+                <span className="address">{order.cinema.address}</span>
+              </dd>
+            </>
+          )}
           <dt>Sala</dt>
           <dd>{order.roomId}</dd>
           <dt>Formato</dt>

@@ -1,4 +1,4 @@
-import { generalLines } from '@cine/web-kit/testing';
+import { cinemaPlaceOf, generalLines } from '@cine/web-kit/testing';
 import type { OrderView, TicketView } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,6 +49,7 @@ function aTicketShow() {
     schedule: '20:30',
     roomId: 3,
     type: '2D' as const,
+    cinema: cinemaPlaceOf('centro'),
   };
 }
 
@@ -59,6 +60,7 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     movieId: 'm1',
     title: 'Dune III',
     showId: 's1',
+    cinema: cinemaPlaceOf('centro'),
     date: '2099-11-26',
     day: 'Jueves',
     schedule: '20:30',
@@ -322,4 +324,23 @@ test('the confirmation page of a refunded order says so, with the amount and dat
   expect(screen.getByText(/\$ 42,00 el 21\/11\/2026/)).toBeInTheDocument();
   expect(screen.getAllByText('Reembolsada: ya no es válida')).toHaveLength(2);
   expect(screen.queryByRole('button', { name: 'Cancelar compra' })).not.toBeInTheDocument();
+});
+
+describe('the cinema of the purchase (issue 38)', () => {
+  const norte = { id: 'c1e000000000000000000002', name: 'Cine Norte', address: 'Av. Maipú 2500, Olivos' };
+
+  test('the confirmation page names the cinema and its address', async () => {
+    installFakeApi()
+      .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: anOrder({ cinema: norte }) })
+      .on('GET', '/api/tickets/mine', { status: 200, body: ticketsOfOrder() });
+    renderAt(`/compra/${ORDER_ID}`);
+    const cinema = await screen.findByText('Cine', { selector: 'dt' });
+    expect(cinema.nextElementSibling).toHaveTextContent('Cine NorteAv. Maipú 2500, Olivos');
+  });
+
+  test('Mis compras names each purchase’s cinema and address', async () => {
+    installFakeApi().on('POST', '/api/cart/tickets', { status: 200, body: [anOrder({ cinema: norte })] });
+    renderAt('/mis-compras');
+    expect(await screen.findByText('Cine Norte · Av. Maipú 2500, Olivos')).toBeInTheDocument();
+  });
 });

@@ -36,7 +36,7 @@ export function OrderTickets({ session, order, when }: { session: Session; order
             </strong>
             <span>{order.title}</span>
             <span>
-              {when} · Sala {order.roomId} · {order.type}
+              {when} · {order.cinema ? `${order.cinema.name} · ` : ''}Sala {order.roomId} · {order.type}
             </span>
             {refundedSeats.has(seat) ? (
               <strong className="refunded">Reembolsada: ya no es válida</strong>

@@ -1,9 +1,14 @@
 import type { ShowView } from '@cine/contracts';
 import { api, checkoutReads } from '@cine/web-kit';
 
-/** The movie's upcoming shows; the day selector offers the dates among them. */
+/**
+ * The movie's upcoming shows at every cinema: the day selector offers the chosen cinema's dates, and a
+ * movie not playing there says where it plays (issue 38). One read serves both.
+ */
 export const fetchUpcomingShows = (movieId: string) => api.get<ShowView[]>(checkoutReads.showsOfMovie(movieId));
 
-/** The movie's shows on one date ('yyyy-mm-dd'), for the time selector. */
-export const fetchShowsOfDay = (date: string, movieId: string) =>
-  api.get<ShowView[]>(`/show/day?day=${encodeURIComponent(date)}&id=${encodeURIComponent(movieId)}`);
+/** The movie's shows on one date ('yyyy-mm-dd') at one cinema (every cinema's without one), for the time selector. */
+export const fetchShowsOfDay = (date: string, movieId: string, cinemaId?: string | null) =>
+  api.get<ShowView[]>(
+    `/show/day?day=${encodeURIComponent(date)}&id=${encodeURIComponent(movieId)}${cinemaId ? `&cinemaId=${encodeURIComponent(cinemaId)}` : ''}`,
+  );

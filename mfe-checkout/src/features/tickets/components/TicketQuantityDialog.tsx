@@ -44,6 +44,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
     return (
       <Dialog title="Entradas" onClose={onClose} wide>
         <Summary>
+          {`${show.cinema.name} · `}
           {show.day} {show.schedule} · Sala {show.roomId} · {show.type} ·{' '}
           {prices.length > 1 ? typesSummary(prices, counts) : count === 1 ? '1 entrada' : `${count} entradas`}
         </Summary>
@@ -67,6 +68,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
       {single ? (
         <>
           <Summary>
+            {`${show.cinema.name} · `}
             {show.day} {show.schedule} · Sala {show.roomId} · {show.type} · {formatMoney(single.price)} c/u
           </Summary>
           <Counter>
@@ -84,6 +86,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
       ) : (
         <>
           <Summary>
+            {`${show.cinema.name} · `}
             {show.day} {show.schedule} · Sala {show.roomId} · {show.type}
           </Summary>
           <Types aria-label="Tipos de entrada">

@@ -1,13 +1,16 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { cinemaInfo } from '@cine/web-kit';
+import { cinemaInfo, useChosenCinema } from '@cine/web-kit';
 import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../session/hooks/useSession';
 
 export function Footer() {
   const { token } = useSession();
-  // The cinema's name, address and hours come from the gateway's /config.js (CINEMA_* variables).
-  const cinema = cinemaInfo();
+  // The brand (the legal line) comes from the gateway's /config.js (CINEMA_* variables); the address is the
+  // buyer's chosen cinema's (issue 38), else the configured one's.
+  const brand = cinemaInfo();
+  const chosen = useChosenCinema().cinema;
+  const cinema = chosen ?? brand;
   return (
     <Wrapper>
       <Inner>
@@ -30,7 +33,7 @@ export function Footer() {
         </Links>
       </Inner>
       <Legal>
-        © {new Date().getFullYear()} {cinema.name} · Todos los derechos reservados.
+        © {new Date().getFullYear()} {brand.name} · Todos los derechos reservados.
       </Legal>
     </Wrapper>
   );

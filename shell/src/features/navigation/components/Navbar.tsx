@@ -4,8 +4,12 @@ import styled from 'styled-components';
 import { Logo } from '../../../components/Logo';
 import { scrollToElementWhenPresent } from '../../../lib/scrollToElement';
 import { useSession } from '../../../session/hooks/useSession';
+import { CinemaPicker } from './CinemaPicker';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
+
+/** The back office's pages (their own cinema selector scopes them): the buyer's cinema picker stays out of them. */
+const BACK_OFFICE = /^\/(?:admin|acceso|caja|create|feedback)(?:\/|$)/;
 
 /** Id of the premieres section rendered by the catalog's home page. */
 const PREMIERES_ANCHOR_ID = 'proximos-estrenos';
@@ -31,6 +35,7 @@ export function Navbar({ cart }: { cart?: ReactNode }) {
         <Link to="/" aria-label="Cine, ir al inicio">
           <Logo />
         </Link>
+        {!BACK_OFFICE.test(pathname) && <CinemaPicker />}
         {cart}
         <MenuToggle
           type="button"
