@@ -21,7 +21,7 @@
  * A chain (issue 38), `--cinemas` (both): `one` runs the loop as a one-cinema site, every buyer at the first
  * cinema (its listing, `?cinemaId=`, no picker); `chain` spreads the buyers over the chain's cinemas (GET /cinemas:
  * three seeded) and adds the picker's reads — GET /cinemas each loop, billboard and listing with their cinema's
- * `cinemaId`; `both` runs one, then chain, on the same platform and buyers, and prints them side by side with ratios.
+ * `cinemaId`; `both` runs one, then chain (with buyers of its own), on one platform, and prints them side by side with ratios.
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -327,7 +327,7 @@ export async function runPresale(base: string, options: PresaleOptions): Promise
 type CinemaMode = 'one' | 'chain' | 'both';
 
 /**
- * The presale of a one-cinema site and of the chain (issue 38) on one platform and the same buyers: `one` every
+ * The presale of a one-cinema site and of the chain (issue 38) on one platform and as many buyers: `one` every
  * buyer at the first cinema without the picker; `chain` the buyers over every cinema with the picker's reads.
  * Prints, with `both`, the two runs side by side and the chain's figures as ratios of the one cinema's.
  */
@@ -342,7 +342,10 @@ export async function runCinemaPresales(base: string, options: PresaleOptions, m
   }
   if (mode !== 'one') {
     print(`— the chain: ${cinemas.length} cinemas (${cinemas.map((cinema) => cinema.name).join(', ')}), with the picker's reads —`);
-    const chain = { ...options, buyers, history: 0, cinemaIds: cinemas.map((cinema) => cinema.id), pickerReads: true };
+    // Buyers of their own: the first run's buyers still hold unpaid seats at the first cinema (until the holds lapse),
+    // and a cart holds one cinema's seats at a time, so their holds at another cinema would be refused (409).
+    const chainBuyers = mode === 'chain' ? buyers : await registerBuyers(base, buyers.length);
+    const chain = { ...options, buyers: chainBuyers, history: 0, cinemaIds: cinemas.map((cinema) => cinema.id), pickerReads: true };
     runs.push({ label: `${cinemas.length} cinemas + picker`, result: await runPresale(base, chain) });
   }
   if (runs.length === 2) for (const line of comparison(runs)) print(line);

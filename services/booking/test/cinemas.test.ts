@@ -65,6 +65,11 @@ describe('the chain’s cinemas and rooms (issue 38)', () => {
     expect(first?.rooms[0]?.capacity).toBe(100);
   });
 
+  it('lets the gateway share the list a few seconds (every page asks for it: the cinema picker)', async () => {
+    const response = await booking.app.inject({ method: 'GET', url: '/cinemas' });
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+  });
+
   it('creates a cinema (admin only), refusing a used slug (409) and a zone that is not IANA (400)', async () => {
     expect((await post({ ...MADRID_CINEMA, slug: 'bilbao' }, userHeaders(booking.app, newId()))).statusCode).toBe(403);
     expect((await post({ ...MADRID_CINEMA, slug: 'bilbao' }, managerHeaders(booking.app, [FIRST_CINEMA_ID]))).statusCode).toBe(403);

@@ -147,6 +147,15 @@ describe('sales of the chain, per cinema', () => {
     expect(csv.body.trim().split('\n')).toHaveLength(2);
   });
 
+  it("files a sale under its day at its cinema: a Madrid sale at 23:30 UTC on 30 November is 1 December's", async () => {
+    const madrid: EventCinema = { id: newId(), name: 'Cine Madrid', address: 'Gran Vía 1, Madrid', timeZone: 'Europe/Madrid' };
+    await sales.pay(paidOrder({ movieId: movie, seats: 1, ticketTotal: 1000, cinema: madrid, paidAt: '2026-11-30T23:30:00.000Z' }));
+    const on = async (day: string) =>
+      (await get(`/sales/cinemas?from=${day}&to=${day}`)).json<CinemaSalesRow[]>().find((row) => row.cinemaId === madrid.id);
+    expect(await on('2026-12-01')).toMatchObject({ tickets: 1, totalPrice: 1000 });
+    expect((await on('2026-11-30'))?.tickets ?? 0).toBe(0);
+  });
+
   it('answers 400 to a cinemaId that is not an id', async () => {
     expect((await get('/sales/cinemas?cinemaId=norte')).statusCode).toBe(400);
   });

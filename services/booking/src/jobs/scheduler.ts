@@ -99,9 +99,12 @@ export class Scheduler {
       .save();
   }
 
-  /** Runs `name` every `intervalMs` (one job for every process: it keeps its place across restarts). */
-  async every(name: string, intervalMs: number): Promise<void> {
-    await this.agenda.every(intervalMs, name);
+  /**
+   * Runs `name` every `intervalMs` (one job for every process: it keeps its place across restarts); the first run
+   * right away unless `skipImmediate` (the service does that work as it starts).
+   */
+  async every(name: string, intervalMs: number, { skipImmediate = false } = {}): Promise<void> {
+    await this.agenda.every(intervalMs, name, undefined, { skipImmediate });
   }
 
   /**

@@ -47,7 +47,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     app.addHook('onReady', async () =>
       scheduler.start(async () => {
         await scheduler.every(PRUNE_SUMMARIES, summariesPruneEveryMs);
-        if (cinemaMoviesEveryMs > 0) await scheduler.every(ANNOUNCE_CINEMA_MOVIES, cinemaMoviesEveryMs);
+        // Not at once: the shows plugin announced every cinema's movies as the service started.
+        if (cinemaMoviesEveryMs > 0) await scheduler.every(ANNOUNCE_CINEMA_MOVIES, cinemaMoviesEveryMs, { skipImmediate: true });
       }),
     );
     app.addHook('onClose', () => scheduler.stop());

@@ -39,4 +39,11 @@ describe('sales calendar', () => {
     expect(cinemaDayOf(new Date('2027-01-01T02:59:00Z'))).toEqual({ day: '2026-12-31', month: '2026-12' });
     expect(cinemaDayOf(new Date('2027-01-01T03:00:00Z'))).toEqual({ day: '2027-01-01', month: '2027-01' });
   });
+
+  it("takes them in the sale's cinema's zone when it has one (issue 38)", () => {
+    // 23:30 UTC on 30 November: still the 30th in Buenos Aires, already 1 December in Madrid.
+    const instant = new Date('2026-11-30T23:30:00Z');
+    expect(cinemaDayOf(instant, 'America/Argentina/Buenos_Aires')).toEqual({ day: '2026-11-30', month: '2026-11' });
+    expect(cinemaDayOf(instant, 'Europe/Madrid')).toEqual({ day: '2026-12-01', month: '2026-12' });
+  });
 });

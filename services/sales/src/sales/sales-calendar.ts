@@ -6,9 +6,12 @@ export type Month = string;
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** The cinema's day ('YYYY-MM-DD') and month ('YYYY-MM') of an instant (CINEMA_TIME_ZONE). */
-export function cinemaDayOf(instant: Date): { day: string; month: Month } {
-  const { date } = localDateTime(instant);
+/**
+ * The cinema's day ('YYYY-MM-DD') and month ('YYYY-MM') of an instant, in the cinema's zone (issue 38: the
+ * sale's cinema, from its event); without one, the first cinema's (CINEMA_TIME_ZONE).
+ */
+export function cinemaDayOf(instant: Date, timeZone?: string): { day: string; month: Month } {
+  const { date } = localDateTime(instant, timeZone);
   return { day: date, month: date.slice(0, 7) };
 }
 

@@ -97,7 +97,8 @@ interface FiledRefund {
 }
 
 function filedRefundOf(refund: OrderRefund): FiledRefund {
-  const { day, month } = cinemaDayOf(new Date(refund.paidAt));
+  // Filed under the sale's day at its cinema, as the sale was.
+  const { day, month } = cinemaDayOf(new Date(refund.paidAt), refund.cinema?.timeZone);
   const seats = refund.seatLabels.length;
   const netPrice = netPriceOf(refund.ticketAmount);
   return {
@@ -140,7 +141,7 @@ function saleRecordOf(order: PaidOrder): SaleRecord {
     totalPrice: order.ticketTotal,
     netPrice: netPriceOf(order.ticketTotal),
     paidAt,
-    ...cinemaDayOf(paidAt),
+    ...cinemaDayOf(paidAt, order.cinema?.timeZone),
     candy: order.candy.map(({ candyId, name, quantity, totalPrice }) => ({ itemId: candyId, name, quantity, totalPrice })),
     lines: soldLinesOf(order),
   };

@@ -7,7 +7,11 @@ import * as schemas from './schemas';
  * adds rooms; a room is changed by an admin or a manager of its cinema (403 for another's).
  */
 export default async function cinemaRoutes(app: ServiceApp): Promise<void> {
-  app.get('/', { schema: schemas.listCinemas }, async () => app.cinemas.list());
+  // Every page asks for it (the buyer's cinema picker): the gateway may serve it for a few seconds; a write of
+  // booking through the gateway drops it there, so a change an admin makes shows at once.
+  app.get('/', { schema: schemas.listCinemas }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=0, s-maxage=5').send(await app.cinemas.list()),
+  );
 
   app.post('/', { schema: schemas.createCinema, onRequest: app.requireAdmin }, async (request, reply) => {
     const cinema = await valueOr(app, app.cinemas.create(request.body));
