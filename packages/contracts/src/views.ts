@@ -135,7 +135,10 @@ export type ShowView = Static<typeof ShowView>;
 /** A room's seats (`SeatLayout` rules in seat-map.ts): rows A.. from the screen, shorter rows centred. */
 export const SeatLayout = Type.Object({
   rows: Type.Array(Type.Integer({ minimum: 1, maximum: 99 }), { maxItems: 26, description: 'Seats of each row, front (A) first' }),
-  aisles: Type.Array(Type.Integer({ minimum: 1 }), { description: 'An aisle after each of these columns (counted across the widest row)' }),
+  aisles: Type.Array(Type.Integer({ minimum: 1, maximum: 98 }), {
+    maxItems: 98,
+    description: 'An aisle after each of these columns (counted across the widest row)',
+  }),
   wheelchair: Type.Array(Type.String(), { description: "Wheelchair spaces by label, e.g. ['A1']" }),
   categories: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.Literal('premium'), Type.Literal('wheelchair'), Type.Literal('companion')]), {

@@ -132,6 +132,25 @@ describe('the chain’s cinemas and rooms (issue 38)', () => {
     );
   });
 
+  it('refuses aisles outside the widest row (400), adding or editing a room (the fuzzing found a 500)', async () => {
+    const { cinema } = await createCinema(booking, { slug: 'tafi-del-valle' }, 0);
+    const room = (await addRoom(cinema.id, { name: 'Sala 1', layout: SMALL_LAYOUT })).json<RoomView>();
+    const fuzzed = { rows: [11, 1, 7], wheelchair: [], aisles: [38500, 13716, 1125899906842623, 28] };
+    const withinSchema = { rows: [11, 1, 7], wheelchair: [], aisles: [12, 3] };
+    expect((await putRoom(cinema.id, room.id, { layout: withinSchema })).json<{ error: string }>().error).toMatch(/pasillo/i);
+    for (const answer of [
+      await putRoom(cinema.id, room.id, { layout: fuzzed }),
+      await addRoom(cinema.id, { name: 'Sala 2', layout: fuzzed }),
+    ]) {
+      // Refused by the schema (an aisle is at most 98: a row has at most 99 seats).
+      expect(answer.statusCode).toBe(400);
+    }
+    // An aisle after the last column of the widest row, or the same aisle twice, is no aisle either.
+    expect((await putRoom(cinema.id, room.id, { layout: { rows: [6, 6], wheelchair: [], aisles: [6] } })).statusCode).toBe(400);
+    expect((await putRoom(cinema.id, room.id, { layout: { rows: [6, 6], wheelchair: [], aisles: [3, 3] } })).statusCode).toBe(400);
+    expect((await putRoom(cinema.id, room.id, { layout: { rows: [6, 6], wheelchair: [], aisles: [3] } })).statusCode).toBe(200);
+  });
+
   it('lets an admin or a manager of the cinema edit a room; a manager of another cinema, staff or a buyer get 403', async () => {
     const { cinema, rooms } = await createCinema(booking, { slug: 'salta' }, 2);
     const [room, other] = rooms as [RoomView, RoomView];

@@ -1,4 +1,12 @@
-import { capacityOfLayout, CINEMA_MESSAGES, isIanaTimeZone, type CinemaChanges, type CinemaForm, type SeatLayout } from '@cine/contracts';
+import {
+  capacityOfLayout,
+  CINEMA_MESSAGES,
+  isIanaTimeZone,
+  layoutWidth,
+  type CinemaChanges,
+  type CinemaForm,
+  type SeatLayout,
+} from '@cine/contracts';
 import { refuse, type Refusal } from '../refusal';
 
 /*
@@ -60,10 +68,17 @@ export function seatLabelsOf(layout: Pick<SeatLayout, 'rows'>): Set<string> {
   return labels;
 }
 
-/** A layout that seats nobody, or whose wheelchair spaces, categories or companions name seats it doesn't have (400). */
+/**
+ * A layout that seats nobody, whose aisles are not between two columns of its widest row (or repeat one), or whose
+ * wheelchair spaces, categories or companions name seats it doesn't have (400).
+ */
 export function layoutProblem(layout: SeatLayout): string | undefined {
   const labels = seatLabelsOf(layout);
   if (capacityOfLayout(layout) === 0 || labels.size === 0) return LAYOUT_WITHOUT_SEATS;
+  const width = layoutWidth(layout);
+  if (layout.aisles.some((aisle) => aisle < 1 || aisle >= width) || new Set(layout.aisles).size !== layout.aisles.length) {
+    return layoutBadAisles(width);
+  }
   const named = [...layout.wheelchair, ...Object.keys(layout.categories ?? {}), ...Object.entries(layout.companions ?? {}).flat()].filter(
     (label) => !labels.has(label),
   );
@@ -72,6 +87,12 @@ export function layoutProblem(layout: SeatLayout): string | undefined {
 }
 
 const LAYOUT_WITHOUT_SEATS = 'La sala debe tener al menos una butaca.';
+
+function layoutBadAisles(width: number): string {
+  return width < 2
+    ? 'Una sala de una sola columna no tiene pasillos.'
+    : `Cada pasillo va después de una columna de la fila más ancha (de la 1 a la ${width - 1}), una sola vez.`;
+}
 
 function layoutUnknownSeats(labels: readonly string[]): string {
   return `El plano nombra butacas que no tiene: ${labels.join(', ')}.`;
