@@ -77,7 +77,7 @@ test('Funciones: an admin creates a show, modifies its time and type, and delete
   await form.getByText('Por favor ingresa un horario inicial *').waitFor();
   await form.getByLabel('Horario').fill('05:00');
   await form.getByLabel('Pelicula').selectOption({ label: title });
-  await form.getByLabel('Sala').selectOption({ label: `Sala ${room}` });
+  await form.getByLabel('Sala').selectOption({ label: `Sala ${room} · Cine Centro` });
   await form.getByLabel('Fecha').fill(date);
   await form.getByLabel('Tipo').selectOption('2D');
   await form.getByLabel('Precio de la entrada').fill('10.50');
@@ -391,7 +391,7 @@ test('Programar en bloque: an admin previews a week of shows with a clash, then 
   await page.getByRole('button', { name: 'Programar en bloque' }).click();
   const form = page.getByRole('form', { name: 'Programar en bloque' });
   await form.getByLabel('Pelicula').selectOption({ label: movie });
-  await form.getByLabel('Sala').selectOption({ label: `Sala ${room}` });
+  await form.getByLabel('Sala').selectOption({ label: `Sala ${room} · Cine Centro` });
   await form.getByLabel('Tipo').selectOption('2D');
   await form.getByLabel('Precio de la entrada').fill('11');
   await form.getByLabel('Horarios (separados por comas)').fill('06:30');

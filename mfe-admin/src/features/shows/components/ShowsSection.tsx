@@ -47,8 +47,8 @@ const columns: Column[] = [
   { label: 'Horarios', sort: 'startsAt' },
   { label: 'Dia' },
   { label: 'Pelicula', sort: 'movie' },
+  // The room's cell names its cinema too: a column of its own made the table scroll sideways at 1366 px.
   { label: 'Sala', sort: 'roomId', numeric: true },
-  { label: 'Cine' },
   { label: 'Tipo', sort: 'type' },
   { label: 'Asientos', sort: 'seats', numeric: true },
   { label: 'Ocupación' },
@@ -161,8 +161,10 @@ export function ShowsSection({ token, cinemaId = '' }: { token: string; cinemaId
               {show.day} {dayMonth(show.date)}
             </td>
             <td>{show.movie.Title}</td>
-            <td className="number">{show.roomId}</td>
-            <td>{cinemaName(show)}</td>
+            <td className="number">
+              {show.roomId}
+              <small className="cinema"> · {cinemaName(show)}</small>
+            </td>
             <td>{show.type}</td>
             <td className="number">{seatsText(show)}</td>
             <td>
