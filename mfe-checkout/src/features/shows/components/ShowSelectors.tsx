@@ -33,7 +33,7 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
     <>
       {!here && <CinemaChooser reason="Elige tu cine para ver sus horarios de esta película." />}
       {here && cinemas.length > 1 && (
-        <CinemaSwitch>
+        <Field>
           <label htmlFor={ids.cinema}>Cine</label>
           <Select id={ids.cinema} value={here.slug} onChange={(event) => chooseCinema(event.target.value)}>
             {!cinemas.some((other) => other.id === here.id) && <option value={here.slug}>{`${here.name} (sin funciones)`}</option>}
@@ -43,7 +43,7 @@ export function ShowSelectors({ picker }: { picker: ShowPicker }) {
               </option>
             ))}
           </Select>
-        </CinemaSwitch>
+        </Field>
       )}
       <Fields>
         <Field>
@@ -145,18 +145,6 @@ const Fields = styled.div`
 `;
 
 const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.3rem;
-  font-weight: 600;
-
-  label {
-    font-size: 0.9rem;
-    color: var(--cine-muted, #a6a6bb);
-  }
-`;
-
-const CinemaSwitch = styled.div`
   display: flex;
   flex-direction: column;
   gap: 0.3rem;
