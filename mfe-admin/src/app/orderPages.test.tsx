@@ -47,6 +47,8 @@ const order: OrderDetail = {
   ticketTotal: 2400,
   candy: [{ id: 'c1', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 1, unitPrice: 1250, totalPrice: 1250 }],
   total: 3650,
+  discount: 0,
+  payments: [{ kind: 'card', amount: 3650 }],
   paidAt: '2026-03-12T22:00:00.000Z',
   state: 'paid',
   refundedAmount: 0,

@@ -1,4 +1,5 @@
-import type { PricedLine } from './priced-lines';
+import type { PaymentPart } from './gift-cards';
+import type { OrderPromo, PricedLine } from './priced-lines';
 import type { RefundOrigin } from './primitives';
 import type { SeatState, ShowType } from './views';
 
@@ -126,7 +127,13 @@ export type OrderPaid = IntegrationEvent<
      */
     lines?: PricedLine[];
     candy: PaidCandyLine[];
+    /** What was paid: tickets (each line's total less its discount) and candy. */
     total: number;
+    /** Issue 39: what the promo code took off (absent: nothing), and the code. */
+    discount?: number;
+    promo?: OrderPromo;
+    /** Issue 39: how `total` was paid (absent before gift cards: all by bank card). */
+    payments?: PaymentPart[];
     paidAt: string;
     /**
      * Set on the events of a replay (booking's POST /orders/replay): the order
@@ -173,6 +180,8 @@ export type OrderRefunded = IntegrationEvent<
     lines?: PricedLine[];
     candy: PaidCandyLine[];
     amount: number;
+    /** Issue 39: where `amount` went back to (absent before gift cards: all to the bank card). */
+    payments?: PaymentPart[];
     reason: string;
     /** 'buyer': the buyer's cancellation; 'admin': an admin's refund; 'show-cancelled': the show was cancelled. */
     by: RefundOrigin;
@@ -181,6 +190,36 @@ export type OrderRefunded = IntegrationEvent<
     republished?: true;
   }
 >;
+
+/**
+ * Issue 39: a gift card was sold (its order paid) or issued by an admin. Notification mails the
+ * recipient its code (`code`, the only event that carries it: never logged); sales adds `amount` to
+ * the cards sold and to what the chain owes.
+ */
+export type GiftCardIssued = IntegrationEvent<
+  'gift-card.issued',
+  {
+    cardId: string;
+    code: string;
+    last4: string;
+    amount: number;
+    currency: string;
+    expiresAt: string;
+    origin: 'sold' | 'issued';
+    /** A sold card: the order that paid it and its buyer's name as they gave it (the mail says who sends it). */
+    orderId?: string;
+    buyerId?: string;
+    senderName?: string;
+    recipientEmail: string;
+    recipientName?: string;
+    message?: string;
+    /** The instant it was paid or issued. */
+    issuedAt: string;
+  }
+>;
+
+/** Issue 39: an admin voided a card; `amount` is the balance it still had (what the chain no longer owes). */
+export type GiftCardVoided = IntegrationEvent<'gift-card.voided', { cardId: string; last4: string; amount: number; voidedAt: string }>;
 
 /**
  * A show's seats changed (booking, after each write of them), heard by every booking instance
@@ -309,7 +348,9 @@ export type CineEvent =
   | TicketCheckedIn
   | OrderShowMoved
   | CinemaSaved
-  | CinemaMoviesChanged;
+  | CinemaMoviesChanged
+  | GiftCardIssued
+  | GiftCardVoided;
 
 export type CineEventType = CineEvent['type'];
 
@@ -331,6 +372,7 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'candy.updated': 1,
   'candy.deleted': 1,
   // 2: `lines` (issue 37); consumers read version 1 too (no lines: every seat General at ticketTotal / seats).
+  // Issue 39 adds optional `discount`, `promo`, `payments` (absent: no discount, all by bank card) in version 2.
   'order.paid': 2,
   'order.refunded': 2,
   'show.seats-changed': 1,
@@ -339,4 +381,6 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'order.show-moved': 1,
   'cinema.saved': 1,
   'cinema.movies-changed': 1,
+  'gift-card.issued': 1,
+  'gift-card.voided': 1,
 };

@@ -19,3 +19,5 @@ export * from './genres';
 export * from './primitives';
 export * from './priced-lines';
 export * from './pricing';
+export * from './promotions';
+export * from './gift-cards';

@@ -36,8 +36,25 @@ export const PricedLine = Type.Object({
   base: Cents("The card's price of the type"),
   surcharges: Type.Array(LineSurcharge),
   total: Cents('base plus every surcharge'),
+  discount: Type.Optional(Cents("Issue 39: what the order's promo code took off it (absent: nothing); the line was paid total − discount")),
 });
 export type PricedLine = Static<typeof PricedLine>;
+
+/**
+ * The cart's code (POST /cart/userCart `promo`): its name and what it takes off. `problem`: why it
+ * discounts nothing now (the cart changed since it was applied: another show, fewer tickets…).
+ */
+export const CartPromo = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  discount: Cents('Taken off the tickets'),
+  problem: Type.Optional(Type.String({ description: 'Why the code discounts nothing in this cart now (Spanish)' })),
+});
+export type CartPromo = Static<typeof CartPromo>;
+
+/** An order's code (GET /orders/{id} `promo`, order.paid). */
+export const OrderPromo = Type.Object({ code: Type.String(), name: Type.String() });
+export type OrderPromo = Static<typeof OrderPromo>;
 
 /** Spanish reasons of a line's surcharges, as the cart, the receipt and the e-ticket show them. */
 export function formatSurchargeReason(format: string): string {

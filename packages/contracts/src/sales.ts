@@ -200,3 +200,37 @@ export const MovieTicketTypeSales = Type.Object(
   { additionalProperties: false },
 );
 export type MovieTicketTypeSales = Static<typeof MovieTicketTypeSales>;
+
+/** GET /sales/discounts query (admin; a manager sees their cinemas' promotions only): paid days of the period, both included. */
+export const DiscountsQuery = Type.Object(
+  {
+    from: Type.Optional(DayText),
+    to: Type.Optional(DayText),
+  },
+  { additionalProperties: false },
+);
+export type DiscountsQuery = Static<typeof DiscountsQuery>;
+
+/**
+ * GET /sales/discounts (issue 39): the period's discounts by code (orders paid with it less those
+ * refunded whole, and what it took off less what refunds gave back), and the gift cards' money: sold
+ * (and issued) in the period, redeemed in it (spent less given back), and outstanding at its end (what
+ * the chain still owes on every card: sold and issued less redeemed and voided).
+ */
+export const DiscountsReport = Type.Object(
+  {
+    promotions: Type.Array(
+      Type.Object({ code: Type.String(), uses: Type.Integer({ minimum: 0 }), amount: Cents('Taken off') }, { additionalProperties: false }),
+    ),
+    giftCards: Type.Object(
+      {
+        sold: Cents('Value of the cards sold and issued in the period'),
+        redeemed: Cents('Spent on orders in the period, less what refunds returned to cards'),
+        outstanding: Cents("Every card's balance at the period's end"),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DiscountsReport = Static<typeof DiscountsReport>;

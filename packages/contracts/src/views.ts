@@ -8,7 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CHECKIN_RESULTS, PAYMENT_RECEIVED, ROLES, SHOW_TYPES, weekdays } from './api';
 import { CinemaPlace, CinemaRef } from './cinemas';
 import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
-import { PricedLine, ShowPrice } from './priced-lines';
+import { GIFT_CARD_CODE_TYPED_PATTERN, PaymentPart } from './gift-cards';
+import { CartPromo, OrderPromo, PricedLine, ShowPrice } from './priced-lines';
 import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
 
 /** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
@@ -269,7 +270,9 @@ export const CartView = Type.Object({
   cinema: Type.Optional(CinemaPlace),
   tickets: Type.Array(CartTicketLine),
   candy: Type.Array(CartCandyLine),
-  orderPrice: Cents('Every ticket line plus every candy line'),
+  /** Issue 39: the code applied to the cart (POST /cart/promo), with what it takes off; each ticket line says its `discount`. */
+  promo: Type.Optional(CartPromo),
+  orderPrice: Cents('Every ticket line plus every candy line, less the promo code discount'),
 });
 export type CartView = Static<typeof CartView>;
 
@@ -280,6 +283,8 @@ export const OrderRefundView = Type.Object({
   lines: Type.Optional(Type.Array(PricedLine, { description: "The refunded seats' lines as the order priced them" })),
   candy: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), quantity: Type.Integer(), totalPrice: Cents('Refunded') })),
   amount: Cents('Returned to the card'),
+  /** Issue 39: where it went back to (the gift card's part, the bank card's part); absent before gift cards. */
+  payments: Type.Optional(Type.Array(PaymentPart)),
   by: RefundOrigin,
   refundedAt: Type.String({ description: 'ISO instant' }),
 });
@@ -334,7 +339,13 @@ export const OrderView = Type.Object({
   lines: Type.Array(PricedLine, { description: 'Each ticket as priced when the order was made; their totals sum to ticketTotal' }),
   ticketTotal: Cents('Tickets'),
   candy: Type.Array(CartCandyLine),
-  total: Cents('Tickets and candy'),
+  total: Cents('Tickets and candy, less the discount: what was paid'),
+  /** Issue 39: what the promo code took off (0 without one), the code, and how the total was paid. */
+  discount: Cents('Taken off by the promo code'),
+  promo: Type.Optional(OrderPromo),
+  payments: Type.Array(PaymentPart, {
+    description: "The total's parts: a gift card's and the bank card's (only the card's before gift cards)",
+  }),
   paidAt: Type.String({ description: 'ISO instant' }),
   state: OrderRefundState,
   refundedAmount: Cents('Returned to the card so far'),
@@ -371,11 +382,20 @@ export const CheckoutRequest = Type.Object(
     ticket: Type.Integer({ minimum: 1, maximum: 1000, description: 'Seat count the client believes it pays' }),
     show: Type.String({ minLength: 1, maxLength: 100, description: 'Show id' }),
     idUser: Type.String({ minLength: 1, maxLength: 100 }),
-    paymentMethodId: Type.String({
-      minLength: 1,
-      maxLength: 255,
-      description: "Stripe PaymentMethod id (offline: Stripe's test ids, e.g. pm_card_visa)",
-    }),
+    paymentMethodId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description:
+          "Stripe PaymentMethod id (offline: Stripe's test ids, e.g. pm_card_visa); may be left out when the gift card covers the order",
+      }),
+    ),
+    giftCardCode: Type.Optional(
+      Type.String({
+        pattern: GIFT_CARD_CODE_TYPED_PATTERN,
+        description: 'Issue 39: a gift card paying what it can, the rest by the bank card',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,8 @@ const order = (id: string, date: string, schedule: string): OrderView => ({
   ticketTotal: 900,
   candy: [],
   total: 900,
+  discount: 0,
+  payments: [{ kind: 'card', amount: 900 }],
   paidAt: '2026-11-20T12:00:00.000Z',
   state: 'paid',
   refundedAmount: 0,

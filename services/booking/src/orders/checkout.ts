@@ -1,4 +1,4 @@
-import type { CheckoutRequest, OrderView } from '@cine/contracts';
+import { GIFT_CARD_MESSAGES, type CheckoutRequest, type OrderView } from '@cine/contracts';
 import { catchRefusal, isRefusal, refuse, type Result } from '../refusal';
 import { paymentFailures, purchaseAmount, purchases } from '../metrics';
 import * as Order from './order';
@@ -30,6 +30,8 @@ export class Checkout {
   }
 
   private async purchase({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
+    // Issue 39's gift card may pay a whole order without a bank card; until it does, a card is needed.
+    if (paymentMethodId === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;
     const now = clock();
     const [hold, candy] = await effects.cartOf(userId, showId, now);

@@ -79,6 +79,9 @@ function orderViewOf(
       totalPrice,
     })),
     total: order.total,
+    // Issue 39 fills these from the order's promo code and gift card; until then all was paid by bank card.
+    discount: 0,
+    payments: [{ kind: 'card', amount: order.total }],
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
     state: refundStateOf(order),
     refundedAmount: order.refundedAmount ?? 0,

@@ -72,6 +72,8 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     ticketTotal: 1700,
     candy: [{ id: 'c2', name: 'COMBO NACHOS', picture: '/x.svg', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
     total: 4200,
+    discount: 0,
+    payments: [{ kind: 'card', amount: 4200 }],
     paidAt: '2026-11-20T12:00:00.000Z',
     state: 'paid',
     refundedAmount: 0,
