@@ -27,12 +27,13 @@ export class CartRepository {
   }
 
   async candyOf(userId: string): Promise<CandyLine[]> {
-    return (await this.carts.findOne({ _id: userId }))?.candy ?? [];
+    return (await this.contentsOf(userId)).candy;
   }
 
-  /** The promo code applied to the cart, or undefined. */
-  async promoOf(userId: string): Promise<string | undefined> {
-    return (await this.carts.findOne({ _id: userId }, { projection: { promo: 1 } }))?.promo;
+  /** The cart's candy lines and its promo code (issue 39), in one read. */
+  async contentsOf(userId: string): Promise<{ candy: CandyLine[]; promo?: string }> {
+    const cart = await this.carts.findOne({ _id: userId });
+    return { candy: cart?.candy ?? [], ...(cart?.promo === undefined ? {} : { promo: cart.promo }) };
   }
 
   /** The cart's code (replacing any other); its candy lines and their version are untouched. */

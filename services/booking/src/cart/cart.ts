@@ -44,12 +44,13 @@ export class Cart {
   ) {}
 
   async view(userId: string): Promise<CartView> {
-    return this.viewWith(userId, await this.carts.promoOf(userId));
+    return this.viewWith(userId);
   }
 
-  /** The cart priced with `code` (the cart's, or one being applied); a code that gives nothing shows why. */
-  private async viewWith(userId: string, code: string | undefined): Promise<CartView> {
-    const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.candyLines(userId)]);
+  /** The cart priced with its own code, or with `code` (one being applied; null: none); a code that gives nothing shows why. */
+  private async viewWith(userId: string, applying?: string | null): Promise<CartView> {
+    const [holds, { candy, promo }] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.contents(userId)]);
+    const code = applying === undefined ? promo : (applying ?? undefined);
     // Seats that can no longer be bought (the show started, its movie was deleted) are not priced: checkout refuses them.
     const onSale = holds.filter((held) => !held.offSale);
     // A cart holds one cinema's seats at a time (SeatInventory refuses another's): the cinema of its tickets.
@@ -91,7 +92,7 @@ export class Cart {
   /** DELETE /cart/promo: the cart without a code. */
   async removePromo(userId: string): Promise<CartView> {
     await this.carts.clearPromo(userId);
-    return this.viewWith(userId, undefined);
+    return this.viewWith(userId, null);
   }
 
   /**
@@ -99,8 +100,12 @@ export class Cart {
    * why it does not apply now (the order is refused before anything is taken: the buyer removes the code or
    * changes the cart).
    */
-  async promoForOrder(userId: string, hold: HeldTickets, lines: CartTicketLine['lines']): Promise<Result<OrderPromoLines | null>> {
-    const code = await this.carts.promoOf(userId);
+  async promoForOrder(
+    userId: string,
+    code: string | undefined,
+    hold: HeldTickets,
+    lines: CartTicketLine['lines'],
+  ): Promise<Result<OrderPromoLines | null>> {
     if (code === undefined) return null;
     const promotion = await this.promotions.find(code);
     if (!promotion) return refuse('conflict', PROMO_MESSAGES.unknown);
@@ -111,8 +116,14 @@ export class Cart {
   }
 
   async candyLines(userId: string): Promise<CartCandyLine[]> {
-    const lines = await this.carts.candyOf(userId);
-    return candyLinesOf(lines, await this.candy.findMany(lines.map((line) => line.candyId)));
+    return (await this.contents(userId)).candy;
+  }
+
+  /** The cart's candy lines priced, and its promo code (one read of the cart). */
+  async contents(userId: string): Promise<{ candy: CartCandyLine[]; promo?: string }> {
+    const { candy: lines, promo } = await this.carts.contentsOf(userId);
+    const candy = candyLinesOf(lines, await this.candy.findMany(lines.map((line) => line.candyId)));
+    return { candy, ...(promo === undefined ? {} : { promo }) };
   }
 
   /** Sets the line's quantity; refused when the item does not exist or has less stock. */

@@ -34,14 +34,14 @@ export class Checkout {
     if (paymentMethodId === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;
     const now = clock();
-    const [hold, candy] = await effects.cartOf(userId, showId, now);
+    const [hold, candy, promoCode] = await effects.cartOf(userId, showId, now);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
       const earlier = await orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
       return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', Order.NOTHING_HELD);
     }
     // Issue 39: the cart's code, judged on this show now; one that stopped applying refuses the purchase before anything is taken.
-    const promo = await effects.promoFor(userId, hold);
+    const promo = await effects.promoFor(userId, promoCode, hold);
     if (isRefusal(promo)) return promo;
     const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined);
     if (isRefusal(opened)) return opened;

@@ -73,9 +73,9 @@ export class OrderEffects {
     },
   ) {}
 
-  /** The cart's promo code for the checkout of `hold`: none, its discount of each line, or why it does not apply now. */
-  promoFor(userId: string, hold: HeldTickets): Promise<Result<OrderPromoLines | null>> {
-    return this.world.cart.promoForOrder(userId, hold, ticketLineOf(hold).lines);
+  /** The cart's promo code (`code`) for the checkout of `hold`: none, its discount of each line, or why it does not apply now. */
+  promoFor(userId: string, code: string | undefined, hold: HeldTickets): Promise<Result<OrderPromoLines | null>> {
+    return this.world.cart.promoForOrder(userId, code, hold, ticketLineOf(hold).lines);
   }
 
   /** The order takes one use of its code (none: nothing to take), or why not (every use taken, switched off). */
@@ -114,9 +114,10 @@ export class OrderEffects {
     return { until: this.world.views.cancellableUntil(order), windowMinutes: this.world.views.cancellationWindowMinutes };
   }
 
-  /** The user's hold on the show and the cart's candy lines (independent reads, read at once). */
-  async cartOf(userId: string, showId: string, now: Date): Promise<[HeldTickets | undefined, CartCandyLine[]]> {
-    return Promise.all([this.world.seats.heldOn(userId, showId, now), this.world.cart.candyLines(userId)]);
+  /** The user's hold on the show, the cart's candy lines and its promo code (independent reads, read at once). */
+  async cartOf(userId: string, showId: string, now: Date): Promise<[HeldTickets | undefined, CartCandyLine[], string | undefined]> {
+    const [hold, { candy, promo }] = await Promise.all([this.world.seats.heldOn(userId, showId, now), this.world.cart.contents(userId)]);
+    return [hold, candy, promo];
   }
 
   /** The order's seats tagged with it until `until`, then (only when they are exactly its seats) its candy taken from stock. */
