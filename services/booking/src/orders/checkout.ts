@@ -29,19 +29,30 @@ export class Checkout {
     return catchRefusal(() => this.purchase(request));
   }
 
-  private async purchase({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
-    // Issue 39's gift card may pay a whole order without a bank card; until it does, a card is needed.
-    if (paymentMethodId === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+  private async purchase({
+    idUser: userId,
+    show: showId,
+    ticket,
+    paymentMethodId,
+    giftCardCode,
+  }: CheckoutRequest): Promise<CheckoutResult> {
+    // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
+    if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;
     const now = clock();
+    const card = giftCardCode === undefined ? undefined : await effects.giftCardFor(giftCardCode, now);
+    if (card && isRefusal(card)) return card;
     const [hold, candy] = await effects.cartOf(userId, showId, now);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
       const earlier = await orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
       return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', Order.NOTHING_HELD);
     }
-    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId);
+    const giftCard = card ? { cardId: card._id.toHexString(), last4: card.last4 } : undefined;
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, giftCard);
     if (isRefusal(opened)) return opened;
+    if (card && paymentMethodId === undefined && card.balance < opened.total)
+      return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const order = await orders.insertPending(opened, now);
     if (!order) {
       const same = await orders.findByKey(opened.key);
@@ -78,7 +89,11 @@ export class Checkout {
       case 'pending': {
         const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
         const { seats, stock } = await effects.reserve(order, now, reservedUntil);
-        const change = Order.reserve(order, seats, stock, reservedUntil, now);
+        let change = Order.reserve(order, seats, stock, reservedUntil, now);
+        // Issue 39: the gift card pays what it can once the seats and candy are the order's (its debit, once).
+        if (!isRefusal(change) && change.to === 'reserved' && order.giftCard) {
+          change = Order.reserveWithGiftCard(order, change, await effects.debitGiftCard(order), now);
+        }
         if (!isRefusal(change) && change.to !== 'reserved') await effects.giveBack(order);
         return this.write(order, change);
       }

@@ -29,6 +29,8 @@ declare module 'fastify' {
     ordersRepository: OrdersRepository;
     orderRecovery: OrderRecovery;
     paidOrdersReplay: PaidOrdersReplay;
+    /** The card payments' provider (the gift cards' purchases charge with it too). */
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -75,7 +77,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
-    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views });
+    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, giftCards: app.giftCards });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
     const checkout = new Checkout(parts);
@@ -90,6 +92,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     app.decorate('ordersRepository', repository);
     app.decorate('orderRecovery', recovery);
     app.decorate('paidOrdersReplay', new PaidOrdersReplay(repository, bus));
+    app.decorate('paymentProvider', payments);
     app.log.info({ provider: payments.name }, 'card payments');
 
     app.addHook('onReady', async () => recovery.start());
@@ -99,5 +102,5 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       await relay.stop();
     });
   },
-  { name: 'checkout', dependencies: ['shows'] },
+  { name: 'checkout', dependencies: ['shows', 'gift-cards'] },
 );
