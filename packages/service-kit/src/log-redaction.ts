@@ -8,9 +8,11 @@ const NOT_A_CODE = /^(mine|issue|[0-9a-f]{24})$/i;
  * void or ledger by code) becomes `[código]` (issue 39: codes never appear in logs).
  */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/gift-cards\/)([^/?#]+)/gi, (whole, prefix: string, segment: string) =>
+  const path = url.replace(/(\/gift-cards\/)([^/?#]+)/gi, (whole, prefix: string, segment: string) =>
     NOT_A_CODE.test(decodeURIComponentSafe(segment)) ? whole : `${prefix}[código]`,
   );
+  // The admin's search by a whole code (GET /gift-cards?q=…): the query's `q` goes too.
+  return /\/gift-cards(\?|\/?$|\/?\?)/i.test(path) ? path.replace(/([?&]q=)[^&#]*/gi, '$1[oculto]') : path;
 }
 
 function decodeURIComponentSafe(text: string): string {
