@@ -125,6 +125,8 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
     endpoints: [{ method: 'GET', path: '/gift-cards/:code', rateLimit: 'gift-card' }],
   },
   { prefix: '/gift-cards/mine', service: 'booking', auth: 'all' },
+  // Promo codes (issue 39): the admin's and the managers' (their cinemas'); the buyer's code goes through /cart/promo.
+  { prefix: '/promotions', service: 'booking', auth: 'all' },
 ];
 
 /** The routes alone (prefix, service, auth): what README's table lists. */

@@ -1,4 +1,4 @@
-import type { EventCinema, PaymentPart, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
+import type { EventCinema, OrderPromo, PaymentPart, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { OrderGiftCard } from '../gift-cards/payment-parts';
@@ -72,6 +72,11 @@ export interface OrderDocument extends WithOutbox {
   lines?: PricedLine[];
   ticketTotal: number;
   candy: OrderCandyLine[];
+  /** Issue 39: what the promo code took off the lines (the sum of their `discount`; absent: no code). */
+  discount?: number;
+  /** Issue 39: the cart's code the order was made with; its use is held, counted and released by the order's steps (promotions.ts). */
+  promo?: OrderPromo;
+  /** What is charged: the tickets less their discount, plus the candy. */
   total: number;
   /** The bank card (absent: a gift card pays the whole order). */
   paymentMethodId?: string;
@@ -159,6 +164,8 @@ const orderSchema = new Schema<OrderDocument>(
     lines: { type: [Schema.Types.Mixed], default: undefined },
     ticketTotal: { type: Number, required: true },
     candy: { type: [candyLineSchema], default: [] },
+    discount: { type: Number },
+    promo: { type: Schema.Types.Mixed },
     total: { type: Number, required: true },
     paymentMethodId: { type: String },
     giftCard: { type: Schema.Types.Mixed },

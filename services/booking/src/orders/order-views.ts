@@ -80,8 +80,8 @@ function orderViewOf(
       totalPrice,
     })),
     total: order.total,
-    // Issue 39 fills these from the order's promo code and gift card; until then all was paid by bank card.
-    discount: 0,
+    discount: order.discount ?? 0,
+    ...(order.promo ? { promo: order.promo } : {}),
     payments: paymentsOf(order),
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
     state: refundStateOf(order),

@@ -8,8 +8,9 @@ import {
   type RefundStep,
 } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
-import { notEnoughCandy } from '../cart/cart';
+import { notEnoughCandy, type OrderPromoLines } from '../cart/cart';
 import { cartViewOf, ticketLineOf } from '../cart/pricing';
+import { discountedLines, discountOf } from '../promotions/promotion-rules';
 import { declineMessage } from '../payments/decline-messages';
 import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
@@ -125,15 +126,19 @@ export function orderKey(
   candy: readonly CartCandyLine[],
   paymentMethodId: string,
   ticketTypes: Readonly<Record<string, string>> = {},
+  promoCode?: string,
 ) {
   const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
   const seats = [...seatLabels].sort().map((label) => {
     const type = ticketTypes[label];
     return type === undefined || type === GENERAL_TICKET_TYPE ? label : `${label}:${type}`;
   });
-  return createHash('sha256')
-    .update(JSON.stringify([userId, showId, seats, lines, paymentMethodId]))
-    .digest('base64url');
+  return (
+    createHash('sha256')
+      // A code joins the key only when there is one: a purchase without a code keeps the key it always had.
+      .update(JSON.stringify([userId, showId, seats, lines, paymentMethodId, ...(promoCode === undefined ? [] : [promoCode])]))
+      .digest('base64url')
+  );
 }
 
 /**
@@ -148,6 +153,7 @@ export function openOrder(
   held: HeldTickets,
   candy: readonly CartCandyLine[],
   paymentMethodId: string | undefined,
+  promo?: OrderPromoLines,
   giftCard?: OrderGiftCard,
 ): Result<NewOrder> {
   const { show, seatLabels, heldUntil, offSale } = held;
@@ -162,8 +168,11 @@ export function openOrder(
     totalPrice,
   }));
   // Priced as the cart shows it (one pricing for both).
-  const ticketLine = ticketLineOf(held);
-  if (ticketLine.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
+  const priced = ticketLineOf(held);
+  if (priced.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
+  // Issue 39: the cart's code writes its discount on the lines; the total is net of it.
+  const ticketLine = promo ? { ...priced, lines: discountedLines(priced.lines, promo.discounts) } : priced;
+  const discount = discountOf(ticketLine.lines);
   const ticketTotal = ticketLine.totalPrice;
   return {
     key: orderKey(
@@ -174,6 +183,7 @@ export function openOrder(
       // A gift card joins the key (the same seats paid with another card are another purchase).
       `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}`,
       Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
+      promo?.code,
     ),
     userId,
     showId: show.id,
@@ -191,6 +201,7 @@ export function openOrder(
     lines: ticketLine.lines,
     ticketTotal,
     candy: lines,
+    ...(promo ? { discount, promo: { code: promo.code, name: promo.name } } : {}),
     total: cartViewOf([ticketLine], [...candy]).orderPrice,
     ...(paymentMethodId === undefined ? {} : { paymentMethodId }),
     ...(giftCard ? { giftCard } : {}),
@@ -253,6 +264,11 @@ export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, pai
   if (order.paymentMethodId === undefined && paid < order.total) return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
   const giftCard = { ...order.giftCard, amount: paid };
   return { ...change, set: { ...change.set, giftCard }, after: { ...change.after, giftCard } };
+}
+
+/** pending → failed: the order's code could not be claimed (its uses are taken, it was switched off); seats and candy given back. */
+export function promoRefused(order: StoredOrder, failure: string, now: Date): Result<OrderChange> {
+  return giveUp(order, 'failed', failure, now);
 }
 
 /** reserved → declined: the card was refused (`reason`: the provider's words, kept; `code`: its error code). */
