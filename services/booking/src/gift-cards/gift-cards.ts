@@ -35,7 +35,7 @@ export interface SoldCard {
   message?: string | undefined;
 }
 
-export function expiryFrom(now: Date, months: number): Date {
+function expiryFrom(now: Date, months: number): Date {
   const expiresAt = new Date(now);
   expiresAt.setUTCMonth(expiresAt.getUTCMonth() + months);
   return expiresAt;
