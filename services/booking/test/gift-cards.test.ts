@@ -534,3 +534,37 @@ describe('crash recovery', () => {
     expect((await balanceOf(second, code)).json()).toMatchObject({ balance: 3_000 });
   });
 });
+
+describe('the ledger once per order', () => {
+  it('a debit released before a crash pays nothing when the order is reserved again: the card is never spent twice', async () => {
+    const booking = await start();
+    const { card } = await issueCard(booking, 2_000);
+    const orderId = new Types.ObjectId().toHexString();
+    const now = new Date();
+    expect(await booking.app.giftCards.debit(card.id, orderId, 1_500, now)).toBe(1_500);
+    // The same step again answers the first debit.
+    expect(await booking.app.giftCards.debit(card.id, orderId, 1_500, now)).toBe(1_500);
+    await booking.app.giftCards.release(card.id, orderId, now);
+    await booking.app.giftCards.release(card.id, orderId, now);
+    expect(await booking.app.giftCards.debit(card.id, orderId, 1_500, now)).toBe(0);
+    const entries = await ledgerOf(booking, card.id);
+    expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['issue', 2_000],
+      ['debit', -1_500],
+      ['release', 1_500],
+    ]);
+    expectConsistent(entries);
+  });
+
+  it('50 debits of one card at once never take more than it has', async () => {
+    const booking = await start();
+    const { card } = await issueCard(booking, 1_000);
+    const taken = await Promise.all(
+      Array.from({ length: 50 }, () => booking.app.giftCards.debit(card.id, new Types.ObjectId().toHexString(), 70, new Date())),
+    );
+    expect(taken.reduce((sum, amount) => sum + amount, 0)).toBe(1_000);
+    const entries = await ledgerOf(booking, card.id);
+    expect(entries).toHaveLength(51);
+    expectConsistent(entries);
+  }, 60_000);
+});
