@@ -78,7 +78,7 @@ const NO_CODE_OF = (fields: PromotionFields): PromotionFields => {
   };
 };
 
-export function promotionViewOf(promotion: PromotionDocument): PromotionView {
+function promotionViewOf(promotion: PromotionDocument): PromotionView {
   return {
     code: promotion._id,
     ...NO_CODE_OF(promotion),
