@@ -255,7 +255,9 @@ export async function receiptMail(
   const charges = [
     { label: `Entradas (${order.seats})`, value: formatMoney(order.ticketTotal) },
     // Issue 39: the promo code and what it took off the tickets; `total` is what was paid.
-    ...(order.discount ? [{ label: `Descuento${order.promo ? ` (${order.promo.code})` : ''}`, value: `− ${formatMoney(order.discount)}` }] : []),
+    ...(order.discount
+      ? [{ label: `Descuento${order.promo ? ` (${order.promo.code})` : ''}`, value: `− ${formatMoney(order.discount)}` }]
+      : []),
     ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total', value: formatMoney(order.total), strong: true },
     // Issue 39: a gift card paid part or all of it (an order paid all by bank card says nothing more, as before).
@@ -312,7 +314,10 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
   // Version 2 names each refunded ticket with its type and the line total it gives back; version 1 the seats together.
   // Issue 39: a ticket gives back what was paid for it (its total less its discount).
   const tickets = refund.lines
-    ? refund.lines.map((line) => ({ label: `Butaca ${line.seatLabel} · ${line.typeName}`, value: formatMoney(line.total - (line.discount ?? 0)) }))
+    ? refund.lines.map((line) => ({
+        label: `Butaca ${line.seatLabel} · ${line.typeName}`,
+        value: formatMoney(line.total - (line.discount ?? 0)),
+      }))
     : refund.seatLabels.length > 0
       ? [{ label: `Entradas (${refund.seatLabels.join(', ')})`, value: formatMoney(refund.ticketAmount) }]
       : [];
@@ -377,8 +382,9 @@ export const GIFT_CARD_QR_CID = 'tarjeta-regalo@cine';
  */
 export function giftCardMail(card: IssuedGiftCard, publicUrl: string, qrPng: Buffer): MailContent {
   const code = groupGiftCardCode(card.code);
-  const sender = card.origin === 'sold' ? card.senderName?.trim() || 'Alguien' : CINEMA_NAME;
-  const subject = `${sender} te regaló una tarjeta regalo de ${CINEMA_NAME}`;
+  // A sold card comes from its buyer (by the name they gave); an issued one from the cinema itself.
+  const sender = card.origin === 'sold' ? card.senderName?.trim() || 'Alguien' : undefined;
+  const subject = sender ? `${sender} te regaló una tarjeta regalo de ${CINEMA_NAME}` : `Te regalamos una tarjeta regalo de ${CINEMA_NAME}`;
   const expires = localDateTime(new Date(card.expiresAt));
   // In the cinema's money, as the site shows it (a card is sold in the chain's currency).
   const amount = formatMoney(card.amount);
@@ -390,7 +396,9 @@ export function giftCardMail(card: IssuedGiftCard, publicUrl: string, qrPng: Buf
   };
   const mail = compose(subject, [
     paragraph(`Hola${card.recipientName ? ` ${card.recipientName}` : ''}:`),
-    paragraph(`${sender} te regaló una tarjeta regalo de ${amount} para tus entradas y combos en ${CINEMA_NAME}.`),
+    paragraph(
+      `${sender ? `${sender} te regaló` : 'Te regalamos'} una tarjeta regalo de ${amount} para tus entradas y combos en ${CINEMA_NAME}.`,
+    ),
     ...(card.origin === 'sold' && card.message ? [paragraph(`Su mensaje: «${card.message}»`)] : []),
     codeBlock,
     table([

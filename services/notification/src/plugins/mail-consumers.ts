@@ -4,7 +4,15 @@ import type { Connection } from 'mongoose';
 import type { MailContent } from '../mail/mailer';
 import QRCode from 'qrcode';
 import { QR_OPTIONS } from '../mail/attachments-worker';
-import { giftCardMail, passwordChangedMail, receiptMail, recoveryCodeMail, refundMail, showMovedMail, welcomeMail } from '../mail/templates';
+import {
+  giftCardMail,
+  passwordChangedMail,
+  receiptMail,
+  recoveryCodeMail,
+  refundMail,
+  showMovedMail,
+  welcomeMail,
+} from '../mail/templates';
 import { Recipients } from '../recipients/recipients';
 import { subscriptions } from '../subscriptions';
 
