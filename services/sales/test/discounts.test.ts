@@ -1,10 +1,27 @@
-import { CINEMA_MESSAGES, type DiscountsReport, type EventCinema, type OrderPaid, type PricedLine, type SalesTotals } from '@cine/contracts';
+import {
+  CINEMA_MESSAGES,
+  type DiscountsReport,
+  type EventCinema,
+  type OrderPaid,
+  type PricedLine,
+  type SalesTotals,
+} from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
 import { bearer } from '@cine/service-kit/testing';
 import { adminHeaders, candyLine, newId, paidOrder, refundedOrder, startSales, userHeaders, type SalesUnderTest } from './helpers';
 
-const NORTE: EventCinema = { id: 'c1e000000000000000000002', name: 'Cine Norte', address: 'Av. Maipú 2500', timeZone: 'America/Argentina/Buenos_Aires' };
-const SUR: EventCinema = { id: 'c1e000000000000000000003', name: 'Cine Sur', address: 'Av. Mitre 100', timeZone: 'America/Argentina/Buenos_Aires' };
+const NORTE: EventCinema = {
+  id: 'c1e000000000000000000002',
+  name: 'Cine Norte',
+  address: 'Av. Maipú 2500',
+  timeZone: 'America/Argentina/Buenos_Aires',
+};
+const SUR: EventCinema = {
+  id: 'c1e000000000000000000003',
+  name: 'Cine Sur',
+  address: 'Av. Mitre 100',
+  timeZone: 'America/Argentina/Buenos_Aires',
+};
 
 /** A ticket line of 1000 cents less `discount`. */
 function line(seatLabel: string, discount?: number): PricedLine {

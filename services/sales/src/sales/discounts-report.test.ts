@@ -48,10 +48,12 @@ describe('the discounts report (issue 39)', () => {
       refunds: [refund('c', { seats: 1, discount: 150, refundDay: '2026-12-05' })],
       giftCards: [],
     };
-    expect(discountsReportOf(facts, { from: '2026-11-01', to: '2026-11-30' }).promotions).toEqual([{ code: 'VERANO', uses: 2, amount: 550 }]);
+    expect(discountsReportOf(facts, { from: '2026-11-01', to: '2026-11-30' }).promotions).toEqual([
+      { code: 'VERANO', uses: 2, amount: 550 },
+    ]);
   });
 
-  it("gift cards: sold in the period, redeemed in it (spent less returned), outstanding at its end over all time", () => {
+  it('gift cards: sold in the period, redeemed in it (spent less returned), outstanding at its end over all time', () => {
     const report = discountsReportOf(
       {
         sales: [
@@ -98,12 +100,19 @@ describe('the discounts report (issue 39)', () => {
       {},
       [NORTE],
     );
-    expect(report).toEqual({ promotions: [{ code: 'VERANO', uses: 1, amount: 300 }], giftCards: { sold: 0, redeemed: 800, outstanding: 0 } });
+    expect(report).toEqual({
+      promotions: [{ code: 'VERANO', uses: 1, amount: 300 }],
+      giftCards: { sold: 0, redeemed: 800, outstanding: 0 },
+    });
   });
 
   it('never answers below zero: a period whose refunds returned more to cards than was spent in it redeems 0', () => {
     const report = discountsReportOf(
-      { sales: [sale('a', { giftCardPaid: 1000, day: '2026-10-30' })], refunds: [refund('a', { giftCardRefunded: 1000, refundDay: '2026-11-02' })], giftCards: [] },
+      {
+        sales: [sale('a', { giftCardPaid: 1000, day: '2026-10-30' })],
+        refunds: [refund('a', { giftCardRefunded: 1000, refundDay: '2026-11-02' })],
+        giftCards: [],
+      },
       { from: '2026-11-01', to: '2026-11-30' },
     );
     expect(report.giftCards).toEqual({ sold: 0, redeemed: 0, outstanding: 0 });

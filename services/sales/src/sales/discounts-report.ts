@@ -71,7 +71,10 @@ export function discountsReportOf(facts: DiscountFacts, period: Period, cinemas?
       .sort((a, b) => b.amount - a.amount || b.uses - a.uses || a.code.localeCompare(b.code)),
     giftCards: {
       sold: chain ? moved('issued', (day) => inPeriod(day, period)) : 0,
-      redeemed: Math.max(0, spent((day) => inPeriod(day, period))),
+      redeemed: Math.max(
+        0,
+        spent((day) => inPeriod(day, period)),
+      ),
       outstanding: chain
         ? Math.max(
             0,

@@ -35,7 +35,12 @@ export function generalLines(seatLabels: readonly string[], total: number): Sold
  */
 export function soldLinesOf(order: Pick<OrderPaid['data'], 'seats' | 'seatLabels' | 'ticketTotal' | 'lines'>): SoldLine[] {
   if (order.lines)
-    return order.lines.map(({ seatLabel, type, typeName, total, discount }) => ({ seatLabel, type, typeName, total: total - (discount ?? 0) }));
+    return order.lines.map(({ seatLabel, type, typeName, total, discount }) => ({
+      seatLabel,
+      type,
+      typeName,
+      total: total - (discount ?? 0),
+    }));
   // Labels for every seat, should an old order carry fewer labels than seats.
   const labels = Array.from({ length: order.seats }, (_, index) => order.seatLabels[index] ?? `#${index + 1}`);
   return generalLines(labels, order.ticketTotal);
@@ -43,7 +48,12 @@ export function soldLinesOf(order: Pick<OrderPaid['data'], 'seats' | 'seatLabels
 
 /** A refund's own lines (version 2) as paid (less their discount); undefined in version 1, whose seats take their sale's lines (refundedLinesOf). */
 export function refundLinesOf(refund: Pick<OrderRefunded['data'], 'lines'>): SoldLine[] | undefined {
-  return refund.lines?.map(({ seatLabel, type, typeName, total, discount }) => ({ seatLabel, type, typeName, total: total - (discount ?? 0) }));
+  return refund.lines?.map(({ seatLabel, type, typeName, total, discount }) => ({
+    seatLabel,
+    type,
+    typeName,
+    total: total - (discount ?? 0),
+  }));
 }
 
 /**

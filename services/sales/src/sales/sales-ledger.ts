@@ -90,7 +90,8 @@ function checked(order: PaidOrder): PaidOrder {
   if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
   if (!SHOW_TYPES.includes(order.type)) throw new MalformedSaleError(order.orderId, 'unknown show type');
   if (!linesAreSound(order.lines)) throw new MalformedSaleError(order.orderId, 'a line has no plain type code or whole total');
-  if (!paymentsAreSound(order.payments)) throw new MalformedSaleError(order.orderId, 'a payment part is not a whole amount of a known kind');
+  if (!paymentsAreSound(order.payments))
+    throw new MalformedSaleError(order.orderId, 'a payment part is not a whole amount of a known kind');
   if (order.promo !== undefined && (typeof order.promo?.code !== 'string' || order.promo.code.length === 0 || order.promo.code.length > 64))
     throw new MalformedSaleError(order.orderId, 'the promo has no code');
   return order;
