@@ -373,7 +373,7 @@ export function showMovedMail(username: string, moved: MovedOrder): MailContent 
 type IssuedGiftCard = GiftCardIssued['data'];
 
 /** The `cid:` the gift card mail shows its QR code with. */
-export const GIFT_CARD_QR_CID = 'tarjeta-regalo@cine';
+const GIFT_CARD_QR_CID = 'tarjeta-regalo@cine';
 
 /**
  * Issue 39: the recipient's gift card: who sends it and their message (a sold card) or the cinema (an issued one),

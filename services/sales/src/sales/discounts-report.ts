@@ -14,7 +14,7 @@ export type DiscountedSale = Pick<SaleRecord, '_id' | 'day' | 'cinemaId' | 'seat
 /** What it reads of a refund of such a sale. */
 export type DiscountedRefund = Pick<RefundRecord, 'orderId' | 'seats' | 'candyQuantity' | 'discount' | 'giftCardRefunded' | 'refundDay'>;
 
-export interface DiscountFacts {
+interface DiscountFacts {
   sales: readonly DiscountedSale[];
   refunds: readonly DiscountedRefund[];
   giftCards: ReadonlyArray<Pick<GiftCardMove, 'kind' | 'amount' | 'day'>>;

@@ -71,7 +71,7 @@ function paymentsAreSound(payments: readonly PaymentPart[] | undefined): boolean
 }
 
 /** What the parts say went by (or back to) gift card. */
-export function giftCardPartOf(payments: readonly PaymentPart[] | undefined): number {
+function giftCardPartOf(payments: readonly PaymentPart[] | undefined): number {
   return sumOf(payments ?? [], (part) => (part.kind === 'gift_card' ? part.amount : 0));
 }
 
