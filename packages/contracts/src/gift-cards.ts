@@ -209,6 +209,7 @@ export const GIFT_CARD_MESSAGES = {
   notFound: 'No encontramos una tarjeta regalo con ese código, o ya no tiene saldo.',
   badCode: 'El código de una tarjeta regalo tiene 16 letras y números.',
   tooManyTries: 'Demasiados intentos con tarjetas regalo. Espera unos minutos y vuelve a intentarlo.',
+  empty: 'Esta tarjeta regalo ya no tiene saldo. Quítala o usa otra.',
   paymentMethodNeeded: 'El saldo de la tarjeta regalo no alcanza: elige también una tarjeta bancaria.',
   spentMeanwhile: 'El saldo de la tarjeta regalo cambió mientras pagabas. Revisa el pago y vuelve a intentarlo.',
   alreadyVoid: 'La tarjeta regalo ya está anulada.',

@@ -293,6 +293,22 @@ describe('paying with a gift card (split payment)', () => {
     expect((await balanceOf(booking, code)).json()).toMatchObject({ balance: 0 });
   });
 
+  it('a card with nothing left: 409 in Spanish before anything is charged; the order goes through without it', async () => {
+    const booking = await start();
+    const show = await createShow(booking);
+    const { code } = await issueCard(booking, 900);
+    const first = await buyer(booking, show.id, 1);
+    expect((await giftCheckout(booking, first, { show: show.id, ticket: 1, giftCardCode: code })).statusCode).toBe(200);
+    expect((await balanceOf(booking, code)).json()).toMatchObject({ balance: 0 });
+    const second = await buyer(booking, show.id, 1);
+    const charges = await context.db.collection('payments').countDocuments();
+    const refused = await giftCheckout(booking, second, { show: show.id, ticket: 1, giftCardCode: code, paymentMethodId: 'pm_card_visa' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(GIFT_CARD_MESSAGES.empty);
+    expect(await context.db.collection('payments').countDocuments()).toBe(charges);
+    expect((await checkout(booking, second, { show: show.id, ticket: 1 })).statusCode).toBe(200);
+  });
+
   it('an unknown gift card code: 404, nothing held is touched', async () => {
     const booking = await start();
     const show = await createShow(booking);

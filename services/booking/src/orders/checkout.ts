@@ -48,6 +48,8 @@ export class Checkout {
       const earlier = await orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
       return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', Order.NOTHING_HELD);
     }
+    // A card with nothing left would pay nothing: the buyer meant it to pay, so say so before any bank card is charged.
+    if (card && card.balance === 0) return refuse('conflict', GIFT_CARD_MESSAGES.empty);
     // Issue 39: the cart's code, judged on this show now; one that stopped applying refuses the purchase before anything is taken.
     const promo = await effects.promoFor(userId, promoCode, hold);
     if (isRefusal(promo)) return promo;
