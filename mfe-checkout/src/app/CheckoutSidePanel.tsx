@@ -10,6 +10,7 @@ import { CandyPromosDialog } from '../features/candy/components/CandyPromosDialo
 import { PaymentDialog } from '../features/payment/components/PaymentDialog';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { HoldCountdown } from '../features/cart/components/HoldCountdown';
+import { PromoCodeBox } from '../features/promo/components/PromoCodeBox';
 import { formatMoney } from '@cine/web-kit';
 
 /** The spec's defaults (§9) for a line the cart does not fill. */
@@ -114,12 +115,13 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
       <Button type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setCandyOpen(true)}>
         Dulceria
       </Button>
+      <PromoCodeBox caller={caller} cart={cart} onCartChange={onCartChange} />
       <Total>Total a pagar : {formatMoney(cart.orderPrice)}</Total>
       <Button type="button" aria-haspopup="dialog" aria-expanded={paymentOpen} onClick={() => setPaymentOpen((open) => !open)}>
         Realizar Pago
       </Button>
       {candyOpen && <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />}
-      {paymentOpen && <PaymentDialog cart={cart} onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
+      {paymentOpen && <PaymentDialog caller={caller} cart={cart} onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
     </Panel>
   );
 }

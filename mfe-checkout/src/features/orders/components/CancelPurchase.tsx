@@ -1,10 +1,11 @@
-import { localDateTime, type OrderView } from '@cine/contracts';
+import { localDateTime, splitRefund, type OrderView, type PaymentPart } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, formatMoney, shortDate } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, DialogBody, ErrorText } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
 import { cancelOrder } from '../api/ordersApi';
+import { paymentLabel } from './OrderPayments';
 
 /** 'dd/mm/aaaa' of an instant, in the cinema's time zone. */
 function dayOf(instant: string): string {
@@ -19,8 +20,30 @@ export function RefundStatus({ order }: { order: OrderView }) {
   return (
     <Refunded>
       <strong>{label}</strong>: {formatMoney(order.refundedAmount)} el {dayOf(last.refundedAt)}
+      {last.payments && last.payments.length > 0 && (
+        <> (último reembolso: {last.payments.map((part) => `${paymentLabel(part)} ${formatMoney(part.amount)}`).join(' y ')})</>
+      )}
     </Refunded>
   );
+}
+
+const sumOf = (parts: readonly PaymentPart[] | undefined, kind: PaymentPart['kind']) =>
+  (parts ?? []).filter((part) => part.kind === kind).reduce((sum, part) => sum + part.amount, 0);
+
+/**
+ * Issue 39: where a refund of `amount` goes back to, as booking splits it (contracts' splitRefund): the gift
+ * card's part and the bank card's, in the order's proportion, less what earlier refunds gave back to each.
+ */
+export function refundDestinations(order: Pick<OrderView, 'payments' | 'refunds'>, amount: number): PaymentPart[] {
+  const paid = { giftCard: sumOf(order.payments, 'gift_card'), card: sumOf(order.payments, 'card') };
+  if (paid.giftCard === 0) return [{ kind: 'card', amount }];
+  const earlier = order.refunds.flatMap((refund) => refund.payments ?? []);
+  const split = splitRefund(amount, paid, { giftCard: sumOf(earlier, 'gift_card'), card: sumOf(earlier, 'card') });
+  const last4 = order.payments.find((part) => part.kind === 'gift_card')?.last4;
+  return [
+    ...(split.giftCard > 0 ? [{ kind: 'gift_card' as const, amount: split.giftCard, ...(last4 ? { last4 } : {}) }] : []),
+    ...(split.card > 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
+  ];
 }
 
 /** What a cancellation gives back and what it leaves out, as the server's refund rule decides it (`order.refundable`). */
@@ -56,6 +79,7 @@ export function CancelPurchase({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const back = whatComesBack(order);
+  const destinations = refundDestinations(order, back.amount);
   // Nothing left to give back (all refunded, or used at the door): no button that could only fail.
   if (order.state === 'refunded' || now >= new Date(order.cancellableUntil) || (back.seats.length === 0 && back.candy.length === 0)) {
     return null;
@@ -105,9 +129,19 @@ export function CancelPurchase({
                 ))}
               </ul>
             )}
-            <p>
-              Reembolso a tu tarjeta: <strong>{formatMoney(back.amount)}</strong>
-            </p>
+            {destinations.length === 1 && destinations[0]?.kind === 'card' ? (
+              <p>
+                Reembolso a tu tarjeta: <strong>{formatMoney(back.amount)}</strong>
+              </p>
+            ) : (
+              <ul aria-label="Adónde vuelve el reembolso">
+                {destinations.map((part) => (
+                  <li key={part.kind}>
+                    Reembolso a tu {paymentLabel(part).toLowerCase()}: <strong>{formatMoney(part.amount)}</strong>
+                  </li>
+                ))}
+              </ul>
+            )}
             <p>Las butacas vuelven a la venta. Esta acción no se puede deshacer.</p>
             {error && <ErrorText role="alert">{error}</ErrorText>}
             <DialogActions>
