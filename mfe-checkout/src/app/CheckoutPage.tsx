@@ -11,8 +11,8 @@ import { HoldCountdown } from '../features/cart/components/HoldCountdown';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { PaymentFailureNotice } from '../features/payment/components/PaymentFailureNotice';
-import { PaymentStep } from '../features/payment/components/PaymentStep';
-import { PromoCodeBox } from '../features/promo/components/PromoCodeBox';
+import { PaymentStep } from './PaymentStep';
+import { PromoCodeBox } from '../features/cart/components/PromoCodeBox';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { formatMoney, shortDate } from '@cine/web-kit';
 

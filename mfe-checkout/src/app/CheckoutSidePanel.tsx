@@ -8,9 +8,10 @@ import type { PurchaseMovie } from '@cine/web-kit';
 import type { Caller } from '../types';
 import { CandyPromosDialog } from '../features/candy/components/CandyPromosDialog';
 import { PaymentDialog } from '../features/payment/components/PaymentDialog';
+import { PaymentStep } from './PaymentStep';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { HoldCountdown } from '../features/cart/components/HoldCountdown';
-import { PromoCodeBox } from '../features/promo/components/PromoCodeBox';
+import { PromoCodeBox } from '../features/cart/components/PromoCodeBox';
 import { formatMoney } from '@cine/web-kit';
 
 /** The spec's defaults (§9) for a line the cart does not fill. */
@@ -121,7 +122,11 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
         Realizar Pago
       </Button>
       {candyOpen && <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />}
-      {paymentOpen && <PaymentDialog caller={caller} cart={cart} onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
+      {paymentOpen && (
+        <PaymentDialog cart={cart} error={payment.error} onClose={() => setPaymentOpen(false)}>
+          <PaymentStep caller={caller} total={cart.orderPrice} onPay={payment.pay} />
+        </PaymentDialog>
+      )}
     </Panel>
   );
 }

@@ -151,7 +151,8 @@ export function validatePromotionForm(values: PromotionFormValues): PromotionFor
   if (!CODE.test(values.code.trim())) errors.code = PROMOTION_FORM_MESSAGES.code;
   if (!values.name.trim()) errors.name = PROMOTION_FORM_MESSAGES.name;
   const value = valueOf(values);
-  if (value === null || value <= 0) errors.value = values.kind === 'percent' ? PROMOTION_FORM_MESSAGES.whole : PROMOTION_FORM_MESSAGES.value;
+  if (value === null || value <= 0)
+    errors.value = values.kind === 'percent' ? PROMOTION_FORM_MESSAGES.whole : PROMOTION_FORM_MESSAGES.value;
   for (const field of ['minTickets', 'maxTicketsPerOrder', 'limitTotal', 'limitPerUser'] as const) {
     if (values[field].trim() && !WHOLE.test(values[field].trim())) errors[field] = PROMOTION_FORM_MESSAGES.whole;
   }

@@ -13,7 +13,8 @@ export function searchGiftCards(token: string, q: string, page = 1): Promise<Gif
 }
 
 /** A card given without payment (marked 'issued', with the reason); the recipient gets the mail with its code. */
-export const issueGiftCard = (token: string, request: GiftCardIssueRequest) => api.post<GiftCardView>('/gift-cards/issue', request, { token });
+export const issueGiftCard = (token: string, request: GiftCardIssueRequest) =>
+  api.post<GiftCardView>('/gift-cards/issue', request, { token });
 
 /** Voids what is left of a card, with the reason (kept in its ledger). */
 export const voidGiftCard = (token: string, id: string, reason: string) =>

@@ -77,7 +77,12 @@ export function GiftCardsSection({ token }: { token: string }) {
                     </td>
                     <td>
                       <Actions>
-                        <Button type="button" $variant="secondary" aria-label={`Movimientos de ···· ${card.last4}`} onClick={() => setLedgerOf(card)}>
+                        <Button
+                          type="button"
+                          $variant="secondary"
+                          aria-label={`Movimientos de ···· ${card.last4}`}
+                          onClick={() => setLedgerOf(card)}
+                        >
                           Movimientos
                         </Button>
                         {card.state !== 'void' && (
@@ -209,9 +214,7 @@ function VoidDialog({ token, card, onVoided, onClose }: { token: string; card: G
   return (
     <Dialog title={`Anular tarjeta ···· ${card.last4}`} onClose={onClose}>
       <FormStack aria-label={`Anular tarjeta ···· ${card.last4}`} noValidate onSubmit={(event) => void submit(event)}>
-        <p>
-          Se anula el saldo que le queda ({formatMoney(card.balance)}): ya no se podrá usar. Esta acción no se puede deshacer.
-        </p>
+        <p>Se anula el saldo que le queda ({formatMoney(card.balance)}): ya no se podrá usar. Esta acción no se puede deshacer.</p>
         <FormField id={`${id}-reason`} label="Motivo">
           <TextArea name="reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={300} />
         </FormField>
@@ -228,7 +231,12 @@ function LedgerDialog({ token, card, onClose }: { token: string; card: GiftCardV
   const ledger = useAsyncData(() => fetchGiftCardLedger(token, card.id), card.id);
   return (
     <Dialog title={`Movimientos de ···· ${card.last4}`} onClose={onClose} wide>
-      <AsyncList state={ledger} loading="Cargando movimientos…" failed="No se pudieron cargar los movimientos." empty="La tarjeta no tiene movimientos.">
+      <AsyncList
+        state={ledger}
+        loading="Cargando movimientos…"
+        failed="No se pudieron cargar los movimientos."
+        empty="La tarjeta no tiene movimientos."
+      >
         {(entries) => (
           <TableCard>
             <Table aria-label={`Movimientos de ···· ${card.last4}`}>

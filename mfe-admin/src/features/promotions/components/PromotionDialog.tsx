@@ -1,4 +1,4 @@
-import { PROMOTION_KINDS, SHOW_TYPES, weekdays, type PromotionKind } from '@cine/contracts';
+import { PROMO_MESSAGES, PROMOTION_KINDS, SHOW_TYPES, weekdays, type PromotionKind } from '@cine/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { cinemaInfo, errorMessage, useAsyncData } from '@cine/web-kit';
@@ -20,7 +20,8 @@ import {
   type PromotionFormValues,
 } from '../promotionForm';
 
-type TextField = 'code' | 'name' | 'value' | 'from' | 'to' | 'timeFrom' | 'timeTo' | 'minTickets' | 'maxTicketsPerOrder' | 'limitTotal' | 'limitPerUser';
+type TextField =
+  'code' | 'name' | 'value' | 'from' | 'to' | 'timeFrom' | 'timeTo' | 'minTickets' | 'maxTicketsPerOrder' | 'limitTotal' | 'limitPerUser';
 type ListField = 'ticketTypes' | 'formats' | 'cinemaIds' | 'weekdays';
 
 interface PromotionDialogProps {
@@ -44,7 +45,7 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
   const [busy, setBusy] = useState(false);
   const [success, flash] = useFlash();
   const types = useAsyncData(() => fetchTicketTypes(token), token);
-  const { selectable } = useCinemaScope();
+  const { selectable, scope } = useCinemaScope();
   const title = promotion ? `Modificar ${promotion.code}` : 'Nueva promoción';
 
   const text = (field: TextField) => ({
@@ -65,6 +66,8 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
     event.preventDefault();
     setServerError(null);
     const found = validatePromotionForm(values);
+    // A cinema's manager makes promotions of their cinemas only (the service refuses one of the whole chain).
+    if (!scope.all && values.cinemaIds.length === 0 && !found.form) found.form = PROMO_MESSAGES.otherCinema;
     setErrors(found);
     if (Object.keys(found).length > 0 || busy) return;
     setBusy(true);
@@ -121,7 +124,12 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
         <Checks legend="Tipos de entrada (ninguno: todos)">
           {types.status === 'ready'
             ? types.data.map((type) => (
-                <Check key={type.code} label={type.name} checked={values.ticketTypes.includes(type.code)} onChange={() => toggle('ticketTypes', type.code)} />
+                <Check
+                  key={type.code}
+                  label={type.name}
+                  checked={values.ticketTypes.includes(type.code)}
+                  onChange={() => toggle('ticketTypes', type.code)}
+                />
               ))
             : values.ticketTypes.map((code) => <Check key={code} label={code} checked onChange={() => toggle('ticketTypes', code)} />)}
         </Checks>
@@ -132,7 +140,12 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
         </Checks>
         <Checks legend="Cines (ninguno: todos)">
           {selectable.map((cinema) => (
-            <Check key={cinema.id} label={cinema.name} checked={values.cinemaIds.includes(cinema.id)} onChange={() => toggle('cinemaIds', cinema.id)} />
+            <Check
+              key={cinema.id}
+              label={cinema.name}
+              checked={values.cinemaIds.includes(cinema.id)}
+              onChange={() => toggle('cinemaIds', cinema.id)}
+            />
           ))}
         </Checks>
         <Checks legend="Días de la función (ninguno: todos)">

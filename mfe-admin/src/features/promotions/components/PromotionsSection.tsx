@@ -52,7 +52,12 @@ export function PromotionsSection({ token }: { token: string }) {
         </Button>
       </Toolbar>
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      <AsyncList state={promotions} loading="Cargando promociones…" failed="No se pudieron cargar las promociones." empty="Todavía no hay promociones.">
+      <AsyncList
+        state={promotions}
+        loading="Cargando promociones…"
+        failed="No se pudieron cargar las promociones."
+        empty="Todavía no hay promociones."
+      >
         {(rows) => (
           <TableCard>
             <Table aria-label="Promociones">

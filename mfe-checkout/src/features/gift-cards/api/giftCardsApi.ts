@@ -1,10 +1,4 @@
-import {
-  normalizeGiftCardCode,
-  type GiftCardBalance,
-  type GiftCardPurchaseRequest,
-  type GiftCardPurchaseResponse,
-  type MyGiftCard,
-} from '@cine/contracts';
+import { normalizeGiftCardCode, type GiftCardBalance, type GiftCardPurchaseRequest, type GiftCardPurchaseResponse } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 import type { Caller } from '../../../types';
 
@@ -21,6 +15,3 @@ export const buyGiftCard = (caller: Caller, request: GiftCardPurchaseRequest) =>
  */
 export const fetchGiftCardBalance = (code: string, caller?: Caller | null) =>
   api.get<GiftCardBalance>(`/gift-cards/${encodeURIComponent(normalizeGiftCardCode(code) ?? code)}`, { token: caller?.token ?? null });
-
-/** The gift cards the caller bought (Mis compras), newest first. */
-export const fetchMyGiftCards = (caller: Caller) => api.get<MyGiftCard[]>('/gift-cards/mine', { token: caller.token });

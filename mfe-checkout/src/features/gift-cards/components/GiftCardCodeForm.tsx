@@ -17,6 +17,8 @@ interface GiftCardCodeFormProps {
   label: string;
   submitLabel: string;
   busyLabel: string;
+  /** Focus the field when it appears (opened on request). */
+  autoFocus?: boolean;
   onFound: (card: FoundGiftCard) => void;
 }
 
@@ -25,7 +27,7 @@ interface GiftCardCodeFormProps {
  * (GET /gift-cards/{code}). A code that cannot be one is refused here; the server's refusals (no such card,
  * too many tries) show under the field, tied to it.
  */
-export function GiftCardCodeForm({ caller, label, submitLabel, busyLabel, onFound }: GiftCardCodeFormProps) {
+export function GiftCardCodeForm({ caller, label, submitLabel, busyLabel, autoFocus = false, onFound }: GiftCardCodeFormProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -66,6 +68,7 @@ export function GiftCardCodeForm({ caller, label, submitLabel, busyLabel, onFoun
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={24}
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => {

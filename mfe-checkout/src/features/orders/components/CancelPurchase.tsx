@@ -21,7 +21,7 @@ export function RefundStatus({ order }: { order: OrderView }) {
     <Refunded>
       <strong>{label}</strong>: {formatMoney(order.refundedAmount)} el {dayOf(last.refundedAt)}
       {last.payments && last.payments.length > 0 && (
-        <> (último reembolso: {last.payments.map((part) => `${paymentLabel(part)} ${formatMoney(part.amount)}`).join(' y ')})</>
+        <> (último reembolso: {last.payments.map((part) => `${paymentLabel(part, true)} ${formatMoney(part.amount)}`).join(' y ')})</>
       )}
     </Refunded>
   );
@@ -137,7 +137,7 @@ export function CancelPurchase({
               <ul aria-label="Adónde vuelve el reembolso">
                 {destinations.map((part) => (
                   <li key={part.kind}>
-                    Reembolso a tu {paymentLabel(part).toLowerCase()}: <strong>{formatMoney(part.amount)}</strong>
+                    Reembolso a tu {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
                   </li>
                 ))}
               </ul>

@@ -8,7 +8,7 @@ import { purchasesInOrder } from '../orderTimes';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from '../../../components/SignInFirst';
 import { PricedLinesList } from '../../../components/PricedLinesList';
-import { MyGiftCards } from '../../gift-cards/components/MyGiftCards';
+import { MyGiftCards } from './MyGiftCards';
 import { paymentLabel } from './OrderPayments';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
@@ -84,7 +84,7 @@ function OrderList({ title, orders, empty, cancel }: OrderListProps) {
                   </span>
                 )}
                 {order.payments.some((part) => part.kind === 'gift_card') && (
-                  <span>Pagado con {order.payments.map((part) => `${paymentLabel(part).toLowerCase()} ${formatMoney(part.amount)}`).join(' y ')}</span>
+                  <span>Pagado con {order.payments.map((part) => `${paymentLabel(part)} ${formatMoney(part.amount)}`).join(' y ')}</span>
                 )}
               </Link>
               {order.lines.length > 0 && <PricedLinesList lines={order.lines} label={`Entradas del pedido ${order.code}`} />}

@@ -2,9 +2,10 @@ import type { OrderView, PaymentPart } from '@cine/contracts';
 import { PriceLine } from '../../../components/PriceLines';
 import { formatMoney } from '@cine/web-kit';
 
-/** 'Tarjeta regalo ···· WN3C' or 'Tarjeta bancaria': what paid a part of an order or got a refund's part back. */
-export function paymentLabel(part: PaymentPart): string {
-  return part.kind === 'gift_card' ? `Tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'Tarjeta bancaria';
+/** 'tarjeta regalo ···· WN3C' or 'tarjeta bancaria' ('Tarjeta…' `capitalized`): what paid a part of an order or got a refund's part back. */
+export function paymentLabel(part: PaymentPart, capitalized = false): string {
+  const label = part.kind === 'gift_card' ? `tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'tarjeta bancaria';
+  return capitalized ? label.charAt(0).toUpperCase() + label.slice(1) : label;
 }
 
 /** Issue 39: the promo code's discount, as a line of what was paid ('Descuento (VERANO-26) − $ 4,00'). */
@@ -24,7 +25,12 @@ export function PaymentLines({ payments }: { payments: readonly PaymentPart[] | 
   return (
     <>
       {payments.map((part) => (
-        <PriceLine key={`${part.kind}-${part.last4 ?? ''}`} className="payment" label={`Pagado con ${paymentLabel(part).toLowerCase()}`} cents={part.amount} />
+        <PriceLine
+          key={`${part.kind}-${part.last4 ?? ''}`}
+          className="payment"
+          label={`Pagado con ${paymentLabel(part)}`}
+          cents={part.amount}
+        />
       ))}
     </>
   );

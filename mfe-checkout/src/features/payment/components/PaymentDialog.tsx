@@ -1,25 +1,24 @@
 import type { CartView } from '@cine/contracts';
 import { Dialog } from '@cine/web-kit/ui';
-import type { Caller } from '../../../types';
-import type { PaymentFailure, PayCart } from '../hooks/usePayCart';
+import type { ReactNode } from 'react';
+import type { PaymentFailure } from '../hooks/usePayCart';
 import { PaymentAmount } from './PaymentAmount';
 import { PaymentFailureNotice } from './PaymentFailureNotice';
-import { PaymentStep } from './PaymentStep';
 
 interface PaymentDialogProps {
-  caller: Caller;
   cart: CartView;
-  onPay: PayCart;
+  /** The payment itself (the app's PaymentStep: a gift card and the bank card). */
+  children: ReactNode;
   error: PaymentFailure | null;
   onClose: () => void;
 }
 
 /** 'Metodo de Pago': what is paid and for what, a gift card and the card entry and 'Realizar Pago', and why a card failed. */
-export function PaymentDialog({ caller, cart, onPay, error, onClose }: PaymentDialogProps) {
+export function PaymentDialog({ cart, children, error, onClose }: PaymentDialogProps) {
   return (
     <Dialog title="Metodo de Pago" onClose={onClose}>
       <PaymentAmount cart={cart} />
-      <PaymentStep caller={caller} total={cart.orderPrice} onPay={onPay} />
+      {children}
       {error && <PaymentFailureNotice failure={error} heldUntil={cart.tickets[0]?.heldUntil} />}
     </Dialog>
   );

@@ -2,19 +2,29 @@ import type { GiftCardPurchaseResponse } from '@cine/contracts';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError, cinemaInfo, errorMessage, formatMoney, shortDate, signInUrl, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import {
+  ApiError,
+  cinemaInfo,
+  errorMessage,
+  formatMoney,
+  shortDate,
+  signInUrl,
+  useDocumentTitle,
+  type RemotePageProps,
+  type Session,
+} from '@cine/web-kit';
 import { Button, EmptyState, ErrorText, Page, PageTitle, SectionTitle, TextArea, TextInput } from '@cine/web-kit/ui';
-import { PaymentForm } from '../../payment/components/PaymentForm';
-import { CARD_REJECTED_TEXT } from '../../payment/paymentMessages';
-import { buyGiftCard } from '../api/giftCardsApi';
+import { PaymentForm } from '../features/payment/components/PaymentForm';
+import { CARD_REJECTED_TEXT } from '../features/payment/paymentMessages';
+import { buyGiftCard } from '../features/gift-cards/api/giftCardsApi';
 import {
   emptyGiftCardForm,
   toPurchaseRequest,
   validateGiftCardForm,
   type GiftCardFormErrors,
   type GiftCardFormValues,
-} from '../giftCardForm';
-import { GiftCardCodeForm, type FoundGiftCard } from './GiftCardCodeForm';
+} from '../features/gift-cards/giftCardForm';
+import { GiftCardCodeForm, type FoundGiftCard } from '../features/gift-cards/components/GiftCardCodeForm';
 
 const dayOf = (instant: string) => shortDate(instant.slice(0, 10));
 
@@ -78,7 +88,9 @@ function BuyGiftCard({ session }: { session: Session }) {
       setValues(emptyGiftCardForm);
     } catch (error) {
       setFailure(
-        error instanceof ApiError && error.status === 402 ? { declined: true, message: error.message } : { declined: false, message: errorMessage(error) },
+        error instanceof ApiError && error.status === 402
+          ? { declined: true, message: error.message }
+          : { declined: false, message: errorMessage(error) },
       );
     }
   };
@@ -156,11 +168,17 @@ function BalanceCheck({ session }: { session: Session | null }) {
   const [found, setFound] = useState<FoundGiftCard | null>(null);
   return (
     <Balance>
-      <GiftCardCodeForm caller={session} label="Código de la tarjeta regalo" submitLabel="Consultar saldo" busyLabel="Consultando..." onFound={setFound} />
+      <GiftCardCodeForm
+        caller={session}
+        label="Código de la tarjeta regalo"
+        submitLabel="Consultar saldo"
+        busyLabel="Consultando..."
+        onFound={setFound}
+      />
       {found && (
         <p role="status">
-          Tu tarjeta terminada en <strong>{found.code.slice(-4)}</strong> tiene <strong>{formatMoney(found.balance.balance)}</strong> de saldo y vence el{' '}
-          {dayOf(found.balance.expiresAt)}.
+          Tu tarjeta terminada en <strong>{found.code.slice(-4)}</strong> tiene <strong>{formatMoney(found.balance.balance)}</strong> de
+          saldo y vence el {dayOf(found.balance.expiresAt)}.
         </p>
       )}
     </Balance>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { errorMessage, formatMoney } from '@cine/web-kit';
 import { Button, ErrorText, TextInput } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
-import { applyPromoCode, removePromoCode } from '../../cart/api/cartApi';
+import { applyPromoCode, removePromoCode } from '../api/cartApi';
 
 const CODE_FORMAT = new RegExp(PROMO_CODE_PATTERN);
 
@@ -61,7 +61,12 @@ export function PromoCodeBox({ caller, cart, onCartChange }: PromoCodeBoxProps) 
           </span>
           {promo.problem ? <span>{promo.problem}</span> : <strong>− {formatMoney(promo.discount)}</strong>}
         </Applied>
-        <Button type="button" $variant="secondary" aria-disabled={busy || undefined} onClick={() => !busy && void run(() => removePromoCode(caller))}>
+        <Button
+          type="button"
+          $variant="secondary"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && void run(() => removePromoCode(caller))}
+        >
           {busy ? 'Quitando...' : `Quitar el código ${promo.code}`}
         </Button>
         {error && <ErrorText role="alert">{error}</ErrorText>}

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney, shortDate } from '@cine/web-kit';
 import { Button } from '@cine/web-kit/ui';
-import type { Caller } from '../../../types';
-import { GiftCardCodeForm, type FoundGiftCard } from '../../gift-cards/components/GiftCardCodeForm';
-import type { PayCart } from '../hooks/usePayCart';
-import { PaymentForm } from './PaymentForm';
+import type { Caller } from '../types';
+import { GiftCardCodeForm, type FoundGiftCard } from '../features/gift-cards/components/GiftCardCodeForm';
+import type { PayCart } from '../features/payment/hooks/usePayCart';
+import { PaymentForm } from '../features/payment/components/PaymentForm';
 
 interface PaymentStepProps {
   caller: Caller;
@@ -22,6 +22,8 @@ interface PaymentStepProps {
  */
 export function PaymentStep({ caller, total, onPay }: PaymentStepProps) {
   const [giftCard, setGiftCard] = useState<FoundGiftCard | null>(null);
+  // Most buyers pay by bank card: the gift card's field opens on request, and the card form keeps the first focus.
+  const [giftCardAsked, setGiftCardAsked] = useState(false);
   const [paying, setPaying] = useState(false);
   const covered = giftCard ? Math.min(giftCard.balance.balance, total) : 0;
   const rest = total - covered;
@@ -58,14 +60,21 @@ export function PaymentStep({ caller, total, onPay }: PaymentStepProps) {
             No usar la tarjeta regalo
           </Button>
         </Applied>
-      ) : (
+      ) : giftCardAsked ? (
         <GiftCardCodeForm
           caller={caller}
-          label="¿Pagas con una tarjeta regalo?"
+          label="Código de la tarjeta regalo"
           submitLabel="Usar tarjeta regalo"
           busyLabel="Buscando..."
+          autoFocus
           onFound={setGiftCard}
         />
+      ) : (
+        <Ask>
+          <Button type="button" $variant="link" aria-expanded="false" onClick={() => setGiftCardAsked(true)}>
+            ¿Pagas con una tarjeta regalo?
+          </Button>
+        </Ask>
       )}
       {giftCard && rest === 0 ? (
         <Covered>
@@ -116,6 +125,10 @@ const Split = styled.dl`
     white-space: nowrap;
     font-weight: 700;
   }
+`;
+
+const Ask = styled.div`
+  display: flex;
 `;
 
 const Covered = styled.div`

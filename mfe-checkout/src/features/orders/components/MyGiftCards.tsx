@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { formatMoney, shortDate, useAsyncData } from '@cine/web-kit';
 import { LoadError, SectionTitle } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
-import { fetchMyGiftCards } from '../api/giftCardsApi';
+import { fetchMyGiftCards } from '../api/ordersApi';
 
 /** "dd/mm/aaaa" of an ISO instant (its day as written). */
 const dayOf = (instant: string) => shortDate(instant.slice(0, 10));
@@ -14,7 +14,8 @@ const dayOf = (instant: string) => shortDate(instant.slice(0, 10));
  */
 export function MyGiftCards({ caller }: { caller: Caller }) {
   const cards = useAsyncData(() => fetchMyGiftCards(caller), caller.userId);
-  if (cards.status === 'error') return <LoadError message={`No se pudieron cargar tus tarjetas regalo. ${cards.message}`} onRetry={cards.reload} />;
+  if (cards.status === 'error')
+    return <LoadError message={`No se pudieron cargar tus tarjetas regalo. ${cards.message}`} onRetry={cards.reload} />;
   if (cards.status !== 'ready' || cards.data.length === 0) return null;
   return (
     <Section aria-labelledby="compras-tarjetas-regalo">
