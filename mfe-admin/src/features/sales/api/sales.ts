@@ -98,6 +98,10 @@ export const fetchSaleDetail = (token: string, query: DetailQuery) =>
 export const summaryCsvPath = (name: string, cinemaId = '') =>
   `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}), ...cinemaParams(cinemaId) }).toString()}`;
 
+/** Issue 39: the discounts report as CSV (the sales service's `report=discounts`: codes, then the gift cards' rows). */
+export const discountsCsvPath = ({ from, to }: SalesPeriod) =>
+  `/sales/export.csv?${new URLSearchParams({ report: 'discounts', ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString()}`;
+
 export const detailCsvPath = (query: DetailQuery) => {
   const params = detailParams(query);
   params.set('report', 'detail');

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../test/fakeApi';
 import { DiscountsReport } from './DiscountsReport';
 
@@ -33,4 +34,17 @@ test('a period without codes says so', async () => {
   });
   render(<DiscountsReport token="t" period={{ from: '', to: '' }} version={0} />);
   expect(await screen.findByText('Ningún pedido usó un código en el período.')).toBeInTheDocument();
+});
+
+test('the discounts CSV is the sales service’s report=discounts of the period; a refusal shows its message', async () => {
+  const api = installFakeApi()
+    .on('GET', '/api/sales/discounts', { status: 200, body: { promotions: [], giftCards: { sold: 0, redeemed: 0, outstanding: 0 } } })
+    .on('GET', '/api/sales/export.csv?report=discounts&from=2026-11-01&to=2026-11-30', {
+      status: 403,
+      body: { statusCode: 403, error: 'No tienes permiso para ver este reporte.' },
+    });
+  render(<DiscountsReport token="t" period={{ from: '2026-11-01', to: '2026-11-30' }} version={0} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV de descuentos' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('No tienes permiso para ver este reporte.');
+  expect(api.onlyRequestTo('GET', '/api/sales/export.csv?report=discounts&from=2026-11-01&to=2026-11-30').headers.Accept).toBe('text/csv');
 });

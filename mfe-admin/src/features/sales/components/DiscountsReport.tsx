@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney, useAsyncData } from '@cine/web-kit';
-import { AsyncContent, EmptyState } from '@cine/web-kit/ui';
+import { errorMessage, formatMoney, useAsyncData } from '@cine/web-kit';
+import { AsyncContent, Button, EmptyState } from '@cine/web-kit/ui';
 import { Table, TableCard } from '../../../components/DataTable';
-import { fetchDiscounts, type DiscountsReport as Discounts, type SalesPeriod } from '../api/sales';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { discountsCsvPath, downloadCsv, fetchDiscounts, type DiscountsReport as Discounts, type SalesPeriod } from '../api/sales';
 import { ReportSection } from './ReportSection';
 import { Figures, periodText } from './SalesTotalsReport';
 
@@ -13,8 +15,19 @@ import { Figures, periodText } from './SalesTotalsReport';
  */
 export function DiscountsReport({ token, period, version }: { token: string; period: SalesPeriod; version: number }) {
   const report = useAsyncData(() => fetchDiscounts(token, period), `${token}|${version}|${period.from}|${period.to}`);
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const download = () => {
+    setCsvError(null);
+    downloadCsv(token, discountsCsvPath(period), 'ventas-descuentos.csv').catch((error: unknown) => setCsvError(errorMessage(error)));
+  };
   return (
     <ReportSection id="sales-discounts-title" title={`Descuentos y tarjetas regalo ${periodText(period)}`}>
+      <div>
+        <Button type="button" $variant="secondary" onClick={download}>
+          Descargar CSV de descuentos
+        </Button>
+      </div>
+      {csvError && <ErrorMessage>{csvError}</ErrorMessage>}
       <AsyncContent data={report} loading="Cargando descuentos…" failed="No se pudieron cargar los descuentos.">
         {(data) => <DiscountFigures report={data} />}
       </AsyncContent>
