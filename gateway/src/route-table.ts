@@ -116,6 +116,8 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
   { prefix: '/candy/delete', service: 'booking', auth: 'all' },
   { prefix: '/sales', service: 'sales', auth: 'all' },
   { prefix: '/orders', service: 'booking', auth: 'all' },
+  // Promo codes (issue 39): the admin's and the managers' (their cinemas'); the buyer's code goes through /cart/promo.
+  { prefix: '/promotions', service: 'booking', auth: 'all' },
 ];
 
 /** The routes alone (prefix, service, auth): what README's table lists. */

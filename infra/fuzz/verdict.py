@@ -6,7 +6,7 @@ Prints what failed and appends "passed failed skipped" (operations) to
 COUNTS_FILE; exits 1 when the run failed. An operation fails when a check
 failed on it (only not_a_server_error runs: a 5xx), and, for the admin (and
 the staff member, who is given only the check-in operations, and the
-manager, given sales and the check-in), when it
+manager, given sales, the check-in and the promo codes), when it
 answered only 401/403 although its document asks for a token: every such
 operation is one an administrator may call (the authorization matrix,
 infra/src/authorization-matrix.test.ts, holds the document to that). Public

@@ -206,6 +206,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
   'POST /cart/': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
   'POST /cart/tickets': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
+  // Issue 39: the caller's own cart's promo code (no user id is sent: every signed-in caller acts on their own cart).
+  'POST /cart/promo': { access: 'user', sample: () => ({ body: { code: 'NADA-DE-NADA' } }) },
+  'DELETE /cart/promo': { access: 'user' },
   'POST /candy/add': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { index: nothing, quantity: 1, userId: owner.id } }) },
   'POST /candy/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { index: nothing, userId: owner.id } }) },
   'POST /movies/checkout': {
@@ -237,6 +240,36 @@ const MATRIX: Record<string, Entry> = {
     access: 'staff',
     sample: ({ nothing }) => ({
       body: { scans: [{ clientScanId: `matriz-${nothing}`, code: 'ZZZZZZZZ', showId: nothing, scannedAt: new Date().toISOString() }] },
+    }),
+  },
+  // Promo codes (issue 39, booking): an admin's, and any manager's for their cinemas (their list; a body of no cinema 403);
+  // of cinema A alone with its id (another cinema's manager 403), each call a new code (booking's test/promotions.test.ts).
+  'GET /promotions/': { access: 'manager' },
+  'POST /promotions/': {
+    access: 'manager',
+    also: [
+      {
+        access: 'cinema',
+        sample: ({ cinema }) => ({
+          body: {
+            code: `MATRIZ-${objectId().slice(0, 12)}`,
+            name: 'Matriz',
+            kind: 'percent',
+            value: 10,
+            appliesTo: { cinemaIds: [cinema] },
+            limits: {},
+            active: true,
+          },
+        }),
+      },
+    ],
+  },
+  // A code that does not exist: every manager gets its 404.
+  'PUT /promotions/{code}': {
+    access: 'manager',
+    sample: () => ({
+      params: { code: 'NADA-DE-NADA' },
+      body: { name: 'Matriz', kind: 'amount', value: 100, appliesTo: {}, limits: {}, active: true },
     }),
   },
   // The orders' back office (issue 38): any manager's cinemas' orders, cinema A's alone with its id (another's manager 403).

@@ -20,6 +20,7 @@ import checkoutRoutes from './routes/checkout';
 import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
 import pricingRoutes from './routes/pricing';
+import promotionRoutes from './routes/promotions';
 import showRoutes from './routes/show';
 import ticketsRoutes from './routes/tickets';
 import { TicketSigner } from './tickets/ticket-signer';
@@ -81,6 +82,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
   });
   await app.register(cartRoutes, { prefix: '/cart' });
+  await app.register(promotionRoutes, { prefix: '/promotions' });
   await app.register(candyLinesRoutes, { prefix: '/candy' });
   // POST /movies/checkout is the spec's path (§7); the gateway sends /movies/checkout here, the rest of /movies to the catalog.
   await app.register(checkoutRoutes, { prefix: '/movies' });

@@ -10,6 +10,8 @@ export interface CandyLine {
 export interface CartDocument {
   _id: string;
   candy: CandyLine[];
+  /** Issue 39: the promo code applied to the cart (upper-case), one at a time. */
+  promo?: string;
   /** Optimistic concurrency: every write is guarded by the version it read. */
   version: number;
 }
@@ -25,7 +27,23 @@ export class CartRepository {
   }
 
   async candyOf(userId: string): Promise<CandyLine[]> {
-    return (await this.carts.findOne({ _id: userId }))?.candy ?? [];
+    return (await this.contentsOf(userId)).candy;
+  }
+
+  /** The cart's candy lines and its promo code (issue 39), in one read. */
+  async contentsOf(userId: string): Promise<{ candy: CandyLine[]; promo?: string }> {
+    const cart = await this.carts.findOne({ _id: userId });
+    return { candy: cart?.candy ?? [], ...(cart?.promo === undefined ? {} : { promo: cart.promo }) };
+  }
+
+  /** The cart's code (replacing any other); its candy lines and their version are untouched. */
+  async setPromo(userId: string, code: string): Promise<void> {
+    await this.carts.updateOne({ _id: userId }, { $set: { promo: code }, $setOnInsert: { candy: [], version: 1 } }, { upsert: true });
+  }
+
+  /** Removes the cart's code (`only`: only while it is that code, as a paid order takes its own away). */
+  async clearPromo(userId: string, only?: string): Promise<void> {
+    await this.carts.updateOne({ _id: userId, ...(only === undefined ? {} : { promo: only }) }, { $unset: { promo: '' } });
   }
 
   /** Sets the quantity of one candy line (adding the line when new). */

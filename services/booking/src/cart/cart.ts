@@ -1,6 +1,18 @@
-import type { CartCandyLine, CartView } from '@cine/contracts';
+import {
+  normalizePromoCode,
+  type OrderPromo,
+  PROMO_CODE_PATTERN,
+  PROMO_MESSAGES,
+  type CartCandyLine,
+  type CartPromo,
+  type CartTicketLine,
+  type CartView,
+} from '@cine/contracts';
 import type { CandyProjection } from '../candy/candy-projection';
 import type { SeatReservations } from '../orders/seat-reservations';
+import { promoOnTickets, promoShowOf, promotionDiscounts } from '../promotions/promotion-rules';
+import type { Promotions } from '../promotions/promotions';
+import type { HeldTickets } from '../shows/seat-decisions';
 import { refuse, type Result } from '../refusal';
 import type { CartRepository } from './cart-repository';
 import { candyLinesOf, cartViewOf, ticketLineOf } from './pricing';
@@ -14,6 +26,13 @@ export function notEnoughCandy(name: string, available: number): string {
 
 export type CandyLineChange = Result<{ outcome: 'saved'; cart: CartView }>;
 
+const CODE_FORMAT = new RegExp(PROMO_CODE_PATTERN);
+
+/** The cart's code as an order takes it: the code, its name and the discount of each of the hold's lines. */
+export interface OrderPromoLines extends OrderPromo {
+  discounts: number[];
+}
+
 /** The user's cart as the server computes it: held seats from the shows, candy lines priced from the projection. */
 export class Cart {
   constructor(
@@ -21,20 +40,90 @@ export class Cart {
     private readonly candy: CandyProjection,
     private readonly carts: CartRepository,
     private readonly clock: () => Date,
+    private readonly promotions: Promotions,
   ) {}
 
   async view(userId: string): Promise<CartView> {
-    const [holds, candy] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.candyLines(userId)]);
+    return this.viewWith(userId);
+  }
+
+  /** The cart priced with its own code, or with `code` (one being applied; null: none); a code that gives nothing shows why. */
+  private async viewWith(userId: string, applying?: string | null): Promise<CartView> {
+    const [holds, { candy, promo }] = await Promise.all([this.seats.holdsOf(userId, this.clock()), this.contents(userId)]);
+    const code = applying === undefined ? promo : (applying ?? undefined);
     // Seats that can no longer be bought (the show started, its movie was deleted) are not priced: checkout refuses them.
     const onSale = holds.filter((held) => !held.offSale);
     // A cart holds one cinema's seats at a time (SeatInventory refuses another's): the cinema of its tickets.
     const cinema = onSale[0]?.cinema;
-    return cartViewOf(onSale.map(ticketLineOf), candy, cinema && { id: cinema.id, name: cinema.name, address: cinema.address });
+    const place = cinema && { id: cinema.id, name: cinema.name, address: cinema.address };
+    const tickets = onSale.map(ticketLineOf);
+    if (code === undefined) return cartViewOf(tickets, candy, place);
+    const priced = await this.withPromo(userId, code, onSale, tickets);
+    return cartViewOf(priced.tickets, candy, place, priced.promo);
+  }
+
+  private async withPromo(
+    userId: string,
+    code: string,
+    holds: readonly HeldTickets[],
+    tickets: CartTicketLine[],
+  ): Promise<{ tickets: CartTicketLine[]; promo: CartPromo }> {
+    const promotion = await this.promotions.find(code);
+    if (!promotion) return { tickets, promo: { code, name: code, discount: 0, problem: PROMO_MESSAGES.unknown } };
+    const used = promotion.limits.perUser === undefined ? 0 : await this.promotions.usedBy(code, userId);
+    const held = holds.map((hold, index) => ({ show: promoShowOf(hold), line: tickets[index] as CartTicketLine }));
+    return promoOnTickets({ ...promotion, code: promotion._id }, held, used, this.clock());
+  }
+
+  /**
+   * POST /cart/promo: the code becomes the cart's (replacing another), or why not: its format (invalid), unknown
+   * (not-found), or it gives nothing to the cart's tickets (conflict, with the reason: dates, show, type, uses).
+   */
+  async applyPromo(userId: string, typed: string): Promise<CandyLineChange> {
+    if (!CODE_FORMAT.test(typed.trim())) return refuse('invalid', PROMO_MESSAGES.badFormat);
+    const code = normalizePromoCode(typed);
+    if (!(await this.promotions.find(code))) return refuse('not-found', PROMO_MESSAGES.unknown);
+    const cart = await this.viewWith(userId, code);
+    if (cart.promo?.problem) return refuse('conflict', cart.promo.problem);
+    await this.carts.setPromo(userId, code);
+    return { outcome: 'saved', cart };
+  }
+
+  /** DELETE /cart/promo: the cart without a code. */
+  async removePromo(userId: string): Promise<CartView> {
+    await this.carts.clearPromo(userId);
+    return this.viewWith(userId, null);
+  }
+
+  /**
+   * The cart's code as the checkout of `hold` takes it: none (no code), the discount of each of its lines, or
+   * why it does not apply now (the order is refused before anything is taken: the buyer removes the code or
+   * changes the cart).
+   */
+  async promoForOrder(
+    userId: string,
+    code: string | undefined,
+    hold: HeldTickets,
+    lines: CartTicketLine['lines'],
+  ): Promise<Result<OrderPromoLines | null>> {
+    if (code === undefined) return null;
+    const promotion = await this.promotions.find(code);
+    if (!promotion) return refuse('conflict', PROMO_MESSAGES.unknown);
+    const used = promotion.limits.perUser === undefined ? 0 : await this.promotions.usedBy(code, userId);
+    const result = promotionDiscounts(promotion, promoShowOf(hold), lines, used, this.clock());
+    if ('problem' in result) return refuse('conflict', result.problem);
+    return { code: promotion._id, name: promotion.name, discounts: result.discounts };
   }
 
   async candyLines(userId: string): Promise<CartCandyLine[]> {
-    const lines = await this.carts.candyOf(userId);
-    return candyLinesOf(lines, await this.candy.findMany(lines.map((line) => line.candyId)));
+    return (await this.contents(userId)).candy;
+  }
+
+  /** The cart's candy lines priced, and its promo code (one read of the cart). */
+  async contents(userId: string): Promise<{ candy: CartCandyLine[]; promo?: string }> {
+    const { candy: lines, promo } = await this.carts.contentsOf(userId);
+    const candy = candyLinesOf(lines, await this.candy.findMany(lines.map((line) => line.candyId)));
+    return { candy, ...(promo === undefined ? {} : { promo }) };
   }
 
   /** Sets the line's quantity; refused when the item does not exist or has less stock. */

@@ -3,6 +3,7 @@ import {
   priceLine,
   seatCategoryOf,
   type CartCandyLine,
+  type CartPromo,
   type CartTicketLine,
   type CartView,
   type CinemaPlace,
@@ -58,8 +59,9 @@ export function candyLinesOf(lines: readonly CandyLine[], items: ReadonlyMap<str
   });
 }
 
-/** Every ticket line plus every candy line, in cents. */
-export function cartViewOf(tickets: CartTicketLine[], candy: CartCandyLine[], cinema?: CinemaPlace): CartView {
-  const orderPrice = [...tickets, ...candy].reduce((sum, line) => sum + line.totalPrice, 0);
-  return { tickets, candy, orderPrice, ...(cinema ? { cinema } : {}) };
+/** Every ticket line plus every candy line less the tickets' promo discounts (issue 39), in cents. */
+export function cartViewOf(tickets: CartTicketLine[], candy: CartCandyLine[], cinema?: CinemaPlace, promo?: CartPromo): CartView {
+  const discount = tickets.reduce((sum, ticket) => sum + ticket.lines.reduce((off, line) => off + (line.discount ?? 0), 0), 0);
+  const orderPrice = [...tickets, ...candy].reduce((sum, line) => sum + line.totalPrice, 0) - discount;
+  return { tickets, candy, ...(promo ? { promo } : {}), orderPrice, ...(cinema ? { cinema } : {}) };
 }

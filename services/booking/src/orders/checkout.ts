@@ -34,13 +34,16 @@ export class Checkout {
     if (paymentMethodId === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;
     const now = clock();
-    const [hold, candy] = await effects.cartOf(userId, showId, now);
+    const [hold, candy, promoCode] = await effects.cartOf(userId, showId, now);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
       const earlier = await orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
       return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', Order.NOTHING_HELD);
     }
-    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId);
+    // Issue 39: the cart's code, judged on this show now; one that stopped applying refuses the purchase before anything is taken.
+    const promo = await effects.promoFor(userId, promoCode, hold);
+    if (isRefusal(promo)) return promo;
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined);
     if (isRefusal(opened)) return opened;
     const order = await orders.insertPending(opened, now);
     if (!order) {
@@ -80,6 +83,14 @@ export class Checkout {
         const { seats, stock } = await effects.reserve(order, now, reservedUntil);
         const change = Order.reserve(order, seats, stock, reservedUntil, now);
         if (!isRefusal(change) && change.to !== 'reserved') await effects.giveBack(order);
+        if (!isRefusal(change) && change.to === 'reserved') {
+          // The code's use is claimed once seats and candy are taken; every use taken fails the order before any charge.
+          const claimed = await effects.claimPromo(order);
+          if (isRefusal(claimed)) {
+            await effects.giveBack(order);
+            return this.write(order, Order.promoRefused(order, claimed.message, now));
+          }
+        }
         return this.write(order, change);
       }
       case 'reserved': {
@@ -97,9 +108,13 @@ export class Checkout {
             { orderId, expected: order.seatLabels, sold, paymentId: charge.paymentId },
             'charged order could not sell its seats; refund needed',
           );
+          await effects.releaseHeldPromo(order);
           return this.write(order, Order.unfulfilled(order, charge.paymentId, now));
         }
         await effects.settle(order);
+        // The code's use is counted before the paid write: a crash between them leaves the order reserved, and the
+        // sweep's drive charges again (the first payment answers), counts again (nothing more) and writes it paid.
+        await effects.countPromo(order);
         // The code is claimed here and written by the paid write itself (one round trip, not two).
         const code = await this.parts.orders.claimCode(order);
         const paid = await this.write(order, Order.pay(order, charge.paymentId, code, now));

@@ -2,10 +2,13 @@ import type { CartCandyLine, OrderView } from '@cine/contracts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CandyProjection, CandyReservationLine, StockReservation } from '../candy/candy-projection';
-import type { Cart } from '../cart/cart';
+import type { Cart, OrderPromoLines } from '../cart/cart';
 import type { CartRepository } from '../cart/cart-repository';
+import { ticketLineOf } from '../cart/pricing';
 import type { PaymentProvider } from '../payments';
 import type { ChargeOutcome, RefundOutcome } from '../payments/payment-provider';
+import type { Promotions, PromoUser } from '../promotions/promotions';
+import { refuse, type Result } from '../refusal';
 import type { HeldTickets, Reservation, ShowTerms } from '../shows/seat-decisions';
 import { seatsReserved } from './order';
 import type { OrderRefund, StoredOrder } from './order-model';
@@ -31,6 +34,11 @@ export interface OrderParts {
   relay: OutboxRelay;
   clock: () => Date;
   log?: FastifyBaseLogger;
+}
+
+/** The order's use of its promo code, or undefined without one. */
+function promoUserOf(order: StoredOrder): PromoUser | undefined {
+  return order.promo && { orderId: order._id.toHexString(), code: order.promo.code, userId: order.userId };
 }
 
 const stockLines = (lines: OrderRefund['candy']): CandyReservationLine[] =>
@@ -61,8 +69,40 @@ export class OrderEffects {
       payments: PaymentProvider;
       tickets: RefundTickets;
       views: OrderViews;
+      promotions: Promotions;
     },
   ) {}
+
+  /** The cart's promo code (`code`) for the checkout of `hold`: none, its discount of each line, or why it does not apply now. */
+  promoFor(userId: string, code: string | undefined, hold: HeldTickets): Promise<Result<OrderPromoLines | null>> {
+    return this.world.cart.promoForOrder(userId, code, hold, ticketLineOf(hold).lines);
+  }
+
+  /** The order takes one use of its code (none: nothing to take), or why not (every use taken, switched off). */
+  async claimPromo(order: StoredOrder): Promise<Result<{ outcome: 'held' }>> {
+    const use = promoUserOf(order);
+    if (!use) return { outcome: 'held' };
+    const claimed = await this.world.promotions.claim(use);
+    return claimed.outcome === 'held' ? claimed : refuse('conflict', claimed.message);
+  }
+
+  /** The order's held use is counted (before the paid write; again, nothing more). */
+  async countPromo(order: StoredOrder): Promise<void> {
+    const use = promoUserOf(order);
+    if (use) await this.world.promotions.count(use);
+  }
+
+  /** The order ended without being paid: its held use goes back (again, or none held: nothing). */
+  async releaseHeldPromo(order: StoredOrder): Promise<void> {
+    const use = promoUserOf(order);
+    if (use) await this.world.promotions.releaseHeld(use);
+  }
+
+  /** The order was refunded whole: its counted use goes back (again: nothing more). */
+  async releaseCountedPromo(order: StoredOrder): Promise<void> {
+    const use = promoUserOf(order);
+    if (use) await this.world.promotions.releaseCounted(use);
+  }
 
   /** The order as the API shows it (reads its short code and, once its tickets are issued, the door). */
   view(order: StoredOrder): Promise<OrderView> {
@@ -74,9 +114,10 @@ export class OrderEffects {
     return { until: this.world.views.cancellableUntil(order), windowMinutes: this.world.views.cancellationWindowMinutes };
   }
 
-  /** The user's hold on the show and the cart's candy lines (independent reads, read at once). */
-  async cartOf(userId: string, showId: string, now: Date): Promise<[HeldTickets | undefined, CartCandyLine[]]> {
-    return Promise.all([this.world.seats.heldOn(userId, showId, now), this.world.cart.candyLines(userId)]);
+  /** The user's hold on the show, the cart's candy lines and its promo code (independent reads, read at once). */
+  async cartOf(userId: string, showId: string, now: Date): Promise<[HeldTickets | undefined, CartCandyLine[], string | undefined]> {
+    const [hold, { candy, promo }] = await Promise.all([this.world.seats.heldOn(userId, showId, now), this.world.cart.contents(userId)]);
+    return [hold, candy, promo];
   }
 
   /** The order's seats tagged with it until `until`, then (only when they are exactly its seats) its candy taken from stock. */
@@ -87,9 +128,10 @@ export class OrderEffects {
     return { seats, stock: await this.world.candy.reserve(id, stockLines(order.candy)) };
   }
 
-  /** Gives back the stock and the seats (to the user's hold, until it would have ended). */
+  /** Gives back the stock, the seats (to the user's hold, until it would have ended) and the code's use held. */
   async giveBack(order: StoredOrder): Promise<void> {
     const id = order._id.toHexString();
+    await this.releaseHeldPromo(order);
     await this.world.candy.release(id, stockLines(order.candy));
     await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
   }
@@ -114,6 +156,8 @@ export class OrderEffects {
   async settle(order: StoredOrder): Promise<void> {
     await this.world.candy.commit(order._id.toHexString(), stockLines(order.candy));
     await this.world.carts.removePaid(order.userId, order.candy);
+    // One code per order: the paid order takes its code out of the cart (unless the buyer applied another meanwhile).
+    if (order.promo) await this.world.carts.clearPromo(order.userId, order.promo.code);
   }
 
   /** Seats of the order whose tickets were admitted at the door. */

@@ -40,6 +40,8 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
     lines: orderLinesOf(order),
     candy: order.candy.map(paidCandyLine),
     total: order.total,
+    // Issue 39: what the code took off the lines (each line says its own), and the code.
+    ...(order.promo ? { discount: order.discount ?? 0, promo: order.promo } : {}),
     paidAt: paidAt.toISOString(),
   });
 }

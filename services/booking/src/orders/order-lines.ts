@@ -16,9 +16,10 @@ export function linesOfSeats(order: PricedOrder, seatLabels: readonly string[]):
   return orderLinesOf(order).filter((line) => wanted.has(line.seatLabel));
 }
 
-/** What one seat of the order cost: its line's total (an order without lines: its unit price). */
+/** What one seat of the order was paid: its line's total less its promo discount (an order without lines: its unit price). */
 export function seatAmountOf(order: PricedOrder, seatLabel: string): number {
-  return order.lines?.find((line) => line.seatLabel === seatLabel)?.total ?? order.unitPrice;
+  const line = order.lines?.find((candidate) => candidate.seatLabel === seatLabel);
+  return line ? line.total - (line.discount ?? 0) : order.unitPrice;
 }
 
 /** The sum of the lines' totals. */

@@ -1,4 +1,4 @@
-import type { EventCinema, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
+import type { EventCinema, OrderPromo, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
@@ -69,6 +69,11 @@ export interface OrderDocument extends WithOutbox {
   lines?: PricedLine[];
   ticketTotal: number;
   candy: OrderCandyLine[];
+  /** Issue 39: what the promo code took off the lines (the sum of their `discount`; absent: no code). */
+  discount?: number;
+  /** Issue 39: the cart's code the order was made with; its use is held, counted and released by the order's steps (promotions.ts). */
+  promo?: OrderPromo;
+  /** What is charged: the tickets less their discount, plus the candy. */
   total: number;
   paymentMethodId: string;
   /** The hold's end when checkout began: a decline gives the seats back to the user until then. */
@@ -152,6 +157,8 @@ const orderSchema = new Schema<OrderDocument>(
     lines: { type: [Schema.Types.Mixed], default: undefined },
     ticketTotal: { type: Number, required: true },
     candy: { type: [candyLineSchema], default: [] },
+    discount: { type: Number },
+    promo: { type: Schema.Types.Mixed },
     total: { type: Number, required: true },
     paymentMethodId: { type: String, required: true },
     heldUntil: { type: Date, required: true },

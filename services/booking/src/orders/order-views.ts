@@ -79,8 +79,9 @@ function orderViewOf(
       totalPrice,
     })),
     total: order.total,
-    // Issue 39 fills these from the order's promo code and gift card; until then all was paid by bank card.
-    discount: 0,
+    discount: order.discount ?? 0,
+    ...(order.promo ? { promo: order.promo } : {}),
+    // Issue 39's gift card fills this; until then all was paid by bank card.
     payments: [{ kind: 'card', amount: order.total }],
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
     state: refundStateOf(order),

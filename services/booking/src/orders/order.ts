@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { GENERAL_TICKET_TYPE, ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
-import { notEnoughCandy } from '../cart/cart';
+import { notEnoughCandy, type OrderPromoLines } from '../cart/cart';
 import { cartViewOf, ticketLineOf } from '../cart/pricing';
+import { discountedLines, discountOf } from '../promotions/promotion-rules';
 import { declineMessage } from '../payments/decline-messages';
 import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
@@ -117,15 +118,19 @@ export function orderKey(
   candy: readonly CartCandyLine[],
   paymentMethodId: string,
   ticketTypes: Readonly<Record<string, string>> = {},
+  promoCode?: string,
 ) {
   const lines = candy.map((line) => [line.id, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b)));
   const seats = [...seatLabels].sort().map((label) => {
     const type = ticketTypes[label];
     return type === undefined || type === GENERAL_TICKET_TYPE ? label : `${label}:${type}`;
   });
-  return createHash('sha256')
-    .update(JSON.stringify([userId, showId, seats, lines, paymentMethodId]))
-    .digest('base64url');
+  return (
+    createHash('sha256')
+      // A code joins the key only when there is one: a purchase without a code keeps the key it always had.
+      .update(JSON.stringify([userId, showId, seats, lines, paymentMethodId, ...(promoCode === undefined ? [] : [promoCode])]))
+      .digest('base64url')
+  );
 }
 
 /**
@@ -140,6 +145,7 @@ export function openOrder(
   held: HeldTickets,
   candy: readonly CartCandyLine[],
   paymentMethodId: string,
+  promo?: OrderPromoLines,
 ): Result<NewOrder> {
   const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
@@ -153,8 +159,11 @@ export function openOrder(
     totalPrice,
   }));
   // Priced as the cart shows it (one pricing for both).
-  const ticketLine = ticketLineOf(held);
-  if (ticketLine.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
+  const priced = ticketLineOf(held);
+  if (priced.lines.length !== seatLabels.length) return refuse('conflict', TYPE_NOT_SOLD_ANY_MORE);
+  // Issue 39: the cart's code writes its discount on the lines; the total is net of it.
+  const ticketLine = promo ? { ...priced, lines: discountedLines(priced.lines, promo.discounts) } : priced;
+  const discount = discountOf(ticketLine.lines);
   const ticketTotal = ticketLine.totalPrice;
   return {
     key: orderKey(
@@ -164,6 +173,7 @@ export function openOrder(
       candy,
       paymentMethodId,
       Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
+      promo?.code,
     ),
     userId,
     showId: show.id,
@@ -181,6 +191,7 @@ export function openOrder(
     lines: ticketLine.lines,
     ticketTotal,
     candy: lines,
+    ...(promo ? { discount, promo: { code: promo.code, name: promo.name } } : {}),
     total: cartViewOf([ticketLine], [...candy]).orderPrice,
     paymentMethodId,
     heldUntil,
@@ -231,6 +242,11 @@ function end(order: StoredOrder, to: 'expired' | 'failed' | 'declined' | 'unfulf
 
 function giveUp(order: StoredOrder, to: 'expired' | 'failed', failure: string, now: Date) {
   return end(order, to, { failure }, now);
+}
+
+/** pending → failed: the order's code could not be claimed (its uses are taken, it was switched off); seats and candy given back. */
+export function promoRefused(order: StoredOrder, failure: string, now: Date): Result<OrderChange> {
+  return giveUp(order, 'failed', failure, now);
 }
 
 /** reserved → declined: the card was refused (`reason`: the provider's words, kept; `code`: its error code). */

@@ -173,6 +173,8 @@ export class Refunds {
       }
       case 'money-returned': {
         await effects.putBack(order, refund);
+        // A refund of the whole order gives its code's use back (a partial one keeps it); again after a crash: nothing more.
+        if ((order.refundedAmount ?? 0) + refund.amount >= order.total && order.state === 'paid') await effects.releaseCountedPromo(order);
         const done = await this.write(order, Refund.refundDone(order, now));
         if (done) {
           refunds.inc({ by: refund.by });

@@ -13,11 +13,14 @@ import { OrderEffects, type RefundTickets } from '../orders/order-effects';
 import { OrderViews } from '../orders/order-views';
 import { Refunds } from '../orders/refunds';
 import { paymentProviderFor, type PaymentProvider } from '../payments';
+import { Promotions } from '../promotions/promotions';
 import { subscriptions } from '../subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
     cart: Cart;
+    /** Promo codes (issue 39): the admin's promotions and each order's use of its code. */
+    promotions: Promotions;
     checkout: Checkout;
     refunds: Refunds;
     /** The order as the API shows it (with its code and what a refund can still give back). */
@@ -66,7 +69,9 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
 
     const carts = new CartRepository(db);
     const seats = app.seatInventory;
-    const cart = new Cart(seats, candy, carts, clock);
+    const promotions = new Promotions(db, clock);
+    await promotions.init();
+    const cart = new Cart(seats, candy, carts, clock, promotions);
     const payments = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
     // The tickets plugin comes after this one (it needs the orders): reached when a refund runs.
     const tickets: RefundTickets = {
@@ -75,7 +80,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
-    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views });
+    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
     const checkout = new Checkout(parts);
@@ -83,6 +88,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
 
     app.decorate('candyProjection', candy);
     app.decorate('cart', cart);
+    app.decorate('promotions', promotions);
     app.decorate('checkout', checkout);
     app.decorate('refunds', refunds);
     app.decorate('orderViews', views);

@@ -1,0 +1,230 @@
+import {
+  normalizePromoCode,
+  PROMO_MESSAGES,
+  promotionFieldsProblem,
+  type PromotionFields,
+  type PromotionInput,
+  type PromotionView,
+} from '@cine/contracts';
+import { isDuplicateKeyError } from '@cine/service-kit';
+import type { Collection, Connection } from 'mongoose';
+import { refuse, type Result } from '../refusal';
+
+/**
+ * The promotions (issue 39) and their uses. A promotion is one document keyed by its code (upper-case)
+ * with its counters: `taken` (uses held by checkouts under way plus uses counted), `uses` (counted: paid
+ * orders) and `holding`, the ids of the orders holding a use now. Every move of a use is ONE conditional
+ * update of that document keyed by the order id (its presence in `holding`, or in `returning` for a
+ * counted use given back), so a step repeated after a crash, or raced by the sweep, moves it once:
+ *
+ * - claim (the checkout's pending → reserved): `taken < limits.total` and the order not in `holding` in
+ *   the filter, `$inc taken` and `$push holding` in the update: never read-then-write.
+ * - count (before the paid write): the order out of `holding`, `$inc uses`.
+ * - release of a held use (declined, expired, failed, unfulfilled): the order out of `holding`, `$inc taken -1`.
+ * - release of a counted use (a refund of the whole order): the order into `returning` (once), `$inc uses
+ *   -1, taken -1`; then the order's use is marked released and it leaves `returning`.
+ *
+ * `promotion_uses` keeps each order's use (held → counted → released) for the buyer's per-person limit
+ * and so that a counted use is given back once.
+ */
+
+export interface PromotionDocument extends PromotionFields {
+  /** The code, upper-case. */
+  _id: string;
+  taken: number;
+  uses: number;
+  holding: string[];
+  returning: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type PromotionUseState = 'held' | 'counted' | 'released';
+
+interface PromotionUseDocument {
+  /** The order's id. */
+  _id: string;
+  code: string;
+  userId: string;
+  state: PromotionUseState;
+  updatedAt: Date;
+}
+
+/** What an order's use of a promotion is keyed by. */
+export interface PromoUser {
+  orderId: string;
+  code: string;
+  userId: string;
+}
+
+const NO_CODE_OF = (fields: PromotionFields): PromotionFields => {
+  const { name, kind, value, appliesTo, minTickets, maxTicketsPerOrder, limits, active } = fields;
+  return {
+    name,
+    kind,
+    value,
+    appliesTo,
+    ...(minTickets === undefined ? {} : { minTickets }),
+    ...(maxTicketsPerOrder === undefined ? {} : { maxTicketsPerOrder }),
+    limits,
+    active,
+  };
+};
+
+export function promotionViewOf(promotion: PromotionDocument): PromotionView {
+  return {
+    code: promotion._id,
+    ...NO_CODE_OF(promotion),
+    uses: promotion.uses,
+    held: promotion.holding.length,
+    createdAt: promotion.createdAt.toISOString(),
+  };
+}
+
+export class Promotions {
+  private readonly promotions: Collection<PromotionDocument>;
+  private readonly uses: Collection<PromotionUseDocument>;
+
+  constructor(
+    db: Connection,
+    private readonly clock: () => Date,
+  ) {
+    this.promotions = db.collection<PromotionDocument>('promotions');
+    this.uses = db.collection<PromotionUseDocument>('promotion_uses');
+  }
+
+  async init(): Promise<void> {
+    await this.uses.createIndex({ code: 1, userId: 1 });
+  }
+
+  /** The promotion of this code (any case), or null. */
+  find(code: string): Promise<PromotionDocument | null> {
+    return this.promotions.findOne({ _id: normalizePromoCode(code) });
+  }
+
+  /** Every promotion, newest first; `inScope` keeps those a manager may see. */
+  async list(inScope: (promotion: PromotionDocument) => boolean = () => true): Promise<PromotionView[]> {
+    const all = await this.promotions.find({}).toArray();
+    return all
+      .filter(inScope)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map(promotionViewOf);
+  }
+
+  /** A new promotion; refused when its fields contradict themselves (400) or its code is taken (409). */
+  async create(input: PromotionInput): Promise<Result<PromotionView>> {
+    const problem = promotionFieldsProblem(input);
+    if (problem) return refuse('invalid', problem);
+    const now = this.clock();
+    const { code, ...fields } = input;
+    const document: PromotionDocument = {
+      _id: normalizePromoCode(code),
+      ...NO_CODE_OF(fields),
+      taken: 0,
+      uses: 0,
+      holding: [],
+      returning: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await this.promotions.insertOne(document);
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return refuse('conflict', PROMO_MESSAGES.codeTaken);
+      throw error;
+    }
+    return promotionViewOf(document);
+  }
+
+  /** Replaces the promotion's fields (its uses stay); 404 for an unknown code. */
+  async update(code: string, fields: PromotionFields): Promise<Result<PromotionView>> {
+    const problem = promotionFieldsProblem(fields);
+    if (problem) return refuse('invalid', problem);
+    const { minTickets, maxTicketsPerOrder } = fields;
+    const unset = {
+      ...(minTickets === undefined ? { minTickets: '' as const } : {}),
+      ...(maxTicketsPerOrder === undefined ? { maxTicketsPerOrder: '' as const } : {}),
+    };
+    const updated = await this.promotions.findOneAndUpdate(
+      { _id: normalizePromoCode(code) },
+      { $set: { ...NO_CODE_OF(fields), updatedAt: this.clock() }, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+      { returnDocument: 'after' },
+    );
+    return updated ? promotionViewOf(updated) : refuse('not-found', PROMO_MESSAGES.notFound);
+  }
+
+  /** The buyer's uses of the code held or counted by orders other than `exceptOrderId`. */
+  usedBy(code: string, userId: string, exceptOrderId?: string): Promise<number> {
+    return this.uses.countDocuments({
+      code: normalizePromoCode(code),
+      userId,
+      state: { $in: ['held', 'counted'] },
+      ...(exceptOrderId ? { _id: { $ne: exceptOrderId } } : {}),
+    });
+  }
+
+  /**
+   * The order takes one use of the code (the checkout's pending → reserved), or why not: inactive, or
+   * every use taken. Claiming again for the same order answers the use it holds.
+   */
+  async claim({ orderId, code, userId }: PromoUser): Promise<Result<{ outcome: 'held' }>> {
+    const promotion = await this.promotions.findOne({ _id: code });
+    if (!promotion) return refuse('conflict', PROMO_MESSAGES.unknown);
+    if (promotion.holding.includes(orderId)) return this.held({ orderId, code, userId });
+    const total = promotion.limits.total;
+    const claimed = await this.promotions.updateOne(
+      { _id: code, active: true, holding: { $ne: orderId }, ...(total === undefined ? {} : { taken: { $lt: total } }) },
+      { $inc: { taken: 1 }, $push: { holding: orderId } },
+    );
+    if (claimed.matchedCount === 1) return this.held({ orderId, code, userId });
+    const now = await this.promotions.findOne({ _id: code });
+    // A racing driver of the same order claimed it first.
+    if (now?.holding.includes(orderId)) return this.held({ orderId, code, userId });
+    return refuse('conflict', now?.active === false ? PROMO_MESSAGES.inactive : PROMO_MESSAGES.exhausted);
+  }
+
+  private async held({ orderId, code, userId }: PromoUser): Promise<{ outcome: 'held' }> {
+    await this.uses.updateOne(
+      { _id: orderId },
+      { $setOnInsert: { code, userId, state: 'held', updatedAt: this.clock() } },
+      { upsert: true },
+    );
+    return { outcome: 'held' };
+  }
+
+  /** The held use is counted (the order is being paid); again, nothing more. */
+  async count({ orderId, code, userId }: PromoUser): Promise<void> {
+    await this.promotions.updateOne({ _id: code, holding: orderId }, { $pull: { holding: orderId }, $inc: { uses: 1 } });
+    try {
+      await this.uses.updateOne(
+        { _id: orderId, state: { $ne: 'released' } },
+        { $set: { state: 'counted', updatedAt: this.clock() }, $setOnInsert: { code, userId } },
+        { upsert: true },
+      );
+    } catch (error) {
+      // Released already: a use counted is released only by a whole refund, after the order was paid.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+
+  /** The held use goes back (the order ended without being paid); again, or never held, nothing. */
+  async releaseHeld({ orderId, code }: PromoUser): Promise<void> {
+    await this.promotions.updateOne({ _id: code, holding: orderId }, { $pull: { holding: orderId }, $inc: { taken: -1 } });
+    await this.uses.updateOne({ _id: orderId, state: 'held' }, { $set: { state: 'released', updatedAt: this.clock() } });
+  }
+
+  /** The counted use goes back (the order was refunded whole); again, nothing more. */
+  async releaseCounted({ orderId, code }: PromoUser): Promise<void> {
+    const use = await this.uses.findOne({ _id: orderId });
+    if (use?.state !== 'counted') {
+      if (use?.state === 'released') await this.promotions.updateOne({ _id: code, returning: orderId }, { $pull: { returning: orderId } });
+      return;
+    }
+    await this.promotions.updateOne(
+      { _id: code, returning: { $ne: orderId } },
+      { $push: { returning: orderId }, $inc: { uses: -1, taken: -1 } },
+    );
+    await this.uses.updateOne({ _id: orderId, state: 'counted' }, { $set: { state: 'released', updatedAt: this.clock() } });
+    await this.promotions.updateOne({ _id: code, returning: orderId }, { $pull: { returning: orderId } });
+  }
+}
