@@ -318,8 +318,13 @@ const MATRIX: Record<string, Entry> = {
   'GET /sales/export.csv': {
     access: 'manager',
     sample: () => ({ query: 'report=summary' }),
-    also: [{ ...OF_CINEMA_A, sample: ({ cinema }) => ({ query: `report=detail&cinemaId=${cinema}` }) }],
+    also: [
+      { ...OF_CINEMA_A, sample: ({ cinema }) => ({ query: `report=detail&cinemaId=${cinema}` }) },
+      { access: 'manager', sample: () => ({ query: 'report=discounts&from=2026-01-01&to=2026-12-31' }) },
+    ],
   },
+  // Issue 39: an admin's of the chain, a manager's of their cinemas' orders (no cinemaId: the token's cinemas).
+  'GET /sales/discounts': { access: 'manager', sample: () => ({ query: 'from=2026-01-01&to=2026-12-31' }) },
 };
 
 /** The gateway's own operations (its document, /api/docs/json), by their full path. */

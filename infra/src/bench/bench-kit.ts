@@ -28,6 +28,16 @@ export interface Purchase {
   ms: number;
   seatLabels?: string[];
   orderId?: string;
+  /** The paid order as the checkout answered it. */
+  order?: Record<string, unknown>;
+}
+
+/** What a purchase adds to the plain one (issue 39's benchmark): a step between hold and checkout, fields of the checkout. */
+export interface PurchaseExtra {
+  /** Run after the hold (e.g. POST /cart/promo); a status other than 200 stops the purchase (its checkoutStatus is minus it). */
+  beforeCheckout?: (buyer: BenchBuyer) => Promise<number>;
+  /** Fields added to the checkout's body (e.g. giftCardCode). */
+  checkout?: (buyer: BenchBuyer) => Record<string, unknown>;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -134,7 +144,13 @@ export class BenchShop {
    * One seat held and paid; `started`: when the buyer arrived (an open-loop arrival may wait for an idle buyer).
    * `ticketType`: the seat's ticket type (`tickets: [{type}]`); left out, the spec's `seats: 1` (General).
    */
-  async purchase(buyer: BenchBuyer, showId: string, started = performance.now(), ticketType?: string): Promise<Purchase> {
+  async purchase(
+    buyer: BenchBuyer,
+    showId: string,
+    started = performance.now(),
+    ticketType?: string,
+    extra: PurchaseExtra = {},
+  ): Promise<Purchase> {
     const held = await api(this.base, 'POST', '/tickets/addTickets', {
       token: buyer.token,
       body:
@@ -145,9 +161,11 @@ export class BenchShop {
       json: null,
     }));
     if (held.status !== 200) return { showId, holdStatus: held.status, ms: performance.now() - started };
+    const step = extra.beforeCheckout ? await extra.beforeCheckout(buyer).catch(() => 0) : 200;
+    if (step !== 200) return { showId, holdStatus: 200, checkoutStatus: -step, ms: performance.now() - started };
     const paid = await api(this.base, 'POST', '/movies/checkout', {
       token: buyer.token,
-      body: { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa' },
+      body: { idUser: buyer.id, show: showId, ticket: 1, paymentMethodId: 'pm_card_visa', ...extra.checkout?.(buyer) },
       forwardedFor: buyer.address,
     }).catch(() => ({
       status: 0,
@@ -162,6 +180,7 @@ export class BenchShop {
       ms,
       seatLabels: (paid.json as { order: { seatLabels: string[] } }).order.seatLabels,
       orderId: (paid.json as { order: { id: string } }).order.id,
+      order: (paid.json as { order: Record<string, unknown> }).order,
     };
   }
 

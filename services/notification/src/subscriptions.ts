@@ -16,6 +16,8 @@ export const subscriptions = {
   /** The receipt with the tickets' QR codes, once booking issued them. */
   receipt: subscription('notification.receipt', ['tickets.issued']),
   refund: subscription('notification.refund', ['order.refunded']),
+  /** Issue 39: a gift card sold or issued: its recipient gets the code (and a QR of it). */
+  giftCard: subscription('notification.gift-card', ['gift-card.issued']),
   /** The show of a paid order was moved: its buyer hears the new time. */
   showMoved: subscription('notification.show-moved', ['order.show-moved']),
 };

@@ -8,6 +8,8 @@ import { subscription } from '@cine/service-kit';
 export const subscriptions = {
   /** Paid orders and their refunds, the ledger's only input: counted once per order id and refund id, in batches (not per event id). */
   orders: subscription('sales.orders', ['order.paid', 'order.refunded']),
+  /** Issue 39: gift cards sold, issued and voided (the discounts report's gift-card figures), once per card and kind. */
+  giftCards: subscription('sales.gift-cards', ['gift-card.issued', 'gift-card.voided']),
   /** The current titles, candy names and cinema names the reports show (the cinemas of `/sales/cinemas`). */
   names: subscription('sales.names', [
     'movie.created',

@@ -1,7 +1,10 @@
 import {
   formatMoney as formatMoneyAs,
+  groupGiftCardCode,
   localDateTime,
+  type GiftCardIssued,
   type OrderRefunded,
+  type PaymentPart,
   type OrderShowMoved,
   type PricedLine,
   type TicketsIssued,
@@ -194,9 +197,24 @@ function linesTable(lines: readonly PricedLine[]): MailBlock {
             { label: '   Precio base', value: formatMoney(line.base) },
             ...line.surcharges.map((surcharge) => ({ label: `   ${surcharge.reason}`, value: `+ ${formatMoney(surcharge.amount)}` })),
           ]),
+      // Issue 39: what the promo code took off this ticket.
+      ...(line.discount ? [{ label: '   Descuento', value: `− ${formatMoney(line.discount)}` }] : []),
     ]),
     'Detalle de las entradas',
   );
+}
+
+/** Issue 39: how an amount was paid (or goes back): the gift card's part (its last four characters) and the bank card's. */
+function paymentRows(payments: readonly PaymentPart[], verb: 'Pagado' | 'Devuelto'): Array<{ label: string; value: string }> {
+  return payments
+    .filter((part) => part.amount > 0)
+    .map((part) => ({
+      label:
+        part.kind === 'gift_card'
+          ? `${verb} ${verb === 'Pagado' ? 'con' : 'a'} la tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}`
+          : `${verb} ${verb === 'Pagado' ? 'con' : 'a'} la tarjeta bancaria`,
+      value: formatMoney(part.amount),
+    }));
 }
 
 /** The site's pages a mail about an order links to (`publicUrl`: PUBLIC_URL, the site as the buyer's browser reaches it). */
@@ -236,8 +254,14 @@ export async function receiptMail(
   ];
   const charges = [
     { label: `Entradas (${order.seats})`, value: formatMoney(order.ticketTotal) },
+    // Issue 39: the promo code and what it took off the tickets; `total` is what was paid.
+    ...(order.discount
+      ? [{ label: `Descuento${order.promo ? ` (${order.promo.code})` : ''}`, value: `− ${formatMoney(order.discount)}` }]
+      : []),
     ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total', value: formatMoney(order.total), strong: true },
+    // Issue 39: a gift card paid part or all of it (an order paid all by bank card says nothing more, as before).
+    ...(order.payments?.some((part) => part.kind === 'gift_card' && part.amount > 0) ? paymentRows(order.payments, 'Pagado') : []),
   ];
   // Version 1 (no lines): every seat a General ticket, the receipt as it always was.
   const lines = order.lines ?? [];
@@ -288,15 +312,21 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
     { label: 'Sala', value: String(refund.roomId) },
   ];
   // Version 2 names each refunded ticket with its type and the line total it gives back; version 1 the seats together.
+  // Issue 39: a ticket gives back what was paid for it (its total less its discount).
   const tickets = refund.lines
-    ? refund.lines.map((line) => ({ label: `Butaca ${line.seatLabel} · ${line.typeName}`, value: formatMoney(line.total) }))
+    ? refund.lines.map((line) => ({
+        label: `Butaca ${line.seatLabel} · ${line.typeName}`,
+        value: formatMoney(line.total - (line.discount ?? 0)),
+      }))
     : refund.seatLabels.length > 0
       ? [{ label: `Entradas (${refund.seatLabels.join(', ')})`, value: formatMoney(refund.ticketAmount) }]
       : [];
+  const toGiftCard = (refund.payments ?? []).reduce((sum, part) => sum + (part.kind === 'gift_card' ? part.amount : 0), 0);
   const refunded = [
     ...tickets,
     ...refund.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true },
+    ...(toGiftCard > 0 ? paymentRows(refund.payments ?? [], 'Devuelto') : []),
   ];
   return compose(subject, [
     paragraph(`Hola ${username}:`),
@@ -305,7 +335,9 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
     table(refunded, 'Reembolso'),
     ...(refund.by === 'buyer' ? [] : [paragraph(`Motivo: ${refund.reason}`)]),
     paragraph(
-      'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
+      toGiftCard > 0
+        ? 'El dinero vuelve a donde salió: lo pagado con la tarjeta regalo ya está de nuevo en su saldo, y lo pagado con tarjeta bancaria vuelve a ella (según tu banco puede tardar unos días en verse). Las entradas reembolsadas ya no son válidas.'
+        : 'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
     ),
     paragraph(`Pedido: ${refund.orderCode ?? refund.orderId}`),
     links([orderLinks(publicUrl, refund.orderId).order]),
@@ -335,4 +367,51 @@ export function showMovedMail(username: string, moved: MovedOrder): MailContent 
     ),
     paragraph(`Pedido: ${moved.orderId}`),
   ]);
+}
+
+/** What the gift card mail says (gift-card.issued's facts; `code` is in the mail alone). */
+type IssuedGiftCard = GiftCardIssued['data'];
+
+/** The `cid:` the gift card mail shows its QR code with. */
+const GIFT_CARD_QR_CID = 'tarjeta-regalo@cine';
+
+/**
+ * Issue 39: the recipient's gift card: who sends it and their message (a sold card) or the cinema (an issued one),
+ * the code grouped in fours and as a QR code (`qrPng`, rendered as the e-tickets' are), the amount, the expiry,
+ * and where to check the balance and spend it.
+ */
+export function giftCardMail(card: IssuedGiftCard, publicUrl: string, qrPng: Buffer): MailContent {
+  const code = groupGiftCardCode(card.code);
+  // A sold card comes from its buyer (by the name they gave); an issued one from the cinema itself.
+  const sender = card.origin === 'sold' ? card.senderName?.trim() || 'Alguien' : undefined;
+  const subject = sender ? `${sender} te regaló una tarjeta regalo de ${CINEMA_NAME}` : `Te regalamos una tarjeta regalo de ${CINEMA_NAME}`;
+  const expires = localDateTime(new Date(card.expiresAt));
+  // In the cinema's money, as the site shows it (a card is sold in the chain's currency).
+  const amount = formatMoney(card.amount);
+  const codeBlock: MailBlock = {
+    text: `Tu código: ${code}`,
+    html:
+      `<p style="font-size:26px;font-weight:bold;letter-spacing:4px;text-align:center;font-family:monospace">${escapeHtml(code)}</p>\n` +
+      `<p style="text-align:center"><img src="cid:${GIFT_CARD_QR_CID}" width="250" height="250" alt="${escapeHtml(`Código QR de la tarjeta regalo ${code}`)}"></p>`,
+  };
+  const mail = compose(subject, [
+    paragraph(`Hola${card.recipientName ? ` ${card.recipientName}` : ''}:`),
+    paragraph(
+      `${sender ? `${sender} te regaló` : 'Te regalamos'} una tarjeta regalo de ${amount} para tus entradas y combos en ${CINEMA_NAME}.`,
+    ),
+    ...(card.origin === 'sold' && card.message ? [paragraph(`Su mensaje: «${card.message}»`)] : []),
+    codeBlock,
+    table([
+      { label: 'Monto', value: amount, strong: true },
+      { label: 'Vence', value: `${formatShowDate(expires.date)}` },
+    ]),
+    paragraph(
+      'Para usarla, escribe el código en el paso de pago al comprar tus entradas: cubre lo que su saldo alcance y el resto lo pagas con tu tarjeta. Puedes usarla en varias compras hasta agotar el saldo. Guarda este correo: quien tenga el código puede usar la tarjeta.',
+    ),
+    links([{ label: 'Consultar el saldo', href: `${publicUrl}/tarjeta-regalo` }]),
+  ]);
+  return {
+    ...mail,
+    attachments: [{ filename: `tarjeta-regalo-${card.last4}.png`, content: qrPng, contentType: 'image/png', cid: GIFT_CARD_QR_CID }],
+  };
 }

@@ -25,7 +25,10 @@ export interface SalesPluginOptions {
 /** Orders and refunds written per batch, and the unacknowledged events RabbitMQ hands the consumer to fill it. */
 const ORDERS_PER_BATCH = 2000;
 
-/** The sales ledger fed by order.paid and order.refunded (consumer 'sales.orders', in batches) and the reports read from it. */
+/**
+ * The sales ledger fed by order.paid and order.refunded (consumer 'sales.orders', in batches), and by the gift-card
+ * events ('sales.gift-cards'), and the reports read from it.
+ */
 export const salesPlugin = fp<SalesPluginOptions>(
   async (app, { db, bus, clock }) => {
     const store = await openSalesStore(db);
@@ -40,6 +43,8 @@ export const salesPlugin = fp<SalesPluginOptions>(
       { maxBatch: ORDERS_PER_BATCH },
     );
     await bus.subscribe(subscriptions.orders.consumer, subscriptions.orders.events, recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
+    // Issue 39: keyed by card and kind (SalesLedger.recordGiftCards), so a redelivery changes nothing.
+    await subscribeTo(bus, db, subscriptions.giftCards, (event) => ledger.recordGiftCards([event]));
     const names = new NamesProjection(store);
     await subscribeTo(bus, db, subscriptions.names, (event) => names.handle(event));
 

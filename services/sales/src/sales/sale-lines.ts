@@ -1,7 +1,7 @@
 import { GENERAL_TICKET_TYPE, type OrderPaid, type OrderRefunded } from '@cine/contracts';
 import { netPriceOf } from './sale-figures';
 
-/** What the reports keep of a sold ticket: its seat, type (code and name as sold) and line total. */
+/** What the reports keep of a sold ticket: its seat, type (code and name as sold) and what was paid for it (issue 39: its line's total less its discount). */
 export interface SoldLine {
   seatLabel: string;
   type: string;
@@ -29,17 +29,31 @@ export function generalLines(seatLabels: readonly string[], total: number): Sold
   }));
 }
 
-/** The tickets of a paid order: its lines (version 2), or every seat General at ticketTotal / seats (version 1). */
+/**
+ * The tickets of a paid order as paid: its lines (version 2) each at its total less its promo discount
+ * (issue 39), or every seat General at ticketTotal / seats (version 1).
+ */
 export function soldLinesOf(order: Pick<OrderPaid['data'], 'seats' | 'seatLabels' | 'ticketTotal' | 'lines'>): SoldLine[] {
-  if (order.lines) return order.lines.map(({ seatLabel, type, typeName, total }) => ({ seatLabel, type, typeName, total }));
+  if (order.lines)
+    return order.lines.map(({ seatLabel, type, typeName, total, discount }) => ({
+      seatLabel,
+      type,
+      typeName,
+      total: total - (discount ?? 0),
+    }));
   // Labels for every seat, should an old order carry fewer labels than seats.
   const labels = Array.from({ length: order.seats }, (_, index) => order.seatLabels[index] ?? `#${index + 1}`);
   return generalLines(labels, order.ticketTotal);
 }
 
-/** A refund's own lines (version 2); undefined in version 1, whose seats take their sale's lines (refundedLinesOf). */
+/** A refund's own lines (version 2) as paid (less their discount); undefined in version 1, whose seats take their sale's lines (refundedLinesOf). */
 export function refundLinesOf(refund: Pick<OrderRefunded['data'], 'lines'>): SoldLine[] | undefined {
-  return refund.lines?.map(({ seatLabel, type, typeName, total }) => ({ seatLabel, type, typeName, total }));
+  return refund.lines?.map(({ seatLabel, type, typeName, total, discount }) => ({
+    seatLabel,
+    type,
+    typeName,
+    total: total - (discount ?? 0),
+  }));
 }
 
 /**
@@ -99,4 +113,25 @@ export function typeFiguresOf(sold: readonly SoldLine[], refunded: readonly Sold
     figures.refundedNet = netPriceOf(figures.refundedPrice);
   }
   return byType;
+}
+
+/** What the order's lines or `ticketTotal` say of the tickets: what was paid for them, and what the promo took off. */
+export function paidTicketsOf(order: Pick<OrderPaid['data'], 'ticketTotal' | 'lines' | 'discount'>): { paid: number; discount: number } {
+  if (order.lines) {
+    const onLines = order.lines.reduce((sum, line) => sum + (line.discount ?? 0), 0);
+    // The discount is kept on the lines; an order that told it only as a whole still counts it.
+    const discount = onLines > 0 ? onLines : Math.max(0, order.discount ?? 0);
+    return { paid: order.lines.reduce((sum, line) => sum + line.total, 0) - discount, discount };
+  }
+  // Version 1 (no lines) was sold before promo codes: nothing off.
+  return { paid: order.ticketTotal, discount: 0 };
+}
+
+/** The same of a refund: what it gave back of the tickets, and the discount its lines had had (no longer given). */
+export function refundedTicketsOf(refund: Pick<OrderRefunded['data'], 'ticketAmount' | 'lines'>): { paid: number; discount: number } {
+  if (refund.lines) {
+    const discount = refund.lines.reduce((sum, line) => sum + (line.discount ?? 0), 0);
+    return { paid: refund.lines.reduce((sum, line) => sum + line.total, 0) - discount, discount };
+  }
+  return { paid: refund.ticketAmount, discount: 0 };
 }

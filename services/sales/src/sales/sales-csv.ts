@@ -1,4 +1,4 @@
-import type { CandySalesRow, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TicketTypeSalesRow } from '@cine/contracts';
+import type { CandySalesRow, DiscountsReport, SaleDetailRow, SalesMonthRow, SalesSummaryRow, TicketTypeSalesRow } from '@cine/contracts';
 import { stringify } from 'csv-stringify/sync';
 
 /** US$ amounts as the admin tables show them, without the sign: 1250 cents → '12.50'. */
@@ -100,5 +100,21 @@ export function candyCsv(rows: CandySalesRow[]): string {
       String(row.refundedQuantity),
       money(row.refundedPrice),
     ]),
+  );
+}
+
+/**
+ * Issue 39: the discounts by code (Código, Usos, Descuento), then the gift cards' three figures as rows of
+ * their own (Tarjetas regalo vendidas, canjeadas, pendientes) under the same columns' first and third.
+ */
+export function discountsCsv(report: DiscountsReport): string {
+  return csv(
+    ['Código', 'Usos', 'Descuento'],
+    [
+      ...report.promotions.map((row) => [row.code, String(row.uses), money(row.amount)]),
+      ['Tarjetas regalo vendidas', '', money(report.giftCards.sold)],
+      ['Tarjetas regalo canjeadas', '', money(report.giftCards.redeemed)],
+      ['Tarjetas regalo pendientes', '', money(report.giftCards.outstanding)],
+    ],
   );
 }

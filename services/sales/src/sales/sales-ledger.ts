@@ -2,8 +2,11 @@ import {
   FIRST_CINEMA_ID,
   SHOW_TYPES,
   TICKET_TYPE_CODE_PATTERN,
+  type GiftCardIssued,
+  type GiftCardVoided,
   type OrderPaid,
   type OrderRefunded,
+  type PaymentPart,
   type PricedLine,
 } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
@@ -11,13 +14,14 @@ import type { mongo } from 'mongoose';
 import { ledgerBatchSize } from '../metrics';
 import { cinemaDayOf } from './sales-calendar';
 import { netPriceOf, sumOf } from './sale-figures';
-import { generalLines, refundedLinesOf, refundLinesOf, soldLinesOf, typeFiguresOf } from './sale-lines';
+import { generalLines, paidTicketsOf, refundedTicketsOf, refundedLinesOf, refundLinesOf, soldLinesOf, typeFiguresOf } from './sale-lines';
 import {
   candyNameKey,
   cinemaNameKey,
   movieNameKey,
   type CandyDaySales,
   type CandyFigures,
+  type GiftCardMove,
   type MovieMonthSales,
   type OrderContribution,
   type RefundContribution,
@@ -51,9 +55,24 @@ function linesAreSound(lines: readonly PricedLine[] | undefined): boolean {
           typeof line.typeName === 'string' &&
           typeof line.seatLabel === 'string' &&
           Number.isInteger(line.total) &&
-          line.total >= 0,
+          line.total >= 0 &&
+          (line.discount === undefined || (Number.isInteger(line.discount) && line.discount >= 0 && line.discount <= line.total)),
       ))
   );
+}
+
+/** Whether every payment part is a whole, non-negative amount of a known kind. */
+function paymentsAreSound(payments: readonly PaymentPart[] | undefined): boolean {
+  return (
+    payments === undefined ||
+    (Array.isArray(payments) &&
+      payments.every((part) => (part.kind === 'gift_card' || part.kind === 'card') && Number.isInteger(part.amount) && part.amount >= 0))
+  );
+}
+
+/** What the parts say went by (or back to) gift card. */
+function giftCardPartOf(payments: readonly PaymentPart[] | undefined): number {
+  return sumOf(payments ?? [], (part) => (part.kind === 'gift_card' ? part.amount : 0));
 }
 
 /** A paid order the ledger cannot record (thrown, so the bus dead-letters its event). */
@@ -71,6 +90,10 @@ function checked(order: PaidOrder): PaidOrder {
   if (Number.isNaN(Date.parse(order.paidAt))) throw new MalformedSaleError(order.orderId, 'paidAt is not an instant');
   if (!SHOW_TYPES.includes(order.type)) throw new MalformedSaleError(order.orderId, 'unknown show type');
   if (!linesAreSound(order.lines)) throw new MalformedSaleError(order.orderId, 'a line has no plain type code or whole total');
+  if (!paymentsAreSound(order.payments))
+    throw new MalformedSaleError(order.orderId, 'a payment part is not a whole amount of a known kind');
+  if (order.promo !== undefined && (typeof order.promo?.code !== 'string' || order.promo.code.length === 0 || order.promo.code.length > 64))
+    throw new MalformedSaleError(order.orderId, 'the promo has no code');
   return order;
 }
 
@@ -83,6 +106,8 @@ function checkedRefund(refund: OrderRefund): OrderRefund {
   if (!SHOW_TYPES.includes(refund.type)) throw new MalformedSaleError(refund.refundId, 'unknown show type', 'order.refunded');
   if (!linesAreSound(refund.lines))
     throw new MalformedSaleError(refund.refundId, 'a line has no plain type code or whole total', 'order.refunded');
+  if (!paymentsAreSound(refund.payments))
+    throw new MalformedSaleError(refund.refundId, 'a payment part is not a whole amount of a known kind', 'order.refunded');
   return refund;
 }
 
@@ -100,16 +125,24 @@ function filedRefundOf(refund: OrderRefund): FiledRefund {
   // Filed under the sale's day at its cinema, as the sale was.
   const { day, month } = cinemaDayOf(new Date(refund.paidAt), refund.cinema?.timeZone);
   const seats = refund.seatLabels.length;
-  const netPrice = netPriceOf(refund.ticketAmount);
+  // Issue 39: what was paid for the tickets (their lines less their discount), as the sale counted them.
+  const tickets = refundedTicketsOf(refund);
+  const netPrice = netPriceOf(tickets.paid);
+  const refundedAt = new Date(refund.refundedAt);
+  const giftCardRefunded = giftCardPartOf(refund.payments);
   return {
     record: {
       _id: refund.refundId,
       orderId: refund.orderId,
       month,
       seats,
-      totalPrice: refund.ticketAmount,
+      totalPrice: tickets.paid,
       netPrice,
-      refundedAt: new Date(refund.refundedAt),
+      refundedAt,
+      refundDay: cinemaDayOf(refundedAt, refund.cinema?.timeZone).day,
+      candyQuantity: sumOf(refund.candy, (line) => line.quantity),
+      ...(tickets.discount > 0 ? { discount: tickets.discount } : {}),
+      ...(giftCardRefunded > 0 ? { giftCardRefunded } : {}),
     },
     showDayId: `${refund.showId}-${refund.type}-${day}`,
     movieId: refund.movieId,
@@ -118,7 +151,7 @@ function filedRefundOf(refund: OrderRefund): FiledRefund {
     contribution: {
       orderId: refund.orderId,
       seats,
-      totalPrice: refund.ticketAmount,
+      totalPrice: tickets.paid,
       netPrice,
       candy: refund.candy.map(({ candyId, quantity, totalPrice }) => ({ itemId: candyId, quantity, totalPrice })),
       seatLabels: refund.seatLabels,
@@ -129,6 +162,9 @@ function filedRefundOf(refund: OrderRefund): FiledRefund {
 
 function saleRecordOf(order: PaidOrder): SaleRecord {
   const paidAt = new Date(order.paidAt);
+  // Issue 39: the tickets' figures are what was paid for them (net of the promo's discount).
+  const tickets = paidTicketsOf(order);
+  const giftCardPaid = giftCardPartOf(order.payments);
   return {
     _id: order.orderId,
     movieId: order.movieId,
@@ -138,12 +174,14 @@ function saleRecordOf(order: PaidOrder): SaleRecord {
     // An order.paid from before the chain carries no cinema: it was the first cinema's.
     cinemaId: order.cinema?.id ?? FIRST_CINEMA_ID,
     seats: order.seats,
-    totalPrice: order.ticketTotal,
-    netPrice: netPriceOf(order.ticketTotal),
+    totalPrice: tickets.paid,
+    netPrice: netPriceOf(tickets.paid),
     paidAt,
     ...cinemaDayOf(paidAt, order.cinema?.timeZone),
     candy: order.candy.map(({ candyId, name, quantity, totalPrice }) => ({ itemId: candyId, name, quantity, totalPrice })),
     lines: soldLinesOf(order),
+    ...(order.promo ? { promoCode: order.promo.code, discount: tickets.discount } : {}),
+    ...(giftCardPaid > 0 ? { giftCardPaid } : {}),
   };
 }
 
@@ -253,6 +291,25 @@ export class SalesLedger {
       this.store.refunds,
       filed.map((refund) => refund.record),
     );
+  }
+
+  /**
+   * Issue 39: records gift cards issued (sold or given) and voided, each once per card and kind (a
+   * redelivery or a replay is refused by its _id), for the discounts report's gift-card figures.
+   */
+  async recordGiftCards(events: ReadonlyArray<GiftCardIssued | GiftCardVoided>): Promise<void> {
+    const moves = events.map((event): GiftCardMove => {
+      const { data } = event;
+      const issued = event.type === 'gift-card.issued';
+      const at = new Date(issued ? event.data.issuedAt : (data as GiftCardVoided['data']).voidedAt);
+      if (typeof data.cardId !== 'string' || !SAFE_ID.test(data.cardId) || Number.isNaN(at.getTime()))
+        throw new MalformedSaleError(data.cardId, 'the card id or instant is not valid', event.type);
+      if (!Number.isInteger(data.amount) || data.amount < 0)
+        throw new MalformedSaleError(data.cardId, 'the amount is not whole cents', event.type);
+      const kind = issued ? 'issued' : 'voided';
+      return { _id: `${kind}:${data.cardId}`, cardId: data.cardId, kind, amount: data.amount, at, day: cinemaDayOf(at).day };
+    });
+    if (moves.length > 0) await insertIgnoringRepeats(this.store.giftCardMoves, moves);
   }
 
   private async insertSaleRecords(sales: SaleRecord[]): Promise<void> {

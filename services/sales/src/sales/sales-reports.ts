@@ -3,6 +3,7 @@ import {
   SHOW_TYPES,
   type CandyItemTotalRow,
   type CinemaSalesRow,
+  type DiscountsReport,
   type CandySalesRow,
   type MonthlySalesRow,
   type MovieOccupancyRow,
@@ -18,6 +19,7 @@ import {
   type TopSellerRow,
 } from '@cine/contracts';
 import { searchKey } from '@cine/service-kit';
+import { discountsReportOf } from './discounts-report';
 import { monthNameOf, type Month } from './sales-calendar';
 import { sumOf } from './sale-figures';
 import type { TypeFigures } from './sale-lines';
@@ -399,6 +401,30 @@ export class SalesReports {
         })
         .sort((a, b) => b.day.localeCompare(a.day) || a.name.localeCompare(b.name, 'es'))
     );
+  }
+
+  /** Issue 39: discounts by code and the gift cards' money of the period (discountsReportOf's rules). */
+  async discounts(range: DayRange = {}, cinemas?: CinemaSelection): Promise<DiscountsReport> {
+    const to = range.to;
+    // Every sale up to `to` paid with a code or a gift card (what the gift cards still hold is all time), their refunds, the cards.
+    const sales = await this.store.sales
+      .find(
+        { $or: [{ promoCode: { $exists: true } }, { giftCardPaid: { $exists: true } }], ...(to ? { day: { $lte: to } } : {}) },
+        { projection: { _id: 1, day: 1, cinemaId: 1, seats: 1, candy: 1, promoCode: 1, discount: 1, giftCardPaid: 1 } },
+      )
+      .toArray();
+    const [refunds, giftCards] = await Promise.all([
+      sales.length === 0
+        ? Promise.resolve([])
+        : this.store.refunds
+            .find(
+              { orderId: { $in: sales.map((sale) => sale._id) } },
+              { projection: { orderId: 1, seats: 1, candyQuantity: 1, discount: 1, giftCardRefunded: 1, refundDay: 1 } },
+            )
+            .toArray(),
+      this.store.giftCardMoves.find(to ? { day: { $lte: to } } : {}, { projection: { kind: 1, amount: 1, day: 1 } }).toArray(),
+    ]);
+    return discountsReportOf({ sales, refunds, giftCards }, range, cinemas);
   }
 
   /** The revenue of the sales paid in `range` (every sale without one), net of refunds: tickets, candy (per item too) and both. */

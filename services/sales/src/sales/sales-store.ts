@@ -32,6 +32,11 @@ export interface SaleRecord {
   candy: SoldCandy[];
   /** Each ticket's type and total (an order.paid of version 1: every seat General); absent on sales recorded before types. */
   lines?: SoldLine[];
+  /** Issue 39: the promo code it was paid with and what it took off the tickets (absent: none). */
+  promoCode?: string;
+  discount?: number;
+  /** Issue 39: the part of the order paid by gift card (absent: none). */
+  giftCardPaid?: number;
 }
 
 /** One refund (`_id` its refund id) of a paid order: kept whether or not the sale is in yet; the detail nets it out of its sale. */
@@ -44,6 +49,13 @@ export interface RefundRecord {
   totalPrice: number;
   netPrice: number;
   refundedAt: Date;
+  /** Issue 39: the cinema day it was refunded on (the gift cards' figures count it then). */
+  refundDay?: string;
+  /** Issue 39: the candy units it refunded (with `seats`, whether its order was refunded whole). */
+  candyQuantity?: number;
+  /** Issue 39: the discount its tickets had had (the promo no longer gives it), and what went back to a gift card. */
+  discount?: number;
+  giftCardRefunded?: number;
 }
 
 /** What one refund takes from its order's show-day (filed under the sale's day). */
@@ -148,6 +160,20 @@ export interface SalesName {
   asOf: string;
 }
 
+/**
+ * Issue 39: a gift card's money as sales hears it (`_id` `issued:<cardId>` or `voided:<cardId>`, so each
+ * event counts once): `amount` its value when issued or sold, its balance left when voided.
+ */
+export interface GiftCardMove {
+  _id: string;
+  cardId: string;
+  kind: 'issued' | 'voided';
+  amount: number;
+  at: Date;
+  /** The day of `at` in the chain's default time zone (gift cards are the chain's, not a cinema's). */
+  day: string;
+}
+
 export interface SalesStore {
   sales: Collection<SaleRecord>;
   refunds: Collection<RefundRecord>;
@@ -156,6 +182,7 @@ export interface SalesStore {
   candyDays: Collection<CandyDaySales>;
   shows: Collection<ShowFacts>;
   names: Collection<SalesName>;
+  giftCardMoves: Collection<GiftCardMove>;
 }
 
 /** The sales database's collections; on MongoDB with the indexes of the detail and candy reports. */
@@ -168,6 +195,7 @@ export async function openSalesStore(db: Connection): Promise<SalesStore> {
     candyDays: db.collection<CandyDaySales>('candy_day_sales'),
     shows: db.collection<ShowFacts>('shows'),
     names: db.collection<SalesName>('names'),
+    giftCardMoves: db.collection<GiftCardMove>('gift_card_moves'),
   };
   // FerretDB v1 filters in Go whatever the indexes (see isFerretDbConnection); an index there only slows the writes.
   if (!isFerretDbConnection(db)) {

@@ -1,6 +1,6 @@
 import { cinemaInfoFromEnv, type ServiceApp } from '@cine/service-kit';
 import { FIRST_CINEMA_ID } from '@cine/contracts';
-import { candyCsv, detailByMonthCsv, detailCsv, summaryCsv } from '../../sales/sales-csv';
+import { candyCsv, detailByMonthCsv, detailCsv, discountsCsv, summaryCsv } from '../../sales/sales-csv';
 import { candyFilterOf, cinemasOf, dayRangeOf, detailFilterOf, reportMonthsOf } from '../report-queries';
 import * as schemas from './schemas';
 
@@ -52,6 +52,11 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
     reports.candy(candyFilterOf(request.query, cinemasOf(request, request.query.cinemaId))),
   );
 
+  // Issue 39: a manager's answer holds their cinemas' orders only (no cinemaId in this query: their token's cinemas).
+  app.get('/discounts', { schema: schemas.discounts, onRequest: requireManager }, async (request) =>
+    reports.discounts(dayRangeOf(app, request.query), cinemasOf(request, undefined)),
+  );
+
   app.get('/export.csv', { schema: schemas.exportCsv, onRequest: requireManager }, async (request, reply) => {
     const { query } = request;
     const cinemas = cinemasOf(request, query.cinemaId);
@@ -72,6 +77,12 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
         const filter = candyFilterOf(query, cinemas);
         body = candyCsv(await reports.candy(filter));
         file = `ventas-candy${filter.day ? `-${filter.day}` : ''}`;
+        break;
+      }
+      case 'discounts': {
+        const range = dayRangeOf(app, query);
+        body = discountsCsv(await reports.discounts(range, cinemas));
+        file = `ventas-descuentos${range.from ? `-${range.from}` : ''}${range.to ? `-${range.to}` : ''}`;
         break;
       }
     }

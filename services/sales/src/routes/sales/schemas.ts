@@ -1,6 +1,8 @@
 import {
   CandySalesRow,
   CinemaSalesRow,
+  DiscountsQuery,
+  DiscountsReport,
   MonthlySalesRow,
   MovieTicketTypeSales,
   SalesOccupancy,
@@ -105,17 +107,31 @@ export const candy = {
   response: { 200: Type.Array(CandySalesRow), ...errors(400, 401, 403, 503) },
 };
 
+export const discounts = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'Issue 39: discounts by promo code of the orders paid from `from` to `to` (cinema days, both included; every sale when left out): ' +
+    'uses (less the orders refunded whole) and the amount taken off (less what refunds took back); the gift cards sold and issued in the ' +
+    'period, redeemed in it (spent less returned) and outstanding at its end (what the chain still owes). A manager: the codes used at ' +
+    "their cinemas and what gift cards paid there; the chain's gift-card figures (sold, outstanding) are 0 for them (admin or manager)",
+  querystring: DiscountsQuery,
+  response: { 200: DiscountsReport, ...errors(400, 401, 403, 503) },
+};
+
 export const exportCsv = {
   tags,
   security: bearerAuth,
   summary:
-    "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals; the summary's spec columns are followed by each ticket type's tickets, T.Bruto, T.Neto and T.Reembolsado (admin or manager)",
+    "A report as a CSV download with the admin tables' Spanish headers and amounts in US$ with two decimals; the summary's spec columns are followed by each ticket type's tickets, T.Bruto, T.Neto and T.Reembolsado; " +
+    "'discounts' (issue 39): the discounts by code and the gift cards' figures of `from` to `to` (admin or manager)",
   querystring: Type.Object(
     {
-      report: Type.Union([Type.Literal('summary'), Type.Literal('detail'), Type.Literal('candy')]),
+      report: Type.Union([Type.Literal('summary'), Type.Literal('detail'), Type.Literal('candy'), Type.Literal('discounts')]),
       name: Type.Optional(Type.String({ maxLength: 100, description: 'summary: titles containing it' })),
       ...detailFilters,
       ...candyFilters,
+      ...rangeFilters,
       ...cinemaFilters,
     },
     { additionalProperties: false },
