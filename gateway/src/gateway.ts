@@ -14,12 +14,14 @@ import {
   registerErrorHandling,
   SharedCounters,
   sharedRateLimitStore,
+  REDACTING_SERIALIZERS,
 } from '@cine/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import {
   COMPRESSION_THRESHOLD_BYTES,
   DEFAULT_AUTH_RATE_LIMIT,
+  DEFAULT_GIFT_CARD_RATE_LIMIT,
   DEFAULT_UPSTREAM_TIMEOUTS,
   defaultClientConfig,
   defaultServiceUrls,
@@ -65,8 +67,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   const app = Fastify({
     ...(options.logger
-      ? { loggerInstance: options.logger.child({ service: 'gateway' }) }
-      : { logger: { level: options.logLevel ?? 'info' } }),
+      ? { loggerInstance: options.logger.child({ service: 'gateway' }, { serializers: REDACTING_SERIALIZERS }) }
+      : { logger: { level: options.logLevel ?? 'info', serializers: REDACTING_SERIALIZERS } }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
@@ -129,6 +131,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     services,
     upstream,
     authRateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT,
+    giftCardRateLimit: options.giftCardRateLimit ?? DEFAULT_GIFT_CARD_RATE_LIMIT,
     seatStreams: { ...DEFAULT_SEAT_STREAM_RELAY_SETTINGS, ...options.seatStreams },
   });
   await app.register(webApp, { web, clientConfig });

@@ -53,6 +53,8 @@ export interface GatewayOptions {
   };
   /** Requests per client IP on each rate-limited auth endpoint (default 20 per minute). */
   authRateLimit?: RateLimitSettings;
+  /** Issue 39: the gift cards' balance check, per address and per account (default DEFAULT_GIFT_CARD_RATE_LIMIT). */
+  giftCardRateLimit?: RateLimitSettings;
   /**
    * Where the rate limits' counters live (MONGO_URL; database GATEWAY_MONGO_DB, default `cine_gateway`), shared
    * by every gateway, so two gateways do not double each limit. Without it (tests of one gateway) they are
@@ -77,6 +79,8 @@ export interface GatewayOptions {
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export const DEFAULT_AUTH_RATE_LIMIT: RateLimitSettings = { max: 20, timeWindowMs: 60_000 };
+/** Gift-card balance checks a minute, per address and per account (GIFT_CARD_RATE_LIMIT). */
+export const DEFAULT_GIFT_CARD_RATE_LIMIT: RateLimitSettings = { max: 10, timeWindowMs: 60_000 };
 export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = { connectMs: 2_000, responseMs: 30_000, healthMs: 1_500 };
 
 export function defaultServiceUrls(): Record<ServiceName, string> {
@@ -149,7 +153,7 @@ export interface GatewayListenOptions {
  * The gateway's configuration from the environment (see server.ts):
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
  * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
- * AUTH_RATE_LIMIT (requests per minute per IP), MONGO_URL and GATEWAY_MONGO_DB (the rate limits' shared counters),
+ * AUTH_RATE_LIMIT (requests per minute per IP), GIFT_CARD_RATE_LIMIT (balance checks per minute per IP and per account), MONGO_URL and GATEWAY_MONGO_DB (the rate limits' shared counters),
  * TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES, CANCELLATION_WINDOW_MINUTES,
  * MAX_SEAT_STREAMS_PER_ADDRESS, MAX_SEAT_RELAY_UPSTREAMS, MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW.
  */
@@ -176,6 +180,7 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
       cancellationWindowMinutes: positiveIntegerEnv('CANCELLATION_WINDOW_MINUTES', DEFAULT_CANCELLATION_WINDOW_MINUTES, 'minutes'),
     },
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
+    giftCardRateLimit: { max: positiveIntegerEnv('GIFT_CARD_RATE_LIMIT', DEFAULT_GIFT_CARD_RATE_LIMIT.max), timeWindowMs: 60_000 },
     ...(mongoUrl ? { rateLimitDatabase: { mongoUrl, dbName: readEnv('GATEWAY_MONGO_DB') ?? 'cine_gateway' } } : {}),
     seatStreams: {
       perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),

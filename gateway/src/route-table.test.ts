@@ -192,6 +192,8 @@ describe('what the route table says beyond the owning service', () => {
       'POST /auth/register',
       'POST /mailing/recuperarpassword',
       'POST /mailing/resetpassword',
+      // Issue 39: the gift cards' balance check, per address and per account (against guessing codes).
+      'GET /gift-cards/:code',
     ]);
     expect(routeEndpoints.filter((endpoint) => endpoint.stream)).toEqual([
       { method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' },

@@ -18,10 +18,11 @@ export interface ApiRoute {
 
 /**
  * The rate limits an endpoint may take, each counted per client address (`clientKey`): 'auth', the
- * auth endpoints' (AUTH_RATE_LIMIT a minute, options.ts), shared by every gateway when they share a
- * database.
+ * auth endpoints' (AUTH_RATE_LIMIT a minute, options.ts); 'gift-card', the gift cards' balance check
+ * (GIFT_CARD_RATE_LIMIT a minute, issue 39), counted per address and, when a token is sent, per account
+ * too, against guessing codes. Shared by every gateway when they share a database.
  */
-export type RateLimitName = 'auth';
+export type RateLimitName = 'auth' | 'gift-card';
 
 /** The event streams the gateway relays. */
 export type StreamName = 'seat-map';
@@ -116,6 +117,14 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
   { prefix: '/candy/delete', service: 'booking', auth: 'all' },
   { prefix: '/sales', service: 'sales', auth: 'all' },
   { prefix: '/orders', service: 'booking', auth: 'all' },
+  // Issue 39: buying needs a token (the service says so too); the balance check is public and rate limited.
+  {
+    prefix: '/gift-cards',
+    service: 'booking',
+    auth: 'writes',
+    endpoints: [{ method: 'GET', path: '/gift-cards/:code', rateLimit: 'gift-card' }],
+  },
+  { prefix: '/gift-cards/mine', service: 'booking', auth: 'all' },
   // Promo codes (issue 39): the admin's and the managers' (their cinemas'); the buyer's code goes through /cart/promo.
   { prefix: '/promotions', service: 'booking', auth: 'all' },
 ];

@@ -78,7 +78,7 @@ trap cleanup EXIT
 # otherwise answer 429 and 409 to most generated cases instead of exercising the handlers.
 setsid env PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$DATA_DIR" MAIL_OUTBOX_DIR="$DATA_DIR/outbox" \
   FERRETDB_PORT="$(free_port)" ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" \
-  AUTH_RATE_LIMIT=1000000 MAX_HELD_SEATS_PER_ADDRESS=1000000 LOG_LEVEL=warn \
+  AUTH_RATE_LIMIT=1000000 GIFT_CARD_RATE_LIMIT=1000000 MAX_HELD_SEATS_PER_ADDRESS=1000000 LOG_LEVEL=warn \
   npm start >"$DATA_DIR/platform.log" 2>&1 &
 PLATFORM_PID=$!
 

@@ -279,6 +279,16 @@ const MATRIX: Record<string, Entry> = {
   'POST /orders/{id}/cancel': { access: 'user' },
   // An order that does not exist: every manager gets its 404 (of another cinema's order, booking's test/cinema-scoping.test.ts: 403).
   'POST /orders/{id}/refund': { access: 'manager', sample: () => ({ body: { reason: 'Prueba' } }) },
+  // Gift cards (issue 39, booking): bought and listed by any signed-in buyer, checked by code by anyone (404 alike; the
+  // gateway's limit per address and per account is lifted here), issued, voided, searched and audited by an admin only
+  // (chain-wide: managers 403). Bodies left `{}` are refused by the schema: nothing is bought or issued.
+  'POST /gift-cards/': { access: 'user' },
+  'GET /gift-cards/mine': { access: 'user' },
+  'GET /gift-cards/{code}': { access: 'public', sample: () => ({ params: { code: 'ABCD-EFGH-JKMN-PQRS' } }) },
+  'GET /gift-cards/': { access: 'admin', sample: () => ({ query: 'q=ABCD' }) },
+  'POST /gift-cards/issue': { access: 'admin' },
+  'POST /gift-cards/{code}/void': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
+  'GET /gift-cards/{code}/ledger': { access: 'admin' },
   'POST /show/one/{id}/cancel': { access: 'manager', sample: () => ({ body: { reason: 'Prueba' } }) },
   // The cancellation's background job: its progress. Of a show of cinema A (not cancelled: its managers get the 404),
   // a manager of another cinema gets the 403.
@@ -464,7 +474,7 @@ async function otherCinema(adminToken: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  running = await startTestPlatform('matrix', { JWT_SECRET, AUTH_RATE_LIMIT: '100000' });
+  running = await startTestPlatform('matrix', { JWT_SECRET, AUTH_RATE_LIMIT: '100000', GIFT_CARD_RATE_LIMIT: '100000' });
   platform = running.platform;
   gateway = platform.gatewayUrl;
   for (const service of serviceNames) {

@@ -1,4 +1,11 @@
-import { isObjectIdText, SEAT_RELAY_HEADER, type ServiceName, type TokenClaims, TOO_MANY_SEAT_MAPS } from '@cine/contracts';
+import {
+  GIFT_CARD_MESSAGES,
+  isObjectIdText,
+  SEAT_RELAY_HEADER,
+  type ServiceName,
+  type TokenClaims,
+  TOO_MANY_SEAT_MAPS,
+} from '@cine/contracts';
 import { clientKey } from '@cine/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
@@ -7,7 +14,7 @@ import type { Dispatcher } from 'undici';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { responseCacheLookups } from '../metrics';
 import { ResponseCache } from '../response-cache';
-import { apiRoutes, requiresToken, resolveRoute, routeEndpoints, type ApiRoute, type RateLimitName, type StreamName } from '../route-table';
+import { apiRoutes, requiresToken, resolveRoute, routeEndpoints, type ApiRoute, type StreamName } from '../route-table';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, SeatStreamRelay, type SeatStreamRelaySettings } from '../seat-stream-relay';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
@@ -30,6 +37,8 @@ export const SEAT_STREAMS_BUSY_MESSAGE = 'Hay demasiados mapas de asientos abier
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
   authRateLimit: RateLimitSettings;
+  /** Issue 39: the gift cards' balance check, per address and per account. */
+  giftCardRateLimit: RateLimitSettings;
   /** The shared cache of public answers (a fresh one by default). */
   responseCache?: ResponseCache;
   /** The connection pool to the services (the relay of the seat streams opens its streams there). */
@@ -158,6 +167,7 @@ export async function apiProxy(
   {
     services,
     authRateLimit,
+    giftCardRateLimit,
     responseCache = new ResponseCache(),
     upstream,
     seatStreams = DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
@@ -228,7 +238,45 @@ export async function apiProxy(
     });
   }
 
-  const rateLimits: Record<RateLimitName, RateLimitSettings> = { auth: authRateLimit };
+  const rateLimits: Record<'auth', RateLimitSettings> = { auth: authRateLimit };
+  /**
+   * Issue 39: gift-card balance checks are counted per address and, when a valid token comes, per account too
+   * (a guesser changing addresses with one account, or sharing one address among accounts, is stopped either way).
+   */
+  const giftCardLimits = [
+    app.createRateLimit({
+      max: giftCardRateLimit.max,
+      timeWindow: giftCardRateLimit.timeWindowMs,
+      keyGenerator: (request) => `gift-card:address:${clientKey(request.ip)}`,
+    }),
+    app.createRateLimit({
+      max: giftCardRateLimit.max,
+      timeWindow: giftCardRateLimit.timeWindowMs,
+      keyGenerator: async (request) => `gift-card:account:${(await accountOf(request)) ?? ''}`,
+      allowList: async (request) => (await accountOf(request)) === undefined,
+    }),
+  ];
+  const accounts = new WeakMap<FastifyRequest, Promise<string | undefined>>();
+  function accountOf(request: FastifyRequest): Promise<string | undefined> {
+    let account = accounts.get(request);
+    if (!account) {
+      account =
+        request.headers.authorization === undefined
+          ? Promise.resolve(undefined)
+          : request.jwtVerify<{ sub?: string }>().then(
+              (claims) => claims.sub,
+              () => undefined,
+            );
+      accounts.set(request, account);
+    }
+    return account;
+  }
+  async function limitGiftCardChecks(request: FastifyRequest): Promise<void> {
+    for (const limit of giftCardLimits) {
+      const counted = await limit(request);
+      if (!counted.isAllowed && counted.isExceeded) throw Object.assign(new Error(GIFT_CARD_MESSAGES.tooManyTries), { statusCode: 429 });
+    }
+  }
   // The routes that take larger bodies (route-table.ts): the prefix and everything under it.
   for (const { prefix, bodyLimit } of apiRoutes) {
     if (bodyLimit === undefined) continue;
@@ -295,11 +343,12 @@ export async function apiProxy(
   // would buffer, so it is off on their routes.
   const streams: Record<StreamName, typeof forward> = { 'seat-map': relayStream };
   for (const { method, path, rateLimit, stream } of routeEndpoints) {
-    const limit = rateLimit === undefined ? undefined : rateLimits[rateLimit];
+    const limit = rateLimit === 'auth' ? rateLimits[rateLimit] : undefined;
     app.route({
       method,
       url: `${API_PREFIX}${path}`,
       ...(limit ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } } : {}),
+      ...(rateLimit === 'gift-card' ? { onRequest: limitGiftCardChecks } : {}),
       ...(stream ? { compress: false as const } : {}),
       schema: { hide: true },
       handler: stream ? streams[stream] : forward,

@@ -14,6 +14,7 @@ import { measureHttpRequests } from './telemetry/metrics';
 import { strictValidatorCompiler } from './validation';
 import type { EventBus } from './events/event-bus';
 import { SharedCounters } from './shared-counters';
+import { REDACTING_SERIALIZERS } from './log-redaction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,9 @@ export const ErrorBody = Type.Composite([ApiErrorBody], { $id: 'ErrorBody' });
  */
 export async function createServiceApp({ config, db, bus, logger }: ServiceContext): Promise<ServiceApp> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger.child({ service: config.name }) } : { logger: { level: config.logLevel } }),
+    ...(logger
+      ? { loggerInstance: logger.child({ service: config.name }, { serializers: REDACTING_SERIALIZERS }) }
+      : { logger: { level: config.logLevel, serializers: REDACTING_SERIALIZERS } }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
     // The gateway stamps each request, so one id follows it across services' logs.

@@ -17,6 +17,7 @@ export {
 } from './auth';
 export { findEachById } from './by-id';
 export { clientKey } from './client-key';
+export { redactUrl, REDACTING_SERIALIZERS } from './log-redaction';
 export {
   cinemaInfoFromEnv,
   defaultPorts,

@@ -7,6 +7,7 @@ import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
+import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
 import { showsPlugin } from './plugins/shows';
@@ -17,6 +18,7 @@ import cartRoutes from './routes/cart';
 import cinemaRoutes from './routes/cinemas';
 import checkinRoutes from './routes/checkin';
 import checkoutRoutes from './routes/checkout';
+import giftCardRoutes from './routes/gift-cards';
 import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
 import pricingRoutes from './routes/pricing';
@@ -72,6 +74,13 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(pricingRoutes, { prefix: '/pricing' });
   await app.register(ticketsRoutes, { prefix: '/tickets' });
 
+  const giftCardOptions = {
+    db: context.db,
+    bus: context.bus,
+    settings: settings.giftCards,
+    ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
+  };
+  await app.register(giftCardsPlugin, giftCardOptions);
   await app.register(checkoutPlugin, {
     db: context.db,
     bus: context.bus,
@@ -86,6 +95,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(candyLinesRoutes, { prefix: '/candy' });
   // POST /movies/checkout is the spec's path (§7); the gateway sends /movies/checkout here, the rest of /movies to the catalog.
   await app.register(checkoutRoutes, { prefix: '/movies' });
+  await app.register(giftCardPurchasesPlugin, giftCardOptions);
+  await app.register(giftCardRoutes, { prefix: '/gift-cards' });
 
   await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer, doorWindow: settings.doorWindow });
   await app.register(jobsPlugin, { db: context.db, ...(context.scheduler ? { scheduler: context.scheduler } : {}) });

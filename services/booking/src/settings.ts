@@ -1,5 +1,8 @@
 import {
   DEFAULT_CANCELLATION_WINDOW_MINUTES,
+  DEFAULT_GIFT_CARD_MAX_CENTS,
+  DEFAULT_GIFT_CARD_MIN_CENTS,
+  DEFAULT_GIFT_CARD_VALID_MONTHS,
   DEFAULT_CINEMA_TIME_ZONE,
   DEFAULT_SEAT_STREAMS_PER_ADDRESS,
   isIanaTimeZone,
@@ -35,6 +38,15 @@ export interface BookingSettings {
    * America/Argentina/Buenos_Aires). Used when the cinema is first stored; later it is data (PUT /cinemas/{id}).
    */
   firstCinema: FirstCinemaSettings;
+  /** Issue 39: GIFT_CARD_MIN_CENTS / GIFT_CARD_MAX_CENTS (a card bought online) and GIFT_CARD_VALID_MONTHS; money as CINEMA_LOCALE/CINEMA_CURRENCY. */
+  giftCards: GiftCardEnvSettings;
+}
+
+export interface GiftCardEnvSettings {
+  minCents: number;
+  maxCents: number;
+  validMonths: number;
+  money: { locale: string; currency: string };
 }
 
 /** The name of the first cinema when CINEMA_NAME is not set. */
@@ -58,6 +70,20 @@ export function bookingSettingsFromEnv(): BookingSettings {
     companionReleaseMinutes: nonNegativeMinutes('COMPANION_RELEASE_MINUTES', DEFAULT_COMPANION_RELEASE_MINUTES),
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
     firstCinema: firstCinemaFromEnv(),
+    giftCards: giftCardsFromEnv(),
+  };
+}
+
+function giftCardsFromEnv(): GiftCardEnvSettings {
+  const minCents = positiveIntegerEnv('GIFT_CARD_MIN_CENTS', DEFAULT_GIFT_CARD_MIN_CENTS, 'cents');
+  const maxCents = positiveIntegerEnv('GIFT_CARD_MAX_CENTS', DEFAULT_GIFT_CARD_MAX_CENTS, 'cents');
+  if (maxCents < minCents) throw new Error(`GIFT_CARD_MAX_CENTS (${maxCents}) must not be below GIFT_CARD_MIN_CENTS (${minCents})`);
+  const { locale, currency } = cinemaInfoFromEnv();
+  return {
+    minCents,
+    maxCents,
+    validMonths: positiveIntegerEnv('GIFT_CARD_VALID_MONTHS', DEFAULT_GIFT_CARD_VALID_MONTHS, 'months'),
+    money: { locale, currency },
   };
 }
 

@@ -97,6 +97,8 @@ describe('POST /movies/checkout: a paid order', () => {
       ticketTotal: 1800,
       candy: [{ id: candy.candyId, name: 'COMBO NACHOS', picture: candy.picture, quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
       total: 4300,
+      discount: 0,
+      payments: [{ kind: 'card', amount: 4300 }],
       paidAt: expect.any(String),
       state: 'paid',
       refundedAmount: 0,
@@ -151,6 +153,7 @@ describe('POST /movies/checkout: a paid order', () => {
         lines: singlePriceLines(seatLabels, 900),
         candy: [{ candyId: candy.candyId, name: 'COMBO NACHOS', quantity: 2, unitPrice: 1250, totalPrice: 2500 }],
         total: 4300,
+        payments: [{ kind: 'card', amount: 4300 }],
         paidAt: body.order.paidAt,
       },
     });

@@ -29,11 +29,19 @@ export class Checkout {
     return catchRefusal(() => this.purchase(request));
   }
 
-  private async purchase({ idUser: userId, show: showId, ticket, paymentMethodId }: CheckoutRequest): Promise<CheckoutResult> {
-    // Issue 39's gift card may pay a whole order without a bank card; until it does, a card is needed.
-    if (paymentMethodId === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+  private async purchase({
+    idUser: userId,
+    show: showId,
+    ticket,
+    paymentMethodId,
+    giftCardCode,
+  }: CheckoutRequest): Promise<CheckoutResult> {
+    // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
+    if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;
     const now = clock();
+    const card = giftCardCode === undefined ? undefined : await effects.giftCardFor(giftCardCode, now);
+    if (card && isRefusal(card)) return card;
     const [hold, candy, promoCode] = await effects.cartOf(userId, showId, now);
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
@@ -43,8 +51,11 @@ export class Checkout {
     // Issue 39: the cart's code, judged on this show now; one that stopped applying refuses the purchase before anything is taken.
     const promo = await effects.promoFor(userId, promoCode, hold);
     if (isRefusal(promo)) return promo;
-    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined);
+    const giftCard = card ? { cardId: card._id.toHexString(), last4: card.last4 } : undefined;
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard);
     if (isRefusal(opened)) return opened;
+    if (card && paymentMethodId === undefined && card.balance < opened.total)
+      return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const order = await orders.insertPending(opened, now);
     if (!order) {
       const same = await orders.findByKey(opened.key);
@@ -81,8 +92,7 @@ export class Checkout {
       case 'pending': {
         const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
         const { seats, stock } = await effects.reserve(order, now, reservedUntil);
-        const change = Order.reserve(order, seats, stock, reservedUntil, now);
-        if (!isRefusal(change) && change.to !== 'reserved') await effects.giveBack(order);
+        let change = Order.reserve(order, seats, stock, reservedUntil, now);
         if (!isRefusal(change) && change.to === 'reserved') {
           // The code's use is claimed once seats and candy are taken; every use taken fails the order before any charge.
           const claimed = await effects.claimPromo(order);
@@ -90,7 +100,10 @@ export class Checkout {
             await effects.giveBack(order);
             return this.write(order, Order.promoRefused(order, claimed.message, now));
           }
+          // Issue 39: then the gift card pays what it can (its debit, once; written by the reserved move).
+          if (order.giftCard) change = Order.reserveWithGiftCard(order, change, await effects.debitGiftCard(order), now);
         }
+        if (!isRefusal(change) && change.to !== 'reserved') await effects.giveBack(order);
         return this.write(order, change);
       }
       case 'reserved': {

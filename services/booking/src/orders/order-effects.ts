@@ -1,4 +1,6 @@
 import type { CartCandyLine, OrderView } from '@cine/contracts';
+import type { GiftCards } from '../gift-cards/gift-cards';
+import { cardPart } from '../gift-cards/payment-parts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CandyProjection, CandyReservationLine, StockReservation } from '../candy/candy-projection';
@@ -69,9 +71,22 @@ export class OrderEffects {
       payments: PaymentProvider;
       tickets: RefundTickets;
       views: OrderViews;
+      giftCards: GiftCards;
       promotions: Promotions;
     },
   ) {}
+
+  /** Issue 39: the gift card a checkout names, with its balance, when a buyer may spend it (else the refusal, 404 alike). */
+  giftCardFor(code: string, now: Date): ReturnType<GiftCards['usable']> {
+    return this.world.giftCards.usable(code, now);
+  }
+
+  /** The order's gift card pays what it can of its total, once (a repeat answers the first debit): the cents it paid. */
+  debitGiftCard(order: StoredOrder): Promise<number> {
+    const card = order.giftCard;
+    if (!card) return Promise.resolve(0);
+    return this.world.giftCards.debit(card.cardId, order._id.toHexString(), order.total, new Date());
+  }
 
   /** The cart's promo code (`code`) for the checkout of `hold`: none, its discount of each line, or why it does not apply now. */
   promoFor(userId: string, code: string | undefined, hold: HeldTickets): Promise<Result<OrderPromoLines | null>> {
@@ -132,14 +147,20 @@ export class OrderEffects {
   async giveBack(order: StoredOrder): Promise<void> {
     const id = order._id.toHexString();
     await this.releaseHeldPromo(order);
+    // The gift card's debit too (none yet: nothing), once.
+    if (order.giftCard) await this.world.giftCards.release(order.giftCard.cardId, id, new Date());
     await this.world.candy.release(id, stockLines(order.candy));
     await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
   }
 
   /** Charges the order's total (the order id as idempotency key: charging again answers the first payment). */
-  charge(order: StoredOrder): Promise<ChargeOutcome> {
+  async charge(order: StoredOrder): Promise<ChargeOutcome> {
+    // What the gift card did not pay (issue 39); nothing left: no charge at all.
+    const amount = cardPart(order);
+    if (amount === 0 || order.paymentMethodId === undefined)
+      return { status: 'succeeded', paymentId: `gift-card:${order._id.toHexString()}` };
     return this.world.payments.charge({
-      amount: order.total,
+      amount,
       currency: 'usd',
       paymentMethodId: order.paymentMethodId,
       idempotencyKey: order._id.toHexString(),
@@ -176,12 +197,18 @@ export class OrderEffects {
   }
 
   /** The refund's money back to the card (`refund:<id>` as idempotency key: asking again never refunds twice). */
-  returnMoney(order: StoredOrder, refund: OrderRefund): Promise<RefundOutcome> {
-    return this.world.payments.refund({
-      paymentId: order.paymentId as string,
-      amount: refund.amount,
-      idempotencyKey: `refund:${refund.id}`,
-    });
+  async returnMoney(order: StoredOrder, refund: OrderRefund): Promise<RefundOutcome> {
+    // Issue 39: split as the refund decided (refund.payments); the bank card's part first, then the gift card's (once per refund).
+    const giftCard = (refund.payments ?? []).filter((part) => part.kind === 'gift_card').reduce((sum, part) => sum + part.amount, 0);
+    const card = refund.amount - giftCard;
+    const outcome: RefundOutcome =
+      card > 0
+        ? await this.world.payments.refund({ paymentId: order.paymentId as string, amount: card, idempotencyKey: `refund:${refund.id}` })
+        : { status: 'succeeded', refundId: `gift-card:${refund.id}` };
+    if (outcome.status === 'succeeded' && giftCard > 0 && order.giftCard) {
+      await this.world.giftCards.refund(order.giftCard.cardId, order._id.toHexString(), refund.id, giftCard, new Date());
+    }
+    return outcome;
   }
 
   /** The refund's seats back on sale and its candy to stock (an unfulfilled order: what the checkout reserved for it). */

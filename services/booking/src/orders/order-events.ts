@@ -1,5 +1,6 @@
 import type { OrderPaid, OrderRefunded } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
+import { paymentsOf } from '../gift-cards/payment-parts';
 import { linesOfSeats, linesTotal, orderLinesOf } from './order-lines';
 import type { OrderCandyLine, OrderRefund, StoredOrder } from './order-model';
 
@@ -40,6 +41,7 @@ export function orderPaidEvent(order: StoredOrder, paidAt: Date): OrderPaid {
     lines: orderLinesOf(order),
     candy: order.candy.map(paidCandyLine),
     total: order.total,
+    payments: paymentsOf(order),
     // Issue 39: what the code took off the lines (each line says its own), and the code.
     ...(order.promo ? { discount: order.discount ?? 0, promo: order.promo } : {}),
     paidAt: paidAt.toISOString(),
@@ -60,6 +62,7 @@ export function orderRefundedEvent(order: StoredOrder, refund: OrderRefund, refu
     lines,
     candy: refund.candy.map(paidCandyLine),
     amount: refund.amount,
+    ...(refund.payments ? { payments: refund.payments } : {}),
     reason: refund.reason,
     by: refund.by,
     refundedAt: refundedAt.toISOString(),

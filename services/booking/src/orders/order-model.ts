@@ -1,6 +1,7 @@
-import type { EventCinema, OrderPromo, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
+import type { EventCinema, OrderPromo, PaymentPart, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { OrderGiftCard } from '../gift-cards/payment-parts';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
 
 /*
@@ -28,6 +29,8 @@ export interface OrderRefund {
   amount: number;
   reason: string;
   by: RefundOrigin;
+  /** Issue 39: where `amount` goes back to (gift_card part, card part); absent before gift cards: all to the bank card. */
+  payments?: PaymentPart[];
   requestedAt: Date;
   providerRefundId?: string;
   refundedAt?: Date;
@@ -75,7 +78,10 @@ export interface OrderDocument extends WithOutbox {
   promo?: OrderPromo;
   /** What is charged: the tickets less their discount, plus the candy. */
   total: number;
-  paymentMethodId: string;
+  /** The bank card (absent: a gift card pays the whole order). */
+  paymentMethodId?: string;
+  /** Issue 39: the gift card paying part (or all) of `total`. */
+  giftCard?: OrderGiftCard;
   /** The hold's end when checkout began: a decline gives the seats back to the user until then. */
   heldUntil: Date;
   reservedUntil?: Date;
@@ -125,6 +131,7 @@ const refundFields = {
   amount: { type: Number, required: true },
   reason: { type: String, required: true },
   by: { type: String, required: true },
+  payments: { type: [Schema.Types.Mixed], default: undefined },
   requestedAt: { type: Date, required: true },
   providerRefundId: { type: String },
   refundedAt: { type: Date },
@@ -160,7 +167,8 @@ const orderSchema = new Schema<OrderDocument>(
     discount: { type: Number },
     promo: { type: Schema.Types.Mixed },
     total: { type: Number, required: true },
-    paymentMethodId: { type: String, required: true },
+    paymentMethodId: { type: String },
+    giftCard: { type: Schema.Types.Mixed },
     heldUntil: { type: Date, required: true },
     reservedUntil: { type: Date },
     paymentId: { type: String },

@@ -1,4 +1,5 @@
 import type { RefundOrigin } from '@cine/contracts';
+import { refundPaymentsOf } from '../gift-cards/payment-parts';
 import { refuse, type Result } from '../refusal';
 import { IN_PROGRESS_STATES, canMoveRefund, type OrderChange, type RefundStep } from './order';
 import { orderRefundedEvent } from './order-events';
@@ -125,6 +126,8 @@ export function requestRefund(
     // The seats' lines as the order priced them: what the refund returns for each and what order.refunded announces.
     lines: linesOfSeats(order, lines.seatLabels),
     amount,
+    // Issue 39: the gift card's part back to it, the rest to the bank card (splitRefund); without a gift card all to the bank card.
+    ...(order.giftCard ? { payments: refundPaymentsOf(order, amount) } : {}),
     reason,
     by,
     requestedAt: now,

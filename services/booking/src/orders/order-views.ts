@@ -1,5 +1,6 @@
 import type { CinemaPlace, OrderRefundState, OrderView } from '@cine/contracts';
 import type { Cinemas } from '../cinemas/cinemas';
+import { paymentsOf } from '../gift-cards/payment-parts';
 import { buyerCancellableUntil } from './cancellation';
 import { linesOfSeats, orderLinesOf } from './order-lines';
 import type { StoredOrder } from './order-model';
@@ -81,8 +82,7 @@ function orderViewOf(
     total: order.total,
     discount: order.discount ?? 0,
     ...(order.promo ? { promo: order.promo } : {}),
-    // Issue 39's gift card fills this; until then all was paid by bank card.
-    payments: [{ kind: 'card', amount: order.total }],
+    payments: paymentsOf(order),
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
     state: refundStateOf(order),
     refundedAmount: order.refundedAmount ?? 0,
@@ -92,6 +92,7 @@ function orderViewOf(
       lines: refund.lines ?? linesOfSeats(order, refund.seatLabels),
       candy: refund.candy.map(({ candyId, name, quantity, totalPrice }) => ({ id: candyId, name, quantity, totalPrice })),
       amount: refund.amount,
+      ...(refund.payments ? { payments: refund.payments } : {}),
       by: refund.by,
       refundedAt: (refund.refundedAt ?? refund.requestedAt).toISOString(),
     })),

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { GENERAL_TICKET_TYPE, ORDER_STATES, type CartCandyLine, type OrderState, type RefundStep } from '@cine/contracts';
+import {
+  GENERAL_TICKET_TYPE,
+  GIFT_CARD_MESSAGES,
+  ORDER_STATES,
+  type CartCandyLine,
+  type OrderState,
+  type RefundStep,
+} from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
 import { notEnoughCandy, type OrderPromoLines } from '../cart/cart';
 import { cartViewOf, ticketLineOf } from '../cart/pricing';
@@ -9,6 +16,7 @@ import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
 import type { HeldTickets, Reservation } from '../shows/seat-decisions';
 import { orderPaidEvent, type OrderEvent } from './order-events';
+import type { OrderGiftCard } from '../gift-cards/payment-parts';
 import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './order-model';
 
 /**
@@ -144,8 +152,9 @@ export function openOrder(
   ticket: number,
   held: HeldTickets,
   candy: readonly CartCandyLine[],
-  paymentMethodId: string,
+  paymentMethodId: string | undefined,
   promo?: OrderPromoLines,
+  giftCard?: OrderGiftCard,
 ): Result<NewOrder> {
   const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
@@ -171,7 +180,8 @@ export function openOrder(
       show.id,
       seatLabels,
       candy,
-      paymentMethodId,
+      // A gift card joins the key (the same seats paid with another card are another purchase).
+      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}`,
       Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
       promo?.code,
     ),
@@ -193,7 +203,8 @@ export function openOrder(
     candy: lines,
     ...(promo ? { discount, promo: { code: promo.code, name: promo.name } } : {}),
     total: cartViewOf([ticketLine], [...candy]).orderPrice,
-    paymentMethodId,
+    ...(paymentMethodId === undefined ? {} : { paymentMethodId }),
+    ...(giftCard ? { giftCard } : {}),
     heldUntil,
   };
 }
@@ -242,6 +253,17 @@ function end(order: StoredOrder, to: 'expired' | 'failed' | 'declined' | 'unfulf
 
 function giveUp(order: StoredOrder, to: 'expired' | 'failed', failure: string, now: Date) {
   return end(order, to, { failure }, now);
+}
+
+/**
+ * Issue 39: pending → reserved with what the gift card paid (its debit, written by the same move), or → failed
+ * when the card no longer covers an order without a bank card (spent meanwhile: the step gives its debit back).
+ */
+export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, paid: number, now: Date): Result<OrderChange> {
+  if (!order.giftCard || change.to !== 'reserved') return change;
+  if (order.paymentMethodId === undefined && paid < order.total) return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
+  const giftCard = { ...order.giftCard, amount: paid };
+  return { ...change, set: { ...change.set, giftCard }, after: { ...change.after, giftCard } };
 }
 
 /** pending → failed: the order's code could not be claimed (its uses are taken, it was switched off); seats and candy given back. */
@@ -293,15 +315,20 @@ export function refusalOf(order: StoredOrder): Refusal | null {
 }
 
 /** What one step did: the order as written, an answer that ends the drive early, or null when another driver moved the order first. */
-export type StepOutcome<Stop> = StoredOrder | { stop: Stop } | null;
+export type StepOutcome<Stop, O = StoredOrder> = O | { stop: Stop } | null;
 
-interface Machine<Stop> {
+/** What `drive` steps: a ticket order, or (issue 39) a gift card's purchase order. */
+interface Driven {
+  _id: { toHexString(): string };
+}
+
+interface Machine<Stop, O extends Driven> {
   /** Whether the order still has a step to take. */
-  underWay(order: StoredOrder): boolean;
+  underWay(order: O): boolean;
   /** One idempotent step from where the order stands, ended by one conditional write (order.ts decides it). */
-  step(order: StoredOrder): Promise<StepOutcome<Stop>>;
+  step(order: O): Promise<StepOutcome<Stop, O>>;
   /** The order as stored now (after a lost write). */
-  reload(order: StoredOrder): Promise<StoredOrder | null>;
+  reload(order: O): Promise<O | null>;
 }
 
 /**
@@ -310,10 +337,13 @@ interface Machine<Stop> {
  * the recovery sweep, another instance) moved it, so the loop continues from what that one wrote. Throws
  * when a step fails (a provider down): the order stays where it was for the same request again or the sweep.
  */
-export async function drive<Stop>(start: StoredOrder, machine: Machine<Stop>): Promise<{ order: StoredOrder } | { stop: Stop }> {
-  let order: StoredOrder | null = start;
+export async function drive<Stop, O extends Driven = StoredOrder>(
+  start: O,
+  machine: Machine<Stop, O>,
+): Promise<{ order: O } | { stop: Stop }> {
+  let order: O | null = start;
   while (order && machine.underWay(order)) {
-    const next: StepOutcome<Stop> = await machine.step(order);
+    const next: StepOutcome<Stop, O> = await machine.step(order);
     if (next && 'stop' in next) return next;
     order = next ?? (await machine.reload(order));
   }

@@ -121,9 +121,9 @@ export class OrdersRepository {
   }
 
   /** The user's latest order for the show with this card since `since` (a repeated request after its seats were sold). */
-  latestFor(userId: string, showId: string, paymentMethodId: string, since: Date): Promise<StoredOrder | null> {
+  latestFor(userId: string, showId: string, paymentMethodId: string | undefined, since: Date): Promise<StoredOrder | null> {
     return this.model
-      .findOne({ userId, showId, paymentMethodId, createdAt: { $gte: since } }, WITHOUT_OUTBOX)
+      .findOne({ userId, showId, paymentMethodId: paymentMethodId ?? { $exists: false }, createdAt: { $gte: since } }, WITHOUT_OUTBOX)
       .sort({ createdAt: -1 })
       .lean<StoredOrder>();
   }

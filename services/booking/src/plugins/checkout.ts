@@ -32,6 +32,8 @@ declare module 'fastify' {
     ordersRepository: OrdersRepository;
     orderRecovery: OrderRecovery;
     paidOrdersReplay: PaidOrdersReplay;
+    /** The card payments' provider (the gift cards' purchases charge with it too). */
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -80,7 +82,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
-    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions });
+    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions, giftCards: app.giftCards });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
     const checkout = new Checkout(parts);
@@ -96,6 +98,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     app.decorate('ordersRepository', repository);
     app.decorate('orderRecovery', recovery);
     app.decorate('paidOrdersReplay', new PaidOrdersReplay(repository, bus));
+    app.decorate('paymentProvider', payments);
     app.log.info({ provider: payments.name }, 'card payments');
 
     app.addHook('onReady', async () => recovery.start());
@@ -105,5 +108,5 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       await relay.stop();
     });
   },
-  { name: 'checkout', dependencies: ['shows'] },
+  { name: 'checkout', dependencies: ['shows', 'gift-cards'] },
 );
