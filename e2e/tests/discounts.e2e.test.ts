@@ -84,7 +84,7 @@ test('on a phone: a gift card bought, its mail opened, part of it spent with a p
   await summary.getByText(/Total a pagar/).waitFor();
   await summary.getByLabel('¿Tienes un código de descuento?').fill(promoCode.toLowerCase());
   await summary.getByLabel('¿Tienes un código de descuento?').press('Enter');
-  await summary.getByText(`Código ${promoCode}`, { exact: false }).waitFor();
+  await summary.getByRole('button', { name: `Quitar el código ${promoCode}` }).waitFor();
   const cart = await call<{ orderPrice: number; promo?: { discount: number }; tickets: Array<{ totalPrice: number }> }>(
     'POST',
     '/cart/userCart',

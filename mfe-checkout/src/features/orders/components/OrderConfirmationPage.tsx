@@ -138,6 +138,8 @@ const Card = styled.section`
   display: flex;
   flex-direction: column;
   gap: 1rem;
+  /* A long e-mail address (the receipt's) wraps instead of widening the page on a phone. */
+  overflow-wrap: anywhere;
   margin-bottom: 2rem;
   padding: 1.25rem;
   border-radius: 12px;
