@@ -139,3 +139,33 @@ test('on a phone: a gift card bought, its mail opened, part of it spent with a p
     .getByText(formatMoney(remaining + back))
     .waitFor();
 });
+
+test('on a desktop, the admin creates a promotion in Promociones (the form refuses a percent beyond 100 first) and switches it off', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const code = `ADM-${Date.now().toString(36).toUpperCase()}`;
+  await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto('/admin?seccion=promociones');
+  await page.getByRole('button', { name: 'Nueva promoción' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva promoción' });
+  await dialog.getByLabel('Código').fill(code);
+  await dialog.getByLabel('Nombre (lo ve el comprador)').fill('Miércoles al 25 %');
+  await dialog.getByLabel('Valor (%)').fill('120');
+  await dialog.getByRole('checkbox', { name: 'Miércoles' }).check();
+  await dialog.getByLabel('Usos en total').fill('10');
+  await dialog.getByRole('button', { name: 'Crear promoción' }).click();
+  await dialog.getByRole('alert').getByText('Un porcentaje va de 1 a 100.').waitFor();
+  await dialog.getByLabel('Valor (%)').fill('25');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Crear promoción' }).click();
+  await dialog.getByText('Promoción creada con éxito.').waitFor();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  const row = page.getByRole('table', { name: 'Promociones' }).getByRole('row').filter({ hasText: code });
+  await row.getByText('Miércoles al 25 %').waitFor();
+  await row.getByText('0 / 10').waitFor();
+  // The switch shows the server's state: it turns off once the promotion is saved.
+  await row.getByRole('checkbox', { name: `${code} activa` }).click();
+  await row.getByText('No', { exact: true }).waitFor();
+  const saved = (await call<PromotionView[]>('GET', '/promotions', await adminToken())).find((promotion) => promotion.code === code);
+  expect(saved).toMatchObject({ kind: 'percent', value: 25, appliesTo: { weekdays: ['Miércoles'] }, limits: { total: 10 }, active: false });
+});
