@@ -194,6 +194,12 @@ test('an order paid with a promo code and a gift card shows the discount and eac
   expect(screen.getByRole('list', { name: 'Partes del pago' })).toHaveTextContent(
     /Tarjeta regalo ···· WN3C: \$\s20,00Tarjeta bancaria: \$\s4,50/,
   );
+  // Refunding one ticket says what goes back to each part (contracts' splitRefund, as booking splits it).
+  await userEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+  const dialog = screen.getByRole('dialog', { name: 'Reembolsar' });
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: /F7/ }));
+  // F7 gives back $ 12,00: 1200 × 2000 / 2450 = 979.59… → $ 9,79 to the gift card, $ 2,21 to the bank card.
+  expect(dialog).toHaveTextContent(/Se devuelve a la tarjeta regalo ···· WN3C: \$\s9,79 y a la tarjeta bancaria: \$\s2,21\./);
 });
 
 test("an unknown order says so, with 'Reintentar'", async () => {

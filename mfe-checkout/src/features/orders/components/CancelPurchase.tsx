@@ -1,11 +1,10 @@
-import { localDateTime, splitRefund, type OrderView, type PaymentPart } from '@cine/contracts';
+import { localDateTime, type OrderView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney, shortDate } from '@cine/web-kit';
+import { errorMessage, formatMoney, paymentLabel, refundDestinations, shortDate } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, DialogBody, ErrorText } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
 import { cancelOrder } from '../api/ordersApi';
-import { paymentLabel } from './OrderPayments';
 
 /** 'dd/mm/aaaa' of an instant, in the cinema's time zone. */
 function dayOf(instant: string): string {
@@ -25,25 +24,6 @@ export function RefundStatus({ order }: { order: OrderView }) {
       )}
     </Refunded>
   );
-}
-
-const sumOf = (parts: readonly PaymentPart[] | undefined, kind: PaymentPart['kind']) =>
-  (parts ?? []).filter((part) => part.kind === kind).reduce((sum, part) => sum + part.amount, 0);
-
-/**
- * Issue 39: where a refund of `amount` goes back to, as booking splits it (contracts' splitRefund): the gift
- * card's part and the bank card's, in the order's proportion, less what earlier refunds gave back to each.
- */
-export function refundDestinations(order: Pick<OrderView, 'payments' | 'refunds'>, amount: number): PaymentPart[] {
-  const paid = { giftCard: sumOf(order.payments, 'gift_card'), card: sumOf(order.payments, 'card') };
-  if (paid.giftCard === 0) return [{ kind: 'card', amount }];
-  const earlier = order.refunds.flatMap((refund) => refund.payments ?? []);
-  const split = splitRefund(amount, paid, { giftCard: sumOf(earlier, 'gift_card'), card: sumOf(earlier, 'card') });
-  const last4 = order.payments.find((part) => part.kind === 'gift_card')?.last4;
-  return [
-    ...(split.giftCard > 0 ? [{ kind: 'gift_card' as const, amount: split.giftCard, ...(last4 ? { last4 } : {}) }] : []),
-    ...(split.card > 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
-  ];
 }
 
 /** What a cancellation gives back and what it leaves out, as the server's refund rule decides it (`order.refundable`). */

@@ -1,7 +1,7 @@
 import type { OrderView } from '@cine/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import { dayLabel, formatMoney, paymentLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
@@ -9,7 +9,6 @@ import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from '../../../components/SignInFirst';
 import { PricedLinesList } from '../../../components/PricedLinesList';
 import { MyGiftCards } from './MyGiftCards';
-import { paymentLabel } from './OrderPayments';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
 export default function MyPurchasesPage({ session }: RemotePageProps) {

@@ -1,12 +1,6 @@
 import type { OrderView, PaymentPart } from '@cine/contracts';
 import { PriceLine } from '../../../components/PriceLines';
-import { formatMoney } from '@cine/web-kit';
-
-/** 'tarjeta regalo ···· WN3C' or 'tarjeta bancaria' ('Tarjeta…' `capitalized`): what paid a part of an order or got a refund's part back. */
-export function paymentLabel(part: PaymentPart, capitalized = false): string {
-  const label = part.kind === 'gift_card' ? `tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'tarjeta bancaria';
-  return capitalized ? label.charAt(0).toUpperCase() + label.slice(1) : label;
-}
+import { formatMoney, paymentLabel } from '@cine/web-kit';
 
 /** Issue 39: the promo code's discount, as a line of what was paid ('Descuento (VERANO-26) − $ 4,00'). */
 export function DiscountLine({ order }: { order: Pick<OrderView, 'discount' | 'promo'> }) {
