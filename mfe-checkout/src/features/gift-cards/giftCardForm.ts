@@ -25,7 +25,7 @@ const AMOUNT = /^\d{1,7}([.,]\d{1,2})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The amount typed in cents ('2500,50' → 250050), or null when it is not an amount. */
-export function amountInCents(typed: string): number | null {
+function amountInCents(typed: string): number | null {
   const text = typed.trim();
   if (!AMOUNT.test(text)) return null;
   return Math.round(Number(text.replace(',', '.')) * 100);

@@ -13,7 +13,7 @@ import { fetchGiftCardLedger, issueGiftCard, searchGiftCards, voidGiftCard, type
 
 const STATE_LABELS: Record<GiftCardView['state'], string> = { active: 'Activa', spent: 'Sin saldo', expired: 'Vencida', void: 'Anulada' };
 const ORIGIN_LABELS: Record<GiftCardView['origin'], string> = { sold: 'Vendida', issued: 'Emitida sin pago' };
-export const ENTRY_LABELS: Record<GiftCardEntryKind, string> = {
+const ENTRY_LABELS: Record<GiftCardEntryKind, string> = {
   sale: 'Venta',
   issue: 'Emisión',
   debit: 'Pago de un pedido',
