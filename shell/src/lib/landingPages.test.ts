@@ -44,10 +44,6 @@ test('a purchase page fetches its checkout page with the shell (its data needs t
   });
 });
 
-test('the gift card page (where its mail links to check the balance) fetches its checkout page with the shell', () => {
-  expect(landingPageOf('/tarjeta-regalo')).toEqual({ remote: 'checkout', exposedModule: 'GiftCardPage', data: [] });
-});
-
 test.each(['/login', '/candy', '/admin', '/movies', '/movies/1/extra', '/homepage'])(
   'a visit starting on %s fetches nothing early',
   (pathname) => {

@@ -58,11 +58,6 @@ const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray,
     page: () => ({ remote: 'checkout', exposedModule: 'MyTicketsPage', data: [] }),
   },
   {
-    // Issue 39: the gift card mail's 'Consultar el saldo' opens it.
-    path: /^\/tarjeta-regalo\/?$/,
-    page: () => ({ remote: 'checkout', exposedModule: 'GiftCardPage', data: [] }),
-  },
-  {
     path: /^\/movies\/([^/]+)\/?$/,
     page: ([, id = ''], search) => {
       const detail = { remote: 'catalog' as const, exposedModule: 'MovieDetailPage', data: [apiUrl(catalogReads.movieDetail(id))] };
