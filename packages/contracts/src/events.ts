@@ -151,7 +151,8 @@ export type OrderPaid = IntegrationEvent<
  * refund mail, candy stock and the sales reports, each once per `refundId`
  * (an order may have several partial refunds). `amount` in cents: the
  * refunded tickets (`ticketAmount`: the sum of their `lines`' totals; version 1,
- * `seatLabels.length × unitPrice`) plus the candy lines' totals. Tickets (at the door) are invalid once it is announced.
+ * `seatLabels.length × unitPrice`) plus the candy lines' totals; with a promo code (issue 39) less the lines'
+ * `discount`s: `amount` is what was paid for them, `ticketAmount` stays the lines' totals. Tickets (at the door) are invalid once it is announced.
  */
 export type OrderRefunded = IntegrationEvent<
   'order.refunded',

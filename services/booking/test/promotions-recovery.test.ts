@@ -108,4 +108,22 @@ describe('a crash between the charge and the count of a code', () => {
       state: 'counted',
     });
   });
+
+  it('after the claim, before the reserved write: the sweep takes the order on with the use it holds, claimed once', async () => {
+    const first = await start();
+    const { code, show, user } = await buyerWithCode(first);
+    const write = first.app.ordersRepository.write.bind(first.app.ordersRepository);
+    first.app.ordersRepository.write = async (order, change) => {
+      if (change.from === 'pending' && change.to === 'reserved') throw new Error('simulated crash after the claim');
+      return write(order, change);
+    };
+    expect((await checkout(first, user, { show: show.id, ticket: 2 })).statusCode).toBe(500);
+    const crashed = await orders().findOne({ userId: user.id });
+    expect(crashed?.state).toBe('pending');
+    expect(await promotionDoc(code)).toMatchObject({ uses: 0, taken: 1, holding: [crashed?._id.toHexString()] });
+
+    await restart(first);
+    await settled(user.id, 'paid');
+    expect(await promotionDoc(code)).toMatchObject({ uses: 1, taken: 1, holding: [] });
+  });
 });

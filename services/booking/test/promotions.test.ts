@@ -362,4 +362,29 @@ describe('exactly once', () => {
     expect(charged).toBe(20);
     expect(await promotionDoc(code)).toMatchObject({ uses: 20, taken: 20, holding: [] });
   }, 240_000);
+
+  it("one buyer's claims race for a code of one use per person: one holds it, the others are refused; a release frees it", async () => {
+    // Through the API a buyer holds one show's seats at a time (one checkout at a time): the store is raced directly.
+    const { code } = await created({ kind: 'amount', value: 100, limits: { perUser: 1, total: 10 } });
+    const userId = new Types.ObjectId().toHexString();
+    const orderIds = Array.from({ length: 5 }, () => new Types.ObjectId().toHexString());
+    const claims = await Promise.all(orderIds.map((orderId) => booking.app.promotions.claim({ orderId, code, userId })));
+    const held = orderIds.filter((_, index) => claims[index]?.outcome === 'held');
+    expect(held).toHaveLength(1);
+    expect(claims.filter((claim) => claim.outcome === 'refused').map((claim) => 'message' in claim && claim.message)).toEqual(
+      Array(4).fill(PROMO_MESSAGES.perUser),
+    );
+    expect(await promotionDoc(code)).toMatchObject({ taken: 1, holding: held });
+    expect(await booking.app.promotions.usedBy(code, userId)).toBe(1);
+
+    const winner = held[0] as string;
+    // Claiming again for the same order answers the use it holds; another order of the buyer is still refused.
+    expect(await booking.app.promotions.claim({ orderId: winner, code, userId })).toEqual({ outcome: 'held' });
+    await booking.app.promotions.releaseHeld({ orderId: winner, code, userId });
+    await booking.app.promotions.releaseHeld({ orderId: winner, code, userId });
+    expect(await promotionDoc(code)).toMatchObject({ taken: 0, holding: [] });
+    const next = orderIds.find((orderId) => orderId !== winner) as string;
+    expect(await booking.app.promotions.claim({ orderId: next, code, userId })).toEqual({ outcome: 'held' });
+    expect(await promotionDoc(code)).toMatchObject({ taken: 1, holding: [next] });
+  });
 });

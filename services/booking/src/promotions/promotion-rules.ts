@@ -37,7 +37,7 @@ export interface PromoShow {
   schedule: string;
 }
 
-export function promoContextOf(show: PromoShow, now: Date): PromoContext {
+function promoContextOf(show: PromoShow, now: Date): PromoContext {
   return {
     today: localToday(now, show.timeZone),
     movieId: show.movieId,

@@ -8,7 +8,7 @@ import {
 } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { Collection, Connection } from 'mongoose';
-import { refuse, type Result } from '../refusal';
+import { isRefusal, refuse, type Result } from '../refusal';
 
 /**
  * The promotions (issue 39) and their uses. A promotion is one document keyed by its code (upper-case)
@@ -24,8 +24,10 @@ import { refuse, type Result } from '../refusal';
  * - release of a counted use (a refund of the whole order): the order into `returning` (once), `$inc uses
  *   -1, taken -1`; then the order's use is marked released and it leaves `returning`.
  *
- * `promotion_uses` keeps each order's use (held → counted → released) for the buyer's per-person limit
- * and so that a counted use is given back once.
+ * `promotion_uses` keeps each order's use (held → counted → released), so that a counted use is given
+ * back once, and holds the buyer's per-person limit: a use held or counted takes one of the buyer's
+ * `limits.perUser` slots of the code (`slot`, under a unique index), taken by inserting the use, so two
+ * checkouts of one buyer racing for their last use cannot both take it; a use released frees its slot.
  */
 
 export interface PromotionDocument extends PromotionFields {
@@ -47,8 +49,13 @@ interface PromotionUseDocument {
   code: string;
   userId: string;
   state: PromotionUseState;
+  /** Unique: `code:userId:n` (n < limits.perUser) while held or counted under a per-person limit; else the order's own. */
+  slot: string;
   updatedAt: Date;
 }
+
+/** The slot of a use that takes none of the buyer's (released, or a code without a per-person limit). */
+const ownSlot = (orderId: string) => `order:${orderId}`;
 
 /** What an order's use of a promotion is keyed by. */
 export interface PromoUser {
@@ -71,7 +78,7 @@ const NO_CODE_OF = (fields: PromotionFields): PromotionFields => {
   };
 };
 
-export function promotionViewOf(promotion: PromotionDocument): PromotionView {
+function promotionViewOf(promotion: PromotionDocument): PromotionView {
   return {
     code: promotion._id,
     ...NO_CODE_OF(promotion),
@@ -95,6 +102,7 @@ export class Promotions {
 
   async init(): Promise<void> {
     await this.uses.createIndex({ code: 1, userId: 1 });
+    await this.uses.createIndex({ slot: 1 }, { unique: true });
   }
 
   /** The promotion of this code (any case), or null. */
@@ -167,29 +175,62 @@ export class Promotions {
    * The order takes one use of the code (the checkout's pending → reserved), or why not: inactive, or
    * every use taken. Claiming again for the same order answers the use it holds.
    */
-  async claim({ orderId, code, userId }: PromoUser): Promise<Result<{ outcome: 'held' }>> {
+  async claim(use: PromoUser): Promise<Result<{ outcome: 'held' }>> {
+    const { orderId, code } = use;
     const promotion = await this.promotions.findOne({ _id: code });
     if (!promotion) return refuse('conflict', PROMO_MESSAGES.unknown);
-    if (promotion.holding.includes(orderId)) return this.held({ orderId, code, userId });
+    if (promotion.holding.includes(orderId)) return { outcome: 'held' };
+    // The buyer's slot first (their per-person limit), then one of the code's uses.
+    const slot = await this.takeSlot(use, promotion.limits.perUser);
+    if (isRefusal(slot)) return slot;
     const total = promotion.limits.total;
     const claimed = await this.promotions.updateOne(
       { _id: code, active: true, holding: { $ne: orderId }, ...(total === undefined ? {} : { taken: { $lt: total } }) },
       { $inc: { taken: 1 }, $push: { holding: orderId } },
     );
-    if (claimed.matchedCount === 1) return this.held({ orderId, code, userId });
+    if (claimed.matchedCount === 1) return { outcome: 'held' };
     const now = await this.promotions.findOne({ _id: code });
     // A racing driver of the same order claimed it first.
-    if (now?.holding.includes(orderId)) return this.held({ orderId, code, userId });
+    if (now?.holding.includes(orderId)) return { outcome: 'held' };
+    await this.freeSlot(orderId, 'held');
     return refuse('conflict', now?.active === false ? PROMO_MESSAGES.inactive : PROMO_MESSAGES.exhausted);
   }
 
-  private async held({ orderId, code, userId }: PromoUser): Promise<{ outcome: 'held' }> {
+  /**
+   * The order's use, held in one of the buyer's `perUser` slots of the code (an insert under the unique slot index:
+   * never read-then-write), or perUser when every slot is taken. The order's use held already: that one.
+   */
+  private async takeSlot({ orderId, code, userId }: PromoUser, perUser: number | undefined): Promise<Result<{ outcome: 'held' }>> {
+    const existing = await this.uses.findOne({ _id: orderId });
+    if (existing && existing.state !== 'released') return { outcome: 'held' };
+    const slots = perUser === undefined ? [ownSlot(orderId)] : Array.from({ length: perUser }, (_, n) => `${code}:${userId}:${n}`);
+    for (const slot of slots) {
+      const use = { code, userId, state: 'held' as const, slot, updatedAt: this.clock() };
+      try {
+        // A use released before (the order's earlier claim lost the race for the code's uses) is taken again.
+        if (existing) {
+          if ((await this.uses.updateOne({ _id: orderId, state: 'released' }, { $set: use })).matchedCount === 1)
+            return { outcome: 'held' };
+        } else {
+          await this.uses.insertOne({ _id: orderId, ...use });
+          return { outcome: 'held' };
+        }
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        // The order's own use written meanwhile (a racing driver of the same order), or the slot is another order's.
+        const mine = await this.uses.findOne({ _id: orderId });
+        if (mine && mine.state !== 'released') return { outcome: 'held' };
+      }
+    }
+    return refuse('conflict', PROMO_MESSAGES.perUser);
+  }
+
+  /** The order's use in `from` is released and frees the buyer's slot. */
+  private async freeSlot(orderId: string, from: PromotionUseState): Promise<void> {
     await this.uses.updateOne(
-      { _id: orderId },
-      { $setOnInsert: { code, userId, state: 'held', updatedAt: this.clock() } },
-      { upsert: true },
+      { _id: orderId, state: from },
+      { $set: { state: 'released', slot: ownSlot(orderId), updatedAt: this.clock() } },
     );
-    return { outcome: 'held' };
   }
 
   /** The held use is counted (the order is being paid); again, nothing more. */
@@ -198,7 +239,7 @@ export class Promotions {
     try {
       await this.uses.updateOne(
         { _id: orderId, state: { $ne: 'released' } },
-        { $set: { state: 'counted', updatedAt: this.clock() }, $setOnInsert: { code, userId } },
+        { $set: { state: 'counted', updatedAt: this.clock() }, $setOnInsert: { code, userId, slot: ownSlot(orderId) } },
         { upsert: true },
       );
     } catch (error) {
@@ -210,7 +251,7 @@ export class Promotions {
   /** The held use goes back (the order ended without being paid); again, or never held, nothing. */
   async releaseHeld({ orderId, code }: PromoUser): Promise<void> {
     await this.promotions.updateOne({ _id: code, holding: orderId }, { $pull: { holding: orderId }, $inc: { taken: -1 } });
-    await this.uses.updateOne({ _id: orderId, state: 'held' }, { $set: { state: 'released', updatedAt: this.clock() } });
+    await this.freeSlot(orderId, 'held');
   }
 
   /** The counted use goes back (the order was refunded whole); again, nothing more. */
@@ -224,7 +265,7 @@ export class Promotions {
       { _id: code, returning: { $ne: orderId } },
       { $push: { returning: orderId }, $inc: { uses: -1, taken: -1 } },
     );
-    await this.uses.updateOne({ _id: orderId, state: 'counted' }, { $set: { state: 'released', updatedAt: this.clock() } });
+    await this.freeSlot(orderId, 'counted');
     await this.promotions.updateOne({ _id: code, returning: orderId }, { $pull: { returning: orderId } });
   }
 }
