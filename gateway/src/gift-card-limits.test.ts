@@ -2,8 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { GIFT_CARD_MESSAGES } from '@cine/contracts';
 import { connectDatabase } from '@cine/service-kit';
-import pino from 'pino';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildTestGateway, serviceUrls, startFakeService, TEST_JWT_SECRET, type FakeService } from './testing/fake-services';
 
 function token(sub: string): string {
@@ -29,15 +28,13 @@ describe('gift-card balance checks are rate limited across gateways', () => {
   beforeAll(async () => {
     booking = await startFakeService('booking');
     const services = await serviceUrls({ booking: booking.url });
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = Fastify({ logger: { level: 'info', stream } }).log;
     gateways = await Promise.all(
       [1, 2].map(() =>
         buildTestGateway({

@@ -282,10 +282,10 @@ const MATRIX: Record<string, Entry> = {
   // Gift cards (issue 39, booking): bought and listed by any signed-in buyer, checked by code by anyone (404 alike; the
   // gateway's limit per address and per account is lifted here), issued, voided, searched and audited by an admin only
   // (chain-wide: managers 403). Bodies left `{}` are refused by the schema: nothing is bought or issued.
-  'POST /gift-cards/': { access: 'user' },
+  'POST /gift-cards': { access: 'user' },
   'GET /gift-cards/mine': { access: 'user' },
   'GET /gift-cards/{code}': { access: 'public', sample: () => ({ params: { code: 'ABCD-EFGH-JKMN-PQRS' } }) },
-  'GET /gift-cards/': { access: 'admin', sample: () => ({ query: 'q=ABCD' }) },
+  'GET /gift-cards': { access: 'admin', sample: () => ({ query: 'q=ABCD' }) },
   'POST /gift-cards/issue': { access: 'admin' },
   'POST /gift-cards/{code}/void': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'GET /gift-cards/{code}/ledger': { access: 'admin' },

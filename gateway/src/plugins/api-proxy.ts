@@ -14,7 +14,7 @@ import type { Dispatcher } from 'undici';
 import { COMPRESSION_THRESHOLD_BYTES, type RateLimitSettings } from '../options';
 import { responseCacheLookups } from '../metrics';
 import { ResponseCache } from '../response-cache';
-import { apiRoutes, requiresToken, resolveRoute, routeEndpoints, type ApiRoute, type StreamName } from '../route-table';
+import { apiRoutes, requiresToken, resolveRoute, routeEndpoints, type ApiRoute, type RateLimitName, type StreamName } from '../route-table';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, SeatStreamRelay, type SeatStreamRelaySettings } from '../seat-stream-relay';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
@@ -238,7 +238,7 @@ export async function apiProxy(
     });
   }
 
-  const rateLimits: Record<'auth', RateLimitSettings> = { auth: authRateLimit };
+  const rateLimits: Record<Exclude<RateLimitName, 'gift-card'>, RateLimitSettings> = { auth: authRateLimit };
   /**
    * Issue 39: gift-card balance checks are counted per address and, when a valid token comes, per account too
    * (a guesser changing addresses with one account, or sharing one address among accounts, is stopped either way).

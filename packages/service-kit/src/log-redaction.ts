@@ -24,7 +24,7 @@ function decodeURIComponentSafe(text: string): string {
 }
 
 /** Fastify's request serializer with the URL redacted (every service's and the gateway's request logs). */
-export function redactedRequest(request: FastifyRequest) {
+function redactedRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

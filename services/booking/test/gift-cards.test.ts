@@ -383,6 +383,50 @@ describe('refunds back to where the money came from', () => {
   });
 });
 
+describe('a gift card with a promo code, and a refund of an order the card paid whole', () => {
+  it('the card pays the total net of the code’s discount; cancelling gives it all back to the card, nothing to the provider', async () => {
+    const booking = await start();
+    const show = await createShow(booking, { price: 900 });
+    const promoCode = `REGALO-${Date.now().toString(36)}`.toUpperCase();
+    const promotion = await booking.app.inject({
+      method: 'POST',
+      url: '/promotions',
+      headers: adminHeaders(booking.app),
+      payload: { code: promoCode, name: 'Entrada a $ 5', kind: 'fixedPrice', value: 500, appliesTo: {}, limits: {}, active: true },
+    });
+    expect(promotion.statusCode).toBe(201);
+    const { code, card } = await issueCard(booking, 5_000);
+    const user = await buyer(booking, show.id, 2);
+    expect(
+      (await booking.app.inject({ method: 'POST', url: '/cart/promo', headers: user.headers, payload: { code: promoCode } })).statusCode,
+    ).toBe(200);
+    const response = await giftCheckout(booking, user, { show: show.id, ticket: 2, giftCardCode: code });
+    expect(response.statusCode).toBe(200);
+    const { order } = response.json<CheckoutResponse>();
+    expect(order).toMatchObject({ discount: 800, total: 1_000, payments: [{ kind: 'gift_card', amount: 1_000, last4: card.last4 }] });
+    expect((await balanceOf(booking, code)).json()).toMatchObject({ balance: 4_000 });
+
+    const cancelled = await booking.app.inject({ method: 'POST', url: `/orders/${order.id}/cancel`, headers: user.headers });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<CheckoutResponse>().order.refunds[0]?.payments).toEqual([
+      { kind: 'gift_card', amount: 1_000, last4: card.last4 },
+    ]);
+    expect((await balanceOf(booking, code)).json()).toMatchObject({ balance: 5_000 });
+    const refundId = cancelled.json<CheckoutResponse>().order.refunds[0]?.id;
+    expect(await context.db.collection('payment_refunds').countDocuments({ _id: `refund:${refundId}` } as never)).toBe(0);
+    expectConsistent(await ledgerOf(booking, card.id));
+  });
+
+  it('an expired card answers as one that does not exist at the balance check', async () => {
+    const booking = await start();
+    const { code } = await issueCard(booking, 2_000);
+    booking.advance(400 * 24 * 60 * 60_000);
+    const expired = await balanceOf(booking, code);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().error).toBe(GIFT_CARD_MESSAGES.notFound);
+  });
+});
+
 /** Charges the card, then loses the answer: a crash right after the provider charged. */
 class CrashAfterCharge implements PaymentProvider {
   readonly name = 'crash-after-charge';
@@ -457,4 +501,70 @@ describe('crash recovery', () => {
     expectConsistent(entries);
     expect(entries.at(-1)?.balance).toBe(5_000);
   });
+  it('a gift card purchase charged before a crash: the sweep pays it once, writes one sale and one gift-card.issued', async () => {
+    const first = await start({ paymentProvider: new CrashAfterCharge(new OfflinePaymentProvider(context.db)) });
+    const user = newUser(first.app);
+    const bought = await first.app.inject({
+      method: 'POST',
+      url: '/gift-cards',
+      headers: user.headers,
+      payload: { amount: 3_000, recipientEmail: 'sol@example.com', paymentMethodId: 'pm_card_visa' },
+    });
+    expect(bought.statusCode).toBe(500);
+    const crashed = await context.db.collection('gift_card_orders').findOne({ userId: user.id });
+    expect(crashed?.state).toBe('reserved');
+
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    const second = await start({ clockOffsetMs: 2 * 60_000 });
+    let order = await context.db.collection('gift_card_orders').findOne({ userId: user.id });
+    for (let i = 0; i < 200 && order?.state !== 'paid'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      order = await context.db.collection('gift_card_orders').findOne({ userId: user.id });
+    }
+    expect(order?.state).toBe('paid');
+    await second.app.giftCardsOutbox.flush();
+    const orderId = String(order?._id);
+    expect(issued.filter((event) => event.data.orderId === orderId)).toHaveLength(1);
+    expect(await context.db.collection('payments').countDocuments({ _id: orderId } as never)).toBe(1);
+    const entries = await ledgerOf(second, String(order?.cardId));
+    expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([['sale', 3_000]]);
+    // The code the mail got is the card's.
+    const code = issued.find((event) => event.data.orderId === orderId)?.data.code as string;
+    expect((await balanceOf(second, code)).json()).toMatchObject({ balance: 3_000 });
+  });
+});
+
+describe('the ledger once per order', () => {
+  it('a debit released before a crash pays nothing when the order is reserved again: the card is never spent twice', async () => {
+    const booking = await start();
+    const { card } = await issueCard(booking, 2_000);
+    const orderId = new Types.ObjectId().toHexString();
+    const now = new Date();
+    expect(await booking.app.giftCards.debit(card.id, orderId, 1_500, now)).toBe(1_500);
+    // The same step again answers the first debit.
+    expect(await booking.app.giftCards.debit(card.id, orderId, 1_500, now)).toBe(1_500);
+    await booking.app.giftCards.release(card.id, orderId, now);
+    await booking.app.giftCards.release(card.id, orderId, now);
+    expect(await booking.app.giftCards.debit(card.id, orderId, 1_500, now)).toBe(0);
+    const entries = await ledgerOf(booking, card.id);
+    expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['issue', 2_000],
+      ['debit', -1_500],
+      ['release', 1_500],
+    ]);
+    expectConsistent(entries);
+  });
+
+  it('50 debits of one card at once never take more than it has', async () => {
+    const booking = await start();
+    const { card } = await issueCard(booking, 1_000);
+    const taken = await Promise.all(
+      Array.from({ length: 50 }, () => booking.app.giftCards.debit(card.id, new Types.ObjectId().toHexString(), 70, new Date())),
+    );
+    expect(taken.reduce((sum, amount) => sum + amount, 0)).toBe(1_000);
+    const entries = await ledgerOf(booking, card.id);
+    expect(entries).toHaveLength(51);
+    expectConsistent(entries);
+  }, 60_000);
 });

@@ -15,6 +15,11 @@ const variables = [
   'CINEMA_ADDRESS',
   'CINEMA_HOURS',
   'CINEMA_TIME_ZONE',
+  'CINEMA_LOCALE',
+  'CINEMA_CURRENCY',
+  'GIFT_CARD_MIN_CENTS',
+  'GIFT_CARD_MAX_CENTS',
+  'GIFT_CARD_VALID_MONTHS',
 ] as const;
 
 describe("booking's settings from the environment", () => {
@@ -45,6 +50,13 @@ describe("booking's settings from the environment", () => {
         hours: DEFAULT_CINEMA.hours,
         timeZone: 'America/Argentina/Buenos_Aires',
       },
+      // Issue 39: a card bought online from $ 10,00 to $ 1.000,00, valid 12 months, in the site's money.
+      giftCards: {
+        minCents: 1_000,
+        maxCents: 100_000,
+        validMonths: 12,
+        money: { locale: DEFAULT_CINEMA.locale, currency: DEFAULT_CINEMA.currency },
+      },
     });
   });
 
@@ -62,6 +74,11 @@ describe("booking's settings from the environment", () => {
       CINEMA_ADDRESS: '18 de Julio 1234, Montevideo',
       CINEMA_HOURS: 'De 14 a 24',
       CINEMA_TIME_ZONE: 'America/Montevideo',
+      CINEMA_LOCALE: 'es-UY',
+      CINEMA_CURRENCY: 'uyu',
+      GIFT_CARD_MIN_CENTS: '50000',
+      GIFT_CARD_MAX_CENTS: '5000000',
+      GIFT_CARD_VALID_MONTHS: '24',
     });
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 4,
@@ -72,6 +89,7 @@ describe("booking's settings from the environment", () => {
       companionReleaseMinutes: 90,
       stripeSecretKey: 'sk_test_x',
       firstCinema: { name: 'Cine Lumière', address: '18 de Julio 1234, Montevideo', hours: 'De 14 a 24', timeZone: 'America/Montevideo' },
+      giftCards: { minCents: 50_000, maxCents: 5_000_000, validMonths: 24, money: { locale: 'es-UY', currency: 'UYU' } },
     });
     process.env.HOLD_MAX_MINUTES = '2';
     expect(bookingSettingsFromEnv().holdLimits.maxMinutes).toBe(4);
@@ -86,6 +104,8 @@ describe("booking's settings from the environment", () => {
     ['DOOR_CLOSES_MINUTES_AFTER_END', '-1', "DOOR_CLOSES_MINUTES_AFTER_END must be a whole number of minutes (0 or more), not '-1'"],
     ['COMPANION_RELEASE_MINUTES', 'dos', "COMPANION_RELEASE_MINUTES must be a whole number of minutes (0 or more), not 'dos'"],
     ['CINEMA_TIME_ZONE', '-03:00', "CINEMA_TIME_ZONE must be an IANA time zone (e.g. America/Argentina/Buenos_Aires), not '-03:00'"],
+    ['GIFT_CARD_VALID_MONTHS', '0', "GIFT_CARD_VALID_MONTHS must be a positive whole number of months, not '0'"],
+    ['GIFT_CARD_MAX_CENTS', '500', 'GIFT_CARD_MAX_CENTS (500) must not be below GIFT_CARD_MIN_CENTS (1000)'],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;
     expect(() => bookingSettingsFromEnv()).toThrow(message);

@@ -35,7 +35,7 @@ export interface SoldCard {
   message?: string | undefined;
 }
 
-export function expiryFrom(now: Date, months: number): Date {
+function expiryFrom(now: Date, months: number): Date {
   const expiresAt = new Date(now);
   expiresAt.setUTCMonth(expiresAt.getUTCMonth() + months);
   return expiresAt;
@@ -91,6 +91,8 @@ export class GiftCards {
   /** An order spends up to `want` of the card, once (a repeat answers the first debit): the cents taken. */
   async debit(cardId: string, orderId: string, want: number, now: Date): Promise<number> {
     const entry = await this.ledger.append(cardId, { kind: 'debit', orderId, amountFor: (balance) => -Math.min(balance, want) }, now);
+    // A debit given back already (a crash after the release, then the order reserved again) pays nothing: never spent twice.
+    if (entry.amount !== 0 && (await this.ledger.find(cardId, 'release', orderId))) return 0;
     return -entry.amount;
   }
 

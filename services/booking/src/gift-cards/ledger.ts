@@ -34,7 +34,7 @@ export interface NewEntry {
 /** How many times an append re-reads and retries after losing its place to another writer. */
 const MAX_ATTEMPTS = 500;
 
-export function entryKey(kind: GiftCardEntryKind, orderId?: string, refundId?: string): string {
+function entryKey(kind: GiftCardEntryKind, orderId?: string, refundId?: string): string {
   return [kind, orderId, refundId].filter((part) => part !== undefined).join(':');
 }
 

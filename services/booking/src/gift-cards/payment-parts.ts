@@ -15,7 +15,7 @@ interface Paid {
 }
 
 /** Cents of the order the gift card paid. */
-export function giftCardPart(order: Pick<Paid, 'giftCard'>): number {
+function giftCardPart(order: Pick<Paid, 'giftCard'>): number {
   return order.giftCard?.amount ?? 0;
 }
 
