@@ -16,6 +16,7 @@ module.exports = createFrontendConfig({
     './OrderConfirmationPage': './src/features/orders/components/OrderConfirmationPage.tsx',
     './MyPurchasesPage': './src/features/orders/components/MyPurchasesPage.tsx',
     './MyTicketsPage': './src/features/e-tickets/components/MyTicketsPage.tsx',
+    './GiftCardPage': './src/app/GiftCardPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

@@ -5,11 +5,13 @@ import type { RemotePageProps } from '@cine/web-kit';
 import { CandySection } from '../features/candy/components/CandySection';
 import { CommentsSection } from '../features/comments/components/CommentsSection';
 import { FeedbackTable } from '../features/feedback/components/FeedbackTable';
+import { GiftCardsSection } from '../features/gift-cards/components/GiftCardsSection';
 import { MoviesSection } from '../features/movies/components/MoviesSection';
 import { AdminUserMenu } from '../features/panel/components/AdminUserMenu';
 import { OrderPage } from '../features/orders/components/OrderPage';
 import { OrdersSection } from '../features/orders/components/OrdersSection';
 import { PricingSection } from '../features/pricing/components/PricingSection';
+import { PromotionsSection } from '../features/promotions/components/PromotionsSection';
 import { cinemaScopedSections, sectionOf, sectionsFor, sectionSlugs, type AdminSection } from '../features/panel/sections';
 import { CinemaScopeProvider, CINEMA_PARAM, useCinemaScope } from '../hooks/useCinemaScope';
 import { CinemaSelector } from '../features/cinemas/components/CinemaSelector';
@@ -113,6 +115,10 @@ function SectionContent({ section, token, userId, onOpenOrder, cinemaId }: Secti
       return <CinemasSection token={token} cinemaId={cinemaId} />;
     case 'Candy':
       return <CandySection token={token} />;
+    case 'Promociones':
+      return <PromotionsSection token={token} />;
+    case 'Tarjetas regalo':
+      return <GiftCardsSection token={token} />;
     case 'Administrar comentarios':
       return <CommentsSection token={token} />;
     case 'Feedback':

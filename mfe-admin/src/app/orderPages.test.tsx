@@ -172,6 +172,36 @@ test("an order's URL opens its page: buyer, show, seats, candy, amounts, payment
   expect(screen.getByLabelText('Dirección')).toHaveTextContent(/^\/admin\?seccion=candy$/);
 });
 
+test('an order paid with a promo code and a gift card shows the discount and each part of the payment (issue 39)', async () => {
+  api.on('GET', `/api/orders/${ORDER_ID}`, {
+    status: 200,
+    body: {
+      ...order,
+      discount: 1200,
+      promo: { code: 'MARTES-2X1', name: 'Martes 2x1' },
+      total: 2450,
+      payments: [
+        { kind: 'gift_card', amount: 2000, last4: 'WN3C' },
+        { kind: 'card', amount: 450 },
+      ],
+    },
+  });
+  renderPanel(`/admin?orden=${ORDER_ID}`);
+  await screen.findByRole('heading', { name: `Orden ${ORDER_CODE}` });
+  expect(screen.getByRole('region', { name: 'Importes' })).toHaveTextContent(
+    /Entradas\$\s24,00Candy\$\s12,50Descuento \(MARTES-2X1\)− \$\s12,00Total\$\s24,50/,
+  );
+  expect(screen.getByRole('list', { name: 'Partes del pago' })).toHaveTextContent(
+    /Tarjeta regalo ···· WN3C: \$\s20,00Tarjeta bancaria: \$\s4,50/,
+  );
+  // Refunding one ticket says what goes back to each part (contracts' splitRefund, as booking splits it).
+  await userEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+  const dialog = screen.getByRole('dialog', { name: 'Reembolsar' });
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: /F7/ }));
+  // F7 gives back $ 12,00: 1200 × 2000 / 2450 = 979.59… → $ 9,79 to the gift card, $ 2,21 to the bank card.
+  expect(dialog).toHaveTextContent(/Se devuelve a la tarjeta regalo ···· WN3C: \$\s9,79 y a la tarjeta bancaria: \$\s2,21\./);
+});
+
 test("an unknown order says so, with 'Reintentar'", async () => {
   api.on('GET', `/api/orders/${ORDER_ID}`, { status: 404, body: { statusCode: 404, error: 'No existe la compra.' } });
   renderPanel(`/admin?orden=${ORDER_ID}`);

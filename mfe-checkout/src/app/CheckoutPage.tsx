@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
+import { PricedLinesList } from '../components/PricedLinesList';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
 import type { RemotePageProps, Session } from '@cine/web-kit';
@@ -10,7 +11,8 @@ import { HoldCountdown } from '../features/cart/components/HoldCountdown';
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { PaymentFailureNotice } from '../features/payment/components/PaymentFailureNotice';
-import { PaymentForm } from '../features/payment/components/PaymentForm';
+import { PaymentStep } from './PaymentStep';
+import { PromoCodeBox } from '../features/cart/components/PromoCodeBox';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { formatMoney, shortDate } from '@cine/web-kit';
 
@@ -49,7 +51,15 @@ function UserCheckout({ session }: { session: Session }) {
       {cart.status === 'error' && <LoadError message={cart.message} onRetry={() => void cart.reload()} />}
       {cart.cart && !ticket && cart.status !== 'error' && <EmptyState>No tienes compras pendientes de pago.</EmptyState>}
       {cart.cart && ticket && (
-        <PayableCart session={session} cart={cart.cart} ticket={ticket} reload={cart.reload} onLapse={onLapse} notify={toasts.show} />
+        <PayableCart
+          session={session}
+          cart={cart.cart}
+          ticket={ticket}
+          reload={cart.reload}
+          replace={cart.replace}
+          onLapse={onLapse}
+          notify={toasts.show}
+        />
       )}
       <Toasts toasts={toasts.toasts} onDismiss={toasts.dismiss} />
     </>
@@ -61,11 +71,12 @@ interface PayableCartProps {
   cart: CartView;
   ticket: CartTicketLine;
   reload: () => Promise<void>;
+  replace: (cart: CartView) => void;
   onLapse: () => void;
   notify: (kind: 'success' | 'error', text: string) => void;
 }
 
-function PayableCart({ session, cart, ticket, reload, onLapse, notify }: PayableCartProps) {
+function PayableCart({ session, cart, ticket, reload, replace, onLapse, notify }: PayableCartProps) {
   const navigate = useNavigate();
   const onPaid = useCallback(
     (order: OrderView) => {
@@ -107,11 +118,19 @@ function PayableCart({ session, cart, ticket, reload, onLapse, notify }: Payable
             <span>{formatMoney(line.totalPrice)}</span>
           </Row>
         ))}
+        {ticket.lines.length > 0 && <PricedLinesList lines={ticket.lines} label="Entradas en tu pedido" />}
+        {cart.promo && cart.promo.discount > 0 && (
+          <Row className="discount">
+            <span>Descuento ({cart.promo.code})</span>
+            <span>− {formatMoney(cart.promo.discount)}</span>
+          </Row>
+        )}
+        <PromoCodeBox caller={session} cart={cart} onCartChange={replace} />
         <p className="total">Total a pagar : {formatMoney(cart.orderPrice)}</p>
         {remaining !== null && <HoldCountdown remaining={remaining} />}
       </Summary>
       <section aria-label="Tarjeta de pago">
-        <PaymentForm onPay={payment.pay} />
+        <PaymentStep caller={session} total={cart.orderPrice} onPay={payment.pay} />
         {payment.error && <PaymentFailureNotice failure={payment.error} heldUntil={ticket.heldUntil} />}
       </section>
     </Layout>
@@ -146,6 +165,10 @@ const Summary = styled.section`
   h3,
   p {
     margin: 0;
+  }
+
+  .discount {
+    color: var(--cine-success, #3ddc84);
   }
 
   .total {

@@ -8,8 +8,10 @@ import type { PurchaseMovie } from '@cine/web-kit';
 import type { Caller } from '../types';
 import { CandyPromosDialog } from '../features/candy/components/CandyPromosDialog';
 import { PaymentDialog } from '../features/payment/components/PaymentDialog';
+import { PaymentStep } from './PaymentStep';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { HoldCountdown } from '../features/cart/components/HoldCountdown';
+import { PromoCodeBox } from '../features/cart/components/PromoCodeBox';
 import { formatMoney } from '@cine/web-kit';
 
 /** The spec's defaults (§9) for a line the cart does not fill. */
@@ -114,12 +116,17 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
       <Button type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setCandyOpen(true)}>
         Dulceria
       </Button>
+      <PromoCodeBox caller={caller} cart={cart} onCartChange={onCartChange} />
       <Total>Total a pagar : {formatMoney(cart.orderPrice)}</Total>
       <Button type="button" aria-haspopup="dialog" aria-expanded={paymentOpen} onClick={() => setPaymentOpen((open) => !open)}>
         Realizar Pago
       </Button>
       {candyOpen && <CandyPromosDialog caller={caller} cart={cart} onCartChange={onCartChange} onClose={() => setCandyOpen(false)} />}
-      {paymentOpen && <PaymentDialog cart={cart} onPay={payment.pay} error={payment.error} onClose={() => setPaymentOpen(false)} />}
+      {paymentOpen && (
+        <PaymentDialog cart={cart} error={payment.error} onClose={() => setPaymentOpen(false)}>
+          <PaymentStep caller={caller} total={cart.orderPrice} onPay={payment.pay} />
+        </PaymentDialog>
+      )}
     </Panel>
   );
 }

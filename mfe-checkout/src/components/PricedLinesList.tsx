@@ -5,39 +5,52 @@ import styled from 'styled-components';
 /** '+ $ 2,00': a surcharge reads as something added to the base. */
 const added = (cents: number) => `+ ${formatMoney(cents)}`;
 
+/** '− $ 2,00': a promo code's discount reads as something taken off. */
+const takenOff = (cents: number) => `− ${formatMoney(cents)}`;
+
 /**
  * Each ticket as the server priced it (issue 37): the seat and its type with the line's total, then
  * (when something was added) the type's base price and each surcharge with its reason. The cart, the
  * payment step, the confirmation and Mis compras all list an order's tickets with it; the totals
- * beside it stay the server's.
+ * beside it stay the server's. A line a promo code discounts (issue 39) shows what is paid for it, and
+ * its price and the discount below.
  */
 export function PricedLinesList({ lines, label = 'Detalle de las entradas' }: { lines: readonly PricedLine[]; label?: string }) {
   return (
     <List aria-label={label}>
-      {lines.map((line) => (
-        <li key={line.seatLabel}>
-          <Head>
-            <span>
-              Butaca {line.seatLabel} · {line.typeName}
-            </span>
-            <strong>{formatMoney(line.total)}</strong>
-          </Head>
-          {line.surcharges.length > 0 && (
-            <Detail>
-              <div>
-                <dt>Precio base</dt>
-                <dd>{formatMoney(line.base)}</dd>
-              </div>
-              {line.surcharges.map((surcharge) => (
-                <div key={surcharge.reason}>
-                  <dt>{surcharge.reason}</dt>
-                  <dd>{added(surcharge.amount)}</dd>
+      {lines.map((line) => {
+        const discount = line.discount ?? 0;
+        return (
+          <li key={line.seatLabel}>
+            <Head>
+              <span>
+                Butaca {line.seatLabel} · {line.typeName}
+              </span>
+              <strong>{formatMoney(line.total - discount)}</strong>
+            </Head>
+            {(line.surcharges.length > 0 || discount > 0) && (
+              <Detail>
+                <div>
+                  <dt>Precio base</dt>
+                  <dd>{formatMoney(line.base)}</dd>
                 </div>
-              ))}
-            </Detail>
-          )}
-        </li>
-      ))}
+                {line.surcharges.map((surcharge) => (
+                  <div key={surcharge.reason}>
+                    <dt>{surcharge.reason}</dt>
+                    <dd>{added(surcharge.amount)}</dd>
+                  </div>
+                ))}
+                {discount > 0 && (
+                  <div className="discount">
+                    <dt>Descuento</dt>
+                    <dd>{takenOff(discount)}</dd>
+                  </div>
+                )}
+              </Detail>
+            )}
+          </li>
+        );
+      })}
     </List>
   );
 }
@@ -77,5 +90,9 @@ const Detail = styled.dl`
   dd {
     margin: 0;
     white-space: nowrap;
+  }
+
+  .discount {
+    color: var(--cine-success, #3ddc84);
   }
 `;

@@ -46,6 +46,7 @@ export {
 } from './chosen-cinema';
 export { useChosenCinema, useChosenCinemaSlug, useCinemas, type ChosenCinema, type CinemasState } from './use-chosen-cinema';
 export { useAsyncData, type AsyncData } from './use-async-data';
+export { paymentLabel, refundDestinations } from './refund-split';
 export { announceHold, useHoldAnnounced } from './hold-signal';
 
 export {

@@ -17,6 +17,7 @@ import {
   CheckoutPage,
   CreatePage,
   FeedbackPage,
+  GiftCardPage,
   HomePage,
   MovieDetailPage,
   MyPurchasesPage,
@@ -47,6 +48,7 @@ export function AppRoutes() {
         <Route path="compra/:orderId" element={page('Compra confirmada', <OrderConfirmationPage />)} />
         <Route path="mis-compras" element={page('Mis compras', <MyPurchasesPage />)} />
         <Route path="mis-entradas" element={page('Mis entradas', <MyTicketsPage />)} />
+        <Route path="tarjeta-regalo" element={page('Tarjetas regalo', <GiftCardPage />)} />
         <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />

@@ -12,6 +12,9 @@ export const sectionSlugs = {
   // Issue 38: the chain's cinemas and their rooms.
   Cines: 'cines',
   Candy: 'candy',
+  // Issue 39: promo codes (a manager, their cinemas'), and the chain's gift cards.
+  Promociones: 'promociones',
+  'Tarjetas regalo': 'tarjetas-regalo',
   'Usuarios Registrados': 'usuarios',
   'Administrar comentarios': 'comentarios',
   Feedback: 'feedback',
@@ -27,7 +30,7 @@ export const adminSections = Object.keys(sectionSlugs) as AdminSection[];
  * What a cinema's manager sees (issue 38): their cinemas' shows, orders and refunds, sales and rooms. Movies,
  * candy, price cards, users, comments, feedback and the platform's health are the chain's, its admin's.
  */
-const managerSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];
+const managerSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines', 'Promociones'];
 
 /** The sections a cinema selector scopes (each passes the chosen cinema to its API). Price cards are the chain's. */
 export const cinemaScopedSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];

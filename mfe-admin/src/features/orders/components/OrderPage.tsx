@@ -109,6 +109,12 @@ function OrderFacts({ order, onRefund }: { order: OrderDetail; onRefund: () => v
             <dd>{formatMoney(order.ticketTotal)}</dd>
             <dt>Candy</dt>
             <dd>{formatMoney(candyTotal)}</dd>
+            {order.discount > 0 && (
+              <>
+                <dt>Descuento{order.promo ? ` (${order.promo.code})` : ''}</dt>
+                <dd>− {formatMoney(order.discount)}</dd>
+              </>
+            )}
             <dt>Total</dt>
             <dd>{formatMoney(order.total)}</dd>
             <dt>Reembolsado</dt>
@@ -123,6 +129,16 @@ function OrderFacts({ order, onRefund }: { order: OrderDetail; onRefund: () => v
             {ORDER_STATE_LABELS[order.state]}
             {order.refunding && ' · reembolso en curso'}
           </p>
+          {order.payments.some((part) => part.kind === 'gift_card') && (
+            <ul aria-label="Partes del pago">
+              {order.payments.map((part) => (
+                <li key={part.kind}>
+                  {part.kind === 'gift_card' ? `Tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'Tarjeta bancaria'}:{' '}
+                  {formatMoney(part.amount)}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </Facts>
 

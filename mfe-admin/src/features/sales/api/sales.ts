@@ -1,4 +1,5 @@
 import type {
+  DiscountsReport,
   MonthlySalesRow,
   SaleDetailRow,
   SalesMonthRow,
@@ -12,7 +13,7 @@ import type {
 import { api } from '@cine/web-kit';
 import { cinemaParams, withCinema } from '../../../api/cinemaScope';
 
-export type { MovieTicketTypeSales, TicketTypeSalesRow };
+export type { DiscountsReport, MovieTicketTypeSales, TicketTypeSalesRow };
 export type { MonthlySalesRow, SaleDetailRow, SalesOccupancy, SalesMonthRow, SalesSummaryRow, SalesTotals, TopSellerRow };
 
 /** Per movie × type × month, newest first; of the titles containing `name` when given; of one cinema when `cinemaId` names it. */
@@ -63,6 +64,15 @@ export const fetchTicketTypeSales = (token: string, period: SalesPeriod) =>
 export const fetchMovieTicketTypeSales = (token: string, period: SalesPeriod) =>
   api.get<MovieTicketTypeSales[]>(`/sales/ticket-types/movies${periodQuery(period)}`, { token });
 
+/**
+ * Issue 39: the period's discounts by promo code (uses, amount taken off) and the gift cards' money: sold and
+ * issued, redeemed, and outstanding at the period's end (the chain's liability).
+ */
+export const fetchDiscounts = (token: string, { from, to }: SalesPeriod) => {
+  const params = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
+  return api.get<DiscountsReport>(`/sales/discounts${params ? `?${params}` : ''}`, { token });
+};
+
 /** What 'Detalles de ventas' shows: one summary row's orders, sorted by total, or that movie and type added up per month. */
 export interface DetailQuery {
   cinemaId?: string;
@@ -87,6 +97,10 @@ export const fetchSaleDetail = (token: string, query: DetailQuery) =>
 
 export const summaryCsvPath = (name: string, cinemaId = '') =>
   `/sales/export.csv?${new URLSearchParams({ report: 'summary', ...(name ? { name } : {}), ...cinemaParams(cinemaId) }).toString()}`;
+
+/** Issue 39: the discounts report as CSV (the sales service's `report=discounts`: codes, then the gift cards' rows). */
+export const discountsCsvPath = ({ from, to }: SalesPeriod) =>
+  `/sales/export.csv?${new URLSearchParams({ report: 'discounts', ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString()}`;
 
 export const detailCsvPath = (query: DetailQuery) => {
   const params = detailParams(query);

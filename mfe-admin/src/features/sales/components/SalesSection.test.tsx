@@ -81,7 +81,8 @@ beforeEach(() => {
     .on('GET', '/api/sales/totals', { status: 200, body: totals })
     .on('GET', '/api/sales/ticket-types', { status: 200, body: byType })
     .on('GET', '/api/sales/ticket-types/movies', { status: 200, body: byMovie })
-    .on('GET', '/api/sales/cinemas', { status: 200, body: [] });
+    .on('GET', '/api/sales/cinemas', { status: 200, body: [] })
+    .on('GET', '/api/sales/discounts', { status: 200, body: { promotions: [], giftCards: { sold: 0, redeemed: 0, outstanding: 0 } } });
 });
 
 const byType: TicketTypeSalesRow[] = [

@@ -22,6 +22,7 @@ import { SalesTotalsReport } from './SalesTotalsReport';
 import { TicketTypeSalesReport } from './TicketTypeSalesReport';
 import { AsyncList } from '../../../components/AsyncList';
 import { CinemaSalesReport } from './CinemaSalesReport';
+import { DiscountsReport } from './DiscountsReport';
 
 // nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
 const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.TopSellersPie })));
@@ -68,6 +69,7 @@ export function SalesSection({ token, cinemaId = '' }: { token: string; cinemaId
       <CinemaSalesReport token={token} period={chosenPeriod} version={version} chosenCinemaId={cinemaId} />
       <SalesTotalsReport token={token} period={period} version={version} />
       <TicketTypeSalesReport token={token} period={period} version={version} />
+      <DiscountsReport token={token} period={period} version={version} />
 
       <Charts>
         <ChartCard title="Peliculas mas vendidas" footer={chosen ? 'Top 6 mas vendidas del período' : 'Top 6 mas vendidas'}>

@@ -106,7 +106,7 @@ function Totals({ totals }: { totals: SalesTotals }) {
   );
 }
 
-const Figures = styled.dl`
+export const Figures = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr));
   gap: 0.75rem;

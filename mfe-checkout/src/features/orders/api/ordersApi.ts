@@ -1,4 +1,4 @@
-import type { OrderView, RefundResponse, TicketView } from '@cine/contracts';
+import type { MyGiftCard, OrderView, RefundResponse, TicketView } from '@cine/contracts';
 import { api } from '@cine/web-kit';
 import type { Caller } from '../../../types';
 
@@ -17,3 +17,6 @@ export const cancelOrder = (caller: Caller, orderId: string) =>
 /** The order's tickets (with their QR's content) among the caller's (GET /tickets/mine, as Mis entradas reads them). */
 export const fetchTicketsOfOrder = async (caller: Caller, orderId: string) =>
   (await api.get<TicketView[]>('/tickets/mine', { token: caller.token })).filter((ticket) => ticket.orderId === orderId);
+
+/** Issue 39: the gift cards the caller bought (Mis compras), newest first, without their codes. */
+export const fetchMyGiftCards = (caller: Caller) => api.get<MyGiftCard[]>('/gift-cards/mine', { token: caller.token });

@@ -1,7 +1,7 @@
 import { localDateTime, type OrderView } from '@cine/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney, shortDate } from '@cine/web-kit';
+import { errorMessage, formatMoney, paymentLabel, refundDestinations, shortDate } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, DialogBody, ErrorText } from '@cine/web-kit/ui';
 import type { Caller } from '../../../types';
 import { cancelOrder } from '../api/ordersApi';
@@ -19,6 +19,9 @@ export function RefundStatus({ order }: { order: OrderView }) {
   return (
     <Refunded>
       <strong>{label}</strong>: {formatMoney(order.refundedAmount)} el {dayOf(last.refundedAt)}
+      {last.payments && last.payments.length > 0 && (
+        <> (último reembolso: {last.payments.map((part) => `${paymentLabel(part, true)} ${formatMoney(part.amount)}`).join(' y ')})</>
+      )}
     </Refunded>
   );
 }
@@ -56,6 +59,7 @@ export function CancelPurchase({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const back = whatComesBack(order);
+  const destinations = refundDestinations(order, back.amount);
   // Nothing left to give back (all refunded, or used at the door): no button that could only fail.
   if (order.state === 'refunded' || now >= new Date(order.cancellableUntil) || (back.seats.length === 0 && back.candy.length === 0)) {
     return null;
@@ -105,9 +109,19 @@ export function CancelPurchase({
                 ))}
               </ul>
             )}
-            <p>
-              Reembolso a tu tarjeta: <strong>{formatMoney(back.amount)}</strong>
-            </p>
+            {destinations.length === 1 && destinations[0]?.kind === 'card' ? (
+              <p>
+                Reembolso a tu tarjeta: <strong>{formatMoney(back.amount)}</strong>
+              </p>
+            ) : (
+              <ul aria-label="Adónde vuelve el reembolso">
+                {destinations.map((part) => (
+                  <li key={part.kind}>
+                    Reembolso a tu {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
+                  </li>
+                ))}
+              </ul>
+            )}
             <p>Las butacas vuelven a la venta. Esta acción no se puede deshacer.</p>
             {error && <ErrorText role="alert">{error}</ErrorText>}
             <DialogActions>

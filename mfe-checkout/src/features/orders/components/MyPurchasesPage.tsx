@@ -1,13 +1,14 @@
 import type { OrderView } from '@cine/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { dayLabel, formatMoney, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import { dayLabel, formatMoney, paymentLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { SignInFirst } from '../../../components/SignInFirst';
 import { PricedLinesList } from '../../../components/PricedLinesList';
+import { MyGiftCards } from './MyGiftCards';
 
 /** Exposed as 'checkout/MyPurchasesPage': /mis-compras, the buyer's paid orders, upcoming shows first. */
 export default function MyPurchasesPage({ session }: RemotePageProps) {
@@ -26,9 +27,12 @@ function Purchases({ session }: { session: Session }) {
   if (history.status === 'error') return <LoadError message={history.message} onRetry={history.reload} />;
   if (history.data.length === 0) {
     return (
-      <EmptyState>
-        Todavía no compraste entradas. <Link to="/cartelera">Mira la cartelera por día</Link> y elige tu función.
-      </EmptyState>
+      <>
+        <EmptyState>
+          Todavía no compraste entradas. <Link to="/cartelera">Mira la cartelera por día</Link> y elige tu función.
+        </EmptyState>
+        <MyGiftCards caller={session} />
+      </>
     );
   }
   const now = new Date();
@@ -38,6 +42,7 @@ function Purchases({ session }: { session: Session }) {
     <>
       <OrderList title="Próximas funciones" orders={upcoming} empty="No tienes funciones por ver." cancel={cancel} />
       {past.length > 0 && <OrderList title="Funciones pasadas" orders={past} />}
+      <MyGiftCards caller={session} />
     </>
   );
 }
@@ -72,6 +77,14 @@ function OrderList({ title, orders, empty, cancel }: OrderListProps) {
                   {order.seats} {order.seats === 1 ? 'entrada' : 'entradas'} ({order.seatLabels.join(', ')})
                   {order.candy.length > 0 && ' y dulcería'} · {formatMoney(order.total)}
                 </span>
+                {order.discount > 0 && (
+                  <span>
+                    Descuento{order.promo ? ` ${order.promo.code}` : ''}: − {formatMoney(order.discount)}
+                  </span>
+                )}
+                {order.payments.some((part) => part.kind === 'gift_card') && (
+                  <span>Pagado con {order.payments.map((part) => `${paymentLabel(part)} ${formatMoney(part.amount)}`).join(' y ')}</span>
+                )}
               </Link>
               {order.lines.length > 0 && <PricedLinesList lines={order.lines} label={`Entradas del pedido ${order.code}`} />}
               <RefundStatus order={order} />

@@ -9,6 +9,7 @@ import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-
 import { fetchOrder } from '../api/ordersApi';
 import { CancelPurchase, RefundStatus } from './CancelPurchase';
 import { OrderTickets } from './OrderTickets';
+import { DiscountLine, PaymentLines } from './OrderPayments';
 import { SignInFirst } from '../../../components/SignInFirst';
 import { Facts } from '../../../components/Facts';
 
@@ -89,7 +90,9 @@ function OrderDetails({
           {order.candy.map((line) => (
             <PriceLine key={line.id} label={`${line.name} × ${line.quantity}`} cents={line.totalPrice} />
           ))}
+          <DiscountLine order={order} />
           <PriceLine className="total" label="Total" cents={order.total} />
+          <PaymentLines payments={order.payments} />
         </Lines>
         <RefundStatus order={order} />
         {email && (
@@ -135,6 +138,8 @@ const Card = styled.section`
   display: flex;
   flex-direction: column;
   gap: 1rem;
+  /* A long e-mail address (the receipt's) wraps instead of widening the page on a phone. */
+  overflow-wrap: anywhere;
   margin-bottom: 2rem;
   padding: 1.25rem;
   border-radius: 12px;
@@ -148,6 +153,15 @@ const Card = styled.section`
 `;
 
 const Lines = styled(PriceLines)`
+  .discount {
+    color: var(--cine-success, #3ddc84);
+  }
+
+  .payment {
+    font-size: 0.95rem;
+    color: var(--cine-muted, #a6a6bb);
+  }
+
   .total {
     border-bottom: none;
     font-size: 1.15rem;

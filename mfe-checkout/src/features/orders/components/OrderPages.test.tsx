@@ -298,10 +298,12 @@ test('with nothing left to refund (one seat refunded, the other used at the door
 });
 
 test('inside the cancellation window there is no "Cancelar compra"; a refusal of the server is shown in the dialog', async () => {
-  installFakeApi().on('POST', '/api/cart/tickets', {
-    status: 200,
-    body: [anOrder({ id: 'a'.repeat(24), title: 'Pronto', cancellableUntil: '2020-01-01T00:00:00.000Z' }), anOrder()],
-  });
+  installFakeApi()
+    .on('POST', '/api/cart/tickets', {
+      status: 200,
+      body: [anOrder({ id: 'a'.repeat(24), title: 'Pronto', cancellableUntil: '2020-01-01T00:00:00.000Z' }), anOrder()],
+    })
+    .on('GET', '/api/gift-cards/mine', { status: 200, body: [] });
   renderAt('/mis-compras');
   const user = userEvent.setup();
   expect(await screen.findAllByRole('button', { name: 'Cancelar compra' })).toHaveLength(1);

@@ -5,7 +5,7 @@ import { PricedLinesList } from '../../../components/PricedLinesList';
 
 /**
  * What the buyer is about to pay and what it covers, as the server priced the cart: the tickets (and
- * each one's type, base price and surcharges), each candy line, the total.
+ * each one's type, base price and surcharges), each candy line, the promo code's discount, the total.
  */
 export function PaymentAmount({ cart }: { cart: CartView }) {
   return (
@@ -32,6 +32,12 @@ export function PaymentAmount({ cart }: { cart: CartView }) {
           <dd>{formatMoney(line.totalPrice)}</dd>
         </div>
       ))}
+      {cart.promo && cart.promo.discount > 0 && (
+        <div className="discount">
+          <dt>Descuento ({cart.promo.code})</dt>
+          <dd>− {formatMoney(cart.promo.discount)}</dd>
+        </div>
+      )}
       <div className="total">
         <dt>Total a pagar :</dt>
         <dd>{formatMoney(cart.orderPrice)}</dd>
@@ -67,6 +73,10 @@ const Amount = styled.dl`
     margin: 0 0 0.1rem 0.75rem;
     font-size: 0.9rem;
     white-space: normal;
+  }
+
+  .discount {
+    color: var(--cine-success, #3ddc84);
   }
 
   .total {

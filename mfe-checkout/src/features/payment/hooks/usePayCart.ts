@@ -20,6 +20,9 @@ export interface PaymentFailure {
   message: string;
 }
 
+/** Pays the cart: a bank card's payment method, a gift card's code, or both (issue 39: split payment). */
+export type PayCart = (paymentMethodId: string | undefined, giftCardCode?: string) => Promise<void>;
+
 /**
  * Sends the payment method to POST /movies/checkout. 'Payment received' is a success toast and a
  * decline (402) the rejection toast (spec §4), and the decline is also returned for the dialog to
@@ -29,11 +32,16 @@ export interface PaymentFailure {
 export function usePayCart({ caller, ticket, notify, onPaid }: PayCartOptions) {
   const [error, setError] = useState<PaymentFailure | null>(null);
 
-  const pay = useCallback(
-    async (paymentMethodId: string) => {
+  const pay = useCallback<PayCart>(
+    async (paymentMethodId, giftCardCode) => {
       setError(null);
       try {
-        const answer = await payCart(caller, { ticket: ticket.seats, show: ticket.showId, paymentMethodId });
+        const answer = await payCart(caller, {
+          ticket: ticket.seats,
+          show: ticket.showId,
+          ...(paymentMethodId ? { paymentMethodId } : {}),
+          ...(giftCardCode ? { giftCardCode } : {}),
+        });
         if (answer?.message === PAYMENT_RECEIVED) {
           notify('success', PAYMENT_SUCCESS_TEXT);
           onPaid(answer.order);

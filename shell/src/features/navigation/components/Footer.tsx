@@ -29,6 +29,7 @@ export function Footer() {
           <Link to="/home">Cartelera</Link>
           <Link to="/cartelera">Cartelera por día</Link>
           <Link to="/candy">Promos</Link>
+          <Link to="/tarjeta-regalo">Tarjetas regalo</Link>
           <Link to="/about">Nosotros</Link>
         </Links>
       </Inner>

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { errorMessage, formatMoney, shortDate, useAsyncData } from '@cine/web-kit';
+import { Button } from '@cine/web-kit/ui';
+import { AsyncList } from '../../../components/AsyncList';
+import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { ErrorMessage } from '../../../components/FormMessage';
+import { EditIcon } from '../../../components/icons';
+import { fetchPromotions, updatePromotion, type PromotionView } from '../api/promotions';
+import { discountText, toPromotionFields, promotionFormFrom } from '../promotionForm';
+import { PromotionDialog } from './PromotionDialog';
+
+/** 'del 01/12/2026 al 31/12/2026', 'desde el …', 'hasta el …', or 'Siempre'. */
+function periodText({ from, to }: PromotionView['appliesTo']): string {
+  if (from && to) return `del ${shortDate(from)} al ${shortDate(to)}`;
+  if (from) return `desde el ${shortDate(from)}`;
+  if (to) return `hasta el ${shortDate(to)}`;
+  return 'Siempre';
+}
+
+/**
+ * Issue 39, 'Promociones': every promo code the caller may see with its discount, period, uses (of its limit)
+ * and whether it is active; create one, edit one, switch one on or off.
+ */
+export function PromotionsSection({ token }: { token: string }) {
+  const promotions = useAsyncData(() => fetchPromotions(token), token);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PromotionView | null>(null);
+  const [switching, setSwitching] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = promotions.reload;
+
+  const toggleActive = async (promotion: PromotionView) => {
+    if (switching) return;
+    setSwitching(promotion.code);
+    setError(null);
+    try {
+      await updatePromotion(token, promotion.code, { ...toPromotionFields(promotionFormFrom(promotion)), active: !promotion.active });
+      reload();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  return (
+    <div>
+      <Toolbar>
+        <Button type="button" onClick={() => setAdding(true)}>
+          Nueva promoción
+        </Button>
+      </Toolbar>
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      <AsyncList
+        state={promotions}
+        loading="Cargando promociones…"
+        failed="No se pudieron cargar las promociones."
+        empty="Todavía no hay promociones."
+      >
+        {(rows) => (
+          <TableCard>
+            <Table aria-label="Promociones">
+              <thead>
+                <tr>
+                  <th scope="col">Código</th>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Descuento</th>
+                  <th scope="col">Vigencia</th>
+                  <th scope="col">Usos</th>
+                  <th scope="col">Activa</th>
+                  <th scope="col">Modificar</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((promotion) => (
+                  <tr key={promotion.code}>
+                    <td>
+                      <Code>{promotion.code}</Code>
+                    </td>
+                    <td>{promotion.name}</td>
+                    <td>{discountText(promotion, formatMoney)}</td>
+                    <td>{periodText(promotion.appliesTo)}</td>
+                    <td className="number">
+                      {promotion.uses}
+                      {promotion.limits.total !== undefined && ` / ${promotion.limits.total}`}
+                      {promotion.held > 0 && ` (${promotion.held} en curso)`}
+                    </td>
+                    <td>
+                      <label>
+                        <input
+                          type="checkbox"
+                          checked={promotion.active}
+                          aria-label={`${promotion.code} activa`}
+                          disabled={switching === promotion.code}
+                          onChange={() => void toggleActive(promotion)}
+                        />{' '}
+                        {promotion.active ? 'Sí' : 'No'}
+                      </label>
+                    </td>
+                    <td>
+                      <RowButton type="button" aria-label={`Modificar ${promotion.code}`} onClick={() => setEditing(promotion)}>
+                        <EditIcon />
+                      </RowButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableCard>
+        )}
+      </AsyncList>
+      {adding && <PromotionDialog token={token} onSaved={reload} onClose={() => setAdding(false)} />}
+      {editing && <PromotionDialog token={token} promotion={editing} onSaved={reload} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+const Code = styled.code`
+  font-weight: 700;
+  letter-spacing: 0.03em;
+`;

@@ -1,0 +1,51 @@
+import type { OrderView } from '@cine/contracts';
+import { paymentLabel, refundDestinations } from './refund-split';
+
+const refund = (payments: OrderView['refunds'][number]['payments']): OrderView['refunds'][number] => ({
+  id: 'r1',
+  seatLabels: ['F7'],
+  candy: [],
+  amount: 0,
+  payments,
+  by: 'admin',
+  refundedAt: '2026-11-20T12:00:00.000Z',
+});
+
+test('an order paid by bank card alone gives it all back to the bank card', () => {
+  expect(refundDestinations({ payments: [{ kind: 'card', amount: 1700 }], refunds: [] }, 850)).toEqual([{ kind: 'card', amount: 850 }]);
+});
+
+test('a split order gives back in its proportion, the gift card’s share rounded down, its last four kept', () => {
+  const order = {
+    payments: [
+      { kind: 'gift_card' as const, amount: 1000, last4: 'WN3C' },
+      { kind: 'card' as const, amount: 275 },
+    ],
+    refunds: [],
+  };
+  expect(refundDestinations(order, 1275)).toEqual([
+    { kind: 'gift_card', amount: 1000, last4: 'WN3C' },
+    { kind: 'card', amount: 275 },
+  ]);
+  // 425 × 1000 / 1275 = 333.3… → 333 to the gift card, the rest to the bank card.
+  expect(refundDestinations(order, 425)).toEqual([
+    { kind: 'gift_card', amount: 333, last4: 'WN3C' },
+    { kind: 'card', amount: 92 },
+  ]);
+});
+
+test('what earlier refunds gave back to a part is not given twice: the rest goes to the other', () => {
+  const order = {
+    payments: [
+      { kind: 'gift_card' as const, amount: 1000, last4: 'WN3C' },
+      { kind: 'card' as const, amount: 275 },
+    ],
+    refunds: [refund([{ kind: 'card', amount: 275 }])],
+  };
+  expect(refundDestinations(order, 425)).toEqual([{ kind: 'gift_card', amount: 425, last4: 'WN3C' }]);
+});
+
+test('labels', () => {
+  expect(paymentLabel({ kind: 'gift_card', amount: 1, last4: 'WN3C' })).toBe('tarjeta regalo ···· WN3C');
+  expect(paymentLabel({ kind: 'card', amount: 1 }, true)).toBe('Tarjeta bancaria');
+});
