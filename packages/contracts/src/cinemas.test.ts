@@ -1,4 +1,4 @@
-import { cartOfOtherCinemaMessage, cinemaScopeOf, isIanaTimeZone, scopeIncludes, wrongCinemaMessage } from './cinemas';
+import { cartOfOtherCinemaMessage, cinemaScopeOf, isIanaTimeZone, scopeIncludes, wrongCinemaMessage } from './cinema-rules';
 
 describe("the chain's cinemas", () => {
   it('takes IANA zone names and refuses offsets, abbreviations and unknown names', () => {

@@ -6,42 +6,13 @@
  * balance check.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { GIFT_CARD_CODE_TYPED_PATTERN, GIFT_CARD_ENTRY_KINDS, GIFT_CARD_ORIGINS, GIFT_CARD_STATES, PAYMENT_KINDS } from './gift-card-rules';
 import { Cents, ObjectIdText } from './primitives';
-
-/** The default bounds of a card bought online ($ 10,00 to $ 1.000,00); GIFT_CARD_MIN_CENTS / GIFT_CARD_MAX_CENTS change them. */
-export const DEFAULT_GIFT_CARD_MIN_CENTS = 1_000;
-export const DEFAULT_GIFT_CARD_MAX_CENTS = 100_000;
-/** How long a card is valid from its sale or issue (GIFT_CARD_VALID_MONTHS). */
-export const DEFAULT_GIFT_CARD_VALID_MONTHS = 12;
-
-/** A code's 16 characters (no 0/O, 1/I/L), shown in groups of four: `7KQ2-MX9P-4HTR-WN3C`. */
-export const GIFT_CARD_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const GIFT_CARD_CODE_LENGTH = 16;
-/** A code as typed: its 16 characters with any spaces or dashes, any case. */
-export const GIFT_CARD_CODE_TYPED_PATTERN = '^[A-Za-z0-9 -]{16,24}$';
 
 export const GiftCardCodeText = Type.String({
   pattern: GIFT_CARD_CODE_TYPED_PATTERN,
   description: "The card's code, e.g. '7KQ2-MX9P-4HTR-WN3C' (case, spaces and dashes ignored)",
 });
-
-/** The code's 16 characters upper-case without separators, or null when it cannot be a code. */
-export function normalizeGiftCardCode(typed: string): string | null {
-  const code = typed.replace(/[\s-]/g, '').toUpperCase();
-  if (code.length !== GIFT_CARD_CODE_LENGTH) return null;
-  for (const character of code) if (!GIFT_CARD_CODE_ALPHABET.includes(character)) return null;
-  return code;
-}
-
-/** '7KQ2MX9P4HTRWN3C' → '7KQ2-MX9P-4HTR-WN3C'. */
-export function groupGiftCardCode(code: string): string {
-  return code.match(/.{1,4}/g)?.join('-') ?? code;
-}
-
-/** What logs and screens other than the mail may show of a code: its last four characters. */
-export function giftCardLast4(code: string): string {
-  return code.slice(-4);
-}
 
 /** POST /gift-cards body (signed in): a card bought by bank card for someone. */
 export const GiftCardPurchaseRequest = Type.Object(
@@ -101,9 +72,6 @@ export const GiftCardIssueRequest = Type.Object(
 );
 export type GiftCardIssueRequest = Static<typeof GiftCardIssueRequest>;
 
-export const GIFT_CARD_ORIGINS = ['sold', 'issued'] as const;
-export const GIFT_CARD_STATES = ['active', 'spent', 'expired', 'void'] as const;
-
 /** A card in the back office (GET /gift-cards?q=, POST /gift-cards/issue's 201, void's 200). */
 export const GiftCardView = Type.Composite([
   GiftCardSummary,
@@ -146,14 +114,6 @@ export const GiftCardPage = Type.Object({
 });
 export type GiftCardPage = Static<typeof GiftCardPage>;
 
-/**
- * The moves of a card's balance: 'sale' and 'issue' credit its value; 'debit' an order spends it;
- * 'release' an order that spent it ended unpaid (declined, lapsed); 'refund' a refund gave part back;
- * 'void' an admin voided what was left. Each is keyed by its order (and refund), never written twice.
- */
-export const GIFT_CARD_ENTRY_KINDS = ['sale', 'issue', 'debit', 'release', 'refund', 'void'] as const;
-export type GiftCardEntryKind = (typeof GIFT_CARD_ENTRY_KINDS)[number];
-
 /** GET /gift-cards/{code}/ledger (admin), oldest first; the balance is the sum of `amount`. */
 export const GiftCardLedgerEntry = Type.Object({
   kind: Type.Union(GIFT_CARD_ENTRY_KINDS.map((kind) => Type.Literal(kind))),
@@ -174,47 +134,9 @@ export const GiftCardVoidRequest = Type.Object({ reason: Type.String({ minLength
 export type GiftCardVoidRequest = Static<typeof GiftCardVoidRequest>;
 
 /** A part of an order's payment or of a refund (GET /orders/{id} `payments`, order events). */
-export const PAYMENT_KINDS = ['gift_card', 'card'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PaymentPart = Type.Object({
   kind: Type.Union(PAYMENT_KINDS.map((kind) => Type.Literal(kind))),
   amount: Cents(),
   last4: Type.Optional(Type.String({ description: "A gift card's last four characters" })),
 });
 export type PaymentPart = Static<typeof PaymentPart>;
-
-/**
- * How a refund of `amount` splits between what the order paid by gift card and by bank card: in the
- * order's proportion, the gift card's share rounded down to the cent, never more than either part
- * has left to give back (what each part of earlier refunds returned is `refunded`).
- */
-export function splitRefund(
-  amount: number,
-  paid: { giftCard: number; card: number },
-  refunded: { giftCard: number; card: number },
-): { giftCard: number; card: number } {
-  const total = paid.giftCard + paid.card;
-  if (total === 0 || amount <= 0) return { giftCard: 0, card: 0 };
-  const giftLeft = paid.giftCard - refunded.giftCard;
-  const cardLeft = paid.card - refunded.card;
-  let giftCard = Math.min(giftLeft, Math.floor((amount * paid.giftCard) / total));
-  let card = Math.min(cardLeft, amount - giftCard);
-  // What the bank card cannot take any more goes to the gift card, and the other way round.
-  giftCard = Math.min(giftLeft, amount - card);
-  card = Math.min(cardLeft, amount - giftCard);
-  return { giftCard, card };
-}
-
-export const GIFT_CARD_MESSAGES = {
-  notFound: 'No encontramos una tarjeta regalo con ese código, o ya no tiene saldo.',
-  badCode: 'El código de una tarjeta regalo tiene 16 letras y números.',
-  tooManyTries: 'Demasiados intentos con tarjetas regalo. Espera unos minutos y vuelve a intentarlo.',
-  empty: 'Esta tarjeta regalo ya no tiene saldo. Quítala o usa otra.',
-  paymentMethodNeeded: 'El saldo de la tarjeta regalo no alcanza: elige también una tarjeta bancaria.',
-  spentMeanwhile: 'El saldo de la tarjeta regalo cambió mientras pagabas. Revisa el pago y vuelve a intentarlo.',
-  alreadyVoid: 'La tarjeta regalo ya está anulada.',
-} as const;
-
-export function giftCardAmountMessage(min: string, max: string): string {
-  return `El monto de una tarjeta regalo va de ${min} a ${max}.`;
-}

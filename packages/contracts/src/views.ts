@@ -8,7 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CHECKIN_RESULTS, PAYMENT_RECEIVED, ROLES, SHOW_TYPES, weekdays } from './api';
 import { CinemaPlace, CinemaRef } from './cinemas';
 import { OFFLINE_UPLOAD_MAX_SCANS } from './offline-upload';
-import { GIFT_CARD_CODE_TYPED_PATTERN, PaymentPart } from './gift-cards';
+import { GIFT_CARD_CODE_TYPED_PATTERN } from './gift-card-rules';
+import { PaymentPart } from './gift-cards';
 import { CartPromo, OrderPromo, PricedLine, ShowPrice } from './priced-lines';
 import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
 

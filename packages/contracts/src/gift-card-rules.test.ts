@@ -6,7 +6,7 @@ import {
   groupGiftCardCode,
   normalizeGiftCardCode,
   splitRefund,
-} from './gift-cards';
+} from './gift-card-rules';
 
 describe('gift card codes', () => {
   it('normalises what a person types: case, spaces and dashes ignored', () => {

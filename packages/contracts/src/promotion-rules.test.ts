@@ -12,7 +12,7 @@ import {
   promoShowProblem,
   promotionFieldsProblem,
   type PromoContext,
-} from './promotions';
+} from './promotion-rules';
 
 const pricing: ShowPricing = {
   card: { id: 'card', name: 'General' },
