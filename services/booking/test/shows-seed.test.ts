@@ -140,7 +140,13 @@ describe('the demo show seed after the catalog already published', () => {
 
     const restarted = await startBooking({ seedShows: true, context: first.context });
     try {
-      const shows = await allShows(restarted);
+      // Seeded once the service is ready (not inside its start, which a long seed would hold past its timeout).
+      const seededEach = (shows: ShowView[]) =>
+        movies.every((movie) => shows.filter((show) => show.movieId === movie.movieId).length >= 2 * SEED_DAYS);
+      let shows = await allShows(restarted);
+      for (const deadline = Date.now() + 30_000; !seededEach(shows) && Date.now() < deadline; shows = await allShows(restarted)) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       for (const movie of movies)
         expect(shows.filter((show) => show.movieId === movie.movieId).length).toBeGreaterThanOrEqual(2 * SEED_DAYS);
     } finally {

@@ -140,9 +140,23 @@ export const showsPlugin = fp<ShowsPluginOptions>(
       await seeder.seedMovie(movie);
     });
     await subscribeMovies();
-    const seeded = await seeder.seedKnownMovies();
-    if (seeded > 0) app.log.info({ shows: seeded }, 'seeded shows of the movies already known');
-    await shows.announceAllMovies(clock());
+    // The movies already known (a restart during the seed, or events that came first) are seeded once the
+    // service is ready, as the ones announced later are: a few hundred shows must not hold its start past
+    // Fastify's plugin timeout. Closing stops it between two movies (a restart goes on from there).
+    let seeding: Promise<void> | undefined;
+    app.addHook('onReady', async () => {
+      seeding = seeder
+        .seedKnownMovies()
+        .then(async (seeded) => {
+          if (seeded > 0) app.log.info({ shows: seeded }, 'seeded shows of the movies already known');
+          await shows.announceAllMovies(clock());
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'seeding the movies already known failed'));
+    });
+    app.addHook('preClose', async () => {
+      seeder.stop();
+      await seeding;
+    });
   },
   { name: 'shows' },
 );

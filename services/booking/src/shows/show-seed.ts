@@ -49,6 +49,7 @@ interface SeedClaim {
 export class ShowSeeder {
   private readonly state;
   private queue: Promise<unknown> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     db: Connection,
@@ -81,8 +82,16 @@ export class ShowSeeder {
   /** Seeds the movies already in the projection while the window is open (a restart, or events that came before). */
   async seedKnownMovies(): Promise<number> {
     let total = 0;
-    for (const movie of await this.movies.all()) total += await this.seedMovie(movie);
+    for (const movie of await this.movies.all()) {
+      if (this.stopped) break;
+      total += await this.seedMovie(movie);
+    }
     return total;
+  }
+
+  /** The service is closing: seedKnownMovies stops after the movie it is seeding. */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Seeds one movie's shows once, while the window is open; answers how many shows were created. */

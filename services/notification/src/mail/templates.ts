@@ -406,7 +406,7 @@ export function giftCardMail(card: IssuedGiftCard, publicUrl: string, qrPng: Buf
       { label: 'Vence', value: `${formatShowDate(expires.date)}` },
     ]),
     paragraph(
-      'Para usarla, escribe el código en el paso de pago al comprar tus entradas: cubre lo que su saldo alcance y el resto lo pagas con tu tarjeta. Puedes usarla en varias compras hasta agotar el saldo. Guarda este correo: quien tenga el código puede usar la tarjeta.',
+      'Para usarla, escribe el código en el paso de pago al comprar tus entradas: cubre lo que su saldo alcance y el resto lo pagas con tu tarjeta. Puedes usarla en varias compras hasta agotar el saldo. Guarda este correo: con el código basta para usar la tarjeta, cuídalo como si fuera dinero.',
     ),
     links([{ label: 'Consultar el saldo', href: `${publicUrl}/tarjeta-regalo` }]),
   ]);
