@@ -36,6 +36,8 @@ test.each([
     'Ventas de peliculas',
     'Órdenes',
     'Cines',
+    // Issue 39: a manager runs their cinemas' promo codes.
+    'Promociones',
   ]);
 
   // Their cinema is named, with nothing to choose: the selector offers only theirs.
