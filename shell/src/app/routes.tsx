@@ -7,6 +7,7 @@ import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
 import { ProfilePage } from '../features/profile/components/ProfilePage';
+import { RemoteArea } from '../features/remotes/components/RemoteArea';
 import {
   AccessControlPage,
   AdminPanel,
@@ -17,7 +18,6 @@ import {
   CheckoutPage,
   CreatePage,
   FeedbackPage,
-  GiftCardPage,
   HomePage,
   MovieDetailPage,
   MyPurchasesPage,
@@ -48,7 +48,7 @@ export function AppRoutes() {
         <Route path="compra/:orderId" element={page('Compra confirmada', <OrderConfirmationPage />)} />
         <Route path="mis-compras" element={page('Mis compras', <MyPurchasesPage />)} />
         <Route path="mis-entradas" element={page('Mis entradas', <MyTicketsPage />)} />
-        <Route path="tarjeta-regalo" element={page('Tarjetas regalo', <GiftCardPage />)} />
+        <Route path="tarjeta-regalo" element={page('Tarjetas regalo', <RemoteArea remote="checkout" exposedModule="GiftCardPage" />)} />
         <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />

@@ -17,7 +17,6 @@ export const CajaPage = () => <RemoteArea remote="checkout" exposedModule="CajaP
 export const OrderConfirmationPage = () => <RemoteArea remote="checkout" exposedModule="OrderConfirmationPage" />;
 export const MyPurchasesPage = () => <RemoteArea remote="checkout" exposedModule="MyPurchasesPage" />;
 export const MyTicketsPage = () => <RemoteArea remote="checkout" exposedModule="MyTicketsPage" />;
-export const GiftCardPage = () => <RemoteArea remote="checkout" exposedModule="GiftCardPage" />;
 
 /**
  * The admin remote is fetched only once the server has confirmed the admin role (or, for the panel, a cinema's
