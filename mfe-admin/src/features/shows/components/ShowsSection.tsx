@@ -47,7 +47,8 @@ const columns: Column[] = [
   { label: 'Horarios', sort: 'startsAt' },
   { label: 'Dia' },
   { label: 'Pelicula', sort: 'movie' },
-  // The room's cell names its cinema too: a column of its own made the table scroll sideways at 1366 px.
+  // The room's cell names its cinema too, wrapping under the room: a column of its own, or a cinema's name kept on one
+  // line, made the table scroll sideways at 1366 px.
   { label: 'Sala', sort: 'roomId', numeric: true },
   { label: 'Tipo', sort: 'type' },
   { label: 'Asientos', sort: 'seats', numeric: true },
@@ -163,7 +164,7 @@ export function ShowsSection({ token, cinemaId = '' }: { token: string; cinemaId
             <td>{show.movie.Title}</td>
             <td className="number">
               {show.roomId}
-              <small className="cinema"> · {cinemaName(show)}</small>
+              <CinemaName> · {cinemaName(show)}</CinemaName>
             </td>
             <td>{show.type}</td>
             <td className="number">{seatsText(show)}</td>
@@ -313,6 +314,10 @@ const ReasonLabel = styled.label`
   flex-direction: column;
   gap: 0.35rem;
   font-weight: 600;
+`;
+
+const CinemaName = styled.small`
+  white-space: normal;
 `;
 
 const RowActions = styled.div`
