@@ -24,3 +24,5 @@ export * from './promotions';
 export * from './promotion-rules';
 export * from './gift-cards';
 export * from './gift-card-rules';
+export * from './presales';
+export * from './presale-rules';

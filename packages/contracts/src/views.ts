@@ -12,6 +12,7 @@ import { GIFT_CARD_CODE_TYPED_PATTERN } from './gift-card-rules';
 import { PaymentPart } from './gift-cards';
 import { CartPromo, OrderPromo, PricedLine, ShowPrice } from './priced-lines';
 import { Cents, ObjectIdText, OrderRefundState, RefundOrigin } from './primitives';
+import { PresaleAdmission } from './presales';
 
 /** `staff` ('Personal') checks tickets in at the door and nothing else of the back office. */
 export const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
@@ -397,6 +398,7 @@ export const CheckoutRequest = Type.Object(
         description: 'Issue 39: a gift card paying what it can, the rest by the bank card',
       }),
     ),
+    admission: Type.Optional(PresaleAdmission),
   },
   { additionalProperties: false },
 );
