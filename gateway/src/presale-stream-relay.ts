@@ -160,7 +160,15 @@ export class PresaleStreamRelay extends StreamRelay<LineRelay> {
   }
 
   private attach(relay: LineRelay, res: ServerResponse, viewer: PresaleStreamViewer, view: BuyerView): void {
-    const buyer: Buyer = { channel: undefined as unknown as EventStreamChannel, view, meHeaders: viewer.meHeaders, origin: viewer.origin, sent: '', admitted: false, gone: false };
+    const buyer: Buyer = {
+      channel: undefined as unknown as EventStreamChannel,
+      view,
+      meHeaders: viewer.meHeaders,
+      origin: viewer.origin,
+      sent: '',
+      admitted: false,
+      gone: false,
+    };
     buyer.channel = this.hub.channel(() => this.leave(relay, buyer));
     relay.buyers.add(buyer);
     if (view.placeId !== undefined) {
@@ -222,14 +230,17 @@ export class PresaleStreamRelay extends StreamRelay<LineRelay> {
    */
   private watchSession(relay: LineRelay, buyer: Buyer): void {
     if (buyer.sessionTimer || buyer.view.expired || !buyer.admitted) return;
-    buyer.sessionTimer = setTimeout(() => {
-      void this.askMe(buyer.origin, relay.key, buyer.meHeaders).then((me) => {
-        if (buyer.gone || 'outcome' in me) return;
-        buyer.view = me;
-        buyer.sessionTimer = undefined;
-        this.tell(relay, buyer);
-        this.watchSession(relay, buyer);
-      });
-    }, buyer.view.sessionMinutes * 60_000 + SESSION_GRACE_MS).unref();
+    buyer.sessionTimer = setTimeout(
+      () => {
+        void this.askMe(buyer.origin, relay.key, buyer.meHeaders).then((me) => {
+          if (buyer.gone || 'outcome' in me) return;
+          buyer.view = me;
+          buyer.sessionTimer = undefined;
+          this.tell(relay, buyer);
+          this.watchSession(relay, buyer);
+        });
+      },
+      buyer.view.sessionMinutes * 60_000 + SESSION_GRACE_MS,
+    ).unref();
   }
 }

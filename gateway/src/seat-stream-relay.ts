@@ -83,7 +83,12 @@ export class SeatStreamRelay extends StreamRelay<ShowRelay> {
     private readonly settings: SeatStreamRelaySettings = DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
     log?: FastifyBaseLogger,
   ) {
-    super(upstream, { ...settings, upstreamsPerKey: settings.upstreamsPerShow }, { viewers: seatMapViewers, upstreams: seatMapUpstreams }, log);
+    super(
+      upstream,
+      { ...settings, upstreamsPerKey: settings.upstreamsPerShow },
+      { viewers: seatMapViewers, upstreams: seatMapUpstreams },
+      log,
+    );
   }
 
   /** Joins a viewer to its show's stream, opening the stream from booking when nobody watches the show here. */
