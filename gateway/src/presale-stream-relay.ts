@@ -1,5 +1,6 @@
 import {
   DEFAULT_SEAT_STREAMS_PER_ADDRESS,
+  PRESALE_MESSAGES,
   presaleStanding,
   type PresaleFeedLine,
   type PresaleFeedPositions,
@@ -206,10 +207,11 @@ export class PresaleStreamRelay extends StreamRelay<LineRelay> {
     const known = view.placeId === undefined ? undefined : relay.positions.get(view.placeId);
     const position = known ?? view.position;
     // The line opened (its event came first) and this buyer's lottery position is on its way: nothing to say yet.
+    // An expired place is told as GET /me tells it (presales.ts in booking): not admitted, the session over.
     if (view.joined && position === null && line.state !== 'scheduled' && line.state !== 'closed' && !view.expired) return undefined;
     const standing = presaleStanding(line, view.joined ? position : null);
     const told: BuyerView = view.expired
-      ? { ...view, ...standing, admitted: false, estimateMinutes: null, seatsMessage: null }
+      ? { ...view, ...standing, admitted: false, estimateMinutes: null, seatsMessage: PRESALE_MESSAGES.sessionOver }
       : { ...view, ...standing };
     return { frame: eventFrame('standing', undefined, told), admitted: told.admitted };
   }
