@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest, type ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import {
   DEFAULT_PRESALE_ADMIT_PER_MINUTE,
   PRESALE_MESSAGES,
@@ -8,9 +9,10 @@ import {
   type PresaleMeView,
 } from '@cine/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Dispatcher } from 'undici';
 import { PRESALE_STREAM_ID_MESSAGE, TOO_MANY_PRESALE_STREAMS } from './plugins/api-proxy';
 import { buildTestGateway, serviceUrls, TEST_JWT_SECRET } from './testing/fake-services';
-import type { PresaleStreamRelaySettings } from './presale-stream-relay';
+import { DEFAULT_PRESALE_STREAM_RELAY_SETTINGS, PresaleStreamRelay, type PresaleStreamRelaySettings } from './presale-stream-relay';
 
 /**
  * The gateway's relay of a presale's line (issue 40) against a fake booking: its feed of the line
@@ -216,7 +218,10 @@ describe("the relay of a presale's line (GET /presales/:id/me/stream)", () => {
     // GET /me was asked as each buyer: their own Authorization went with it.
     const subjects = booking.meAsked
       .slice(-3)
-      .map(({ authorization }) => JSON.parse(Buffer.from(String(authorization).split('.')[1] ?? '', 'base64url').toString('utf8')).sub as string);
+      .map(
+        ({ authorization }) =>
+          JSON.parse(Buffer.from(String(authorization).split('.')[1] ?? '', 'base64url').toString('utf8')).sub as string,
+      );
     expect(subjects.sort()).toEqual(['ana', 'beto', 'carla']);
     expect(ana.standings()).toEqual([
       expect.objectContaining({ presaleId: PRESALE, state: 'scheduled', joined: true, placeId: 'place-ana', position: null }),
@@ -319,6 +324,85 @@ describe('the per-address cap of presale streams', () => {
       for (const stream of opened) stream.close();
       await running.gateway.close();
       await running.booking.app.close();
+    }
+  });
+});
+
+/** Booking as the relay's dispatcher sees it: GET /me answers `views` in turn (the last one again), the feed a stream the test writes. */
+function dispatcherBooking(views: PresaleMeView[]) {
+  const feed = new PassThrough();
+  const asked: string[] = [];
+  const dispatcher = {
+    request: async ({ path }: { path: string }) => {
+      asked.push(path);
+      if (path.endsWith('/feed')) {
+        feed.write(`event: line\ndata: ${JSON.stringify(scheduled)}\n\n`);
+        return { statusCode: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' }, body: feed };
+      }
+      const view = views.length > 1 ? views.shift() : views[0];
+      const body = Buffer.from(JSON.stringify(view));
+      return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: { arrayBuffer: async () => body } };
+    },
+  } as unknown as Dispatcher;
+  return { dispatcher, feed, asked };
+}
+
+describe("an admitted buyer's session running out", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks booking again once the session should be over, and tells the buyer their place is gone', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const view: PresaleMeView = {
+      presaleId: PRESALE,
+      ...presaleStanding(scheduled, null),
+      joined: true,
+      placeId: 'place-ana',
+      joinedAt: '2026-12-01T12:59:00.000Z',
+      expired: false,
+      opensAt: OPENS_AT,
+      sessionMinutes: 10,
+      maxTicketsPerBuyer: 4,
+      showIds: ['65f1c0ffee65f1c0ffee0001'],
+    };
+    const booking = dispatcherBooking([view, { ...view, admitted: false, expired: true, admission: 'must-not-travel' }]);
+    const relay = new PresaleStreamRelay(booking.dispatcher, { ...DEFAULT_PRESALE_STREAM_RELAY_SETTINGS, lingerMs: 10 });
+    const res = Object.assign(new PassThrough(), { socket: { destroyed: false } }) as unknown as ServerResponse;
+    let written = '';
+    res.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
+    const standings = () =>
+      written
+        .split('\n\n')
+        .filter((block) => block.startsWith('event: standing'))
+        .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as PresaleMeView);
+    try {
+      const opening = await relay.join({
+        origin: 'http://booking.test',
+        presaleId: PRESALE,
+        address: '203.0.113.7',
+        upstreamHeaders: {},
+        meHeaders: { authorization: 'Bearer ana' },
+        start: () => res,
+      });
+      expect(opening).toEqual({ outcome: 'open' });
+      const open1: PresaleFeedLine = { ...scheduled, version: 2, state: 'open', lastPosition: 1, admittedThrough: 1 };
+      booking.feed.write(
+        `event: positions\ndata: ${JSON.stringify({ positions: [['place-ana', 1]] })}\n\nevent: line\ndata: ${JSON.stringify(open1)}\n\n`,
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(standings().at(-1)).toEqual(expect.objectContaining({ admitted: true, expired: false, position: 1 }));
+      expect(booking.asked.filter((path) => path.endsWith('/me'))).toHaveLength(1);
+
+      // Ten minutes on (and the grace): booking is asked again, and says the session is over.
+      jest.advanceTimersByTime(10 * 60_000 + 2_500);
+      for (let n = 0; n < 5; n += 1) await new Promise((resolve) => setImmediate(resolve));
+      expect(booking.asked.filter((path) => path.endsWith('/me'))).toHaveLength(2);
+      expect(standings().at(-1)).toEqual(
+        expect.objectContaining({ admitted: false, expired: true, seatsMessage: PRESALE_MESSAGES.sessionOver, estimateMinutes: null }),
+      );
+      expect(written).not.toContain('must-not-travel');
+    } finally {
+      relay.close();
+      booking.feed.destroy();
     }
   });
 });
