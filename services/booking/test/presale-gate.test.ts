@@ -130,6 +130,14 @@ describe('a show of a presale not closed', () => {
     expect((await seatsOf(show.id)).map((seat) => seat.state)).toEqual(['sold', 'sold']);
   });
 
+  it('is the same show whatever the case of its id', async () => {
+    const show = await freshShow();
+    await presaleOf([show.id]);
+    const userId = newId();
+    expect((await hold(show.id.toUpperCase(), userId, 1)).json()).toMatchObject(waitYourTurn);
+    expect((await checkout(show.id.toUpperCase(), userId, 1)).json()).toMatchObject(waitYourTurn);
+  });
+
   it('refuses before the opening: nobody holds an admission yet', async () => {
     const show = await freshShow();
     await presaleOf([show.id], { state: 'scheduled', opensAt: new Date(now().getTime() + 3_600_000), admittedThrough: 0, lastPosition: 0 });

@@ -47,8 +47,9 @@ export class PresaleGate implements PresaleCheck {
   ) {}
 
   async admit(showId: string, userId: string, admission: string | undefined, now: Date, hold?: { seats: number }): Promise<Result<GatePassed>> {
+    // Ids are stored in lower case; a hold names a show in either case (both find it by _id).
     const presale = await this.presales
-      .findOne({ showIds: showId, state: { $ne: 'closed' } }, { showIds: 1, maxTicketsPerBuyer: 1 })
+      .findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }, { showIds: 1, maxTicketsPerBuyer: 1 })
       .lean<PresaleFacts>();
     if (!presale) return NO_PRESALE;
     const presaleId = presale._id.toHexString();
