@@ -10,6 +10,7 @@ import { checkoutPlugin } from './plugins/checkout';
 import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
+import { presaleGatePlugin } from './plugins/presale-gate';
 import { presalesPlugin, type PresalesOptions } from './plugins/presales';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
@@ -72,6 +73,9 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     seatStreamsPerAddress: settings.seatStreamsPerAddress,
     companionReleaseMinutes: context.companionReleaseMinutes ?? settings.companionReleaseMinutes,
   });
+
+  // Issue 40: holds and checkouts of a presale's shows pass its gate (registered before the routes and the checkout that ask it).
+  await app.register(presaleGatePlugin, { db: context.db, dataDir: context.config.dataDir });
 
   await app.register(cinemaRoutes, { prefix: '/cinemas' });
   await app.register(showRoutes, { prefix: '/show' });
