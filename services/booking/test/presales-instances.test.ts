@@ -1,4 +1,11 @@
-import { FIRST_CINEMA_ID, type PresaleFeedLine, type PresaleFeedPositions, type PresaleJoinView, type PresaleView } from '@cine/contracts';
+import {
+  FIRST_CINEMA_ID,
+  type PresaleFeedLine,
+  type PresaleFeedPositions,
+  type PresaleJoinView,
+  type PresaleMeView,
+  type PresaleView,
+} from '@cine/contracts';
 import type { ServiceApp } from '@cine/service-kit';
 import { EventStreamClient, type ServerSentEvent } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
@@ -21,7 +28,7 @@ import {
  * own ticker, open the line once (the same lottery), admit in exactly position order at the rate (never twice
  * the rate: every move is a conditional update), and each one's feed shows what the other did.
  */
-const PRESALES: BookingContext['presales'] = { ticker: { tickMs: 25, sweepEvery: 4 }, openingSettleMs: 0, feed: { pollMs: 50 } };
+const PRESALES: BookingContext['presales'] = { ticker: { tickMs: 25 }, openingSettleMs: 0, feed: { pollMs: 50 } };
 
 let booking: BookingUnderTest;
 let other: ServiceApp;
@@ -74,6 +81,12 @@ async function newPresale(admitPerMinute: number): Promise<PresaleView> {
   return created.json<PresaleView>();
 }
 
+async function meOn(app: ServiceApp, presaleId: string, userId: string): Promise<PresaleMeView> {
+  const response = await app.inject({ method: 'GET', url: `/presales/${presaleId}/me`, headers: userHeaders(app, userId) });
+  expect(response.statusCode).toBe(200);
+  return response.json<PresaleMeView>();
+}
+
 function joinOn(app: ServiceApp, presaleId: string, userId: string) {
   return app.inject({ method: 'POST', url: `/presales/${presaleId}/join`, headers: userHeaders(app, userId) });
 }
@@ -92,10 +105,12 @@ it('opens once and admits in exactly position order at the rate, with both insta
     'the opening',
   );
   expect(opened?.lastPosition).toBe(20);
-  const stored = await places().find({ presaleId: presale.id }).toArray();
-  const arrival = early.map((userId) => (stored.find((place) => place.userId === userId)?._id as Types.ObjectId).toHexString());
+  // Each buyer's place and position as GET /me answers them, through either instance.
+  const standings: PresaleMeView[] = [];
+  for (const [index, userId] of early.entries()) standings.push(await meOn(index % 2 === 0 ? other : booking.app, presale.id, userId));
+  const arrival = standings.map((standing) => standing.placeId as string);
   const drawn = lotteryOrder(arrival, opened?.seed as string);
-  expect(drawn.map((placeId) => stored.find((place) => place._id.toHexString() === placeId)?.position)).toEqual(
+  expect(drawn.map((placeId) => standings.find((standing) => standing.placeId === placeId)?.position)).toEqual(
     Array.from({ length: 20 }, (_, index) => index + 1),
   );
 
@@ -129,6 +144,7 @@ it('opens once and admits in exactly position order at the rate, with both insta
     admissionOrder.push(...fresh);
   }
   expect(admissionOrder).toEqual(Array.from({ length: 26 }, (_, index) => index + 1));
+  // Every place admitted holds its own position (copied on it as it was admitted): 26 places, 26 positions.
   expect(new Set((await places().find({ presaleId: presale.id }).toArray()).map((place) => place.position)).size).toBe(26);
 });
 

@@ -102,13 +102,14 @@ describe('the lottery at the opening', () => {
 
     booking.clock.advanceMinutes(10);
     await tick();
-    const stored = await places().find({ presaleId: presale.id }).toArray();
-    const byUser = new Map(stored.map((place) => [place.userId as string, place]));
-    const arrival = early.map((userId) => (byUser.get(userId)?._id as Types.ObjectId).toHexString());
+    // Each buyer's place and position, as GET /me answers them.
+    const standings = [];
+    for (const userId of early) standings.push(await me(presale.id, userId));
+    const arrival = standings.map((standing) => standing.placeId as string);
     const seed = (await booking.context.db.collection('presales').findOne({ _id: new Types.ObjectId(presale.id) }))?.seed as string;
     const drawn = lotteryOrder(arrival, seed);
     // Positions 1..30 in the seed's order, which is not the order they came in.
-    expect(drawn.map((placeId) => stored.find((place) => place._id.toHexString() === placeId)?.position)).toEqual(
+    expect(drawn.map((placeId) => standings.find((standing) => standing.placeId === placeId)?.position)).toEqual(
       Array.from({ length: 30 }, (_, index) => index + 1),
     );
     expect(drawn).not.toEqual(arrival);
@@ -155,8 +156,9 @@ describe('the meter', () => {
     }
     expect(admittedAt).toEqual([1, 2, 3, 4, 5]);
 
-    const stored = await places().find({ presaleId: presale.id }).toArray();
-    const userAt = (position: number) => stored.find((place) => place.position === position)?.userId as string;
+    const standings = new Map<number, string>();
+    for (const userId of users) standings.set((await me(presale.id, userId)).position as number, userId);
+    const userAt = (position: number) => standings.get(position) as string;
     const first = await me(presale.id, userAt(1));
     expect(first).toMatchObject({ joined: true, position: 1, ahead: 0, admitted: true, expired: false, state: 'open' });
     expect(first).not.toHaveProperty('admission');

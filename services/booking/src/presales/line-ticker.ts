@@ -7,8 +7,6 @@ import type { Presales } from './presales';
 export interface LineTickerOptions {
   /** How often each process moves the lines (default 500 ms; tests shorten it). */
   tickMs?: number;
-  /** Every this many ticks, places that joined without being given a position are given one at the back (default 10). */
-  sweepEvery?: number;
 }
 
 /**
@@ -23,7 +21,7 @@ export type ReleaseExpired = (place: PresalePlaceDocument, presale: PresaleDocum
  * ticking the same line at once do it once:
  *
  * 1. closing: every show started → 'closed';
- * 2. opening: now ≥ opensAt (+ the settle time) → the lottery (Presales.openIfDue), then stragglers to the back;
+ * 2. opening: now ≥ opensAt (+ the settle time) → the lottery (Presales.openIfDue);
  * 3. seats: the shows' free seats → seatsLeft, 'sold_out' at 0 (the frontier stops), 'open' when seats come back;
  * 4. meter: the frontier moves at admitPerMinute (presale-rules' meterAt) with a CAS on the old frontier and clock,
  *    then the places passed are admitted (their session starts);
@@ -32,19 +30,16 @@ export type ReleaseExpired = (place: PresalePlaceDocument, presale: PresaleDocum
 export class LineTicker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
-  private ticks = 0;
   private readonly tickMs: number;
-  private readonly sweepEvery: number;
   private releaseExpired: ReleaseExpired = async () => undefined;
 
   constructor(
     private readonly presales: Presales,
     private readonly clock: () => Date,
     private readonly log?: FastifyBaseLogger,
-    { tickMs = 500, sweepEvery = 10 }: LineTickerOptions = {},
+    { tickMs = 500 }: LineTickerOptions = {},
   ) {
     this.tickMs = tickMs;
-    this.sweepEvery = sweepEvery;
   }
 
   /** The gate's release of an expired place's holds. */
@@ -73,11 +68,9 @@ export class LineTicker {
   }
 
   private async pass(): Promise<void> {
-    this.ticks += 1;
-    const sweep = this.ticks % this.sweepEvery === 0;
     for (const presale of await this.presales.running()) {
       try {
-        await this.move(presale, sweep);
+        await this.move(presale);
       } catch (error) {
         this.log?.warn({ presaleId: presale._id.toHexString(), err: (error as Error).message }, 'presale line not moved');
       }
@@ -85,7 +78,7 @@ export class LineTicker {
   }
 
   /** One line, one tick. */
-  async move(read: PresaleDocument, sweep = false): Promise<void> {
+  async move(read: PresaleDocument): Promise<void> {
     const now = this.clock();
     let presale = read;
     const { free, everyStarted } = await this.presales.shows.seats(presale.showIds, now);
@@ -94,8 +87,6 @@ export class LineTicker {
       return;
     }
     presale = await this.presales.openIfDue(presale, now);
-    // Places no join put at the back (joined as the lottery was drawn, or the join broke off): a read of every place, so seldom.
-    if (presale.openedAt && sweep && presale.joined > presale.lastPosition) await this.presales.placeStragglers(presale, now);
     const state = lineStateAt(presale, free, false);
     if (state !== presale.state || free !== presale.seatsLeft) presale = (await this.setState(presale, state, free)) ?? presale;
     if (presale.state === 'closed' || !presale.openedAt) return;
@@ -155,7 +146,7 @@ export class LineTicker {
     const presaleId = presale._id.toHexString();
     for (let position = after + 1; position <= through; position++) {
       const place = await this.presales.placeAt(presaleId, position);
-      if (place?.state === 'waiting') await this.presales.admitPlace(presale, place._id, now);
+      if (place?.state === 'waiting') await this.presales.admitPlace(presale, place._id, position, now);
     }
   }
 
@@ -172,7 +163,7 @@ export class LineTicker {
     while (walked < presale.admittedThrough) {
       const place = await this.presales.placeAt(presaleId, walked + 1);
       if (place?.state === 'waiting') {
-        await this.presales.admitPlace(presale, place._id, now);
+        await this.presales.admitPlace(presale, place._id, walked + 1, now);
         break;
       }
       if (place?.state === 'admitted') {

@@ -84,19 +84,23 @@ export function sessionRunning(place: PresalePlaceDocument, now: Date): boolean 
 const UNPLACED_GRACE_MS = 2_000;
 
 /**
- * A position given in a line, by `${presaleId}:${position}` (collection `presale_positions`): the meter, the expiry
- * walk and the feed find the place at a position by _id. FerretDB reads every document of a collection for a filter
- * other than by _id (5 000 places: a quarter second a query), so nothing that runs on every tick or join filters
- * the places by anything else.
+ * Positions given in a line (collection `presale_positions`), each decided by an insert under a unique _id, the one
+ * conditional write FerretDB makes cheap (it reads every document of a collection for a filter other than by _id —
+ * 5 000 places: a quarter second a query — and a bulkWrite of updates takes minutes):
+ * - 'slot' `${presaleId}:${position}` → the place at that position (the meter, the expiry walk and the feed read it by _id);
+ * - 'place' `place:${placeId}` → the place's position (inserted once: a place never gets two).
+ * A place document's own `position` is written after, as a copy (when it is admitted, or read).
  */
 export interface PositionDocument {
   _id: string;
+  kind: 'slot' | 'place';
   presaleId: string;
   position: number;
   placeId: string;
 }
 
-const positionKey = (presaleId: string, position: number) => `${presaleId}:${position}`;
+const slotKey = (presaleId: string, position: number) => `${presaleId}:${position}`;
+const placeKey = (placeId: string) => `place:${placeId}`;
 
 /**
  * The place of an account in a line: its _id is derived from the account and the presale's secret seed (HMAC), so
@@ -236,7 +240,7 @@ export class Presales {
     if (!presale) return refuse('not-found', PRESALE_MESSAGES.unknown);
     const placeId = placeIdOf(presale, userId);
     const existing = await this.places.findById(placeId).lean<PresalePlaceDocument>();
-    if (existing) return { place: existing, created: false };
+    if (existing) return { place: { ...existing, position: await this.positionOf(existing) }, created: false };
     if (presale.state === 'closed') return refuse('conflict', PRESALE_MESSAGES.presaleClosed);
     if (presale.state === 'sold_out') return refuse('conflict', PRESALE_MESSAGES.lineClosed);
     const now = this.clock();
@@ -266,10 +270,7 @@ export class Presales {
     // Before opensAt by this clock: in the lottery (drawn settle time after it). Else a place at the back, once it is drawn.
     if (!counted || this.clock() < counted.opensAt) return { place, created: true };
     if (!counted.openedAt) counted = await this.untilOpened(counted);
-    if (counted.openedAt) {
-      const now = await this.places.findById(placeId).lean<PresalePlaceDocument>();
-      place.position = now?.position ?? (await this.placeAtBack(counted, placeId));
-    }
+    if (counted.openedAt) place.position = (await this.positionOf(place)) ?? (await this.placeAtBack(counted, placeId));
     return { place, created: true };
   }
 
@@ -298,8 +299,16 @@ export class Presales {
 
   /** The place at a position of the line, or null (none given yet, or a position left empty). */
   async placeAt(presaleId: string, position: number): Promise<PresalePlaceDocument | null> {
-    const given = await this.positionsOf.findOne({ _id: positionKey(presaleId, position) });
-    return given ? this.places.findById(given.placeId).lean<PresalePlaceDocument>() : null;
+    const slot = await this.positionsOf.findOne({ _id: slotKey(presaleId, position) });
+    if (!slot) return null;
+    const place = await this.places.findById(slot.placeId).lean<PresalePlaceDocument>();
+    return place ? { ...place, position } : null;
+  }
+
+  /** The place's position, or null (before the opening, or not given yet). */
+  async positionOf(place: Pick<PresalePlaceDocument, '_id' | 'position'>): Promise<number | null> {
+    if (place.position !== null) return place.position;
+    return (await this.positionsOf.findOne({ _id: placeKey(place._id.toHexString()) }))?.position ?? null;
   }
 
   /**
@@ -312,15 +321,15 @@ export class Presales {
   ): Promise<{ view: PresaleMeView; place: PresalePlaceDocument | null }> {
     const now = this.clock();
     let presale = read;
-    let current = place;
-    // A place its join could not put at the back (it broke off): there now.
+    let current = place && { ...place, position: await this.positionOf(place) };
+    // A place its join could not put at the back (the join broke off): there now.
     if (current && current.position === null && presale.openedAt && current.joinedAt.getTime() < now.getTime() - UNPLACED_GRACE_MS) {
-      const position = await this.placeAtBack(presale, current._id);
-      current = (await this.places.findById(current._id).lean<PresalePlaceDocument>()) ?? current;
+      const position = (await this.placeAtBack(presale, current._id)) ?? (await this.positionOf(current));
+      current = { ...current, position };
       if (position !== null) presale = { ...presale, lastPosition: Math.max(presale.lastPosition, position) };
     }
     if (current && current.state === 'waiting' && current.position !== null && current.position <= presale.admittedThrough) {
-      current = (await this.admitPlace(presale, current._id, now)) ?? current;
+      current = (await this.admitPlace(presale, current._id, current.position, now)) ?? current;
     }
     const expired = current?.state === 'expired' || (current?.state === 'admitted' && !sessionRunning(current, now));
     const standing = presaleStanding(lineOf(presale), current?.position ?? null);
@@ -346,12 +355,12 @@ export class Presales {
   async positions(presaleId: string, above = 0, through?: number): Promise<Array<[string, number]>> {
     let given: PositionDocument[];
     if (through !== undefined && through - above <= 50) {
-      const keys = Array.from({ length: Math.max(0, through - above) }, (_, index) => positionKey(presaleId, above + index + 1));
+      const keys = Array.from({ length: Math.max(0, through - above) }, (_, index) => slotKey(presaleId, above + index + 1));
       given = (await Promise.all(keys.map((key) => this.positionsOf.findOne({ _id: key })))).filter(
         (one): one is PositionDocument => one !== null,
       );
     } else {
-      given = await this.positionsOf.find({ presaleId, position: { $gt: above } }).toArray();
+      given = await this.positionsOf.find({ presaleId, kind: 'slot', position: { $gt: above } }).toArray();
     }
     return given.map((one): [string, number] => [one.placeId, one.position]).sort((a, b) => a[1] - b[1]);
   }
@@ -370,26 +379,16 @@ export class Presales {
       early.map((place) => place._id.toHexString()),
       presale.seed,
     );
-    const batch = 1_000;
+    const batch = 500;
     for (let start = 0; start < order.length; start += batch) {
-      const given = order.slice(start, start + batch).map((placeId, index) => ({
-        _id: positionKey(presaleId, start + index + 1),
-        presaleId,
-        position: start + index + 1,
-        placeId,
-      }));
-      try {
-        await this.positionsOf.insertMany(given, { ordered: false });
-      } catch (error) {
-        // Written by another instance drawing the same lottery.
-        if (!onlyDuplicates(error)) throw error;
-      }
-      await this.places.bulkWrite(
-        order.slice(start, start + batch).map((placeId, index) => ({
-          updateOne: { filter: { _id: new Types.ObjectId(placeId), position: null }, update: { $set: { position: start + index + 1 } } },
-        })),
-        { ordered: false },
-      );
+      const given = order.slice(start, start + batch).flatMap((placeId, index): PositionDocument[] => {
+        const position = start + index + 1;
+        return [
+          { _id: slotKey(presaleId, position), kind: 'slot', presaleId, position, placeId },
+          { _id: placeKey(placeId), kind: 'place', presaleId, position, placeId },
+        ];
+      });
+      await this.insertGiven(given);
     }
     const opened = await this.presales
       .findOneAndUpdate(
@@ -404,7 +403,10 @@ export class Presales {
     return opened ?? (await this.presales.findById(presale._id).lean<PresaleDocument>()) ?? presale;
   }
 
-  /** A place at the back of the line: `$inc lastPosition`, then its position (unless it was given one meanwhile). */
+  /**
+   * A place at the back of the line: `$inc lastPosition`, then the place's position inserted (unless it has one: a
+   * racing join or the lottery gave it one, and the position taken stays empty — the meter passes it), then the slot.
+   */
   async placeAtBack(presale: Pick<PresaleDocument, '_id'>, placeId: Types.ObjectId): Promise<number | null> {
     const taken = await this.presales
       .findOneAndUpdate(
@@ -415,38 +417,41 @@ export class Presales {
       .lean<PresaleDocument>();
     if (!taken) return null;
     const position = taken.lastPosition;
-    const written = await this.places.updateOne({ _id: placeId, position: null }, { $set: { position } });
-    // Given one meanwhile (the ticker's sweep raced this join): the position taken is left empty, and the meter passes it.
-    if (written.modifiedCount !== 1) return null;
     const presaleId = presale._id.toHexString();
-    await this.positionsOf.insertOne({ _id: positionKey(presaleId, position), presaleId, position, placeId: placeId.toHexString() });
+    const id = placeId.toHexString();
+    try {
+      await this.positionsOf.insertOne({ _id: placeKey(id), kind: 'place', presaleId, position, placeId: id });
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+    await this.insertGiven([{ _id: slotKey(presaleId, position), kind: 'slot', presaleId, position, placeId: id }]);
+    await this.places.updateOne({ _id: placeId }, { $set: { position } });
     return position;
   }
 
-  /**
-   * Places of an opened line with no position yet that their join could not place (they joined while the lottery
-   * was being drawn, or the join broke off): to the back, in the order they joined.
-   */
-  async placeStragglers(presale: PresaleDocument, now: Date): Promise<number> {
-    if (!presale.openedAt) return 0;
-    const presaleId = presale._id.toHexString();
-    const stragglers = await this.places
-      .find({ presaleId, position: null }, { _id: 1, joinedAt: 1 })
-      .lean<Array<Pick<PresalePlaceDocument, '_id' | 'joinedAt'>>>();
-    const due = stragglers
-      .filter((place) => place.joinedAt < (presale.openedAt as Date) || place.joinedAt.getTime() < now.getTime() - UNPLACED_GRACE_MS)
-      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()));
-    let placed = 0;
-    for (const place of due) if ((await this.placeAtBack(presale, place._id)) !== null) placed += 1;
-    return placed;
+  /** Positions inserted; those there already (another instance drew the same lottery) left as they are. */
+  private async insertGiven(given: PositionDocument[]): Promise<void> {
+    try {
+      await this.positionsOf.insertMany(given, { ordered: false });
+    } catch (error) {
+      if (!onlyDuplicates(error)) throw error;
+    }
   }
 
-  /** The place's turn came: admitted for sessionMinutes from now (conditional on it still waiting). */
-  async admitPlace(presale: PresaleDocument, placeId: Types.ObjectId, now: Date): Promise<PresalePlaceDocument | null> {
+  /** The place's turn came: admitted for sessionMinutes from now (conditional on it still waiting), its position copied on it. */
+  async admitPlace(presale: PresaleDocument, placeId: Types.ObjectId, position: number, now: Date): Promise<PresalePlaceDocument | null> {
     return this.places
       .findOneAndUpdate(
         { _id: placeId, state: 'waiting' },
-        { $set: { state: 'admitted', admittedAt: now, expiresAt: new Date(now.getTime() + presale.sessionMinutes * 60_000) } },
+        {
+          $set: {
+            state: 'admitted',
+            position,
+            admittedAt: now,
+            expiresAt: new Date(now.getTime() + presale.sessionMinutes * 60_000),
+          },
+        },
         { returnDocument: 'after' },
       )
       .lean<PresalePlaceDocument>();
