@@ -1,6 +1,7 @@
 import { FIRST_CINEMA_ID, PRESALE_MESSAGES, type PresaleJoinView, type PresaleMeView, type PresaleView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { lotteryOrder } from '../src/presales/presale-rules';
+import { placeIdOf } from '../src/presales/presales';
 import {
   adminHeaders,
   createCinema,
@@ -169,8 +170,13 @@ describe('the meter', () => {
     expect(stranger).toMatchObject({ joined: false, position: null, ahead: null, admitted: false });
   });
 
-  it('ends an admitted buyer’s session after sessionMinutes: the place expires', async () => {
+  it('ends an admitted buyer’s session after sessionMinutes: the place expires, and its release runs once', async () => {
     const presale = await newPresale({ sessionMinutes: 2 });
+    // The lines of the tests before expire their places too: this line's are looked at.
+    const released: string[] = [];
+    booking.app.presales.ticker.onExpired(async (place, line) => {
+      if (line._id.toHexString() === presale.id) released.push(place._id.toHexString());
+    });
     const userId = newId();
     await join(presale.id, userId);
     booking.clock.advanceMinutes(10);
@@ -182,6 +188,35 @@ describe('the meter', () => {
     await tick();
     expect(await me(presale.id, userId)).toMatchObject({ admitted: false, expired: true, seatsMessage: PRESALE_MESSAGES.sessionOver });
     expect((await places().findOne({ presaleId: presale.id, userId }))?.state).toBe('expired');
+    await tick();
+    expect(released).toEqual([(await me(presale.id, userId)).placeId]);
+    booking.app.presales.ticker.onExpired(async () => undefined);
+  });
+
+  it('puts a place whose join broke off before it got a position at the back when its buyer looks', async () => {
+    const presale = await newPresale();
+    const early = newId();
+    await join(presale.id, early);
+    booking.clock.advanceMinutes(10);
+    await tick();
+    // A join that stopped after writing its place, before taking a position (a crash).
+    const userId = newId();
+    const stored = await booking.app.presales.store.find(presale.id);
+    const placeId = placeIdOf(stored as NonNullable<typeof stored>, userId);
+    await places().insertOne({
+      _id: placeId,
+      presaleId: presale.id,
+      userId,
+      joinedAt: booking.clock.now(),
+      early: false,
+      position: null,
+      state: 'waiting',
+      nonce: 'n',
+    });
+    booking.clock.set(new Date(booking.clock.now().getTime() + 3_000));
+    expect(await me(presale.id, userId)).toMatchObject({ joined: true, position: 2, placeId: placeId.toHexString() });
+    // Joining again answers it.
+    expect((await join(presale.id, userId)).json<PresaleJoinView>().position).toBe(2);
   });
 });
 
