@@ -270,6 +270,25 @@ describe('closing', () => {
 });
 
 describe('bad input and who may', () => {
+  it('creates a presale with the defaults the admin leaves out, listed as active and by id', async () => {
+    const created = await postPresale({ showIds: [await newShow()], opensAt: inMinutes(30) });
+    expect(created.statusCode).toBe(201);
+    const presale = created.json<PresaleView>();
+    expect(presale).toMatchObject({
+      state: 'scheduled',
+      admitPerMinute: 600,
+      sessionMinutes: 10,
+      maxTicketsPerBuyer: 4,
+      seatsLeft: 100,
+      waiting: 0,
+      admittedThrough: 0,
+      cinemaId: FIRST_CINEMA_ID,
+    });
+    expect(await view(presale.id)).toEqual(presale);
+    const active = await booking.app.inject({ method: 'GET', url: '/presales/active' });
+    expect(active.json<PresaleView[]>().map((one) => one.id)).toContain(presale.id);
+  });
+
   it('refuses an opening in the past, no shows, shows of two cinemas (400), an unknown show (404)', async () => {
     const showId = await newShow();
     const past = await postPresale({ showIds: [showId], opensAt: inMinutes(-1) });
