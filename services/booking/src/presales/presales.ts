@@ -34,11 +34,8 @@ export interface PresaleSettings {
   openingSettleMs?: number;
 }
 
-export type PresaleDoc = PresaleDocument;
-export type PlaceDoc = PresalePlaceDocument;
-
 /** The line as the feed and the standing arithmetic read it. */
-export function lineOf(presale: PresaleDocument): PresaleLine {
+function lineOf(presale: PresaleDocument): PresaleLine {
   return {
     state: presale.state,
     seatsLeft: presale.seatsLeft,
