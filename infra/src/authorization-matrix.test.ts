@@ -204,7 +204,12 @@ const MATRIX: Record<string, Entry> = {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),
     // Issue 40: with a presale's admission (anyone's: the gate binds it to its user) the owner rule is the same.
-    also: [{ access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing, admission: ADMISSION } }) }],
+    also: [
+      {
+        access: 'owner',
+        sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing, admission: ADMISSION } }),
+      },
+    ],
   },
   'POST /tickets/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, showId: nothing } }) },
   'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },

@@ -28,9 +28,17 @@ describe('an admission (admission.ts)', () => {
 
   it('carries the presale, user, place, nonce and end, and verifies back to them', () => {
     const token = signer.sign(claims);
-    expect(partsOf(token).payload).toEqual({ p: claims.presaleId, u: claims.userId, l: claims.placeId, n: 'n0nce', e: claims.expiresAt.getTime() });
+    expect(partsOf(token).payload).toEqual({
+      p: claims.presaleId,
+      u: claims.userId,
+      l: claims.placeId,
+      n: 'n0nce',
+      e: claims.expiresAt.getTime(),
+    });
     expect(signer.verify(token)).toEqual(claims);
-    expect(admissionProblem(signer.verify(token) as AdmissionClaims, { presaleId: claims.presaleId, userId: claims.userId, now })).toBeNull();
+    expect(
+      admissionProblem(signer.verify(token) as AdmissionClaims, { presaleId: claims.presaleId, userId: claims.userId, now }),
+    ).toBeNull();
   });
 
   it('is refused when any byte of its signature or payload changed, or another secret signed it', () => {
@@ -73,7 +81,13 @@ describe("a buyer's tickets of a presale (gate-rules.ts)", () => {
 
   it('counts the seats bought and those being paid, not the plain holds a new hold replaces, nor lapsed ones or others’', () => {
     const shows = [
-      { seats: [seat({ state: 'sold', userId: 'u', orderId: 'o1' }), seat({ state: 'sold', userId: 'u', orderId: 'o1' }), seat({ userId: 'u', heldUntil: later })] },
+      {
+        seats: [
+          seat({ state: 'sold', userId: 'u', orderId: 'o1' }),
+          seat({ state: 'sold', userId: 'u', orderId: 'o1' }),
+          seat({ userId: 'u', heldUntil: later }),
+        ],
+      },
       {
         seats: [
           seat({ userId: 'u', heldUntil: later, orderId: 'o2' }),

@@ -58,7 +58,11 @@ async function presaleOf(showIds: string[], fields: Partial<PresaleDocument> = {
 }
 
 /** The user's place in the line, admitted now for ten minutes unless said otherwise. */
-async function placeOf(presale: PresaleDocument, userId: string, fields: Partial<PresalePlaceDocument> = {}): Promise<PresalePlaceDocument> {
+async function placeOf(
+  presale: PresaleDocument,
+  userId: string,
+  fields: Partial<PresalePlaceDocument> = {},
+): Promise<PresalePlaceDocument> {
   const at = now();
   const created = await places.create({
     presaleId: presale._id.toHexString(),

@@ -46,7 +46,13 @@ export class PresaleGate implements PresaleCheck {
     private readonly seats: Pick<SeatInventory, 'release'>,
   ) {}
 
-  async admit(showId: string, userId: string, admission: string | undefined, now: Date, hold?: { seats: number }): Promise<Result<GatePassed>> {
+  async admit(
+    showId: string,
+    userId: string,
+    admission: string | undefined,
+    now: Date,
+    hold?: { seats: number },
+  ): Promise<Result<GatePassed>> {
     // Ids are stored in lower case; a hold names a show in either case (both find it by _id).
     const presale = await this.presales
       .findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }, { showIds: 1, maxTicketsPerBuyer: 1 })
@@ -64,7 +70,12 @@ export class PresaleGate implements PresaleCheck {
   }
 
   /** The admission's place, when the admission is the caller's own for this presale and still good; else the 403. */
-  private async admitted(presaleId: string, userId: string, admission: string | undefined, now: Date): Promise<Result<PresalePlaceDocument>> {
+  private async admitted(
+    presaleId: string,
+    userId: string,
+    admission: string | undefined,
+    now: Date,
+  ): Promise<Result<PresalePlaceDocument>> {
     if (admission === undefined) return WAIT_YOUR_TURN;
     const claims = this.signer.verify(admission);
     if (!claims || admissionProblem(claims, { presaleId, userId, now }) !== null || !isObjectIdText(claims.placeId)) return WAIT_YOUR_TURN;
