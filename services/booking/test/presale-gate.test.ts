@@ -242,22 +242,45 @@ describe('a show of a presale not closed', () => {
     expect(await seatsOf(second.id)).toHaveLength(1);
   });
 
-  it('a session that ran out frees its holds on the presale’s shows (releaseExpired)', async () => {
+  it('a session that ran out frees its holds on the presale’s shows, not the seats an order is paying (releaseExpired)', async () => {
     const [first, second] = [await freshShow(), await freshShow()];
     const presale = await presaleOf([first.id, second.id]);
     const userId = newId();
     const place = await placeOf(presale, userId);
     const admission = admissionOf(place, presale);
-    expect((await hold(second.id, userId, 3, admission)).statusCode).toBe(200);
+    // Two seats of the first show being paid (the checkout's reservation), then a plain hold of the second.
+    expect((await hold(first.id, userId, 2, admission)).statusCode).toBe(200);
+    const orderId = newId();
+    const terms = {
+      movieId: first.movieId,
+      date: first.date,
+      schedule: first.schedule,
+      roomId: first.roomId,
+      type: first.type,
+      price: first.price,
+    };
+    const reserved = await booking.app.seatInventory.reserveForOrder(
+      first.id,
+      userId,
+      orderId,
+      terms,
+      now(),
+      new Date(now().getTime() + 15 * 60_000),
+    );
+    expect(reserved).toEqual({ outcome: 'reserved', seatLabels: expect.any(Array) });
+    expect((await hold(second.id, userId, 2, admission)).statusCode).toBe(200);
     const keeper = newId();
     expect((await hold(second.id, keeper, 1, admissionOf(await placeOf(presale, keeper), presale))).statusCode).toBe(200);
 
     const released = await booking.app.presaleGate.releaseExpired(place, presale, now());
 
-    expect(released).toBe(3);
-    // The other buyer's seat stays held; the expired one's are on sale again.
+    expect(released).toBe(2);
+    // The other buyer's seat stays held, and so do the seats being paid (the order finishes); the plain hold is on sale again.
     expect((await seatsOf(second.id)).map((seat) => seat.userId)).toEqual([keeper]);
-    expect(await seatsOf(first.id)).toEqual([]);
+    expect((await seatsOf(first.id)).map((seat) => [seat.userId, seat.state])).toEqual([
+      [userId, 'held'],
+      [userId, 'held'],
+    ]);
   });
 });
 
