@@ -42,7 +42,7 @@ export class Checkout {
     giftCardCode,
     admission,
   }: CheckoutRequest): Promise<CheckoutResult> {
-    const passed = await this.gate?.admit(showId, userId, admission, this.parts.clock());
+    const passed = await this.gate?.admit(showId, userId, admission, this.parts.clock(), 'held');
     if (passed && isRefusal(passed)) return passed;
     // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
     if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
