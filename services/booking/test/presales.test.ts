@@ -280,6 +280,10 @@ describe('bad input and who may', () => {
     expect((await booking.app.inject({ method: 'GET', url: `/presales/${unknown}/feed` })).statusCode).toBe(404);
 
     const presale = await newPresale();
+    // The feed without Accept: text/event-stream: the line once, as JSON.
+    const line = await booking.app.inject({ method: 'GET', url: `/presales/${presale.id}/feed` });
+    expect(line.statusCode).toBe(200);
+    expect(line.json()).toMatchObject({ version: 0, state: 'scheduled', joined: 0, admittedThrough: 0, lastPosition: 0 });
     expect((await booking.app.inject({ method: 'POST', url: `/presales/${presale.id}/join` })).statusCode).toBe(401);
     expect((await booking.app.inject({ method: 'GET', url: `/presales/${presale.id}/me` })).statusCode).toBe(401);
     const buyer = userHeaders(booking.app, newId());
