@@ -47,6 +47,9 @@ describe('an admission (admission.ts)', () => {
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;
     expect(signer.verify(`${token.split('.')[0]}.${flipped}`)).toBeUndefined();
     expect(signer.verify(`${token.split('.')[0]}.`)).toBeUndefined();
+    // The same signature bytes spelt otherwise (a character base64url decoding would skip) are not the token.
+    expect(signer.verify(`${token}!`)).toBeUndefined();
+    expect(signer.verify(`${token.slice(0, -1)}*${token.slice(-1)}`)).toBeUndefined();
     expect(signer.verify(withPayload(token, { u: '65f0000000000000000000cc' }))).toBeUndefined();
     expect(signer.verify(withPayload(token, { e: claims.expiresAt.getTime() + 3_600_000 }))).toBeUndefined();
     expect(signer.verify(new AdmissionSigner(`${SECRET}-other`).sign(claims))).toBeUndefined();
