@@ -2,6 +2,7 @@ import { PRESALE_MESSAGES, type PresaleMeView, type PresaleView, type ShowView }
 import { Types, type Model } from 'mongoose';
 import { AdmissionSigner } from '../src/presales/admission';
 import { presaleModels, type PresaleDocument, type PresalePlaceDocument } from '../src/presales/presale-model';
+import { markPresaleShows, presaleShows } from '../src/presales/presale-shows';
 import { adminHeaders, createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
 
 /**
@@ -55,6 +56,8 @@ async function presaleOf(showIds: string[], fields: Partial<PresaleDocument> = {
     createdAt: at,
     ...fields,
   });
+  // As Presales.create marks them (the gate looks a show's presale up by the show's id).
+  await markPresaleShows(booking.context.db, created._id.toHexString(), showIds, at);
   return created.toObject();
 }
 
@@ -321,12 +324,34 @@ describe('shows the gate leaves alone', () => {
     expect((await checkout(show.id, userId, 2)).statusCode).toBe(200);
   });
 
-  it('a closed presale gates nothing: its shows sell as any', async () => {
+  it('a closed presale gates nothing: its shows sell as any (and its show’s entry goes)', async () => {
     const show = await freshShow();
     await presaleOf([show.id], { state: 'closed', closedAt: now() });
     const userId = newId();
     expect((await hold(show.id, userId, 6)).statusCode).toBe(200);
     expect((await checkout(show.id, userId, 6)).statusCode).toBe(200);
+    expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).toBeNull();
+  });
+
+  it('a later presale of the show of a closed one gates it again', async () => {
+    const show = await freshShow();
+    await presaleOf([show.id], { state: 'closed', closedAt: now() });
+    await presaleOf([show.id]);
+    expect((await hold(show.id, newId(), 1)).json()).toMatchObject(waitYourTurn);
+  });
+
+  it('an entry naming a presale never written gates nothing, and goes a minute later', async () => {
+    const show = await freshShow();
+    await markPresaleShows(booking.context.db, newId(), [show.id], now());
+    expect((await hold(show.id, newId(), 1)).statusCode).toBe(200);
+    expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).not.toBeNull();
+    booking.clock.advanceMinutes(2);
+    try {
+      expect((await hold(show.id, newId(), 1)).statusCode).toBe(200);
+      expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).toBeNull();
+    } finally {
+      booking.clock.advanceMinutes(-2);
+    }
   });
 });
 
