@@ -1,4 +1,5 @@
 import { isObjectIdText, PRESALE_MESSAGES } from '@cine/contracts';
+import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
 import type { SeatInventory } from '../shows/seat-inventory';
@@ -54,7 +55,11 @@ export class PresaleGate implements PresaleCheck {
     const presaleId = presale._id.toHexString();
     const admitted = await this.admitted(presaleId, userId, admission, now);
     if (isRefusal(admitted)) return admitted;
-    const shows = await this.shows.find({ _id: { $in: presale.showIds.filter(isObjectIdText) } }, { seats: 1 }).lean<ShowDocument[]>();
+    // One read by _id each (an $in of ids reads every show on FerretDB).
+    const found = await findEachById(presale.showIds.filter(isObjectIdText), (id) =>
+      this.shows.findById(id, { seats: 1 }).lean<ShowDocument>(),
+    );
+    const shows = [...found.values()];
     const after = ticketsAfter(shows, userId, now, showId, wanted);
     if (after !== null && after > presale.maxTicketsPerBuyer)
       return refuse('conflict', PRESALE_MESSAGES.tooManyTickets(presale.maxTicketsPerBuyer));
