@@ -16,7 +16,7 @@ export interface PresaleShowEntry {
   at: Date;
 }
 
-export const PRESALE_SHOWS_COLLECTION = 'presale_shows';
+const PRESALE_SHOWS_COLLECTION = 'presale_shows';
 
 export function presaleShows(db: Connection) {
   return db.collection<PresaleShowEntry>(PRESALE_SHOWS_COLLECTION);
