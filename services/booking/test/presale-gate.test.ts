@@ -3,7 +3,16 @@ import { Types, type Model } from 'mongoose';
 import { AdmissionSigner } from '../src/presales/admission';
 import { presaleModels, type PresaleDocument, type PresalePlaceDocument } from '../src/presales/presale-model';
 import { markPresaleShows, presaleShows } from '../src/presales/presale-shows';
-import { adminHeaders, createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import {
+  adminHeaders,
+  anotherInstance,
+  createShow,
+  newId,
+  publishMovie,
+  startBooking,
+  userHeaders,
+  type BookingUnderTest,
+} from './helpers';
 
 /**
  * Issue 40's gate, on a real database: holds and checkouts of a presale's shows need the caller's own
@@ -136,6 +145,26 @@ describe('a show of a presale not closed', () => {
     const paid = await checkout(show.id, userId, 2, admission);
     expect(paid.statusCode).toBe(200);
     expect((await seatsOf(show.id)).map((seat) => seat.state)).toEqual(['sold', 'sold']);
+  });
+
+  it('takes an admission one booking instance issued at another (one secret, the place in the database)', async () => {
+    const other = await anotherInstance(booking, { ticker: { tickMs: 0 } });
+    try {
+      const show = await freshShow();
+      const presale = await presaleOf([show.id]);
+      const userId = newId();
+      const place = await placeOf(presale, userId);
+      const admission = admissionOf(place, presale);
+      const viaOther = (payload: Record<string, unknown>) =>
+        other.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(other, userId), payload });
+      expect((await viaOther({ userId, seats: 1, showId: show.id })).statusCode).toBe(403);
+      expect((await viaOther({ userId, seats: 1, showId: show.id, admission })).statusCode).toBe(200);
+      // The place's state is the database's: expired there, refused here.
+      await places.updateOne({ _id: place._id }, { $set: { state: 'expired' } });
+      expect((await viaOther({ userId, seats: 1, showId: show.id, admission })).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is the same show whatever the case of its id', async () => {
