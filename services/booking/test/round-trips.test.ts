@@ -21,7 +21,8 @@ import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTes
  * Issue 40's presale gate asks, of the hold and of the checkout, for the show's presale (one read of
  * presale_shows by the show's id each; none answers for a show of no presale): 22.
  * The scheduler's polls (agendaJobs, once a second per job type whatever the traffic), the listing
- * writers' heartbeat (show_listing_writers) and the pruning of past shows' summaries are not a purchase's.
+ * writers' heartbeat (show_listing_writers), the presales' line ticker (presales, every 500 ms) and the
+ * pruning of past shows' summaries are not a purchase's.
  */
 const PURCHASE_ROUND_TRIPS = 22;
 /**
@@ -34,9 +35,18 @@ const ISSUE_ROUND_TRIPS = 8;
 
 /** Collections written on timers, whatever the traffic. */
 const TIMERS = ['agendaJobs', 'show_listing_writers'];
-/** A timer's command: those collections, and the pruning of past shows' summaries (a purchase never deletes one). */
-const onTimer = (command: { name: string; collection: string }) =>
-  TIMERS.includes(command.collection) || (command.name === 'delete' && command.collection === 'show_summaries');
+/**
+ * A timer's command: those collections, the pruning of past shows' summaries (a purchase never deletes one), and
+ * issue 40's line ticker's read of the running presales (every 500 ms; by state, where the gate reads by _id).
+ */
+const onTimer = (command: { name: string; collection: string; filter: unknown }) =>
+  TIMERS.includes(command.collection) ||
+  (command.name === 'delete' && command.collection === 'show_summaries') ||
+  (command.name === 'find' &&
+    command.collection === 'presales' &&
+    typeof command.filter === 'object' &&
+    command.filter !== null &&
+    'state' in command.filter);
 
 let booking: BookingUnderTest;
 const commands: Array<{ name: string; collection: string; filter: unknown; text: string }> = [];
