@@ -66,6 +66,8 @@ interface Variant {
 const OF_CINEMA_A: Variant = { access: 'cinema', sample: ({ cinema }) => ({ query: `cinemaId=${cinema}` }) };
 
 const objectId = () => randomBytes(12).toString('hex');
+/** An admission-shaped text (issue 40) no presale issued: the presale gate (booking's test/presale-gate.test.ts) refuses it on a presale's show. */
+const ADMISSION = `${Buffer.from('{"p":"x"}').toString('base64url')}.${'A'.repeat(43)}`;
 
 const MATRIX: Record<string, Entry> = {
   // identity
@@ -201,6 +203,13 @@ const MATRIX: Record<string, Entry> = {
   'POST /tickets/addTickets': {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),
+    // Issue 40: with a presale's admission (anyone's: the gate binds it to its user) the owner rule is the same.
+    also: [
+      {
+        access: 'owner',
+        sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing, admission: ADMISSION } }),
+      },
+    ],
   },
   'POST /tickets/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, showId: nothing } }) },
   'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
@@ -214,6 +223,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /movies/checkout': {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { ticket: 1, show: nothing, idUser: owner.id, paymentMethodId: 'pm_card_visa' } }),
+    also: [
+      {
+        access: 'owner',
+        sample: ({ owner, nothing }) => ({
+          body: { ticket: 1, show: nothing, idUser: owner.id, paymentMethodId: 'pm_card_visa', admission: ADMISSION },
+        }),
+      },
+    ],
   },
   // candy
   'GET /candy/': { access: 'public', sample: () => ({ query: 'page=1&pageSize=10&sort=-price&q=combo' }) },

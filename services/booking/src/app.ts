@@ -10,6 +10,7 @@ import { checkoutPlugin } from './plugins/checkout';
 import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
+import { presaleGatePlugin } from './plugins/presale-gate';
 import { presalesPlugin, type PresalesOptions } from './plugins/presales';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
@@ -78,6 +79,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(pricingRoutes, { prefix: '/pricing' });
   await app.register(ticketsRoutes, { prefix: '/tickets' });
   await app.register(presalesPlugin, { db: context.db, defaultAdmitPerMinute: settings.presaleAdmitPerMinute, ...context.presales });
+  // Issue 40: holds and checkouts of a presale's shows pass its gate (before the checkout, which asks it); it issues the admissions.
+  await app.register(presaleGatePlugin, { db: context.db, dataDir: context.config.dataDir });
   await app.register(presaleRoutes, { prefix: '/presales' });
 
   const giftCardOptions = {

@@ -15,6 +15,7 @@ import { isValidObjectId, Types, type Collection, type Model } from 'mongoose';
 import { refuse, type Result } from '../refusal';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
 import { lotteryOrder, presaleInputProblem, type PresaleShowFacts } from './presale-rules';
+import { markPresaleShows, presaleShows } from './presale-shows';
 
 /** Where the presales read their shows (the seat inventory's and the listings' numbers: plugins/presales.ts). */
 export interface PresaleShowsSource {
@@ -76,6 +77,9 @@ function joinViewOf(place: PresalePlaceDocument): PresaleJoinView {
 export function sessionRunning(place: PresalePlaceDocument, now: Date): boolean {
   return place.state === 'admitted' && place.expiresAt !== undefined && place.expiresAt > now;
 }
+
+/** A show's entry naming a presale not written this long after it was (a creation cut short) is dropped. */
+const UNWRITTEN_PRESALE_MS = 60_000;
 
 /** A place whose join did not give it a position (it came before the lottery was written, or its join broke off) waits this long for it. */
 const UNPLACED_GRACE_MS = 2_000;
@@ -165,9 +169,21 @@ export class Presales {
     return open.sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime()).map(presaleViewOf);
   }
 
-  /** The presale not closed that sells the show, or null (the gate asks it on holds and checkouts). */
+  /**
+   * The presale not closed that sells the show, or null: the gate asks it on every hold and checkout, so a show of
+   * no presale costs one read by `_id` (presale-shows.ts), whatever the number of presales. An entry of a closed
+   * presale, or one naming no presale a minute after it was written (a creation cut short), is dropped.
+   */
   async ofShow(showId: string): Promise<PresaleDocument | null> {
-    return this.presales.findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }).lean<PresaleDocument>();
+    const id = showId.toLowerCase();
+    const shows = presaleShows(this.presales.db);
+    const entry = await shows.findOne({ _id: id });
+    if (!entry) return null;
+    const presale = await this.find(entry.presaleId);
+    if (presale && presale.state !== 'closed' && presale.showIds.includes(id)) return presale;
+    if (presale || this.clock().getTime() - entry.at.getTime() > UNWRITTEN_PRESALE_MS)
+      await shows.deleteOne({ _id: id, presaleId: entry.presaleId });
+    return null;
   }
 
   /** The running presales (not closed), for the ticker. */
@@ -209,6 +225,8 @@ export class Presales {
       createdBy,
       createdAt: now,
     };
+    // The gate finds a show's presale by the show's id (presale-shows.ts): marked before the presale is written.
+    await markPresaleShows(this.presales.db, document._id.toHexString(), showIds, now);
     await this.presales.create(document);
     return document;
   }
