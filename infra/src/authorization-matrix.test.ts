@@ -375,6 +375,17 @@ const GATEWAY_MATRIX: Record<string, Entry> = {
   'GET /api/status': { access: 'admin' },
 };
 
+/**
+ * Issue 40: paths under booking's /presales the gateway answers itself, in no service's document: a buyer's
+ * standing (`me/stream`, the gateway's relay: a token required though the presales are public to read; a
+ * presale that does not exist is booking's 404, asked as the caller) and booking's feed of the line, which
+ * is the relay's alone (404 to every caller).
+ */
+const GATEWAY_PRESALE_PATHS: ReadonlyArray<{ path: (presaleId: string) => string; access: 'user' | 'nobody' }> = [
+  { path: (presaleId) => `/api/presales/${presaleId}/me/stream`, access: 'user' },
+  { path: (presaleId) => `/api/presales/${presaleId}/feed`, access: 'nobody' },
+];
+
 type Caller =
   | 'guest'
   | 'user'
@@ -690,6 +701,18 @@ describe('authorization matrix of the gateway’s own operations', () => {
           response.status < 500 &&
           (expected === 'allowed' ? response.status !== 401 && response.status !== 403 : response.status === expected);
         if (!ok) mismatches.push(`${key} as ${caller}: expected ${expected}, got ${response.status}`);
+      }
+    }
+    for (const { path: pathOf, access } of GATEWAY_PRESALE_PATHS) {
+      const pathname = pathOf(objectId());
+      for (const caller of CALLERS) {
+        const token = tokens[caller];
+        const headers: Record<string, string> = { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        const response = await fetch(`${gateway}${pathname}`, { headers });
+        await response.body?.cancel();
+        // Let through, a presale of nothing is booking's 404: no stream is opened.
+        const expected = access === 'nobody' ? 404 : expectedStatus(access, caller) === 'allowed' ? 404 : 401;
+        if (response.status !== expected) mismatches.push(`GET ${pathname} as ${caller}: expected ${expected}, got ${response.status}`);
       }
     }
     expect(mismatches).toEqual([]);
