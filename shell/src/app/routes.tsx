@@ -49,6 +49,10 @@ export function AppRoutes() {
         <Route path="mis-compras" element={page('Mis compras', <MyPurchasesPage />)} />
         <Route path="mis-entradas" element={page('Mis entradas', <MyTicketsPage />)} />
         <Route path="tarjeta-regalo" element={page('Tarjetas regalo', <RemoteArea remote="checkout" exposedModule="GiftCardPage" />)} />
+        <Route
+          path="fila/:presaleId"
+          element={page('Fila de la preventa', <RemoteArea remote="checkout" exposedModule="PresaleLinePage" />)}
+        />
         <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />
