@@ -22,6 +22,7 @@ import {
   COMPRESSION_THRESHOLD_BYTES,
   DEFAULT_AUTH_RATE_LIMIT,
   DEFAULT_GIFT_CARD_RATE_LIMIT,
+  DEFAULT_PRESALE_JOIN_RATE_LIMIT,
   DEFAULT_UPSTREAM_TIMEOUTS,
   defaultClientConfig,
   defaultServiceUrls,
@@ -40,6 +41,7 @@ import { securityHeaders, securityHeaderValues } from './security-headers';
 import { gatewayMetrics } from './metrics';
 import { createUpstreamAgent } from './upstream';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS } from './seat-stream-relay';
+import { DEFAULT_PRESALE_STREAM_RELAY_SETTINGS } from './presale-stream-relay';
 
 /** A caller's X-Request-Id is kept when it is a plain token, so one id follows a request across services. */
 function requestId(request: IncomingMessage): string {
@@ -132,7 +134,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     upstream,
     authRateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT,
     giftCardRateLimit: options.giftCardRateLimit ?? DEFAULT_GIFT_CARD_RATE_LIMIT,
+    presaleJoinRateLimit: options.presaleJoinRateLimit ?? DEFAULT_PRESALE_JOIN_RATE_LIMIT,
     seatStreams: { ...DEFAULT_SEAT_STREAM_RELAY_SETTINGS, ...options.seatStreams },
+    presaleStreams: { ...DEFAULT_PRESALE_STREAM_RELAY_SETTINGS, ...options.presaleStreams },
   });
   await app.register(webApp, { web, clientConfig });
 

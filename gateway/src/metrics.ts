@@ -18,6 +18,16 @@ export const seatMapUpstreams = defineGauge(
   'Streams from booking the gateway relays: one per show watched',
 );
 
+/** The relay of the presales' lines (presale-stream-relay.ts): buyers watching their standing, and the feeds from booking. */
+export const presaleStandingViewers = defineGauge(
+  'cine_gateway_presale_standing_viewers',
+  "Buyers' presale standings (server-sent event streams) open through the gateway",
+);
+export const presaleLineUpstreams = defineGauge(
+  'cine_gateway_presale_line_upstreams',
+  "Feeds of a presale's line from booking the gateway relays: one per presale watched",
+);
+
 /**
  * Times the gateway's requests like the services' (label service="gateway"), and closes `/metrics`
  * on the public port (a 404 like any unknown path): metrics are served on METRICS_PORT only.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_CANCELLATION_WINDOW_MINUTES, DEFAULT_CINEMA, serviceNames, type CinemaInfo, type ServiceName } from '@cine/contracts';
 import { cinemaInfoFromEnv, defaultPorts, positiveIntegerEnv, readEnv, resolveJwtSecret } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PresaleStreamRelaySettings } from './presale-stream-relay';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, type SeatStreamRelaySettings } from './seat-stream-relay';
 
 export const remoteNames = ['catalog', 'checkout', 'admin'] as const;
@@ -55,6 +56,8 @@ export interface GatewayOptions {
   authRateLimit?: RateLimitSettings;
   /** Issue 39: the gift cards' balance check, per address and per account (default DEFAULT_GIFT_CARD_RATE_LIMIT). */
   giftCardRateLimit?: RateLimitSettings;
+  /** Issue 40: joins of a presale's line per address (default DEFAULT_PRESALE_JOIN_RATE_LIMIT). */
+  presaleJoinRateLimit?: RateLimitSettings;
   /**
    * Where the rate limits' counters live (MONGO_URL; database GATEWAY_MONGO_DB, default `cine_gateway`), shared
    * by every gateway, so two gateways do not double each limit. Without it (tests of one gateway) they are
@@ -64,6 +67,8 @@ export interface GatewayOptions {
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
   /** The relay of the live seat maps (seat-stream-relay.ts); defaults in DEFAULT_SEAT_STREAM_RELAY_SETTINGS. */
   seatStreams?: Partial<SeatStreamRelaySettings>;
+  /** The relay of the presales' lines (presale-stream-relay.ts); defaults in DEFAULT_PRESALE_STREAM_RELAY_SETTINGS. */
+  presaleStreams?: Partial<PresaleStreamRelaySettings>;
   /** Fastify's trustProxy: only when another proxy in front of the gateway sets X-Forwarded-For. */
   trustProxy?: boolean | string;
   logger?: FastifyBaseLogger;
@@ -81,6 +86,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export const DEFAULT_AUTH_RATE_LIMIT: RateLimitSettings = { max: 20, timeWindowMs: 60_000 };
 /** Gift-card balance checks a minute, per address and per account (GIFT_CARD_RATE_LIMIT). */
 export const DEFAULT_GIFT_CARD_RATE_LIMIT: RateLimitSettings = { max: 10, timeWindowMs: 60_000 };
+/** Joins of a presale's line a minute per address (PRESALE_JOIN_RATE_LIMIT): one place per account, a household or an office a few. */
+export const DEFAULT_PRESALE_JOIN_RATE_LIMIT: RateLimitSettings = { max: 30, timeWindowMs: 60_000 };
 export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = { connectMs: 2_000, responseMs: 30_000, healthMs: 1_500 };
 
 export function defaultServiceUrls(): Record<ServiceName, string> {
@@ -153,7 +160,8 @@ export interface GatewayListenOptions {
  * The gateway's configuration from the environment (see server.ts):
  * PORT, HOST, <SERVICE>_SERVICE_URL, WEB_ROOT, JWT_SECRET (or DATA_DIR/jwt-secret),
  * CATALOG_REMOTE_URL, CHECKOUT_REMOTE_URL, ADMIN_REMOTE_URL, STRIPE_PUBLISHABLE_KEY, CINEMA_*,
- * AUTH_RATE_LIMIT (requests per minute per IP), GIFT_CARD_RATE_LIMIT (balance checks per minute per IP and per account), MONGO_URL and GATEWAY_MONGO_DB (the rate limits' shared counters),
+ * AUTH_RATE_LIMIT (requests per minute per IP), GIFT_CARD_RATE_LIMIT (balance checks per minute per IP and per account),
+ * PRESALE_JOIN_RATE_LIMIT (joins of a presale's line per minute per IP), MONGO_URL and GATEWAY_MONGO_DB (the rate limits' shared counters),
  * TRUST_PROXY, LOG_LEVEL, METRICS_SOURCES, CANCELLATION_WINDOW_MINUTES,
  * MAX_SEAT_STREAMS_PER_ADDRESS, MAX_SEAT_RELAY_UPSTREAMS, MAX_SEAT_RELAY_UPSTREAMS_PER_SHOW.
  */
@@ -181,6 +189,10 @@ export function gatewayOptionsFromEnv(): { options: GatewayOptions; listen: Gate
     },
     authRateLimit: { max: positiveIntegerEnv('AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT.max), timeWindowMs: 60_000 },
     giftCardRateLimit: { max: positiveIntegerEnv('GIFT_CARD_RATE_LIMIT', DEFAULT_GIFT_CARD_RATE_LIMIT.max), timeWindowMs: 60_000 },
+    presaleJoinRateLimit: {
+      max: positiveIntegerEnv('PRESALE_JOIN_RATE_LIMIT', DEFAULT_PRESALE_JOIN_RATE_LIMIT.max),
+      timeWindowMs: 60_000,
+    },
     ...(mongoUrl ? { rateLimitDatabase: { mongoUrl, dbName: readEnv('GATEWAY_MONGO_DB') ?? 'cine_gateway' } } : {}),
     seatStreams: {
       perAddress: positiveIntegerEnv('MAX_SEAT_STREAMS_PER_ADDRESS', DEFAULT_SEAT_STREAM_RELAY_SETTINGS.perAddress, 'streams'),

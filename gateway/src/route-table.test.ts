@@ -67,6 +67,10 @@ describe('route table', () => {
     ['/sales/summary', 'sales'],
     ['/sales/export.csv', 'sales'],
     ['/orders/replay', 'booking'],
+    ['/presales', 'booking'],
+    ['/presales/active', 'booking'],
+    ['/presales/65f1c0ffee65f1c0ffee0001/join', 'booking'],
+    ['/presales/65f1c0ffee65f1c0ffee0001/me/stream', 'booking'],
   ])('routes %s to %s', (pathname, service) => {
     expect(resolveRoute(pathname)?.service).toBe(service);
   });
@@ -186,7 +190,7 @@ describe('what the route table says beyond the owning service', () => {
     }
   });
 
-  it('rate-limits the auth endpoints, streams the live seat map and takes larger bodies under /uploads only', () => {
+  it('rate-limits the auth endpoints and presale joins, streams the seat map and standings, larger bodies under /uploads only', () => {
     expect(routeEndpoints.filter((endpoint) => endpoint.rateLimit).map(({ method, path }) => `${method} ${path}`)).toEqual([
       'POST /auth/login',
       'POST /auth/register',
@@ -194,10 +198,15 @@ describe('what the route table says beyond the owning service', () => {
       'POST /mailing/resetpassword',
       // Issue 39: the gift cards' balance check, per address and per account (against guessing codes).
       'GET /gift-cards/:code',
+      // Issue 40: joins of a presale's line, per address.
+      'POST /presales/:id/join',
     ]);
     expect(routeEndpoints.filter((endpoint) => endpoint.stream)).toEqual([
       { method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' },
+      { method: 'GET', path: '/presales/:id/me/stream', stream: 'presale' },
     ]);
+    // Booking's feed of a line is the gateway's relay's alone.
+    expect(routeEndpoints.filter((endpoint) => endpoint.internal)).toEqual([{ method: 'GET', path: '/presales/:id/feed', internal: true }]);
     expect(apiRoutes.filter((entry) => entry.bodyLimit).map(({ prefix, bodyLimit }) => [prefix, bodyLimit])).toEqual([
       ['/uploads', 5 * 1024 * 1024],
     ]);

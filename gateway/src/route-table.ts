@@ -20,12 +20,13 @@ export interface ApiRoute {
  * The rate limits an endpoint may take, each counted per client address (`clientKey`): 'auth', the
  * auth endpoints' (AUTH_RATE_LIMIT a minute, options.ts); 'gift-card', the gift cards' balance check
  * (GIFT_CARD_RATE_LIMIT a minute, issue 39), counted per address and, when a token is sent, per account
- * too, against guessing codes. Shared by every gateway when they share a database.
+ * too, against guessing codes; 'presale-join', joining a presale's line (PRESALE_JOIN_RATE_LIMIT a minute,
+ * issue 40). Shared by every gateway when they share a database.
  */
-export type RateLimitName = 'auth' | 'gift-card';
+export type RateLimitName = 'auth' | 'gift-card' | 'presale-join';
 
 /** The event streams the gateway relays. */
-export type StreamName = 'seat-map';
+export type StreamName = 'seat-map' | 'presale';
 
 /** An endpoint of a route handled otherwise than forwarded as it comes (matched exactly). */
 export interface RouteEndpoint {
@@ -36,10 +37,13 @@ export interface RouteEndpoint {
   rateLimit?: RateLimitName;
   /**
    * Server-sent events, and which: 'seat-map', the live seat map, relayed from one stream per show
-   * (seat-stream-relay.ts). Sent on as they come, never compressed (a compressor holds bytes back until
+   * (seat-stream-relay.ts); 'presale', a buyer's standing in a presale's line, worked out from one feed of
+   * the line per presale (presale-stream-relay.ts; a token is required whatever the route's `auth`). Sent on as they come, never compressed (a compressor holds bytes back until
    * it has enough), never cached, allowed to stay quiet for a minute (a keep-alive comment every 15 s).
    */
   stream?: StreamName;
+  /** A service's endpoint for the gateway's own use (a relay's feed): answered 404 to anyone outside. */
+  internal?: true;
 }
 
 /** A route and what the gateway does for it beyond forwarding: its body limit and its endpoints of their own. */
@@ -127,6 +131,18 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
   { prefix: '/gift-cards/mine', service: 'booking', auth: 'all' },
   // Promo codes (issue 39): the admin's and the managers' (their cinemas'); the buyer's code goes through /cart/promo.
   { prefix: '/promotions', service: 'booking', auth: 'all' },
+  // Issue 40: a presale's line. Joining is rate limited per address; each buyer's standing is a stream relayed
+  // from ONE feed of the line per presale, which is booking's to the gateway alone.
+  {
+    prefix: '/presales',
+    service: 'booking',
+    auth: 'writes',
+    endpoints: [
+      { method: 'POST', path: '/presales/:id/join', rateLimit: 'presale-join' },
+      { method: 'GET', path: '/presales/:id/me/stream', stream: 'presale' },
+      { method: 'GET', path: '/presales/:id/feed', internal: true },
+    ],
+  },
 ];
 
 /** The routes alone (prefix, service, auth): what README's table lists. */

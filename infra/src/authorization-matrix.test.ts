@@ -66,6 +66,8 @@ interface Variant {
 const OF_CINEMA_A: Variant = { access: 'cinema', sample: ({ cinema }) => ({ query: `cinemaId=${cinema}` }) };
 
 const objectId = () => randomBytes(12).toString('hex');
+/** An admission-shaped text (issue 40) no presale issued: the presale gate (booking's test/presale-gate.test.ts) refuses it on a presale's show. */
+const ADMISSION = `${Buffer.from('{"p":"x"}').toString('base64url')}.${'A'.repeat(43)}`;
 
 const MATRIX: Record<string, Entry> = {
   // identity
@@ -201,6 +203,13 @@ const MATRIX: Record<string, Entry> = {
   'POST /tickets/addTickets': {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),
+    // Issue 40: with a presale's admission (anyone's: the gate binds it to its user) the owner rule is the same.
+    also: [
+      {
+        access: 'owner',
+        sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing, admission: ADMISSION } }),
+      },
+    ],
   },
   'POST /tickets/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, showId: nothing } }) },
   'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
@@ -214,6 +223,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /movies/checkout': {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { ticket: 1, show: nothing, idUser: owner.id, paymentMethodId: 'pm_card_visa' } }),
+    also: [
+      {
+        access: 'owner',
+        sample: ({ owner, nothing }) => ({
+          body: { ticket: 1, show: nothing, idUser: owner.id, paymentMethodId: 'pm_card_visa', admission: ADMISSION },
+        }),
+      },
+    ],
   },
   // candy
   'GET /candy/': { access: 'public', sample: () => ({ query: 'page=1&pageSize=10&sort=-price&q=combo' }) },
@@ -342,6 +359,17 @@ const GATEWAY_MATRIX: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
   'GET /api/status': { access: 'admin' },
 };
+
+/**
+ * Issue 40: paths under booking's /presales the gateway answers itself, in no service's document: a buyer's
+ * standing (`me/stream`, the gateway's relay: a token required though the presales are public to read; a
+ * presale that does not exist is booking's 404, asked as the caller) and booking's feed of the line, which
+ * is the relay's alone (404 to every caller).
+ */
+const GATEWAY_PRESALE_PATHS: ReadonlyArray<{ path: (presaleId: string) => string; access: 'user' | 'nobody' }> = [
+  { path: (presaleId) => `/api/presales/${presaleId}/me/stream`, access: 'user' },
+  { path: (presaleId) => `/api/presales/${presaleId}/feed`, access: 'nobody' },
+];
 
 type Caller =
   | 'guest'
@@ -658,6 +686,18 @@ describe('authorization matrix of the gateway’s own operations', () => {
           response.status < 500 &&
           (expected === 'allowed' ? response.status !== 401 && response.status !== 403 : response.status === expected);
         if (!ok) mismatches.push(`${key} as ${caller}: expected ${expected}, got ${response.status}`);
+      }
+    }
+    for (const { path: pathOf, access } of GATEWAY_PRESALE_PATHS) {
+      const pathname = pathOf(objectId());
+      for (const caller of CALLERS) {
+        const token = tokens[caller];
+        const headers: Record<string, string> = { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        const response = await fetch(`${gateway}${pathname}`, { headers });
+        await response.body?.cancel();
+        // Let through, a presale of nothing is booking's 404: no stream is opened.
+        const expected = access === 'nobody' ? 404 : expectedStatus(access, caller) === 'allowed' ? 404 : 401;
+        if (response.status !== expected) mismatches.push(`GET ${pathname} as ${caller}: expected ${expected}, got ${response.status}`);
       }
     }
     expect(mismatches).toEqual([]);

@@ -16,6 +16,8 @@ import { responseCacheLookups } from '../metrics';
 import { ResponseCache } from '../response-cache';
 import { apiRoutes, requiresToken, resolveRoute, routeEndpoints, type ApiRoute, type RateLimitName, type StreamName } from '../route-table';
 import { DEFAULT_SEAT_STREAM_RELAY_SETTINGS, SeatStreamRelay, type SeatStreamRelaySettings } from '../seat-stream-relay';
+import { DEFAULT_PRESALE_STREAM_RELAY_SETTINGS, PresaleStreamRelay, type PresaleStreamRelaySettings } from '../presale-stream-relay';
+import type { RelayOpening } from '../stream-relay';
 import { NON_NORMAL_PATH_MESSAGE, PATH_TOO_LONG_MESSAGE } from '../early-answers';
 import { replyServiceUnavailable, withoutHopByHopHeaders } from '../upstream';
 
@@ -33,18 +35,28 @@ export const SEAT_STREAM_QUERY_MESSAGE = 'El mapa de asientos en vivo no admite 
 export const SEAT_STREAM_ID_MESSAGE = "El campo 'id' no tiene un formato válido.";
 /** The 503 when the relay has as many streams from booking open as it may (MAX_SEAT_RELAY_UPSTREAMS…). */
 export const SEAT_STREAMS_BUSY_MESSAGE = 'Hay demasiados mapas de asientos abiertos en este momento. Intenta de nuevo en unos segundos.';
+/** The 400 of a presale's stream whose id is none, worded as booking's schema words it. */
+export const PRESALE_STREAM_ID_MESSAGE = SEAT_STREAM_ID_MESSAGE;
+/** The 429 of a presale's stream past the streams one client address may keep open. */
+export const TOO_MANY_PRESALE_STREAMS = 'Hay demasiadas filas de preventa abiertas desde tu conexión. Cierra alguna e intenta de nuevo.';
+/** The 503 when the relay has as many feeds of presales' lines from booking open as it may. */
+export const PRESALE_STREAMS_BUSY_MESSAGE = 'Hay demasiadas filas de preventa abiertas en este momento. Intenta de nuevo en unos segundos.';
 
 export interface ApiProxyOptions {
   services: Record<ServiceName, string>;
   authRateLimit: RateLimitSettings;
   /** Issue 39: the gift cards' balance check, per address and per account. */
   giftCardRateLimit: RateLimitSettings;
+  /** Issue 40: joins of a presale's line, per address. */
+  presaleJoinRateLimit: RateLimitSettings;
   /** The shared cache of public answers (a fresh one by default). */
   responseCache?: ResponseCache;
   /** The connection pool to the services (the relay of the seat streams opens its streams there). */
   upstream: Dispatcher;
   /** The relay of the live seat maps (seat-stream-relay.ts). */
   seatStreams?: SeatStreamRelaySettings;
+  /** The relay of the presales' lines (presale-stream-relay.ts). */
+  presaleStreams?: PresaleStreamRelaySettings;
 }
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
@@ -168,13 +180,19 @@ export async function apiProxy(
     services,
     authRateLimit,
     giftCardRateLimit,
+    presaleJoinRateLimit,
     responseCache = new ResponseCache(),
     upstream,
     seatStreams = DEFAULT_SEAT_STREAM_RELAY_SETTINGS,
+    presaleStreams = DEFAULT_PRESALE_STREAM_RELAY_SETTINGS,
   }: ApiProxyOptions,
 ): Promise<void> {
   const relay = new SeatStreamRelay(upstream, seatStreams, app.log);
-  app.addHook('onClose', async () => relay.close());
+  const presaleRelay = new PresaleStreamRelay(upstream, presaleStreams, app.log);
+  app.addHook('onClose', async () => {
+    relay.close();
+    presaleRelay.close();
+  });
 
   // Bodies are read as bytes (so the body limit answers 413 here) and never parsed by the gateway.
   app.removeAllContentTypeParsers();
@@ -238,7 +256,10 @@ export async function apiProxy(
     });
   }
 
-  const rateLimits: Record<Exclude<RateLimitName, 'gift-card'>, RateLimitSettings> = { auth: authRateLimit };
+  const rateLimits: Record<Exclude<RateLimitName, 'gift-card'>, RateLimitSettings> = {
+    auth: authRateLimit,
+    'presale-join': presaleJoinRateLimit,
+  };
   /**
    * Issue 39: gift-card balance checks are counted per address and, when a valid token comes, per account too
    * (a guesser changing addresses with one account, or sharing one address among accounts, is stopped either way).
@@ -320,30 +341,56 @@ export async function apiProxy(
         return reply.raw;
       },
     });
-    switch (opening.outcome) {
-      case 'open':
-        return reply;
-      case 'too-many':
-        throw Object.assign(new Error(TOO_MANY_SEAT_MAPS), { statusCode: 429 });
-      case 'busy':
-        // Sent as is: the error handler words every 5xx thrown as an internal error.
-        return reply.code(503).header('retry-after', '5').send({ statusCode: 503, error: SEAT_STREAMS_BUSY_MESSAGE });
-      case 'upstream-answer':
-        return reply
-          .code(opening.statusCode)
-          .header('content-type', opening.headers['content-type'] ?? 'application/json; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(opening.body);
-      case 'upstream-failed':
-        replyServiceUnavailable(reply, route.service, opening.error);
-        return reply;
+    return answerOpening(reply, route, opening, TOO_MANY_SEAT_MAPS, SEAT_STREAMS_BUSY_MESSAGE);
+  }
+  /**
+   * A buyer's standing in a presale's line (issue 40) joins the relay of the presale's feed
+   * (presale-stream-relay.ts): a token is required (the route's other reads are public), the id must be
+   * one, and booking's GET /presales/{id}/me is asked as the buyer before any feed is opened; its answer
+   * other than a 200 (an unknown presale's 404) is the buyer's. HEAD is answered at once.
+   */
+  async function presaleStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const { id } = request.params as { id: string };
+    const found = routed(request, reply);
+    if (!found) return reply;
+    const { route } = found;
+    const caller = (await identify(request, true)) as TokenClaims;
+    if (!isObjectIdText(id)) throw Object.assign(new Error(PRESALE_STREAM_ID_MESSAGE), { statusCode: 400 });
+    if (request.method === 'HEAD') {
+      return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').send();
     }
+    const common = { 'x-request-id': request.id, 'x-forwarded-proto': request.protocol };
+    const opening = await presaleRelay.join({
+      origin: services[route.service],
+      presaleId: id,
+      address: clientKey(request.ip),
+      // The feed is the line's, not this buyer's.
+      upstreamHeaders: { ...common, [SEAT_RELAY_HEADER]: '1' },
+      meHeaders: {
+        ...common,
+        authorization: request.headers.authorization,
+        'x-forwarded-for': request.ip,
+        'x-user-id': caller.sub,
+        'x-user-role': caller.role,
+      },
+      start: (headers) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...headers });
+        return reply.raw;
+      },
+    });
+    return answerOpening(reply, route, opening, TOO_MANY_PRESALE_STREAMS, PRESALE_STREAMS_BUSY_MESSAGE);
+  }
+  /** Booking's feed of a presale's line is the gateway's alone (its relay's): a 404 to anyone outside. */
+  async function internalOnly(_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    reply.callNotFound();
+    return reply;
   }
   // The endpoints of their own (route-table.ts): rate-limited ones, and streamed ones, which @fastify/compress
   // would buffer, so it is off on their routes.
-  const streams: Record<StreamName, typeof forward> = { 'seat-map': relayStream };
-  for (const { method, path, rateLimit, stream } of routeEndpoints) {
-    const limit = rateLimit === 'auth' ? rateLimits[rateLimit] : undefined;
+  const streams: Record<StreamName, typeof forward> = { 'seat-map': relayStream, presale: presaleStream };
+  for (const { method, path, rateLimit, stream, internal } of routeEndpoints) {
+    const limit = rateLimit === undefined || rateLimit === 'gift-card' ? undefined : rateLimits[rateLimit];
     app.route({
       method,
       url: `${API_PREFIX}${path}`,
@@ -351,10 +398,38 @@ export async function apiProxy(
       ...(rateLimit === 'gift-card' ? { onRequest: limitGiftCardChecks } : {}),
       ...(stream ? { compress: false as const } : {}),
       schema: { hide: true },
-      handler: stream ? streams[stream] : forward,
+      handler: internal ? internalOnly : stream ? streams[stream] : forward,
     });
   }
   app.all(`${API_PREFIX}/*`, { schema: { hide: true } }, forward);
+}
+
+/** A relay's refusal of a viewer as the client's answer (nothing to do once the stream is open). */
+function answerOpening(
+  reply: FastifyReply,
+  route: ApiRoute,
+  opening: RelayOpening,
+  tooManyMessage: string,
+  busyMessage: string,
+): FastifyReply {
+  switch (opening.outcome) {
+    case 'open':
+      return reply;
+    case 'too-many':
+      throw Object.assign(new Error(tooManyMessage), { statusCode: 429 });
+    case 'busy':
+      // Sent as is: the error handler words every 5xx thrown as an internal error.
+      return reply.code(503).header('retry-after', '5').send({ statusCode: 503, error: busyMessage });
+    case 'upstream-answer':
+      return reply
+        .code(opening.statusCode)
+        .header('content-type', opening.headers['content-type'] ?? 'application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(opening.body);
+    case 'upstream-failed':
+      replyServiceUnavailable(reply, route.service, opening.error);
+      return reply;
+  }
 }
 
 /** The 429 of the rate-limited auth endpoints, worded by the kit's error handler. */

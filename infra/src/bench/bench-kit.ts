@@ -34,6 +34,8 @@ export interface Purchase {
 
 /** What a purchase adds to the plain one (issue 39's benchmark): a step between hold and checkout, fields of the checkout. */
 export interface PurchaseExtra {
+  /** Fields added to the hold's body (e.g. a presale's `admission`, issue 40). */
+  hold?: (buyer: BenchBuyer) => Record<string, unknown>;
   /** Run after the hold (e.g. POST /cart/promo); a status other than 200 stops the purchase (its checkoutStatus is minus it). */
   beforeCheckout?: (buyer: BenchBuyer) => Promise<number>;
   /** Fields added to the checkout's body (e.g. giftCardCode). */
@@ -81,13 +83,24 @@ export function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** `count` new accounts, 8 registered at a time, the n-th from address 10.(n >> 8).(n & 255).1. */
-export async function registerBuyers(base: string, count: number): Promise<BenchBuyer[]> {
-  const buyers: BenchBuyer[] = [];
-  while (buyers.length < count) {
-    const registered = await Promise.all(Array.from({ length: Math.min(8, count - buyers.length) }, () => registerBuyer(base)));
-    buyers.push(...registered.map((buyer, i) => ({ ...buyer, address: `10.${(buyers.length + i) >> 8}.${(buyers.length + i) & 255}.1` })));
-  }
+/** The n-th buyer's address: 10.(n >> 8).(n & 255).1. */
+export const buyerAddress = (n: number) => `10.${n >> 8}.${n & 255}.1`;
+
+/**
+ * `count` new accounts, `concurrency` (8) registered at a time, the n-th from its own address (buyerAddress,
+ * sent in X-Forwarded-For: each a client of its own, as a crowd's are).
+ */
+export async function registerBuyers(base: string, count: number, concurrency = 8): Promise<BenchBuyer[]> {
+  const buyers: BenchBuyer[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      for (let n = next++; n < count; n = next++) {
+        const address = buyerAddress(n);
+        buyers[n] = { ...(await registerBuyer(base, address)), address };
+      }
+    }),
+  );
   return buyers;
 }
 
@@ -98,7 +111,7 @@ export class BenchShop {
 
   private constructor(
     readonly base: string,
-    private readonly adminToken: string,
+    readonly adminToken: string,
     private readonly movieId: string,
   ) {}
 
@@ -154,7 +167,9 @@ export class BenchShop {
     const held = await api(this.base, 'POST', '/tickets/addTickets', {
       token: buyer.token,
       body:
-        ticketType === undefined ? { userId: buyer.id, seats: 1, showId } : { userId: buyer.id, showId, tickets: [{ type: ticketType }] },
+        ticketType === undefined
+          ? { userId: buyer.id, seats: 1, showId, ...extra.hold?.(buyer) }
+          : { userId: buyer.id, showId, tickets: [{ type: ticketType }], ...extra.hold?.(buyer) },
       forwardedFor: buyer.address,
     }).catch(() => ({
       status: 0,

@@ -16,6 +16,7 @@ const OUTSIDE_SETTINGS = [
   'MANAGER_PASSWORD',
   'WEB_ROOT',
   'TICKET_SIGNING_KEY',
+  'PRESALE_ADMISSION_SECRET',
 ];
 
 export interface TestPlatformEnvironment {

@@ -120,6 +120,7 @@ export const PRESALE_MESSAGES = {
   noShows: 'Elige al menos una función para la preventa.',
   opensInPast: 'La apertura de la preventa debe ser en el futuro.',
   showNotFound: 'Una de las funciones elegidas no existe.',
+  twoCinemas: 'Las funciones de una preventa deben ser de un mismo cine.',
   showStarted: 'Una de las funciones elegidas ya empezó.',
   showHasSales: (label: string) => `La función ${label} ya tiene entradas vendidas o reservadas: no puede entrar en una preventa.`,
   showInPresale: (label: string) => `La función ${label} ya está en otra preventa.`,

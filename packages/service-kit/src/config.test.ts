@@ -1,5 +1,8 @@
 import { DEFAULT_CINEMA } from '@cine/contracts';
-import { cinemaInfoFromEnv, loadServiceConfig, positiveIntegerEnv } from './config';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cinemaInfoFromEnv, loadServiceConfig, positiveIntegerEnv, resolveJwtSecret, resolveSecret } from './config';
 
 describe('positiveIntegerEnv', () => {
   const saved = { ...process.env };
@@ -85,5 +88,34 @@ describe('cinemaInfoFromEnv', () => {
     expect(() => cinemaInfoFromEnv()).toThrow(
       "CINEMA_LOCALE and CINEMA_CURRENCY must be a locale and an ISO 4217 currency, not 'es-AR' and 'PESOS'",
     );
+  });
+});
+
+describe('resolveSecret', () => {
+  const saved = { ...process.env };
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'cine-secret-'));
+    delete process.env.CINE_TEST_SECRET;
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers the environment’s value, writing nothing', () => {
+    process.env.CINE_TEST_SECRET = 'from-env';
+    expect(resolveSecret('CINE_TEST_SECRET', dataDir, 'test-secret')).toBe('from-env');
+    expect(existsSync(path.join(dataDir, 'test-secret'))).toBe(false);
+  });
+
+  it('generates one into DATA_DIR once, and every later call (another process) reads the same', () => {
+    const first = resolveSecret('CINE_TEST_SECRET', dataDir, 'test-secret');
+    expect(first.length).toBeGreaterThanOrEqual(64);
+    expect(readFileSync(path.join(dataDir, 'test-secret'), 'utf8')).toBe(first);
+    expect(resolveSecret('CINE_TEST_SECRET', dataDir, 'test-secret')).toBe(first);
+    // Each secret its own file: the JWT secret is not the other one.
+    expect(resolveJwtSecret(dataDir)).not.toBe(first);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(resolveJwtSecret(dataDir));
   });
 });

@@ -56,21 +56,39 @@ export function requireEnv(key: string): string {
 }
 
 /**
- * JWT_SECRET from the environment; in the embedded default one is generated
- * once and kept in DATA_DIR so tokens survive a restart.
+ * A shared secret (`envKey`) from the environment; in the embedded default one is generated once and
+ * kept in DATA_DIR as `fileName`, so what it signed survives a restart and every process of the
+ * platform on that folder signs with the same one (the first to write it wins; the others read it).
  */
-export function resolveJwtSecret(dataDir: string): string {
-  const fromEnv = readEnv('JWT_SECRET');
+export function resolveSecret(envKey: string, dataDir: string, fileName: string): string {
+  const fromEnv = readEnv(envKey);
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
+  const read = (): string | undefined => {
+    try {
+      return readFileSync(file, 'utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
+  } catch (error) {
+    // Another process of the platform wrote it first: theirs is the secret.
+    const written = read();
+    if (written) return written;
+    throw error;
   }
+}
+
+/** JWT_SECRET (resolveSecret): the tokens' secret, kept in DATA_DIR/jwt-secret when the environment has none. */
+export function resolveJwtSecret(dataDir: string): string {
+  return resolveSecret('JWT_SECRET', dataDir, 'jwt-secret');
 }
 
 /** Where a service's ticket signing key came from: the environment, or DATA_DIR (`generated` now, or before). */

@@ -26,6 +26,7 @@ export {
   readEnv,
   requireEnv,
   resolveJwtSecret,
+  resolveSecret,
   resolveTicketSigningKey,
   type ServiceConfig,
   type TicketSigningKey,

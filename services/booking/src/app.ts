@@ -10,6 +10,8 @@ import { checkoutPlugin } from './plugins/checkout';
 import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
+import { presaleGatePlugin } from './plugins/presale-gate';
+import { presalesPlugin, type PresalesOptions } from './plugins/presales';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
 import { bookingSettingsFromEnv } from './settings';
@@ -21,6 +23,7 @@ import checkoutRoutes from './routes/checkout';
 import giftCardRoutes from './routes/gift-cards';
 import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
+import presaleRoutes from './routes/presales';
 import pricingRoutes from './routes/pricing';
 import promotionRoutes from './routes/promotions';
 import showRoutes from './routes/show';
@@ -44,6 +47,8 @@ export interface BookingContext extends ServiceContext {
   orderRecovery?: OrderRecoveryOptions;
   /** The background jobs' scheduler and timing (tests shorten its polling, locks and intervals). */
   scheduler?: JobsOptions;
+  /** The presales' line ticker and feeds (tests shorten their timing). */
+  presales?: PresalesOptions;
 }
 
 /** Booking: shows and their seats, the cart, checkout, tickets and the door, the back office's orders. */
@@ -69,10 +74,15 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     companionReleaseMinutes: context.companionReleaseMinutes ?? settings.companionReleaseMinutes,
   });
 
+  // Issue 40: holds and checkouts of a presale's shows pass its gate (registered before the routes and the checkout that ask it).
+  await app.register(presaleGatePlugin, { db: context.db, dataDir: context.config.dataDir });
+
   await app.register(cinemaRoutes, { prefix: '/cinemas' });
   await app.register(showRoutes, { prefix: '/show' });
   await app.register(pricingRoutes, { prefix: '/pricing' });
   await app.register(ticketsRoutes, { prefix: '/tickets' });
+  await app.register(presalesPlugin, { db: context.db, defaultAdmitPerMinute: settings.presaleAdmitPerMinute, ...context.presales });
+  await app.register(presaleRoutes, { prefix: '/presales' });
 
   const giftCardOptions = {
     db: context.db,

@@ -9,6 +9,8 @@ export type RefusalKind =
   | 'invalid'
   /** What it names does not exist (or is not the caller's). */
   | 'not-found'
+  /** The caller may not do it now (a presale's show without the caller's admission: issue 40). */
+  | 'forbidden'
   /** It cannot be done in the state things are in now (seats taken, hold expired, a refund under way). */
   | 'conflict'
   /** The bank refused the card; `code` is the provider's error code. */

@@ -4,6 +4,7 @@ import {
   DEFAULT_GIFT_CARD_MIN_CENTS,
   DEFAULT_GIFT_CARD_VALID_MONTHS,
   DEFAULT_CINEMA_TIME_ZONE,
+  DEFAULT_PRESALE_ADMIT_PER_MINUTE,
   DEFAULT_SEAT_STREAMS_PER_ADDRESS,
   isIanaTimeZone,
 } from '@cine/contracts';
@@ -40,6 +41,8 @@ export interface BookingSettings {
   firstCinema: FirstCinemaSettings;
   /** Issue 39: GIFT_CARD_MIN_CENTS / GIFT_CARD_MAX_CENTS (a card bought online) and GIFT_CARD_VALID_MONTHS; money as CINEMA_LOCALE/CINEMA_CURRENCY. */
   giftCards: GiftCardEnvSettings;
+  /** Issue 40: PRESALE_ADMIT_PER_MINUTE, buyers a presale's line admits a minute when its admin leaves admitPerMinute out (default 600). */
+  presaleAdmitPerMinute: number;
 }
 
 export interface GiftCardEnvSettings {
@@ -71,6 +74,7 @@ export function bookingSettingsFromEnv(): BookingSettings {
     stripeSecretKey: readEnv('STRIPE_SECRET_KEY'),
     firstCinema: firstCinemaFromEnv(),
     giftCards: giftCardsFromEnv(),
+    presaleAdmitPerMinute: positiveIntegerEnv('PRESALE_ADMIT_PER_MINUTE', DEFAULT_PRESALE_ADMIT_PER_MINUTE, 'buyers a minute'),
   };
 }
 

@@ -44,6 +44,7 @@ export async function startBooking(
     context?: TestContext;
     holdLimits?: Partial<HoldLimitSettings>;
     scheduler?: BookingContext['scheduler'];
+    presales?: BookingContext['presales'];
   } = {},
 ): Promise<BookingUnderTest> {
   const context = options.context ?? (await createTestContext('booking'));
@@ -54,6 +55,7 @@ export async function startBooking(
     seedShows: options.seedShows ?? false,
     ...(options.seedCinemas !== undefined ? { seedCinemas: options.seedCinemas } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.presales ? { presales: options.presales } : {}),
     holdLimits: { ...TEST_HOLD_LIMITS, ...options.holdLimits },
   };
   const app = await buildBookingApp(bookingContext).catch(async (error: unknown) => {
@@ -177,9 +179,13 @@ export async function createShow(booking: BookingUnderTest, data: ShowInput): Pr
  * on the next day of `month` ('2026-05').
  */
 /** A second booking instance on `booking`'s database and clock (real time without one), with a bus of its own: it hears nothing `booking` announces. */
-export function anotherInstance(booking: { context: TestContext; clock?: TestClock }): Promise<ServiceApp> {
+export function anotherInstance(
+  booking: { context: TestContext; clock?: TestClock },
+  presales?: BookingContext['presales'],
+): Promise<ServiceApp> {
   return buildBookingApp({
     ...booking.context,
+    ...(presales ? { presales } : {}),
     bus: new InProcessEventBus(),
     ...(booking.clock ? { clock: booking.clock.now } : {}),
     seedShows: false,

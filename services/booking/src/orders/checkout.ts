@@ -4,6 +4,7 @@ import { paymentFailures, purchaseAmount, purchases } from '../metrics';
 import * as Order from './order';
 import type { StoredOrder } from './order-model';
 import type { OrderParts } from './order-effects';
+import type { PresaleCheck } from '../presales/presale-gate';
 
 /** How long the seats stay reserved for an order while its card is charged. */
 const RESERVATION_MS = 15 * 60_000;
@@ -21,7 +22,11 @@ export type CheckoutResult = Result<{ outcome: 'paid'; order: OrderView }>;
  * reserved, and charging it again answers the first payment.
  */
 export class Checkout {
-  constructor(private readonly parts: OrderParts) {}
+  constructor(
+    private readonly parts: OrderParts,
+    /** Issue 40: a presale's show is paid only with the buyer's admission. */
+    private readonly gate?: PresaleCheck,
+  ) {}
 
   /** The body of POST /movies/checkout; the route has checked that the caller may pay as `idUser`. */
   checkout(request: CheckoutRequest): Promise<CheckoutResult> {
@@ -35,7 +40,10 @@ export class Checkout {
     ticket,
     paymentMethodId,
     giftCardCode,
+    admission,
   }: CheckoutRequest): Promise<CheckoutResult> {
+    const passed = await this.gate?.admit(showId, userId, admission, this.parts.clock());
+    if (passed && isRefusal(passed)) return passed;
     // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
     if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;

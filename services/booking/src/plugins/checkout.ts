@@ -85,7 +85,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions, giftCards: app.giftCards });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
-    const checkout = new Checkout(parts);
+    const checkout = new Checkout(parts, app.presaleGate);
     const recovery = new OrderRecovery(checkout, refunds, repository, relay, clock, app.log, recoveryOptions);
 
     app.decorate('candyProjection', candy);
@@ -108,5 +108,5 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       await relay.stop();
     });
   },
-  { name: 'checkout', dependencies: ['shows', 'gift-cards'] },
+  { name: 'checkout', dependencies: ['shows', 'gift-cards', 'presale-gate'] },
 );

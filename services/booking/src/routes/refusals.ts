@@ -2,9 +2,10 @@ import type { ServiceApp } from '@cine/service-kit';
 import { isRefusal, type Refusal, type RefusalKind, type Result } from '../refusal';
 
 /** THE status code of each kind of refusal (the only place booking knows them). */
-export const STATUS_OF: Record<RefusalKind, 400 | 402 | 404 | 409 | 502 | 503> = {
+export const STATUS_OF: Record<RefusalKind, 400 | 402 | 403 | 404 | 409 | 502 | 503> = {
   invalid: 400,
   'not-found': 404,
+  forbidden: 403,
   conflict: 409,
   declined: 402,
   'provider-refused': 502,

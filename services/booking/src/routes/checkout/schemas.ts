@@ -9,6 +9,7 @@ export const checkout = {
     "Pays the user's cart (held seats of `show` and the candy lines) by card; the amount is the server's. " +
     "200 'Payment received' with the order; 402 a Spanish decline message and the provider's error code in `code` (nothing sold, the hold kept); " +
     '409 nothing held, another seat count, hold expired, not enough candy, or the same payment in progress. ' +
+    "403 a show of a presale not closed without the caller's `admission` (GET /presales/{id}/me). " +
     'The same request again answers the first outcome without charging again.',
   body: CheckoutRequest,
   response: {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PricedLine, ShowView, TicketRequest } from '@cine/contracts';
+import { PresaleAdmission, PricedLine, ShowView, TicketRequest } from '@cine/contracts';
 import { bearerAuth, BODY_ERRORS, errors, ObjectIdText } from '@cine/service-kit';
 
 const tags = ['tickets'];
@@ -14,7 +14,9 @@ export const addTickets = {
     `Hold seats of a show for the user (1 to ${MAX_SEATS_PER_PURCHASE}) for HOLD_MINUTES: the ones named in seatLabels (exactly \`seats\` of them), ` +
     'else the best adjacent ones; replaces their hold on it and releases their holds on other shows. 409 names the seats taken meanwhile. ' +
     '`tickets` gives each seat its type (and its seat, on every entry or on none); without it every seat is General. ' +
-    '400: a type the show does not sell; 409: a companion seat without its wheelchair space before COMPANION_RELEASE_MINUTES. A refusal holds nothing',
+    '400: a type the show does not sell; 409: a companion seat without its wheelchair space before COMPANION_RELEASE_MINUTES. ' +
+    "403: a show of a presale not closed without the caller's `admission` (GET /presales/{id}/me); 409: more than its maxTicketsPerBuyer. " +
+    'A refusal holds nothing',
   body: Type.Object(
     {
       userId: Type.String({ minLength: 1, maxLength: 100 }),
@@ -40,6 +42,7 @@ export const addTickets = {
             "Each ticket's type (and seat, on every entry or on none); named seats take their entry's type, chosen ones the types in order",
         }),
       ),
+      admission: Type.Optional(PresaleAdmission),
     },
     { additionalProperties: false },
   ),

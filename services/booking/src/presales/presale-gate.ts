@@ -1,0 +1,123 @@
+import { isObjectIdText, PRESALE_MESSAGES } from '@cine/contracts';
+import type { Model } from 'mongoose';
+import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
+import type { SeatInventory } from '../shows/seat-inventory';
+import type { ShowDocument } from '../shows/show-model';
+import { admissionProblem, type AdmissionSigner } from './admission';
+import { ticketsTakenBy, withinTicketLimit } from './gate-rules';
+import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
+
+/** What the gate answers a request it lets through: the presale whose line it passed (none: the show sells as any). */
+export interface GatePassed {
+  presaleId: string | null;
+}
+
+/** The presale check of a hold or a checkout (the checkout asks only this much of the gate). */
+export interface PresaleCheck {
+  admit(showId: string, userId: string, admission: string | undefined, now: Date, hold?: { seats: number }): Promise<Result<GatePassed>>;
+}
+
+/** An admitted buyer's admission as GET /presales/{id}/me answers it. */
+export interface IssuedAdmission {
+  admission: string;
+  admissionExpiresAt: string;
+}
+
+type PresaleFacts = Pick<PresaleDocument, '_id' | 'showIds' | 'maxTicketsPerBuyer'>;
+
+const WAIT_YOUR_TURN: Refusal = refuse('forbidden', PRESALE_MESSAGES.waitYourTurn);
+const NO_PRESALE: GatePassed = { presaleId: null };
+
+/**
+ * The presale's gate (issue 40), one check at the top of both ways to buy a presale's seats — the hold
+ * (POST /tickets/addTickets) and the checkout (POST /movies/checkout): while a show is in a presale that
+ * is not 'closed', the request must carry the caller's own admission (admission.ts), signed by booking,
+ * for that presale, not past its session, naming the caller's place while that place is 'admitted'
+ * with the same nonce; else 403 "Espera tu turno en la fila". A hold must also leave the buyer within
+ * the presale's maxTicketsPerBuyer (409). A show in no such presale costs one indexed read
+ * (`presales` by showIds) and nothing else.
+ */
+export class PresaleGate implements PresaleCheck {
+  constructor(
+    private readonly presales: Model<PresaleDocument>,
+    private readonly places: Model<PresalePlaceDocument>,
+    private readonly shows: Model<ShowDocument>,
+    private readonly signer: AdmissionSigner,
+    private readonly seats: Pick<SeatInventory, 'release'>,
+  ) {}
+
+  async admit(
+    showId: string,
+    userId: string,
+    admission: string | undefined,
+    now: Date,
+    hold?: { seats: number },
+  ): Promise<Result<GatePassed>> {
+    // Ids are stored in lower case; a hold names a show in either case (both find it by _id).
+    const presale = await this.presales
+      .findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }, { showIds: 1, maxTicketsPerBuyer: 1 })
+      .lean<PresaleFacts>();
+    if (!presale) return NO_PRESALE;
+    const presaleId = presale._id.toHexString();
+    const admitted = await this.admitted(presaleId, userId, admission, now);
+    if (isRefusal(admitted)) return admitted;
+    if (hold) {
+      const shows = await this.shows.find({ _id: { $in: presale.showIds.filter(isObjectIdText) } }, { seats: 1 }).lean<ShowDocument[]>();
+      if (!withinTicketLimit(ticketsTakenBy(shows, userId, now), hold.seats, presale.maxTicketsPerBuyer))
+        return refuse('conflict', PRESALE_MESSAGES.tooManyTickets(presale.maxTicketsPerBuyer));
+    }
+    return { presaleId };
+  }
+
+  /** The admission's place, when the admission is the caller's own for this presale and still good; else the 403. */
+  private async admitted(
+    presaleId: string,
+    userId: string,
+    admission: string | undefined,
+    now: Date,
+  ): Promise<Result<PresalePlaceDocument>> {
+    if (admission === undefined) return WAIT_YOUR_TURN;
+    const claims = this.signer.verify(admission);
+    if (!claims || admissionProblem(claims, { presaleId, userId, now }) !== null || !isObjectIdText(claims.placeId)) return WAIT_YOUR_TURN;
+    const place = await this.places.findById(claims.placeId).lean<PresalePlaceDocument>();
+    const current =
+      place !== null &&
+      place.presaleId === presaleId &&
+      place.userId === userId &&
+      place.state === 'admitted' &&
+      place.nonce === claims.nonce &&
+      place.expiresAt !== undefined &&
+      place.expiresAt > now;
+    return current ? place : WAIT_YOUR_TURN;
+  }
+
+  /**
+   * The place's admission (GET /presales/{id}/me), while it is 'admitted' and its session has not run out:
+   * bound to the presale, the place's user, the place and its nonce, valid until the session's end.
+   */
+  admissionFor(place: PresalePlaceDocument, presale: Pick<PresaleDocument, '_id'>, now: Date): IssuedAdmission | undefined {
+    if (place.state !== 'admitted' || place.expiresAt === undefined || place.expiresAt <= now) return undefined;
+    const admission = this.signer.sign({
+      presaleId: presale._id.toHexString(),
+      userId: place.userId,
+      placeId: place._id.toHexString(),
+      nonce: place.nonce,
+      expiresAt: place.expiresAt,
+    });
+    return { admission, admissionExpiresAt: place.expiresAt.toISOString() };
+  }
+
+  /**
+   * A place whose session ran out: its user's holds on the presale's shows are released through the seat
+   * inventory (as the buyer's own release would: seats being paid stay, so an order mid-payment finishes).
+   * Answers how many seats went back on sale. A show gone meanwhile is skipped.
+   */
+  async releaseExpired(place: Pick<PresalePlaceDocument, 'userId'>, presale: Pick<PresaleDocument, 'showIds'>, now: Date): Promise<number> {
+    let released = 0;
+    for (const showId of presale.showIds) {
+      const result = await this.seats.release(showId, place.userId, now);
+      if (!isRefusal(result)) released += result;
+    }
+    return released;
+  }
+}
