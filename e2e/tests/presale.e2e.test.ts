@@ -203,7 +203,7 @@ test('the admin creates a presale in Preventas (the opening on the cinema’s cl
   await page.goto('/admin?seccion=preventas');
   await page.getByRole('button', { name: 'Nueva preventa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva preventa' });
-  await dialog.getByLabel('Cine').selectOption({ label: 'Cine Centro' });
+  await dialog.getByLabel('Cine', { exact: true }).selectOption({ label: 'Cine Centro' });
   await dialog.getByLabel('Película').selectOption(show.movieId);
   await dialog.getByRole('radio', { name: 'Elegir funciones' }).check();
   await dialog

@@ -61,6 +61,24 @@ describe('usePresaleStanding', () => {
     unmount();
   });
 
+  it('asks again for an admission the stream says is due but GET /me does not carry yet', async () => {
+    const stream = fakeEventStream();
+    const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    const answers = [
+      standing(),
+      standing({ admitted: true, ahead: 0 }),
+      standing({ admitted: true, ahead: 0, admission: 'adm.late', admissionExpiresAt: expiresAt }),
+    ];
+    const api = installFakeApi()
+      .on('GET', '/api/presales/p1/me', () => ({ status: 200, body: answers.length > 1 ? answers.shift() : answers[0] }))
+      .on('GET', '/api/presales/p1/me/stream', { status: 200, stream });
+    const { result } = renderHook(() => usePresaleStanding('p1', 'tok'));
+    await waitFor(() => expect(stream.open).toBe(1));
+    act(() => stream.send('standing', standing({ admitted: true, ahead: 0 })));
+    await waitFor(() => expect(result.current.state).toMatchObject({ me: { admission: 'adm.late' } }), { timeout: 3000 });
+    expect(api.requestsTo('GET', '/api/presales/p1/me')).toHaveLength(3);
+  });
+
   it('does not open the stream before the buyer joins; joining takes the place and starts it', async () => {
     const stream = fakeEventStream();
     let me = standing({ joined: false, state: 'scheduled', position: null, ahead: null, seatsMessage: null, estimateMinutes: null });

@@ -11,6 +11,10 @@ export type PresaleStandingState =
   /** `live`: the stream is open (false while it reconnects: what is shown may be a moment old). */
   | { status: 'ready'; me: PresaleMeView; live: boolean };
 
+/** How often, and how far apart, GET /me is asked again for an admission the stream says is due. */
+const ADMISSION_RETRIES = 5;
+const ADMISSION_RETRY_MS = 1000;
+
 /** A standing that no longer moves: the line is closed for good, or the buyer's turn is over. */
 const finished = (me: PresaleMeView) => me.state === 'closed' || me.expired;
 
@@ -68,12 +72,16 @@ export function usePresaleStanding(presaleId: string | null, token: string | nul
   useEffect(() => {
     if (!presaleId || !token || !inLine) return undefined;
     let stop = () => {};
-    const fetchAdmission = () => {
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const fetchAdmission = (attempt = 0) => {
       askedAdmission.current = true;
       fetchMyStanding(presaleId, token).then(
         (me) => {
           rememberAdmission(me);
           setState((now) => (now.status === 'ready' ? { ...now, me: withStanding(now.me, me) } : now));
+          // Admitted but no admission yet (booking between its writes): asked again shortly.
+          if (me.admitted && !me.expired && !me.admission && attempt < ADMISSION_RETRIES)
+            retry = setTimeout(() => fetchAdmission(attempt + 1), ADMISSION_RETRY_MS);
         },
         () => {
           // Asked again with the next standing that says so.
@@ -107,7 +115,10 @@ export function usePresaleStanding(presaleId: string | null, token: string | nul
         setState((now) => (now.status === 'ready' ? { ...now, live: status.status === 'open' } : now));
       },
     });
-    return () => stop();
+    return () => {
+      clearTimeout(retry);
+      stop();
+    };
   }, [presaleId, token, inLine]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
