@@ -6,6 +6,7 @@ import type { ShowDocument } from '../shows/show-model';
 import { admissionProblem, type AdmissionSigner } from './admission';
 import { ticketsTakenBy, withinTicketLimit } from './gate-rules';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
+import { sessionRunning, type Presales } from './presales';
 
 /** What the gate answers a request it lets through: the presale whose line it passed (none: the show sells as any). */
 export interface GatePassed {
@@ -23,8 +24,6 @@ export interface IssuedAdmission {
   admissionExpiresAt: string;
 }
 
-type PresaleFacts = Pick<PresaleDocument, '_id' | 'showIds' | 'maxTicketsPerBuyer'>;
-
 const WAIT_YOUR_TURN: Refusal = refuse('forbidden', PRESALE_MESSAGES.waitYourTurn);
 const NO_PRESALE: GatePassed = { presaleId: null };
 
@@ -39,8 +38,8 @@ const NO_PRESALE: GatePassed = { presaleId: null };
  */
 export class PresaleGate implements PresaleCheck {
   constructor(
-    private readonly presales: Model<PresaleDocument>,
-    private readonly places: Model<PresalePlaceDocument>,
+    /** The presales and their places (presales.ts: `ofShow` is the one read a show of no presale costs). */
+    private readonly presales: Pick<Presales, 'ofShow' | 'places'>,
     private readonly shows: Model<ShowDocument>,
     private readonly signer: AdmissionSigner,
     private readonly seats: Pick<SeatInventory, 'release'>,
@@ -53,10 +52,8 @@ export class PresaleGate implements PresaleCheck {
     now: Date,
     hold?: { seats: number },
   ): Promise<Result<GatePassed>> {
-    // Ids are stored in lower case; a hold names a show in either case (both find it by _id).
-    const presale = await this.presales
-      .findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }, { showIds: 1, maxTicketsPerBuyer: 1 })
-      .lean<PresaleFacts>();
+    // A hold names a show in either case (both find it by _id): ofShow looks for it in lower case, as presales keep it.
+    const presale = await this.presales.ofShow(showId);
     if (!presale) return NO_PRESALE;
     const presaleId = presale._id.toHexString();
     const admitted = await this.admitted(presaleId, userId, admission, now);
@@ -79,15 +76,13 @@ export class PresaleGate implements PresaleCheck {
     if (admission === undefined) return WAIT_YOUR_TURN;
     const claims = this.signer.verify(admission);
     if (!claims || admissionProblem(claims, { presaleId, userId, now }) !== null || !isObjectIdText(claims.placeId)) return WAIT_YOUR_TURN;
-    const place = await this.places.findById(claims.placeId).lean<PresalePlaceDocument>();
+    const place = await this.presales.places.findById(claims.placeId).lean<PresalePlaceDocument>();
     const current =
       place !== null &&
       place.presaleId === presaleId &&
       place.userId === userId &&
-      place.state === 'admitted' &&
       place.nonce === claims.nonce &&
-      place.expiresAt !== undefined &&
-      place.expiresAt > now;
+      sessionRunning(place, now);
     return current ? place : WAIT_YOUR_TURN;
   }
 
@@ -96,7 +91,7 @@ export class PresaleGate implements PresaleCheck {
    * bound to the presale, the place's user, the place and its nonce, valid until the session's end.
    */
   admissionFor(place: PresalePlaceDocument, presale: Pick<PresaleDocument, '_id'>, now: Date): IssuedAdmission | undefined {
-    if (place.state !== 'admitted' || place.expiresAt === undefined || place.expiresAt <= now) return undefined;
+    if (!sessionRunning(place, now) || place.expiresAt === undefined) return undefined;
     const admission = this.signer.sign({
       presaleId: presale._id.toHexString(),
       userId: place.userId,
