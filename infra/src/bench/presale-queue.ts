@@ -36,7 +36,7 @@ import {
 } from '@cine/contracts';
 import { findFreePort } from '@cine/embedded-mongo';
 import mongoose from 'mongoose';
-import { api } from '../testing/gateway-api';
+import { api, api as apiCall } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import {
   BenchShop,
@@ -300,6 +300,9 @@ async function main(): Promise<void> {
     const watchers: Watcher[] = buyers.map((buyer, index) => ({ buyer, index, events: [] }));
     const admissions = new Map<string, string>();
     const buying: Array<Promise<void>> = [];
+    const failures = new Map<string, number>();
+    /** A step that got no answer (a timeout, a refused connection): counted by name, never the end of the run. */
+    const failed = (step: string): void => void failures.set(step, (failures.get(step) ?? 0) + 1);
     const buy = (watcher: Watcher) => {
       buying.push(
         (async () => {
@@ -308,11 +311,11 @@ async function main(): Promise<void> {
             forwardedFor: watcher.buyer.address,
           });
           const admission = (me.json as PresaleMeView).admission;
-          if (me.status !== 200 || !admission) return;
+          if (me.status !== 200 || !admission) return failed(`GET /me after admitted: ${me.status}`);
           admissions.set(watcher.buyer.id, admission);
           watcher.purchase = await buyOne(shop, watcher.buyer, shows, watcher.index % SHOWS, admission);
           watcher.close?.();
-        })(),
+        })().catch(() => failed('GET /me after admitted: no answer')),
       );
     };
     const watch = async (watcher: Watcher) => {
@@ -339,6 +342,7 @@ async function main(): Promise<void> {
         },
       );
       watcher.close = stream.close;
+      if (stream.status !== 200) failed(`GET /me/stream: ${stream.status}`);
     };
     // Every buyer joins at an even pace over the minute before the opening, and keeps watching.
     const joinStart = performance.now();
@@ -356,6 +360,7 @@ async function main(): Promise<void> {
     // Skipping the line: before the opening, then by waiting buyers after it.
     const skips: number[] = [];
     const trySkips = async (tries: readonly Watcher[], foreign?: string) => {
+      const api = (...args: Parameters<typeof apiCall>) => apiCall(...args).catch(() => ({ status: 0, json: null }));
       for (const watcher of tries) {
         const show = shows[watcher.index % SHOWS] as ShowView;
         const bare = await api(base, 'POST', '/tickets/addTickets', {

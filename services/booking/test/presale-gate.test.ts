@@ -243,6 +243,32 @@ describe('a show of a presale not closed', () => {
     expect(await seatsOf(second.id)).toHaveLength(1);
   });
 
+  it('stops at the payment a hold that raced past the limit: a checkout counts the seats it pays (409)', async () => {
+    const [first, second] = [await freshShow(), await freshShow()];
+    const presale = await presaleOf([first.id, second.id], { maxTicketsPerBuyer: 4 });
+    const userId = newId();
+    const admission = admissionOf(await placeOf(presale, userId), presale);
+    expect((await hold(first.id, userId, 4, admission)).statusCode).toBe(200);
+    // The first show's four seats are being paid when a hold of the second show, counted before they were, is written.
+    const terms = {
+      movieId: first.movieId,
+      date: first.date,
+      schedule: first.schedule,
+      roomId: first.roomId,
+      type: first.type,
+      price: first.price,
+    };
+    const until = new Date(now().getTime() + 15 * 60_000);
+    expect(await booking.app.seatInventory.reserveForOrder(first.id, userId, newId(), terms, now(), until)).toMatchObject({
+      outcome: 'reserved',
+    });
+    expect(await booking.app.seatInventory.hold(second.id, userId, 4, now(), '127.0.0.1')).toHaveProperty('seatLabels');
+
+    const paid = await checkout(second.id, userId, 4, admission);
+    expect(paid.json()).toMatchObject({ statusCode: 409, error: PRESALE_MESSAGES.tooManyTickets(4) });
+    expect((await seatsOf(second.id)).every((seat) => seat.state === 'held')).toBe(true);
+  });
+
   it('a session that ran out frees its holds on the presale’s shows, not the seats an order is paying (releaseExpired)', async () => {
     const [first, second] = [await freshShow(), await freshShow()];
     const presale = await presaleOf([first.id, second.id]);

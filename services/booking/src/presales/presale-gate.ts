@@ -4,7 +4,7 @@ import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
 import type { SeatInventory } from '../shows/seat-inventory';
 import type { ShowDocument } from '../shows/show-model';
 import { admissionProblem, type AdmissionSigner } from './admission';
-import { ticketsTakenBy, withinTicketLimit } from './gate-rules';
+import { ticketsAfter, type Wanted } from './gate-rules';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
 import { sessionRunning, type Presales } from './presales';
 
@@ -15,7 +15,8 @@ export interface GatePassed {
 
 /** The presale check of a hold or a checkout (the checkout asks only this much of the gate). */
 export interface PresaleCheck {
-  admit(showId: string, userId: string, admission: string | undefined, now: Date, hold?: { seats: number }): Promise<Result<GatePassed>>;
+  /** `wanted`: a hold's seat count, or `'held'` for a checkout (the seats the buyer holds on the show). */
+  admit(showId: string, userId: string, admission: string | undefined, now: Date, wanted: Wanted): Promise<Result<GatePassed>>;
 }
 
 /** An admitted buyer's admission as GET /presales/{id}/me answers it. */
@@ -32,9 +33,10 @@ const NO_PRESALE: GatePassed = { presaleId: null };
  * (POST /tickets/addTickets) and the checkout (POST /movies/checkout): while a show is in a presale that
  * is not 'closed', the request must carry the caller's own admission (admission.ts), signed by booking,
  * for that presale, not past its session, naming the caller's place while that place is 'admitted'
- * with the same nonce; else 403 "Espera tu turno en la fila". A hold must also leave the buyer within
- * the presale's maxTicketsPerBuyer (409). A show in no such presale costs one indexed read
- * (`presales` by showIds) and nothing else.
+ * with the same nonce; else 403 "Espera tu turno en la fila". Either must also leave the buyer within
+ * the presale's maxTicketsPerBuyer over its shows (409): a hold counts its seats, a checkout the seats it
+ * pays (so two holds raced past the hold's count are still stopped at the payment). A show in no such
+ * presale costs one indexed read (`presales` by showIds) and nothing else.
  */
 export class PresaleGate implements PresaleCheck {
   constructor(
@@ -45,24 +47,17 @@ export class PresaleGate implements PresaleCheck {
     private readonly seats: Pick<SeatInventory, 'release'>,
   ) {}
 
-  async admit(
-    showId: string,
-    userId: string,
-    admission: string | undefined,
-    now: Date,
-    hold?: { seats: number },
-  ): Promise<Result<GatePassed>> {
+  async admit(showId: string, userId: string, admission: string | undefined, now: Date, wanted: Wanted): Promise<Result<GatePassed>> {
     // A hold names a show in either case (both find it by _id): ofShow looks for it in lower case, as presales keep it.
     const presale = await this.presales.ofShow(showId);
     if (!presale) return NO_PRESALE;
     const presaleId = presale._id.toHexString();
     const admitted = await this.admitted(presaleId, userId, admission, now);
     if (isRefusal(admitted)) return admitted;
-    if (hold) {
-      const shows = await this.shows.find({ _id: { $in: presale.showIds.filter(isObjectIdText) } }, { seats: 1 }).lean<ShowDocument[]>();
-      if (!withinTicketLimit(ticketsTakenBy(shows, userId, now), hold.seats, presale.maxTicketsPerBuyer))
-        return refuse('conflict', PRESALE_MESSAGES.tooManyTickets(presale.maxTicketsPerBuyer));
-    }
+    const shows = await this.shows.find({ _id: { $in: presale.showIds.filter(isObjectIdText) } }, { seats: 1 }).lean<ShowDocument[]>();
+    const after = ticketsAfter(shows, userId, now, showId, wanted);
+    if (after !== null && after > presale.maxTicketsPerBuyer)
+      return refuse('conflict', PRESALE_MESSAGES.tooManyTickets(presale.maxTicketsPerBuyer));
     return { presaleId };
   }
 
