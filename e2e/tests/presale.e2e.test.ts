@@ -204,7 +204,7 @@ test('the admin creates a presale in Preventas (the opening on the cinema’s cl
   await page.getByRole('button', { name: 'Nueva preventa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva preventa' });
   await dialog.getByLabel('Cine', { exact: true }).selectOption({ label: 'Cine Centro' });
-  await dialog.getByLabel('Película').selectOption(show.movieId);
+  await dialog.getByLabel('Película', { exact: true }).selectOption(show.movieId);
   await dialog.getByRole('radio', { name: 'Elegir funciones' }).check();
   await dialog
     .getByRole('list', { name: 'Funciones de la preventa' })

@@ -147,6 +147,39 @@ test("during the buyer's turn: Comprar, the turn's countdown in the controls and
   );
 });
 
+test('back from the waiting page on the turn (Comprar pressed in the URL), the tickets dialog opens once the turn is known', async () => {
+  const linked = aShow({ id: '6b04a48846b7a8f7611761ff', date: '2026-11-26', day: 'Jueves', schedule: '20:30' });
+  const until = new Date(Date.now() + 5 * 60_000).toISOString();
+  presaleApi(me({ state: 'open', joined: true, position: 1, ahead: 0, admitted: true, admission: 'adm.2', admissionExpiresAt: until }), [
+    { ...presale, state: 'open', showIds: [linked.id] },
+  ])
+    .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [linked] })
+    .on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [linked] });
+  window.history.pushState({}, '', `/movies/m1?funcion=${linked.id}&comprar=1`);
+  try {
+    renderPanel();
+    const dialog = await screen.findByRole('dialog', { name: 'Entradas' });
+    expect(within(dialog).getByRole('timer')).toHaveTextContent(/Es tu turno/);
+  } finally {
+    window.history.pushState({}, '', '/');
+  }
+});
+
+test('back on the movie page while still waiting: no dialog, the line is offered', async () => {
+  const linked = aShow({ id: '6b04a48846b7a8f7611761ff', date: '2026-11-26', day: 'Jueves', schedule: '20:30' });
+  presaleApi(me({ state: 'open', joined: true, position: 9, ahead: 4 }), [{ ...presale, state: 'open', showIds: [linked.id] }])
+    .on('GET', '/api/show/all?movieId=m1', { status: 200, body: [linked] })
+    .on('GET', '/api/show/day?day=2026-11-26&id=m1', { status: 200, body: [linked] });
+  window.history.pushState({}, '', `/movies/m1?funcion=${linked.id}&comprar=1`);
+  try {
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Ver mi lugar en la fila' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  } finally {
+    window.history.pushState({}, '', '/');
+  }
+});
+
 test('a sold-out line says it is closed', async () => {
   presaleApi(me({ state: 'sold_out', seatsLeft: 0 }), [{ ...presale, state: 'sold_out', seatsLeft: 0 }]);
   renderPanel();

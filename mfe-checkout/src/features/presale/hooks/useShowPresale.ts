@@ -49,7 +49,10 @@ export function useShowPresale(showId: string | null | undefined, session: Remot
   return {
     presale,
     /** Not known yet whether the show may be bought now. */
-    pending: active.status === 'loading' || (presale !== null && session !== null && standing.state.status === 'loading'),
+    pending:
+      active.status === 'loading' ||
+      // 'idle' too: the render that first knows the presale comes before its standing starts loading.
+      (presale !== null && session !== null && (standing.state.status === 'idle' || standing.state.status === 'loading')),
     /** The show is behind a line and it is not the buyer's turn. */
     blocks: presale !== null && !admitted,
     me,
