@@ -206,10 +206,10 @@ test('the admin creates a presale in Preventas (the opening on the cinema’s cl
   await dialog.getByLabel('Cine', { exact: true }).selectOption({ label: 'Cine Centro' });
   await dialog.getByLabel('Película', { exact: true }).selectOption(show.movieId);
   await dialog.getByRole('radio', { name: 'Elegir funciones' }).check();
-  await dialog
+  const ours = dialog
     .getByRole('list', { name: 'Funciones de la preventa' })
-    .getByRole('checkbox', { name: new RegExp(`Sala ${show.roomId} `) })
-    .check();
+    .getByRole('checkbox', { name: new RegExp(`Sala ${show.roomId} `) });
+  await ours.check();
   // An opening in the past is refused before sending.
   await dialog.getByLabel(/^Apertura/).fill('2020-01-01T10:00');
   await dialog.getByRole('button', { name: 'Crear preventa' }).click();
@@ -219,15 +219,17 @@ test('the admin creates a presale in Preventas (the opening on the cinema’s cl
   await dialog.getByRole('button', { name: 'Crear preventa' }).click();
   await dialog.getByText('Preventa creada con éxito.').waitFor();
   // The same show again: the service's 409, in Spanish.
+  await ours.check();
+  await dialog.getByLabel(/^Apertura/).fill('2099-12-02T10:00');
   await dialog.getByRole('button', { name: 'Crear preventa' }).click();
   await dialog
     .getByRole('alert')
-    .getByText(/ya está en otra preventa/)
+    .filter({ hasText: /ya está en otra preventa/ })
     .waitFor();
   await page.keyboard.press('Escape');
 
   const table = page.getByRole('table', { name: 'Preventas' });
-  const row = table.getByRole('row').filter({ hasText: new RegExp(`Sala ${show.roomId}(?!\\d)`) });
+  const row = table.getByRole('row').filter({ has: page.getByRole('listitem').filter({ hasText: new RegExp(`· Sala ${show.roomId}$`) }) });
   await row.getByText('01/12/2099 10:00').waitFor();
   await row.getByText('Programada').waitFor();
   await row.getByRole('button', { name: /^Cerrar la preventa/ }).click();
