@@ -51,7 +51,7 @@ function renderLine(session = ana) {
   return render(
     <MemoryRouter initialEntries={['/fila/p1']}>
       <Routes>
-        <Route path="/fila/:presaleId" element={<PresaleLinePage session={session} />} />
+        <Route path="/fila/:id" element={<PresaleLinePage session={session} />} />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
@@ -152,7 +152,7 @@ test('a guest is asked to sign in, and comes back to the line', async () => {
   render(
     <MemoryRouter initialEntries={['/fila/p1']}>
       <Routes>
-        <Route path="/fila/:presaleId" element={<PresaleLinePage session={null} />} />
+        <Route path="/fila/:id" element={<PresaleLinePage session={null} />} />
       </Routes>
     </MemoryRouter>,
   );

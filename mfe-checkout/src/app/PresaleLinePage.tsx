@@ -26,14 +26,14 @@ import { SessionCountdown } from './PresaleNotice';
 const SHOWS_LISTED = 12;
 
 /**
- * Exposed as 'checkout/PresaleLinePage': /fila/:presaleId, the waiting room of a presale (issue 40). The buyer
+ * Exposed as 'checkout/FilaPage': /fila/:id, the waiting room of a presale (issue 40). The buyer
  * joins, then watches their place live: position, people ahead, the wait, and the seats left against the
  * people ahead; sold out is told at once; on their turn they go to choose seats with its countdown running.
  * The place is the account's: closing the page and coming back finds it again.
  */
 export default function PresaleLinePage({ session }: RemotePageProps) {
   useDocumentTitle('Fila de la preventa');
-  const { presaleId = '' } = useParams();
+  const { id: presaleId = '' } = useParams();
   const presale = useAsyncData(() => fetchPresale(presaleId), presaleId || null);
   return (
     <Page>
