@@ -56,6 +56,9 @@ async function aShowOfFourSeats(adminToken: string): Promise<ShowView> {
   });
 }
 
+/** The text of the focused element (what Tab reached). */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
 /** The buyer's standing as the waiting page lists it ("Tu lugar2Personas delante1Espera estimada…"). */
 const standingOf = (page: Page): Locator => page.getByLabel('Tu lugar en la fila');
 
@@ -136,10 +139,12 @@ test('two accounts join before the opening; the lottery admits one first, who bu
   expect(await seriousAccessibilityViolations(phone)).toEqual([]);
   await screenshot(phone, 'presale-phone-before-opening');
 
-  // The desk opens the waiting page itself and joins there.
+  // The desk opens the waiting page itself and joins there, by keyboard only.
   const { page: desk } = atDesk;
   await desk.goto(`/fila/${presale.id}`);
-  await desk.getByRole('button', { name: 'Unirme a la fila' }).click();
+  await desk.getByRole('button', { name: 'Unirme a la fila' }).waitFor();
+  for (let presses = 0; presses < 40 && (await focusedText(desk)) !== 'Unirme a la fila'; presses++) await desk.keyboard.press('Tab');
+  await desk.keyboard.press('Enter');
   await desk.getByText(/^Ya estás en la fila\./).waitFor();
 
   // Calling the API does not skip the line: a hold without an admission is refused.
