@@ -85,6 +85,9 @@ interface LineRelay extends UpstreamRelay {
   byPlace: Map<string, Set<Buyer>>;
 }
 
+/** What of the line a standing depends on (`presaleStanding`): a line event changing none of them is told to nobody. */
+const standingFields = ['state', 'seatsLeft', 'admittedThrough', 'admitPerMinute', 'maxTicketsPerBuyer'] as const;
+
 /** The seconds past an admitted buyer's sessionMinutes the relay waits before asking booking whether it is over. */
 const SESSION_GRACE_MS = 2_000;
 
@@ -126,7 +129,10 @@ export class PresaleStreamRelay extends StreamRelay<LineRelay> {
   /** One event of booking's feed: the line or new positions; the buyers whose standing changed are told. */
   protected relayEvent(relay: LineRelay, event: ServerSentEvent, _text: string): void {
     if (event.event === 'line') {
+      const before = relay.line;
       relay.line = JSON.parse(event.data) as PresaleFeedLine;
+      // A join counted (`joined`, `lastPosition`, `version`) changes nobody's standing: thousands are not worked out again for it.
+      if (before && standingFields.every((field) => before[field] === relay.line?.[field])) return;
       for (const buyer of relay.buyers) this.tell(relay, buyer);
     } else if (event.event === 'positions') {
       const { positions } = JSON.parse(event.data) as PresaleFeedPositions;

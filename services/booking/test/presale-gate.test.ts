@@ -2,7 +2,17 @@ import { PRESALE_MESSAGES, type PresaleMeView, type PresaleView, type ShowView }
 import { Types, type Model } from 'mongoose';
 import { AdmissionSigner } from '../src/presales/admission';
 import { presaleModels, type PresaleDocument, type PresalePlaceDocument } from '../src/presales/presale-model';
-import { adminHeaders, createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import { markPresaleShows, presaleShows } from '../src/presales/presale-shows';
+import {
+  adminHeaders,
+  anotherInstance,
+  createShow,
+  newId,
+  publishMovie,
+  startBooking,
+  userHeaders,
+  type BookingUnderTest,
+} from './helpers';
 
 /**
  * Issue 40's gate, on a real database: holds and checkouts of a presale's shows need the caller's own
@@ -55,6 +65,8 @@ async function presaleOf(showIds: string[], fields: Partial<PresaleDocument> = {
     createdAt: at,
     ...fields,
   });
+  // As Presales.create marks them (the gate looks a show's presale up by the show's id).
+  await markPresaleShows(booking.context.db, created._id.toHexString(), showIds, at);
   return created.toObject();
 }
 
@@ -133,6 +145,26 @@ describe('a show of a presale not closed', () => {
     const paid = await checkout(show.id, userId, 2, admission);
     expect(paid.statusCode).toBe(200);
     expect((await seatsOf(show.id)).map((seat) => seat.state)).toEqual(['sold', 'sold']);
+  });
+
+  it('takes an admission one booking instance issued at another (one secret, the place in the database)', async () => {
+    const other = await anotherInstance(booking, { ticker: { tickMs: 0 } });
+    try {
+      const show = await freshShow();
+      const presale = await presaleOf([show.id]);
+      const userId = newId();
+      const place = await placeOf(presale, userId);
+      const admission = admissionOf(place, presale);
+      const viaOther = (payload: Record<string, unknown>) =>
+        other.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(other, userId), payload });
+      expect((await viaOther({ userId, seats: 1, showId: show.id })).statusCode).toBe(403);
+      expect((await viaOther({ userId, seats: 1, showId: show.id, admission })).statusCode).toBe(200);
+      // The place's state is the database's: expired there, refused here.
+      await places.updateOne({ _id: place._id }, { $set: { state: 'expired' } });
+      expect((await viaOther({ userId, seats: 1, showId: show.id, admission })).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is the same show whatever the case of its id', async () => {
@@ -321,12 +353,34 @@ describe('shows the gate leaves alone', () => {
     expect((await checkout(show.id, userId, 2)).statusCode).toBe(200);
   });
 
-  it('a closed presale gates nothing: its shows sell as any', async () => {
+  it('a closed presale gates nothing: its shows sell as any (and its show’s entry goes)', async () => {
     const show = await freshShow();
     await presaleOf([show.id], { state: 'closed', closedAt: now() });
     const userId = newId();
     expect((await hold(show.id, userId, 6)).statusCode).toBe(200);
     expect((await checkout(show.id, userId, 6)).statusCode).toBe(200);
+    expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).toBeNull();
+  });
+
+  it('a later presale of the show of a closed one gates it again', async () => {
+    const show = await freshShow();
+    await presaleOf([show.id], { state: 'closed', closedAt: now() });
+    await presaleOf([show.id]);
+    expect((await hold(show.id, newId(), 1)).json()).toMatchObject(waitYourTurn);
+  });
+
+  it('an entry naming a presale never written gates nothing, and goes a minute later', async () => {
+    const show = await freshShow();
+    await markPresaleShows(booking.context.db, newId(), [show.id], now());
+    expect((await hold(show.id, newId(), 1)).statusCode).toBe(200);
+    expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).not.toBeNull();
+    booking.clock.advanceMinutes(2);
+    try {
+      expect((await hold(show.id, newId(), 1)).statusCode).toBe(200);
+      expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).toBeNull();
+    } finally {
+      booking.clock.advanceMinutes(-2);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { isObjectIdText, PRESALE_MESSAGES } from '@cine/contracts';
+import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
 import type { SeatInventory } from '../shows/seat-inventory';
@@ -36,11 +37,11 @@ const NO_PRESALE: GatePassed = { presaleId: null };
  * with the same nonce; else 403 "Espera tu turno en la fila". Either must also leave the buyer within
  * the presale's maxTicketsPerBuyer over its shows (409): a hold counts its seats, a checkout the seats it
  * pays (so two holds raced past the hold's count are still stopped at the payment). A show in no such
- * presale costs one indexed read (`presales` by showIds) and nothing else.
+ * presale costs one read by `_id` (its entry in presale_shows, none) and nothing else.
  */
 export class PresaleGate implements PresaleCheck {
   constructor(
-    /** The presales and their places (presales.ts: `ofShow` is the one read a show of no presale costs). */
+    /** The presales and their places (presales.ts: `ofShow`, by the show's id, is the one read a show of no presale costs). */
     private readonly presales: Pick<Presales, 'ofShow' | 'places'>,
     private readonly shows: Model<ShowDocument>,
     private readonly signer: AdmissionSigner,
@@ -48,13 +49,17 @@ export class PresaleGate implements PresaleCheck {
   ) {}
 
   async admit(showId: string, userId: string, admission: string | undefined, now: Date, wanted: Wanted): Promise<Result<GatePassed>> {
-    // A hold names a show in either case (both find it by _id): ofShow looks for it in lower case, as presales keep it.
+    // A hold names a show in either case (both find it by _id): ofShow looks it up in lower case, as presales keep it.
     const presale = await this.presales.ofShow(showId);
     if (!presale) return NO_PRESALE;
     const presaleId = presale._id.toHexString();
     const admitted = await this.admitted(presaleId, userId, admission, now);
     if (isRefusal(admitted)) return admitted;
-    const shows = await this.shows.find({ _id: { $in: presale.showIds.filter(isObjectIdText) } }, { seats: 1 }).lean<ShowDocument[]>();
+    // One read by _id each (an $in of ids reads every show on FerretDB).
+    const found = await findEachById(presale.showIds.filter(isObjectIdText), (id) =>
+      this.shows.findById(id, { seats: 1 }).lean<ShowDocument>(),
+    );
+    const shows = [...found.values()];
     const after = ticketsAfter(shows, userId, now, showId, wanted);
     if (after !== null && after > presale.maxTicketsPerBuyer)
       return refuse('conflict', PRESALE_MESSAGES.tooManyTickets(presale.maxTicketsPerBuyer));

@@ -10,11 +10,12 @@ import {
   type PresaleView,
 } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
-import { randomBytes } from 'node:crypto';
-import { isValidObjectId, Types, type Model } from 'mongoose';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isValidObjectId, Types, type Collection, type Model } from 'mongoose';
 import { refuse, type Result } from '../refusal';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
 import { lotteryOrder, presaleInputProblem, type PresaleShowFacts } from './presale-rules';
+import { markPresaleShows, presaleShows } from './presale-shows';
 
 /** Where the presales read their shows (the seat inventory's and the listings' numbers: plugins/presales.ts). */
 export interface PresaleShowsSource {
@@ -80,8 +81,49 @@ export function sessionRunning(place: PresalePlaceDocument, now: Date): boolean 
   return place.state === 'admitted' && place.expiresAt !== undefined && place.expiresAt > now;
 }
 
+/** A show's entry naming a presale not written this long after it was (a creation cut short) is dropped. */
+const UNWRITTEN_PRESALE_MS = 60_000;
+
 /** A place whose join did not give it a position (it came before the lottery was written, or its join broke off) waits this long for it. */
 const UNPLACED_GRACE_MS = 2_000;
+
+/**
+ * A position given in a line, by `${presaleId}:${position}` (collection `presale_positions`): the meter, the expiry
+ * walk and the feed find the place at a position by _id. FerretDB reads every document of a collection for a filter
+ * other than by _id (5 000 places: a quarter second a query), so nothing that runs on every tick or join filters
+ * the places by anything else.
+ */
+export interface PositionDocument {
+  _id: string;
+  presaleId: string;
+  position: number;
+  placeId: string;
+}
+
+const positionKey = (presaleId: string, position: number) => `${presaleId}:${position}`;
+
+/**
+ * The place of an account in a line: its _id is derived from the account and the presale's secret seed (HMAC), so
+ * the join and GET /me find it by _id, one per account by construction, and nobody can work out another's.
+ */
+export function placeIdOf(presale: Pick<PresaleDocument, '_id' | 'seed'>, userId: string): Types.ObjectId {
+  return new Types.ObjectId(
+    createHmac('sha256', presale.seed).update(`place:${presale._id.toHexString()}:${userId}`).digest('hex').slice(0, 24),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A failed insert of many documents only because some were there already. */
+function onlyDuplicates(error: unknown): boolean {
+  if (isDuplicateKeyError(error)) return true;
+  const writeErrors = (error as { writeErrors?: unknown[] } | null)?.writeErrors;
+  return (
+    Array.isArray(writeErrors) &&
+    writeErrors.length > 0 &&
+    writeErrors.every((each) => isDuplicateKeyError((each as { err?: unknown }).err ?? each))
+  );
+}
 
 /**
  * The presales and their places, on booking's database (presale-model.ts). Every move of a line is a
@@ -92,6 +134,7 @@ const UNPLACED_GRACE_MS = 2_000;
  */
 export class Presales {
   readonly openingSettleMs: number;
+  readonly positionsOf: Collection<PositionDocument>;
 
   constructor(
     readonly presales: Model<PresaleDocument>,
@@ -101,6 +144,7 @@ export class Presales {
     private readonly settings: PresaleSettings,
   ) {
     this.openingSettleMs = settings.openingSettleMs ?? 1_000;
+    this.positionsOf = places.db.collection<PositionDocument>('presale_positions');
   }
 
   /** The presale, or null (an id that is not one included). */
@@ -124,9 +168,21 @@ export class Presales {
     return open.sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime()).map(presaleViewOf);
   }
 
-  /** The presale not closed that sells the show, or null (the gate asks it on holds and checkouts). */
+  /**
+   * The presale not closed that sells the show, or null: the gate asks it on every hold and checkout, so a show of
+   * no presale costs one read by `_id` (presale-shows.ts), whatever the number of presales. An entry of a closed
+   * presale, or one naming no presale a minute after it was written (a creation cut short), is dropped.
+   */
   async ofShow(showId: string): Promise<PresaleDocument | null> {
-    return this.presales.findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }).lean<PresaleDocument>();
+    const id = showId.toLowerCase();
+    const shows = presaleShows(this.presales.db);
+    const entry = await shows.findOne({ _id: id });
+    if (!entry) return null;
+    const presale = await this.find(entry.presaleId);
+    if (presale && presale.state !== 'closed' && presale.showIds.includes(id)) return presale;
+    if (presale || this.clock().getTime() - entry.at.getTime() > UNWRITTEN_PRESALE_MS)
+      await shows.deleteOne({ _id: id, presaleId: entry.presaleId });
+    return null;
   }
 
   /** The running presales (not closed), for the ticker. */
@@ -168,6 +224,8 @@ export class Presales {
       createdBy,
       createdAt: now,
     };
+    // The gate finds a show's presale by the show's id (presale-shows.ts): marked before the presale is written.
+    await markPresaleShows(this.presales.db, document._id.toHexString(), showIds, now);
     await this.presales.create(document);
     return document;
   }
@@ -194,14 +252,15 @@ export class Presales {
   async join(id: string, userId: string): Promise<Result<{ place: PresalePlaceDocument; created: boolean }>> {
     let presale = await this.find(id);
     if (!presale) return refuse('not-found', PRESALE_MESSAGES.unknown);
-    const existing = await this.places.findOne({ presaleId: id, userId }).lean<PresalePlaceDocument>();
+    const placeId = placeIdOf(presale, userId);
+    const existing = await this.places.findById(placeId).lean<PresalePlaceDocument>();
     if (existing) return { place: existing, created: false };
     if (presale.state === 'closed') return refuse('conflict', PRESALE_MESSAGES.presaleClosed);
     if (presale.state === 'sold_out') return refuse('conflict', PRESALE_MESSAGES.lineClosed);
     const now = this.clock();
     presale = await this.openIfDue(presale, now);
     const place: PresalePlaceDocument = {
-      _id: new Types.ObjectId(),
+      _id: placeId,
       presaleId: id,
       userId,
       joinedAt: now,
@@ -215,23 +274,50 @@ export class Presales {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       // A racing join of the same account took the place.
-      const raced = await this.places.findOne({ presaleId: id, userId }).lean<PresalePlaceDocument>();
+      const raced = await this.places.findById(placeId).lean<PresalePlaceDocument>();
       if (raced) return { place: raced, created: false };
       throw error;
     }
-    const counted = await this.presales
+    let counted = await this.presales
       .findOneAndUpdate({ _id: presale._id }, { $inc: { joined: 1, version: 1 } }, { returnDocument: 'after' })
       .lean<PresaleDocument>();
-    if (counted?.openedAt && !place.early) {
-      const position = await this.placeAtBack(counted, place._id);
-      if (position !== null) place.position = position;
+    // Before opensAt by this clock: in the lottery (drawn settle time after it). Else a place at the back, once it is drawn.
+    if (!counted || this.clock() < counted.opensAt) return { place, created: true };
+    if (!counted.openedAt) counted = await this.untilOpened(counted);
+    if (counted.openedAt) {
+      const now = await this.places.findById(placeId).lean<PresalePlaceDocument>();
+      place.position = now?.position ?? (await this.placeAtBack(counted, placeId));
     }
     return { place, created: true };
   }
 
-  /** The caller's place, or null. */
-  placeOf(presaleId: string, userId: string): Promise<PresalePlaceDocument | null> {
-    return this.places.findOne({ presaleId, userId }).lean<PresalePlaceDocument>();
+  /** Waits (a join at the opening) for the lottery to be drawn, drawing it when due; at most the settle time and two seconds. */
+  private async untilOpened(read: PresaleDocument): Promise<PresaleDocument> {
+    let presale = read;
+    const giveUpAt = Date.now() + this.openingSettleMs + UNPLACED_GRACE_MS;
+    for (;;) {
+      presale = await this.openIfDue(presale, this.clock());
+      if (presale.openedAt || presale.state === 'closed' || Date.now() > giveUpAt) return presale;
+      await sleep(50);
+      presale = (await this.presales.findById(presale._id).lean<PresaleDocument>()) ?? presale;
+    }
+  }
+
+  /** The account's place in the line, or null. */
+  placeOf(presale: Pick<PresaleDocument, '_id' | 'seed'>, userId: string): Promise<PresalePlaceDocument | null> {
+    return this.places.findById(placeIdOf(presale, userId)).lean<PresalePlaceDocument>();
+  }
+
+  /** A place by its id (an admission names it), or null. */
+  placeById(placeId: string): Promise<PresalePlaceDocument | null> {
+    if (!/^[0-9a-f]{24}$/i.test(placeId)) return Promise.resolve(null);
+    return this.places.findById(placeId).lean<PresalePlaceDocument>();
+  }
+
+  /** The place at a position of the line, or null (none given yet, or a position left empty). */
+  async placeAt(presaleId: string, position: number): Promise<PresalePlaceDocument | null> {
+    const given = await this.positionsOf.findOne({ _id: positionKey(presaleId, position) });
+    return given ? this.places.findById(given.placeId).lean<PresalePlaceDocument>() : null;
   }
 
   /**
@@ -239,11 +325,18 @@ export class Presales {
    * whose admission is not written yet (the ticker is between its two writes) is admitted here.
    */
   async standing(
-    presale: PresaleDocument,
+    read: PresaleDocument,
     place: PresalePlaceDocument | null,
   ): Promise<{ view: PresaleMeView; place: PresalePlaceDocument | null }> {
     const now = this.clock();
+    let presale = read;
     let current = place;
+    // A place its join could not put at the back (it broke off): there now.
+    if (current && current.position === null && presale.openedAt && current.joinedAt.getTime() < now.getTime() - UNPLACED_GRACE_MS) {
+      const position = await this.placeAtBack(presale, current._id);
+      current = (await this.places.findById(current._id).lean<PresalePlaceDocument>()) ?? current;
+      if (position !== null) presale = { ...presale, lastPosition: Math.max(presale.lastPosition, position) };
+    }
     if (current && current.state === 'waiting' && current.position !== null && current.position <= presale.admittedThrough) {
       current = (await this.admitPlace(presale, current._id, now)) ?? current;
     }
@@ -264,12 +357,21 @@ export class Presales {
     return { view, place: current };
   }
 
-  /** The positioned places of the line ([placeId, position]) with a position above `above`, by position. */
-  async positions(presaleId: string, above = 0): Promise<Array<[string, number]>> {
-    const placed = await this.places
-      .find({ presaleId, position: { $gt: above } }, { _id: 1, position: 1 })
-      .lean<Array<Pick<PresalePlaceDocument, '_id' | 'position'>>>();
-    return placed.map((place): [string, number] => [place._id.toHexString(), place.position as number]).sort((a, b) => a[1] - b[1]);
+  /**
+   * The positions given in the line ([placeId, position]) above `above`, by position: read by _id one by one for a
+   * few (the feed's news), else in one read of the positions.
+   */
+  async positions(presaleId: string, above = 0, through?: number): Promise<Array<[string, number]>> {
+    let given: PositionDocument[];
+    if (through !== undefined && through - above <= 50) {
+      const keys = Array.from({ length: Math.max(0, through - above) }, (_, index) => positionKey(presaleId, above + index + 1));
+      given = (await Promise.all(keys.map((key) => this.positionsOf.findOne({ _id: key })))).filter(
+        (one): one is PositionDocument => one !== null,
+      );
+    } else {
+      given = await this.positionsOf.find({ presaleId, position: { $gt: above } }).toArray();
+    }
+    return given.map((one): [string, number] => [one.placeId, one.position]).sort((a, b) => a[1] - b[1]);
   }
 
   /**
@@ -288,6 +390,18 @@ export class Presales {
     );
     const batch = 1_000;
     for (let start = 0; start < order.length; start += batch) {
+      const given = order.slice(start, start + batch).map((placeId, index) => ({
+        _id: positionKey(presaleId, start + index + 1),
+        presaleId,
+        position: start + index + 1,
+        placeId,
+      }));
+      try {
+        await this.positionsOf.insertMany(given, { ordered: false });
+      } catch (error) {
+        // Written by another instance drawing the same lottery.
+        if (!onlyDuplicates(error)) throw error;
+      }
       await this.places.bulkWrite(
         order.slice(start, start + batch).map((placeId, index) => ({
           updateOne: { filter: { _id: new Types.ObjectId(placeId), position: null }, update: { $set: { position: start + index + 1 } } },
@@ -318,9 +432,13 @@ export class Presales {
       )
       .lean<PresaleDocument>();
     if (!taken) return null;
-    const written = await this.places.updateOne({ _id: placeId, position: null }, { $set: { position: taken.lastPosition } });
+    const position = taken.lastPosition;
+    const written = await this.places.updateOne({ _id: placeId, position: null }, { $set: { position } });
     // Given one meanwhile (the ticker's sweep raced this join): the position taken is left empty, and the meter passes it.
-    return written.modifiedCount === 1 ? taken.lastPosition : null;
+    if (written.modifiedCount !== 1) return null;
+    const presaleId = presale._id.toHexString();
+    await this.positionsOf.insertOne({ _id: positionKey(presaleId, position), presaleId, position, placeId: placeId.toHexString() });
+    return position;
   }
 
   /**

@@ -47,7 +47,7 @@ export default async function presaleRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/:id/me', { schema: schemas.myPlace, onRequest: app.authenticate }, async (request, reply) => {
     const presale = await found(request.params.id);
-    const { view, place } = await store.standing(presale, await store.placeOf(presale._id.toHexString(), request.user.sub));
+    const { view, place } = await store.standing(presale, await store.placeOf(presale, request.user.sub));
     const grant =
       place && presale.state !== 'closed' && sessionRunning(place, app.clock())
         ? await app.presales.admissionFor(place, presale)
