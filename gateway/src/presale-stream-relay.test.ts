@@ -10,7 +10,7 @@ import {
 } from '@cine/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { PRESALE_STREAM_ID_MESSAGE, TOO_MANY_PRESALE_STREAMS } from './plugins/api-proxy';
+import { SEAT_STREAM_ID_MESSAGE, TOO_MANY_PRESALE_STREAMS } from './plugins/api-proxy';
 import { buildTestGateway, serviceUrls, TEST_JWT_SECRET } from './testing/fake-services';
 import { DEFAULT_PRESALE_STREAM_RELAY_SETTINGS, PresaleStreamRelay, type PresaleStreamRelaySettings } from './presale-stream-relay';
 
@@ -177,7 +177,7 @@ describe("the relay of a presale's line (GET /presales/:id/me/stream)", () => {
     await notAnId.head;
     await wait(50);
     expect(notAnId.status()).toBe(400);
-    expect(notAnId.json()).toEqual({ statusCode: 400, error: PRESALE_STREAM_ID_MESSAGE });
+    expect(notAnId.json()).toEqual({ statusCode: 400, error: SEAT_STREAM_ID_MESSAGE });
     expect(running.booking.received.length).toBe(before);
   });
 

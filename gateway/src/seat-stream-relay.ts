@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import { seatMapUpstreams, seatMapViewers } from './metrics';
 import { StreamRelay, type RelayOpening, type RelayViewer, type ServerSentEvent, type UpstreamRelay } from './stream-relay';
 
-export type { RelayOpening, RelayRefusal } from './stream-relay';
+export type { RelayOpening } from './stream-relay';
 
 /**
  * The gateway's side of the live seat maps (GET /show/:id/seats/stream): one stream from booking per

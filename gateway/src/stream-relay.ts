@@ -84,7 +84,7 @@ export interface ServerSentEvent {
 }
 
 /** One event block of a text/event-stream (no trailing blank line); undefined for comments and `retry`. */
-export function parseEvent(block: string): ServerSentEvent | undefined {
+function parseEvent(block: string): ServerSentEvent | undefined {
   let id: string | undefined;
   let event = 'message';
   const data: string[] = [];
