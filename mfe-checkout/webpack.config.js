@@ -17,6 +17,8 @@ module.exports = createFrontendConfig({
     './MyPurchasesPage': './src/features/orders/components/MyPurchasesPage.tsx',
     './MyTicketsPage': './src/features/e-tickets/components/MyTicketsPage.tsx',
     './GiftCardPage': './src/app/GiftCardPage.tsx',
+    // Issue 40: a presale's waiting room (/fila/:id), a module of its own.
+    './FilaPage': './src/app/PresaleLinePage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

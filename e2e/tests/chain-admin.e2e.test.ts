@@ -38,6 +38,8 @@ test.each([
     'Cines',
     // Issue 39: a manager runs their cinemas' promo codes.
     'Promociones',
+    // Issue 40: and their cinemas' presales.
+    'Preventas',
   ]);
 
   // Their cinema is named, with nothing to choose: the selector offers only theirs.

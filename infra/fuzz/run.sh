@@ -7,7 +7,7 @@
 # its own for each service, and booking's check-in operations also as a staff
 # member (role staff, who may call those and nothing else of the back office),
 # sales, the check-in and the promo codes also as a manager of the first cinema (role manager,
-# issue 38: their cinema's reports and door; another cinema's id is a 403; issue 39: their promotions),
+# issue 38: their cinema's reports and door; another cinema's id is a 403; issue 39: their promotions; issue 40: their presales),
 # and identity's POST /auth/logout by a session of its own (it ends the token it carries).
 # Any 5xx answer fails the run, and so does an operation that asks for a token
 # and answered only 401/403 to the admin or, on check-in, to the staff member
@@ -160,10 +160,10 @@ for service in $SERVICES; do
     if [ "$caller" = session ]; then auth=(-H "Authorization: Bearer $SESSION_TOKEN" --include-path-regex '^/auth/logout$'); fi
     # Staff may call the check-in operations only: those are what the staff member fuzzes.
     if [ "$caller" = staff ]; then auth=(-H "Authorization: Bearer $STAFF_TOKEN" --include-path-regex '^/checkin'); fi
-    # A manager may call every sales report (their cinema's), the door (their cinema's shows) and the promo codes
-    # (their cinemas', issue 39): those are what they fuzz.
+    # A manager may call every sales report (their cinema's), the door (their cinema's shows), the promo codes
+    # (their cinemas', issue 39) and the presales (their cinemas' shows, issue 40): those are what they fuzz.
     if [ "$caller" = manager ] && [ "$service" = sales ]; then auth=(-H "Authorization: Bearer $MANAGER_TOKEN"); fi
-    if [ "$caller" = manager ] && [ "$service" = booking ]; then auth=(-H "Authorization: Bearer $MANAGER_TOKEN" --include-path-regex '^/(checkin|promotions)'); fi
+    if [ "$caller" = manager ] && [ "$service" = booking ]; then auth=(-H "Authorization: Bearer $MANAGER_TOKEN" --include-path-regex '^/(checkin|promotions|presales)'); fi
     echo "== $service ($operations operations) as $caller"
     output="$DATA_DIR/schemathesis-$service-$caller.log"
     report="$DATA_DIR/report-$service-$caller.json"

@@ -204,7 +204,12 @@ const MATRIX: Record<string, Entry> = {
     access: 'owner',
     sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing } }),
     // Issue 40: with a presale's admission (anyone's: the gate binds it to its user) the owner rule is the same.
-    also: [{ access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing, admission: ADMISSION } }) }],
+    also: [
+      {
+        access: 'owner',
+        sample: ({ owner, nothing }) => ({ body: { userId: owner.id, seats: 1, showId: nothing, admission: ADMISSION } }),
+      },
+    ],
   },
   'POST /tickets/delete': { access: 'owner', sample: ({ owner, nothing }) => ({ body: { userId: owner.id, showId: nothing } }) },
   'POST /cart/userCart': { access: 'owner', sample: ({ owner }) => ({ body: { idUser: owner.id } }) },
@@ -301,6 +306,21 @@ const MATRIX: Record<string, Entry> = {
   'POST /gift-cards/issue': { access: 'admin' },
   'POST /gift-cards/{code}/void': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'GET /gift-cards/{code}/ledger': { access: 'admin' },
+  // Presales (issue 40, booking): an admin's, and a manager's for their cinemas' shows (a show of cinema A with an opening
+  // in the past: another cinema's manager 403, its own the 400; nothing is created); the list is each manager's cinemas'.
+  // A presale that does not exist: every manager gets its 404 on close, every signed-in buyer on join and me, anyone on
+  // the rest. The feed is booking's to the gateways (without Accept: text/event-stream, the line once as JSON).
+  'POST /presales/': {
+    access: 'manager',
+    also: [{ access: 'cinema', sample: ({ show }) => ({ body: { showIds: [show], opensAt: '2000-01-01T00:00:00.000Z' } }) }],
+  },
+  'GET /presales/': { access: 'manager' },
+  'GET /presales/active': { access: 'public' },
+  'GET /presales/{id}': { access: 'public' },
+  'POST /presales/{id}/close': { access: 'manager' },
+  'POST /presales/{id}/join': { access: 'user' },
+  'GET /presales/{id}/me': { access: 'user' },
+  'GET /presales/{id}/feed': { access: 'public' },
   'POST /show/one/{id}/cancel': { access: 'manager', sample: () => ({ body: { reason: 'Prueba' } }) },
   // The cancellation's background job: its progress. Of a show of cinema A (not cancelled: its managers get the 404),
   // a manager of another cinema gets the 403.

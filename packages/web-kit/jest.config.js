@@ -4,5 +4,5 @@ module.exports = {
   ...preset,
   displayName: 'web-kit',
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.js', '@testing-library/jest-dom'],
 };

@@ -31,7 +31,7 @@ const MAX_SEGMENT_LENGTH = 100;
 
 /** The 400 of a seat map stream asked for with a query string: the route takes none (each would be a URL of its own). */
 export const SEAT_STREAM_QUERY_MESSAGE = 'El mapa de asientos en vivo no admite parámetros en la dirección.';
-/** The 400 of a show id that is none, worded as booking's schema words it. */
+/** The 400 of a show's or presale's id that is none, worded as booking's schema words it. */
 export const SEAT_STREAM_ID_MESSAGE = "El campo 'id' no tiene un formato válido.";
 /** The 503 when the relay has as many streams from booking open as it may (MAX_SEAT_RELAY_UPSTREAMS…). */
 export const SEAT_STREAMS_BUSY_MESSAGE = 'Hay demasiados mapas de asientos abiertos en este momento. Intenta de nuevo en unos segundos.';
@@ -353,7 +353,6 @@ export async function apiProxy(
     if (!found) return reply;
     const { route } = found;
     const caller = (await identify(request, true)) as TokenClaims;
-    // Worded as booking's schema words an id that is none (the seat map's message is that wording).
     if (!isObjectIdText(id)) throw Object.assign(new Error(SEAT_STREAM_ID_MESSAGE), { statusCode: 400 });
     if (request.method === 'HEAD') {
       return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').send();

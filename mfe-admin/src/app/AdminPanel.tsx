@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page, PageTitle } from '@cine/web-kit/ui';
@@ -21,6 +22,9 @@ import { SalesSection } from '../features/sales/components/SalesSection';
 import { ShowsSection } from '../features/shows/components/ShowsSection';
 import { StatusSection } from '../features/status/components/StatusSection';
 import { UsersSection } from '../features/users/components/UsersSection';
+
+// Issue 40: the presales section is a chunk of its own, fetched when opened.
+const PresalesSection = lazy(() => import('../features/presales/components/PresalesSection'));
 
 export default function AdminPanel({ session, signOut }: RemotePageProps) {
   // The URL keeps the section (and a list's page, sort and filters): a reload or a shared link opens the same view.
@@ -117,6 +121,12 @@ function SectionContent({ section, token, userId, onOpenOrder, cinemaId }: Secti
       return <CandySection token={token} />;
     case 'Promociones':
       return <PromotionsSection token={token} />;
+    case 'Preventas':
+      return (
+        <Suspense fallback={<p role="status">Cargando preventas…</p>}>
+          <PresalesSection token={token} />
+        </Suspense>
+      );
     case 'Tarjetas regalo':
       return <GiftCardsSection token={token} />;
     case 'Administrar comentarios':

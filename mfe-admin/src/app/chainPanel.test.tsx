@@ -138,7 +138,7 @@ describe("a cinema's manager", () => {
       sidebar()
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines', 'Promociones']);
+    ).toEqual(['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines', 'Promociones', 'Preventas']);
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Funciones de peliculas');
     expect(await screen.findByText('Cine Norte (Buenos Aires)')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Cine' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import type { OrderView } from '@cine/contracts';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { PRESALE_MESSAGES } from '@cine/contracts';
 import { Button } from '@cine/web-kit/ui';
 import { Toasts } from '../components/Toasts';
 import { useToasts } from '../hooks/useToasts';
@@ -10,6 +11,8 @@ import { cartCinemaOtherThan, OtherCinemaCartDialog } from '../features/cart/com
 import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { ShowSelectors } from '../features/shows/components/ShowSelectors';
+import { PresaleGuestDialog, PresaleNotice, SessionCountdown } from './PresaleNotice';
+import { useShowPresale } from '../features/presale/hooks/useShowPresale';
 import { useShowPicker } from '../features/shows/hooks/useShowPicker';
 import { releaseSeats } from '../features/tickets/api/ticketsApi';
 import { GuestPromptDialog } from '../features/tickets/components/GuestPromptDialog';
@@ -39,7 +42,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   const panelId = useId();
   const cartButton = useRef<HTMLButtonElement>(null);
   const comprarButton = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest' | 'other-cinema'>('none');
+  const [dialog, setDialog] = useState<'none' | 'quantity' | 'guest' | 'guest-line' | 'other-cinema'>('none');
   // A dialog that opened by itself (back from signing in) gives the focus back to nothing when it
   // closes: Comprar takes it rather than the page's start.
   const dialogWasOpen = useRef(false);
@@ -72,26 +75,44 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   }, [session, ticket, reload, refreshSeats]);
   const remaining = useHoldCountdown(ticket?.heldUntil, onHoldLapsed);
 
+  // Issue 40: a show behind a presale's line is bought during the buyer's turn only; its end is counted down.
+  const presale = useShowPresale(picker.show?.id, session);
+  const { reload: reloadStanding } = presale;
+  const onTurnOver = useCallback(() => {
+    setNotice(PRESALE_MESSAGES.sessionOver);
+    setDialog((open) => (open === 'quantity' ? 'none' : open));
+    setPanelOpen(false);
+    reloadStanding();
+    void Promise.all([reload(), refreshSeats()]);
+  }, [reloadStanding, reload, refreshSeats]);
+  const turnLeft = useHoldCountdown(presale.admittedUntil, onTurnOver);
+
   // The seats of a show go in a cart that holds no other cinema's (issue 38): else the buyer is asked first.
   const otherCinema = cartCinemaOtherThan(cart.cart, picker.show?.cinemaId);
   const openSeats = useCallback(() => setDialog(otherCinema ? 'other-cinema' : 'quantity'), [otherCinema]);
 
   useEffect(() => {
-    if (!resumeBuying || !session || !picker.show) return;
+    if (!resumeBuying || !session || !picker.show || presale.pending) return;
     setResumeBuying(false);
-    openSeats();
+    if (!presale.blocks) openSeats();
     // Done: a reload of this page no longer opens the dialog by itself (the show stays chosen).
     const query = new URLSearchParams(window.location.search);
     query.delete('comprar');
     query.delete('entradas');
     navigate({ search: query.toString() }, { replace: true });
-  }, [resumeBuying, session, picker.show, navigate, openSeats]);
+  }, [resumeBuying, session, picker.show, presale.pending, presale.blocks, navigate, openSeats]);
 
   const onComprar = () => {
     setNotice(null);
     if (!session) setDialog('guest');
     else if (!picker.show) setNotice(CHOOSE_SHOW_TEXT);
     else openSeats();
+  };
+
+  const onLine = () => {
+    setNotice(null);
+    if (!session) setDialog('guest-line');
+    else void presale.goToLine();
   };
 
   const onHeld = async () => {
@@ -120,10 +141,17 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
   return (
     <Wrapper aria-label="Comprar entradas">
       <ShowSelectors picker={picker} />
+      <PresaleNotice gate={presale} remaining={turnLeft} />
       <Actions>
-        <Button ref={comprarButton} type="button" aria-haspopup="dialog" onClick={onComprar}>
-          Comprar
-        </Button>
+        {presale.blocks ? (
+          <Button type="button" aria-disabled={presale.joining} onClick={() => !presale.joining && onLine()}>
+            {presale.me?.joined ? 'Ver mi lugar en la fila' : 'Unirme a la fila'}
+          </Button>
+        ) : (
+          <Button ref={comprarButton} type="button" aria-haspopup="dialog" onClick={onComprar}>
+            Comprar
+          </Button>
+        )}
         <Button
           ref={cartButton}
           type="button"
@@ -143,6 +171,9 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
           place={{ movieId: movie.id, ...(picker.show ? { showId: picker.show.id } : {}) }}
           onClose={() => setDialog('none')}
         />
+      )}
+      {dialog === 'guest-line' && presale.presale && (
+        <PresaleGuestDialog presaleId={presale.presale.id} onClose={() => setDialog('none')} />
       )}
       {dialog === 'other-cinema' && session && cart.cart && otherCinema && (
         <OtherCinemaCartDialog
@@ -167,6 +198,7 @@ function PurchaseControls({ movie, session }: PurchasePanelProps) {
           ownSeats={cart.cart?.tickets.find((line) => line.showId === picker.show?.id)?.seatLabels}
           onClose={() => setDialog('none')}
           onHeld={onHeld}
+          {...(presale.admitted && turnLeft !== null ? { notice: <SessionCountdown remaining={turnLeft} /> } : {})}
         />
       )}
       {panelVisible && session && ticket && cart.cart && (

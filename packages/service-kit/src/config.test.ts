@@ -1,5 +1,5 @@
 import { DEFAULT_CINEMA } from '@cine/contracts';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cinemaInfoFromEnv, loadServiceConfig, positiveIntegerEnv, resolveJwtSecret, resolveSecret } from './config';
@@ -117,5 +117,12 @@ describe('resolveSecret', () => {
     // Each secret its own file: the JWT secret is not the other one.
     expect(resolveJwtSecret(dataDir)).not.toBe(first);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(resolveJwtSecret(dataDir));
+  });
+
+  it('stops the start, naming the variable and the file, when the file is there but empty (never an empty secret)', () => {
+    writeFileSync(path.join(dataDir, 'test-secret'), '');
+    expect(() => resolveSecret('CINE_TEST_SECRET', dataDir, 'test-secret')).toThrow(
+      `CINE_TEST_SECRET is not set and ${path.join(dataDir, 'test-secret')} cannot be read or is empty`,
+    );
   });
 });

@@ -82,7 +82,7 @@ export function resolveSecret(envKey: string, dataDir: string, fileName: string)
     // Another process of the platform wrote it first: theirs is the secret.
     const written = read();
     if (written) return written;
-    throw error;
+    throw new Error(`${envKey} is not set and ${file} cannot be read or is empty: set ${envKey}, or delete the file`, { cause: error });
   }
 }
 

@@ -74,3 +74,15 @@ export {
 export { purchasePlaceUrl, readPurchasePlace, returnPathOf, signInUrl, type PurchasePlace } from './return-to';
 export { useLiveSeatMap, type LiveSeatMapStatus } from './seat-map/use-live-seat-map';
 export type { LiveSeatMap } from './seat-map/seat-map-state';
+export { eventStreamParser, openEventStream, type EventStreamOptions, type StreamEvent, type StreamStatus } from './event-stream';
+export {
+  admissionOf,
+  fetchActivePresales,
+  fetchMyStanding,
+  fetchPresale,
+  joinPresale,
+  presaleLinePath,
+  presaleOfShow,
+  rememberAdmission,
+} from './presales/presale-api';
+export { usePresaleStanding, type PresaleStandingState } from './presales/use-presale-standing';

@@ -74,14 +74,13 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     companionReleaseMinutes: context.companionReleaseMinutes ?? settings.companionReleaseMinutes,
   });
 
-  // Issue 40: holds and checkouts of a presale's shows pass its gate (registered before the routes and the checkout that ask it).
-  await app.register(presaleGatePlugin, { db: context.db, dataDir: context.config.dataDir });
-
   await app.register(cinemaRoutes, { prefix: '/cinemas' });
   await app.register(showRoutes, { prefix: '/show' });
   await app.register(pricingRoutes, { prefix: '/pricing' });
   await app.register(ticketsRoutes, { prefix: '/tickets' });
   await app.register(presalesPlugin, { db: context.db, defaultAdmitPerMinute: settings.presaleAdmitPerMinute, ...context.presales });
+  // Issue 40: holds and checkouts of a presale's shows pass its gate (before the checkout, which asks it); it issues the admissions.
+  await app.register(presaleGatePlugin, { db: context.db, dataDir: context.config.dataDir });
   await app.register(presaleRoutes, { prefix: '/presales' });
 
   const giftCardOptions = {

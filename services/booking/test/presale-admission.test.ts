@@ -1,5 +1,5 @@
 import { admissionProblem, AdmissionSigner, type AdmissionClaims } from '../src/presales/admission';
-import { ticketsTakenBy, withinTicketLimit } from '../src/presales/gate-rules';
+import { ticketsAfter, ticketsTakenBy } from '../src/presales/gate-rules';
 import type { Seat } from '../src/shows/show-model';
 
 const SECRET = 'a-test-secret-of-the-presale-admissions';
@@ -28,9 +28,17 @@ describe('an admission (admission.ts)', () => {
 
   it('carries the presale, user, place, nonce and end, and verifies back to them', () => {
     const token = signer.sign(claims);
-    expect(partsOf(token).payload).toEqual({ p: claims.presaleId, u: claims.userId, l: claims.placeId, n: 'n0nce', e: claims.expiresAt.getTime() });
+    expect(partsOf(token).payload).toEqual({
+      p: claims.presaleId,
+      u: claims.userId,
+      l: claims.placeId,
+      n: 'n0nce',
+      e: claims.expiresAt.getTime(),
+    });
     expect(signer.verify(token)).toEqual(claims);
-    expect(admissionProblem(signer.verify(token) as AdmissionClaims, { presaleId: claims.presaleId, userId: claims.userId, now })).toBeNull();
+    expect(
+      admissionProblem(signer.verify(token) as AdmissionClaims, { presaleId: claims.presaleId, userId: claims.userId, now }),
+    ).toBeNull();
   });
 
   it('is refused when any byte of its signature or payload changed, or another secret signed it', () => {
@@ -39,6 +47,9 @@ describe('an admission (admission.ts)', () => {
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;
     expect(signer.verify(`${token.split('.')[0]}.${flipped}`)).toBeUndefined();
     expect(signer.verify(`${token.split('.')[0]}.`)).toBeUndefined();
+    // The same signature bytes spelt otherwise (a character base64url decoding would skip) are not the token.
+    expect(signer.verify(`${token}!`)).toBeUndefined();
+    expect(signer.verify(`${token.slice(0, -1)}*${token.slice(-1)}`)).toBeUndefined();
     expect(signer.verify(withPayload(token, { u: '65f0000000000000000000cc' }))).toBeUndefined();
     expect(signer.verify(withPayload(token, { e: claims.expiresAt.getTime() + 3_600_000 }))).toBeUndefined();
     expect(signer.verify(new AdmissionSigner(`${SECRET}-other`).sign(claims))).toBeUndefined();
@@ -73,7 +84,13 @@ describe("a buyer's tickets of a presale (gate-rules.ts)", () => {
 
   it('counts the seats bought and those being paid, not the plain holds a new hold replaces, nor lapsed ones or others’', () => {
     const shows = [
-      { seats: [seat({ state: 'sold', userId: 'u', orderId: 'o1' }), seat({ state: 'sold', userId: 'u', orderId: 'o1' }), seat({ userId: 'u', heldUntil: later })] },
+      {
+        seats: [
+          seat({ state: 'sold', userId: 'u', orderId: 'o1' }),
+          seat({ state: 'sold', userId: 'u', orderId: 'o1' }),
+          seat({ userId: 'u', heldUntil: later }),
+        ],
+      },
       {
         seats: [
           seat({ userId: 'u', heldUntil: later, orderId: 'o2' }),
@@ -87,9 +104,21 @@ describe("a buyer's tickets of a presale (gate-rules.ts)", () => {
     expect(ticketsTakenBy([], 'u', now)).toBe(0);
   });
 
-  it('lets a hold reach the maximum, not pass it', () => {
-    expect(withinTicketLimit(3, 1, 4)).toBe(true);
-    expect(withinTicketLimit(3, 2, 4)).toBe(false);
-    expect(withinTicketLimit(0, 5, 4)).toBe(false);
+  it('adds a hold’s seats, or a checkout’s held seats of its show, to those taken', () => {
+    const id = (hex: string) => ({ toHexString: () => hex });
+    const shows = [
+      { _id: id('a'.repeat(24)), seats: [seat({ state: 'sold', userId: 'u', orderId: 'o1' }), seat({ userId: 'u', heldUntil: later })] },
+      {
+        _id: id('b'.repeat(24)),
+        seats: [seat({ userId: 'u', heldUntil: later }), seat({ userId: 'u', heldUntil: later }), seat({ userId: 'u', heldUntil: now })],
+      },
+    ];
+    expect(ticketsAfter(shows, 'u', now, 'a'.repeat(24), 3)).toBe(4);
+    // A checkout pays its show's plain holds (not lapsed), whatever the case of the id it names.
+    expect(ticketsAfter(shows, 'u', now, 'B'.repeat(24), 'held')).toBe(3);
+    expect(ticketsAfter(shows, 'u', now, 'a'.repeat(24), 'held')).toBe(2);
+    // Nothing held to pay (the same checkout again after it paid): nothing to add.
+    expect(ticketsAfter(shows, 'v', now, 'a'.repeat(24), 'held')).toBeNull();
+    expect(ticketsAfter(shows, 'u', now, 'c'.repeat(24), 'held')).toBeNull();
   });
 });

@@ -1,8 +1,18 @@
-import { PRESALE_MESSAGES, type ShowView } from '@cine/contracts';
+import { PRESALE_MESSAGES, type PresaleMeView, type PresaleView, type ShowView } from '@cine/contracts';
 import { Types, type Model } from 'mongoose';
 import { AdmissionSigner } from '../src/presales/admission';
 import { presaleModels, type PresaleDocument, type PresalePlaceDocument } from '../src/presales/presale-model';
-import { createShow, newId, publishMovie, startBooking, userHeaders, type BookingUnderTest } from './helpers';
+import { markPresaleShows, presaleShows } from '../src/presales/presale-shows';
+import {
+  adminHeaders,
+  anotherInstance,
+  createShow,
+  newId,
+  publishMovie,
+  startBooking,
+  userHeaders,
+  type BookingUnderTest,
+} from './helpers';
 
 /**
  * Issue 40's gate, on a real database: holds and checkouts of a presale's shows need the caller's own
@@ -17,7 +27,8 @@ let movieId: string;
 let day = 0;
 
 beforeAll(async () => {
-  booking = await startBooking();
+  // The line ticker is moved by hand (the last block); the other tests write the lines' documents as it would.
+  booking = await startBooking({ presales: { ticker: { tickMs: 0 }, openingSettleMs: 0 } });
   ({ presales, places } = await presaleModels(booking.context.db));
   ({ movieId } = await publishMovie(booking.context));
 });
@@ -54,11 +65,17 @@ async function presaleOf(showIds: string[], fields: Partial<PresaleDocument> = {
     createdAt: at,
     ...fields,
   });
+  // As Presales.create marks them (the gate looks a show's presale up by the show's id).
+  await markPresaleShows(booking.context.db, created._id.toHexString(), showIds, at);
   return created.toObject();
 }
 
 /** The user's place in the line, admitted now for ten minutes unless said otherwise. */
-async function placeOf(presale: PresaleDocument, userId: string, fields: Partial<PresalePlaceDocument> = {}): Promise<PresalePlaceDocument> {
+async function placeOf(
+  presale: PresaleDocument,
+  userId: string,
+  fields: Partial<PresalePlaceDocument> = {},
+): Promise<PresalePlaceDocument> {
   const at = now();
   const created = await places.create({
     presaleId: presale._id.toHexString(),
@@ -128,6 +145,26 @@ describe('a show of a presale not closed', () => {
     const paid = await checkout(show.id, userId, 2, admission);
     expect(paid.statusCode).toBe(200);
     expect((await seatsOf(show.id)).map((seat) => seat.state)).toEqual(['sold', 'sold']);
+  });
+
+  it('takes an admission one booking instance issued at another (one secret, the place in the database)', async () => {
+    const other = await anotherInstance(booking, { ticker: { tickMs: 0 } });
+    try {
+      const show = await freshShow();
+      const presale = await presaleOf([show.id]);
+      const userId = newId();
+      const place = await placeOf(presale, userId);
+      const admission = admissionOf(place, presale);
+      const viaOther = (payload: Record<string, unknown>) =>
+        other.inject({ method: 'POST', url: '/tickets/addTickets', headers: userHeaders(other, userId), payload });
+      expect((await viaOther({ userId, seats: 1, showId: show.id })).statusCode).toBe(403);
+      expect((await viaOther({ userId, seats: 1, showId: show.id, admission })).statusCode).toBe(200);
+      // The place's state is the database's: expired there, refused here.
+      await places.updateOne({ _id: place._id }, { $set: { state: 'expired' } });
+      expect((await viaOther({ userId, seats: 1, showId: show.id, admission })).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is the same show whatever the case of its id', async () => {
@@ -238,22 +275,71 @@ describe('a show of a presale not closed', () => {
     expect(await seatsOf(second.id)).toHaveLength(1);
   });
 
-  it('a session that ran out frees its holds on the presale’s shows (releaseExpired)', async () => {
+  it('stops at the payment a hold that raced past the limit: a checkout counts the seats it pays (409)', async () => {
+    const [first, second] = [await freshShow(), await freshShow()];
+    const presale = await presaleOf([first.id, second.id], { maxTicketsPerBuyer: 4 });
+    const userId = newId();
+    const admission = admissionOf(await placeOf(presale, userId), presale);
+    expect((await hold(first.id, userId, 4, admission)).statusCode).toBe(200);
+    // The first show's four seats are being paid when a hold of the second show, counted before they were, is written.
+    const terms = {
+      movieId: first.movieId,
+      date: first.date,
+      schedule: first.schedule,
+      roomId: first.roomId,
+      type: first.type,
+      price: first.price,
+    };
+    const until = new Date(now().getTime() + 15 * 60_000);
+    expect(await booking.app.seatInventory.reserveForOrder(first.id, userId, newId(), terms, now(), until)).toMatchObject({
+      outcome: 'reserved',
+    });
+    expect(await booking.app.seatInventory.hold(second.id, userId, 4, now(), '127.0.0.1')).toHaveProperty('seatLabels');
+
+    const paid = await checkout(second.id, userId, 4, admission);
+    expect(paid.json()).toMatchObject({ statusCode: 409, error: PRESALE_MESSAGES.tooManyTickets(4) });
+    expect((await seatsOf(second.id)).every((seat) => seat.state === 'held')).toBe(true);
+  });
+
+  it('a session that ran out frees its holds on the presale’s shows, not the seats an order is paying (releaseExpired)', async () => {
     const [first, second] = [await freshShow(), await freshShow()];
     const presale = await presaleOf([first.id, second.id]);
     const userId = newId();
     const place = await placeOf(presale, userId);
     const admission = admissionOf(place, presale);
-    expect((await hold(second.id, userId, 3, admission)).statusCode).toBe(200);
+    // Two seats of the first show being paid (the checkout's reservation), then a plain hold of the second.
+    expect((await hold(first.id, userId, 2, admission)).statusCode).toBe(200);
+    const orderId = newId();
+    const terms = {
+      movieId: first.movieId,
+      date: first.date,
+      schedule: first.schedule,
+      roomId: first.roomId,
+      type: first.type,
+      price: first.price,
+    };
+    const reserved = await booking.app.seatInventory.reserveForOrder(
+      first.id,
+      userId,
+      orderId,
+      terms,
+      now(),
+      new Date(now().getTime() + 15 * 60_000),
+    );
+    expect(reserved).toEqual({ outcome: 'reserved', seatLabels: expect.any(Array) });
+    expect((await hold(second.id, userId, 2, admission)).statusCode).toBe(200);
     const keeper = newId();
     expect((await hold(second.id, keeper, 1, admissionOf(await placeOf(presale, keeper), presale))).statusCode).toBe(200);
 
     const released = await booking.app.presaleGate.releaseExpired(place, presale, now());
 
-    expect(released).toBe(3);
-    // The other buyer's seat stays held; the expired one's are on sale again.
+    expect(released).toBe(2);
+    // The other buyer's seat stays held, and so do the seats being paid (the order finishes); the plain hold is on sale again.
     expect((await seatsOf(second.id)).map((seat) => seat.userId)).toEqual([keeper]);
-    expect(await seatsOf(first.id)).toEqual([]);
+    expect((await seatsOf(first.id)).map((seat) => [seat.userId, seat.state])).toEqual([
+      [userId, 'held'],
+      [userId, 'held'],
+    ]);
   });
 });
 
@@ -267,11 +353,109 @@ describe('shows the gate leaves alone', () => {
     expect((await checkout(show.id, userId, 2)).statusCode).toBe(200);
   });
 
-  it('a closed presale gates nothing: its shows sell as any', async () => {
+  it('a closed presale gates nothing: its shows sell as any (and its show’s entry goes)', async () => {
     const show = await freshShow();
     await presaleOf([show.id], { state: 'closed', closedAt: now() });
     const userId = newId();
     expect((await hold(show.id, userId, 6)).statusCode).toBe(200);
     expect((await checkout(show.id, userId, 6)).statusCode).toBe(200);
+    expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).toBeNull();
+  });
+
+  it('a later presale of the show of a closed one gates it again', async () => {
+    const show = await freshShow();
+    await presaleOf([show.id], { state: 'closed', closedAt: now() });
+    await presaleOf([show.id]);
+    expect((await hold(show.id, newId(), 1)).json()).toMatchObject(waitYourTurn);
+  });
+
+  it('an entry naming a presale never written gates nothing, and goes a minute later', async () => {
+    const show = await freshShow();
+    await markPresaleShows(booking.context.db, newId(), [show.id], now());
+    expect((await hold(show.id, newId(), 1)).statusCode).toBe(200);
+    expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).not.toBeNull();
+    booking.clock.advanceMinutes(2);
+    try {
+      expect((await hold(show.id, newId(), 1)).statusCode).toBe(200);
+      expect(await presaleShows(booking.context.db).findOne({ _id: show.id })).toBeNull();
+    } finally {
+      booking.clock.advanceMinutes(-2);
+    }
+  });
+});
+
+describe('through the line (the presales’ routes and ticker)', () => {
+  beforeAll(async () => {
+    // The lines written by hand above are done with: the ticker moves only this block's.
+    await presales.updateMany({}, { $set: { state: 'closed' } });
+  });
+
+  async function me(presaleId: string, userId: string): Promise<PresaleMeView> {
+    const response = await booking.app.inject({
+      method: 'GET',
+      url: `/presales/${presaleId}/me`,
+      headers: userHeaders(booking.app, userId),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<PresaleMeView>();
+  }
+
+  it('GET /me gives the admitted buyer the admission that holds seats; the ticker’s expiry frees them', async () => {
+    const show = await freshShow();
+    const created = await booking.app.inject({
+      method: 'POST',
+      url: '/presales',
+      headers: adminHeaders(booking.app),
+      payload: {
+        showIds: [show.id],
+        opensAt: new Date(now().getTime() + 10 * 60_000).toISOString(),
+        admitPerMinute: 60,
+        sessionMinutes: 2,
+        maxTicketsPerBuyer: 2,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const presale = created.json<PresaleView>();
+    const [first, second] = [newId(), newId()];
+    for (const userId of [first, second]) {
+      expect(
+        (await booking.app.inject({ method: 'POST', url: `/presales/${presale.id}/join`, headers: userHeaders(booking.app, userId) }))
+          .statusCode,
+      ).toBe(201);
+    }
+    // Before the opening: nobody is admitted, no admission is given, and the show is not on sale.
+    expect(await me(presale.id, first)).not.toHaveProperty('admission');
+    expect((await hold(show.id, first, 1)).json()).toMatchObject(waitYourTurn);
+
+    booking.clock.advanceMinutes(10);
+    await booking.app.presales.ticker.tick();
+    booking.clock.set(new Date(now().getTime() + 1_000));
+    await booking.app.presales.ticker.tick();
+    const standings = [await me(presale.id, first), await me(presale.id, second)];
+    const admitted = standings.find((standing) => standing.admitted) as PresaleMeView;
+    const waiting = standings.find((standing) => !standing.admitted) as PresaleMeView;
+    const [buyer, other] = admitted === standings[0] ? [first, second] : [second, first];
+    expect(admitted).toMatchObject({ position: 1, admission: expect.any(String), admissionExpiresAt: expect.any(String) });
+    expect(new Date(admitted.admissionExpiresAt as string).getTime()).toBe(now().getTime() + 2 * 60_000);
+    expect(waiting).toMatchObject({ position: 2, admitted: false });
+    expect(waiting).not.toHaveProperty('admission');
+    // The same admission on every read of the session (the gateway's stream asks GET /me too): the first stays good.
+    expect((await me(presale.id, buyer)).admission).toBe(admitted.admission);
+
+    expect((await hold(show.id, other, 1, admitted.admission)).json()).toMatchObject(waitYourTurn);
+    expect((await hold(show.id, buyer, 3, admitted.admission)).json()).toMatchObject({
+      statusCode: 409,
+      error: PRESALE_MESSAGES.tooManyTickets(2),
+    });
+    expect((await hold(show.id, buyer, 2, admitted.admission)).statusCode).toBe(200);
+    expect(await seatsOf(show.id)).toHaveLength(2);
+
+    booking.clock.advanceMinutes(2);
+    await booking.app.presales.ticker.tick();
+    expect(await me(presale.id, buyer)).toMatchObject({ expired: true, admitted: false });
+    expect(await me(presale.id, buyer)).not.toHaveProperty('admission');
+    // The session ended: its seats are on sale again, and its admission buys nothing.
+    expect(await seatsOf(show.id)).toEqual([]);
+    expect((await checkout(show.id, buyer, 2, admitted.admission)).json()).toMatchObject(waitYourTurn);
   });
 });

@@ -1,6 +1,7 @@
 import { FIRST_CINEMA_ID, PRESALE_MESSAGES, type PresaleJoinView, type PresaleMeView, type PresaleView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { lotteryOrder } from '../src/presales/presale-rules';
+import { placeIdOf } from '../src/presales/presales';
 import {
   adminHeaders,
   createCinema,
@@ -102,13 +103,14 @@ describe('the lottery at the opening', () => {
 
     booking.clock.advanceMinutes(10);
     await tick();
-    const stored = await places().find({ presaleId: presale.id }).toArray();
-    const byUser = new Map(stored.map((place) => [place.userId as string, place]));
-    const arrival = early.map((userId) => (byUser.get(userId)?._id as Types.ObjectId).toHexString());
+    // Each buyer's place and position, as GET /me answers them.
+    const standings = [];
+    for (const userId of early) standings.push(await me(presale.id, userId));
+    const arrival = standings.map((standing) => standing.placeId as string);
     const seed = (await booking.context.db.collection('presales').findOne({ _id: new Types.ObjectId(presale.id) }))?.seed as string;
     const drawn = lotteryOrder(arrival, seed);
     // Positions 1..30 in the seed's order, which is not the order they came in.
-    expect(drawn.map((placeId) => stored.find((place) => place._id.toHexString() === placeId)?.position)).toEqual(
+    expect(drawn.map((placeId) => standings.find((standing) => standing.placeId === placeId)?.position)).toEqual(
       Array.from({ length: 30 }, (_, index) => index + 1),
     );
     expect(drawn).not.toEqual(arrival);
@@ -155,11 +157,12 @@ describe('the meter', () => {
     }
     expect(admittedAt).toEqual([1, 2, 3, 4, 5]);
 
-    const stored = await places().find({ presaleId: presale.id }).toArray();
-    const userAt = (position: number) => stored.find((place) => place.position === position)?.userId as string;
+    const standings = new Map<number, string>();
+    for (const userId of users) standings.set((await me(presale.id, userId)).position as number, userId);
+    const userAt = (position: number) => standings.get(position) as string;
     const first = await me(presale.id, userAt(1));
     expect(first).toMatchObject({ joined: true, position: 1, ahead: 0, admitted: true, expired: false, state: 'open' });
-    expect(first).not.toHaveProperty('admission');
+    expect(first.admission).toEqual(expect.any(String));
     const last = await me(presale.id, userAt(8));
     expect(last).toMatchObject({ position: 8, ahead: 2, admitted: false, estimateMinutes: 1, seatsLeft: 100 });
     expect(last.seatsMessage).toBe('Quedan 100 butacas y hay 2 personas delante.');
@@ -167,8 +170,13 @@ describe('the meter', () => {
     expect(stranger).toMatchObject({ joined: false, position: null, ahead: null, admitted: false });
   });
 
-  it('ends an admitted buyer’s session after sessionMinutes: the place expires', async () => {
+  it('ends an admitted buyer’s session after sessionMinutes: the place expires, and its release runs once', async () => {
     const presale = await newPresale({ sessionMinutes: 2 });
+    // The lines of the tests before expire their places too: this line's are looked at.
+    const released: string[] = [];
+    booking.app.presales.ticker.onExpired(async (place, line) => {
+      if (line._id.toHexString() === presale.id) released.push(place._id.toHexString());
+    });
     const userId = newId();
     await join(presale.id, userId);
     booking.clock.advanceMinutes(10);
@@ -180,6 +188,35 @@ describe('the meter', () => {
     await tick();
     expect(await me(presale.id, userId)).toMatchObject({ admitted: false, expired: true, seatsMessage: PRESALE_MESSAGES.sessionOver });
     expect((await places().findOne({ presaleId: presale.id, userId }))?.state).toBe('expired');
+    await tick();
+    expect(released).toEqual([(await me(presale.id, userId)).placeId]);
+    booking.app.presales.ticker.onExpired(async () => undefined);
+  });
+
+  it('puts a place whose join broke off before it got a position at the back when its buyer looks', async () => {
+    const presale = await newPresale();
+    const early = newId();
+    await join(presale.id, early);
+    booking.clock.advanceMinutes(10);
+    await tick();
+    // A join that stopped after writing its place, before taking a position (a crash).
+    const userId = newId();
+    const stored = await booking.app.presales.store.find(presale.id);
+    const placeId = placeIdOf(stored as NonNullable<typeof stored>, userId);
+    await places().insertOne({
+      _id: placeId,
+      presaleId: presale.id,
+      userId,
+      joinedAt: booking.clock.now(),
+      early: false,
+      position: null,
+      state: 'waiting',
+      nonce: 'n',
+    });
+    booking.clock.set(new Date(booking.clock.now().getTime() + 3_000));
+    expect(await me(presale.id, userId)).toMatchObject({ joined: true, position: 2, placeId: placeId.toHexString() });
+    // Joining again answers it.
+    expect((await join(presale.id, userId)).json<PresaleJoinView>().position).toBe(2);
   });
 });
 
@@ -233,6 +270,25 @@ describe('closing', () => {
 });
 
 describe('bad input and who may', () => {
+  it('creates a presale with the defaults the admin leaves out, listed as active and by id', async () => {
+    const created = await postPresale({ showIds: [await newShow()], opensAt: inMinutes(30) });
+    expect(created.statusCode).toBe(201);
+    const presale = created.json<PresaleView>();
+    expect(presale).toMatchObject({
+      state: 'scheduled',
+      admitPerMinute: 600,
+      sessionMinutes: 10,
+      maxTicketsPerBuyer: 4,
+      seatsLeft: 100,
+      waiting: 0,
+      admittedThrough: 0,
+      cinemaId: FIRST_CINEMA_ID,
+    });
+    expect(await view(presale.id)).toEqual(presale);
+    const active = await booking.app.inject({ method: 'GET', url: '/presales/active' });
+    expect(active.json<PresaleView[]>().map((one) => one.id)).toContain(presale.id);
+  });
+
   it('refuses an opening in the past, no shows, shows of two cinemas (400), an unknown show (404)', async () => {
     const showId = await newShow();
     const past = await postPresale({ showIds: [showId], opensAt: inMinutes(-1) });
@@ -280,6 +336,10 @@ describe('bad input and who may', () => {
     expect((await booking.app.inject({ method: 'GET', url: `/presales/${unknown}/feed` })).statusCode).toBe(404);
 
     const presale = await newPresale();
+    // The feed without Accept: text/event-stream: the line once, as JSON.
+    const line = await booking.app.inject({ method: 'GET', url: `/presales/${presale.id}/feed` });
+    expect(line.statusCode).toBe(200);
+    expect(line.json()).toMatchObject({ version: 0, state: 'scheduled', joined: 0, admittedThrough: 0, lastPosition: 0 });
     expect((await booking.app.inject({ method: 'POST', url: `/presales/${presale.id}/join` })).statusCode).toBe(401);
     expect((await booking.app.inject({ method: 'GET', url: `/presales/${presale.id}/me` })).statusCode).toBe(401);
     const buyer = userHeaders(booking.app, newId());

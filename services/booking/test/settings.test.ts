@@ -20,6 +20,7 @@ const variables = [
   'GIFT_CARD_MIN_CENTS',
   'GIFT_CARD_MAX_CENTS',
   'GIFT_CARD_VALID_MONTHS',
+  'PRESALE_ADMIT_PER_MINUTE',
 ] as const;
 
 describe("booking's settings from the environment", () => {
@@ -57,6 +58,8 @@ describe("booking's settings from the environment", () => {
         validMonths: 12,
         money: { locale: DEFAULT_CINEMA.locale, currency: DEFAULT_CINEMA.currency },
       },
+      // Issue 40: a presale's line admits 600 buyers a minute when its admin sets no rate.
+      presaleAdmitPerMinute: 600,
     });
   });
 
@@ -79,6 +82,7 @@ describe("booking's settings from the environment", () => {
       GIFT_CARD_MIN_CENTS: '50000',
       GIFT_CARD_MAX_CENTS: '5000000',
       GIFT_CARD_VALID_MONTHS: '24',
+      PRESALE_ADMIT_PER_MINUTE: '120',
     });
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 4,
@@ -90,6 +94,7 @@ describe("booking's settings from the environment", () => {
       stripeSecretKey: 'sk_test_x',
       firstCinema: { name: 'Cine Lumière', address: '18 de Julio 1234, Montevideo', hours: 'De 14 a 24', timeZone: 'America/Montevideo' },
       giftCards: { minCents: 50_000, maxCents: 5_000_000, validMonths: 24, money: { locale: 'es-UY', currency: 'UYU' } },
+      presaleAdmitPerMinute: 120,
     });
     process.env.HOLD_MAX_MINUTES = '2';
     expect(bookingSettingsFromEnv().holdLimits.maxMinutes).toBe(4);
@@ -105,6 +110,7 @@ describe("booking's settings from the environment", () => {
     ['COMPANION_RELEASE_MINUTES', 'dos', "COMPANION_RELEASE_MINUTES must be a whole number of minutes (0 or more), not 'dos'"],
     ['CINEMA_TIME_ZONE', '-03:00', "CINEMA_TIME_ZONE must be an IANA time zone (e.g. America/Argentina/Buenos_Aires), not '-03:00'"],
     ['GIFT_CARD_VALID_MONTHS', '0', "GIFT_CARD_VALID_MONTHS must be a positive whole number of months, not '0'"],
+    ['PRESALE_ADMIT_PER_MINUTE', '0', "PRESALE_ADMIT_PER_MINUTE must be a positive whole number of buyers a minute, not '0'"],
     ['GIFT_CARD_MAX_CENTS', '500', 'GIFT_CARD_MAX_CENTS (500) must not be below GIFT_CARD_MIN_CENTS (1000)'],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;

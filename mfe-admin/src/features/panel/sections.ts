@@ -14,6 +14,8 @@ export const sectionSlugs = {
   Candy: 'candy',
   // Issue 39: promo codes (a manager, their cinemas'), and the chain's gift cards.
   Promociones: 'promociones',
+  // Issue 40: a premiere's sale behind a fair waiting room (a manager, their cinemas' shows).
+  Preventas: 'preventas',
   'Tarjetas regalo': 'tarjetas-regalo',
   'Usuarios Registrados': 'usuarios',
   'Administrar comentarios': 'comentarios',
@@ -30,7 +32,14 @@ export const adminSections = Object.keys(sectionSlugs) as AdminSection[];
  * What a cinema's manager sees (issue 38): their cinemas' shows, orders and refunds, sales and rooms. Movies,
  * candy, price cards, users, comments, feedback and the platform's health are the chain's, its admin's.
  */
-const managerSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines', 'Promociones'];
+const managerSections: readonly AdminSection[] = [
+  'Funciones de peliculas',
+  'Ventas de peliculas',
+  'Órdenes',
+  'Cines',
+  'Promociones',
+  'Preventas',
+];
 
 /** The sections a cinema selector scopes (each passes the chosen cinema to its API). Price cards are the chain's. */
 export const cinemaScopedSections: readonly AdminSection[] = ['Funciones de peliculas', 'Ventas de peliculas', 'Órdenes', 'Cines'];

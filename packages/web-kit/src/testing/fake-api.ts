@@ -18,6 +18,87 @@ export interface FakeAnswer {
   body?: unknown;
   /** Response headers, e.g. a download's Content-Disposition. */
   headers?: Record<string, string>;
+  /** A server-sent event stream as the answer's body (read with getReader, as the authenticated streams are). */
+  stream?: FakeEventStream;
+}
+
+/**
+ * A server-sent event stream the test writes to (issue 40's GET /presales/{id}/me/stream): each request
+ * answered with it gets a connection of its own; `send` writes an event to the open ones, `drop` ends them.
+ */
+export interface FakeEventStream {
+  send(type: string, data: unknown, id?: string): void;
+  /** Ends every open connection (the client is expected to reconnect). */
+  drop(): void;
+  /** Connections opened so far, and those still open. */
+  readonly opened: number;
+  readonly open: number;
+  /** Internal: a connection's body for one request. */
+  connect(signal?: AbortSignal | null): {
+    getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
+  };
+}
+
+export function fakeEventStream(): FakeEventStream {
+  const connections = new Set<{ write(text: string | null): void }>();
+  let opened = 0;
+  const encoder = new TextEncoder();
+  return {
+    get opened() {
+      return opened;
+    },
+    get open() {
+      return connections.size;
+    },
+    send(type, data, id) {
+      const text = `${id ? `id: ${id}\n` : ''}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+      for (const connection of connections) connection.write(text);
+    },
+    drop() {
+      for (const connection of [...connections]) connection.write(null);
+    },
+    connect(signal) {
+      opened += 1;
+      const queue: Array<string | null> = [];
+      let waiting: ((text: string | null) => void) | null = null;
+      let failed: ((error: Error) => void) | null = null;
+      const connection = {
+        write(text: string | null) {
+          if (text === null) connections.delete(connection);
+          if (waiting) {
+            const resolve = waiting;
+            waiting = null;
+            failed = null;
+            resolve(text);
+          } else queue.push(text);
+        },
+      };
+      connections.add(connection);
+      signal?.addEventListener('abort', () => {
+        connections.delete(connection);
+        failed?.(new Error('aborted'));
+      });
+      const next = (): Promise<string | null> =>
+        queue.length > 0
+          ? Promise.resolve(queue.shift() as string | null)
+          : new Promise((resolve, reject) => {
+              waiting = resolve;
+              failed = reject;
+            });
+      return {
+        getReader: () => ({
+          read: async () => {
+            if (signal?.aborted) throw new Error('aborted');
+            const text = await next();
+            return text === null ? { done: true } : { done: false, value: encoder.encode(text) };
+          },
+          cancel: async () => {
+            connections.delete(connection);
+          },
+        }),
+      };
+    },
+  };
 }
 
 type Handler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
@@ -50,6 +131,14 @@ export function installFakeApi(): FakeApi {
     const answer = handler ? await handler(request) : { status: 404, body: { statusCode: 404, error: 'Ruta no encontrada' } };
     const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     const headers = new Map(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    if (answer.stream) {
+      return {
+        ok: answer.status >= 200 && answer.status < 300,
+        status: answer.status,
+        headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
+        body: answer.stream.connect(init.signal),
+      };
+    }
     return {
       ok: answer.status >= 200 && answer.status < 300,
       status: answer.status,

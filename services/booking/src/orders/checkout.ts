@@ -25,7 +25,7 @@ export class Checkout {
   constructor(
     private readonly parts: OrderParts,
     /** Issue 40: a presale's show is paid only with the buyer's admission. */
-    private readonly gate?: PresaleCheck,
+    private readonly gate: PresaleCheck,
   ) {}
 
   /** The body of POST /movies/checkout; the route has checked that the caller may pay as `idUser`. */
@@ -42,8 +42,8 @@ export class Checkout {
     giftCardCode,
     admission,
   }: CheckoutRequest): Promise<CheckoutResult> {
-    const passed = await this.gate?.admit(showId, userId, admission, this.parts.clock());
-    if (passed && isRefusal(passed)) return passed;
+    const passed = await this.gate.admit(showId, userId, admission, this.parts.clock(), 'held');
+    if (isRefusal(passed)) return passed;
     // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
     if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { AdmissionSigner, ADMISSION_SECRET_ENV, ADMISSION_SECRET_FILE } from '../presales/admission';
 import { PresaleGate } from '../presales/presale-gate';
-import { presaleModels } from '../presales/presale-model';
 import { showModel } from '../shows/show-model';
 
 declare module 'fastify' {
@@ -19,12 +18,19 @@ export interface PresaleGatePluginOptions {
   dataDir: string;
 }
 
-/** The presale gate; needs the shows plugin's seat inventory (a lapsed session's holds are released through it). */
+/**
+ * The presale gate, over the presales plugin's lines and the shows plugin's seat inventory: it fills in
+ * GET /presales/{id}/me's admission and frees the holds of a place the line ticker expired.
+ */
 export const presaleGatePlugin = fp<PresaleGatePluginOptions>(
   async (app, { db, dataDir }) => {
-    const { presales, places } = await presaleModels(db);
     const signer = new AdmissionSigner(resolveSecret(ADMISSION_SECRET_ENV, dataDir, ADMISSION_SECRET_FILE));
-    app.decorate('presaleGate', new PresaleGate(presales, places, await showModel(db), signer, app.seatInventory));
+    const gate = new PresaleGate(app.presales.store, await showModel(db), signer, app.seatInventory);
+    app.presales.admissionFor = async (place, presale) => gate.admissionFor(place, presale, app.clock());
+    app.presales.ticker.onExpired(async (place, presale) => {
+      await gate.releaseExpired(place, presale, app.clock());
+    });
+    app.decorate('presaleGate', gate);
   },
-  { name: 'presale-gate', dependencies: ['shows'] },
+  { name: 'presale-gate', dependencies: ['shows', 'presales'] },
 );

@@ -8,7 +8,7 @@ import { freeSeatsAt } from '../shows/show-listing';
 import { showModel, type ShowDocument } from '../shows/show-model';
 
 /** What GET /presales/{id}/me adds for an admitted buyer whose session runs: the gate's signed admission. */
-export interface PresaleAdmissionGrant {
+interface PresaleAdmissionGrant {
   /** The signed admission (contracts' PresaleAdmission). */
   admission: string;
   /** ISO instant. */
@@ -19,7 +19,7 @@ export interface PresaleAdmissionGrant {
  * The admission of a place whose session runs (GET /presales/{id}/me): filled in by the gate (presales/admission.ts);
  * until then none is given.
  */
-export type AdmissionFor = (place: PresalePlaceDocument, presale: PresaleDocument) => Promise<PresaleAdmissionGrant | undefined>;
+type AdmissionFor = (place: PresalePlaceDocument, presale: PresaleDocument) => Promise<PresaleAdmissionGrant | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {

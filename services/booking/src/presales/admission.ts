@@ -75,8 +75,9 @@ export class AdmissionSigner {
     const dot = token.indexOf('.');
     if (dot <= 0 || dot !== token.lastIndexOf('.')) return undefined;
     const body = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1), 'base64url');
-    const expected = this.mac(body);
+    // The signature's text itself, not its decoding (which skips characters outside base64url): one spelling per token.
+    const given = Buffer.from(token.slice(dot + 1), 'utf8');
+    const expected = Buffer.from(this.mac(body).toString('base64url'), 'utf8');
     // Compared in constant time (same length first: timingSafeEqual throws on different lengths).
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     let payload: unknown;

@@ -7,8 +7,6 @@ import type { Presales } from './presales';
 export interface LineTickerOptions {
   /** How often each process moves the lines (default 500 ms; tests shorten it). */
   tickMs?: number;
-  /** Every this many ticks, places the meter passed but whose admission a crash left unwritten are admitted (default 10). */
-  sweepEvery?: number;
 }
 
 /**
@@ -23,7 +21,7 @@ export type ReleaseExpired = (place: PresalePlaceDocument, presale: PresaleDocum
  * ticking the same line at once do it once:
  *
  * 1. closing: every show started → 'closed';
- * 2. opening: now ≥ opensAt (+ the settle time) → the lottery (Presales.openIfDue), then stragglers to the back;
+ * 2. opening: now ≥ opensAt (+ the settle time) → the lottery (Presales.openIfDue);
  * 3. seats: the shows' free seats → seatsLeft, 'sold_out' at 0 (the frontier stops), 'open' when seats come back;
  * 4. meter: the frontier moves at admitPerMinute (presale-rules' meterAt) with a CAS on the old frontier and clock,
  *    then the places passed are admitted (their session starts);
@@ -32,21 +30,16 @@ export type ReleaseExpired = (place: PresalePlaceDocument, presale: PresaleDocum
 export class LineTicker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
-  private ticks = 0;
-  /** Per presale: no admitted place of it expires before this (ms): the expiry's query is skipped until then. */
-  private readonly expiryNotBefore = new Map<string, number>();
   private readonly tickMs: number;
-  private readonly sweepEvery: number;
   private releaseExpired: ReleaseExpired = async () => undefined;
 
   constructor(
     private readonly presales: Presales,
     private readonly clock: () => Date,
     private readonly log?: FastifyBaseLogger,
-    { tickMs = 500, sweepEvery = 10 }: LineTickerOptions = {},
+    { tickMs = 500 }: LineTickerOptions = {},
   ) {
     this.tickMs = tickMs;
-    this.sweepEvery = sweepEvery;
   }
 
   /** The gate's release of an expired place's holds. */
@@ -75,11 +68,9 @@ export class LineTicker {
   }
 
   private async pass(): Promise<void> {
-    this.ticks += 1;
-    const sweep = this.ticks % this.sweepEvery === 0;
     for (const presale of await this.presales.running()) {
       try {
-        await this.move(presale, sweep);
+        await this.move(presale);
       } catch (error) {
         this.log?.warn({ presaleId: presale._id.toHexString(), err: (error as Error).message }, 'presale line not moved');
       }
@@ -87,21 +78,19 @@ export class LineTicker {
   }
 
   /** One line, one tick. */
-  async move(read: PresaleDocument, sweep = false): Promise<void> {
+  async move(read: PresaleDocument): Promise<void> {
     const now = this.clock();
     let presale = read;
     const { free, everyStarted } = await this.presales.shows.seats(presale.showIds, now);
     if (everyStarted) {
       await this.setState(presale, 'closed', free);
-      this.expiryNotBefore.delete(presale._id.toHexString());
       return;
     }
     presale = await this.presales.openIfDue(presale, now);
-    if (presale.openedAt) await this.presales.placeStragglers(presale, now);
     const state = lineStateAt(presale, free, false);
     if (state !== presale.state || free !== presale.seatsLeft) presale = (await this.setState(presale, state, free)) ?? presale;
     if (presale.state === 'closed' || !presale.openedAt) return;
-    await this.meter(presale, now, sweep);
+    presale = await this.meter(presale, now);
     await this.expire(presale, now);
   }
 
@@ -118,7 +107,7 @@ export class LineTicker {
   }
 
   /** The meter's CAS, then the places it passed are admitted. */
-  private async meter(presale: PresaleDocument, now: Date, sweep: boolean): Promise<void> {
+  private async meter(presale: PresaleDocument, now: Date): Promise<PresaleDocument> {
     const before = presale.admittedThrough;
     const move = meterAt(
       {
@@ -131,62 +120,73 @@ export class LineTicker {
       presale.state !== 'open',
     );
     const moved = move.admittedThrough !== before;
-    if (moved || move.meteredAt !== presale.meteredAt.getTime()) {
-      const written = await this.presales.presales.updateOne(
+    if (!moved && move.meteredAt === presale.meteredAt.getTime()) return presale;
+    const written = await this.presales.presales
+      .findOneAndUpdate(
         { _id: presale._id, admittedThrough: before, meteredAt: presale.meteredAt, state: presale.state },
         {
           $set: { admittedThrough: move.admittedThrough, meteredAt: new Date(move.meteredAt) },
           ...(moved ? { $inc: { version: 1 } } : {}),
         },
-      );
-      if (written.modifiedCount !== 1 || !moved) {
-        if (sweep) await this.admitThrough(presale, presale.admittedThrough, now);
-        return;
-      }
-      await this.admitThrough(presale, move.admittedThrough, now, before);
-      return;
-    }
-    if (sweep) await this.admitThrough(presale, before, now);
-  }
-
-  /** Places with a position in (after, through] still waiting: admitted, their session from now. */
-  private async admitThrough(presale: PresaleDocument, through: number, now: Date, after = 0): Promise<void> {
-    if (through <= after) return;
-    await this.presales.places.updateMany(
-      { presaleId: presale._id.toHexString(), state: 'waiting', position: { $gt: after, $lte: through } },
-      { $set: { state: 'admitted', admittedAt: now, expiresAt: new Date(now.getTime() + presale.sessionMinutes * 60_000) } },
-    );
+        { returnDocument: 'after' },
+      )
+      .lean<PresaleDocument>();
+    // Another instance moved it first: its tick admits those places.
+    if (!written) return presale;
+    if (moved) await this.admitThrough(written, before, move.admittedThrough, now);
+    return written;
   }
 
   /**
-   * Admitted places past their session: 'expired' (conditional on still being admitted), then their holds released.
-   * Skipped until the earliest session known can have ended: any place admitted after a look ends its session at
-   * least sessionMinutes after it.
+   * Places at positions in (after, through]: admitted, their session from now, each found by its position (a
+   * read by _id: see presales.ts). A place between the two writes when this process stopped is admitted by the
+   * expiry walk, or when its buyer asks GET /me.
+   */
+  private async admitThrough(presale: PresaleDocument, after: number, through: number, now: Date): Promise<void> {
+    const presaleId = presale._id.toHexString();
+    for (let position = after + 1; position <= through; position++) {
+      const place = await this.presales.placeAt(presaleId, position);
+      if (place?.state === 'waiting') await this.presales.admitPlace(presale, place._id, position, now);
+    }
+  }
+
+  /**
+   * The expiry walk, in position order from where it last stopped (`expiredThrough`): an admitted place past its
+   * session is expired (conditional on its state) and its holds released; one still 'waiting' behind the frontier
+   * (a crash between the meter's two writes) is admitted; it stops at the first session still running. Sessions
+   * end in position order (admissions are), so each tick reads a place or two by _id, never the whole line.
    */
   private async expire(presale: PresaleDocument, now: Date): Promise<void> {
     const presaleId = presale._id.toHexString();
-    if ((this.expiryNotBefore.get(presaleId) ?? 0) > now.getTime()) return;
-    const admitted = await this.presales.places
-      .find({ presaleId, state: 'admitted' }, { _id: 1, expiresAt: 1 })
-      .lean<Array<Pick<PresalePlaceDocument, '_id' | 'expiresAt'>>>();
-    // A margin for the clocks of the instances that wrote the admissions.
-    let next = now.getTime() + presale.sessionMinutes * 60_000 - 5_000;
-    for (const place of admitted) {
-      const expiresAt = place.expiresAt?.getTime() ?? 0;
-      if (expiresAt > now.getTime()) {
-        next = Math.min(next, expiresAt);
-        continue;
+    const from = presale.expiredThrough ?? 0;
+    let walked = from;
+    while (walked < presale.admittedThrough) {
+      const place = await this.presales.placeAt(presaleId, walked + 1);
+      if (place?.state === 'waiting') {
+        await this.presales.admitPlace(presale, place._id, walked + 1, now);
+        break;
       }
-      const expired = await this.presales.places
-        .findOneAndUpdate({ _id: place._id, state: 'admitted' }, { $set: { state: 'expired' } }, { returnDocument: 'after' })
-        .lean<PresalePlaceDocument>();
-      if (!expired) continue;
-      try {
-        await this.releaseExpired(expired, presale);
-      } catch (error) {
-        this.log?.warn({ presaleId, placeId: place._id.toHexString(), err: (error as Error).message }, 'expired place: holds not released');
+      if (place?.state === 'admitted') {
+        if ((place.expiresAt?.getTime() ?? 0) > now.getTime()) break;
+        const expired = await this.presales.places
+          .findOneAndUpdate({ _id: place._id, state: 'admitted' }, { $set: { state: 'expired' } }, { returnDocument: 'after' })
+          .lean<PresalePlaceDocument>();
+        if (expired) await this.release(expired, presale);
       }
+      // Expired already, or a position left empty.
+      walked += 1;
     }
-    this.expiryNotBefore.set(presaleId, next);
+    if (walked > from) await this.presales.presales.updateOne({ _id: presale._id }, { $max: { expiredThrough: walked } });
+  }
+
+  private async release(place: PresalePlaceDocument, presale: PresaleDocument): Promise<void> {
+    try {
+      await this.releaseExpired(place, presale);
+    } catch (error) {
+      this.log?.warn(
+        { presaleId: presale._id.toHexString(), placeId: place._id.toHexString(), err: (error as Error).message },
+        'expired place: holds not released',
+      );
+    }
   }
 }

@@ -118,7 +118,9 @@ export class PresaleFeeds {
     if (!presale) return;
     const line = feedLineOf(presale);
     if (line.lastPosition > watch.through) {
-      const positions = (await this.presales.positions(watch.presaleId, watch.through)).filter(([, position]) => !watch.sent.has(position));
+      const positions = (await this.presales.positions(watch.presaleId, watch.through, line.lastPosition)).filter(
+        ([, position]) => !watch.sent.has(position),
+      );
       if (positions.length > 0) {
         for (const [, position] of positions) watch.sent.add(position);
         watch.viewers.broadcast(eventFrame('positions', undefined, { positions } satisfies PresaleFeedPositions));

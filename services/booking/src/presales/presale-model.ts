@@ -29,6 +29,8 @@ export interface PresaleDocument {
   lastPosition: number;
   /** Accounts that joined. */
   joined: number;
+  /** The ticker's expiry walk: positions 1..expiredThrough have had their sessions looked at to the end (line-ticker.ts). */
+  expiredThrough?: number;
   /** Free seats over the shows, as the line's ticker last counted them. */
   seatsLeft: number;
   /** Bumped on every change the feed carries (the feed's `version`). */
@@ -73,6 +75,7 @@ const presaleSchema = new Schema<PresaleDocument>(
     meteredAt: { type: Date, required: true },
     lastPosition: { type: Number, required: true },
     joined: { type: Number, required: true },
+    expiredThrough: { type: Number },
     seatsLeft: { type: Number, required: true },
     version: { type: Number, required: true },
     closedAt: { type: Date },

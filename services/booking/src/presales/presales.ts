@@ -10,11 +10,12 @@ import {
   type PresaleView,
 } from '@cine/contracts';
 import { isDuplicateKeyError } from '@cine/service-kit';
-import { randomBytes } from 'node:crypto';
-import { isValidObjectId, Types, type Model } from 'mongoose';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isValidObjectId, Types, type Collection, type Model } from 'mongoose';
 import { refuse, type Result } from '../refusal';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
 import { lotteryOrder, presaleInputProblem, type PresaleShowFacts } from './presale-rules';
+import { markPresaleShows, presaleShows } from './presale-shows';
 
 /** Where the presales read their shows (the seat inventory's and the listings' numbers: plugins/presales.ts). */
 export interface PresaleShowsSource {
@@ -34,11 +35,8 @@ export interface PresaleSettings {
   openingSettleMs?: number;
 }
 
-export type PresaleDoc = PresaleDocument;
-export type PlaceDoc = PresalePlaceDocument;
-
 /** The line as the feed and the standing arithmetic read it. */
-export function lineOf(presale: PresaleDocument): PresaleLine {
+function lineOf(presale: PresaleDocument): PresaleLine {
   return {
     state: presale.state,
     seatsLeft: presale.seatsLeft,
@@ -80,8 +78,53 @@ export function sessionRunning(place: PresalePlaceDocument, now: Date): boolean 
   return place.state === 'admitted' && place.expiresAt !== undefined && place.expiresAt > now;
 }
 
+/** A show's entry naming a presale not written this long after it was (a creation cut short) is dropped. */
+const UNWRITTEN_PRESALE_MS = 60_000;
+
 /** A place whose join did not give it a position (it came before the lottery was written, or its join broke off) waits this long for it. */
 const UNPLACED_GRACE_MS = 2_000;
+
+/**
+ * Positions given in a line (collection `presale_positions`), each decided by an insert under a unique _id, the one
+ * conditional write FerretDB makes cheap (it reads every document of a collection for a filter other than by _id —
+ * 5 000 places: a quarter second a query — and a bulkWrite of updates takes minutes):
+ * - 'slot' `${presaleId}:${position}` → the place at that position (the meter, the expiry walk and the feed read it by _id);
+ * - 'place' `place:${placeId}` → the place's position (inserted once: a place never gets two).
+ * A place document's own `position` is written after, as a copy (when it is admitted, or read).
+ */
+export interface PositionDocument {
+  _id: string;
+  kind: 'slot' | 'place';
+  presaleId: string;
+  position: number;
+  placeId: string;
+}
+
+const slotKey = (presaleId: string, position: number) => `${presaleId}:${position}`;
+const placeKey = (placeId: string) => `place:${placeId}`;
+
+/**
+ * The place of an account in a line: its _id is derived from the account and the presale's secret seed (HMAC), so
+ * the join and GET /me find it by _id, one per account by construction, and nobody can work out another's.
+ */
+export function placeIdOf(presale: Pick<PresaleDocument, '_id' | 'seed'>, userId: string): Types.ObjectId {
+  return new Types.ObjectId(
+    createHmac('sha256', presale.seed).update(`place:${presale._id.toHexString()}:${userId}`).digest('hex').slice(0, 24),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A failed insert of many documents only because some were there already. */
+function onlyDuplicates(error: unknown): boolean {
+  if (isDuplicateKeyError(error)) return true;
+  const writeErrors = (error as { writeErrors?: unknown[] } | null)?.writeErrors;
+  return (
+    Array.isArray(writeErrors) &&
+    writeErrors.length > 0 &&
+    writeErrors.every((each) => isDuplicateKeyError((each as { err?: unknown }).err ?? each))
+  );
+}
 
 /**
  * The presales and their places, on booking's database (presale-model.ts). Every move of a line is a
@@ -92,6 +135,7 @@ const UNPLACED_GRACE_MS = 2_000;
  */
 export class Presales {
   readonly openingSettleMs: number;
+  readonly positionsOf: Collection<PositionDocument>;
 
   constructor(
     readonly presales: Model<PresaleDocument>,
@@ -101,6 +145,7 @@ export class Presales {
     private readonly settings: PresaleSettings,
   ) {
     this.openingSettleMs = settings.openingSettleMs ?? 1_000;
+    this.positionsOf = places.db.collection<PositionDocument>('presale_positions');
   }
 
   /** The presale, or null (an id that is not one included). */
@@ -124,9 +169,21 @@ export class Presales {
     return open.sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime()).map(presaleViewOf);
   }
 
-  /** The presale not closed that sells the show, or null (the gate asks it on holds and checkouts). */
+  /**
+   * The presale not closed that sells the show, or null: the gate asks it on every hold and checkout, so a show of
+   * no presale costs one read by `_id` (presale-shows.ts), whatever the number of presales. An entry of a closed
+   * presale, or one naming no presale a minute after it was written (a creation cut short), is dropped.
+   */
   async ofShow(showId: string): Promise<PresaleDocument | null> {
-    return this.presales.findOne({ showIds: showId.toLowerCase(), state: { $ne: 'closed' } }).lean<PresaleDocument>();
+    const id = showId.toLowerCase();
+    const shows = presaleShows(this.presales.db);
+    const entry = await shows.findOne({ _id: id });
+    if (!entry) return null;
+    const presale = await this.find(entry.presaleId);
+    if (presale && presale.state !== 'closed' && presale.showIds.includes(id)) return presale;
+    if (presale || this.clock().getTime() - entry.at.getTime() > UNWRITTEN_PRESALE_MS)
+      await shows.deleteOne({ _id: id, presaleId: entry.presaleId });
+    return null;
   }
 
   /** The running presales (not closed), for the ticker. */
@@ -168,6 +225,8 @@ export class Presales {
       createdBy,
       createdAt: now,
     };
+    // The gate finds a show's presale by the show's id (presale-shows.ts): marked before the presale is written.
+    await markPresaleShows(this.presales.db, document._id.toHexString(), showIds, now);
     await this.presales.create(document);
     return document;
   }
@@ -194,14 +253,15 @@ export class Presales {
   async join(id: string, userId: string): Promise<Result<{ place: PresalePlaceDocument; created: boolean }>> {
     let presale = await this.find(id);
     if (!presale) return refuse('not-found', PRESALE_MESSAGES.unknown);
-    const existing = await this.places.findOne({ presaleId: id, userId }).lean<PresalePlaceDocument>();
-    if (existing) return { place: existing, created: false };
+    const placeId = placeIdOf(presale, userId);
+    const existing = await this.places.findById(placeId).lean<PresalePlaceDocument>();
+    if (existing) return { place: { ...existing, position: await this.positionOf(existing) }, created: false };
     if (presale.state === 'closed') return refuse('conflict', PRESALE_MESSAGES.presaleClosed);
     if (presale.state === 'sold_out') return refuse('conflict', PRESALE_MESSAGES.lineClosed);
     const now = this.clock();
     presale = await this.openIfDue(presale, now);
     const place: PresalePlaceDocument = {
-      _id: new Types.ObjectId(),
+      _id: placeId,
       presaleId: id,
       userId,
       joinedAt: now,
@@ -215,23 +275,55 @@ export class Presales {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       // A racing join of the same account took the place.
-      const raced = await this.places.findOne({ presaleId: id, userId }).lean<PresalePlaceDocument>();
+      const raced = await this.places.findById(placeId).lean<PresalePlaceDocument>();
       if (raced) return { place: raced, created: false };
       throw error;
     }
-    const counted = await this.presales
+    let counted = await this.presales
       .findOneAndUpdate({ _id: presale._id }, { $inc: { joined: 1, version: 1 } }, { returnDocument: 'after' })
       .lean<PresaleDocument>();
-    if (counted?.openedAt && !place.early) {
-      const position = await this.placeAtBack(counted, place._id);
-      if (position !== null) place.position = position;
-    }
+    // Before opensAt by this clock: in the lottery (drawn settle time after it). Else a place at the back, once it is drawn.
+    if (!counted || this.clock() < counted.opensAt) return { place, created: true };
+    if (!counted.openedAt) counted = await this.untilOpened(counted);
+    if (counted.openedAt) place.position = (await this.positionOf(place)) ?? (await this.placeAtBack(counted, placeId));
     return { place, created: true };
   }
 
-  /** The caller's place, or null. */
-  placeOf(presaleId: string, userId: string): Promise<PresalePlaceDocument | null> {
-    return this.places.findOne({ presaleId, userId }).lean<PresalePlaceDocument>();
+  /** Waits (a join at the opening) for the lottery to be drawn, drawing it when due; at most the settle time and two seconds. */
+  private async untilOpened(read: PresaleDocument): Promise<PresaleDocument> {
+    let presale = read;
+    const giveUpAt = Date.now() + this.openingSettleMs + UNPLACED_GRACE_MS;
+    for (;;) {
+      presale = await this.openIfDue(presale, this.clock());
+      if (presale.openedAt || presale.state === 'closed' || Date.now() > giveUpAt) return presale;
+      await sleep(50);
+      presale = (await this.presales.findById(presale._id).lean<PresaleDocument>()) ?? presale;
+    }
+  }
+
+  /** The account's place in the line, or null. */
+  placeOf(presale: Pick<PresaleDocument, '_id' | 'seed'>, userId: string): Promise<PresalePlaceDocument | null> {
+    return this.places.findById(placeIdOf(presale, userId)).lean<PresalePlaceDocument>();
+  }
+
+  /** A place by its id (an admission names it), or null. */
+  placeById(placeId: string): Promise<PresalePlaceDocument | null> {
+    if (!/^[0-9a-f]{24}$/i.test(placeId)) return Promise.resolve(null);
+    return this.places.findById(placeId).lean<PresalePlaceDocument>();
+  }
+
+  /** The place at a position of the line, or null (none given yet, or a position left empty). */
+  async placeAt(presaleId: string, position: number): Promise<PresalePlaceDocument | null> {
+    const slot = await this.positionsOf.findOne({ _id: slotKey(presaleId, position) });
+    if (!slot) return null;
+    const place = await this.places.findById(slot.placeId).lean<PresalePlaceDocument>();
+    return place ? { ...place, position } : null;
+  }
+
+  /** The place's position, or null (before the opening, or not given yet). */
+  async positionOf(place: Pick<PresalePlaceDocument, '_id' | 'position'>): Promise<number | null> {
+    if (place.position !== null) return place.position;
+    return (await this.positionsOf.findOne({ _id: placeKey(place._id.toHexString()) }))?.position ?? null;
   }
 
   /**
@@ -239,13 +331,20 @@ export class Presales {
    * whose admission is not written yet (the ticker is between its two writes) is admitted here.
    */
   async standing(
-    presale: PresaleDocument,
+    read: PresaleDocument,
     place: PresalePlaceDocument | null,
   ): Promise<{ view: PresaleMeView; place: PresalePlaceDocument | null }> {
     const now = this.clock();
-    let current = place;
+    let presale = read;
+    let current = place && { ...place, position: await this.positionOf(place) };
+    // A place its join could not put at the back (the join broke off): there now.
+    if (current && current.position === null && presale.openedAt && current.joinedAt.getTime() < now.getTime() - UNPLACED_GRACE_MS) {
+      const position = (await this.placeAtBack(presale, current._id)) ?? (await this.positionOf(current));
+      current = { ...current, position };
+      if (position !== null) presale = { ...presale, lastPosition: Math.max(presale.lastPosition, position) };
+    }
     if (current && current.state === 'waiting' && current.position !== null && current.position <= presale.admittedThrough) {
-      current = (await this.admitPlace(presale, current._id, now)) ?? current;
+      current = (await this.admitPlace(presale, current._id, current.position, now)) ?? current;
     }
     const expired = current?.state === 'expired' || (current?.state === 'admitted' && !sessionRunning(current, now));
     const standing = presaleStanding(lineOf(presale), current?.position ?? null);
@@ -264,12 +363,21 @@ export class Presales {
     return { view, place: current };
   }
 
-  /** The positioned places of the line ([placeId, position]) with a position above `above`, by position. */
-  async positions(presaleId: string, above = 0): Promise<Array<[string, number]>> {
-    const placed = await this.places
-      .find({ presaleId, position: { $gt: above } }, { _id: 1, position: 1 })
-      .lean<Array<Pick<PresalePlaceDocument, '_id' | 'position'>>>();
-    return placed.map((place): [string, number] => [place._id.toHexString(), place.position as number]).sort((a, b) => a[1] - b[1]);
+  /**
+   * The positions given in the line ([placeId, position]) above `above`, by position: read by _id one by one for a
+   * few (the feed's news), else in one read of the positions.
+   */
+  async positions(presaleId: string, above = 0, through?: number): Promise<Array<[string, number]>> {
+    let given: PositionDocument[];
+    if (through !== undefined && through - above <= 50) {
+      const keys = Array.from({ length: Math.max(0, through - above) }, (_, index) => slotKey(presaleId, above + index + 1));
+      given = (await Promise.all(keys.map((key) => this.positionsOf.findOne({ _id: key })))).filter(
+        (one): one is PositionDocument => one !== null,
+      );
+    } else {
+      given = await this.positionsOf.find({ presaleId, kind: 'slot', position: { $gt: above } }).toArray();
+    }
+    return given.map((one): [string, number] => [one.placeId, one.position]).sort((a, b) => a[1] - b[1]);
   }
 
   /**
@@ -286,14 +394,16 @@ export class Presales {
       early.map((place) => place._id.toHexString()),
       presale.seed,
     );
-    const batch = 1_000;
+    const batch = 500;
     for (let start = 0; start < order.length; start += batch) {
-      await this.places.bulkWrite(
-        order.slice(start, start + batch).map((placeId, index) => ({
-          updateOne: { filter: { _id: new Types.ObjectId(placeId), position: null }, update: { $set: { position: start + index + 1 } } },
-        })),
-        { ordered: false },
-      );
+      const given = order.slice(start, start + batch).flatMap((placeId, index): PositionDocument[] => {
+        const position = start + index + 1;
+        return [
+          { _id: slotKey(presaleId, position), kind: 'slot', presaleId, position, placeId },
+          { _id: placeKey(placeId), kind: 'place', presaleId, position, placeId },
+        ];
+      });
+      await this.insertGiven(given);
     }
     const opened = await this.presales
       .findOneAndUpdate(
@@ -308,7 +418,10 @@ export class Presales {
     return opened ?? (await this.presales.findById(presale._id).lean<PresaleDocument>()) ?? presale;
   }
 
-  /** A place at the back of the line: `$inc lastPosition`, then its position (unless it was given one meanwhile). */
+  /**
+   * A place at the back of the line: `$inc lastPosition`, then the place's position inserted (unless it has one: a
+   * racing join or the lottery gave it one, and the position taken stays empty — the meter passes it), then the slot.
+   */
   async placeAtBack(presale: Pick<PresaleDocument, '_id'>, placeId: Types.ObjectId): Promise<number | null> {
     const taken = await this.presales
       .findOneAndUpdate(
@@ -318,35 +431,42 @@ export class Presales {
       )
       .lean<PresaleDocument>();
     if (!taken) return null;
-    const written = await this.places.updateOne({ _id: placeId, position: null }, { $set: { position: taken.lastPosition } });
-    // Given one meanwhile (the ticker's sweep raced this join): the position taken is left empty, and the meter passes it.
-    return written.modifiedCount === 1 ? taken.lastPosition : null;
-  }
-
-  /**
-   * Places of an opened line with no position yet that their join could not place (they joined while the lottery
-   * was being drawn, or the join broke off): to the back, in the order they joined.
-   */
-  async placeStragglers(presale: PresaleDocument, now: Date): Promise<number> {
-    if (!presale.openedAt) return 0;
+    const position = taken.lastPosition;
     const presaleId = presale._id.toHexString();
-    const stragglers = await this.places
-      .find({ presaleId, position: null }, { _id: 1, joinedAt: 1 })
-      .lean<Array<Pick<PresalePlaceDocument, '_id' | 'joinedAt'>>>();
-    const due = stragglers
-      .filter((place) => place.joinedAt < (presale.openedAt as Date) || place.joinedAt.getTime() < now.getTime() - UNPLACED_GRACE_MS)
-      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()));
-    let placed = 0;
-    for (const place of due) if ((await this.placeAtBack(presale, place._id)) !== null) placed += 1;
-    return placed;
+    const id = placeId.toHexString();
+    try {
+      await this.positionsOf.insertOne({ _id: placeKey(id), kind: 'place', presaleId, position, placeId: id });
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+    await this.insertGiven([{ _id: slotKey(presaleId, position), kind: 'slot', presaleId, position, placeId: id }]);
+    await this.places.updateOne({ _id: placeId }, { $set: { position } });
+    return position;
   }
 
-  /** The place's turn came: admitted for sessionMinutes from now (conditional on it still waiting). */
-  async admitPlace(presale: PresaleDocument, placeId: Types.ObjectId, now: Date): Promise<PresalePlaceDocument | null> {
+  /** Positions inserted; those there already (another instance drew the same lottery) left as they are. */
+  private async insertGiven(given: PositionDocument[]): Promise<void> {
+    try {
+      await this.positionsOf.insertMany(given, { ordered: false });
+    } catch (error) {
+      if (!onlyDuplicates(error)) throw error;
+    }
+  }
+
+  /** The place's turn came: admitted for sessionMinutes from now (conditional on it still waiting), its position copied on it. */
+  async admitPlace(presale: PresaleDocument, placeId: Types.ObjectId, position: number, now: Date): Promise<PresalePlaceDocument | null> {
     return this.places
       .findOneAndUpdate(
         { _id: placeId, state: 'waiting' },
-        { $set: { state: 'admitted', admittedAt: now, expiresAt: new Date(now.getTime() + presale.sessionMinutes * 60_000) } },
+        {
+          $set: {
+            state: 'admitted',
+            position,
+            admittedAt: now,
+            expiresAt: new Date(now.getTime() + presale.sessionMinutes * 60_000),
+          },
+        },
         { returnDocument: 'after' },
       )
       .lean<PresalePlaceDocument>();

@@ -81,3 +81,36 @@ test('the strip offers the next 7 days, today first; ?fecha= picks one', async (
   expect(await screen.findByText(/No hay funciones programadas para este día/)).toBeInTheDocument();
   expect(api.requestsTo('GET', `/api/show/date?date=${tomorrow}`)).toHaveLength(1);
 });
+
+test('a show behind a presale says Preventa with its opening and leads to the line (issue 40); a closed presale changes nothing', async () => {
+  const presale = {
+    opensAt: '2026-12-01T13:00:00.000Z',
+    seatsLeft: 80,
+    waiting: 3,
+    admitPerMinute: 600,
+    sessionMinutes: 10,
+    maxTicketsPerBuyer: 4,
+    admittedThrough: 0,
+    cinemaId: 'c1e000000000000000000001',
+  };
+  installFakeApi()
+    .on('GET', `/api/show/date?date=${today}`, {
+      status: 200,
+      body: [aShow('6b04a48846b7a8f7611761f2', { schedule: '22:00', roomId: 3 }), aShow('6b04a48846b7a8f7611761f5', { schedule: '23:30' })],
+    })
+    .on('GET', '/api/presales/active', {
+      status: 200,
+      body: [
+        { ...presale, id: 'p1', showIds: ['6b04a48846b7a8f7611761f2'], state: 'scheduled' },
+        { ...presale, id: 'p0', showIds: ['6b04a48846b7a8f7611761f5'], state: 'closed' },
+      ],
+    });
+  renderAt('/cartelera');
+  const line = await screen.findByRole('link', { name: /^22:00 Sala 3, 2D: preventa abre el 01\/12 a las \d\d:00\. Unirme a la fila$/ });
+  expect(line).toHaveAttribute('href', '/fila/p1');
+  expect(line).toHaveTextContent('22:00 Preventa');
+  expect(screen.getByRole('link', { name: '23:30 Sala 1, 2D: comprar entradas' })).toHaveAttribute(
+    'href',
+    '/movies/dune?funcion=6b04a48846b7a8f7611761f5',
+  );
+});

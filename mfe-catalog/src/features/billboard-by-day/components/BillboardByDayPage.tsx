@@ -1,4 +1,4 @@
-import type { ShowView } from '@cine/contracts';
+import type { PresaleView, ShowView } from '@cine/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import {
@@ -6,6 +6,9 @@ import {
   cinemaClock,
   cinemaKey,
   dateStrip,
+  fetchActivePresales,
+  presaleLinePath,
+  presaleOfShow,
   purchasePlaceUrl,
   useAsyncData,
   useChosenCinema,
@@ -22,7 +25,8 @@ import { DateStrip } from './DateStrip';
  * Exposed as 'catalog/BillboardByDayPage': /cartelera?fecha=yyyy-mm-dd, every movie's shows of one
  * day grouped by format, each time a link into that show's purchase; started and sold-out shows
  * are marked, not hidden. The chosen cinema's shows (issue 38); with none chosen yet, every cinema's, each
- * time naming its cinema, below the question of which cinema.
+ * time naming its cinema, below the question of which cinema. A show behind a presale's line (issue 40) says
+ * "Preventa" and leads to the line.
  */
 export default function BillboardByDayPage(_props: RemotePageProps) {
   useDocumentTitle('Cartelera por día');
@@ -33,6 +37,8 @@ export default function BillboardByDayPage(_props: RemotePageProps) {
   const cinema = useChosenCinema();
   const shows = useAsyncData(() => fetchShowsOnDate(date, cinema.cinemaId), cinemaKey(cinema, date));
   const chosen = strip.find((day) => day.date === date);
+  // Issue 40: the presales not closed (none when they can't be read: the shows then link as always).
+  const presales = useAsyncData(() => fetchActivePresales().catch(() => [] as PresaleView[]), 'presales');
 
   return (
     <Page>
@@ -57,13 +63,20 @@ export default function BillboardByDayPage(_props: RemotePageProps) {
             Prueba con otro día de la semana.
           </EmptyState>
         ) : (
-          <Movies shows={shows.data} now={now} namesCinema={!cinema.cinema} />
+          <Movies shows={shows.data} now={now} namesCinema={!cinema.cinema} presales={presales.status === 'ready' ? presales.data : []} />
         ))}
     </Page>
   );
 }
 
-function Movies({ shows, now, namesCinema }: { shows: ShowView[]; now: Date; namesCinema: boolean }) {
+interface MoviesProps {
+  shows: ShowView[];
+  now: Date;
+  namesCinema: boolean;
+  presales: PresaleView[];
+}
+
+function Movies({ shows, now, namesCinema, presales }: MoviesProps) {
   return (
     <List>
       {showsByMovie(shows).map((movie) => (
@@ -78,7 +91,12 @@ function Movies({ shows, now, namesCinema }: { shows: ShowView[]; now: Date; nam
                 <Times aria-label={`Horarios en ${format.type} de ${movie.title}`}>
                   {format.shows.map((show) => (
                     <li key={show.id}>
-                      <ShowTime show={show} state={showState(show, now)} namesCinema={namesCinema} />
+                      <ShowTime
+                        show={show}
+                        state={showState(show, now)}
+                        namesCinema={namesCinema}
+                        presale={presaleOfShow(presales, show.id)}
+                      />
                     </li>
                   ))}
                 </Times>
@@ -91,7 +109,14 @@ function Movies({ shows, now, namesCinema }: { shows: ShowView[]; now: Date; nam
   );
 }
 
-function ShowTime({ show, state, namesCinema }: { show: ShowView; state: ReturnType<typeof showState>; namesCinema: boolean }) {
+interface ShowTimeProps {
+  show: ShowView;
+  state: ReturnType<typeof showState>;
+  namesCinema: boolean;
+  presale: PresaleView | null;
+}
+
+function ShowTime({ show, state, namesCinema, presale }: ShowTimeProps) {
   // Every cinema listed (none chosen yet): each time says where it is; the movie page then makes that cinema the buyer's.
   const where = namesCinema ? <CinemaName>{show.cinema.name}</CinemaName> : null;
   if (state !== 'on-sale') {
@@ -100,6 +125,22 @@ function ShowTime({ show, state, namesCinema }: { show: ShowView; state: ReturnT
         <OffTime>
           {show.schedule} <small>{state === 'started' ? 'Comenzó' : 'Agotada'}</small>
         </OffTime>
+        {where}
+      </>
+    );
+  }
+  if (presale) {
+    // The opening on the cinema's clock ('abre el 01/12 a las 10:00'), from what this page already reads the day with.
+    const { date, time } = cinemaClock(new Date(presale.opensAt));
+    const opens = presale.state === 'scheduled' ? `abre el ${date.slice(8)}/${date.slice(5, 7)} a las ${time}` : 'con fila';
+    return (
+      <>
+        <Time
+          to={presaleLinePath(presale.id)}
+          aria-label={`${show.schedule} Sala ${show.roomId}, ${show.type}: preventa ${opens}. Unirme a la fila`}
+        >
+          {show.schedule} <small>Preventa</small>
+        </Time>
         {where}
       </>
     );

@@ -1,5 +1,5 @@
 import type { CheckoutRequest, CheckoutResponse } from '@cine/contracts';
-import { api } from '@cine/web-kit';
+import { admissionOf, api } from '@cine/web-kit';
 import type { Caller } from '../../../types';
 
 /**
@@ -7,4 +7,8 @@ import type { Caller } from '../../../types';
  * client believes it pays. A declined card answers 402 with the provider's reason.
  */
 export const payCart = (session: Caller, order: Omit<CheckoutRequest, 'idUser'>) =>
-  api.post<CheckoutResponse>('/movies/checkout', { ...order, idUser: session.userId }, { token: session.token });
+  api.post<CheckoutResponse>(
+    '/movies/checkout',
+    { ...order, idUser: session.userId, ...admissionOf(order.show) },
+    { token: session.token },
+  );

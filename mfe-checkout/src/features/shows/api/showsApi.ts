@@ -12,3 +12,6 @@ export const fetchShowsOfDay = (date: string, movieId: string, cinemaId?: string
   api.get<ShowView[]>(
     `/show/day?day=${encodeURIComponent(date)}&id=${encodeURIComponent(movieId)}${cinemaId ? `&cinemaId=${encodeURIComponent(cinemaId)}` : ''}`,
   );
+
+/** GET /show/one/{id} (anyone): one show, e.g. each show of a presale's line (issue 40). */
+export const fetchShow = (showId: string) => api.get<ShowView>(`/show/one/${encodeURIComponent(showId)}`, { token: null });

@@ -1,5 +1,5 @@
 import type { ShowPrice, ShowView } from '@cine/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, IconButton } from '@cine/web-kit/ui';
 import { formatMoney, type Session } from '@cine/web-kit';
@@ -16,6 +16,8 @@ interface TicketQuantityDialogProps {
   initialCount?: number;
   /** Seats of this show the buyer holds already. */
   ownSeats?: readonly string[];
+  /** Shown above both steps: the presale turn's countdown (issue 40). */
+  notice?: ReactNode;
 }
 
 const NO_SEATS: readonly string[] = [];
@@ -26,7 +28,15 @@ const NO_SEATS: readonly string[] = [];
  * ticket types (issue 37) has one counter per type, with its price and description, and the total;
  * a show selling one type looks as it always did.
  */
-export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCount = 0, ownSeats = NO_SEATS }: TicketQuantityDialogProps) {
+export function TicketQuantityDialog({
+  session,
+  show,
+  onClose,
+  onHeld,
+  initialCount = 0,
+  ownSeats = NO_SEATS,
+  notice,
+}: TicketQuantityDialogProps) {
   const prices = useMemo(() => pricesOnSale(show), [show]);
   const [counts, setCounts] = useState<TypeCounts>(() => ({ [(prices[0] as ShowPrice).type]: initialCount }));
   const types = ticketTypesOf(prices, counts);
@@ -43,6 +53,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
   if (step === 'seats')
     return (
       <Dialog title="Entradas" onClose={onClose} wide>
+        {notice}
         <Summary>
           {`${show.cinema.name} · `}
           {show.day} {show.schedule} · Sala {show.roomId} · {show.type} ·{' '}
@@ -65,6 +76,7 @@ export function TicketQuantityDialog({ session, show, onClose, onHeld, initialCo
   const single = prices.length === 1 ? (prices[0] as ShowPrice) : undefined;
   return (
     <Dialog title="Entradas" onClose={onClose}>
+      {notice}
       {single ? (
         <>
           <Summary>

@@ -1,6 +1,6 @@
 import { PRESALE_MESSAGES } from '@cine/contracts';
 import { assertCinemaAccess, clientKey, cinemaScope, EVENT_STREAM_HEADERS, type ServiceApp } from '@cine/service-kit';
-import { presaleViewOf, sessionRunning } from '../../presales/presales';
+import { feedLineOf, presaleViewOf, sessionRunning } from '../../presales/presales';
 import { valueOr } from '../refusals';
 import * as schemas from './schemas';
 
@@ -47,7 +47,7 @@ export default async function presaleRoutes(app: ServiceApp): Promise<void> {
 
   app.get('/:id/me', { schema: schemas.myPlace, onRequest: app.authenticate }, async (request, reply) => {
     const presale = await found(request.params.id);
-    const { view, place } = await store.standing(presale, await store.placeOf(presale._id.toHexString(), request.user.sub));
+    const { view, place } = await store.standing(presale, await store.placeOf(presale, request.user.sub));
     const grant =
       place && presale.state !== 'closed' && sessionRunning(place, app.clock())
         ? await app.presales.admissionFor(place, presale)
@@ -57,6 +57,10 @@ export default async function presaleRoutes(app: ServiceApp): Promise<void> {
 
   // Server-sent events written by the feeds (presales/presale-feed.ts): Fastify lets go of the reply.
   app.get('/:id/feed', { schema: schemas.presaleFeed }, async (request, reply) => {
+    // Without Accept: text/event-stream (or a HEAD), the line once as JSON: a stream it cannot read would stay open.
+    if (request.method === 'HEAD' || !(request.headers.accept ?? '').includes('text/event-stream')) {
+      return reply.header('cache-control', 'no-store').send(feedLineOf(await found(request.params.id)));
+    }
     const opened = await app.presales.feeds.open(request.params.id, clientKey(request.ip), () => {
       reply.hijack();
       reply.raw.writeHead(200, { ...EVENT_STREAM_HEADERS, 'x-request-id': request.id });

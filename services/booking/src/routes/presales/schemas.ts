@@ -1,4 +1,4 @@
-import { ObjectIdText, PresaleInput, PresaleJoinView, PresaleList, PresaleMeView, PresaleView } from '@cine/contracts';
+import { ObjectIdText, PresaleFeedLine, PresaleInput, PresaleJoinView, PresaleList, PresaleMeView, PresaleView } from '@cine/contracts';
 import { BODY_ERRORS, bearerAuth, errors } from '@cine/service-kit';
 import { Type } from '@sinclair/typebox';
 
@@ -70,8 +70,8 @@ export const presaleFeed = {
   summary:
     "Booking's feed of the line to the gateways (server-sent events; the gateway answers it 404 from outside): 'line' " +
     "(PresaleFeedLine, id = its version) first and on every change, 'positions' ([placeId, position] pairs): all first, then the new ones. " +
-    '429 past the open feeds of one client',
+    '429 past the open feeds of one client. Without Accept: text/event-stream it answers the line once as JSON',
   params: IdParams,
   querystring: Type.Object({}, { additionalProperties: false }),
-  response: { ...errors(400, 404, 429) },
+  response: { 200: PresaleFeedLine, ...errors(400, 404, 429) },
 };

@@ -14,7 +14,7 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
       catchRefusal(async () => holdWishOf(request.body)),
     );
     // Issue 40: a show behind a presale's line wants the caller's admission (403), and a hold within its maxTicketsPerBuyer (409).
-    await valueOr(app, app.presaleGate.admit(showId, userId, request.body.admission, app.clock(), { seats: count }));
+    await valueOr(app, app.presaleGate.admit(showId, userId, request.body.admission, app.clock(), count));
     // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop),
     // counted as a client: an IPv4 address, or an IPv6 address's /64.
     const held = await valueOr(app, app.seatInventory.hold(showId, userId, count, app.clock(), clientKey(request.ip), labels, types));
