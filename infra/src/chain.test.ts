@@ -90,11 +90,16 @@ describe('a chain of cinemas, end to end', () => {
 
   it('the billboard of a cinema lists the released movies with a show there, as booking announced them', async () => {
     const billboard = (await api(gateway, 'GET', '/movies/billboard')).json as MovieView[];
-    const ofNorte = await eventually(
-      async () => (await api(gateway, 'GET', `/movies/billboard?cinemaId=${NORTE}`)).json as MovieView[],
-      (movies) => movies.length > 0,
+    // The catalog learns of the shows from booking's events: wait until it has heard of every movie playing there.
+    const { ofNorte, playing } = await eventually(
+      async () => ({
+        ofNorte: (await api(gateway, 'GET', `/movies/billboard?cinemaId=${NORTE}`)).json as MovieView[],
+        playing: new Set(((await api(gateway, 'GET', `/show/all?cinemaId=${NORTE}`)).json as ShowView[]).map((show) => show.movieId)),
+      }),
+      (seen) =>
+        seen.ofNorte.length > 0 &&
+        [...seen.playing].every((id) => seen.ofNorte.some((movie) => movie.id === id) || !billboard.some((movie) => movie.id === id)),
     );
-    const playing = new Set(((await api(gateway, 'GET', `/show/all?cinemaId=${NORTE}`)).json as ShowView[]).map((show) => show.movieId));
     // Every released movie with a show to come there, in the billboard's order (a show running now may add one more).
     const ids = ofNorte.map((movie) => movie.id);
     expect(ids).toEqual(billboard.map((movie) => movie.id).filter((id) => ids.includes(id)));
