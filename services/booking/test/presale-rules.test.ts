@@ -1,5 +1,13 @@
 import { PRESALE_MESSAGES } from '@cine/contracts';
-import { lineStateAt, lotteryOrder, meterAt, presaleInputProblem, showLabel, type PresaleShowFacts } from '../src/presales/presale-rules';
+import {
+  admissionInstant,
+  lineStateAt,
+  lotteryOrder,
+  meterAt,
+  presaleInputProblem,
+  showLabel,
+  type PresaleShowFacts,
+} from '../src/presales/presale-rules';
 
 /** Pearson's chi-square of observed counts against one expected count each. */
 function chiSquare(observed: readonly number[], expected: number): number {
@@ -150,5 +158,20 @@ describe('presaleInputProblem', () => {
     expect(presaleInputProblem({ showIds: ['a'], opensAt }, [show({ inPresale: true })], now)?.message).toBe(
       PRESALE_MESSAGES.showInPresale(showLabel(show())),
     );
+  });
+});
+
+describe('admissionInstant', () => {
+  const movedAt = new Date('2026-12-01T20:00:05.000Z');
+  const later = new Date('2026-12-01T20:00:05.400Z');
+
+  it("a place of the meter's last move starts its session when the meter passed it, whoever writes it and when", () => {
+    expect(admissionInstant({ movedAt, movedFrom: 10, admittedThrough: 15 }, 11, later)).toEqual(movedAt);
+    expect(admissionInstant({ movedAt, movedFrom: 10, admittedThrough: 15 }, 15, later)).toEqual(movedAt);
+  });
+
+  it('a place an older move passed (a crash left it behind) starts now, as does any without a move recorded', () => {
+    expect(admissionInstant({ movedAt, movedFrom: 10, admittedThrough: 15 }, 10, later)).toEqual(later);
+    expect(admissionInstant({ admittedThrough: 15 }, 3, later)).toEqual(later);
   });
 });

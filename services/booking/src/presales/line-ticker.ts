@@ -125,7 +125,11 @@ export class LineTicker {
       .findOneAndUpdate(
         { _id: presale._id, admittedThrough: before, meteredAt: presale.meteredAt, state: presale.state },
         {
-          $set: { admittedThrough: move.admittedThrough, meteredAt: new Date(move.meteredAt) },
+          $set: {
+            admittedThrough: move.admittedThrough,
+            meteredAt: new Date(move.meteredAt),
+            ...(moved ? { movedAt: now, movedFrom: before } : {}),
+          },
           ...(moved ? { $inc: { version: 1 } } : {}),
         },
         { returnDocument: 'after' },

@@ -25,6 +25,13 @@ export interface PresaleDocument {
   admittedThrough: number;
   /** The meter's clock: admissions owed since it are `floor((now − meteredAt) · admitPerMinute / 60 000)`. */
   meteredAt: Date;
+  /**
+   * The meter's last move: positions (movedFrom, admittedThrough] were admitted at movedAt. A place of that move
+   * admitted late (its buyer's GET /me came before the ticker reached it) still starts its session at movedAt, so
+   * sessions start in position order whichever process writes them.
+   */
+  movedAt?: Date;
+  movedFrom?: number;
   /** The highest position given (later arrivals take lastPosition + 1 with `$inc`). */
   lastPosition: number;
   /** Accounts that joined. */
@@ -73,6 +80,8 @@ const presaleSchema = new Schema<PresaleDocument>(
     openedAt: { type: Date },
     admittedThrough: { type: Number, required: true },
     meteredAt: { type: Date, required: true },
+    movedAt: { type: Date },
+    movedFrom: { type: Number },
     lastPosition: { type: Number, required: true },
     joined: { type: Number, required: true },
     expiredThrough: { type: Number },

@@ -113,3 +113,13 @@ export function presaleInputProblem(
   }
   return null;
 }
+
+/** When the meter reached `position`: its last move's instant when that move passed it, else (a place a crash left behind) now. */
+export function admissionInstant(
+  presale: { movedAt?: Date; movedFrom?: number; admittedThrough: number },
+  position: number,
+  now: Date,
+): Date {
+  const { movedAt, movedFrom = 0 } = presale;
+  return movedAt && position > movedFrom && position <= presale.admittedThrough ? movedAt : now;
+}

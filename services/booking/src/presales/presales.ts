@@ -14,7 +14,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isValidObjectId, Types, type Collection, type Model } from 'mongoose';
 import { refuse, type Result } from '../refusal';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
-import { lotteryOrder, presaleInputProblem, type PresaleShowFacts } from './presale-rules';
+import { admissionInstant, lotteryOrder, presaleInputProblem, type PresaleShowFacts } from './presale-rules';
 import { markPresaleShows, presaleShows } from './presale-shows';
 
 /** Where the presales read their shows (the seat inventory's and the listings' numbers: plugins/presales.ts). */
@@ -456,6 +456,7 @@ export class Presales {
 
   /** The place's turn came: admitted for sessionMinutes from now (conditional on it still waiting), its position copied on it. */
   async admitPlace(presale: PresaleDocument, placeId: Types.ObjectId, position: number, now: Date): Promise<PresalePlaceDocument | null> {
+    const admittedAt = admissionInstant(presale, position, now);
     return this.places
       .findOneAndUpdate(
         { _id: placeId, state: 'waiting' },
@@ -463,8 +464,8 @@ export class Presales {
           $set: {
             state: 'admitted',
             position,
-            admittedAt: now,
-            expiresAt: new Date(now.getTime() + presale.sessionMinutes * 60_000),
+            admittedAt,
+            expiresAt: new Date(admittedAt.getTime() + presale.sessionMinutes * 60_000),
           },
         },
         { returnDocument: 'after' },
