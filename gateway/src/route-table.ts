@@ -129,6 +129,9 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
     endpoints: [{ method: 'GET', path: '/gift-cards/:code', rateLimit: 'gift-card' }],
   },
   { prefix: '/gift-cards/mine', service: 'booking', auth: 'all' },
+  // Issue 41: Cine Club (points, tiers, the Cine Pase); the plans are public to read (the club's page lists them).
+  { prefix: '/club', service: 'booking', auth: 'all' },
+  { prefix: '/club/plans', service: 'booking', auth: 'writes' },
   // Promo codes (issue 39): the admin's and the managers' (their cinemas'); the buyer's code goes through /cart/promo.
   { prefix: '/promotions', service: 'booking', auth: 'all' },
   // Issue 40: a presale's line. Joining is rate limited per address; each buyer's standing is a stream relayed

@@ -1,3 +1,4 @@
+import type { ClubEntryKind, PassStatus } from './club-rules';
 import type { PaymentPart } from './gift-cards';
 import type { OrderPromo, PricedLine } from './priced-lines';
 import type { RefundOrigin } from './primitives';
@@ -223,6 +224,58 @@ export type GiftCardIssued = IntegrationEvent<
 export type GiftCardVoided = IntegrationEvent<'gift-card.voided', { cardId: string; last4: string; amount: number; voidedAt: string }>;
 
 /**
+ * Issue 41: a member's points moved (one ledger entry, from booking's outbox, exactly once per `entryId`).
+ * Sales sums earned, spent and the liability (`points` × `pointValueCents` of every entry up to a day).
+ */
+export type ClubPointsMoved = IntegrationEvent<
+  'club.points-moved',
+  {
+    entryId: string;
+    userId: string;
+    kind: ClubEntryKind;
+    /** Positive credits, negative debits. */
+    points: number;
+    /** What a point paid when it was written, in cents. */
+    pointValueCents: number;
+    orderId?: string;
+    at: string;
+  }
+>;
+
+/**
+ * Issue 41: a Cine Pase month was charged (`first`: the subscription; `renewal`: the job). Once per
+ * (passId, period): sales adds `amount` to the pass revenue and counts the renewals charged.
+ */
+export type ClubPassCharged = IntegrationEvent<
+  'club.pass-charged',
+  {
+    passId: string;
+    userId: string;
+    planId: string;
+    planName: string;
+    period: string;
+    amount: number;
+    kind: 'first' | 'renewal';
+    at: string;
+  }
+>;
+
+/**
+ * Issue 41: a renewal was declined; the pass is in grace until `graceUntil` (notification mails the member
+ * to change the card; sales counts the renewals declined). Once per (passId, period).
+ */
+export type ClubPassDeclined = IntegrationEvent<
+  'club.pass-declined',
+  { passId: string; userId: string; planName: string; period: string; amount: number; reason: string; graceUntil: string; at: string }
+>;
+
+/** Issue 41: a pass's status changed (subscribed, cancelled, lapsed, ended, back to active): sales counts passes active at a day. */
+export type ClubPassChanged = IntegrationEvent<
+  'club.pass-changed',
+  { passId: string; userId: string; planName: string; status: PassStatus; renewsAt: string; at: string }
+>;
+
+/**
  * A show's seats changed (booking, after each write of them), heard by every booking instance
  * (a fan-out, not a work queue) to update the open seat maps. Not kept in an outbox: a listener
  * that misses one sees the next `version` skip and reads the show again. `reread`: the show changed
@@ -351,7 +404,11 @@ export type CineEvent =
   | CinemaSaved
   | CinemaMoviesChanged
   | GiftCardIssued
-  | GiftCardVoided;
+  | GiftCardVoided
+  | ClubPointsMoved
+  | ClubPassCharged
+  | ClubPassDeclined
+  | ClubPassChanged;
 
 export type CineEventType = CineEvent['type'];
 
@@ -384,4 +441,8 @@ export const eventVersions: { readonly [T in CineEventType]: number } = {
   'cinema.movies-changed': 1,
   'gift-card.issued': 1,
   'gift-card.voided': 1,
+  'club.points-moved': 1,
+  'club.pass-charged': 1,
+  'club.pass-declined': 1,
+  'club.pass-changed': 1,
 };

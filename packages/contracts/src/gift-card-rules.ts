@@ -44,8 +44,11 @@ export const GIFT_CARD_STATES = ['active', 'spent', 'expired', 'void'] as const;
 export const GIFT_CARD_ENTRY_KINDS = ['sale', 'issue', 'debit', 'release', 'refund', 'void'] as const;
 export type GiftCardEntryKind = (typeof GIFT_CARD_ENTRY_KINDS)[number];
 
-/** A part of an order's payment or of a refund: by gift card or by bank card. */
-export const PAYMENT_KINDS = ['gift_card', 'card'] as const;
+/**
+ * A part of an order's payment or of a refund: by gift card, by bank card, (issue 41) by Cine Club points
+ * (`points` of them) or covered by the Cine Pase (the General base of its ticket; refunded as the month's ticket back).
+ */
+export const PAYMENT_KINDS = ['gift_card', 'card', 'points', 'pass'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**

@@ -138,5 +138,6 @@ export const PaymentPart = Type.Object({
   kind: Type.Union(PAYMENT_KINDS.map((kind) => Type.Literal(kind))),
   amount: Cents(),
   last4: Type.Optional(Type.String({ description: "A gift card's last four characters" })),
+  points: Type.Optional(Type.Integer({ minimum: 0, description: "Issue 41: the points of a 'points' part" })),
 });
 export type PaymentPart = Static<typeof PaymentPart>;

@@ -26,3 +26,5 @@ export * from './gift-cards';
 export * from './gift-card-rules';
 export * from './presales';
 export * from './presale-rules';
+export * from './club';
+export * from './club-rules';

@@ -399,6 +399,10 @@ export const CheckoutRequest = Type.Object(
       }),
     ),
     admission: Type.Optional(PresaleAdmission),
+    points: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'Issue 41: Cine Club points to spend on this order' }),
+    ),
+    usePass: Type.Optional(Type.Boolean({ description: "Issue 41: the Cine Pase covers one ticket's General base" })),
   },
   { additionalProperties: false },
 );
