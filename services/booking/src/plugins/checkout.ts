@@ -82,7 +82,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
-    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions, giftCards: app.giftCards });
+    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions, giftCards: app.giftCards, club: app.club });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
     const checkout = new Checkout(parts, app.presaleGate);
@@ -108,5 +108,5 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       await relay.stop();
     });
   },
-  { name: 'checkout', dependencies: ['shows', 'gift-cards', 'presale-gate'] },
+  { name: 'checkout', dependencies: ['shows', 'gift-cards', 'club', 'presale-gate'] },
 );
