@@ -16,6 +16,8 @@ export interface OrderCandyLine {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  /** Issue 41: what the buyer's Cine Club tier took off the line (absent: nothing); the order's total is net of it. */
+  discount?: number;
 }
 
 export interface OrderRefund {
@@ -121,6 +123,7 @@ const candyLineSchema = new Schema<OrderCandyLine>(
     quantity: { type: Number, required: true },
     unitPrice: { type: Number, required: true },
     totalPrice: { type: Number, required: true },
+    discount: { type: Number },
   },
   { _id: false },
 );

@@ -161,13 +161,15 @@ export function openOrder(
   const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
   if (offSale) return refuse('conflict', offSale);
-  const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({
+  const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice, discount }) => ({
     candyId: id,
     name,
     picture,
     quantity,
     unitPrice,
     totalPrice,
+    // Issue 41: the tier's candy discount, kept on the line (a refund of it returns what was paid).
+    ...(discount ? { discount } : {}),
   }));
   // Priced as the cart shows it (one pricing for both).
   const priced = ticketLineOf(held);

@@ -73,7 +73,8 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     const seats = app.seatInventory;
     const promotions = new Promotions(db, clock);
     await promotions.init();
-    const cart = new Cart(seats, candy, carts, clock, promotions);
+    // Issue 41: candy priced with the buyer's Cine Club tier's discount (Oro).
+    const cart = new Cart(seats, candy, carts, clock, promotions, async (userId) => (await app.club.tierOfUser(userId, clock())).candyDiscountPercent);
     const payments = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
     // The tickets plugin comes after this one (it needs the orders): reached when a refund runs.
     const tickets: RefundTickets = {
