@@ -13,7 +13,18 @@ import { InProcessEventBus } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider } from '../src/payments';
-import { adminHeaders, createShow, hold, newUser, startBooking, type BookingUnderTest, type TestContext } from './checkout-helpers';
+import {
+  addCandy,
+  adminHeaders,
+  cartOf,
+  createShow,
+  hold,
+  newUser,
+  publishCandy,
+  startBooking,
+  type BookingUnderTest,
+  type TestContext,
+} from './checkout-helpers';
 
 type User = { id: string; headers: Record<string, string> };
 
@@ -42,13 +53,13 @@ function countingProvider(): PaymentProvider {
   return offline;
 }
 
-async function start(): Promise<BookingUnderTest> {
+async function start(options: Parameters<typeof startBooking>[0] = {}): Promise<BookingUnderTest> {
   const bus = new InProcessEventBus();
   await bus.subscribe('test.club', ['club.points-moved', 'order.refunded'], async (event) => {
     if (event.type === 'club.points-moved') moved.push(event);
     if (event.type === 'order.refunded') refunded.push(event);
   });
-  const booking = await startBooking({ paymentProvider: countingProvider() }, { ...context, bus });
+  const booking = await startBooking({ paymentProvider: countingProvider(), ...options }, { ...context, bus });
   running.push(booking);
   return booking;
 }
@@ -333,5 +344,71 @@ describe('admin adjustments (POST /club/members/{userId}/adjust) and the member 
     const list = await booking.app.inject({ method: 'GET', url: '/club/members', headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json<ClubMemberPage>().items.find((item) => item.userId === user.id)).toMatchObject({ points: 125, visits: 0 });
+  });
+});
+
+describe('tiers: Oro (issue 41)', () => {
+  const tiers = [
+    { id: 'clasico', name: 'Clásico', minVisits: 0, candyDiscountPercent: 0, presalePriority: false },
+    { id: 'oro', name: 'Oro', minVisits: 1, candyDiscountPercent: 10, presalePriority: true },
+  ];
+
+  it('a visit reaches Oro (CLUB_TIERS): candy 10 % off in the cart and on the order’s line, a refund of it returns what was paid', async () => {
+    const booking = await start({ club: { tiers } });
+    const show = await createShow(booking, { price: 1000 });
+    const user = newUser(booking.app);
+    const other = newUser(booking.app);
+    expect((await join(booking, user)).statusCode).toBe(201);
+    expect((await buy(booking, user, show.id, 1)).statusCode).toBe(200);
+    await settle(booking);
+    const oro = await eventually(() => me(booking, user), (one) => one.visits === 1);
+    expect(oro.tier).toMatchObject({ id: 'oro', candyDiscountPercent: 10 });
+    expect(await booking.app.club.priorityOf([user.id, other.id])).toEqual(new Set([user.id]));
+
+    const candy = await publishCandy(booking, { price: 1250 });
+    await eventually(async () => (await addCandy(booking, user, candy.candyId, 2)).statusCode, (status) => status === 200);
+    expect((await hold(booking, user, show.id, 1)).statusCode).toBe(200);
+    const cart = await cartOf(booking, user);
+    expect(cart.candy[0]).toMatchObject({ totalPrice: 2500, discount: 250 });
+    expect(cart.orderPrice).toBe(1000 + 2250);
+    const paid = await booking.app.inject({
+      method: 'POST',
+      url: '/movies/checkout',
+      headers: user.headers,
+      payload: { idUser: user.id, show: show.id, ticket: 1, paymentMethodId: 'pm_card_visa' },
+    });
+    expect(paid.statusCode).toBe(200);
+    const order = paid.json<CheckoutResponse>().order;
+    expect(order.total).toBe(3250);
+    expect(order.candy[0]).toMatchObject({ totalPrice: 2500, discount: 250 });
+    const refund = await booking.app.inject({
+      method: 'POST',
+      url: `/orders/${order.id}/refund`,
+      headers: adminHeaders(booking.app),
+      payload: { candyIds: [candy.candyId], seatLabels: [], reason: 'Prueba' },
+    });
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json<{ order: { refunds: Array<{ amount: number }> } }>().order.refunds.at(-1)?.amount).toBe(2250);
+  });
+});
+
+describe('expiry (the Agenda job club-points.expire)', () => {
+  it('writes off what is left of each lot 12 months old, oldest first, once', async () => {
+    // A database of its own: the job's schedule (one document, kept across restarts) is not another test's hourly one.
+    const booking = await startBooking({ scheduler: { processEveryMs: 50, clubExpiryEveryMs: 200 } });
+    running.push(booking);
+    const user = newUser(booking.app);
+    expect((await join(booking, user)).statusCode).toBe(201);
+    const yearAgo = new Date(Date.now() - 400 * 86_400_000);
+    const ledgerOf = booking.app.club.ledger;
+    await ledgerOf.append(user.id, 'earn:viejo', () => ({ value: 80, fields: { kind: 'earn', orderId: 'viejo' } }), yearAgo);
+    await ledgerOf.append(user.id, 'spend:viejo2', () => ({ value: -30, fields: { kind: 'spend', orderId: 'viejo2' } }), yearAgo);
+    expect((await adjust(booking, user.id, 25)).statusCode).toBe(201);
+    // 80 earned 400 days ago, 30 of them spent: 50 expire; the 25 of today stay.
+    const page = await eventually(() => ledger(booking, user), (one) => one.items.some((item) => item.kind === 'expiry'));
+    expect(page.items[0]).toMatchObject({ kind: 'expiry', points: -50, balance: 25 });
+    expect(await booking.app.club.expire(new Date())).toBe(0);
+    expect((await ledger(booking, user)).items.filter((item) => item.kind === 'expiry')).toHaveLength(1);
+    expect((await me(booking, user)).points).toBe(25);
   });
 });
