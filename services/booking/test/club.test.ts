@@ -412,3 +412,72 @@ describe('expiry (the Agenda job club-points.expire)', () => {
     expect((await me(booking, user)).points).toBe(25);
   });
 });
+
+/** Charges the card, then loses the answer: a crash right after the provider charged. */
+class CrashAfterCharge implements PaymentProvider {
+  readonly name = 'crash-after-charge';
+  constructor(private readonly provider: PaymentProvider) {}
+  async charge(request: ChargeRequest) {
+    await this.provider.charge(request);
+    throw new Error('simulated crash after the charge');
+  }
+  refund(request: Parameters<PaymentProvider['refund']>[0]) {
+    return this.provider.refund(request);
+  }
+}
+
+async function orderOf(userId: string, until: (state: string | undefined) => boolean) {
+  let order = await context.db.collection('orders').findOne({ userId });
+  for (let i = 0; i < 200 && !until(order?.state); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    order = await context.db.collection('orders').findOne({ userId });
+  }
+  return order;
+}
+
+describe('crash recovery with points', () => {
+  it('a crash after the bank card was charged: the sweep pays the order once, the points spent once', async () => {
+    const first = await start({ paymentProvider: new CrashAfterCharge(new OfflinePaymentProvider(context.db)) });
+    const show = await createShow(first, { price: 1000 });
+    const user = newUser(first.app);
+    expect((await join(first, user)).statusCode).toBe(201);
+    expect((await adjust(first, user.id, 300)).statusCode).toBe(201);
+    expect((await buy(first, user, show.id, 1, { points: 300 })).statusCode).toBe(500);
+    expect((await context.db.collection('orders').findOne({ userId: user.id }))?.state).toBe('reserved');
+
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    const second = await start({ clockOffsetMs: 2 * 60_000 });
+    const order = await orderOf(user.id, (state) => state === 'paid');
+    expect(order?.state).toBe('paid');
+    expect(order?.points).toMatchObject({ points: 300, amount: 300 });
+    expect((await ledger(second, user)).items.map((item) => [item.kind, item.points]).slice(-2)).toEqual([
+      ['spend', -300],
+      ['adjust', 300],
+    ]);
+    expect(await context.db.collection('payments').countDocuments({ _id: String(order?._id) } as never)).toBe(1);
+  });
+
+  it('a crash after the spend, then the hold lapses: the order expires and its points come back', async () => {
+    const first = await start();
+    const show = await createShow(first, { price: 1000 });
+    const user = newUser(first.app);
+    expect((await join(first, user)).statusCode).toBe(201);
+    expect((await adjust(first, user.id, 1000)).statusCode).toBe(201);
+    const spend = first.app.club.spend.bind(first.app.club);
+    first.app.club.spend = async (...args) => {
+      await spend(...args);
+      throw new Error('simulated crash after the spend');
+    };
+    expect((await buy(first, user, show.id, 1, { points: 1000, paymentMethodId: undefined })).statusCode).toBe(500);
+    expect((await context.db.collection('orders').findOne({ userId: user.id }))?.state).toBe('pending');
+
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    const second = await start({ clockOffsetMs: 60 * 60_000 });
+    const order = await orderOf(user.id, (state) => state !== 'pending');
+    expect(order?.state).toBe('expired');
+    expect((await ledger(second, user)).items.map((item) => item.kind)).toEqual(['release', 'spend', 'adjust']);
+    expect((await me(second, user)).points).toBe(1000);
+  });
+});
