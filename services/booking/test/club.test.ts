@@ -79,7 +79,12 @@ async function ledger(booking: BookingUnderTest, user: User): Promise<ClubLedger
 }
 
 function adjust(booking: BookingUnderTest, userId: string, points: number, headers = adminHeaders(booking.app)) {
-  return booking.app.inject({ method: 'POST', url: `/club/members/${userId}/adjust`, headers, payload: { points, reason: 'Compensación' } });
+  return booking.app.inject({
+    method: 'POST',
+    url: `/club/members/${userId}/adjust`,
+    headers,
+    payload: { points, reason: 'Compensación' },
+  });
 }
 
 async function buy(booking: BookingUnderTest, user: User, showId: string, seats: number, extra: Record<string, unknown> = {}) {
@@ -132,14 +137,20 @@ describe('earning and taking back (the consumer booking.club)', () => {
     const orderId = paid.json<CheckoutResponse>().order.id;
     await settle(booking);
     // $ 37,00 by bank card: 37 points, and a visit.
-    let page = await eventually(() => ledger(booking, user), (one) => one.total === 1);
+    let page = await eventually(
+      () => ledger(booking, user),
+      (one) => one.total === 1,
+    );
     expect(page.items).toMatchObject([{ kind: 'earn', points: 37, balance: 37, orderId }]);
     expect(page.items[0]?.expiresAt).toBeDefined();
 
     // Redelivered as it was, and replayed (a new event id, `republished`): nothing more.
     const event = booking.paid.find((one) => one.data.orderId === orderId) as OrderPaid;
     await booking.context.bus.publish(event);
-    await booking.app.club.earn({ ...event, id: new Types.ObjectId().toHexString(), data: { ...event.data, republished: true } }, new Date());
+    await booking.app.club.earn(
+      { ...event, id: new Types.ObjectId().toHexString(), data: { ...event.data, republished: true } },
+      new Date(),
+    );
     await settle(booking);
     page = await ledger(booking, user);
     expect(page.items.filter((item) => item.kind === 'earn')).toHaveLength(1);
@@ -154,7 +165,10 @@ describe('earning and taking back (the consumer booking.club)', () => {
     });
     expect(refund.statusCode).toBe(200);
     await settle(booking);
-    page = await eventually(() => ledger(booking, user), (one) => one.total === 2);
+    page = await eventually(
+      () => ledger(booking, user),
+      (one) => one.total === 2,
+    );
     expect(page.items[0]).toMatchObject({ kind: 'reversal', points: -18, balance: 19 });
     const refundEvent = await eventually(
       async () => refunded.find((one) => one.data.orderId === orderId),
@@ -181,7 +195,10 @@ describe('earning and taking back (the consumer booking.club)', () => {
     await settle(booking);
     expect((await join(booking, user)).statusCode).toBe(201);
     const paid = booking.paid.filter((one) => one.data.userId === user.id);
-    await eventually(async () => paid.length, (n) => n === 1);
+    await eventually(
+      async () => paid.length,
+      (n) => n === 1,
+    );
     await booking.app.club.earn(paid[0]!, new Date());
     expect((await me(booking, user)).points).toBe(0);
   });
@@ -265,7 +282,10 @@ describe('spending points at checkout', () => {
       payload: { seatLabels: [order.seatLabels[0]], reason: 'Prueba' },
     });
     expect(refund.statusCode).toBe(200);
-    const back = await eventually(() => me(booking, user), (one) => one.points === 1000);
+    const back = await eventually(
+      () => me(booking, user),
+      (one) => one.points === 1000,
+    );
     expect(back.points).toBe(1000);
     const items = (await ledger(booking, user)).items;
     expect(items[0]).toMatchObject({ kind: 'refund', points: 1000, orderId: order.id });
@@ -281,7 +301,10 @@ describe('spending points at checkout', () => {
     const first = await buy(booking, user, show.id, 1);
     expect(first.statusCode).toBe(200);
     await settle(booking);
-    await eventually(() => me(booking, user), (one) => one.points === 20);
+    await eventually(
+      () => me(booking, user),
+      (one) => one.points === 20,
+    );
     // The 20 points spent on a $ 10,00 order (which earns 9 on the $ 9,80 its bank card paid), then the order that earned
     // them refunded whole: 20 - 20 + 9 - 20 = -11.
     const other = await createShow(booking, { price: 1000 });
@@ -294,7 +317,10 @@ describe('spending points at checkout', () => {
     });
     expect(refund.statusCode).toBe(200);
     await settle(booking);
-    const inDebt = await eventually(() => me(booking, user), (one) => one.debt === 11);
+    const inDebt = await eventually(
+      () => me(booking, user),
+      (one) => one.debt === 11,
+    );
     expect(inDebt).toMatchObject({ points: 0, debt: 11 });
     // Spending is refused while in debt.
     const third = await createShow(booking, { price: 3000 });
@@ -302,7 +328,10 @@ describe('spending points at checkout', () => {
     // The next earning ($ 30,00: 30 points) pays the debt first: 19 left.
     expect((await buy(booking, user, third.id, 1)).statusCode).toBe(200);
     await settle(booking);
-    const after = await eventually(() => me(booking, user), (one) => one.debt === 0);
+    const after = await eventually(
+      () => me(booking, user),
+      (one) => one.debt === 0,
+    );
     expect(after).toMatchObject({ points: 19, debt: 0 });
   });
 });
@@ -361,12 +390,18 @@ describe('tiers: Oro (issue 41)', () => {
     expect((await join(booking, user)).statusCode).toBe(201);
     expect((await buy(booking, user, show.id, 1)).statusCode).toBe(200);
     await settle(booking);
-    const oro = await eventually(() => me(booking, user), (one) => one.visits === 1);
+    const oro = await eventually(
+      () => me(booking, user),
+      (one) => one.visits === 1,
+    );
     expect(oro.tier).toMatchObject({ id: 'oro', candyDiscountPercent: 10 });
     expect(await booking.app.club.priorityOf([user.id, other.id])).toEqual(new Set([user.id]));
 
     const candy = await publishCandy(booking, { price: 1250 });
-    await eventually(async () => (await addCandy(booking, user, candy.candyId, 2)).statusCode, (status) => status === 200);
+    await eventually(
+      async () => (await addCandy(booking, user, candy.candyId, 2)).statusCode,
+      (status) => status === 200,
+    );
     expect((await hold(booking, user, show.id, 1)).statusCode).toBe(200);
     const cart = await cartOf(booking, user);
     expect(cart.candy[0]).toMatchObject({ totalPrice: 2500, discount: 250 });
@@ -405,7 +440,10 @@ describe('expiry (the Agenda job club-points.expire)', () => {
     await ledgerOf.append(user.id, 'spend:viejo2', () => ({ value: -30, fields: { kind: 'spend', orderId: 'viejo2' } }), yearAgo);
     expect((await adjust(booking, user.id, 25)).statusCode).toBe(201);
     // 80 earned 400 days ago, 30 of them spent: 50 expire; the 25 of today stay.
-    const page = await eventually(() => ledger(booking, user), (one) => one.items.some((item) => item.kind === 'expiry'));
+    const page = await eventually(
+      () => ledger(booking, user),
+      (one) => one.items.some((item) => item.kind === 'expiry'),
+    );
     expect(page.items[0]).toMatchObject({ kind: 'expiry', points: -50, balance: 25 });
     expect(await booking.app.club.expire(new Date())).toBe(0);
     expect((await ledger(booking, user)).items.filter((item) => item.kind === 'expiry')).toHaveLength(1);

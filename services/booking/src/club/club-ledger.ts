@@ -80,7 +80,13 @@ export class ClubLedger {
   }
 
   /** Appends the entry of `key` once, with its club.points-moved (none for no points); `mayGoBelowZero` only for a reversal. */
-  async append(userId: string, key: string, decide: (balance: number) => Decided<ClubEntry>, now: Date, mayGoBelowZero = false): Promise<ClubEntry> {
+  async append(
+    userId: string,
+    key: string,
+    decide: (balance: number) => Decided<ClubEntry>,
+    now: Date,
+    mayGoBelowZero = false,
+  ): Promise<ClubEntry> {
     let written: { entry: ClubEntry; id: Types.ObjectId; events: ReturnType<typeof createEvent<'club.points-moved'>>[] } | undefined;
     const entry = await this.ledger.append(userId, key, decide, now, {
       mayGoBelowZero,

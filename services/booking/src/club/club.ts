@@ -192,7 +192,12 @@ export class Club {
   /** A refund's points part back as points, once per refund. */
   async refund(userId: string, orderId: string, refundId: string, points: number, now: Date): Promise<void> {
     if (points <= 0) return;
-    await this.ledger.append(userId, `refund:${orderId}:${refundId}`, () => ({ value: points, fields: { kind: 'refund', orderId, refundId } }), now);
+    await this.ledger.append(
+      userId,
+      `refund:${orderId}:${refundId}`,
+      () => ({ value: points, fields: { kind: 'refund', orderId, refundId } }),
+      now,
+    );
   }
 
   /**

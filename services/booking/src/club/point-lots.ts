@@ -72,7 +72,11 @@ export function expiredLots(lots: readonly PointLot[], now: Date): PointLot[] {
 }
 
 /** Points that expire within POINTS_EXPIRING_SOON_DAYS of `now` (not expired yet), and when the soonest of all left do. */
-export function expiringSoon(lots: readonly PointLot[], now: Date, days = POINTS_EXPIRING_SOON_DAYS): { points: number; nextExpiry?: Date } {
+export function expiringSoon(
+  lots: readonly PointLot[],
+  now: Date,
+  days = POINTS_EXPIRING_SOON_DAYS,
+): { points: number; nextExpiry?: Date } {
   const horizon = now.getTime() + days * 86_400_000;
   const live = lots.filter((lot) => lot.remaining > 0 && lot.expiresAt > now);
   const points = live.filter((lot) => lot.expiresAt.getTime() <= horizon).reduce((sum, lot) => sum + lot.remaining, 0);

@@ -52,7 +52,12 @@ export function paymentsOf(order: Pick<Paid, 'total' | 'giftCard' | 'points'>): 
   ];
 }
 
-function partOf(payments: readonly PaymentPart[] | undefined, amount: number, kind: PaymentPart['kind'], field: 'amount' | 'points' = 'amount'): number {
+function partOf(
+  payments: readonly PaymentPart[] | undefined,
+  amount: number,
+  kind: PaymentPart['kind'],
+  field: 'amount' | 'points' = 'amount',
+): number {
   // A refund made before gift cards went all to the bank card.
   if (!payments) return kind === 'card' && field === 'amount' ? amount : 0;
   return payments.filter((part) => part.kind === kind).reduce((sum, part) => sum + (part[field] ?? 0), 0);
