@@ -71,6 +71,11 @@ export class ClubLedger {
     return this.ledger.entriesOf(userId);
   }
 
+  /** Every member's entries (one read of the whole ledger: the expiry job's). */
+  everyMember(): Promise<Map<string, ClubEntry[]>> {
+    return this.ledger.everyOwner();
+  }
+
   balanceOf(userId: string): Promise<number> {
     return this.ledger.balanceOf(userId);
   }
