@@ -1,6 +1,6 @@
 import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { Buyers } from '../buyers/buyers';
 import { Club, type ClubPassSummaries } from '../club/club';
 import { ClubLedger, clubLedgerModel } from '../club/club-ledger';
@@ -37,7 +37,10 @@ export const clubPlugin = fp<ClubPluginOptions>(
     const ledger = new ClubLedger(model, relay, settings.pointValueCents);
     await ledger.init();
     // The buyers' projection (fed by the order pages plugin's consumer): the admin's member search reads it.
-    const club = new Club(db, ledger, settings, new Buyers(db));
+    // A reversal counts the order's refunds before it (the checkout plugin's orders, registered after this one).
+    const refundsOf = async (orderId: string) =>
+      Types.ObjectId.isValid(orderId) ? (await app.ordersRepository.findById(new Types.ObjectId(orderId)))?.refunds : undefined;
+    const club = new Club(db, ledger, settings, new Buyers(db), refundsOf);
     await subscribeTo(bus, db, subscriptions.club, async (event) => {
       if (event.type === 'order.paid') await club.earn(event, app.clock());
       else await club.reverse(event, app.clock());
