@@ -454,7 +454,7 @@ describe('expiry (the Agenda job club-points.expire)', () => {
 class CrashAfterCharge implements PaymentProvider {
   readonly name = 'crash-after-charge';
   constructor(private readonly provider: PaymentProvider) {}
-  async charge(request: ChargeRequest) {
+  async charge(request: ChargeRequest): Promise<never> {
     await this.provider.charge(request);
     throw new Error('simulated crash after the charge');
   }
