@@ -394,7 +394,7 @@ describe('tiers: Oro (issue 41)', () => {
       (one) => one.visits === 1,
     );
     expect(oro.tier).toMatchObject({ id: 'oro', candyDiscountPercent: 10 });
-    expect(await booking.app.club.priorityOf([user.id, other.id])).toEqual(new Set([user.id]));
+    expect(await booking.app.clubMembers.priorityOf([user.id, other.id])).toEqual(new Set([user.id]));
 
     const candy = await publishCandy(booking, { price: 1250 });
     await eventually(

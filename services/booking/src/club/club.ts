@@ -93,13 +93,6 @@ export function earningCents(payments: readonly PaymentPart[] | undefined, total
   return payments.filter((part) => part.kind === 'card' || part.kind === 'gift_card').reduce((sum, part) => sum + part.amount, 0);
 }
 
-/** What the refusals of a spend at checkout say, decided before anything is taken. */
-export function spendRefusal(member: boolean, balance: number, points: number): string | null {
-  if (!member) return CLUB_MESSAGES.notMember;
-  if (points > balance) return CLUB_MESSAGES.notEnoughPoints(Math.max(0, balance));
-  return null;
-}
-
 /**
  * Cine Club's members and points (issue 41): joining, the balance and its lots, earning on order.paid and
  * taking back on order.refunded (the consumer `booking.club`), spending at checkout (order-effects.ts), expiry
