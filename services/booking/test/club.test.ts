@@ -10,7 +10,7 @@ import {
   type OrderPaid,
   type OrderRefunded,
 } from '@cine/contracts';
-import { InProcessEventBus } from '@cine/service-kit';
+import { createEvent, InProcessEventBus } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider } from '../src/payments';
@@ -372,6 +372,20 @@ describe('admin adjustments (POST /club/members/{userId}/adjust) and the member 
     const list = await booking.app.inject({ method: 'GET', url: '/club/members', headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json<ClubMemberPage>().items.find((item) => item.userId === user.id)).toMatchObject({ points: 125, visits: 0 });
+
+    // By part of the e-mail or the name, as the buyers' projection knows them (accents and case ignored).
+    const email = `socia-${user.id}@example.com`;
+    await booking.context.bus.publish(createEvent('user.registered', { userId: user.id, email, username: 'Begoña Ruiz' }));
+    const byName = await booking.app.inject({ method: 'GET', url: '/club/members?q=begona', headers: admin });
+    expect(byName.json<ClubMemberPage>().items).toEqual([expect.objectContaining({ userId: user.id, email, name: 'Begoña Ruiz' })]);
+    const byEmail = await booking.app.inject({
+      method: 'GET',
+      url: `/club/members?q=${encodeURIComponent(`socia-${user.id}`)}`,
+      headers: admin,
+    });
+    expect(byEmail.json<ClubMemberPage>().total).toBe(1);
+    const nobody = await booking.app.inject({ method: 'GET', url: '/club/members?q=zzzz-nadie', headers: admin });
+    expect(nobody.json<ClubMemberPage>()).toMatchObject({ items: [], total: 0 });
   });
 });
 
