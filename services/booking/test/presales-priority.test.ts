@@ -42,7 +42,11 @@ async function newPresale(day: string): Promise<PresaleView> {
 }
 
 async function join(presaleId: string, userId: string): Promise<void> {
-  const response = await booking.app.inject({ method: 'POST', url: `/presales/${presaleId}/join`, headers: userHeaders(booking.app, userId) });
+  const response = await booking.app.inject({
+    method: 'POST',
+    url: `/presales/${presaleId}/join`,
+    headers: userHeaders(booking.app, userId),
+  });
   expect(response.statusCode).toBe(201);
 }
 

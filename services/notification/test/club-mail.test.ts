@@ -9,7 +9,9 @@ describe('Cine Club mails (issue 41)', () => {
 
   beforeAll(async () => {
     notification = await startNotification();
-    await notification.context.bus.publish(createEvent('user.registered', { userId: 'u-club', email: 'sofia@cine.test', username: 'Sofía' }));
+    await notification.context.bus.publish(
+      createEvent('user.registered', { userId: 'u-club', email: 'sofia@cine.test', username: 'Sofía' }),
+    );
   });
   afterAll(() => notification.close());
 

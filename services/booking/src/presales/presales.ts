@@ -454,7 +454,13 @@ export class Presales {
     early: ReadonlyArray<Pick<PresalePlaceDocument, '_id' | 'userId'>>,
   ): Promise<Set<string>> {
     if (presale.priorityPlaceIds) return new Set(presale.priorityPlaceIds);
-    const priority = early.length === 0 ? new Set<string>() : await this.priority.priorityOf(early.map((place) => place.userId), presale.opensAt);
+    const priority =
+      early.length === 0
+        ? new Set<string>()
+        : await this.priority.priorityOf(
+            early.map((place) => place.userId),
+            presale.opensAt,
+          );
     const priorityPlaceIds = early.filter((place) => priority.has(place.userId)).map((place) => place._id.toHexString());
     const fixed = await this.presales
       .findOneAndUpdate(

@@ -128,7 +128,7 @@ export const club = {
     "Issue 41: the Cine Club's figures from `from` to `to` (the chain's reporting days, both included; all time when left out): " +
     'points earned (less reversals) and spent (less what was given back) in the period, the liability of every balance at its end ' +
     '(cents), the passes active, in grace or cancelling at its end, the renewals charged and declined and the pass revenue in it ' +
-    '(admin only: the club is the chain\'s, a manager is refused)',
+    "(admin only: the club is the chain's, a manager is refused)",
   querystring: ClubSalesQuery,
   response: { 200: ClubSalesReport, ...errors(400, 401, 403, 503) },
 };
