@@ -35,7 +35,7 @@ export interface PresalePriority {
 }
 
 /** Nobody comes first (no club wired). */
-export const NO_PRESALE_PRIORITY: PresalePriority = { priorityOf: async () => new Set() };
+const NO_PRESALE_PRIORITY: PresalePriority = { priorityOf: async () => new Set() };
 
 export interface PresaleSettings {
   /** admitPerMinute when the admin leaves it out (PRESALE_ADMIT_PER_MINUTE). */

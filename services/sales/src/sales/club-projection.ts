@@ -11,12 +11,12 @@ import { cinemaDayOf } from './sales-calendar';
 import { insertIgnoringRepeats, MalformedSaleError } from './sales-ledger';
 import type { SalesStore } from './sales-store';
 
-export type ClubEvent = ClubPointsMoved | ClubPassCharged | ClubPassDeclined | ClubPassChanged;
+type ClubEvent = ClubPointsMoved | ClubPassCharged | ClubPassDeclined | ClubPassChanged;
 
 const KEY_PART = /^[\w:.+-]{1,64}$/;
 
 /** The fact an event keeps, keyed by what the event is once (its entry, its pass and period, its pass, instant and status). */
-export function clubFactOf(event: ClubEvent): ClubFact {
+function clubFactOf(event: ClubEvent): ClubFact {
   const at = new Date(event.data.at);
   const fail = (reason: string): never => {
     throw new MalformedSaleError(JSON.stringify(event.data).slice(0, 200), reason, event.type);
