@@ -104,3 +104,90 @@ it('draws with the priority the first drawing instance fixed, even if the club a
   await tick();
   expect((await me(presale.id, buyers[1] as string)).position).toBe(1);
 });
+
+/**
+ * The wiring (app.ts): booking's club answers who comes first — members whose tier at the opening has presale priority
+ * (Oro, from 12 visits) and who joined the club before it. The visits are written on the member documents here (the
+ * earn consumer writes them from 12 paid orders, club.test.ts).
+ */
+describe("with booking's club", () => {
+  let clubbed: BookingUnderTest;
+  let clubMovieId: string;
+
+  beforeAll(async () => {
+    clubbed = await startBooking({ presales: { ticker: { tickMs: 0 }, openingSettleMs: 0 } });
+    clubMovieId = (await publishMovie(clubbed.context)).movieId;
+  });
+  afterAll(() => clubbed.close());
+
+  const joinClub = async (userId: string) => {
+    const response = await clubbed.app.inject({ method: 'POST', url: '/club/join', headers: userHeaders(clubbed.app, userId) });
+    expect(response.statusCode).toBe(201);
+  };
+  /** Twelve paid visits this year: Oro. */
+  const makeOro = (userId: string) =>
+    clubbed.context.db
+      .collection<{ _id: string }>('club_members')
+      .updateOne(
+        { _id: userId },
+        { $set: { visits: Array.from({ length: 12 }, (_, index) => ({ orderId: `o${index}`, day: '2026-03-01' })) } },
+      );
+  const standing = async (presaleId: string, userId: string) => {
+    const response = await clubbed.app.inject({
+      method: 'GET',
+      url: `/presales/${presaleId}/me`,
+      headers: userHeaders(clubbed.app, userId),
+    });
+    return response.json<PresaleMeView>();
+  };
+
+  it('puts the Oro members who joined before the opening first; a Clásico member, a late Oro joiner and the rest after', async () => {
+    const show = await createShow(clubbed, {
+      cinemaId: FIRST_CINEMA_ID,
+      movieId: clubMovieId,
+      roomId: 1,
+      day: '2026-03-25',
+      schedule: '20:00',
+      type: '2D',
+    });
+    const opensAt = new Date(clubbed.clock.now().getTime() + 10 * 60_000).toISOString();
+    const created = await clubbed.app.inject({
+      method: 'POST',
+      url: '/presales',
+      headers: adminHeaders(clubbed.app),
+      payload: { opensAt, admitPerMinute: 60, showIds: [show.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const presale = created.json<PresaleView>();
+
+    const oroEarly = [newId(), newId()];
+    const clasico = newId();
+    const oroLate = newId();
+    const others = Array.from({ length: 8 }, () => newId());
+    for (const userId of [...oroEarly, clasico]) await joinClub(userId);
+    for (const userId of oroEarly) await makeOro(userId);
+    for (const userId of [...oroEarly, clasico, oroLate, ...others]) {
+      const joined = await clubbed.app.inject({
+        method: 'POST',
+        url: `/presales/${presale.id}/join`,
+        headers: userHeaders(clubbed.app, userId),
+      });
+      expect(joined.statusCode).toBe(201);
+    }
+    // At the opening instant (not before it) the late one joins the club and reaches Oro.
+    clubbed.clock.advanceMinutes(10);
+    await joinClub(oroLate);
+    await makeOro(oroLate);
+    await clubbed.app.presales.ticker.tick();
+
+    const everyone = [...oroEarly, clasico, oroLate, ...others];
+    const standings = new Map<string, PresaleMeView>();
+    for (const userId of everyone) standings.set(userId, await standing(presale.id, userId));
+    const seed = (await clubbed.context.db.collection('presales').findOne({ _id: new Types.ObjectId(presale.id) }))?.seed as string;
+    const userOf = new Map(everyone.map((userId) => [standings.get(userId)?.placeId as string, userId]));
+    const drawn = lotteryOrder([...userOf.keys()], seed).map((placeId) => userOf.get(placeId) as string);
+    const first = new Set(oroEarly);
+    const expected = [...drawn.filter((userId) => first.has(userId)), ...drawn.filter((userId) => !first.has(userId))];
+    expect(expected.map((userId) => standings.get(userId)?.position)).toEqual(everyone.map((_, index) => index + 1));
+  });
+});

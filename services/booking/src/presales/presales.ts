@@ -34,6 +34,30 @@ export interface PresalePriority {
   priorityOf(userIds: string[], joinedBefore: Date): Promise<Set<string>>;
 }
 
+/** What the priority reads of the club (booking's `Club`, issue 41). */
+interface ClubMembersSource {
+  /** The members among `userIds` whose tier at `now` has presale priority. */
+  priorityOf(userIds: readonly string[], now: Date): Promise<Set<string>>;
+  member(userId: string): Promise<{ joinedAt: Date } | null>;
+}
+
+/**
+ * Issue 41: the club's presale priority: members whose tier at the opening has `presalePriority` and who joined the
+ * club before it (each read by `_id`).
+ */
+export function clubPresalePriority(club: ClubMembersSource): PresalePriority {
+  return {
+    priorityOf: async (userIds, joinedBefore) => {
+      const first = new Set<string>();
+      for (const userId of await club.priorityOf(userIds, joinedBefore)) {
+        const member = await club.member(userId);
+        if (member && member.joinedAt.getTime() < joinedBefore.getTime()) first.add(userId);
+      }
+      return first;
+    },
+  };
+}
+
 /** Nobody comes first (no club wired). */
 const NO_PRESALE_PRIORITY: PresalePriority = { priorityOf: async () => new Set() };
 
