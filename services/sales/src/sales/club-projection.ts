@@ -28,7 +28,7 @@ function clubFactOf(event: ClubEvent): ClubFact {
       const { entryId, kind, points, pointValueCents } = event.data;
       if (typeof entryId !== 'string' || !KEY_PART.test(entryId)) fail('the entry id is not plain');
       if (!CLUB_ENTRY_KINDS.includes(kind)) fail('unknown entry kind');
-      if (!Number.isInteger(points) || !Number.isFinite(pointValueCents) || pointValueCents < 0) fail('points or their value not sound');
+      if (!Number.isInteger(points) || !Number.isInteger(pointValueCents) || pointValueCents < 0) fail('points or their value not sound');
       return { _id: `points:${entryId}`, fact: 'points', kind, points, pointValueCents, at, day };
     }
     case 'club.pass-charged': {
