@@ -143,6 +143,17 @@ describe('GET /sales/club (issue 41)', () => {
     expect(totals.totalPrice).toBe(1800);
   });
 
+  it('dead-letters a club event it cannot count (an unknown kind, points not whole), counting nothing of it', async () => {
+    const before = (await get('/sales/club')).json<ClubSalesReport>();
+    const bad = [
+      createEvent('club.points-moved', { ...moved('earn', 10, '2026-11-05T15:00:00.000Z').data, kind: 'bonus' as ClubEntryKind }),
+      createEvent('club.points-moved', { ...moved('earn', 10, '2026-11-05T15:00:00.000Z').data, points: 1.5 }),
+    ];
+    for (const event of bad) await sales.context.bus.publish(event);
+    expect(sales.context.bus.deadLetters.map((letter) => letter.event.id)).toEqual(expect.arrayContaining(bad.map((event) => event.id)));
+    expect((await get('/sales/club')).json<ClubSalesReport>()).toEqual(before);
+  });
+
   it('refuses a guest (401), a user and a manager (403: the club is chain-wide) and a reversed period (400), in Spanish', async () => {
     expect((await get('/sales/club', {})).statusCode).toBe(401);
     expect((await get('/sales/club', userHeaders(sales.app))).statusCode).toBe(403);
