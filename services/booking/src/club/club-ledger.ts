@@ -34,8 +34,6 @@ export interface ClubEntry {
   at: Date;
 }
 
-export type ClubEntryFields = Decided<ClubEntry>['fields'];
-
 type ClubEntryDocument = ClubEntry & WithOutbox;
 
 const entrySchema = new Schema<ClubEntryDocument>({}, { collection: 'club_ledger', strict: false, autoIndex: false, versionKey: false });
@@ -69,6 +67,11 @@ export class ClubLedger {
 
   entriesOf(userId: string): Promise<ClubEntry[]> {
     return this.ledger.entriesOf(userId);
+  }
+
+  /** Every member's entries (one read of the whole ledger: the expiry job's). */
+  everyMember(): Promise<Map<string, ClubEntry[]>> {
+    return this.ledger.everyOwner();
   }
 
   balanceOf(userId: string): Promise<number> {
@@ -116,7 +119,7 @@ export class ClubLedger {
   }
 }
 
-export function entryId(entry: Pick<ClubEntry, 'userId' | 'seq'>): string {
+function entryId(entry: Pick<ClubEntry, 'userId' | 'seq'>): string {
   return `${entry.userId}:${entry.seq}`;
 }
 

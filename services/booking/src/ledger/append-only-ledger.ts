@@ -65,6 +65,17 @@ export class AppendOnlyLedger<E extends AppendedEntry> {
     return (found as unknown as E[]).sort((a, b) => a.seq - b.seq);
   }
 
+  /** Every owner's entries, oldest first each (one read of the whole ledger: a background job's, never a request's). */
+  async everyOwner(): Promise<Map<string, E[]>> {
+    const byOwner = new Map<string, E[]>();
+    for (const entry of (await this.entries.find({}, { projection: { _id: 0, outbox: 0 } }).toArray()) as unknown as E[]) {
+      const owner = String((entry as unknown as Record<string, unknown>)[this.shape.owner]);
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), entry]);
+    }
+    for (const entries of byOwner.values()) entries.sort((a, b) => a.seq - b.seq);
+    return byOwner;
+  }
+
   async balanceOf(owner: string): Promise<number> {
     return (await this.last(owner))?.balance ?? 0;
   }

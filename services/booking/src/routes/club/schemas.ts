@@ -1,5 +1,4 @@
 import {
-  ApiErrorBody,
   ClubAdjustRequest,
   ClubAdjustResponse,
   ClubLedgerPage,
@@ -55,5 +54,5 @@ export const adjust = {
   params: ClubMemberParams,
   headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' })) }),
   body: ClubAdjustRequest,
-  response: { 201: ClubAdjustResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409), 409: ApiErrorBody },
+  response: { 201: ClubAdjustResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
