@@ -378,6 +378,8 @@ const MATRIX: Record<string, Entry> = {
   },
   // Issue 39: an admin's of the chain, a manager's of their cinemas' orders (no cinemaId: the token's cinemas).
   'GET /sales/discounts': { access: 'manager', sample: () => ({ query: 'from=2026-01-01&to=2026-12-31' }) },
+  // Issue 41: the Cine Club's figures are the chain's: an admin's alone (a manager 403).
+  'GET /sales/club': { access: 'admin', sample: () => ({ query: 'from=2026-01-01&to=2026-12-31' }) },
 };
 
 /** The gateway's own operations (its document, /api/docs/json), by their full path. */

@@ -14,6 +14,7 @@ import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
 import { presaleGatePlugin } from './plugins/presale-gate';
 import { presalesPlugin, type PresalesOptions } from './plugins/presales';
+import { clubPresalePriority } from './presales/presales';
 import { showsPlugin } from './plugins/shows';
 import { ticketsPlugin } from './plugins/tickets';
 import { bookingSettingsFromEnv } from './settings';
@@ -97,6 +98,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(giftCardsPlugin, giftCardOptions);
   const clubSettings = { ...settings.club, ...context.club };
   await app.register(clubPlugin, { db: context.db, bus: context.bus, settings: clubSettings });
+  // Issue 41: at a presale's opening, Oro members who joined the club before it come first (unless a test gave its own).
+  if (!context.presales?.priority) app.presales.store.usePriority(clubPresalePriority(app.club));
   await app.register(checkoutPlugin, {
     db: context.db,
     bus: context.bus,

@@ -5,6 +5,7 @@ import {
   lotteryOrder,
   meterAt,
   presaleInputProblem,
+  priorityOrder,
   showLabel,
   type PresaleShowFacts,
 } from '../src/presales/presale-rules';
@@ -13,6 +14,22 @@ import {
 function chiSquare(observed: readonly number[], expected: number): number {
   return observed.reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
 }
+
+describe('priorityOrder (issue 41: Oro members first)', () => {
+  const drawn = ['p5', 'p2', 'p4', 'p1', 'p3'];
+
+  it('puts the priority places first in lottery order among themselves, then everyone else in lottery order', () => {
+    expect(priorityOrder(drawn, new Set(['p1', 'p2']))).toEqual(['p2', 'p1', 'p5', 'p4', 'p3']);
+    expect(priorityOrder(drawn, new Set(['p3']))).toEqual(['p3', 'p5', 'p2', 'p4', 'p1']);
+  });
+
+  it('keeps the lottery when nobody (or everybody) has priority, and ignores ids not in the line', () => {
+    expect(priorityOrder(drawn, new Set())).toEqual(drawn);
+    expect(priorityOrder(drawn, new Set(drawn))).toEqual(drawn);
+    expect(priorityOrder(drawn, new Set(['stranger']))).toEqual(drawn);
+    expect(priorityOrder([], new Set(['p1']))).toEqual([]);
+  });
+});
 
 describe('lotteryOrder', () => {
   const ids = [

@@ -18,6 +18,8 @@ export const subscriptions = {
   refund: subscription('notification.refund', ['order.refunded']),
   /** Issue 39: a gift card sold or issued: its recipient gets the code (and a QR of it). */
   giftCard: subscription('notification.gift-card', ['gift-card.issued']),
+  /** Issue 41: a Cine Pase renewal declined (change your card before the grace ends) and a pass that lapsed. */
+  clubPass: subscription('notification.club-pass', ['club.pass-declined', 'club.pass-changed']),
   /** The show of a paid order was moved: its buyer hears the new time. */
   showMoved: subscription('notification.show-moved', ['order.show-moved']),
 };

@@ -10,6 +10,8 @@ export const subscriptions = {
   orders: subscription('sales.orders', ['order.paid', 'order.refunded']),
   /** Issue 39: gift cards sold, issued and voided (the discounts report's gift-card figures), once per card and kind. */
   giftCards: subscription('sales.gift-cards', ['gift-card.issued', 'gift-card.voided']),
+  /** Issue 41: the club's points and passes (GET /sales/club), once per event key (entry; pass and period; pass, instant and status). */
+  club: subscription('sales.club', ['club.points-moved', 'club.pass-charged', 'club.pass-declined', 'club.pass-changed']),
   /** The current titles, candy names and cinema names the reports show (the cinemas of `/sales/cinemas`). */
   names: subscription('sales.names', [
     'movie.created',

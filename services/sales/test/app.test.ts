@@ -4,6 +4,7 @@ import { buildSalesApp } from '../src/app';
 describeServiceApp('sales', buildSalesApp, [
   '/sales/candy',
   '/sales/cinemas',
+  '/sales/club',
   '/sales/discounts',
   '/sales/export.csv',
   '/sales/monthly',

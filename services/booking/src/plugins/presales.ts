@@ -3,7 +3,7 @@ import type { Connection, Model } from 'mongoose';
 import { LineTicker, type LineTickerOptions } from '../presales/line-ticker';
 import { PresaleFeeds, type PresaleFeedSettings } from '../presales/presale-feed';
 import { presaleModels, type PresaleDocument, type PresalePlaceDocument } from '../presales/presale-model';
-import { Presales, type PresaleShowsSource } from '../presales/presales';
+import { Presales, type PresalePriority, type PresaleShowsSource } from '../presales/presales';
 import { freeSeatsAt } from '../shows/show-listing';
 import { showModel, type ShowDocument } from '../shows/show-model';
 
@@ -41,6 +41,8 @@ export interface PresalesOptions {
   feed?: PresaleFeedSettings;
   /** How long after opensAt the lottery is drawn (presales.ts). */
   openingSettleMs?: number;
+  /** Issue 41: who comes first at an opening (the club's Oro members; `app.presales.store.usePriority` sets it later). */
+  priority?: PresalePriority;
 }
 
 export interface PresalesPluginOptions extends PresalesOptions {
@@ -56,7 +58,7 @@ function takenAt(show: ShowDocument, now: Date): number {
 
 /** The presales (after the shows plugin: they count its seats). */
 export const presalesPlugin = fp<PresalesPluginOptions>(
-  async (app, { db, defaultAdmitPerMinute, ticker: tickerOptions = {}, feed = {}, openingSettleMs }) => {
+  async (app, { db, defaultAdmitPerMinute, ticker: tickerOptions = {}, feed = {}, openingSettleMs, priority }) => {
     const { presales, places } = await presaleModels(db);
     const shows: Model<ShowDocument> = await showModel(db);
     const source: PresaleShowsSource = {
@@ -94,6 +96,7 @@ export const presalesPlugin = fp<PresalesPluginOptions>(
     const store = new Presales(presales, places, source, app.clock, {
       defaultAdmitPerMinute,
       ...(openingSettleMs !== undefined ? { openingSettleMs } : {}),
+      ...(priority ? { priority } : {}),
     });
     const ticker = new LineTicker(store, app.clock, app.log, tickerOptions);
     const feeds = new PresaleFeeds(store, feed, app.log);

@@ -21,6 +21,11 @@ export interface PresaleDocument {
   state: PresaleState;
   /** Set once the lottery's positions are all written (the opening is done). */
   openedAt?: Date;
+  /**
+   * Issue 41: the early places whose buyer had presale priority at the opening (an Oro member who joined the club
+   * before opensAt), fixed by the first instance that draws the lottery so every instance writes the same positions.
+   */
+  priorityPlaceIds?: string[];
   /** Positions 1..admittedThrough are admitted. */
   admittedThrough: number;
   /** The meter's clock: admissions owed since it are `floor((now − meteredAt) · admitPerMinute / 60 000)`. */
@@ -78,6 +83,7 @@ const presaleSchema = new Schema<PresaleDocument>(
     seed: { type: String, required: true },
     state: { type: String, required: true },
     openedAt: { type: Date },
+    priorityPlaceIds: { type: [String], default: undefined },
     admittedThrough: { type: Number, required: true },
     meteredAt: { type: Date, required: true },
     movedAt: { type: Date },

@@ -24,6 +24,14 @@ export function lotteryOrder(placeIds: readonly string[], seed: string): string[
     .map(({ placeId }) => placeId);
 }
 
+/**
+ * Issue 41: the line at the opening: the places of `first` (buyers with presale priority: Oro members who joined
+ * the club before the opening) ahead, in lottery order among themselves, then everyone else in lottery order.
+ */
+export function priorityOrder(drawn: readonly string[], first: ReadonlySet<string>): string[] {
+  return [...drawn.filter((placeId) => first.has(placeId)), ...drawn.filter((placeId) => !first.has(placeId))];
+}
+
 /** The admission meter as stored on the presale. */
 export interface MeterReading {
   admittedThrough: number;

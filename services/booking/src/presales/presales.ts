@@ -14,7 +14,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isValidObjectId, Types, type Collection, type Model } from 'mongoose';
 import { refuse, type Result } from '../refusal';
 import type { PresaleDocument, PresalePlaceDocument } from './presale-model';
-import { admissionInstant, lotteryOrder, presaleInputProblem, type PresaleShowFacts } from './presale-rules';
+import { admissionInstant, lotteryOrder, presaleInputProblem, priorityOrder, type PresaleShowFacts } from './presale-rules';
 import { markPresaleShows, presaleShows } from './presale-shows';
 
 /** Where the presales read their shows (the seat inventory's and the listings' numbers: plugins/presales.ts). */
@@ -25,9 +25,47 @@ export interface PresaleShowsSource {
   seats(showIds: readonly string[], now: Date): Promise<{ free: number; everyStarted: boolean }>;
 }
 
+/**
+ * Issue 41: which buyers come first at a presale's opening: the accounts among `userIds` whose club tier has
+ * presale priority and who joined the club before `joinedBefore` (the opening). Booking's club implements it
+ * (ClubMembers.priorityOf).
+ */
+export interface PresalePriority {
+  priorityOf(userIds: string[], joinedBefore: Date): Promise<Set<string>>;
+}
+
+/** What the priority reads of the club (booking's `Club`, issue 41). */
+interface ClubMembersSource {
+  /** The members among `userIds` whose tier at `now` has presale priority. */
+  priorityOf(userIds: readonly string[], now: Date): Promise<Set<string>>;
+  member(userId: string): Promise<{ joinedAt: Date } | null>;
+}
+
+/**
+ * Issue 41: the club's presale priority: members whose tier at the opening has `presalePriority` and who joined the
+ * club before it (each read by `_id`).
+ */
+export function clubPresalePriority(club: ClubMembersSource): PresalePriority {
+  return {
+    priorityOf: async (userIds, joinedBefore) => {
+      const first = new Set<string>();
+      for (const userId of await club.priorityOf(userIds, joinedBefore)) {
+        const member = await club.member(userId);
+        if (member && member.joinedAt.getTime() < joinedBefore.getTime()) first.add(userId);
+      }
+      return first;
+    },
+  };
+}
+
+/** Nobody comes first (no club wired). */
+const NO_PRESALE_PRIORITY: PresalePriority = { priorityOf: async () => new Set() };
+
 export interface PresaleSettings {
   /** admitPerMinute when the admin leaves it out (PRESALE_ADMIT_PER_MINUTE). */
   defaultAdmitPerMinute: number;
+  /** Issue 41: who joins the lottery's line ahead (the club's Oro members); nobody when left out. */
+  priority?: PresalePriority;
   /**
    * How long after opensAt the lottery is drawn (default 1 s): joins that read the clock before opensAt have
    * landed by then, so every instance that draws reads the same early places and writes the same positions.
@@ -135,6 +173,7 @@ function onlyDuplicates(error: unknown): boolean {
  */
 export class Presales {
   readonly openingSettleMs: number;
+  private priority: PresalePriority;
   readonly positionsOf: Collection<PositionDocument>;
 
   constructor(
@@ -145,7 +184,13 @@ export class Presales {
     private readonly settings: PresaleSettings,
   ) {
     this.openingSettleMs = settings.openingSettleMs ?? 1_000;
+    this.priority = settings.priority ?? NO_PRESALE_PRIORITY;
     this.positionsOf = places.db.collection<PositionDocument>('presale_positions');
+  }
+
+  /** Issue 41: who comes first at the openings from now on (booking's club wires its members here). */
+  usePriority(priority: PresalePriority): void {
+    this.priority = priority;
   }
 
   /** The presale, or null (an id that is not one included). */
@@ -389,10 +434,16 @@ export class Presales {
   async openIfDue(presale: PresaleDocument, now: Date): Promise<PresaleDocument> {
     if (presale.openedAt || presale.state === 'closed' || now.getTime() < presale.opensAt.getTime() + this.openingSettleMs) return presale;
     const presaleId = presale._id.toHexString();
-    const early = await this.places.find({ presaleId, early: true }, { _id: 1 }).lean<Array<Pick<PresalePlaceDocument, '_id'>>>();
-    const order = lotteryOrder(
-      early.map((place) => place._id.toHexString()),
-      presale.seed,
+    const early = await this.places
+      .find({ presaleId, early: true }, { _id: 1, userId: 1 })
+      .lean<Array<Pick<PresalePlaceDocument, '_id' | 'userId'>>>();
+    const first = await this.priorityPlaces(presale, early);
+    const order = priorityOrder(
+      lotteryOrder(
+        early.map((place) => place._id.toHexString()),
+        presale.seed,
+      ),
+      first,
     );
     const batch = 500;
     for (let start = 0; start < order.length; start += batch) {
@@ -416,6 +467,34 @@ export class Presales {
       )
       .lean<PresaleDocument>();
     return opened ?? (await this.presales.findById(presale._id).lean<PresaleDocument>()) ?? presale;
+  }
+
+  /**
+   * Issue 41: the early places whose buyer has presale priority, asked once: the first instance to draw writes
+   * them on the presale (conditional on none written and the line not open), and every instance draws with those.
+   */
+  private async priorityPlaces(
+    presale: PresaleDocument,
+    early: ReadonlyArray<Pick<PresalePlaceDocument, '_id' | 'userId'>>,
+  ): Promise<Set<string>> {
+    if (presale.priorityPlaceIds) return new Set(presale.priorityPlaceIds);
+    const priority =
+      early.length === 0
+        ? new Set<string>()
+        : await this.priority.priorityOf(
+            early.map((place) => place.userId),
+            presale.opensAt,
+          );
+    const priorityPlaceIds = early.filter((place) => priority.has(place.userId)).map((place) => place._id.toHexString());
+    const fixed = await this.presales
+      .findOneAndUpdate(
+        { _id: presale._id, openedAt: { $exists: false }, priorityPlaceIds: { $exists: false } },
+        { $set: { priorityPlaceIds } },
+        { returnDocument: 'after' },
+      )
+      .lean<PresaleDocument>();
+    const written = fixed ?? (await this.presales.findById(presale._id).lean<PresaleDocument>());
+    return new Set(written?.priorityPlaceIds ?? priorityPlaceIds);
   }
 
   /**

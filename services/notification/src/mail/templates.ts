@@ -2,6 +2,8 @@ import {
   formatMoney as formatMoneyAs,
   groupGiftCardCode,
   localDateTime,
+  type ClubPassChanged,
+  type ClubPassDeclined,
   type GiftCardIssued,
   type OrderRefunded,
   type PaymentPart,
@@ -204,18 +206,30 @@ function linesTable(lines: readonly PricedLine[]): MailBlock {
   );
 }
 
-/** Issue 39: how an amount was paid (or goes back): the gift card's part (its last four characters) and the bank card's. */
+/**
+ * Issue 39: how an amount was paid (or goes back): the gift card's part (its last four characters) and the bank card's;
+ * issue 41: Cine Club's points (how many) and the Cine Pase's part.
+ */
 function paymentRows(payments: readonly PaymentPart[], verb: 'Pagado' | 'Devuelto'): Array<{ label: string; value: string }> {
-  return payments
-    .filter((part) => part.amount > 0)
-    .map((part) => ({
-      label:
-        part.kind === 'gift_card'
-          ? `${verb} ${verb === 'Pagado' ? 'con' : 'a'} la tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}`
-          : `${verb} ${verb === 'Pagado' ? 'con' : 'a'} la tarjeta bancaria`,
-      value: formatMoney(part.amount),
-    }));
+  const by = verb === 'Pagado' ? 'con' : 'a';
+  const labelOf = (part: PaymentPart): string => {
+    switch (part.kind) {
+      case 'gift_card':
+        return `${verb} ${by} la tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}`;
+      case 'points':
+        return `${verb} ${verb === 'Pagado' ? 'con' : 'en'} puntos de Cine Club${part.points ? ` (${part.points} puntos)` : ''}`;
+      case 'pass':
+        return verb === 'Pagado' ? 'Cubierto por tu Cine Pase' : 'Devuelto a tu Cine Pase';
+      default:
+        return `${verb} ${by} la tarjeta bancaria`;
+    }
+  };
+  return payments.filter((part) => part.amount > 0).map((part) => ({ label: labelOf(part), value: formatMoney(part.amount) }));
 }
+
+/** Whether an order was paid (or goes back) otherwise than all by bank card: its parts are worth showing. */
+const paidOtherwise = (payments: readonly PaymentPart[] | undefined): payments is readonly PaymentPart[] =>
+  payments?.some((part) => part.kind !== 'card' && part.amount > 0) ?? false;
 
 /** The site's pages a mail about an order links to (`publicUrl`: PUBLIC_URL, the site as the buyer's browser reaches it). */
 function orderLinks(publicUrl: string, orderId: string) {
@@ -260,8 +274,8 @@ export async function receiptMail(
       : []),
     ...order.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total', value: formatMoney(order.total), strong: true },
-    // Issue 39: a gift card paid part or all of it (an order paid all by bank card says nothing more, as before).
-    ...(order.payments?.some((part) => part.kind === 'gift_card' && part.amount > 0) ? paymentRows(order.payments, 'Pagado') : []),
+    // Issues 39 and 41: a gift card, points or the pass paid part or all of it (an order paid all by bank card says nothing more, as before).
+    ...(paidOtherwise(order.payments) ? paymentRows(order.payments, 'Pagado') : []),
   ];
   // Version 1 (no lines): every seat a General ticket, the receipt as it always was.
   const lines = order.lines ?? [];
@@ -326,7 +340,7 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
     ...tickets,
     ...refund.candy.map((line) => ({ label: `${line.quantity} × ${line.name}`, value: formatMoney(line.totalPrice) })),
     { label: 'Total reembolsado', value: formatMoney(refund.amount), strong: true },
-    ...(toGiftCard > 0 ? paymentRows(refund.payments ?? [], 'Devuelto') : []),
+    ...(paidOtherwise(refund.payments) ? paymentRows(refund.payments, 'Devuelto') : []),
   ];
   return compose(subject, [
     paragraph(`Hola ${username}:`),
@@ -339,6 +353,10 @@ export function refundMail(username: string, refund: RefundedOrder, publicUrl: s
         ? 'El dinero vuelve a donde salió: lo pagado con la tarjeta regalo ya está de nuevo en su saldo, y lo pagado con tarjeta bancaria vuelve a ella (según tu banco puede tardar unos días en verse). Las entradas reembolsadas ya no son válidas.'
         : 'El dinero vuelve a la tarjeta con la que pagaste; según tu banco puede tardar unos días en verse. Las entradas reembolsadas ya no son válidas.',
     ),
+    // Issue 41: points paid go back to the member's balance.
+    ...(refund.payments?.some((part) => part.kind === 'points' && part.amount > 0)
+      ? [paragraph('Los puntos con los que pagaste ya volvieron a tu saldo de Cine Club.')]
+      : []),
     paragraph(`Pedido: ${refund.orderCode ?? refund.orderId}`),
     links([orderLinks(publicUrl, refund.orderId).order]),
   ]);
@@ -414,4 +432,50 @@ export function giftCardMail(card: IssuedGiftCard, publicUrl: string, qrPng: Buf
     ...mail,
     attachments: [{ filename: `tarjeta-regalo-${card.last4}.png`, content: qrPng, contentType: 'image/png', cid: GIFT_CARD_QR_CID }],
   };
+}
+
+/** Issue 41: what the Cine Pase mails say (club.pass-declined's and club.pass-changed's facts). */
+type DeclinedPass = ClubPassDeclined['data'];
+type ChangedPass = ClubPassChanged['data'];
+
+/** The club's page (the pass, the card to change). */
+const clubLink = (publicUrl: string) => ({ label: 'Ir a Cine Club', href: `${publicUrl}/club` });
+
+/** A day and time as the password mail writes them ('04/12/2026 a las 21:30'), in the chain's zone. */
+function dayAndTime(instant: string): string {
+  const { date, time } = localDateTime(new Date(instant));
+  return `${date.split('-').reverse().join('/')} a las ${time}`;
+}
+
+/**
+ * Issue 41: a renewal of the member's Cine Pase was declined: the pass stays usable in its grace period; change the
+ * card before `graceUntil` (the club's page) or it lapses.
+ */
+export function passDeclinedMail(username: string, pass: DeclinedPass, publicUrl: string): MailContent {
+  const until = dayAndTime(pass.graceUntil);
+  return compose(`No pudimos renovar tu Cine Pase de ${CINEMA_NAME}`, [
+    paragraph(`Hola ${username}:`),
+    paragraph(
+      `Tu banco rechazó el cobro de la renovación de tu Cine Pase «${pass.planName}» (${formatMoney(pass.amount)}). Tu pase sigue vigente hasta el ${until}: cambia tu tarjeta antes de esa fecha para no perderlo.`,
+    ),
+    table([
+      { label: 'Plan', value: pass.planName },
+      { label: 'Monto', value: formatMoney(pass.amount) },
+      { label: 'Cambia tu tarjeta antes del', value: until, strong: true },
+    ]),
+    paragraph('Si no cambias la tarjeta a tiempo, el pase vence y ya no cubre entradas. Tus puntos de Cine Club no cambian.'),
+    links([clubLink(publicUrl)]),
+  ]);
+}
+
+/** Issue 41: the member's Cine Pase lapsed (its renewal stayed unpaid through the grace period). */
+export function passLapsedMail(username: string, pass: ChangedPass, publicUrl: string): MailContent {
+  return compose(`Tu Cine Pase de ${CINEMA_NAME} venció`, [
+    paragraph(`Hola ${username}:`),
+    paragraph(
+      `No pudimos cobrar la renovación de tu Cine Pase «${pass.planName}» y el período de gracia terminó, así que tu pase venció y ya no cubre entradas. Tus puntos de Cine Club no cambian.`,
+    ),
+    paragraph('Puedes volver a suscribirte cuando quieras desde Cine Club.'),
+    links([clubLink(publicUrl)]),
+  ]);
 }

@@ -6,6 +6,8 @@ import QRCode from 'qrcode';
 import { QR_OPTIONS } from '../mail/attachments-worker';
 import {
   giftCardMail,
+  passDeclinedMail,
+  passLapsedMail,
   passwordChangedMail,
   receiptMail,
   recoveryCodeMail,
@@ -64,7 +66,7 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus; publicUrl
      */
     async function mailOrderUser(
       what: string,
-      context: { eventId: string; orderId: string; userId: string; refundId?: string },
+      context: { eventId: string; userId: string; orderId?: string; refundId?: string; passId?: string },
       content: (username: string) => Promise<MailContent> | MailContent,
     ): Promise<void> {
       const found = await recipients.lookup(context.userId);
@@ -107,6 +109,29 @@ export const mailConsumersPlugin = fp<{ db: Connection; bus: EventBus; publicUrl
       const qr = await QRCode.toBuffer([{ data: Buffer.from(event.data.code), mode: 'byte' }], QR_OPTIONS);
       await app.mailer.send(event.data.recipientEmail, giftCardMail(event.data, publicUrl, qr));
     });
+
+    // Issue 41: booking announces a declined renewal once per (pass, period) and each status change once; a change
+    // to anything but 'lapsed' is no mail.
+    await subscribeTo(
+      bus,
+      db,
+      subscriptions.clubPass,
+      async (event) => {
+        const { passId, userId } = event.data;
+        if (event.type === 'club.pass-declined') {
+          const declined = event.data;
+          await mailOrderUser('pass declined mail', { eventId: event.id, passId, userId }, (username) =>
+            passDeclinedMail(username, declined, publicUrl),
+          );
+        } else {
+          const changed = event.data;
+          await mailOrderUser('pass lapsed mail', { eventId: event.id, passId, userId }, (username) =>
+            passLapsedMail(username, changed, publicUrl),
+          );
+        }
+      },
+      { ignores: (event) => event.type === 'club.pass-changed' && event.data.status !== 'lapsed' },
+    );
 
     await subscribeTo(bus, db, subscriptions.showMoved, async (event) => {
       const { orderId, userId } = event.data;

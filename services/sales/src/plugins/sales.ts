@@ -2,6 +2,7 @@ import type { OrderPaid, OrderRefunded } from '@cine/contracts';
 import { batched, subscribeTo, type EventBus } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
+import { ClubProjection } from '../sales/club-projection';
 import { NamesProjection } from '../sales/names-projection';
 import { SalesLedger } from '../sales/sales-ledger';
 import { SalesReports } from '../sales/sales-reports';
@@ -27,7 +28,7 @@ const ORDERS_PER_BATCH = 2000;
 
 /**
  * The sales ledger fed by order.paid and order.refunded (consumer 'sales.orders', in batches), and by the gift-card
- * events ('sales.gift-cards'), and the reports read from it.
+ * events ('sales.gift-cards') and the club's ('sales.club'), and the reports read from it.
  */
 export const salesPlugin = fp<SalesPluginOptions>(
   async (app, { db, bus, clock }) => {
@@ -45,6 +46,9 @@ export const salesPlugin = fp<SalesPluginOptions>(
     await bus.subscribe(subscriptions.orders.consumer, subscriptions.orders.events, recordPaidOrders, { prefetch: ORDERS_PER_BATCH });
     // Issue 39: keyed by card and kind (SalesLedger.recordGiftCards), so a redelivery changes nothing.
     await subscribeTo(bus, db, subscriptions.giftCards, (event) => ledger.recordGiftCards([event]));
+    // Issue 41: keyed by each event's key (ClubProjection), so a redelivery or a replay changes nothing.
+    const club = new ClubProjection(store);
+    await subscribeTo(bus, db, subscriptions.club, (event) => club.record([event]));
     const names = new NamesProjection(store);
     await subscribeTo(bus, db, subscriptions.names, (event) => names.handle(event));
 

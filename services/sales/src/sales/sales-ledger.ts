@@ -1,5 +1,6 @@
 import {
   FIRST_CINEMA_ID,
+  PAYMENT_KINDS,
   SHOW_TYPES,
   TICKET_TYPE_CODE_PATTERN,
   type GiftCardIssued,
@@ -61,12 +62,12 @@ function linesAreSound(lines: readonly PricedLine[] | undefined): boolean {
   );
 }
 
-/** Whether every payment part is a whole, non-negative amount of a known kind. */
+/** Whether every payment part is a whole, non-negative amount of a known kind (issue 41: points and pass parts too). */
 function paymentsAreSound(payments: readonly PaymentPart[] | undefined): boolean {
   return (
     payments === undefined ||
     (Array.isArray(payments) &&
-      payments.every((part) => (part.kind === 'gift_card' || part.kind === 'card') && Number.isInteger(part.amount) && part.amount >= 0))
+      payments.every((part) => PAYMENT_KINDS.includes(part.kind) && Number.isInteger(part.amount) && part.amount >= 0))
   );
 }
 
@@ -76,7 +77,7 @@ function giftCardPartOf(payments: readonly PaymentPart[] | undefined): number {
 }
 
 /** A paid order the ledger cannot record (thrown, so the bus dead-letters its event). */
-class MalformedSaleError extends Error {
+export class MalformedSaleError extends Error {
   constructor(orderId: unknown, reason: string, type = 'order.paid') {
     super(`${type} ${String(orderId)} cannot be recorded: ${reason}`);
     this.name = 'MalformedSaleError';
@@ -463,7 +464,7 @@ export class SalesLedger {
 }
 
 /** Inserts records keyed by their event's id; those recorded before (a redelivery, a replay) are refused by _id, anything else is a failure. */
-async function insertIgnoringRepeats<T extends { _id: string }>(collection: mongo.Collection<T>, records: T[]): Promise<void> {
+export async function insertIgnoringRepeats<T extends { _id: string }>(collection: mongo.Collection<T>, records: T[]): Promise<void> {
   try {
     await collection.insertMany(records as mongo.OptionalUnlessRequiredId<T>[], { ordered: false });
   } catch (error) {

@@ -1,4 +1,5 @@
 import {
+  type ClubSalesReport,
   FIRST_CINEMA_ID,
   SHOW_TYPES,
   type CandyItemTotalRow,
@@ -19,6 +20,7 @@ import {
   type TopSellerRow,
 } from '@cine/contracts';
 import { searchKey } from '@cine/service-kit';
+import { clubReportOf } from './club-report';
 import { discountsReportOf } from './discounts-report';
 import { monthNameOf, type Month } from './sales-calendar';
 import { sumOf } from './sale-figures';
@@ -401,6 +403,12 @@ export class SalesReports {
         })
         .sort((a, b) => b.day.localeCompare(a.day) || a.name.localeCompare(b.name, 'es'))
     );
+  }
+
+  /** Issue 41: the club's figures of the period (clubReportOf's rules), from every club fact up to `to`. */
+  async club(range: DayRange = {}): Promise<ClubSalesReport> {
+    const facts = await this.store.clubFacts.find(range.to ? { day: { $lte: range.to } } : {}).toArray();
+    return clubReportOf(facts, range);
   }
 
   /** Issue 39: discounts by code and the gift cards' money of the period (discountsReportOf's rules). */

@@ -1,6 +1,7 @@
 import type { ShowType } from '@cine/contracts';
 import { isFerretDbConnection } from '@cine/service-kit';
 import type { Collection, Connection } from 'mongoose';
+import type { ClubFact } from './club-report';
 import type { Month } from './sales-calendar';
 import type { SoldLine, TypeFigures } from './sale-lines';
 
@@ -183,6 +184,8 @@ export interface SalesStore {
   shows: Collection<ShowFacts>;
   names: Collection<SalesName>;
   giftCardMoves: Collection<GiftCardMove>;
+  /** Issue 41: the club's events, once per event key (ClubFact). */
+  clubFacts: Collection<ClubFact>;
 }
 
 /** The sales database's collections; on MongoDB with the indexes of the detail and candy reports. */
@@ -196,6 +199,7 @@ export async function openSalesStore(db: Connection): Promise<SalesStore> {
     shows: db.collection<ShowFacts>('shows'),
     names: db.collection<SalesName>('names'),
     giftCardMoves: db.collection<GiftCardMove>('gift_card_moves'),
+    clubFacts: db.collection<ClubFact>('club_facts'),
   };
   // FerretDB v1 filters in Go whatever the indexes (see isFerretDbConnection); an index there only slows the writes.
   if (!isFerretDbConnection(db)) {

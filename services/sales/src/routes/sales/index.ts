@@ -57,6 +57,9 @@ export default async function salesRoutes(app: ServiceApp): Promise<void> {
     reports.discounts(dayRangeOf(app, request.query), cinemasOf(request, undefined)),
   );
 
+  // Issue 41: the club is chain-wide: an admin's only (a manager is refused, 403).
+  app.get('/club', { schema: schemas.club, onRequest: app.requireAdmin }, async (request) => reports.club(dayRangeOf(app, request.query)));
+
   app.get('/export.csv', { schema: schemas.exportCsv, onRequest: requireManager }, async (request, reply) => {
     const { query } = request;
     const cinemas = cinemasOf(request, query.cinemaId);

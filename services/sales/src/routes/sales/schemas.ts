@@ -1,6 +1,8 @@
 import {
   CandySalesRow,
   CinemaSalesRow,
+  ClubSalesQuery,
+  ClubSalesReport,
   DiscountsQuery,
   DiscountsReport,
   MonthlySalesRow,
@@ -117,6 +119,18 @@ export const discounts = {
     "their cinemas and what gift cards paid there; the chain's gift-card figures (sold, outstanding) are 0 for them (admin or manager)",
   querystring: DiscountsQuery,
   response: { 200: DiscountsReport, ...errors(400, 401, 403, 503) },
+};
+
+export const club = {
+  tags,
+  security: bearerAuth,
+  summary:
+    "Issue 41: the Cine Club's figures from `from` to `to` (the chain's reporting days, both included; all time when left out): " +
+    'points earned (less reversals) and spent (less what was given back) in the period, the liability of every balance at its end ' +
+    '(cents), the passes active, in grace or cancelling at its end, the renewals charged and declined and the pass revenue in it ' +
+    "(admin only: the club is the chain's, a manager is refused)",
+  querystring: ClubSalesQuery,
+  response: { 200: ClubSalesReport, ...errors(400, 401, 403, 503) },
 };
 
 export const exportCsv = {
