@@ -58,7 +58,11 @@ export class ClubLedger {
     private readonly relay: OutboxRelay,
     private readonly pointValueCents: number,
   ) {
-    this.ledger = new AppendOnlyLedger<ClubEntry>(model.collection as never, { owner: 'userId', value: 'points' });
+    this.ledger = new AppendOnlyLedger<ClubEntry>(
+      model.collection as never,
+      { owner: 'userId', value: 'points' },
+      model.db.collection('club_ledger_heads') as never,
+    );
   }
 
   init(): Promise<void> {
@@ -93,8 +97,7 @@ export class ClubLedger {
     let written: { entry: ClubEntry; id: Types.ObjectId; events: ReturnType<typeof createEvent<'club.points-moved'>>[] } | undefined;
     const entry = await this.ledger.append(userId, key, decide, now, {
       mayGoBelowZero,
-      extra: (next) => {
-        const id = new Types.ObjectId();
+      extra: (next, id) => {
         const events =
           next.points === 0
             ? []
@@ -110,7 +113,7 @@ export class ClubLedger {
                 }),
               ];
         written = { entry: next, id, events };
-        return { _id: id, outbox: events };
+        return { outbox: events };
       },
     });
     // Written by this very attempt (not found from before, nor lost to another writer): its event goes now; after a crash the relay's look finds it.

@@ -44,7 +44,11 @@ export class GiftCardLedger {
   private constructor(private readonly ledger: AppendOnlyLedger<LedgerEntry>) {}
 
   static async open(db: Connection): Promise<GiftCardLedger> {
-    const ledger = new AppendOnlyLedger<LedgerEntry>(db.collection('gift_card_ledger'), { owner: 'cardId', value: 'amount' });
+    const ledger = new AppendOnlyLedger<LedgerEntry>(
+      db.collection('gift_card_ledger'),
+      { owner: 'cardId', value: 'amount' },
+      db.collection('gift_card_ledger_heads'),
+    );
     await ledger.createIndexes('card');
     return new GiftCardLedger(ledger);
   }

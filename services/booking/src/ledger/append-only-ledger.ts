@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { isDuplicateKeyError } from '@cine/service-kit';
-import type { Collection, mongo } from 'mongoose';
+import { Types, type Collection, type mongo } from 'mongoose';
 
 /** What every entry of an append-only ledger has, whatever it counts (a gift card's cents, a member's points). */
 export interface AppendedEntry {
@@ -29,8 +30,25 @@ export class BelowZeroError extends Error {
   }
 }
 
+/** The heads' marker: every owner with entries has a head (an owner without one has none). */
+const HEADS_BUILT = '~heads-built';
+
 /** How many times an append re-reads and retries after losing its place to another writer. */
 const MAX_ATTEMPTS = 500;
+
+/**
+ * Where an owner's ledger stands (`<ledger>_heads`, `_id` the owner): its last entry's seq and balance, read by
+ * `_id` (FerretDB reads any other filter through the whole collection). Written after each entry, so it may lag
+ * behind one written by a process that died in between: the next append finds the place taken, reads the
+ * owner's entries once and sets it right. `legacy`: the owner had entries before heads existed (their ids are
+ * not derived from their keys, so a key is looked for by its field).
+ */
+interface LedgerHead {
+  _id: string;
+  seq: number;
+  balance: number;
+  legacy?: boolean;
+}
 
 export interface LedgerShape {
   /** The collection's field naming the owner (a card's `cardId`, a member's `userId`). */
@@ -48,15 +66,47 @@ export interface LedgerShape {
  * sweep racing the request finds the entry written before.
  */
 export class AppendOnlyLedger<E extends AppendedEntry> {
+  private readonly heads: Collection<LedgerHead>;
+
+  /** `heads`: the owners' heads (the ledger's collection name with `_heads`). */
   constructor(
     private readonly entries: Collection<mongo.Document>,
     private readonly shape: LedgerShape,
-  ) {}
+    heads: Collection<mongo.Document>,
+  ) {
+    this.heads = heads as unknown as Collection<LedgerHead>;
+  }
 
-  /** The indexes the ledger stands on (names as the gift cards' ledger always had them: `<prefix>_seq`, `<prefix>_key`). */
+  /**
+   * An entry's `_id`, derived from its owner and key: finding a key is a read by `_id`, and the same entry written
+   * twice (a step repeated, a redelivered event) collides on it.
+   */
+  static idOf(owner: string, key: string): Types.ObjectId {
+    return new Types.ObjectId(createHash('sha256').update(`${owner}\u0000${key}`).digest().subarray(0, 12));
+  }
+
+  /**
+   * The indexes the ledger stands on (names as the gift cards' ledger always had them: `<prefix>_seq`, `<prefix>_key`),
+   * and the heads of owners whose entries were written before heads existed (once: one read of the whole ledger).
+   */
   async createIndexes(prefix: string): Promise<void> {
     await this.entries.createIndex({ [this.shape.owner]: 1, seq: 1 }, { unique: true, name: `${prefix}_seq` });
     await this.entries.createIndex({ [this.shape.owner]: 1, key: 1 }, { unique: true, name: `${prefix}_key` });
+    if (await this.heads.findOne({ _id: HEADS_BUILT })) return;
+    for (const [owner, entries] of await this.everyOwner()) {
+      const last = entries.at(-1);
+      if (!last) continue;
+      try {
+        await this.heads.insertOne({ _id: owner, seq: last.seq, balance: last.balance, legacy: true });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+    try {
+      await this.heads.insertOne({ _id: HEADS_BUILT, seq: 0, balance: 0 });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
   }
 
   /** The owner's entries, oldest first. */
@@ -76,13 +126,15 @@ export class AppendOnlyLedger<E extends AppendedEntry> {
     return byOwner;
   }
 
+  /** The balance as the owner's head has it (after a writer died between its entry and its head: until the next append). */
   async balanceOf(owner: string): Promise<number> {
-    return (await this.last(owner))?.balance ?? 0;
+    return (await this.head(owner)).balance;
   }
 
   /** The entry of this key, if written. */
   async find(owner: string, key: string): Promise<E | null> {
-    return (await this.entries.findOne({ [this.shape.owner]: owner, key }, { projection: { _id: 0, outbox: 0 } })) as E | null;
+    const [byId, head] = await Promise.all([this.byId(owner, key), this.heads.findOne({ _id: owner })]);
+    return byId ?? (head?.legacy ? this.byKeyField(owner, key) : null);
   }
 
   /**
@@ -95,32 +147,73 @@ export class AppendOnlyLedger<E extends AppendedEntry> {
     key: string,
     decide: (balance: number) => Decided<E>,
     now: Date,
-    { mayGoBelowZero = false, extra }: { mayGoBelowZero?: boolean; extra?: (entry: E) => Record<string, unknown> } = {},
+    { mayGoBelowZero = false, extra }: { mayGoBelowZero?: boolean; extra?: (entry: E, id: Types.ObjectId) => Record<string, unknown> } = {},
   ): Promise<E> {
+    const id = AppendOnlyLedger.idOf(owner, key);
+    let taken: number | undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const [written, last] = await Promise.all([this.find(owner, key), this.last(owner)]);
+      const [written, read] = await Promise.all([this.find(owner, key), this.head(owner)]);
       if (written) return written;
-      const before = last?.balance ?? 0;
+      // The place tried last time is still the head's next: a writer died before moving the head, or has not moved it yet.
+      const head = taken === read.seq + 1 ? await this.repairHead(owner) : read;
+      const before = head.balance;
       const { value, fields } = decide(before);
       if (before + value < 0 && !mayGoBelowZero && value < 0) throw new BelowZeroError(owner, before, value);
       const next = {
         ...fields,
         [this.shape.owner]: owner,
-        seq: (last?.seq ?? 0) + 1,
+        seq: head.seq + 1,
         key,
         [this.shape.value]: value,
         balance: before + value,
         at: now,
       } as unknown as E;
       try {
-        await this.entries.insertOne({ ...next, ...(extra ? extra(next) : {}) });
-        return next;
+        await this.entries.insertOne({ _id: id, ...next, ...(extra ? extra(next, id) : {}) });
       } catch (error) {
         // Another writer took this place (or wrote this key): read again and decide again.
         if (!isDuplicateKeyError(error)) throw error;
+        taken = next.seq;
+        continue;
       }
+      await this.moveHead(owner, next.seq, next.balance);
+      return next;
     }
     throw new Error(`ledger of ${owner}: too many writers at once`);
+  }
+
+  private async byId(owner: string, key: string): Promise<E | null> {
+    return (await this.entries.findOne({ _id: AppendOnlyLedger.idOf(owner, key) }, { projection: { _id: 0, outbox: 0 } })) as E | null;
+  }
+
+  private async byKeyField(owner: string, key: string): Promise<E | null> {
+    return (await this.entries.findOne({ [this.shape.owner]: owner, key }, { projection: { _id: 0, outbox: 0 } })) as E | null;
+  }
+
+  /** The owner's head (none: no entry yet, as `createIndexes` made one for every owner with entries). */
+  private async head(owner: string): Promise<LedgerHead> {
+    return (await this.heads.findOne({ _id: owner })) ?? { _id: owner, seq: 0, balance: 0 };
+  }
+
+  /** Sets the owner's head to its last entry, read from the entries themselves (the slow way: a lagging head). */
+  private async repairHead(owner: string): Promise<LedgerHead> {
+    const [last, stored] = await Promise.all([this.last(owner), this.heads.findOne({ _id: owner })]);
+    const head: LedgerHead = { _id: owner, seq: last?.seq ?? 0, balance: last?.balance ?? 0, ...(stored?.legacy ? { legacy: true } : {}) };
+    await this.moveHead(owner, head.seq, head.balance);
+    return head;
+  }
+
+  /** Moves the head forward to `seq` (never back: a slower writer of an earlier entry leaves it where it is). */
+  private async moveHead(owner: string, seq: number, balance: number): Promise<void> {
+    const moved = await this.heads.updateOne({ _id: owner, seq: { $lt: seq } }, { $set: { seq, balance } });
+    if (moved.matchedCount > 0) return;
+    try {
+      // The owner's first entry: its head.
+      await this.heads.insertOne({ _id: owner, seq, balance });
+    } catch (error) {
+      // It has one already, at this place or further on.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
   }
 
   private async last(owner: string): Promise<E | null> {
