@@ -1,0 +1,230 @@
+import {
+  CLUB_MESSAGES,
+  PASS_STATUSES,
+  type ClubPassSummary,
+  type PassResponse,
+  type PassStatus,
+  type PassSubscribeRequest,
+} from '@cine/contracts';
+import { createEvent, isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
+import { randomUUID } from 'node:crypto';
+import { Types, type Connection, type Model } from 'mongoose';
+import type { PaymentProvider } from '../../payments';
+import { declineMessage } from '../../payments/decline-messages';
+import { refuse, type Result } from '../../refusal';
+import type { PassDocument, PassStores, PlanDocument } from './pass-model';
+import { isUsable, periodId } from './pass-rules';
+import { passPeriod } from './periods';
+import type { PassPlans } from './plans';
+import type { PassRenewer } from './renewals';
+
+/** Whether a user is a Cine Club member (the points' member store; `club_members` by `_id` = userId until it is wired). */
+export interface ClubMembership {
+  isMember(userId: string): Promise<boolean>;
+}
+
+export function membersCollectionMembership(db: Connection): ClubMembership {
+  const members = db.collection<{ _id: string }>('club_members');
+  return { isMember: async (userId) => (await members.findOne({ _id: userId }, { projection: { _id: 1 } })) !== null };
+}
+
+/** A subscription left in `subscribing` longer than this (its instance stopped) no longer holds the member's place. */
+const STALE_SUBSCRIPTION_MS = 10 * 60_000;
+
+const NO_PASS = () => refuse('not-found', CLUB_MESSAGES.noPass);
+
+export function passChanged(pass: PassDocument, plan: Pick<PlanDocument, 'name'>, status: PassStatus, now: Date) {
+  return createEvent('club.pass-changed', {
+    passId: pass._id.toHexString(),
+    userId: pass.userId,
+    planName: plan.name,
+    status,
+    renewsAt: pass.renewsAt.toISOString(),
+    at: now.toISOString(),
+  });
+}
+
+/**
+ * Issue 41: the members' Cine Pase. One live pass per member (its holder document, `_id` = userId); subscribing
+ * saves the card and charges the first month at once with the key `pass:<passId>:<period>` (declined: 402 and
+ * no pass); cancelling keeps it until its period ends; a new card in grace pays the period due at once. Every
+ * change of a pass records its events in the pass's outbox in the same write.
+ */
+export class ClubPasses {
+  renewer!: PassRenewer;
+
+  constructor(
+    private readonly passes: Model<PassDocument>,
+    private readonly stores: PassStores,
+    private readonly plans: PassPlans,
+    private readonly payments: PaymentProvider,
+    private readonly membership: ClubMembership,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /** The member's pass of the holder document (any status), or null. */
+  async passOf(userId: string): Promise<PassDocument | null> {
+    const holder = await this.stores.holders.findOne({ _id: userId });
+    return holder ? this.passes.findById(holder.passId).lean<PassDocument>() : null;
+  }
+
+  async subscribe(userId: string, { planId, paymentMethodId }: PassSubscribeRequest, now: Date): Promise<Result<PassResponse>> {
+    if (!(await this.membership.isMember(userId))) return refuse('forbidden', CLUB_MESSAGES.notMember);
+    const plan = await this.plans.byId(planId);
+    if (!plan) return refuse('not-found', CLUB_MESSAGES.planNotFound);
+    if (!plan.active) return refuse('conflict', CLUB_MESSAGES.planInactive);
+    const passId = new Types.ObjectId();
+    if (!(await this.claimHolder(userId, passId.toHexString(), now))) return refuse('conflict', CLUB_MESSAGES.passAlready);
+    const first = passPeriod(now, 0);
+    await this.passes.collection.insertOne({
+      _id: passId,
+      userId,
+      planId,
+      status: 'subscribing',
+      anchor: now,
+      period: 0,
+      periodStart: first.start,
+      renewsAt: first.end,
+      createdAt: now,
+      updatedAt: now,
+      outbox: [],
+    } satisfies PassDocument);
+    const failed = async (reason: string, code: string) => {
+      await this.passes.updateOne({ _id: passId }, { $set: { status: 'failed', updatedAt: now } });
+      await this.stores.holders.deleteOne({ _id: userId, passId: passId.toHexString() });
+      return refuse('declined', declineMessage(code), code || reason);
+    };
+    const saved = await this.payments.saveCard({ customerKey: userId, paymentMethodId, idempotencyKey: `pass-card:${passId.toHexString()}:0` });
+    if (saved.status === 'declined') return failed(saved.reason, saved.code);
+    const charge = await this.payments.chargeSaved({
+      customerId: saved.customerId,
+      paymentMethodId: saved.paymentMethodId,
+      amount: plan.monthlyPrice,
+      currency: 'usd',
+      idempotencyKey: `pass:${passId.toHexString()}:${first.key}`,
+      description: `Cine Pase ${plan.name}, ${first.key}`,
+    });
+    if (charge.status === 'declined') return failed(charge.reason, charge.code);
+    const card = { customerId: saved.customerId, paymentMethodId: saved.paymentMethodId, ...(saved.last4 ? { cardLast4: saved.last4 } : {}) };
+    const active = { ...(await this.passes.findById(passId).lean<PassDocument>())!, ...card, status: 'active' as const };
+    const events = [
+      passChanged(active, plan, 'active', now),
+      createEvent('club.pass-charged', {
+        passId: passId.toHexString(),
+        userId,
+        planId,
+        planName: plan.name,
+        period: first.key,
+        amount: plan.monthlyPrice,
+        kind: 'first',
+        at: now.toISOString(),
+      }),
+    ];
+    await this.passes.updateOne(
+      { _id: passId, status: 'subscribing' },
+      { $set: { ...card, status: 'active', updatedAt: now }, $push: { outbox: { $each: events } } },
+    );
+    this.relay.nudge(passId, events);
+    return { message: `¡Listo! Tu Cine Pase ${plan.name} está activo.`, pass: await this.summary(active, plan, now) };
+  }
+
+  /** DELETE /club/pass: active → cancelling (kept until its period ends); in grace it ends at once (its period is unpaid). */
+  async cancel(userId: string, now: Date): Promise<Result<PassResponse>> {
+    const pass = await this.passOf(userId);
+    if (!pass || !isUsable(pass.status)) return NO_PASS();
+    const plan = await this.plans.byId(pass.planId);
+    if (!plan) return NO_PASS();
+    if (pass.status !== 'cancelling') {
+      const status: PassStatus = pass.status === 'grace' ? 'ended' : 'cancelling';
+      const event = passChanged(pass, plan, status, now);
+      const written = await this.passes.updateOne(
+        { _id: pass._id, status: pass.status, period: pass.period },
+        { $set: { status, updatedAt: now }, $push: { outbox: event } },
+      );
+      if (written.modifiedCount === 0) return this.cancel(userId, now);
+      this.relay.nudge(pass._id, [event]);
+      if (status === 'ended') await this.stores.holders.deleteOne({ _id: userId, passId: pass._id.toHexString() });
+    }
+    const after = await this.passes.findById(pass._id).lean<PassDocument>();
+    const message =
+      after?.status === 'ended'
+        ? 'Cancelaste tu Cine Pase.'
+        : `Cancelaste tu Cine Pase: puedes usarlo hasta el ${after!.renewsAt.toISOString().slice(0, 10)}.`;
+    return { message, pass: await this.summary(after!, plan, now) };
+  }
+
+  /** POST /club/pass/card: the card later renewals charge; in grace, the period due is charged with it at once. */
+  async changeCard(userId: string, paymentMethodId: string, now: Date): Promise<Result<PassResponse>> {
+    const pass = await this.passOf(userId);
+    if (!pass || !isUsable(pass.status)) return NO_PASS();
+    const plan = await this.plans.byId(pass.planId);
+    if (!plan) return NO_PASS();
+    const saved = await this.payments.saveCard({
+      customerKey: userId,
+      paymentMethodId,
+      idempotencyKey: `pass-card:${pass._id.toHexString()}:${randomUUID()}`,
+    });
+    if (saved.status === 'declined') return refuse('declined', declineMessage(saved.code), saved.code);
+    const card = { customerId: saved.customerId, paymentMethodId: saved.paymentMethodId, cardLast4: saved.last4 ?? '' };
+    await this.passes.updateOne({ _id: pass._id }, { $set: { ...card, updatedAt: now } });
+    if (pass.status === 'grace') {
+      const paid = await this.renewer.chargeInGrace({ ...pass, ...card }, now);
+      if (paid && paid.status === 'declined') return refuse('declined', declineMessage(paid.code), paid.code);
+    }
+    const after = (await this.passes.findById(pass._id).lean<PassDocument>())!;
+    const message = pass.status === 'grace' ? 'Tu nueva tarjeta pagó el mes: tu Cine Pase está activo.' : 'Guardamos tu nueva tarjeta para las próximas renovaciones.';
+    return { message, pass: await this.summary(after, plan, now) };
+  }
+
+  /** GET /club/me's `pass`: the member's pass while it books tickets, or lapsed (undefined: none, or ended). */
+  async summaryFor(userId: string, now: Date): Promise<ClubPassSummary | undefined> {
+    const pass = await this.passOf(userId);
+    if (!pass || !(PASS_STATUSES as readonly string[]).includes(pass.status) || pass.status === 'ended') return undefined;
+    const plan = await this.plans.byId(pass.planId);
+    return plan ? this.summary(pass, plan, now) : undefined;
+  }
+
+  async summary(pass: PassDocument, plan: PlanDocument, _now: Date): Promise<ClubPassSummary> {
+    const period = passPeriod(pass.anchor, pass.period);
+    const usage = await this.stores.usage.findOne({ _id: periodId(pass._id.toHexString(), period.key) });
+    const status = pass.status as PassStatus;
+    return {
+      id: pass._id.toHexString(),
+      plan: {
+        id: plan._id.toHexString(),
+        name: plan.name,
+        monthlyPrice: plan.monthlyPrice,
+        ticketsPerMonth: plan.ticketsPerMonth,
+        formats: plan.formats,
+      },
+      status,
+      renewsAt: pass.renewsAt.toISOString(),
+      periodStart: pass.periodStart.toISOString(),
+      ticketsLeft: isUsable(status) ? Math.max(0, plan.ticketsPerMonth - (usage?.used ?? 0)) : 0,
+      ...(pass.graceUntil && status === 'grace' ? { graceUntil: pass.graceUntil.toISOString() } : {}),
+      ...(pass.cardLast4 ? { cardLast4: pass.cardLast4 } : {}),
+    };
+  }
+
+  /**
+   * The member's place for a new pass: the holder document inserted, or taken over from a pass that is no longer
+   * live (lapsed, ended, failed, a subscription its instance left). False: a live pass holds it.
+   */
+  private async claimHolder(userId: string, passId: string, now: Date): Promise<boolean> {
+    try {
+      await this.stores.holders.insertOne({ _id: userId, passId });
+      return true;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const holder = await this.stores.holders.findOne({ _id: userId });
+    if (!holder) return this.claimHolder(userId, passId, now);
+    const held = await this.passes.findById(holder.passId).lean<PassDocument>();
+    const live =
+      held &&
+      (isUsable(held.status) || (held.status === 'subscribing' && now.getTime() - held.createdAt.getTime() < STALE_SUBSCRIPTION_MS));
+    if (live) return false;
+    const taken = await this.stores.holders.updateOne({ _id: userId, passId: holder.passId }, { $set: { passId } });
+    return taken.modifiedCount === 1;
+  }
+}
