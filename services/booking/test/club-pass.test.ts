@@ -7,7 +7,7 @@ import { buildBookingApp } from '../src';
 import { OfflinePaymentProvider, type PaymentProvider } from '../src/payments';
 import type { ChargeOutcome, SavedChargeRequest } from '../src/payments/payment-provider';
 import { dayOf } from '../src/club/pass/periods';
-import type { ClubPassOptions } from '../src/plugins/club-pass';
+import { RENEW_PASSES, type ClubPassOptions } from '../src/plugins/club-pass';
 
 /**
  * Issue 41: the Cine Pase on the real (embedded) database: plans, subscribing (the first month charged at once),
@@ -122,8 +122,11 @@ async function settled(instance: Instance): Promise<CineEvent[]> {
   return instance.events;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   offsetMs = 0;
+  // Each test's passes alone are due (one database for the file); the job scheduled afresh at each test's pace.
+  for (const name of ['club_passes', 'club_pass_holders', 'club_renewals', 'club_renewal_runs']) await context.db.collection(name).deleteMany({});
+  await context.db.collection('agendaJobs').deleteMany({ name: RENEW_PASSES });
 });
 
 describe('Cine Pase plans', () => {

@@ -143,7 +143,6 @@ export class ClubPasses {
       );
       if (written.modifiedCount === 0) return this.cancel(userId, now);
       this.relay.nudge(pass._id, [event]);
-      if (status === 'ended') await this.stores.holders.deleteOne({ _id: userId, passId: pass._id.toHexString() });
     }
     const after = await this.passes.findById(pass._id).lean<PassDocument>();
     const message =

@@ -279,7 +279,7 @@ export class PassRenewer {
     return renewal.outcome;
   }
 
-  /** Cancelling → ended, or grace → lapsed: the pass's status, its renewal recorded, the member free for a new pass. */
+  /** Cancelling → ended, or grace → lapsed: the pass's status and its renewal recorded (the member may subscribe again). */
   private async finish(pass: PassDocument, status: 'ended' | 'lapsed', now: Date): Promise<Applied> {
     const from: PassStatus = status === 'ended' ? 'cancelling' : 'grace';
     const plan = await this.plans.byId(pass.planId);
@@ -312,7 +312,7 @@ export class PassRenewer {
       },
       { upsert: true },
     );
-    await this.stores.holders.deleteOne({ _id: pass.userId, passId });
+    // The holder stays (GET /club/me shows a lapsed pass); a new subscription takes its place over.
     return status;
   }
 
