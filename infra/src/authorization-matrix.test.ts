@@ -306,6 +306,16 @@ const MATRIX: Record<string, Entry> = {
   'POST /gift-cards/issue': { access: 'admin' },
   'POST /gift-cards/{code}/void': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'GET /gift-cards/{code}/ledger': { access: 'admin' },
+  // Cine Pase (issue 41, booking): the plans on sale listed by anyone, every plan (`all=true`) and their changes by an admin
+  // only (chain-wide: managers 403); a signed-in member's own pass (no pass: 404; bodies `{}` refused by the schema:
+  // nothing is charged); the renewal job's report by an admin only.
+  'GET /club/plans': { access: 'public', also: [{ access: 'admin', sample: () => ({ query: 'all=true' }) }] },
+  'POST /club/plans': { access: 'admin' },
+  'PUT /club/plans/{id}': { access: 'admin' },
+  'POST /club/pass': { access: 'user' },
+  'DELETE /club/pass': { access: 'user' },
+  'POST /club/pass/card': { access: 'user' },
+  'GET /club/renewals': { access: 'admin' },
   // Presales (issue 40, booking): an admin's, and a manager's for their cinemas' shows (a show of cinema A with an opening
   // in the past: another cinema's manager 403, its own the 400; nothing is created); the list is each manager's cinemas'.
   // A presale that does not exist: every manager gets its 404 on close, every signed-in buyer on join and me, anyone on

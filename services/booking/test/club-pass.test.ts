@@ -178,7 +178,7 @@ describe('subscribing', () => {
     const offer = await plan(app);
     const stranger = { headers: bearer(app, { sub: new Types.ObjectId().toHexString(), role: 'user' }) };
     const refused = await subscribe(app, stranger, offer.id);
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(CLUB_MESSAGES.notMember);
 
     const user = await member(app);

@@ -6,6 +6,9 @@ import type { StoredOrder } from './order-model';
 import type { OrderParts } from './order-effects';
 import type { PresaleCheck } from '../presales/presale-gate';
 
+/** Issue 41: a pass ticket whose surcharges, other seats or candy are left to pay, without a card. */
+const PASS_NEEDS_CARD = 'Tu Cine Pase no cubre el total de la compra: elige también una tarjeta bancaria.';
+
 /** How long the seats stay reserved for an order while its card is charged. */
 const RESERVATION_MS = 15 * 60_000;
 
@@ -41,11 +44,14 @@ export class Checkout {
     paymentMethodId,
     giftCardCode,
     admission,
+    usePass,
   }: CheckoutRequest): Promise<CheckoutResult> {
     const passed = await this.gate.admit(showId, userId, admission, this.parts.clock(), 'held');
     if (isRefusal(passed)) return passed;
     // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
-    if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+    // Issue 41: or the pass may (one seat's General base, nothing else to pay).
+    if (paymentMethodId === undefined && giftCardCode === undefined && usePass !== true)
+      return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const { effects, orders, clock } = this.parts;
     const now = clock();
     const card = giftCardCode === undefined ? undefined : await effects.giftCardFor(giftCardCode, now);
@@ -61,11 +67,15 @@ export class Checkout {
     // Issue 39: the cart's code, judged on this show now; one that stopped applying refuses the purchase before anything is taken.
     const promo = await effects.promoFor(userId, promoCode, hold);
     if (isRefusal(promo)) return promo;
+    // Issue 41: the member's pass, refused (no pass, a format it does not include, the month used, a ticket that day) before anything is taken.
+    const pass = usePass === true ? await effects.passFor(userId, hold, now) : undefined;
+    if (pass && isRefusal(pass)) return pass;
     const giftCard = card ? { cardId: card._id.toHexString(), last4: card.last4 } : undefined;
-    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard);
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard, pass);
     if (isRefusal(opened)) return opened;
-    if (card && paymentMethodId === undefined && card.balance < opened.total)
-      return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+    const covered = opened.pass?.amount ?? 0;
+    if (paymentMethodId === undefined && (card?.balance ?? 0) + covered < opened.total)
+      return refuse('invalid', card ? GIFT_CARD_MESSAGES.paymentMethodNeeded : PASS_NEEDS_CARD);
     const order = await orders.insertPending(opened, now);
     if (!order) {
       const same = await orders.findByKey(opened.key);
@@ -109,6 +119,12 @@ export class Checkout {
           if (isRefusal(claimed)) {
             await effects.giveBack(order);
             return this.write(order, Order.promoRefused(order, claimed.message, now));
+          }
+          // Issue 41: the pass's ticket (the month's allowance and the show's day), claimed once; refused: nothing is charged.
+          const passClaimed = await effects.claimPass(order);
+          if (isRefusal(passClaimed)) {
+            await effects.giveBack(order);
+            return this.write(order, Order.passRefused(order, passClaimed.message, now));
           }
           // Issue 39: then the gift card pays what it can (its debit, once; written by the reserved move).
           if (order.giftCard) change = Order.reserveWithGiftCard(order, change, await effects.debitGiftCard(order), now);

@@ -1,7 +1,7 @@
 import type { EventCinema, OrderPromo, PaymentPart, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { OrderGiftCard } from '../gift-cards/payment-parts';
+import type { OrderGiftCard, OrderPass } from '../gift-cards/payment-parts';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
 
 /*
@@ -82,6 +82,8 @@ export interface OrderDocument extends WithOutbox {
   paymentMethodId?: string;
   /** Issue 39: the gift card paying part (or all) of `total`. */
   giftCard?: OrderGiftCard;
+  /** Issue 41: the member's Cine Pase covering one seat's General base (`usePass`). */
+  pass?: OrderPass;
   /** The hold's end when checkout began: a decline gives the seats back to the user until then. */
   heldUntil: Date;
   reservedUntil?: Date;
@@ -169,6 +171,7 @@ const orderSchema = new Schema<OrderDocument>(
     total: { type: Number, required: true },
     paymentMethodId: { type: String },
     giftCard: { type: Schema.Types.Mixed },
+    pass: { type: Schema.Types.Mixed },
     heldUntil: { type: Date, required: true },
     reservedUntil: { type: Date },
     paymentId: { type: String },

@@ -127,7 +127,10 @@ export function requestRefund(
     lines: linesOfSeats(order, lines.seatLabels),
     amount,
     // Issue 39: the gift card's part back to it, the rest to the bank card (splitRefund); without a gift card all to the bank card.
-    ...(order.giftCard ? { payments: refundPaymentsOf(order, amount) } : {}),
+    // Issue 41: a refund of the pass's seat gives the pass's part back to the pass (its ticket to the allowance), no money.
+    ...(order.giftCard || order.pass
+      ? { payments: refundPaymentsOf(order, amount, order.pass ? lines.seatLabels.includes(order.pass.seatLabel) : false) }
+      : {}),
     reason,
     by,
     requestedAt: now,

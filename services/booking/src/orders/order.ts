@@ -5,6 +5,7 @@ import {
   ORDER_STATES,
   type CartCandyLine,
   type OrderState,
+  type PricedLine,
   type RefundStep,
 } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
@@ -16,7 +17,7 @@ import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
 import type { HeldTickets, Reservation } from '../shows/seat-decisions';
 import { orderPaidEvent, type OrderEvent } from './order-events';
-import type { OrderGiftCard } from '../gift-cards/payment-parts';
+import type { OrderGiftCard, OrderPass } from '../gift-cards/payment-parts';
 import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './order-model';
 
 /**
@@ -155,6 +156,7 @@ export function openOrder(
   paymentMethodId: string | undefined,
   promo?: OrderPromoLines,
   giftCard?: OrderGiftCard,
+  pass?: PassCover,
 ): Result<NewOrder> {
   const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
@@ -174,6 +176,7 @@ export function openOrder(
   const ticketLine = promo ? { ...priced, lines: discountedLines(priced.lines, promo.discounts) } : priced;
   const discount = discountOf(ticketLine.lines);
   const ticketTotal = ticketLine.totalPrice;
+  const covered = pass ? passCoverOf(pass, ticketLine.lines) : undefined;
   return {
     key: orderKey(
       userId,
@@ -181,7 +184,7 @@ export function openOrder(
       seatLabels,
       candy,
       // A gift card joins the key (the same seats paid with another card are another purchase).
-      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}`,
+      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}${covered ? `+pass:${covered.passId}` : ''}`,
       Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
       promo?.code,
     ),
@@ -205,8 +208,33 @@ export function openOrder(
     total: cartViewOf([ticketLine], [...candy]).orderPrice,
     ...(paymentMethodId === undefined ? {} : { paymentMethodId }),
     ...(giftCard ? { giftCard } : {}),
+    ...(covered ? { pass: covered } : {}),
     heldUntil,
   };
+}
+
+/** Issue 41: the member's pass as a checkout found it (period and show day to claim) and the show's General base. */
+export interface PassCover {
+  passId: string;
+  period: string;
+  day: string;
+  generalBase: number;
+}
+
+/**
+ * The pass covers ONE seat: the General base of the show (its surcharges, the 3D one and the seat's category, paid as
+ * usual), never more than that seat's line costs after a code's discount. The seat it covers: the first one's line.
+ */
+export function passCoverOf(pass: PassCover, lines: readonly PricedLine[]): OrderPass | undefined {
+  const line = lines[0];
+  if (!line) return undefined;
+  const amount = Math.max(0, Math.min(pass.generalBase, line.total - (line.discount ?? 0)));
+  return { passId: pass.passId, period: pass.period, day: pass.day, seatLabel: line.seatLabel, amount };
+}
+
+/** Issue 41: pending → failed: the pass's ticket could not be claimed (the month's allowance used, a ticket that day). */
+export function passRefused(order: StoredOrder, failure: string, now: Date): Result<OrderChange> {
+  return giveUp(order, 'failed', failure, now);
 }
 
 function sameLabels(a: readonly string[], b: readonly string[]): boolean {
@@ -261,7 +289,8 @@ function giveUp(order: StoredOrder, to: 'expired' | 'failed', failure: string, n
  */
 export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, paid: number, now: Date): Result<OrderChange> {
   if (!order.giftCard || change.to !== 'reserved') return change;
-  if (order.paymentMethodId === undefined && paid < order.total) return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
+  if (order.paymentMethodId === undefined && paid < order.total - (order.pass?.amount ?? 0))
+    return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
   const giftCard = { ...order.giftCard, amount: paid };
   return { ...change, set: { ...change.set, giftCard }, after: { ...change.after, giftCard } };
 }

@@ -14,7 +14,7 @@ import { declineMessage } from '../../payments/decline-messages';
 import { refuse, type Result } from '../../refusal';
 import type { PassDocument, PassStores, PlanDocument } from './pass-model';
 import { isUsable, periodId } from './pass-rules';
-import { passPeriod } from './periods';
+import { passPeriod, periodIndexAt } from './periods';
 import type { PassPlans } from './plans';
 import type { PassRenewer } from './renewals';
 
@@ -69,7 +69,8 @@ export class ClubPasses {
   }
 
   async subscribe(userId: string, { planId, paymentMethodId }: PassSubscribeRequest, now: Date): Promise<Result<PassResponse>> {
-    if (!(await this.membership.isMember(userId))) return refuse('forbidden', CLUB_MESSAGES.notMember);
+    // 409, not 403: joining the club (free) is what is missing, not a right (an admin who is no member gets it too).
+    if (!(await this.membership.isMember(userId))) return refuse('conflict', CLUB_MESSAGES.notMember);
     const plan = await this.plans.byId(planId);
     if (!plan) return refuse('not-found', CLUB_MESSAGES.planNotFound);
     if (!plan.active) return refuse('conflict', CLUB_MESSAGES.planInactive);
@@ -173,6 +174,79 @@ export class ClubPasses {
     const after = (await this.passes.findById(pass._id).lean<PassDocument>())!;
     const message = pass.status === 'grace' ? 'Tu nueva tarjeta pagó el mes: tu Cine Pase está activo.' : 'Guardamos tu nueva tarjeta para las próximas renovaciones.';
     return { message, pass: await this.summary(after, plan, now) };
+  }
+
+  /**
+   * Issue 41, the checkout: the member's pass that covers a ticket of a show of `type` on `date` now, or why not (no pass
+   * that books, a format its plan leaves out, the month's tickets used, a pass ticket that day already): refused
+   * before anything is taken. The claim at pending → reserved decides again.
+   */
+  async coverFor(userId: string, show: { type: string; date: string }, _now: Date): Promise<Result<{ passId: string; period: string; day: string }>> {
+    const pass = await this.passOf(userId);
+    if (!pass || !isUsable(pass.status)) return NO_PASS();
+    const plan = await this.plans.byId(pass.planId);
+    if (!plan) return NO_PASS();
+    if (!(plan.formats as readonly string[]).includes(show.type)) return refuse('conflict', CLUB_MESSAGES.passFormat(show.type));
+    const passId = pass._id.toHexString();
+    const period = passPeriod(pass.anchor, pass.period).key;
+    const [usage, day] = await Promise.all([
+      this.stores.usage.findOne({ _id: periodId(passId, period) }),
+      this.stores.days.findOne({ _id: periodId(passId, show.date) }),
+    ]);
+    if (day) return refuse('conflict', CLUB_MESSAGES.passSameDay);
+    if ((usage?.used ?? 0) >= plan.ticketsPerMonth) return refuse('conflict', CLUB_MESSAGES.passAllowanceUsed);
+    return { passId, period, day: show.date };
+  }
+
+  /**
+   * The order's pass ticket claimed: its show day (`club_pass_days`, `_id` = passId:day, inserted once) then one of the
+   * period's tickets (`club_pass_usage`, `_id` = passId:period, incremented only below the plan's allowance, once per
+   * order). A repeat for the same order holds what it held.
+   */
+  async claim(cover: { passId: string; period: string; day: string }, orderId: string): Promise<Result<{ outcome: 'held' }>> {
+    const pass = await this.passes.findById(cover.passId).lean<PassDocument>();
+    const plan = pass && isUsable(pass.status) ? await this.plans.byId(pass.planId) : null;
+    if (!pass || !plan) return NO_PASS();
+    const dayId = periodId(cover.passId, cover.day);
+    try {
+      await this.stores.days.insertOne({ _id: dayId, orderId });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const day = await this.stores.days.findOne({ _id: dayId });
+      if (day?.orderId !== orderId) return refuse('conflict', CLUB_MESSAGES.passSameDay);
+    }
+    const usageId = periodId(cover.passId, cover.period);
+    try {
+      const taken = await this.stores.usage.updateOne(
+        { _id: usageId, used: { $lt: plan.ticketsPerMonth }, orders: { $ne: orderId } },
+        { $inc: { used: 1 }, $push: { orders: orderId } },
+        { upsert: true },
+      );
+      if (taken.modifiedCount + taken.upsertedCount === 1) return { outcome: 'held' };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const usage = await this.stores.usage.findOne({ _id: usageId });
+    if (usage?.orders.includes(orderId)) return { outcome: 'held' };
+    await this.stores.days.deleteOne({ _id: dayId, orderId });
+    return refuse('conflict', CLUB_MESSAGES.passAllowanceUsed);
+  }
+
+  /**
+   * The order's pass ticket given back, once: its show day freed and its ticket back to the period's allowance. A refund
+   * (`refunded`) gives the ticket back only while its period is still the pass's current one.
+   */
+  async release(cover: { passId: string; period: string; day: string }, orderId: string, refunded: boolean, now: Date): Promise<void> {
+    await this.stores.days.deleteOne({ _id: periodId(cover.passId, cover.day), orderId });
+    if (refunded) {
+      const pass = await this.passes.findById(cover.passId).lean<PassDocument>();
+      const current = pass ? passPeriod(pass.anchor, periodIndexAt(pass.anchor, now)).key : undefined;
+      if (current !== cover.period) return;
+    }
+    await this.stores.usage.updateOne(
+      { _id: periodId(cover.passId, cover.period), orders: orderId },
+      { $inc: { used: -1 }, $pull: { orders: orderId } },
+    );
   }
 
   /** GET /club/me's `pass`: the member's pass while it books tickets, or lapsed (undefined: none, or ended). */

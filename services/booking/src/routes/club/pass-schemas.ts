@@ -46,9 +46,9 @@ export const subscribe = {
   security: bearerAuth,
   summary:
     'Subscribes the signed-in member to a plan: saves the card for off-session renewals and charges the first month at once. ' +
-    '201 the pass; 402 the card declined (no pass); 403 not a member; 404 no such plan; 409 a pass already, or a plan no longer sold.',
+    '201 the pass; 402 the card declined (no pass); 404 no such plan; 409 not a member, a pass already, or a plan no longer sold.',
   body: PassSubscribeRequest,
-  response: { 201: PassResponse, ...errors(...BODY_ERRORS, 401, 403, 404, 409), 402: Declined },
+  response: { 201: PassResponse, ...errors(...BODY_ERRORS, 401, 404, 409), 402: Declined },
 };
 
 export const cancel = {
