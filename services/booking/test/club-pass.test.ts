@@ -125,7 +125,8 @@ async function settled(instance: Instance): Promise<CineEvent[]> {
 beforeEach(async () => {
   offsetMs = 0;
   // Each test's passes alone are due (one database for the file); the job scheduled afresh at each test's pace.
-  for (const name of ['club_passes', 'club_pass_holders', 'club_renewals', 'club_renewal_runs']) await context.db.collection(name).deleteMany({});
+  for (const name of ['club_passes', 'club_pass_holders', 'club_renewals', 'club_renewal_runs'])
+    await context.db.collection(name).deleteMany({});
   await context.db.collection('agendaJobs').deleteMany({ name: RENEW_PASSES });
 });
 
@@ -283,7 +284,12 @@ describe('the renewal job', () => {
     const user = await member(app);
     const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
     // A card that is saved and then declined on every charge.
-    const card = await app.inject({ method: 'POST', url: '/club/pass/card', headers: user.headers, payload: { paymentMethodId: 'pm_card_chargeCustomerFail' } });
+    const card = await app.inject({
+      method: 'POST',
+      url: '/club/pass/card',
+      headers: user.headers,
+      payload: { paymentMethodId: 'pm_card_chargeCustomerFail' },
+    });
     expect(card.statusCode).toBe(200);
 
     offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
@@ -302,7 +308,9 @@ describe('the renewal job', () => {
     offsetMs += DAY;
     expect(await app.clubRenewals.run()).toMatchObject({ lapsed: 1 });
     expect(await summaryOf(app, user.id)).toMatchObject({ status: 'lapsed', ticketsLeft: 0 });
-    const changed = (await settled(instance)).filter((event) => event.type === 'club.pass-changed').map((event) => (event.data as { status: string }).status);
+    const changed = (await settled(instance))
+      .filter((event) => event.type === 'club.pass-changed')
+      .map((event) => (event.data as { status: string }).status);
     expect(changed).toEqual(['active', 'grace', 'lapsed']);
     expect((await app.clubRenewals.run()).lapsed).toBe(0);
     // Lapsed: the member may subscribe again.
@@ -316,13 +324,28 @@ describe('the renewal job', () => {
     const offer = await plan(app);
     const user = await member(app);
     const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
-    await app.inject({ method: 'POST', url: '/club/pass/card', headers: user.headers, payload: { paymentMethodId: 'pm_card_chargeCustomerFail' } });
+    await app.inject({
+      method: 'POST',
+      url: '/club/pass/card',
+      headers: user.headers,
+      payload: { paymentMethodId: 'pm_card_chargeCustomerFail' },
+    });
     offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
     await app.clubRenewals.run();
 
-    const stillDeclined = await app.inject({ method: 'POST', url: '/club/pass/card', headers: user.headers, payload: { paymentMethodId: 'pm_card_chargeDeclined' } });
+    const stillDeclined = await app.inject({
+      method: 'POST',
+      url: '/club/pass/card',
+      headers: user.headers,
+      payload: { paymentMethodId: 'pm_card_chargeDeclined' },
+    });
     expect(stillDeclined.statusCode).toBe(402);
-    const paid = await app.inject({ method: 'POST', url: '/club/pass/card', headers: user.headers, payload: { paymentMethodId: 'pm_card_mastercard' } });
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/club/pass/card',
+      headers: user.headers,
+      payload: { paymentMethodId: 'pm_card_mastercard' },
+    });
     expect(paid.statusCode).toBe(200);
     expect(paid.json<PassResponse>().pass).toMatchObject({ status: 'active', cardLast4: '4444', periodStart: pass.renewsAt });
     const period = dayOf(new Date(pass.renewsAt));
@@ -353,7 +376,9 @@ describe('the renewal job', () => {
     expect(await app.clubRenewals.run()).toMatchObject({ ended: 1, charged: 0 });
     expect(await summaryOf(app, user.id)).toBeUndefined();
     expect(provider.savedCharges).toHaveLength(1);
-    const statuses = (await settled(instance)).filter((event) => event.type === 'club.pass-changed').map((event) => (event.data as { status: string }).status);
+    const statuses = (await settled(instance))
+      .filter((event) => event.type === 'club.pass-changed')
+      .map((event) => (event.data as { status: string }).status);
     expect(statuses).toEqual(['active', 'cancelling', 'ended']);
     expect((await app.inject({ method: 'DELETE', url: '/club/pass', headers: user.headers })).statusCode).toBe(404);
   });

@@ -13,7 +13,10 @@ describe('pass periods', () => {
       end: new Date('2026-02-28T15:00:00.000Z'),
       key: '2026-01-31',
     });
-    expect(passPeriod(anchor, 1, BA)).toMatchObject({ start: new Date('2026-02-28T15:00:00.000Z'), end: new Date('2026-03-31T15:00:00.000Z') });
+    expect(passPeriod(anchor, 1, BA)).toMatchObject({
+      start: new Date('2026-02-28T15:00:00.000Z'),
+      end: new Date('2026-03-31T15:00:00.000Z'),
+    });
     expect(passPeriod(anchor, 2, BA)).toMatchObject({ key: '2026-03-31', end: new Date('2026-04-30T15:00:00.000Z') });
     // A leap year's February.
     expect(passPeriod(new Date('2028-01-31T15:00:00.000Z'), 1, BA).key).toBe('2028-02-29');

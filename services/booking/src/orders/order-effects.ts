@@ -25,7 +25,11 @@ import type { SeatReservations } from './seat-reservations';
  * seat is refunded (to the allowance only while the period lasts).
  */
 export interface PassTickets {
-  coverFor(userId: string, show: { type: string; date: string }, now: Date): Promise<Result<{ passId: string; period: string; day: string }>>;
+  coverFor(
+    userId: string,
+    show: { type: string; date: string },
+    now: Date,
+  ): Promise<Result<{ passId: string; period: string; day: string }>>;
   claim(pass: OrderPass, orderId: string): Promise<Result<{ outcome: 'held' }>>;
   release(pass: OrderPass, orderId: string, refunded: boolean, now: Date): Promise<void>;
 }
@@ -245,7 +249,8 @@ export class OrderEffects {
     if (outcome.status === 'succeeded' && giftCard > 0 && order.giftCard) {
       await this.world.giftCards.refund(order.giftCard.cardId, order._id.toHexString(), refund.id, giftCard, new Date());
     }
-    if (outcome.status === 'succeeded' && pass > 0 && order.pass) await this.world.passes?.release(order.pass, order._id.toHexString(), true, new Date());
+    if (outcome.status === 'succeeded' && pass > 0 && order.pass)
+      await this.world.passes?.release(order.pass, order._id.toHexString(), true, new Date());
     return outcome;
   }
 

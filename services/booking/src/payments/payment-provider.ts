@@ -37,8 +37,7 @@ export interface SaveCardRequest {
 
 export type SaveCardOutcome =
   /** Kept: what a later `chargeSaved` names (Stripe: the Customer and the PaymentMethod attached to it). */
-  | { status: 'saved'; customerId: string; paymentMethodId: string; last4?: string }
-  | { status: 'declined'; reason: string; code: string };
+  { status: 'saved'; customerId: string; paymentMethodId: string; last4?: string } | { status: 'declined'; reason: string; code: string };
 
 /** A charge of a saved card made without its holder (off session), in cents; keyed like `charge`. */
 export interface SavedChargeRequest {

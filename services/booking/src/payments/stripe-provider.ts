@@ -107,7 +107,14 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** Issue 41: a PaymentIntent of the saved card confirmed off session (the holder is not there to authenticate). */
-  async chargeSaved({ customerId, paymentMethodId, amount, currency, idempotencyKey, description }: SavedChargeRequest): Promise<ChargeOutcome> {
+  async chargeSaved({
+    customerId,
+    paymentMethodId,
+    amount,
+    currency,
+    idempotencyKey,
+    description,
+  }: SavedChargeRequest): Promise<ChargeOutcome> {
     try {
       const intent = await this.stripe.paymentIntents.create(
         { amount, currency, customer: customerId, payment_method: paymentMethodId, description, off_session: true, confirm: true },
@@ -145,7 +152,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
 /** A card error, or an unknown payment method (the buyer's input), as a decline; anything else is not one. */
 function declineOf(error: unknown): Extract<ChargeOutcome, { status: 'declined' }> | undefined {
-  if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
+  if (error instanceof Stripe.errors.StripeCardError)
+    return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method')
     return { status: 'declined', reason: error.message, code: 'resource_missing' };
   return undefined;

@@ -117,7 +117,6 @@ export async function passModel(db: Connection): Promise<Model<PassDocument>> {
   return (db.models.ClubPass as Model<PassDocument> | undefined) ?? db.model<PassDocument>('ClubPass', passSchema);
 }
 
-
 /** The collections of the pass besides the passes' model, their indexes made. */
 export async function passCollections(db: Connection) {
   const plans = db.collection<PlanDocument>('club_plans');

@@ -95,7 +95,11 @@ export class ClubPasses {
       await this.stores.holders.deleteOne({ _id: userId, passId: passId.toHexString() });
       return refuse('declined', declineMessage(code), code || reason);
     };
-    const saved = await this.payments.saveCard({ customerKey: userId, paymentMethodId, idempotencyKey: `pass-card:${passId.toHexString()}:0` });
+    const saved = await this.payments.saveCard({
+      customerKey: userId,
+      paymentMethodId,
+      idempotencyKey: `pass-card:${passId.toHexString()}:0`,
+    });
     if (saved.status === 'declined') return failed(saved.reason, saved.code);
     const charge = await this.payments.chargeSaved({
       customerId: saved.customerId,
@@ -106,7 +110,11 @@ export class ClubPasses {
       description: `Cine Pase ${plan.name}, ${first.key}`,
     });
     if (charge.status === 'declined') return failed(charge.reason, charge.code);
-    const card = { customerId: saved.customerId, paymentMethodId: saved.paymentMethodId, ...(saved.last4 ? { cardLast4: saved.last4 } : {}) };
+    const card = {
+      customerId: saved.customerId,
+      paymentMethodId: saved.paymentMethodId,
+      ...(saved.last4 ? { cardLast4: saved.last4 } : {}),
+    };
     const active = { ...(await this.passes.findById(passId).lean<PassDocument>())!, ...card, status: 'active' as const };
     const events = [
       passChanged(active, plan, 'active', now),
@@ -172,7 +180,10 @@ export class ClubPasses {
       if (paid && paid.status === 'declined') return refuse('declined', declineMessage(paid.code), paid.code);
     }
     const after = (await this.passes.findById(pass._id).lean<PassDocument>())!;
-    const message = pass.status === 'grace' ? 'Tu nueva tarjeta pagó el mes: tu Cine Pase está activo.' : 'Guardamos tu nueva tarjeta para las próximas renovaciones.';
+    const message =
+      pass.status === 'grace'
+        ? 'Tu nueva tarjeta pagó el mes: tu Cine Pase está activo.'
+        : 'Guardamos tu nueva tarjeta para las próximas renovaciones.';
     return { message, pass: await this.summary(after, plan, now) };
   }
 
@@ -181,7 +192,11 @@ export class ClubPasses {
    * that books, a format its plan leaves out, the month's tickets used, a pass ticket that day already): refused
    * before anything is taken. The claim at pending → reserved decides again.
    */
-  async coverFor(userId: string, show: { type: string; date: string }, _now: Date): Promise<Result<{ passId: string; period: string; day: string }>> {
+  async coverFor(
+    userId: string,
+    show: { type: string; date: string },
+    _now: Date,
+  ): Promise<Result<{ passId: string; period: string; day: string }>> {
     const pass = await this.passOf(userId);
     if (!pass || !isUsable(pass.status)) return NO_PASS();
     const plan = await this.plans.byId(pass.planId);

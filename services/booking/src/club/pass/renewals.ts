@@ -103,10 +103,7 @@ export class PassRenewer {
     const outcome = await this.charge(pass, claimed, now);
     if (outcome.status === 'succeeded') {
       const plan = await this.plans.byId(pass.planId);
-      const events = [
-        this.chargedEvent(pass, claimed, now),
-        passChanged(pass, plan ?? { name: claimed.planName }, 'active', now),
-      ];
+      const events = [this.chargedEvent(pass, claimed, now), passChanged(pass, plan ?? { name: claimed.planName }, 'active', now)];
       const moved = await this.passes.updateOne(
         { _id: pass._id, status: 'grace', period: pass.period },
         { $set: { status: 'active', updatedAt: now }, $unset: { graceUntil: '' }, $push: { outbox: { $each: events } } },
@@ -173,13 +170,7 @@ export class PassRenewer {
     }
   }
 
-  private async claim(
-    pass: PassDocument,
-    id: string,
-    period: string,
-    periodIndex: number,
-    now: Date,
-  ): Promise<RenewalDocument | 'taken'> {
+  private async claim(pass: PassDocument, id: string, period: string, periodIndex: number, now: Date): Promise<RenewalDocument | 'taken'> {
     const plan = await this.plans.byId(pass.planId);
     const leaseUntil = new Date(now.getTime() + this.leaseMs);
     const fresh: RenewalDocument = {
