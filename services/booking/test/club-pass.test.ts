@@ -247,6 +247,8 @@ describe('the renewal job', () => {
     expect(provider.savedCharges).toHaveLength(2);
     const report = (await first.app.inject({ method: 'GET', url: '/club/renewals', headers: admin(first.app) })).json<RenewalsReport>();
     expect(report.job.everyMs).toBe(100);
+    expect(report.job.nextRunAt).toEqual(expect.any(String));
+    expect(report.job.lastRunAt).toEqual(expect.any(String));
     expect(report.runs.length).toBeGreaterThan(0);
     expect(report.renewals.filter((renewal) => renewal.passId === pass.id)).toEqual([
       expect.objectContaining({ outcome: 'charged', amount: 2500, attempts: 1, planName: offer.name }),
