@@ -8,6 +8,8 @@ import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
 import { clubPassPlugin, type ClubPassOptions } from './plugins/club-pass';
+import { clubPlugin } from './plugins/club';
+import type { ClubSettings } from './club/club-settings';
 import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
@@ -24,6 +26,7 @@ import checkoutRoutes from './routes/checkout';
 import clubPassRoutes from './routes/club/pass';
 import clubPlansRoutes from './routes/club/plans';
 import clubRenewalsRoutes from './routes/club/renewals';
+import clubRoutes from './routes/club';
 import giftCardRoutes from './routes/gift-cards';
 import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
@@ -55,6 +58,8 @@ export interface BookingContext extends ServiceContext {
   presales?: PresalesOptions;
   /** Issue 41: the Cine Pase's renewal timing and membership (tests shorten and wire them). */
   clubPass?: ClubPassOptions;
+  /** Issue 41: Cine Club's settings instead of the environment's (tests: tiers, point value). */
+  club?: Partial<ClubSettings>;
 }
 
 /** Booking: shows and their seats, the cart, checkout, tickets and the door, the back office's orders. */
@@ -96,6 +101,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
   };
   await app.register(giftCardsPlugin, giftCardOptions);
+  const clubSettings = { ...settings.club, ...context.club };
+  await app.register(clubPlugin, { db: context.db, bus: context.bus, settings: clubSettings });
   await app.register(checkoutPlugin, {
     db: context.db,
     bus: context.bus,
@@ -114,7 +121,10 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(giftCardRoutes, { prefix: '/gift-cards' });
 
   await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer, doorWindow: settings.doorWindow });
-  await app.register(jobsPlugin, { db: context.db, ...(context.scheduler ? { scheduler: context.scheduler } : {}) });
+  await app.register(jobsPlugin, {
+    db: context.db,
+    scheduler: { clubExpiryEveryMs: clubSettings.expiryEveryMs, ...context.scheduler },
+  });
   // Issue 41: the Cine Pase (its renewal job on the scheduler, its charges on the checkout's provider).
   await app.register(clubPassPlugin, { db: context.db, bus: context.bus, ...context.clubPass });
   await app.register(clubPlansRoutes, { prefix: '/club/plans' });
@@ -124,6 +134,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(myTicketsRoutes, { prefix: '/tickets' });
   await app.register(checkinRoutes, { prefix: '/checkin' });
+  await app.register(clubRoutes, { prefix: '/club' });
 
   return app;
 }

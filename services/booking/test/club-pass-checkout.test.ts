@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function member(ticketsPerMonth: number, formats: string[] = ['2D']) {
   const user = newUser(booking.app);
-  await context.db.collection<{ _id: string }>('club_members').insertOne({ _id: user.id });
+  expect((await booking.app.inject({ method: 'POST', url: '/club/join', headers: user.headers })).statusCode).toBe(201);
   const created = await booking.app.inject({
     method: 'POST',
     url: '/club/plans',

@@ -90,8 +90,9 @@ const admin = (app: ServiceApp) => bearer(app, { sub: new Types.ObjectId().toHex
 
 async function member(app: ServiceApp): Promise<{ id: string; headers: { authorization: string } }> {
   const id = new Types.ObjectId().toHexString();
-  await context.db.collection<{ _id: string }>('club_members').insertOne({ _id: id });
-  return { id, headers: bearer(app, { sub: id, role: 'user' }) };
+  const headers = bearer(app, { sub: id, role: 'user' });
+  expect((await app.inject({ method: 'POST', url: '/club/join', headers })).statusCode).toBe(201);
+  return { id, headers };
 }
 
 let planCount = 0;

@@ -3,7 +3,7 @@ import { positiveIntegerEnv, startOutboxRelay, type EventBus } from '@cine/servi
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
 import { passCollections, passModel } from '../club/pass/pass-model';
-import { ClubPasses, membersCollectionMembership, type ClubMembership } from '../club/pass/passes';
+import { ClubPasses, type ClubMembership } from '../club/pass/passes';
 import { PassPlans } from '../club/pass/plans';
 import { PassRenewer } from '../club/pass/renewals';
 import type { OutboxRelay } from '@cine/service-kit';
@@ -28,7 +28,7 @@ export interface ClubPassOptions {
   renewalEveryMs?: number;
   /** How long a claimed renewal waits before another run takes it over (default 5 minutes; tests shorten it). */
   renewalLeaseMs?: number;
-  /** Who is a member (default: the club's members by `_id`). */
+  /** Who is a member (default: the club's, `app.club`). */
   membership?: ClubMembership;
 }
 
@@ -46,7 +46,9 @@ export const clubPassPlugin = fp<ClubPassPluginOptions>(
     // Small collection (a document a member with a pass): the relay may look through it.
     const relay = startOutboxRelay({ models: [passes], bus, logger: app.log });
     const plans = new PassPlans(stores);
-    const clubPasses = new ClubPasses(passes, stores, plans, app.paymentProvider, membership ?? membersCollectionMembership(db), relay);
+    // The club's members (plugins/club.ts): only a member subscribes.
+    const members = membership ?? { isMember: async (userId: string) => (await app.club.member(userId)) !== null };
+    const clubPasses = new ClubPasses(passes, stores, plans, app.paymentProvider, members, relay);
     const renewer = new PassRenewer(
       passes,
       stores,
@@ -69,5 +71,5 @@ export const clubPassPlugin = fp<ClubPassPluginOptions>(
     app.scheduler.whenStarted(() => app.scheduler.every(RENEW_PASSES, everyMs));
     app.addHook('onClose', async () => relay.stop());
   },
-  { name: 'club-pass', dependencies: ['checkout', 'jobs'] },
+  { name: 'club-pass', dependencies: ['club', 'checkout', 'jobs'] },
 );

@@ -8,7 +8,7 @@ import {
 } from '@cine/contracts';
 import { createEvent, isDuplicateKeyError, type OutboxRelay } from '@cine/service-kit';
 import { randomUUID } from 'node:crypto';
-import { Types, type Connection, type Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import type { PaymentProvider } from '../../payments';
 import { declineMessage } from '../../payments/decline-messages';
 import { refuse, type Result } from '../../refusal';
@@ -18,14 +18,9 @@ import { passPeriod, periodIndexAt } from './periods';
 import type { PassPlans } from './plans';
 import type { PassRenewer } from './renewals';
 
-/** Whether a user is a Cine Club member (the points' member store; `club_members` by `_id` = userId until it is wired). */
+/** Whether a user is a Cine Club member (the club's members: plugins/club-pass.ts wires `app.club`). */
 export interface ClubMembership {
   isMember(userId: string): Promise<boolean>;
-}
-
-export function membersCollectionMembership(db: Connection): ClubMembership {
-  const members = db.collection<{ _id: string }>('club_members');
-  return { isMember: async (userId) => (await members.findOne({ _id: userId }, { projection: { _id: 1 } })) !== null };
 }
 
 /** A subscription left in `subscribing` longer than this (its instance stopped) no longer holds the member's place. */
