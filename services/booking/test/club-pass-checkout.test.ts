@@ -140,4 +140,34 @@ describe('booking with the Cine Pase', () => {
     await hold(booking, user, again.id, 1);
     expect((await payWithPass(user, again.id, 1)).statusCode).toBe(200);
   });
+
+  it('GET /club/me shows the pass; the pass, points and the bank card pay one order together', async () => {
+    const { user, pass } = await member(4);
+    const me = await booking.app.inject({ method: 'GET', url: '/club/me', headers: user.headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().pass).toMatchObject({ id: pass.id, status: 'active', ticketsLeft: 4 });
+    const adjusted = await booking.app.inject({
+      method: 'POST',
+      url: `/club/members/${user.id}/adjust`,
+      headers: adminHeaders(booking.app),
+      payload: { points: 500, reason: 'Bienvenida' },
+    });
+    expect(adjusted.statusCode).toBe(201);
+
+    const show = await createShow(booking, { price: 900 });
+    await hold(booking, user, show.id, 2);
+    const response = await booking.app.inject({
+      method: 'POST',
+      url: '/movies/checkout',
+      headers: user.headers,
+      payload: { idUser: user.id, show: show.id, ticket: 2, usePass: true, points: 500, paymentMethodId: 'pm_card_visa' },
+    });
+    expect(response.statusCode).toBe(200);
+    const order = response.json<{ order: OrderView }>().order ?? response.json<OrderView>();
+    expect(order.payments).toEqual([
+      { kind: 'pass', amount: 900 },
+      { kind: 'points', amount: 500, points: 500 },
+      { kind: 'card', amount: 400 },
+    ]);
+  });
 });
