@@ -197,6 +197,28 @@ describe('subscribing', () => {
     expect(events.map((event) => event.type).sort()).toEqual(['club.pass-changed', 'club.pass-charged']);
   });
 
+  it('a crash after the first month was charged: the member’s next subscription finishes that one, charged once', async () => {
+    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
+    const { app } = await start(provider);
+    const offer = await plan(app);
+    const user = await member(app);
+    provider.crashAfter = 1;
+    expect((await subscribe(app, user, offer.id)).statusCode).toBe(500);
+    // Still under way for a while: nobody else subscribes meanwhile.
+    expect((await subscribe(app, user, offer.id)).statusCode).toBe(409);
+    offsetMs = 11 * 60_000;
+    const again = await subscribe(app, user, offer.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(CLUB_MESSAGES.passAlready);
+    const pass = await summaryOf(app, user.id);
+    expect(pass).toMatchObject({ status: 'active', ticketsLeft: 4 });
+    expect(provider.savedCharges).toEqual([
+      `pass:${pass?.id}:${dayOf(new Date(pass?.periodStart ?? 0))}`,
+      `pass:${pass?.id}:${dayOf(new Date(pass?.periodStart ?? 0))}`,
+    ]);
+    expect(await paymentsWithKeyPrefix(`pass:${pass?.id}:`)).toBe(1);
+  });
+
   it('a declined first month answers 402 in Spanish and leaves no pass (the member may try another card)', async () => {
     const { app } = await start(new OfflinePaymentProvider(context.db));
     const offer = await plan(app);

@@ -37,6 +37,8 @@ export interface PassDocument extends WithOutbox {
   customerId?: string;
   paymentMethodId?: string;
   cardLast4?: string;
+  /** The first month's price, kept with the card before it is charged. */
+  firstAmount?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -106,6 +108,7 @@ const passSchema = new Schema<PassDocument>(
     customerId: { type: String },
     paymentMethodId: { type: String },
     cardLast4: { type: String },
+    firstAmount: { type: Number },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Types, type Model } from 'mongoose';
 import type { PaymentProvider } from '../../payments';
 import { declineMessage } from '../../payments/decline-messages';
-import { refuse, type Result } from '../../refusal';
+import { isRefusal, refuse, type Result } from '../../refusal';
 import type { PassDocument, PassStores, PlanDocument } from './pass-model';
 import { isUsable, periodId } from './pass-rules';
 import { passPeriod, periodIndexAt } from './periods';
@@ -23,7 +23,7 @@ export interface ClubMembership {
   isMember(userId: string): Promise<boolean>;
 }
 
-/** A subscription left in `subscribing` longer than this (its instance stopped) no longer holds the member's place. */
+/** A subscription left in `subscribing` longer than this (its instance stopped) is finished by the member's next one. */
 const STALE_SUBSCRIPTION_MS = 10 * 60_000;
 
 const NO_PASS = () => refuse('not-found', CLUB_MESSAGES.noPass);
@@ -85,51 +85,68 @@ export class ClubPasses {
       updatedAt: now,
       outbox: [],
     } satisfies PassDocument);
-    const failed = async (reason: string, code: string) => {
-      await this.passes.updateOne({ _id: passId }, { $set: { status: 'failed', updatedAt: now } });
-      await this.stores.holders.deleteOne({ _id: userId, passId: passId.toHexString() });
-      return refuse('declined', declineMessage(code), code || reason);
-    };
     const saved = await this.payments.saveCard({
       customerKey: userId,
       paymentMethodId,
       idempotencyKey: `pass-card:${passId.toHexString()}:0`,
     });
-    if (saved.status === 'declined') return failed(saved.reason, saved.code);
-    const charge = await this.payments.chargeSaved({
-      customerId: saved.customerId,
-      paymentMethodId: saved.paymentMethodId,
-      amount: plan.monthlyPrice,
-      currency: 'usd',
-      idempotencyKey: `pass:${passId.toHexString()}:${first.key}`,
-      description: `Cine Pase ${plan.name}, ${first.key}`,
-    });
-    if (charge.status === 'declined') return failed(charge.reason, charge.code);
+    if (saved.status === 'declined') return this.fail(passId, userId, saved.code, now);
+    // The card and the first month's price kept before the charge: a subscription a crash left is finished from them.
     const card = {
       customerId: saved.customerId,
       paymentMethodId: saved.paymentMethodId,
       ...(saved.last4 ? { cardLast4: saved.last4 } : {}),
     };
-    const active = { ...(await this.passes.findById(passId).lean<PassDocument>())!, ...card, status: 'active' as const };
+    await this.passes.updateOne({ _id: passId, status: 'subscribing' }, { $set: { ...card, firstAmount: plan.monthlyPrice } });
+    const pass = (await this.passes.findById(passId).lean<PassDocument>())!;
+    const charged = await this.chargeFirst(pass, plan, now);
+    if (isRefusal(charged)) return charged;
+    return { message: `¡Listo! Tu Cine Pase ${plan.name} está activo.`, pass: await this.summary(charged, plan, now) };
+  }
+
+  /**
+   * The first month charged on the saved card (key `pass:<passId>:<period>`: again after a crash, the first payment
+   * answers) and the pass made active with its events; declined: the pass failed and the member's place free.
+   */
+  private async chargeFirst(pass: PassDocument, plan: PlanDocument, now: Date): Promise<Result<PassDocument>> {
+    const first = passPeriod(pass.anchor, 0);
+    if (!pass.customerId || !pass.paymentMethodId) return this.fail(pass._id, pass.userId, 'card_declined', now);
+    const amount = pass.firstAmount ?? plan.monthlyPrice;
+    const charge = await this.payments.chargeSaved({
+      customerId: pass.customerId,
+      paymentMethodId: pass.paymentMethodId,
+      amount,
+      currency: 'usd',
+      idempotencyKey: `pass:${pass._id.toHexString()}:${first.key}`,
+      description: `Cine Pase ${plan.name}, ${first.key}`,
+    });
+    if (charge.status === 'declined') return this.fail(pass._id, pass.userId, charge.code, now);
+    const active = { ...pass, status: 'active' as const };
     const events = [
       passChanged(active, plan, 'active', now),
       createEvent('club.pass-charged', {
-        passId: passId.toHexString(),
-        userId,
-        planId,
+        passId: pass._id.toHexString(),
+        userId: pass.userId,
+        planId: pass.planId,
         planName: plan.name,
         period: first.key,
-        amount: plan.monthlyPrice,
+        amount,
         kind: 'first',
         at: now.toISOString(),
       }),
     ];
-    await this.passes.updateOne(
-      { _id: passId, status: 'subscribing' },
-      { $set: { ...card, status: 'active', updatedAt: now }, $push: { outbox: { $each: events } } },
+    const written = await this.passes.updateOne(
+      { _id: pass._id, status: 'subscribing' },
+      { $set: { status: 'active', updatedAt: now }, $push: { outbox: { $each: events } } },
     );
-    this.relay.nudge(passId, events);
-    return { message: `¡Listo! Tu Cine Pase ${plan.name} está activo.`, pass: await this.summary(active, plan, now) };
+    if (written.modifiedCount === 1) this.relay.nudge(pass._id, events);
+    return active;
+  }
+
+  private async fail(passId: Types.ObjectId, userId: string, code: string, now: Date) {
+    await this.passes.updateOne({ _id: passId, status: 'subscribing' }, { $set: { status: 'failed', updatedAt: now } });
+    await this.stores.holders.deleteOne({ _id: userId, passId: passId.toHexString() });
+    return refuse('declined', declineMessage(code), code);
   }
 
   /** DELETE /club/pass: active → cancelling (kept until its period ends); in grace it ends at once (its period is unpaid). */
@@ -302,12 +319,18 @@ export class ClubPasses {
     }
     const holder = await this.stores.holders.findOne({ _id: userId });
     if (!holder) return this.claimHolder(userId, passId, now);
-    const held = await this.passes.findById(holder.passId).lean<PassDocument>();
-    const live =
-      held &&
-      (isUsable(held.status) || (held.status === 'subscribing' && now.getTime() - held.createdAt.getTime() < STALE_SUBSCRIPTION_MS));
-    if (live) return false;
+    let held = await this.passes.findById(holder.passId).lean<PassDocument>();
+    if (held?.status === 'subscribing') {
+      // Under way in another request; or left by a crash: finished now (its first charge again under its key: once).
+      if (now.getTime() - held.createdAt.getTime() < STALE_SUBSCRIPTION_MS) return false;
+      const plan = await this.plans.byId(held.planId);
+      if (plan) await this.chargeFirst(held, plan, now);
+      held = await this.passes.findById(holder.passId).lean<PassDocument>();
+    }
+    if (held && (isUsable(held.status) || held.status === 'subscribing')) return false;
     const taken = await this.stores.holders.updateOne({ _id: userId, passId: holder.passId }, { $set: { passId } });
-    return taken.modifiedCount === 1;
+    if (taken.modifiedCount === 1) return true;
+    // Gone meanwhile (a declined subscription lets its place go): claimed afresh; taken by another pass: that one is live.
+    return (await this.stores.holders.findOne({ _id: userId })) ? false : this.claimHolder(userId, passId, now);
   }
 }
