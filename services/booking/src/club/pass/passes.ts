@@ -10,6 +10,7 @@ import { createEvent, isDuplicateKeyError, type OutboxRelay } from '@cine/servic
 import { randomUUID } from 'node:crypto';
 import { Types, type Model } from 'mongoose';
 import type { PaymentProvider } from '../../payments';
+import type { ClubPassSummaries } from '../club';
 import { declineMessage } from '../../payments/decline-messages';
 import { isRefusal, refuse, type Result } from '../../refusal';
 import type { PassDocument, PassStores, PlanDocument } from './pass-model';
@@ -45,7 +46,7 @@ export function passChanged(pass: PassDocument, plan: Pick<PlanDocument, 'name'>
  * no pass); cancelling keeps it until its period ends; a new card in grace pays the period due at once. Every
  * change of a pass records its events in the pass's outbox in the same write.
  */
-export class ClubPasses {
+export class ClubPasses implements ClubPassSummaries {
   renewer!: PassRenewer;
 
   constructor(
