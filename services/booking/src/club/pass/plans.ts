@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { refuse, type Result } from '../../refusal';
 import type { PlanDocument, PassStores } from './pass-model';
 
-export function planView(plan: PlanDocument): PassPlanView {
+function planView(plan: PlanDocument): PassPlanView {
   return {
     id: plan._id.toHexString(),
     name: plan.name,
