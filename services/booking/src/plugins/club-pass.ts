@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const RENEW_PASSES = 'club-pass.renew';
 
 export interface ClubPassOptions {
-  /** CLUB_RENEWAL_EVERY_MS: how often the renewal job runs (default an hour). */
+  /** CLUB_RENEWAL_EVERY_MS: how often the renewal job runs (default an hour; 0: never, for tests that run it by hand). */
   renewalEveryMs?: number;
   /** How long a claimed renewal waits before another run takes it over (default 5 minutes; tests shorten it). */
   renewalLeaseMs?: number;
@@ -68,7 +68,7 @@ export const clubPassPlugin = fp<ClubPassPluginOptions>(
       const run = await renewer.run();
       if (run.due > 0) app.log.info(run, 'passes renewed');
     });
-    app.scheduler.whenStarted(() => app.scheduler.every(RENEW_PASSES, everyMs));
+    if (everyMs > 0) app.scheduler.whenStarted(() => app.scheduler.every(RENEW_PASSES, everyMs));
     app.addHook('onClose', async () => relay.stop());
   },
   { name: 'club-pass', dependencies: ['club', 'checkout', 'jobs'] },
