@@ -110,6 +110,23 @@ describe('booking with the Cine Pase', () => {
     expect(await cardCharges()).toBe(before);
   });
 
+  it('claims racing for the last ticket of the month: one held, the others refused (the allowance in the write’s filter)', async () => {
+    const { user, pass } = await member(1);
+    const period = (await booking.app.clubPasses.coverFor(user.id, { type: '2D', date: '2030-01-01' }, booking.app.clock())) as {
+      period: string;
+    };
+    const claims = await Promise.all(
+      ['2030-01-01', '2030-01-02', '2030-01-03', '2030-01-04'].map((day) =>
+        booking.app.clubPasses.claim({ passId: pass.id, period: period.period, day }, new Types.ObjectId().toHexString()),
+      ),
+    );
+    expect(claims.filter((claim) => 'outcome' in claim && claim.outcome === 'held')).toHaveLength(1);
+    expect(claims.filter((claim) => 'message' in claim && claim.message === CLUB_MESSAGES.passAllowanceUsed)).toHaveLength(3);
+    expect((await booking.app.clubPasses.summaryFor(user.id, booking.app.clock()))?.ticketsLeft).toBe(0);
+    // The days of the refused claims were given back: only the held one's day is taken.
+    expect(await context.db.collection('club_pass_days').countDocuments({ _id: { $regex: `^${pass.id}:` } } as never)).toBe(1);
+  });
+
   it('refuses a format the plan leaves out, and without a pass', async () => {
     const { user } = await member(4, ['3D']);
     const show = await createShow(booking);
