@@ -2,7 +2,7 @@ import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '
 import fp from 'fastify-plugin';
 import { Types, type Connection } from 'mongoose';
 import { Buyers } from '../buyers/buyers';
-import { Club, type ClubMembers, type ClubPassSummaries } from '../club/club';
+import { Club, type ClubMembers } from '../club/club';
 import { ClubLedger, clubLedgerModel } from '../club/club-ledger';
 import type { ClubSettings } from '../club/club-settings';
 import { subscriptions } from '../subscriptions';
@@ -15,8 +15,6 @@ declare module 'fastify' {
     clubOutbox: OutboxRelay;
     /** What the presales read of the club: which buyers' tier joins first (Oro), by `_id` (the club itself). */
     clubMembers: ClubMembers;
-    /** Issue 41's Cine Pase, when its plugin is registered: GET /club/me's `pass`. */
-    clubPasses?: ClubPassSummaries;
   }
 }
 
