@@ -20,8 +20,22 @@ export function refundDestinations(order: Pick<OrderView, 'payments' | 'refunds'
   ];
 }
 
-/** 'tarjeta regalo ···· WN3C' or 'tarjeta bancaria' ('Tarjeta…' when `capitalized`): what paid a part or gets a refund's part back. */
+/**
+ * The one label of what paid a part or gets a refund's part back: 'tarjeta regalo ···· WN3C', 'tarjeta bancaria'
+ * ('Tarjeta…' when `capitalized`), and issue 41's 'Puntos Cine Club: 500 puntos' and 'Cine Pase' (names, always
+ * capitalized).
+ */
 export function paymentLabel(part: PaymentPart, capitalized = false): string {
+  if (part.kind === 'points') return `Puntos Cine Club${part.points === undefined ? '' : `: ${pointsText(part.points)}`}`;
+  if (part.kind === 'pass') return 'Cine Pase';
   const label = part.kind === 'gift_card' ? `tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'tarjeta bancaria';
   return capitalized ? label.charAt(0).toUpperCase() + label.slice(1) : label;
 }
+
+/** '1 punto', '500 puntos'. */
+export function pointsText(points: number): string {
+  return `${points} ${Math.abs(points) === 1 ? 'punto' : 'puntos'}`;
+}
+
+/** Whether an order was paid by more than a bank card alone (its parts are then worth listing). */
+export const paidInParts = (payments: readonly PaymentPart[] | undefined): boolean => (payments ?? []).some((part) => part.kind !== 'card');

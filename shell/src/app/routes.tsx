@@ -51,6 +51,8 @@ export function AppRoutes() {
         <Route path="tarjeta-regalo" element={page('Tarjetas regalo', <RemoteArea remote="checkout" exposedModule="GiftCardPage" />)} />
         {/* Issue 40's waiting room; its page titles itself ('Fila de la preventa'): /home's budget has no byte to spare. */}
         <Route path="fila/:id" element={<RemoteArea remote="checkout" exposedModule="FilaPage" />} />
+        {/* Issue 41's Cine Club, titled by its page, as the waiting room. */}
+        <Route path="club" element={<RemoteArea remote="checkout" exposedModule="ClubPage" />} />
         <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />

@@ -34,6 +34,11 @@ export function ProfilePage() {
           </dl>
           <ButtonLink to="/changepassword">Cambiar contraseña</ButtonLink>
         </Card>
+        <Card aria-labelledby="profile-club">
+          <h2 id="profile-club">Cine Club</h2>
+          <Empty>Suma puntos en cada compra, canjéalos y suscríbete al Cine Pase.</Empty>
+          <ButtonLink to="/club">Ir a Cine Club</ButtonLink>
+        </Card>
         <Card aria-labelledby="profile-comments">
           <h2 id="profile-comments">Mis comentarios</h2>
           {comments.length === 0 ? (
