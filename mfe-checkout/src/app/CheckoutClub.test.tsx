@@ -93,7 +93,9 @@ test('"Usar mi Cine Pase" when the pass is usable sends usePass with the bank ca
   const payment = await screen.findByRole('region', { name: 'Tarjeta de pago' });
   const club = await within(payment).findByRole('group', { name: 'Cine Club' });
   expect(within(club).queryByRole('checkbox', { name: /Usar puntos/ })).not.toBeInTheDocument();
-  await userEvent.click(within(club).getByRole('checkbox', { name: /Usar mi Cine Pase \(cubre la tarifa General de una entrada; te quedan 2 este mes\)/ }));
+  await userEvent.click(
+    within(club).getByRole('checkbox', { name: /Usar mi Cine Pase \(cubre la tarifa General de una entrada; te quedan 2 este mes\)/ }),
+  );
   await userEvent.click(within(payment).getByRole('button', { name: 'Realizar Pago' }));
   expect(await screen.findByText('Pago realizado con éxito')).toBeInTheDocument();
   expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toEqual({

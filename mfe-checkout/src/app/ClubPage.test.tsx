@@ -1,4 +1,11 @@
-import { CLUB_MESSAGES, DEFAULT_CLUB_TIERS, type ClubLedgerEntryView, type ClubMe, type ClubPassSummary, type PassPlanView } from '@cine/contracts';
+import {
+  CLUB_MESSAGES,
+  DEFAULT_CLUB_TIERS,
+  type ClubLedgerEntryView,
+  type ClubMe,
+  type ClubPassSummary,
+  type PassPlanView,
+} from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -7,7 +14,16 @@ import ClubPage from './ClubPage';
 
 const [clasico, oro] = DEFAULT_CLUB_TIERS as [(typeof DEFAULT_CLUB_TIERS)[number], (typeof DEFAULT_CLUB_TIERS)[number]];
 
-const notMember: ClubMe = { member: false, tier: clasico, points: 0, debt: 0, pointsExpiringSoon: 0, visits: 0, pointValueCents: 1, pointsPerDollar: 1 };
+const notMember: ClubMe = {
+  member: false,
+  tier: clasico,
+  points: 0,
+  debt: 0,
+  pointsExpiringSoon: 0,
+  visits: 0,
+  pointValueCents: 1,
+  pointsPerDollar: 1,
+};
 
 function aMember(overrides: Partial<ClubMe> = {}): ClubMe {
   return {
@@ -86,7 +102,9 @@ test('not a member: what the club gives, and "Unirme a Cine Club" joins and show
   renderPage();
   const join = await screen.findByRole('button', { name: 'Unirme a Cine Club' });
   expect(screen.getByText(/Ganas 1 punto por cada \$ 1,00/)).toBeInTheDocument();
-  expect(screen.getByText(/Con 12 visitas en 12 meses llegas a Oro: 10 % de descuento en dulcería y entras antes que nadie a las preventas/)).toBeInTheDocument();
+  expect(
+    screen.getByText(/Con 12 visitas en 12 meses llegas a Oro: 10 % de descuento en dulcería y entras antes que nadie a las preventas/),
+  ).toBeInTheDocument();
   // Keyboard: Tab reaches the button, Enter joins.
   join.focus();
   await userEvent.keyboard('{Enter}');
@@ -104,9 +122,17 @@ test('a member sees the tier, the points with their value, a debt, those expirin
     })
     .on('GET', ledgerPath(1), {
       status: 200,
-      body: { items: [entry(2, { kind: 'adjust', points: -5, reason: 'Error de caja', orderCode: undefined }), entry(1)], total: 12, page: 1, pageSize: 10 },
+      body: {
+        items: [entry(2, { kind: 'adjust', points: -5, reason: 'Error de caja', orderCode: undefined }), entry(1)],
+        total: 12,
+        page: 1,
+        pageSize: 10,
+      },
     })
-    .on('GET', ledgerPath(2), { status: 200, body: { items: [entry(0, { kind: 'spend', points: -100 })], total: 12, page: 2, pageSize: 10 } })
+    .on('GET', ledgerPath(2), {
+      status: 200,
+      body: { items: [entry(0, { kind: 'spend', points: -100 })], total: 12, page: 2, pageSize: 10 },
+    })
     .on('GET', '/api/club/plans', { status: 200, body: [plan] });
   renderPage();
   expect(await screen.findByText('Clásico')).toBeInTheDocument();
@@ -162,7 +188,10 @@ test('the pass: change the card, and cancel after a confirmation that says it st
   const api = installFakeApi()
     .on('GET', '/api/club/me', { status: 200, body: aMember({ pass: aPass() }) })
     .on('GET', ledgerPath(1), { status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } })
-    .on('POST', '/api/club/pass/card', { status: 200, body: { message: 'Guardamos tu nueva tarjeta.', pass: aPass({ cardLast4: '1881' }) } })
+    .on('POST', '/api/club/pass/card', {
+      status: 200,
+      body: { message: 'Guardamos tu nueva tarjeta.', pass: aPass({ cardLast4: '1881' }) },
+    })
     .on('DELETE', '/api/club/pass', { status: 200, body: { message: '', pass: aPass({ status: 'cancelling' }) } });
   renderPage();
   await userEvent.click(await screen.findByRole('button', { name: 'Cambiar tarjeta' }));

@@ -32,7 +32,18 @@ import {
   type RemotePageProps,
   type Session,
 } from '@cine/web-kit';
-import { AsyncContent, Button, Dialog, DialogActions, DialogBody, EmptyState, ErrorText, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
+import {
+  AsyncContent,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  EmptyState,
+  ErrorText,
+  Page,
+  PageTitle,
+  SectionTitle,
+} from '@cine/web-kit/ui';
 import { PaymentForm } from '../features/payment/components/PaymentForm';
 import { CARD_REJECTED_TEXT } from '../features/payment/paymentMessages';
 
@@ -118,7 +129,17 @@ function Club({ session }: { session: Session }) {
   );
 }
 
-function Join({ me, session, onJoined, onNotice }: { me: ClubMe; session: Session; onJoined: () => void; onNotice: (notice: Notice | null) => void }) {
+function Join({
+  me,
+  session,
+  onJoined,
+  onNotice,
+}: {
+  me: ClubMe;
+  session: Session;
+  onJoined: () => void;
+  onNotice: (notice: Notice | null) => void;
+}) {
   const [joining, setJoining] = useState(false);
   const top = [...DEFAULT_CLUB_TIERS].sort((a, b) => b.minVisits - a.minVisits)[0];
   const join = async () => {
@@ -186,11 +207,7 @@ function Member({ me, session, ledgerVersion, onPass, onNotice }: MemberProps) {
         <SectionTitle id="club-points-title">Tus puntos</SectionTitle>
         <Big aria-label="Saldo de puntos">{pointsText(me.points)}</Big>
         <p>Valen {formatMoney(pointsValue(me.points, me.pointValueCents))} al pagar.</p>
-        {me.debt > 0 && (
-          <p className="warning">
-            Debes {pointsText(me.debt)} por un reembolso: tus próximas compras los pagan primero.
-          </p>
-        )}
+        {me.debt > 0 && <p className="warning">Debes {pointsText(me.debt)} por un reembolso: tus próximas compras los pagan primero.</p>}
         {me.pointsExpiringSoon > 0 && me.nextExpiry && (
           <p className="warning">
             {pointsText(me.pointsExpiringSoon)} vencen pronto: el {dayOf(me.nextExpiry)}.
@@ -340,7 +357,8 @@ function MyPass({ pass, session, onPass, onNotice }: PassActionProps & { pass: C
       </dl>
       {pass.status === 'grace' && (
         <p className="warning" role="alert">
-          No pudimos cobrar la renovación.{pass.graceUntil && ` Cambia tu tarjeta antes del ${dayOf(pass.graceUntil)} para no perder tu Cine Pase.`}
+          No pudimos cobrar la renovación.
+          {pass.graceUntil && ` Cambia tu tarjeta antes del ${dayOf(pass.graceUntil)} para no perder tu Cine Pase.`}
         </p>
       )}
       {changingCard ? (
@@ -435,9 +453,7 @@ function Plans({ session, previous, onPass, onNotice }: PassActionProps & { prev
               </PlanList>
               {plan ? (
                 <CardEntry aria-label="Tarjeta del Cine Pase">
-                  <p>
-                    Se cobra {formatMoney(plan.monthlyPrice)} ahora y cada mes en esta tarjeta, hasta que lo canceles.
-                  </p>
+                  <p>Se cobra {formatMoney(plan.monthlyPrice)} ahora y cada mes en esta tarjeta, hasta que lo canceles.</p>
                   <PaymentForm onPay={(paymentMethodId) => subscribe(plan, paymentMethodId)} submitLabel="Suscribirme" />
                 </CardEntry>
               ) : (

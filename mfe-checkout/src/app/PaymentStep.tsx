@@ -159,7 +159,10 @@ function ClubPayment(props: ClubPaymentProps) {
         <label>
           <input type="checkbox" checked={usePoints} onChange={(event) => props.onUsePoints(event.target.checked)} />
           <span>
-            Usar puntos <span className="muted">(tienes {pointsText(me.points)}, {formatMoney(pointsValue(me.points, me.pointValueCents))})</span>
+            Usar puntos{' '}
+            <span className="muted">
+              (tienes {pointsText(me.points)}, {formatMoney(pointsValue(me.points, me.pointValueCents))})
+            </span>
           </span>
         </label>
       )}
@@ -187,7 +190,8 @@ function ClubPayment(props: ClubPaymentProps) {
           <span>
             Usar mi Cine Pase{' '}
             <span className="muted">
-              (cubre la tarifa General de una entrada; te {me.pass.ticketsLeft === 1 ? 'queda 1' : `quedan ${me.pass.ticketsLeft}`} este mes)
+              (cubre la tarifa General de una entrada; te {me.pass.ticketsLeft === 1 ? 'queda 1' : `quedan ${me.pass.ticketsLeft}`} este
+              mes)
             </span>
           </span>
         </label>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useDocumentTitle } from '@cine/web-kit';
 import { AboutPage } from '../features/about/components/AboutPage';
@@ -6,7 +6,7 @@ import { ChangePasswordPage } from '../features/auth/components/ChangePasswordPa
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
-import { ProfilePage } from '../features/profile/components/ProfilePage';
+import { Spinner } from '../components/Spinner';
 import { RemoteArea } from '../features/remotes/components/RemoteArea';
 import {
   AccessControlPage,
@@ -25,6 +25,9 @@ import {
   OrderConfirmationPage,
 } from '../features/remotes/components/remotePages';
 import { Layout } from './Layout';
+
+// Issue 41: the profile (now with its Cine Club card) is a chunk of its own: /home has no byte to spare.
+const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
 
 /**
  * A route's page with its document title ('Cine — Mis compras'). A page that knows better sets its
@@ -56,7 +59,15 @@ export function AppRoutes() {
         <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />
-        <Route path="profile" element={page('Mi perfil', <ProfilePage />)} />
+        <Route
+          path="profile"
+          element={page(
+            'Mi perfil',
+            <Suspense fallback={<Spinner label="Cargando perfil..." />}>
+              <ProfilePage />
+            </Suspense>,
+          )}
+        />
         <Route path="changepassword" element={page('Cambiar contraseña', <ChangePasswordPage />)} />
         <Route path="about" element={page('Nosotros', <AboutPage />)} />
         <Route path="candy" element={page('Promos', <CandyPage />)} />

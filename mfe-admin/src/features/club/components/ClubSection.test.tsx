@@ -30,7 +30,18 @@ const member: ClubMemberView = {
 };
 const renewals: RenewalsReport = {
   job: { everyMs: 3_600_000, lastRunAt: '2026-11-28T12:00:00.000Z' },
-  runs: [{ startedAt: '2026-11-28T12:00:00.000Z', finishedAt: '2026-11-28T12:00:02.000Z', due: 3, charged: 2, declined: 1, lapsed: 0, ended: 0, failed: 0 }],
+  runs: [
+    {
+      startedAt: '2026-11-28T12:00:00.000Z',
+      finishedAt: '2026-11-28T12:00:02.000Z',
+      due: 3,
+      charged: 2,
+      declined: 1,
+      lapsed: 0,
+      ended: 0,
+      failed: 0,
+    },
+  ],
   renewals: [
     {
       passId: 'p1',
@@ -96,12 +107,13 @@ test('editing a plan while its renewal runs shows the 409 in the form', async ()
 
 test('members: searched by e-mail or name; an adjustment needs points and a reason, and shows the new balance', async () => {
   const user = userEvent.setup();
-  api
-    .on('GET', '/api/club/members?q=bruno&page=1&pageSize=20', page([member]))
-    .on('POST', `/api/club/members/${USER_ID}/adjust`, {
-      status: 201,
-      body: { entry: { id: 'e1', kind: 'adjust', points: -200, balance: 1300, at: '2026-11-28T13:00:00.000Z' }, member: { ...member, points: 1300 } },
-    });
+  api.on('GET', '/api/club/members?q=bruno&page=1&pageSize=20', page([member])).on('POST', `/api/club/members/${USER_ID}/adjust`, {
+    status: 201,
+    body: {
+      entry: { id: 'e1', kind: 'adjust', points: -200, balance: 1300, at: '2026-11-28T13:00:00.000Z' },
+      member: { ...member, points: 1300 },
+    },
+  });
   renderInPanel(<ClubSection token="t" />);
   const table = await screen.findByRole('table', { name: 'Socios de Cine Club' });
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Brunobruno@cine\.testOro141500Pago pendiente/);

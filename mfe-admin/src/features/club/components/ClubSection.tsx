@@ -146,7 +146,8 @@ function planInputOf(values: PlanValues): { input: PassPlanInput } | { errors: P
   const ticketsPerMonth = Number(values.ticketsPerMonth);
   if (name.length < 2 || name.length > 60) errors.name = PLAN_MESSAGES.name;
   if (monthlyPrice < 100 || monthlyPrice > 1_000_000) errors.monthlyPrice = PLAN_MESSAGES.monthlyPrice;
-  if (!Number.isInteger(ticketsPerMonth) || ticketsPerMonth < 1 || ticketsPerMonth > 31) errors.ticketsPerMonth = PLAN_MESSAGES.ticketsPerMonth;
+  if (!Number.isInteger(ticketsPerMonth) || ticketsPerMonth < 1 || ticketsPerMonth > 31)
+    errors.ticketsPerMonth = PLAN_MESSAGES.ticketsPerMonth;
   if (values.formats.length === 0) errors.formats = PLAN_MESSAGES.formats;
   if (Object.keys(errors).length > 0) return { errors };
   const description = values.description.trim();
@@ -185,7 +186,9 @@ function PlanDialog({
   const toggleFormat = (format: PassFormat) =>
     setValues((current) => ({
       ...current,
-      formats: current.formats.includes(format) ? current.formats.filter((one) => one !== format) : PASS_FORMATS.filter((one) => one === format || current.formats.includes(one)),
+      formats: current.formats.includes(format)
+        ? current.formats.filter((one) => one !== format)
+        : PASS_FORMATS.filter((one) => one === format || current.formats.includes(one)),
     }));
 
   const submit = async (event: FormEvent) => {
@@ -216,7 +219,13 @@ function PlanDialog({
           <TextInput name="name" value={values.name} onChange={set('name')} maxLength={60} autoComplete="off" />
         </FormField>
         <FormField id={`${id}-price`} label={`Precio mensual (${cinemaInfo().currency})`} error={errors.monthlyPrice}>
-          <TextInput name="monthlyPrice" inputMode="decimal" value={values.monthlyPrice} onChange={set('monthlyPrice')} autoComplete="off" />
+          <TextInput
+            name="monthlyPrice"
+            inputMode="decimal"
+            value={values.monthlyPrice}
+            onChange={set('monthlyPrice')}
+            autoComplete="off"
+          />
         </FormField>
         <FormField id={`${id}-tickets`} label="Entradas por mes" error={errors.ticketsPerMonth}>
           <NumberInput name="ticketsPerMonth" min={1} max={31} value={values.ticketsPerMonth} onChange={set('ticketsPerMonth')} />
@@ -234,8 +243,12 @@ function PlanDialog({
           <TextArea name="description" value={values.description} onChange={set('description')} maxLength={300} />
         </FormField>
         <label>
-          <input type="checkbox" checked={values.active} onChange={(event) => setValues((current) => ({ ...current, active: event.target.checked }))} /> A
-          la venta
+          <input
+            type="checkbox"
+            checked={values.active}
+            onChange={(event) => setValues((current) => ({ ...current, active: event.target.checked }))}
+          />{' '}
+          A la venta
         </label>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         <Button type="submit" aria-disabled={busy || undefined}>
@@ -256,7 +269,11 @@ function MembersPart({ token }: { token: string }) {
     <section aria-labelledby="club-members-title">
       <h3 id="club-members-title">Socios</h3>
       <Toolbar>
-        <SearchBar placeholder="Buscar por correo o nombre..." onSearch={setQuery} onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))} />
+        <SearchBar
+          placeholder="Buscar por correo o nombre..."
+          onSearch={setQuery}
+          onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))}
+        />
       </Toolbar>
       {done && <SuccessMessage>{done}</SuccessMessage>}
       <AsyncList
@@ -378,7 +395,13 @@ function AdjustDialog({
           usuario.
         </p>
         <FormField id={`${id}-points`} label="Puntos (negativo para restar)" error={errors.points}>
-          <TextInput name="points" inputMode="numeric" value={points} onChange={(event) => setPoints(event.target.value)} autoComplete="off" />
+          <TextInput
+            name="points"
+            inputMode="numeric"
+            value={points}
+            onChange={(event) => setPoints(event.target.value)}
+            autoComplete="off"
+          />
         </FormField>
         <FormField id={`${id}-reason`} label="Motivo" error={errors.reason}>
           <TextArea name="reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={300} />

@@ -443,7 +443,7 @@ describe('the chain (issue 38)', () => {
   });
 });
 
-test('issue 41: an admin sees the Cine Club figures of the period (GET /sales/club), the chain\'s', async () => {
+test("issue 41: an admin sees the Cine Club figures of the period (GET /sales/club), the chain's", async () => {
   render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
   const figures = await screen.findByLabelText('Cine Club del período');
   expect(figures).toHaveTextContent(/Puntos ganados12500 puntos/);

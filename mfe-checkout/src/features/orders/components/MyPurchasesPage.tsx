@@ -1,7 +1,16 @@
 import type { OrderView } from '@cine/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { dayLabel, formatMoney, paidInParts, paymentLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import {
+  dayLabel,
+  formatMoney,
+  paidInParts,
+  paymentLabel,
+  useAsyncData,
+  useDocumentTitle,
+  type RemotePageProps,
+  type Session,
+} from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';

@@ -135,7 +135,10 @@ test('issue 41: the order page names the points part with its points and the Cin
   installFakeApi()
     .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: clubOrder() })
     .on('GET', '/api/tickets/mine', { status: 200, body: [] })
-    .on('POST', '/api/cart/tickets', { status: 200, body: [{ ...clubOrder(), payments: [{ kind: 'points', amount: 1700, points: 1700 }] }] })
+    .on('POST', '/api/cart/tickets', {
+      status: 200,
+      body: [{ ...clubOrder(), payments: [{ kind: 'points', amount: 1700, points: 1700 }] }],
+    })
     .on('GET', '/api/gift-cards/mine', { status: 200, body: [] });
   renderAt(`/compra/${ORDER_ID}`);
   const paid = await screen.findByRole('list', { name: 'Lo que pagaste' });
@@ -146,7 +149,10 @@ test('issue 41: the order page names the points part with its points and the Cin
 
 test('issue 41: Mis compras lists the parts of an order paid by points alone', async () => {
   installFakeApi()
-    .on('POST', '/api/cart/tickets', { status: 200, body: [{ ...clubOrder(), payments: [{ kind: 'points', amount: 1700, points: 1700 }] }] })
+    .on('POST', '/api/cart/tickets', {
+      status: 200,
+      body: [{ ...clubOrder(), payments: [{ kind: 'points', amount: 1700, points: 1700 }] }],
+    })
     .on('GET', '/api/gift-cards/mine', { status: 200, body: [] });
   renderAt('/mis-compras');
   const order = await screen.findByRole('link', { name: /Dune III/ });

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useProfile } from '../hooks/useProfile';
 
-export function ProfilePage() {
+export default function ProfilePage() {
   const profile = useProfile();
 
   if (profile.status === 'loading') return <Spinner label="Cargando perfil..." />;
