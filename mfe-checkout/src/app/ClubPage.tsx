@@ -32,18 +32,7 @@ import {
   type RemotePageProps,
   type Session,
 } from '@cine/web-kit';
-import {
-  AsyncContent,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  EmptyState,
-  ErrorText,
-  Page,
-  PageTitle,
-  SectionTitle,
-} from '@cine/web-kit/ui';
+import { AsyncContent, Button, Dialog, DialogActions, DialogBody, EmptyState, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { PaymentForm } from '../features/payment/components/PaymentForm';
 import { CARD_REJECTED_TEXT } from '../features/payment/paymentMessages';
 
