@@ -37,16 +37,6 @@ async function orderOnPage(token: string): Promise<OrderView> {
 test('on a phone: join Cine Club, buy, see the points, spend them on candy, subscribe to a Cine Pase, book an included ticket, cancel the pass', async () => {
   const show: ShowView = await aCancellableShow();
   const { token: admin } = await call<{ token: string }>('POST', '/auth/login', null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  // A plan of its own (other journeys' plans may exist), covering both formats whatever the show's.
-  const planName = `Pase E2E ${Date.now().toString(36)}`;
-  const plan = await call<PassPlanView>('POST', '/club/plans', admin, {
-    name: planName,
-    monthlyPrice: 9900,
-    ticketsPerMonth: 2,
-    formats: ['2D', '3D'],
-    active: true,
-  });
-
   // 1. Joining, from the profile.
   const buyer = await aBuyer('socio', PASSWORD);
   await logIn(page, buyer.email, PASSWORD);
@@ -97,6 +87,16 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   await expectNoSidewaysScroll();
 
   // 4. Subscribing to the pass: the plan chosen, the card entry the checkout's, the first month charged.
+  // A plan of its own (other journeys' plans may exist), covering both formats whatever the show's.
+  const planName = `Pase E2E ${Date.now().toString(36)}`;
+  const plan = await call<PassPlanView>('POST', '/club/plans', admin, {
+    name: planName,
+    monthlyPrice: 9900,
+    ticketsPerMonth: 2,
+    formats: ['2D', '3D'],
+    active: true,
+  });
+
   await page.goto('/club');
   await page
     .getByRole('radiogroup', { name: 'Planes de Cine Pase' })
