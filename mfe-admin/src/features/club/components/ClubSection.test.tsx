@@ -134,6 +134,21 @@ test('members: searched by e-mail or name; an adjustment needs points and a reas
   expect(api.onlyRequestTo('POST', `/api/club/members/${USER_ID}/adjust`).body).toEqual({ points: -200, reason: 'Compra duplicada' });
 });
 
+test('members: more than a page of them pages with Siguientes', async () => {
+  const user = userEvent.setup();
+  api
+    .on('GET', '/api/club/members?page=1&pageSize=20', { status: 200, body: { items: [member], total: 21, page: 1, pageSize: 20 } })
+    .on('GET', '/api/club/members?page=2&pageSize=20', {
+      status: 200,
+      body: { items: [{ ...member, userId: 'u2', email: 'carla@cine.test', name: 'Carla' }], total: 21, page: 2, pageSize: 20 },
+    });
+  renderInPanel(<ClubSection token="t" />);
+  await screen.findByText('Página 1 de 2');
+  await user.click(screen.getByRole('button', { name: 'Siguientes' }));
+  expect(await screen.findByText('Carla')).toBeInTheDocument();
+  expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+});
+
 test('renewals: the job, its last runs and the renewals with their outcome', async () => {
   renderInPanel(<ClubSection token="t" />);
   const runs = await screen.findByRole('table', { name: 'Últimas corridas de la renovación' });

@@ -261,8 +261,18 @@ function PlanDialog({
 
 function MembersPart({ token }: { token: string }) {
   const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
-  const members = useAsyncData(async () => (await searchClubMembers(token, query)).items, `${token}|${query}|${version}`);
+  const [pages, setPages] = useState(1);
+  const members = useAsyncData(async () => {
+    const found = await searchClubMembers(token, query, page);
+    setPages(Math.max(1, Math.ceil(found.total / found.pageSize)));
+    return found.items;
+  }, `${token}|${query}|${page}|${version}`);
+  const search = (text: string) => {
+    setQuery(text);
+    setPage(1);
+  };
   const [adjusting, setAdjusting] = useState<ClubMemberView | null>(null);
   const [done, setDone] = useState<string | null>(null);
   return (
@@ -271,8 +281,8 @@ function MembersPart({ token }: { token: string }) {
       <Toolbar>
         <SearchBar
           placeholder="Buscar por correo o nombre..."
-          onSearch={setQuery}
-          onShowAll={() => (query ? setQuery('') : setVersion((n) => n + 1))}
+          onSearch={search}
+          onShowAll={() => (query ? search('') : setVersion((n) => n + 1))}
         />
       </Toolbar>
       {done && <SuccessMessage>{done}</SuccessMessage>}
@@ -328,6 +338,19 @@ function MembersPart({ token }: { token: string }) {
           </TableCard>
         )}
       </AsyncList>
+      {pages > 1 && (
+        <Pager aria-label="Páginas de socios">
+          <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Anteriores
+          </Button>
+          <span>
+            Página {page} de {pages}
+          </span>
+          <Button type="button" $variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Siguientes
+          </Button>
+        </Pager>
+      )}
       {adjusting && (
         <AdjustDialog
           token={token}
@@ -513,6 +536,14 @@ const Parts = styled.div`
   h3 {
     margin: 0 0 0.75rem;
   }
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
+  margin-top: 0.75rem;
 `;
 
 const Formats = styled.fieldset`
