@@ -8,7 +8,8 @@
 # member (role staff, who may call those and nothing else of the back office),
 # sales, the check-in and the promo codes also as a manager of the first cinema (role manager,
 # issue 38: their cinema's reports and door; another cinema's id is a 403; issue 39: their promotions; issue 40: their presales),
-# and identity's POST /auth/logout by a session of its own (it ends the token it carries).
+# and identity's POST /auth/logout by a session of its own (it ends the token it carries). Cine Club's
+# operations (issue 41: /club/*) are the admin's and the signed-in buyer's only: a manager is not given them.
 # Any 5xx answer fails the run, and so does an operation that asks for a token
 # and answered only 401/403 to the admin or, on check-in, to the staff member
 # (they may call them: they would have been fuzzed only up to the login), and

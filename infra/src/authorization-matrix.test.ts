@@ -306,6 +306,17 @@ const MATRIX: Record<string, Entry> = {
   'POST /gift-cards/issue': { access: 'admin' },
   'POST /gift-cards/{code}/void': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'GET /gift-cards/{code}/ledger': { access: 'admin' },
+  // Cine Club (issue 41, booking): a signed-in buyer joins and reads their own club and ledger (joining twice: 409); an admin
+  // alone lists the members and adjusts a member's points (chain-wide: managers 403). The adjustment is of no member: the
+  // admin's 404, nothing written.
+  'POST /club/join': { access: 'user' },
+  'GET /club/me': { access: 'user' },
+  'GET /club/me/ledger': { access: 'user' },
+  'GET /club/members': { access: 'admin', sample: () => ({ query: 'q=ana' }) },
+  'POST /club/members/{userId}/adjust': {
+    access: 'admin',
+    sample: ({ nothing }) => ({ params: { userId: nothing }, body: { points: 10, reason: 'Prueba' } }),
+  },
   // Presales (issue 40, booking): an admin's, and a manager's for their cinemas' shows (a show of cinema A with an opening
   // in the past: another cinema's manager 403, its own the 400; nothing is created); the list is each manager's cinemas'.
   // A presale that does not exist: every manager gets its 404 on close, every signed-in buyer on join and me, anyone on

@@ -82,6 +82,8 @@ export interface PaidCandyLine {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  /** Issue 41: what the buyer's Cine Club tier took off the line (absent: nothing); paid: totalPrice − discount. */
+  discount?: number;
 }
 
 /**

@@ -81,6 +81,24 @@ describe('splitRefund', () => {
     expect(part).toEqual({ giftCard: 500, card: 500 });
   });
 
+  it('issue 41: splits over three parts (gift card, points, bank card) in proportion, the bank card taking the rest', () => {
+    const paid = { giftCard: 1000, points: 500, card: 1501 };
+    // 1000 of 3001: floor(1000 · 1000 / 3001) = 333 to the gift card, floor(1000 · 500 / 3001) = 166 to the points.
+    expect(splitRefund(1000, paid, { giftCard: 0, points: 0, card: 0 })).toEqual({ giftCard: 333, points: 166, card: 501 });
+    const refunded = { giftCard: 0, points: 0, card: 0 };
+    for (const amount of [1000, 1000, 1001]) {
+      const part = splitRefund(amount, paid, refunded);
+      expect(part.giftCard + part.points + part.card).toBe(amount);
+      refunded.giftCard += part.giftCard;
+      refunded.points += part.points;
+      refunded.card += part.card;
+    }
+    // Refunded whole: every part got back exactly what it paid.
+    expect(refunded).toEqual(paid);
+    // The bank card given back whole already: its share goes to the other parts (the first with room first).
+    expect(splitRefund(600, paid, { giftCard: 0, points: 0, card: 1501 })).toEqual({ giftCard: 501, points: 99, card: 0 });
+  });
+
   it('nothing to split: nothing paid or nothing asked', () => {
     expect(splitRefund(100, none, none)).toEqual(none);
     expect(splitRefund(0, { giftCard: 1000, card: 1000 }, none)).toEqual(none);

@@ -52,25 +52,27 @@ export const PAYMENT_KINDS = ['gift_card', 'card', 'points', 'pass'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
- * How a refund of `amount` splits between what the order paid by gift card and by bank card: in the
- * order's proportion, the gift card's share rounded down to the cent, never more than either part
- * has left to give back (what each part of earlier refunds returned is `refunded`).
+ * How a refund of `amount` splits between the parts the order was paid with (issue 39: gift card and bank card;
+ * issue 41: any parts, points among them): every part but the bank card gets its share in the order's proportion
+ * rounded down to the cent, the bank card the rest; never more than a part has left to give back (what each part
+ * of earlier refunds returned is `refunded`): what one part cannot take goes to the others, in their order.
  */
-export function splitRefund(
-  amount: number,
-  paid: { giftCard: number; card: number },
-  refunded: { giftCard: number; card: number },
-): { giftCard: number; card: number } {
-  const total = paid.giftCard + paid.card;
-  if (total === 0 || amount <= 0) return { giftCard: 0, card: 0 };
-  const giftLeft = paid.giftCard - refunded.giftCard;
-  const cardLeft = paid.card - refunded.card;
-  let giftCard = Math.min(giftLeft, Math.floor((amount * paid.giftCard) / total));
-  let card = Math.min(cardLeft, amount - giftCard);
-  // What the bank card cannot take any more goes to the gift card, and the other way round.
-  giftCard = Math.min(giftLeft, amount - card);
-  card = Math.min(cardLeft, amount - giftCard);
-  return { giftCard, card };
+export function splitRefund<P extends { card: number }>(amount: number, paid: P, refunded: P): P {
+  const keys = Object.keys(paid) as Array<keyof P & string>;
+  const others = keys.filter((key) => key !== 'card');
+  const zero = Object.fromEntries(keys.map((key) => [key, 0])) as unknown as P;
+  const total = keys.reduce((sum, key) => sum + (paid[key] as number), 0);
+  if (total === 0 || amount <= 0) return zero;
+  const left = (key: keyof P & string) => (paid[key] as number) - ((refunded[key] as number | undefined) ?? 0);
+  const split = { ...zero } as Record<string, number>;
+  for (const key of others) split[key] = Math.max(0, Math.min(left(key), Math.floor((amount * (paid[key] as number)) / total)));
+  const given = () => keys.reduce((sum, key) => sum + (split[key] ?? 0), 0);
+  split.card = Math.max(0, Math.min(left('card' as keyof P & string), amount - given()));
+  // What the bank card cannot take any more goes to the other parts, and the other way round.
+  for (const key of [...others, 'card' as keyof P & string]) {
+    split[key] = Math.max(0, Math.min(left(key), (split[key] ?? 0) + amount - given()));
+  }
+  return split as unknown as P;
 }
 
 export const GIFT_CARD_MESSAGES = {

@@ -263,6 +263,8 @@ export const CartCandyLine = Type.Object({
   quantity: Type.Integer(),
   unitPrice: Cents('Price per unit'),
   totalPrice: Cents('unitPrice × quantity'),
+  /** Issue 41: what a Cine Club tier's candy discount takes off the line (absent: nothing); the order price is net of it. */
+  discount: Type.Optional(Cents("The tier's candy discount")),
 });
 export type CartCandyLine = Static<typeof CartCandyLine>;
 

@@ -7,6 +7,8 @@ import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
+import { clubPlugin } from './plugins/club';
+import type { ClubSettings } from './club/club-settings';
 import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs';
 import { orderPagesPlugin } from './plugins/order-pages';
@@ -20,6 +22,7 @@ import cartRoutes from './routes/cart';
 import cinemaRoutes from './routes/cinemas';
 import checkinRoutes from './routes/checkin';
 import checkoutRoutes from './routes/checkout';
+import clubRoutes from './routes/club';
 import giftCardRoutes from './routes/gift-cards';
 import myTicketsRoutes from './routes/my-tickets';
 import ordersRoutes from './routes/orders';
@@ -49,6 +52,8 @@ export interface BookingContext extends ServiceContext {
   scheduler?: JobsOptions;
   /** The presales' line ticker and feeds (tests shorten their timing). */
   presales?: PresalesOptions;
+  /** Issue 41: Cine Club's settings instead of the environment's (tests: tiers, point value). */
+  club?: Partial<ClubSettings>;
 }
 
 /** Booking: shows and their seats, the cart, checkout, tickets and the door, the back office's orders. */
@@ -90,6 +95,8 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     ...(context.orderRecovery ? { recovery: context.orderRecovery } : {}),
   };
   await app.register(giftCardsPlugin, giftCardOptions);
+  const clubSettings = { ...settings.club, ...context.club };
+  await app.register(clubPlugin, { db: context.db, bus: context.bus, settings: clubSettings });
   await app.register(checkoutPlugin, {
     db: context.db,
     bus: context.bus,
@@ -108,11 +115,15 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
   await app.register(giftCardRoutes, { prefix: '/gift-cards' });
 
   await app.register(ticketsPlugin, { db: context.db, bus: context.bus, signer, doorWindow: settings.doorWindow });
-  await app.register(jobsPlugin, { db: context.db, ...(context.scheduler ? { scheduler: context.scheduler } : {}) });
+  await app.register(jobsPlugin, {
+    db: context.db,
+    scheduler: { clubExpiryEveryMs: clubSettings.expiryEveryMs, ...context.scheduler },
+  });
   await app.register(orderPagesPlugin, { db: context.db, bus: context.bus });
   await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(myTicketsRoutes, { prefix: '/tickets' });
   await app.register(checkinRoutes, { prefix: '/checkin' });
+  await app.register(clubRoutes, { prefix: '/club' });
 
   return app;
 }

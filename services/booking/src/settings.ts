@@ -10,6 +10,7 @@ import {
 } from '@cine/contracts';
 import { cinemaInfoFromEnv, positiveIntegerEnv, readEnv } from '@cine/service-kit';
 import type { FirstCinemaSettings } from './cinemas/cinemas';
+import { clubSettingsFromEnv, type ClubSettings } from './club/club-settings';
 import { DEFAULT_COMPANION_RELEASE_MINUTES } from './shows/companion-rule';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { DEFAULT_DOOR_WINDOW, type DoorWindowSettings } from './tickets/door-rules';
@@ -43,6 +44,8 @@ export interface BookingSettings {
   giftCards: GiftCardEnvSettings;
   /** Issue 40: PRESALE_ADMIT_PER_MINUTE, buyers a presale's line admits a minute when its admin leaves admitPerMinute out (default 600). */
   presaleAdmitPerMinute: number;
+  /** Issue 41: CLUB_POINTS_PER_DOLLAR, CLUB_POINT_VALUE_CENTS, CLUB_TIERS (JSON), CLUB_EXPIRY_EVERY_MS (club/club-settings.ts). */
+  club: ClubSettings;
 }
 
 export interface GiftCardEnvSettings {
@@ -75,6 +78,7 @@ export function bookingSettingsFromEnv(): BookingSettings {
     firstCinema: firstCinemaFromEnv(),
     giftCards: giftCardsFromEnv(),
     presaleAdmitPerMinute: positiveIntegerEnv('PRESALE_ADMIT_PER_MINUTE', DEFAULT_PRESALE_ADMIT_PER_MINUTE, 'buyers a minute'),
+    club: clubSettingsFromEnv(),
   };
 }
 

@@ -21,4 +21,6 @@ export const subscriptions = {
   orderSearch: subscription('booking.order-search', ['order.paid']),
   /** One ticket per seat of each paid order, refused at the door once refunded (booking hears its own order events, as every consumer does). */
   tickets: subscription('booking.tickets', ['order.paid', 'order.refunded']),
+  /** Issue 41: Cine Club's points earned on each paid order and taken back on its refunds (once each, by the ledger's keys). */
+  club: subscription('booking.club', ['order.paid', 'order.refunded']),
 };

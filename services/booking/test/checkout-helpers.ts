@@ -17,7 +17,7 @@ export interface BookingUnderTest {
   close(): Promise<void>;
 }
 
-export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery' | 'scheduler'> & {
+export type BookingOptions = Pick<BookingContext, 'paymentProvider' | 'orderRecovery' | 'scheduler' | 'club'> & {
   /** Starts the service's clock this far ahead of real time (a restart after some downtime). */
   clockOffsetMs?: number;
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_CINEMA } from '@cine/contracts';
+import { DEFAULT_CINEMA, DEFAULT_CLUB_TIERS } from '@cine/contracts';
 import { bookingSettingsFromEnv } from '../src/settings';
 
 const variables = [
@@ -21,6 +21,10 @@ const variables = [
   'GIFT_CARD_MAX_CENTS',
   'GIFT_CARD_VALID_MONTHS',
   'PRESALE_ADMIT_PER_MINUTE',
+  'CLUB_POINTS_PER_DOLLAR',
+  'CLUB_POINT_VALUE_CENTS',
+  'CLUB_TIERS',
+  'CLUB_EXPIRY_EVERY_MS',
 ] as const;
 
 describe("booking's settings from the environment", () => {
@@ -60,6 +64,8 @@ describe("booking's settings from the environment", () => {
       },
       // Issue 40: a presale's line admits 600 buyers a minute when its admin sets no rate.
       presaleAdmitPerMinute: 600,
+      // Issue 41: a point a dollar, a cent a point, the seeded tiers, points expired hourly.
+      club: { pointsPerDollar: 1, pointValueCents: 1, tiers: DEFAULT_CLUB_TIERS, expiryEveryMs: 3_600_000 },
     });
   });
 
@@ -83,6 +89,10 @@ describe("booking's settings from the environment", () => {
       GIFT_CARD_MAX_CENTS: '5000000',
       GIFT_CARD_VALID_MONTHS: '24',
       PRESALE_ADMIT_PER_MINUTE: '120',
+      CLUB_POINTS_PER_DOLLAR: '2.5',
+      CLUB_POINT_VALUE_CENTS: '2',
+      CLUB_TIERS: '[{"id":"a","name":"Amigo","minVisits":0,"candyDiscountPercent":5,"presalePriority":true}]',
+      CLUB_EXPIRY_EVERY_MS: '60000',
     });
     expect(bookingSettingsFromEnv()).toEqual({
       holdMinutes: 4,
@@ -95,6 +105,12 @@ describe("booking's settings from the environment", () => {
       firstCinema: { name: 'Cine Lumière', address: '18 de Julio 1234, Montevideo', hours: 'De 14 a 24', timeZone: 'America/Montevideo' },
       giftCards: { minCents: 50_000, maxCents: 5_000_000, validMonths: 24, money: { locale: 'es-UY', currency: 'UYU' } },
       presaleAdmitPerMinute: 120,
+      club: {
+        pointsPerDollar: 2.5,
+        pointValueCents: 2,
+        tiers: [{ id: 'a', name: 'Amigo', minVisits: 0, candyDiscountPercent: 5, presalePriority: true }],
+        expiryEveryMs: 60_000,
+      },
     });
     process.env.HOLD_MAX_MINUTES = '2';
     expect(bookingSettingsFromEnv().holdLimits.maxMinutes).toBe(4);
@@ -111,6 +127,9 @@ describe("booking's settings from the environment", () => {
     ['CINEMA_TIME_ZONE', '-03:00', "CINEMA_TIME_ZONE must be an IANA time zone (e.g. America/Argentina/Buenos_Aires), not '-03:00'"],
     ['GIFT_CARD_VALID_MONTHS', '0', "GIFT_CARD_VALID_MONTHS must be a positive whole number of months, not '0'"],
     ['PRESALE_ADMIT_PER_MINUTE', '0', "PRESALE_ADMIT_PER_MINUTE must be a positive whole number of buyers a minute, not '0'"],
+    ['CLUB_POINTS_PER_DOLLAR', '-1', 'CLUB_POINTS_PER_DOLLAR must be a number ≥ 0'],
+    ['CLUB_POINT_VALUE_CENTS', '0', "CLUB_POINT_VALUE_CENTS must be a positive whole number of cents, not '0'"],
+    ['CLUB_TIERS', '[]', 'CLUB_TIERS must be a non-empty array'],
     ['GIFT_CARD_MAX_CENTS', '500', 'GIFT_CARD_MAX_CENTS (500) must not be below GIFT_CARD_MIN_CENTS (1000)'],
   ])('refuses %s=%p', (key, value, message) => {
     process.env[key] = value;

@@ -15,7 +15,7 @@ import type { Promotions } from '../promotions/promotions';
 import type { HeldTickets } from '../shows/seat-decisions';
 import { refuse, type Result } from '../refusal';
 import type { CartRepository } from './cart-repository';
-import { candyLinesOf, cartViewOf, ticketLineOf } from './pricing';
+import { candyLinesOf, cartViewOf, discountedCandyLine, ticketLineOf } from './pricing';
 
 export const MAX_CANDY_QUANTITY = 100;
 const CANDY_NOT_FOUND = 'No existe el producto.';
@@ -41,6 +41,8 @@ export class Cart {
     private readonly carts: CartRepository,
     private readonly clock: () => Date,
     private readonly promotions: Promotions,
+    /** Issue 41: the candy discount (percent) of the user's Cine Club tier (0: none). */
+    private readonly candyDiscountOf: (userId: string) => Promise<number> = async () => 0,
   ) {}
 
   async view(userId: string): Promise<CartView> {
@@ -122,7 +124,9 @@ export class Cart {
   /** The cart's candy lines priced, and its promo code (one read of the cart). */
   async contents(userId: string): Promise<{ candy: CartCandyLine[]; promo?: string }> {
     const { candy: lines, promo } = await this.carts.contentsOf(userId);
-    const candy = candyLinesOf(lines, await this.candy.findMany(lines.map((line) => line.candyId)));
+    const [items, percent] = await Promise.all([this.candy.findMany(lines.map((line) => line.candyId)), this.candyDiscountOf(userId)]);
+    // Issue 41: priced with the tier's candy discount (Oro), which the checkout's order keeps on its lines.
+    const candy = candyLinesOf(lines, items).map((line) => discountedCandyLine(line, percent));
     return { candy, ...(promo === undefined ? {} : { promo }) };
   }
 

@@ -59,9 +59,17 @@ export function candyLinesOf(lines: readonly CandyLine[], items: ReadonlyMap<str
   });
 }
 
-/** Every ticket line plus every candy line less the tickets' promo discounts (issue 39), in cents. */
+/** Issue 41: a candy line with a tier's discount of `percent` (rounded down to the cent; 0: the line as it was). */
+export function discountedCandyLine(line: CartCandyLine, percent: number): CartCandyLine {
+  const discount = Math.floor((line.totalPrice * percent) / 100);
+  return discount > 0 ? { ...line, discount } : line;
+}
+
+/** Every ticket line plus every candy line less the tickets' promo discounts (issue 39) and the candy lines' tier discounts (issue 41), in cents. */
 export function cartViewOf(tickets: CartTicketLine[], candy: CartCandyLine[], cinema?: CinemaPlace, promo?: CartPromo): CartView {
-  const discount = tickets.reduce((sum, ticket) => sum + ticket.lines.reduce((off, line) => off + (line.discount ?? 0), 0), 0);
+  const discount =
+    tickets.reduce((sum, ticket) => sum + ticket.lines.reduce((off, line) => off + (line.discount ?? 0), 0), 0) +
+    candy.reduce((sum, line) => sum + (line.discount ?? 0), 0);
   const orderPrice = [...tickets, ...candy].reduce((sum, line) => sum + line.totalPrice, 0) - discount;
   return { tickets, candy, ...(promo ? { promo } : {}), orderPrice, ...(cinema ? { cinema } : {}) };
 }

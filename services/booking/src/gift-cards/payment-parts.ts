@@ -1,4 +1,4 @@
-import { splitRefund, type PaymentPart } from '@cine/contracts';
+import { pointsFor, splitRefund, type PaymentPart } from '@cine/contracts';
 
 /** What an order keeps of the gift card that pays part of it (`amount` once debited, at pending → reserved). */
 export interface OrderGiftCard {
@@ -8,9 +8,20 @@ export interface OrderGiftCard {
   amount?: number;
 }
 
+/** Issue 41: the Cine Club points an order spends (`amount` once debited, after the gift card, at pending → reserved). */
+export interface OrderPoints {
+  /** The points asked for at checkout, then (debited) the points taken. */
+  points: number;
+  /** Cents they paid (the club ledger's spend for the order); absent before the debit. */
+  amount?: number;
+  /** What a point paid, in cents, when the order was made. */
+  pointValueCents: number;
+}
+
 interface Paid {
   total: number;
   giftCard?: OrderGiftCard | undefined;
+  points?: OrderPoints | undefined;
   refunds?: Array<{ amount: number; payments?: PaymentPart[] | undefined }> | undefined;
 }
 
@@ -19,38 +30,65 @@ function giftCardPart(order: Pick<Paid, 'giftCard'>): number {
   return order.giftCard?.amount ?? 0;
 }
 
-/** Cents the bank card is charged: the total less the gift card's part (0: no charge at all). */
-export function cardPart(order: Pick<Paid, 'total' | 'giftCard'>): number {
-  return order.total - giftCardPart(order);
+/** Cents of the order the points paid. */
+function pointsPart(order: Pick<Paid, 'points'>): number {
+  return order.points?.amount ?? 0;
 }
 
-/** The order's `payments`: the gift card's part (when it paid) and the bank card's (when more than 0). */
-export function paymentsOf(order: Pick<Paid, 'total' | 'giftCard'>): PaymentPart[] {
+/** Cents the bank card is charged: the total less the gift card's and the points' parts (0: no charge at all). */
+export function cardPart(order: Pick<Paid, 'total' | 'giftCard' | 'points'>): number {
+  return order.total - giftCardPart(order) - pointsPart(order);
+}
+
+/** The order's `payments`: the gift card's part, the points' (when they paid) and the bank card's (when more than 0, or alone). */
+export function paymentsOf(order: Pick<Paid, 'total' | 'giftCard' | 'points'>): PaymentPart[] {
   const gift = giftCardPart(order);
+  const points = pointsPart(order);
   const card = cardPart(order);
   return [
     ...(order.giftCard && gift > 0 ? [{ kind: 'gift_card' as const, amount: gift, last4: order.giftCard.last4 }] : []),
-    ...(card > 0 || gift === 0 ? [{ kind: 'card' as const, amount: card }] : []),
+    ...(order.points && points > 0 ? [{ kind: 'points' as const, amount: points, points: order.points.points }] : []),
+    ...(card > 0 || gift + points === 0 ? [{ kind: 'card' as const, amount: card }] : []),
   ];
 }
 
-function partOf(payments: readonly PaymentPart[] | undefined, amount: number, kind: PaymentPart['kind']): number {
+function partOf(
+  payments: readonly PaymentPart[] | undefined,
+  amount: number,
+  kind: PaymentPart['kind'],
+  field: 'amount' | 'points' = 'amount',
+): number {
   // A refund made before gift cards went all to the bank card.
-  if (!payments) return kind === 'card' ? amount : 0;
-  return payments.filter((part) => part.kind === kind).reduce((sum, part) => sum + part.amount, 0);
+  if (!payments) return kind === 'card' && field === 'amount' ? amount : 0;
+  return payments.filter((part) => part.kind === kind).reduce((sum, part) => sum + (part[field] ?? 0), 0);
+}
+
+/**
+ * Points a refund's points part of `cents` gives back: what they are worth, rounded down, and once the whole
+ * points part is back, every point the order spent that earlier refunds did not give back.
+ */
+export function pointsBack(spent: OrderPoints, refundedCentsBefore: number, refundedPointsBefore: number, cents: number): number {
+  const left = spent.points - refundedPointsBefore;
+  if (refundedCentsBefore + cents >= (spent.amount ?? 0)) return Math.max(0, left);
+  return Math.max(0, Math.min(left, pointsFor(cents, spent.pointValueCents)));
 }
 
 /** Where a refund of `amount` goes back to (splitRefund over what the order paid and earlier refunds gave back). */
 export function refundPaymentsOf(order: Paid, amount: number): PaymentPart[] {
-  const paid = { giftCard: giftCardPart(order), card: cardPart(order) };
-  const refunded = { giftCard: 0, card: 0 };
+  const paid = { giftCard: giftCardPart(order), points: pointsPart(order), card: cardPart(order) };
+  const refunded = { giftCard: 0, points: 0, card: 0 };
+  let pointsRefunded = 0;
   for (const refund of order.refunds ?? []) {
     refunded.giftCard += partOf(refund.payments, refund.amount, 'gift_card');
+    refunded.points += partOf(refund.payments, refund.amount, 'points');
     refunded.card += partOf(refund.payments, refund.amount, 'card');
+    pointsRefunded += partOf(refund.payments, refund.amount, 'points', 'points');
   }
   const split = splitRefund(amount, paid, refunded);
+  const points = order.points && split.points > 0 ? pointsBack(order.points, refunded.points, pointsRefunded, split.points) : 0;
   return [
     ...(order.giftCard && split.giftCard > 0 ? [{ kind: 'gift_card' as const, amount: split.giftCard, last4: order.giftCard.last4 }] : []),
-    ...(split.card > 0 || split.giftCard === 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
+    ...(order.points && split.points > 0 ? [{ kind: 'points' as const, amount: split.points, points }] : []),
+    ...(split.card > 0 || split.giftCard + split.points === 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
   ];
 }

@@ -1,4 +1,4 @@
-import { GIFT_CARD_MESSAGES, type CheckoutRequest, type OrderView } from '@cine/contracts';
+import { CLUB_MESSAGES, GIFT_CARD_MESSAGES, type CheckoutRequest, type OrderView } from '@cine/contracts';
 import { catchRefusal, isRefusal, refuse, type Result } from '../refusal';
 import { paymentFailures, purchaseAmount, purchases } from '../metrics';
 import * as Order from './order';
@@ -41,13 +41,22 @@ export class Checkout {
     paymentMethodId,
     giftCardCode,
     admission,
+    points,
   }: CheckoutRequest): Promise<CheckoutResult> {
     const passed = await this.gate.admit(showId, userId, admission, this.parts.clock(), 'held');
     if (isRefusal(passed)) return passed;
-    // Issue 39: a gift card may pay the whole order without a bank card; without one, a bank card is needed.
-    if (paymentMethodId === undefined && giftCardCode === undefined) return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+    // Issue 39: a gift card may pay the whole order without a bank card (issue 41: so may points); without either, a bank card is needed.
+    if (paymentMethodId === undefined && giftCardCode === undefined && points === undefined) {
+      return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+    }
     const { effects, orders, clock } = this.parts;
     const now = clock();
+    // Issue 41: points refused before anything is taken: not a member, or more than the balance.
+    const balance = points === undefined ? null : await effects.pointsBalance(userId);
+    if (points !== undefined) {
+      if (balance === null) return refuse('conflict', CLUB_MESSAGES.notMember);
+      if (points > balance) return refuse('conflict', CLUB_MESSAGES.notEnoughPoints(Math.max(0, balance)));
+    }
     const card = giftCardCode === undefined ? undefined : await effects.giftCardFor(giftCardCode, now);
     if (card && isRefusal(card)) return card;
     const [hold, candy, promoCode] = await effects.cartOf(userId, showId, now);
@@ -62,9 +71,19 @@ export class Checkout {
     const promo = await effects.promoFor(userId, promoCode, hold);
     if (isRefusal(promo)) return promo;
     const giftCard = card ? { cardId: card._id.toHexString(), last4: card.last4 } : undefined;
-    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard);
+    const pointValueCents = effects.pointValueCents;
+    const spend = points === undefined ? undefined : { points, pointValueCents };
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard, spend);
     if (isRefusal(opened)) return opened;
-    if (card && paymentMethodId === undefined && card.balance < opened.total)
+    if (points !== undefined) {
+      // Points never pay more than the total (with a gift card, the reserve takes no more than what the card leaves).
+      if (points * pointValueCents > opened.total) {
+        return refuse('invalid', CLUB_MESSAGES.pointsMoreThanTotal);
+      }
+      if (paymentMethodId === undefined && (card?.balance ?? 0) + points * pointValueCents < opened.total) {
+        return refuse('invalid', CLUB_MESSAGES.paymentMethodNeeded);
+      }
+    } else if (card && paymentMethodId === undefined && card.balance < opened.total)
       return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     const order = await orders.insertPending(opened, now);
     if (!order) {
@@ -112,6 +131,11 @@ export class Checkout {
           }
           // Issue 39: then the gift card pays what it can (its debit, once; written by the reserved move).
           if (order.giftCard) change = Order.reserveWithGiftCard(order, change, await effects.debitGiftCard(order), now);
+          // Issue 41: then the points pay what they were asked for, of what is left (their spend, once; written by the same move).
+          if (order.points && !isRefusal(change) && change.to === 'reserved') {
+            const wanted = Order.pointsToSpend(order, change.after.giftCard?.amount ?? 0);
+            change = Order.reserveWithPoints(order, change, wanted, await effects.spendPoints(order, wanted), now);
+          }
         }
         if (!isRefusal(change) && change.to !== 'reserved') await effects.giveBack(order);
         return this.write(order, change);

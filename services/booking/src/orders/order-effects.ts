@@ -1,4 +1,5 @@
 import type { CartCandyLine, OrderView } from '@cine/contracts';
+import type { Club } from '../club/club';
 import type { GiftCards } from '../gift-cards/gift-cards';
 import { cardPart } from '../gift-cards/payment-parts';
 import type { OutboxRelay } from '@cine/service-kit';
@@ -73,6 +74,8 @@ export class OrderEffects {
       views: OrderViews;
       giftCards: GiftCards;
       promotions: Promotions;
+      /** Issue 41: Cine Club's points (spent at checkout, given back on a refund). */
+      club: Club;
     },
   ) {}
 
@@ -86,6 +89,22 @@ export class OrderEffects {
     const card = order.giftCard;
     if (!card) return Promise.resolve(0);
     return this.world.giftCards.debit(card.cardId, order._id.toHexString(), order.total, new Date());
+  }
+
+  /** Issue 41: the points the user may spend (null: not a member). */
+  pointsBalance(userId: string): Promise<number | null> {
+    return this.world.club.spendable(userId);
+  }
+
+  /** What a point pays, in cents, now. */
+  get pointValueCents(): number {
+    return this.world.club.settings.pointValueCents;
+  }
+
+  /** The order spends `points` of its member's balance, once (a repeat answers the first spend): the points taken (0: short meanwhile). */
+  spendPoints(order: StoredOrder, points: number): Promise<number> {
+    if (!order.points || points <= 0) return Promise.resolve(0);
+    return this.world.club.spend(order.userId, order._id.toHexString(), points, new Date());
   }
 
   /** The cart's promo code (`code`) for the checkout of `hold`: none, its discount of each line, or why it does not apply now. */
@@ -149,16 +168,18 @@ export class OrderEffects {
     await this.releaseHeldPromo(order);
     // The gift card's debit too (none yet: nothing), once.
     if (order.giftCard) await this.world.giftCards.release(order.giftCard.cardId, id, new Date());
+    // Issue 41: and the points' spend, once.
+    if (order.points) await this.world.club.release(order.userId, id, new Date());
     await this.world.candy.release(id, stockLines(order.candy));
     await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
   }
 
   /** Charges the order's total (the order id as idempotency key: charging again answers the first payment). */
   async charge(order: StoredOrder): Promise<ChargeOutcome> {
-    // What the gift card did not pay (issue 39); nothing left: no charge at all.
+    // What the gift card and the points did not pay (issues 39, 41); nothing left: no charge at all.
     const amount = cardPart(order);
     if (amount === 0 || order.paymentMethodId === undefined)
-      return { status: 'succeeded', paymentId: `gift-card:${order._id.toHexString()}` };
+      return { status: 'succeeded', paymentId: `${order.giftCard ? 'gift-card' : 'points'}:${order._id.toHexString()}` };
     return this.world.payments.charge({
       amount,
       currency: 'usd',
@@ -199,14 +220,21 @@ export class OrderEffects {
   /** The refund's money back to the card (`refund:<id>` as idempotency key: asking again never refunds twice). */
   async returnMoney(order: StoredOrder, refund: OrderRefund): Promise<RefundOutcome> {
     // Issue 39: split as the refund decided (refund.payments); the bank card's part first, then the gift card's (once per refund).
-    const giftCard = (refund.payments ?? []).filter((part) => part.kind === 'gift_card').reduce((sum, part) => sum + part.amount, 0);
-    const card = refund.amount - giftCard;
+    const partOf = (kind: string) => (refund.payments ?? []).filter((part) => part.kind === kind);
+    const giftCard = partOf('gift_card').reduce((sum, part) => sum + part.amount, 0);
+    // Issue 41: and the points' part, back as points (a `refund` entry, once per refund).
+    const points = partOf('points');
+    const card = refund.amount - giftCard - points.reduce((sum, part) => sum + part.amount, 0);
     const outcome: RefundOutcome =
       card > 0
         ? await this.world.payments.refund({ paymentId: order.paymentId as string, amount: card, idempotencyKey: `refund:${refund.id}` })
-        : { status: 'succeeded', refundId: `gift-card:${refund.id}` };
+        : { status: 'succeeded', refundId: `${giftCard > 0 ? 'gift-card' : 'points'}:${refund.id}` };
     if (outcome.status === 'succeeded' && giftCard > 0 && order.giftCard) {
       await this.world.giftCards.refund(order.giftCard.cardId, order._id.toHexString(), refund.id, giftCard, new Date());
+    }
+    const pointsBack = points.reduce((sum, part) => sum + (part.points ?? 0), 0);
+    if (outcome.status === 'succeeded' && pointsBack > 0) {
+      await this.world.club.refund(order.userId, order._id.toHexString(), refund.id, pointsBack, new Date());
     }
     return outcome;
   }

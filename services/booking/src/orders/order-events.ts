@@ -27,8 +27,8 @@ function orderFacts(order: StoredOrder) {
 }
 
 /** A candy line as the events carry it (the order's lines hold more). */
-function paidCandyLine({ candyId, name, quantity, unitPrice, totalPrice }: OrderCandyLine) {
-  return { candyId, name, quantity, unitPrice, totalPrice };
+function paidCandyLine({ candyId, name, quantity, unitPrice, totalPrice, discount }: OrderCandyLine) {
+  return { candyId, name, quantity, unitPrice, totalPrice, ...(discount ? { discount } : {}) };
 }
 
 /** order.paid, version 2: with the order's priced lines (an order made before them: every seat General at its unit price). */

@@ -1,7 +1,7 @@
 import type { EventCinema, OrderPromo, PaymentPart, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { OrderGiftCard } from '../gift-cards/payment-parts';
+import type { OrderGiftCard, OrderPoints } from '../gift-cards/payment-parts';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
 
 /*
@@ -16,6 +16,8 @@ export interface OrderCandyLine {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  /** Issue 41: what the buyer's Cine Club tier took off the line (absent: nothing); the order's total is net of it. */
+  discount?: number;
 }
 
 export interface OrderRefund {
@@ -82,6 +84,8 @@ export interface OrderDocument extends WithOutbox {
   paymentMethodId?: string;
   /** Issue 39: the gift card paying part (or all) of `total`. */
   giftCard?: OrderGiftCard;
+  /** Issue 41: the Cine Club points paying part (or all) of `total`, after the gift card. */
+  points?: OrderPoints;
   /** The hold's end when checkout began: a decline gives the seats back to the user until then. */
   heldUntil: Date;
   reservedUntil?: Date;
@@ -119,6 +123,7 @@ const candyLineSchema = new Schema<OrderCandyLine>(
     quantity: { type: Number, required: true },
     unitPrice: { type: Number, required: true },
     totalPrice: { type: Number, required: true },
+    discount: { type: Number },
   },
   { _id: false },
 );
@@ -169,6 +174,7 @@ const orderSchema = new Schema<OrderDocument>(
     total: { type: Number, required: true },
     paymentMethodId: { type: String },
     giftCard: { type: Schema.Types.Mixed },
+    points: { type: Schema.Types.Mixed },
     heldUntil: { type: Date, required: true },
     reservedUntil: { type: Date },
     paymentId: { type: String },

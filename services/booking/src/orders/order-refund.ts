@@ -126,8 +126,8 @@ export function requestRefund(
     // The seats' lines as the order priced them: what the refund returns for each and what order.refunded announces.
     lines: linesOfSeats(order, lines.seatLabels),
     amount,
-    // Issue 39: the gift card's part back to it, the rest to the bank card (splitRefund); without a gift card all to the bank card.
-    ...(order.giftCard ? { payments: refundPaymentsOf(order, amount) } : {}),
+    // Issues 39, 41: the gift card's and the points' parts back to them, the rest to the bank card (splitRefund); without either all to the bank card.
+    ...(order.giftCard || order.points ? { payments: refundPaymentsOf(order, amount) } : {}),
     reason,
     by,
     requestedAt: now,

@@ -71,13 +71,14 @@ function orderViewOf(
     seatLabels: order.seatLabels,
     lines: orderLinesOf(order),
     ticketTotal: order.ticketTotal,
-    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice }) => ({
+    candy: order.candy.map(({ candyId, name, picture, quantity, unitPrice, totalPrice, discount }) => ({
       id: candyId,
       name,
       picture,
       quantity,
       unitPrice,
       totalPrice,
+      ...(discount ? { discount } : {}),
     })),
     total: order.total,
     discount: order.discount ?? 0,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CLUB_MESSAGES,
   GENERAL_TICKET_TYPE,
   GIFT_CARD_MESSAGES,
   ORDER_STATES,
@@ -16,7 +17,7 @@ import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
 import type { HeldTickets, Reservation } from '../shows/seat-decisions';
 import { orderPaidEvent, type OrderEvent } from './order-events';
-import type { OrderGiftCard } from '../gift-cards/payment-parts';
+import type { OrderGiftCard, OrderPoints } from '../gift-cards/payment-parts';
 import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './order-model';
 
 /**
@@ -155,17 +156,20 @@ export function openOrder(
   paymentMethodId: string | undefined,
   promo?: OrderPromoLines,
   giftCard?: OrderGiftCard,
+  points?: OrderPoints,
 ): Result<NewOrder> {
   const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
   if (offSale) return refuse('conflict', offSale);
-  const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice }) => ({
+  const lines: OrderCandyLine[] = candy.map(({ id, name, picture, quantity, unitPrice, totalPrice, discount }) => ({
     candyId: id,
     name,
     picture,
     quantity,
     unitPrice,
     totalPrice,
+    // Issue 41: the tier's candy discount, kept on the line (a refund of it returns what was paid).
+    ...(discount ? { discount } : {}),
   }));
   // Priced as the cart shows it (one pricing for both).
   const priced = ticketLineOf(held);
@@ -181,7 +185,8 @@ export function openOrder(
       seatLabels,
       candy,
       // A gift card joins the key (the same seats paid with another card are another purchase).
-      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}`,
+      // Issue 41: so do the points (the same seats paying another number of points are another purchase).
+      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}${points ? `+points:${points.points}` : ''}`,
       Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
       promo?.code,
     ),
@@ -205,6 +210,7 @@ export function openOrder(
     total: cartViewOf([ticketLine], [...candy]).orderPrice,
     ...(paymentMethodId === undefined ? {} : { paymentMethodId }),
     ...(giftCard ? { giftCard } : {}),
+    ...(points ? { points } : {}),
     heldUntil,
   };
 }
@@ -261,9 +267,38 @@ function giveUp(order: StoredOrder, to: 'expired' | 'failed', failure: string, n
  */
 export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, paid: number, now: Date): Result<OrderChange> {
   if (!order.giftCard || change.to !== 'reserved') return change;
-  if (order.paymentMethodId === undefined && paid < order.total) return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
+  // With points too, whether both cover the total is reserveWithPoints's to say (it comes next).
+  if (order.paymentMethodId === undefined && !order.points && paid < order.total) {
+    return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
+  }
   const giftCard = { ...order.giftCard, amount: paid };
   return { ...change, set: { ...change.set, giftCard }, after: { ...change.after, giftCard } };
+}
+
+/**
+ * Issue 41: the points an order may still take after its gift card paid `giftCardPaid`: those asked for, no more
+ * than the rest of the total is worth (points never pay more than the amount).
+ */
+export function pointsToSpend(order: Pick<StoredOrder, 'points' | 'total'>, giftCardPaid: number): number {
+  const points = order.points;
+  if (!points) return 0;
+  return Math.min(points.points, Math.floor(Math.max(0, order.total - giftCardPaid) / points.pointValueCents));
+}
+
+/**
+ * Issue 41: pending → reserved with what the points paid (their spend, written by the same move, after the gift card's),
+ * or → failed when the balance fell short meanwhile, or when points and gift card no longer cover an order without a
+ * bank card (the step gives the debits back).
+ */
+export function reserveWithPoints(order: StoredOrder, change: OrderChange, wanted: number, spent: number, now: Date): Result<OrderChange> {
+  if (!order.points || change.to !== 'reserved') return change;
+  if (spent < wanted) return giveUp(order, 'failed', CLUB_MESSAGES.pointsChangedMeanwhile, now);
+  const points = { ...order.points, points: spent, amount: spent * order.points.pointValueCents };
+  const giftCardPaid = change.after.giftCard?.amount ?? 0;
+  if (order.paymentMethodId === undefined && giftCardPaid + points.amount < order.total) {
+    return giveUp(order, 'failed', CLUB_MESSAGES.pointsChangedMeanwhile, now);
+  }
+  return { ...change, set: { ...change.set, points }, after: { ...change.after, points } };
 }
 
 /** pending → failed: the order's code could not be claimed (its uses are taken, it was switched off); seats and candy given back. */

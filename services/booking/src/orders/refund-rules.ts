@@ -11,6 +11,11 @@ export interface RefundLines {
   candy: OrderCandyLine[];
 }
 
+/** What a candy line was paid: its total less a Cine Club tier's discount (issue 41). */
+export function candyPaid(line: Pick<OrderCandyLine, 'totalPrice' | 'discount'>): number {
+  return line.totalPrice - (line.discount ?? 0);
+}
+
 /**
  * THE amount a refund of these lines returns: each seat its priced line's total as the order was made (an
  * order made before priced lines: its unit price), each candy line whole.
@@ -18,7 +23,7 @@ export interface RefundLines {
 export function refundAmount(order: Pick<RefundableOrder, 'unitPrice' | 'lines' | 'seatLabels'>, lines: RefundLines): number {
   return (
     lines.seatLabels.reduce((sum, seatLabel) => sum + seatAmountOf(order, seatLabel), 0) +
-    lines.candy.reduce((sum, line) => sum + line.totalPrice, 0)
+    lines.candy.reduce((sum, line) => sum + candyPaid(line), 0)
   );
 }
 
@@ -55,8 +60,8 @@ export function refundPreview(order: RefundableOrder, admittedSeats: readonly st
     }),
     candy: order.candy.map((line) =>
       left.candy.includes(line)
-        ? { id: line.candyId, amount: line.totalPrice, refundable: true }
-        : { id: line.candyId, amount: line.totalPrice, refundable: false, reason: 'refunded' as const },
+        ? { id: line.candyId, amount: candyPaid(line), refundable: true }
+        : { id: line.candyId, amount: candyPaid(line), refundable: false, reason: 'refunded' as const },
     ),
     amount: refundAmount(order, lines),
     lines,

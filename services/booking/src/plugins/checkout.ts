@@ -73,7 +73,15 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
     const seats = app.seatInventory;
     const promotions = new Promotions(db, clock);
     await promotions.init();
-    const cart = new Cart(seats, candy, carts, clock, promotions);
+    // Issue 41: candy priced with the buyer's Cine Club tier's discount (Oro).
+    const cart = new Cart(
+      seats,
+      candy,
+      carts,
+      clock,
+      promotions,
+      async (userId) => (await app.club.tierOfUser(userId, clock())).candyDiscountPercent,
+    );
     const payments = paymentProvider ?? paymentProviderFor(stripeSecretKey, db);
     // The tickets plugin comes after this one (it needs the orders): reached when a refund runs.
     const tickets: RefundTickets = {
@@ -82,7 +90,18 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
-    const effects = new OrderEffects({ seats, candy, cart, carts, payments, tickets, views, promotions, giftCards: app.giftCards });
+    const effects = new OrderEffects({
+      seats,
+      candy,
+      cart,
+      carts,
+      payments,
+      tickets,
+      views,
+      promotions,
+      giftCards: app.giftCards,
+      club: app.club,
+    });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
     const checkout = new Checkout(parts, app.presaleGate);
@@ -108,5 +127,5 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       await relay.stop();
     });
   },
-  { name: 'checkout', dependencies: ['shows', 'gift-cards', 'presale-gate'] },
+  { name: 'checkout', dependencies: ['shows', 'gift-cards', 'club', 'presale-gate'] },
 );
