@@ -2,7 +2,7 @@ import { DEFAULT_CLUB_TIERS, type ClubMe } from '@cine/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { aCart, aTicketLine, ana, emptyCart, installFakeApi } from '../test/fixtures';
+import { aCandyLine, aCart, aTicketLine, ana, emptyCart, installFakeApi } from '../test/fixtures';
 import CheckoutPage from './CheckoutPage';
 
 // Issue 41: a member pays part (or all) of the order with Cine Club points, and books a ticket with the Cine Pase.
@@ -116,4 +116,16 @@ test('no club part for a non-member, a used-up pass, or when the club cannot be 
     expect(within(payment).queryByRole('group', { name: 'Cine Club' })).not.toBeInTheDocument();
     unmount();
   }
+});
+
+test('an Oro member sees the candy discount of the tier in the order, the total net of it', async () => {
+  const cart = aCart([aTicketLine()], [aCandyLine({ discount: 250 })]);
+  installFakeApi()
+    .on('POST', '/api/cart/userCart', { status: 200, body: { ...cart, orderPrice: cart.orderPrice - 250 } })
+    .on('GET', '/api/club/me', { status: 200, body: member({ tier: DEFAULT_CLUB_TIERS[1]! }) });
+  renderPage();
+  const summary = await screen.findByRole('region', { name: 'Tu pedido' });
+  expect(await within(summary).findByText('Descuento Cine Club en dulcería')).toBeInTheDocument();
+  expect(summary).toHaveTextContent('− $ 2,50');
+  expect(summary).toHaveTextContent('Total a pagar : $ 39,50');
 });

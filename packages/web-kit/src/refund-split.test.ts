@@ -62,3 +62,31 @@ test('issue 41: points and the pass are labelled by name, whether capitalized or
   expect(paidInParts([{ kind: 'card', amount: 100 }, pass])).toBe(true);
   expect(paidInParts([points])).toBe(true);
 });
+
+test('issue 41: a points part gets its share back as points, all of them once the whole part is back', () => {
+  const order = {
+    payments: [
+      { kind: 'points' as const, amount: 500, points: 500 },
+      { kind: 'card' as const, amount: 1200 },
+    ],
+    refunds: [],
+  };
+  // 850 × 500 / 1700 = 250 cents → 250 points; the rest to the bank card.
+  expect(refundDestinations(order, 850)).toEqual([
+    { kind: 'points', amount: 250, points: 250 },
+    { kind: 'card', amount: 600 },
+  ]);
+  const after = {
+    ...order,
+    refunds: [
+      refund([
+        { kind: 'points', amount: 250, points: 250 },
+        { kind: 'card', amount: 600 },
+      ]),
+    ],
+  };
+  expect(refundDestinations(after, 850)).toEqual([
+    { kind: 'points', amount: 250, points: 250 },
+    { kind: 'card', amount: 600 },
+  ]);
+});

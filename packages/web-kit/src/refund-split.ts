@@ -3,19 +3,33 @@ import { splitRefund, type OrderView, type PaymentPart } from '@cine/contracts';
 const sumOf = (parts: readonly PaymentPart[] | undefined, kind: PaymentPart['kind']) =>
   (parts ?? []).filter((part) => part.kind === kind).reduce((sum, part) => sum + part.amount, 0);
 
+const pointsOf = (parts: readonly PaymentPart[] | undefined) =>
+  (parts ?? []).filter((part) => part.kind === 'points').reduce((sum, part) => sum + (part.points ?? 0), 0);
+
 /**
  * Issue 39: where a refund of `amount` goes back to, as booking splits it (contracts' splitRefund): the gift
- * card's part (with its last four characters) and the bank card's, in the order's proportion, less what earlier
+ * card's part (with its last four characters), issue 41's points part (as points: what its cents are worth, all
+ * that are left once the whole part is back) and the bank card's, in the order's proportion, less what earlier
  * refunds gave back to each. An order paid by bank card alone gives it all back to the bank card.
  */
 export function refundDestinations(order: Pick<OrderView, 'payments' | 'refunds'>, amount: number): PaymentPart[] {
-  const paid = { giftCard: sumOf(order.payments, 'gift_card'), card: sumOf(order.payments, 'card') };
-  if (paid.giftCard === 0) return [{ kind: 'card', amount }];
+  const paid = {
+    giftCard: sumOf(order.payments, 'gift_card'),
+    points: sumOf(order.payments, 'points'),
+    card: sumOf(order.payments, 'card'),
+  };
+  if (paid.giftCard === 0 && paid.points === 0) return [{ kind: 'card', amount }];
   const earlier = order.refunds.flatMap((refund) => refund.payments ?? []);
-  const split = splitRefund(amount, paid, { giftCard: sumOf(earlier, 'gift_card'), card: sumOf(earlier, 'card') });
+  const before = { giftCard: sumOf(earlier, 'gift_card'), points: sumOf(earlier, 'points'), card: sumOf(earlier, 'card') };
+  const split = splitRefund(amount, paid, before);
   const last4 = order.payments.find((part) => part.kind === 'gift_card')?.last4;
+  const spent = pointsOf(order.payments);
+  const pointsLeft = spent - pointsOf(earlier);
+  const points =
+    before.points + split.points >= paid.points ? pointsLeft : Math.min(pointsLeft, Math.floor((split.points * spent) / paid.points));
   return [
     ...(split.giftCard > 0 ? [{ kind: 'gift_card' as const, amount: split.giftCard, ...(last4 ? { last4 } : {}) }] : []),
+    ...(split.points > 0 ? [{ kind: 'points' as const, amount: split.points, points }] : []),
     ...(split.card > 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
   ];
 }

@@ -126,7 +126,8 @@ function RefundForm({
           Se devuelve{' '}
           {refundDestinations(order, amount).map((part, index) => (
             <span key={part.kind}>
-              {index > 0 && ' y '}a la {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
+              {index > 0 && ' y '}
+              {part.kind === 'points' ? 'en' : 'a la'} {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
             </span>
           ))}
           . Esta acción no se puede deshacer.

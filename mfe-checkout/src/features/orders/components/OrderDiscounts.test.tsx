@@ -158,3 +158,32 @@ test('issue 41: Mis compras lists the parts of an order paid by points alone', a
   const order = await screen.findByRole('link', { name: /Dune III/ });
   expect(order).toHaveTextContent('Pagado con Puntos Cine Club: 1700 puntos $ 17,00');
 });
+
+test('issue 41: cancelling an order paid in part by points says how many points come back and what goes to the bank card', async () => {
+  const order = discountedOrder({
+    total: 1700,
+    discount: 0,
+    promo: undefined,
+    lines: generalLines(['F7', 'F8'], 850),
+    payments: [
+      { kind: 'points', amount: 500, points: 500 },
+      { kind: 'card', amount: 1200 },
+    ],
+    refundable: {
+      seats: [
+        { seatLabel: 'F7', amount: 850, refundable: true },
+        { seatLabel: 'F8', amount: 850, refundable: true },
+      ],
+      candy: [],
+      amount: 1700,
+    },
+  });
+  installFakeApi()
+    .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: order })
+    .on('GET', '/api/tickets/mine', { status: 200, body: [] });
+  renderAt(`/compra/${ORDER_ID}`);
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancelar compra' }));
+  const back = within(screen.getByRole('dialog')).getByRole('list', { name: 'Adónde vuelve el reembolso' });
+  expect(back).toHaveTextContent('Reembolso en Puntos Cine Club: 500 puntos: $ 5,00');
+  expect(back).toHaveTextContent('Reembolso a tu tarjeta bancaria: $ 12,00');
+});
