@@ -1,7 +1,7 @@
 import { formatMoney, pointsEarned, type ClubMe, type OrderView, type PassPlanView, type ShowView } from '@cine/contracts';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../src/accessibility';
-import { openPagePerTest, PHONE } from '../src/browser';
+import { openPagePerTest, PHONE, screenshot } from '../src/browser';
 import { callApi as call } from '../src/api';
 import { aBuyer, aCancellableShow, paidOrder } from '../src/orders';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/platform';
@@ -61,6 +61,7 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   await moves.getByText('Puntos ganados').waitFor();
   await moves.getByText(`Pedido ${bought.code}`, { exact: false }).waitFor();
   await expectNoSidewaysScroll();
+  await screenshot(page, 'club-member-390');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   // 3. Spending them: a ticket and candy, the points pay part, the bank card the rest.
@@ -109,6 +110,7 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   const pass = page.getByLabel('Tu Cine Pase');
   await pass.getByText('Activo').waitFor();
   await pass.getByText('Te quedan 2 de 2').waitFor();
+  await screenshot(page, 'club-pass-390');
   const subscribed = await call<ClubMe>('GET', '/club/me', buyer.token);
   expect(subscribed.pass).toMatchObject({ plan: { id: plan.id }, status: 'active', ticketsLeft: 2 });
 
