@@ -133,7 +133,7 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Sí, cancelar' }).click();
   await pass.getByText('Cancelado (vigente hasta el fin del período)').waitFor();
-  await pass.getByText('Vigente hasta el').waitFor();
+  await pass.getByText('Vigente hasta el', { exact: true }).waitFor();
   await expectNoSidewaysScroll();
   const cancelled = await call<ClubMe>('GET', '/club/me', buyer.token);
   expect(cancelled.pass?.status).toBe('cancelling');
