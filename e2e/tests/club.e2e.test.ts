@@ -138,3 +138,46 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   const cancelled = await call<ClubMe>('GET', '/club/me', buyer.token);
   expect(cancelled.pass?.status).toBe('cancelling');
 });
+
+test('on a desktop, the admin runs Cine Club: a plan created, a member found and their points adjusted with a reason, the renewals and the club figures of Ventas', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const member = await aBuyer('ajuste', PASSWORD);
+  await call('POST', '/club/join', member.token);
+  const planName = `Plan Admin ${Date.now().toString(36)}`;
+  await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto('/admin?seccion=cine-club');
+
+  await page.getByRole('button', { name: 'Nuevo plan' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuevo plan de Cine Pase' });
+  await form.getByLabel('Nombre').fill(planName);
+  await form.getByLabel(/Precio mensual/).fill('120');
+  await form.getByLabel('Entradas por mes').fill('3');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await form.getByRole('button', { name: 'Crear plan' }).click();
+  await page.getByText(`Plan «${planName}» creado.`).waitFor();
+  await page
+    .getByRole('table', { name: 'Planes de Cine Pase' })
+    .getByRole('row')
+    .filter({ hasText: planName })
+    .getByText('A la venta')
+    .waitFor();
+
+  const members = page.getByRole('region', { name: 'Socios' });
+  await members.getByPlaceholder('Buscar por correo o nombre...').fill(member.email);
+  await members.getByRole('button', { name: 'Buscar' }).click();
+  const row = members.getByRole('table', { name: 'Socios de Cine Club' }).getByRole('row').filter({ hasText: member.email });
+  await row.getByRole('button', { name: /Ajustar puntos de/ }).click();
+  const adjust = page.getByRole('dialog', { name: /Ajustar puntos de/ });
+  await adjust.getByLabel('Puntos (negativo para restar)').fill('250');
+  await adjust.getByLabel('Motivo').fill('Compensación por una función suspendida');
+  await adjust.getByRole('button', { name: 'Ajustar puntos' }).click();
+  await page.getByText(/ajustados \(\+250\): ahora tiene 250 puntos\./).waitFor();
+  expect((await call<ClubMe>('GET', '/club/me', member.token)).points).toBe(250);
+
+  await page.getByRole('heading', { name: 'Renovaciones del Cine Pase' }).waitFor();
+  await page.getByText(/La renovación corre cada \d+ min\./).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: 'Ventas de peliculas' }).click();
+  await page.getByLabel('Cine Club del período').getByText('Pasivo de puntos').waitFor();
+});
