@@ -139,7 +139,7 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   expect(cancelled.pass?.status).toBe('cancelling');
 });
 
-test('on a desktop, the admin runs Cine Club: a plan created, a member found and their points adjusted with a reason, the renewals', async () => {
+test('on a desktop, the admin runs Cine Club: a plan created, a member found and their points adjusted with a reason, the renewals shown', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const member = await aBuyer('ajuste', PASSWORD);
   await call('POST', '/club/join', member.token);
