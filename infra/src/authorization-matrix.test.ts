@@ -306,6 +306,16 @@ const MATRIX: Record<string, Entry> = {
   'POST /gift-cards/issue': { access: 'admin' },
   'POST /gift-cards/{code}/void': { access: 'admin', sample: () => ({ body: { reason: 'Prueba' } }) },
   'GET /gift-cards/{code}/ledger': { access: 'admin' },
+  // Cine Pase (issue 41, booking): the plans on sale listed by anyone, every plan (`all=true`) and their changes by an admin
+  // only (chain-wide: managers 403); a signed-in member's own pass (no pass: 404; bodies `{}` refused by the schema:
+  // nothing is charged); the renewal job's report by an admin only.
+  'GET /club/plans': { access: 'public', also: [{ access: 'admin', sample: () => ({ query: 'all=true' }) }] },
+  'POST /club/plans': { access: 'admin' },
+  'PUT /club/plans/{id}': { access: 'admin' },
+  'POST /club/pass': { access: 'user' },
+  'DELETE /club/pass': { access: 'user' },
+  'POST /club/pass/card': { access: 'user' },
+  'GET /club/renewals': { access: 'admin' },
   // Cine Club (issue 41, booking): a signed-in buyer joins and reads their own club and ledger (joining twice: 409); an admin
   // alone lists the members and adjusts a member's points (chain-wide: managers 403). The adjustment is of no member: the
   // admin's 404, nothing written.

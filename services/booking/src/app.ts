@@ -7,6 +7,7 @@ import type { OrderRecoveryOptions } from './orders/recovery';
 import type { PaymentProvider } from './payments';
 import type { HoldLimitSettings } from './shows/hold-limits';
 import { checkoutPlugin } from './plugins/checkout';
+import { clubPassPlugin, type ClubPassOptions } from './plugins/club-pass';
 import { clubPlugin } from './plugins/club';
 import type { ClubSettings } from './club/club-settings';
 import { giftCardPurchasesPlugin, giftCardsPlugin } from './plugins/gift-cards';
@@ -22,6 +23,9 @@ import cartRoutes from './routes/cart';
 import cinemaRoutes from './routes/cinemas';
 import checkinRoutes from './routes/checkin';
 import checkoutRoutes from './routes/checkout';
+import clubPassRoutes from './routes/club/pass';
+import clubPlansRoutes from './routes/club/plans';
+import clubRenewalsRoutes from './routes/club/renewals';
 import clubRoutes from './routes/club';
 import giftCardRoutes from './routes/gift-cards';
 import myTicketsRoutes from './routes/my-tickets';
@@ -52,6 +56,8 @@ export interface BookingContext extends ServiceContext {
   scheduler?: JobsOptions;
   /** The presales' line ticker and feeds (tests shorten their timing). */
   presales?: PresalesOptions;
+  /** Issue 41: the Cine Pase's renewal timing and membership (tests shorten and wire them). */
+  clubPass?: ClubPassOptions;
   /** Issue 41: Cine Club's settings instead of the environment's (tests: tiers, point value). */
   club?: Partial<ClubSettings>;
 }
@@ -119,6 +125,11 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     db: context.db,
     scheduler: { clubExpiryEveryMs: clubSettings.expiryEveryMs, ...context.scheduler },
   });
+  // Issue 41: the Cine Pase (its renewal job on the scheduler, its charges on the checkout's provider).
+  await app.register(clubPassPlugin, { db: context.db, bus: context.bus, ...context.clubPass });
+  await app.register(clubPlansRoutes, { prefix: '/club/plans' });
+  await app.register(clubPassRoutes, { prefix: '/club/pass' });
+  await app.register(clubRenewalsRoutes, { prefix: '/club/renewals' });
   await app.register(orderPagesPlugin, { db: context.db, bus: context.bus });
   await app.register(ordersRoutes, { prefix: '/orders' });
   await app.register(myTicketsRoutes, { prefix: '/tickets' });

@@ -28,6 +28,12 @@ class CrashAfterCharge implements PaymentProvider {
   refund(request: RefundRequest) {
     return this.provider.refund(request);
   }
+  saveCard(request: Parameters<PaymentProvider['saveCard']>[0]) {
+    return this.provider.saveCard(request);
+  }
+  chargeSaved(request: Parameters<PaymentProvider['chargeSaved']>[0]) {
+    return this.provider.chargeSaved(request);
+  }
 }
 
 /** A broker that takes every event but order.paid. */

@@ -1,5 +1,5 @@
 import { DEFAULT_CLUB_TIERS, pointsEarned, pointsToReverse, type PaymentPart } from '@cine/contracts';
-import { earningCents, recentVisits } from '../src/club/club';
+import { earningCents, recentVisits, reversalOf } from '../src/club/club';
 import { tiersFrom } from '../src/club/club-settings';
 import { expiredLots, expiringSoon, expiryOf, pointLots, type LotEntry } from '../src/club/point-lots';
 import { paymentsOf, pointsBack, refundPaymentsOf } from '../src/gift-cards/payment-parts';
@@ -33,6 +33,25 @@ describe('earning (issue 41)', () => {
     const first = pointsToReverse(35, 3590, 0, 1795, 0);
     expect(first).toBe(17);
     expect(pointsToReverse(35, 3590, 1795, 1795, first)).toBe(18);
+  });
+});
+
+describe('reversals decided on the order’s refunds (issue 41)', () => {
+  const refunds = [
+    { id: 'r1', amount: 1000, payments: [{ kind: 'card' as const, amount: 1000 }] },
+    { id: 'r2', amount: 2000, payments: [{ kind: 'card' as const, amount: 2000 }] },
+    { id: 'r3', amount: 1390, payments: [{ kind: 'card' as const, amount: 1390 }] },
+  ];
+
+  it('each refund takes its share, whichever refund is heard first; together, all that was earned', () => {
+    expect(reversalOf(43, 4390, refunds, 'r2')).toBe(20);
+    expect(reversalOf(43, 4390, refunds, 'r1')).toBe(9);
+    expect(reversalOf(43, 4390, refunds, 'r3')).toBe(14);
+    expect(reversalOf(43, 4390, refunds, 'nope')).toBe(0);
+  });
+
+  it('a refund of points only takes back nothing earned', () => {
+    expect(reversalOf(43, 4390, [{ id: 'p', amount: 500, payments: [{ kind: 'points', amount: 500, points: 500 }] }], 'p')).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CLUB_MESSAGES,
   type ClubAdjustResponse,
@@ -9,7 +10,7 @@ import {
   type OrderPaid,
   type OrderRefunded,
 } from '@cine/contracts';
-import { InProcessEventBus } from '@cine/service-kit';
+import { createEvent, InProcessEventBus } from '@cine/service-kit';
 import { bearer, createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { OfflinePaymentProvider, type ChargeRequest, type PaymentProvider } from '../src/payments';
@@ -146,11 +147,9 @@ describe('earning and taking back (the consumer booking.club)', () => {
 
     // Redelivered as it was, and replayed (a new event id, `republished`): nothing more.
     const event = booking.paid.find((one) => one.data.orderId === orderId) as OrderPaid;
+    // (The in-process bus answers once every consumer, booking.club among them, has handled the event.)
     await booking.context.bus.publish(event);
-    await booking.app.club.earn(
-      { ...event, id: new Types.ObjectId().toHexString(), data: { ...event.data, republished: true } },
-      new Date(),
-    );
+    await booking.context.bus.publish({ ...event, id: randomUUID(), data: { ...event.data, republished: true } });
     await settle(booking);
     page = await ledger(booking, user);
     expect(page.items.filter((item) => item.kind === 'earn')).toHaveLength(1);
@@ -174,8 +173,8 @@ describe('earning and taking back (the consumer booking.club)', () => {
       async () => refunded.find((one) => one.data.orderId === orderId),
       (one) => one !== undefined,
     );
-    await booking.app.club.reverse(refundEvent!, new Date());
-    await booking.app.club.reverse({ ...refundEvent!, id: 'replayed', data: { ...refundEvent!.data, republished: true } }, new Date());
+    await booking.context.bus.publish(refundEvent!);
+    await booking.context.bus.publish({ ...refundEvent!, id: randomUUID(), data: { ...refundEvent!.data, republished: true } });
     await settle(booking);
     expect((await ledger(booking, user)).total).toBe(2);
     expect((await me(booking, user)).visits).toBe(1);
@@ -373,6 +372,20 @@ describe('admin adjustments (POST /club/members/{userId}/adjust) and the member 
     const list = await booking.app.inject({ method: 'GET', url: '/club/members', headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json<ClubMemberPage>().items.find((item) => item.userId === user.id)).toMatchObject({ points: 125, visits: 0 });
+
+    // By part of the e-mail or the name, as the buyers' projection knows them (accents and case ignored).
+    const email = `socia-${user.id}@example.com`;
+    await booking.context.bus.publish(createEvent('user.registered', { userId: user.id, email, username: 'Begoña Ruiz' }));
+    const byName = await booking.app.inject({ method: 'GET', url: '/club/members?q=begona', headers: admin });
+    expect(byName.json<ClubMemberPage>().items).toEqual([expect.objectContaining({ userId: user.id, email, name: 'Begoña Ruiz' })]);
+    const byEmail = await booking.app.inject({
+      method: 'GET',
+      url: `/club/members?q=${encodeURIComponent(`socia-${user.id}`)}`,
+      headers: admin,
+    });
+    expect(byEmail.json<ClubMemberPage>().total).toBe(1);
+    const nobody = await booking.app.inject({ method: 'GET', url: '/club/members?q=zzzz-nadie', headers: admin });
+    expect(nobody.json<ClubMemberPage>()).toMatchObject({ items: [], total: 0 });
   });
 });
 
@@ -395,7 +408,7 @@ describe('tiers: Oro (issue 41)', () => {
       (one) => one.visits === 1,
     );
     expect(oro.tier).toMatchObject({ id: 'oro', candyDiscountPercent: 10 });
-    expect(await booking.app.club.priorityOf([user.id, other.id])).toEqual(new Set([user.id]));
+    expect(await booking.app.clubMembers.priorityOf([user.id, other.id])).toEqual(new Set([user.id]));
 
     const candy = await publishCandy(booking, { price: 1250 });
     await eventually(
@@ -455,7 +468,7 @@ describe('expiry (the Agenda job club-points.expire)', () => {
 class CrashAfterCharge implements PaymentProvider {
   readonly name = 'crash-after-charge';
   constructor(private readonly provider: PaymentProvider) {}
-  async charge(request: ChargeRequest) {
+  async charge(request: ChargeRequest): Promise<never> {
     await this.provider.charge(request);
     throw new Error('simulated crash after the charge');
   }

@@ -454,6 +454,12 @@ class CrashAfterCharge implements PaymentProvider {
   refund(request: RefundRequest) {
     return this.provider.refund(request);
   }
+  saveCard(request: Parameters<PaymentProvider['saveCard']>[0]) {
+    return this.provider.saveCard(request);
+  }
+  chargeSaved(request: Parameters<PaymentProvider['chargeSaved']>[0]) {
+    return this.provider.chargeSaved(request);
+  }
 }
 
 describe('crash recovery', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ShowView } from '@cine/contracts';
+import { CLUB_MESSAGES, type ShowView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { isRefusal, type Result } from '../src/refusal';
 import * as Order from '../src/orders/order';
@@ -355,5 +355,31 @@ describe('the documented moves', () => {
   it('are the moves of order.ts, in docs/architecture.md', () => {
     const doc = readFileSync(join(__dirname, '../../../docs/architecture.md'), 'utf8');
     for (const row of [...rows(Order.ORDER_MOVES), ...rows(Order.REFUND_MOVES)]) expect(doc).toContain(row);
+  });
+});
+
+describe('issue 41: points at pending → reserved', () => {
+  const reserved = (order: StoredOrder) => changed(Order.reserve(order, reservedSeats, { ok: true } as never, until, NOW));
+
+  it('takes no more points than the gift card leaves of the total', () => {
+    const order = anOrder({ points: { points: 5000, pointValueCents: 1 } });
+    expect(Order.pointsToSpend(order, 0)).toBe(4390);
+    expect(Order.pointsToSpend(order, 4000)).toBe(390);
+    expect(Order.pointsToSpend({ ...order, points: { points: 300, pointValueCents: 2 } }, 4000)).toBe(195);
+  });
+
+  it('reserved with what the points paid; failed when the balance fell short meanwhile or, without a bank card, they no longer cover', () => {
+    const order = anOrder({ points: { points: 1000, pointValueCents: 1 } });
+    const paid = changed(Order.reserveWithPoints(order, reserved(order), 1000, 1000, NOW));
+    expect(paid.to).toBe('reserved');
+    expect(paid.after.points).toEqual({ points: 1000, amount: 1000, pointValueCents: 1 });
+
+    const short = changed(Order.reserveWithPoints(order, reserved(order), 1000, 0, NOW));
+    expect(short.to).toBe('failed');
+    expect(short.after.failure).toBe(CLUB_MESSAGES.pointsChangedMeanwhile);
+
+    const { paymentMethodId: _none, ...withoutCard } = order;
+    const uncovered = changed(Order.reserveWithPoints(withoutCard, reserved(withoutCard), 1000, 1000, NOW));
+    expect(uncovered.to).toBe('failed');
   });
 });

@@ -33,6 +33,12 @@ class FaultyProvider implements PaymentProvider {
   charge(request: ChargeRequest) {
     return this.provider.charge(request);
   }
+  saveCard(request: Parameters<PaymentProvider['saveCard']>[0]) {
+    return this.provider.saveCard(request);
+  }
+  chargeSaved(request: Parameters<PaymentProvider['chargeSaved']>[0]) {
+    return this.provider.chargeSaved(request);
+  }
   async refund(request: RefundRequest) {
     this.refundCalls += 1;
     await this.slow;

@@ -31,6 +31,12 @@ class StoppingProvider implements PaymentProvider {
   charge(request: ChargeRequest) {
     return this.provider.charge(request);
   }
+  saveCard(request: Parameters<PaymentProvider['saveCard']>[0]) {
+    return this.provider.saveCard(request);
+  }
+  chargeSaved(request: Parameters<PaymentProvider['chargeSaved']>[0]) {
+    return this.provider.chargeSaved(request);
+  }
   async refund(request: RefundRequest) {
     this.refunds += 1;
     if (this.refunds !== this.stopAt) return this.provider.refund(request);

@@ -143,3 +143,59 @@ describe('StripePaymentProvider against stripe-mock (Stripe’s OpenAPI descript
     expect(calls.map((call) => call.headers['idempotency-key'])).toEqual(['refund:again', 'refund:again']);
   });
 });
+
+describe('Issue 41: the saved card of a Cine Pase against stripe-mock', () => {
+  it('saves a card: a Customer, then a SetupIntent confirmed with the card for off-session use, each with its key', async () => {
+    const outcome = await provider.saveCard({
+      customerKey: '6b09c2768298eab506f48491',
+      paymentMethodId: 'pm_card_visa',
+      idempotencyKey: 'pass-card:p1:0',
+    });
+
+    expect(calls.map((call) => [call.method, call.path, call.status])).toEqual([
+      ['POST', '/v1/customers', 200],
+      ['POST', '/v1/setup_intents', 200],
+    ]);
+    const [customer, setup] = calls;
+    expect(customer?.headers['idempotency-key']).toBe('pass-card:p1:0:customer');
+    expect(Object.fromEntries(customer?.form ?? [])).toMatchObject({ 'metadata[cineUserId]': '6b09c2768298eab506f48491' });
+    expect(setup?.headers['idempotency-key']).toBe('pass-card:p1:0:setup');
+    expect(Object.fromEntries(setup?.form ?? [])).toMatchObject({
+      customer: expect.stringMatching(/^cus_/),
+      payment_method: 'pm_card_visa',
+      usage: 'off_session',
+      confirm: 'true',
+    });
+    // stripe-mock answers its fixture's status: a SetupIntent not succeeded is no saved card.
+    // stripe-mock answers its fixture (a SetupIntent still needing a payment method): not succeeded, so no card saved.
+    expect(outcome).toEqual({
+      status: 'declined',
+      reason: 'Tu tarjeta requiere una autenticación que este pago no admite. Prueba con otra tarjeta.',
+      code: 'requires_payment_method',
+    });
+  });
+
+  it('charges a saved card off session with the customer and the period’s idempotency key', async () => {
+    await provider.chargeSaved({
+      customerId: 'cus_123',
+      paymentMethodId: 'pm_card_visa',
+      amount: 2500,
+      currency: 'usd',
+      idempotencyKey: 'pass:6b09c2768298eab506f48491:2026-04-11',
+      description: 'Cine Pase Cinéfilo, 2026-04-11',
+    });
+
+    const [call] = calls;
+    expect(calls).toHaveLength(1);
+    expect(call).toMatchObject({ method: 'POST', path: '/v1/payment_intents', status: 200 });
+    expect(call?.headers['idempotency-key']).toBe('pass:6b09c2768298eab506f48491:2026-04-11');
+    expect(Object.fromEntries(call?.form ?? [])).toMatchObject({
+      amount: '2500',
+      currency: 'usd',
+      customer: 'cus_123',
+      payment_method: 'pm_card_visa',
+      off_session: 'true',
+      confirm: 'true',
+    });
+  });
+});

@@ -34,8 +34,6 @@ export interface ClubEntry {
   at: Date;
 }
 
-export type ClubEntryFields = Decided<ClubEntry>['fields'];
-
 type ClubEntryDocument = ClubEntry & WithOutbox;
 
 const entrySchema = new Schema<ClubEntryDocument>({}, { collection: 'club_ledger', strict: false, autoIndex: false, versionKey: false });
@@ -121,7 +119,7 @@ export class ClubLedger {
   }
 }
 
-export function entryId(entry: Pick<ClubEntry, 'userId' | 'seq'>): string {
+function entryId(entry: Pick<ClubEntry, 'userId' | 'seq'>): string {
   return `${entry.userId}:${entry.seq}`;
 }
 

@@ -42,6 +42,33 @@ export interface MemberDirectory {
   of(userIds: Iterable<string>): Promise<Map<string, { name: string; email: string }>>;
 }
 
+/** The refunds done of an order, oldest first (the orders' own record: what a reversal's cumulative rounding counts). */
+export type RefundsOf = (
+  orderId: string,
+) => Promise<ReadonlyArray<{ id: string; amount: number; payments?: PaymentPart[] | undefined }> | undefined>;
+
+/**
+ * The points a refund takes back of an order's earning, decided on the order's refunds up to it (in their order):
+ * the cumulative rounding of pointsToReverse, the same whichever order or however often the refunds' events come.
+ */
+export function reversalOf(
+  earned: number,
+  paidCents: number,
+  refunds: ReadonlyArray<{ id: string; amount: number; payments?: PaymentPart[] | undefined }>,
+  refundId: string,
+): number {
+  let refundedBefore = 0;
+  let reversedBefore = 0;
+  for (const refund of refunds) {
+    const now = earningCents(refund.payments, refund.amount);
+    const points = pointsToReverse(earned, paidCents, refundedBefore, now, reversedBefore);
+    if (refund.id === refundId) return points;
+    refundedBefore += now;
+    reversedBefore += points;
+  }
+  return 0;
+}
+
 /** The pass of a member, when the pass plugin is there (issue 41's Cine Pase): GET /club/me's `pass`. */
 export interface ClubPassSummaries {
   summaryFor(userId: string, now: Date): Promise<ClubMe['pass'] | undefined>;
@@ -66,13 +93,6 @@ export function earningCents(payments: readonly PaymentPart[] | undefined, total
   return payments.filter((part) => part.kind === 'card' || part.kind === 'gift_card').reduce((sum, part) => sum + part.amount, 0);
 }
 
-/** What the refusals of a spend at checkout say, decided before anything is taken. */
-export function spendRefusal(member: boolean, balance: number, points: number): string | null {
-  if (!member) return CLUB_MESSAGES.notMember;
-  if (points > balance) return CLUB_MESSAGES.notEnoughPoints(Math.max(0, balance));
-  return null;
-}
-
 /**
  * Cine Club's members and points (issue 41): joining, the balance and its lots, earning on order.paid and
  * taking back on order.refunded (the consumer `booking.club`), spending at checkout (order-effects.ts), expiry
@@ -86,6 +106,7 @@ export class Club {
     readonly ledger: ClubLedger,
     readonly settings: ClubSettings,
     private readonly directory: MemberDirectory,
+    private readonly refundsOf: RefundsOf,
   ) {
     this.members = db.collection<MemberDocument>('club_members');
   }
@@ -227,29 +248,29 @@ export class Club {
 
   /**
    * order.refunded: what the order earned goes back in proportion of what the refund returns of the parts that
-   * earned (cumulative rounding: the refunds of a whole order take back exactly what it earned), even below zero
-   * (a debt). Refunded whole, the order is no longer a visit.
+   * earned (cumulative rounding over the order's refunds up to it, reversalOf: the refunds of a whole order take
+   * back exactly what it earned, in whichever order their events come), even below zero (a debt). Refunded whole,
+   * the order is no longer a visit.
    */
   async reverse(event: OrderRefunded, now: Date): Promise<void> {
     const { orderId, userId, refundId, amount, payments } = event.data;
     const earned = await this.ledger.find(userId, `earn:${orderId}`);
     if (!earned) return;
-    const key = `reversal:${orderId}:${refundId}`;
-    const before = (await this.ledger.entriesOf(userId)).filter(
-      (entry) => entry.kind === 'reversal' && entry.orderId === orderId && entry.key !== key,
-    );
-    const refundedCents = earningCents(payments, amount);
-    const refundedBefore = before.reduce((sum, entry) => sum + (entry.refundedCents ?? 0), 0);
-    const reversedBefore = before.reduce((sum, entry) => sum - entry.points, 0);
-    const points = pointsToReverse(earned.points, earned.paidCents ?? 0, refundedBefore, refundedCents, reversedBefore);
+    // The order's refunds up to this one (the event comes once the refund is written among them).
+    const refunds = (await this.refundsOf(orderId)) ?? [{ id: refundId, amount, ...(payments ? { payments } : {}) }];
+    const upTo = refunds.slice(0, refunds.findIndex((refund) => refund.id === refundId) + 1);
+    const points = reversalOf(earned.points, earned.paidCents ?? 0, upTo, refundId);
     await this.ledger.append(
       userId,
-      key,
-      () => ({ value: -points, fields: { kind: 'reversal', orderId, refundId, refundedCents, refundAmount: amount } }),
+      `reversal:${orderId}:${refundId}`,
+      () => ({
+        value: -points,
+        fields: { kind: 'reversal', orderId, refundId, refundedCents: earningCents(payments, amount), refundAmount: amount },
+      }),
       now,
       true,
     );
-    const refundedWhole = before.reduce((sum, entry) => sum + (entry.refundAmount ?? 0), amount) >= (earned.total ?? Infinity);
+    const refundedWhole = upTo.reduce((sum, refund) => sum + refund.amount, 0) >= (earned.total ?? Infinity);
     if (refundedWhole) await this.members.updateOne({ _id: userId }, { $pull: { visits: { orderId } } });
   }
 

@@ -18,10 +18,23 @@ export interface OrderPoints {
   pointValueCents: number;
 }
 
+/**
+ * Issue 41: the Cine Pase ticket of an order: one seat's General base (no surcharges) covered by the member's pass,
+ * counted in the pass's period `period` and on the show's day `day` (claimed at pending → reserved).
+ */
+export interface OrderPass {
+  passId: string;
+  period: string;
+  day: string;
+  seatLabel: string;
+  amount: number;
+}
+
 interface Paid {
   total: number;
   giftCard?: OrderGiftCard | undefined;
   points?: OrderPoints | undefined;
+  pass?: OrderPass | undefined;
   refunds?: Array<{ amount: number; payments?: PaymentPart[] | undefined }> | undefined;
 }
 
@@ -35,20 +48,27 @@ function pointsPart(order: Pick<Paid, 'points'>): number {
   return order.points?.amount ?? 0;
 }
 
-/** Cents the bank card is charged: the total less the gift card's and the points' parts (0: no charge at all). */
-export function cardPart(order: Pick<Paid, 'total' | 'giftCard' | 'points'>): number {
-  return order.total - giftCardPart(order) - pointsPart(order);
+/** Issue 41: cents of the order the pass covers. */
+export function passPart(order: Pick<Paid, 'pass'>): number {
+  return order.pass?.amount ?? 0;
 }
 
-/** The order's `payments`: the gift card's part, the points' (when they paid) and the bank card's (when more than 0, or alone). */
-export function paymentsOf(order: Pick<Paid, 'total' | 'giftCard' | 'points'>): PaymentPart[] {
+/** Cents the bank card is charged: the total less the pass's, the gift card's and the points' parts (0: no charge at all). */
+export function cardPart(order: Pick<Paid, 'total' | 'giftCard' | 'points' | 'pass'>): number {
+  return order.total - passPart(order) - giftCardPart(order) - pointsPart(order);
+}
+
+/** The order's `payments`: the pass's part, the gift card's, the points' (when they paid) and the bank card's (when more than 0, or alone). */
+export function paymentsOf(order: Pick<Paid, 'total' | 'giftCard' | 'points' | 'pass'>): PaymentPart[] {
+  const pass = passPart(order);
   const gift = giftCardPart(order);
   const points = pointsPart(order);
   const card = cardPart(order);
   return [
+    ...(pass > 0 ? [{ kind: 'pass' as const, amount: pass }] : []),
     ...(order.giftCard && gift > 0 ? [{ kind: 'gift_card' as const, amount: gift, last4: order.giftCard.last4 }] : []),
     ...(order.points && points > 0 ? [{ kind: 'points' as const, amount: points, points: order.points.points }] : []),
-    ...(card > 0 || gift + points === 0 ? [{ kind: 'card' as const, amount: card }] : []),
+    ...(card > 0 || pass + gift + points === 0 ? [{ kind: 'card' as const, amount: card }] : []),
   ];
 }
 
@@ -73,8 +93,13 @@ export function pointsBack(spent: OrderPoints, refundedCentsBefore: number, refu
   return Math.max(0, Math.min(left, pointsFor(cents, spent.pointValueCents)));
 }
 
-/** Where a refund of `amount` goes back to (splitRefund over what the order paid and earlier refunds gave back). */
-export function refundPaymentsOf(order: Paid, amount: number): PaymentPart[] {
+/**
+ * Where a refund of `amount` goes back to (splitRefund over what the order paid and earlier refunds gave back). Issue 41:
+ * a refund of the pass's seat (`passSeat`) gives the pass its part first (no money: its ticket returns to the allowance),
+ * the rest split as before.
+ */
+export function refundPaymentsOf(order: Paid, amount: number, passSeat = false): PaymentPart[] {
+  const passBack = passSeat ? Math.min(passPart(order), amount) : 0;
   const paid = { giftCard: giftCardPart(order), points: pointsPart(order), card: cardPart(order) };
   const refunded = { giftCard: 0, points: 0, card: 0 };
   let pointsRefunded = 0;
@@ -84,11 +109,12 @@ export function refundPaymentsOf(order: Paid, amount: number): PaymentPart[] {
     refunded.card += partOf(refund.payments, refund.amount, 'card');
     pointsRefunded += partOf(refund.payments, refund.amount, 'points', 'points');
   }
-  const split = splitRefund(amount, paid, refunded);
+  const split = splitRefund(amount - passBack, paid, refunded);
   const points = order.points && split.points > 0 ? pointsBack(order.points, refunded.points, pointsRefunded, split.points) : 0;
   return [
+    ...(passBack > 0 ? [{ kind: 'pass' as const, amount: passBack }] : []),
     ...(order.giftCard && split.giftCard > 0 ? [{ kind: 'gift_card' as const, amount: split.giftCard, last4: order.giftCard.last4 }] : []),
     ...(order.points && split.points > 0 ? [{ kind: 'points' as const, amount: split.points, points }] : []),
-    ...(split.card > 0 || split.giftCard + split.points === 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
+    ...(split.card > 0 || passBack + split.giftCard + split.points === 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
   ];
 }

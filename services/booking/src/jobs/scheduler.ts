@@ -44,6 +44,8 @@ export class Scheduler {
   private readonly running = new Map<string, Types.ObjectId>();
   private started = false;
   private starting?: Promise<void>;
+  /** Work of other plugins to do once started (their `every`), in the order given. */
+  private readonly afterStart: Array<() => Promise<void>> = [];
 
   constructor(
     db: Connection,
@@ -117,8 +119,20 @@ export class Scheduler {
       .then(async () => {
         this.started = true;
         await then();
+        for (const work of this.afterStart) await work();
       })
       .catch((error: Error) => this.log?.error({ err: error.message }, 'the job scheduler did not start'));
+  }
+
+  /** When the recurring job `name` runs next (undefined: not scheduled). */
+  async nextRunOf(name: string): Promise<Date | undefined> {
+    const job = await this.jobs.findOne({ name, type: 'single' } as never);
+    return job?.nextRunAt ?? undefined;
+  }
+
+  /** Runs `work` once the scheduler has started (a plugin registered after the jobs plugin schedules its `every` so). */
+  whenStarted(work: () => Promise<void>): void {
+    this.afterStart.push(work);
   }
 
   /**

@@ -6,6 +6,9 @@ import type { StoredOrder } from './order-model';
 import type { OrderParts } from './order-effects';
 import type { PresaleCheck } from '../presales/presale-gate';
 
+/** Issue 41: a pass ticket whose surcharges, other seats or candy are left to pay, without a card. */
+const PASS_NEEDS_CARD = 'Tu Cine Pase no cubre el total de la compra: elige también una tarjeta bancaria.';
+
 /** How long the seats stay reserved for an order while its card is charged. */
 const RESERVATION_MS = 15 * 60_000;
 
@@ -42,11 +45,12 @@ export class Checkout {
     giftCardCode,
     admission,
     points,
+    usePass,
   }: CheckoutRequest): Promise<CheckoutResult> {
     const passed = await this.gate.admit(showId, userId, admission, this.parts.clock(), 'held');
     if (isRefusal(passed)) return passed;
-    // Issue 39: a gift card may pay the whole order without a bank card (issue 41: so may points); without either, a bank card is needed.
-    if (paymentMethodId === undefined && giftCardCode === undefined && points === undefined) {
+    // Issue 39: a gift card may pay the whole order without a bank card (issue 41: so may points, or the pass); without any, a bank card is needed.
+    if (paymentMethodId === undefined && giftCardCode === undefined && points === undefined && usePass !== true) {
       return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
     }
     const { effects, orders, clock } = this.parts;
@@ -70,21 +74,26 @@ export class Checkout {
     // Issue 39: the cart's code, judged on this show now; one that stopped applying refuses the purchase before anything is taken.
     const promo = await effects.promoFor(userId, promoCode, hold);
     if (isRefusal(promo)) return promo;
+    // Issue 41: the member's pass, refused (no pass, a format it does not include, the month used, a ticket that day) before anything is taken.
+    const pass = usePass === true ? await effects.passFor(userId, hold, now) : undefined;
+    if (pass && isRefusal(pass)) return pass;
     const giftCard = card ? { cardId: card._id.toHexString(), last4: card.last4 } : undefined;
     const pointValueCents = effects.pointValueCents;
     const spend = points === undefined ? undefined : { points, pointValueCents };
-    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard, spend);
+    const opened = Order.openOrder(userId, ticket, hold, candy, paymentMethodId, promo ?? undefined, giftCard, spend, pass);
     if (isRefusal(opened)) return opened;
+    // Issue 41: the pass's part (one seat's General base) is not for the card, the gift card or the points to pay.
+    const covered = opened.pass?.amount ?? 0;
     if (points !== undefined) {
       // Points never pay more than the total (with a gift card, the reserve takes no more than what the card leaves).
-      if (points * pointValueCents > opened.total) {
+      if (points * pointValueCents > opened.total - covered) {
         return refuse('invalid', CLUB_MESSAGES.pointsMoreThanTotal);
       }
-      if (paymentMethodId === undefined && (card?.balance ?? 0) + points * pointValueCents < opened.total) {
+      if (paymentMethodId === undefined && (card?.balance ?? 0) + points * pointValueCents + covered < opened.total) {
         return refuse('invalid', CLUB_MESSAGES.paymentMethodNeeded);
       }
-    } else if (card && paymentMethodId === undefined && card.balance < opened.total)
-      return refuse('invalid', GIFT_CARD_MESSAGES.paymentMethodNeeded);
+    } else if (paymentMethodId === undefined && (card?.balance ?? 0) + covered < opened.total)
+      return refuse('invalid', card ? GIFT_CARD_MESSAGES.paymentMethodNeeded : PASS_NEEDS_CARD);
     const order = await orders.insertPending(opened, now);
     if (!order) {
       const same = await orders.findByKey(opened.key);
@@ -128,6 +137,12 @@ export class Checkout {
           if (isRefusal(claimed)) {
             await effects.giveBack(order);
             return this.write(order, Order.promoRefused(order, claimed.message, now));
+          }
+          // Issue 41: the pass's ticket (the month's allowance and the show's day), claimed once; refused: nothing is charged.
+          const passClaimed = await effects.claimPass(order);
+          if (isRefusal(passClaimed)) {
+            await effects.giveBack(order);
+            return this.write(order, Order.passRefused(order, passClaimed.message, now));
           }
           // Issue 39: then the gift card pays what it can (its debit, once; written by the reserved move).
           if (order.giftCard) change = Order.reserveWithGiftCard(order, change, await effects.debitGiftCard(order), now);

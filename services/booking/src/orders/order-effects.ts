@@ -1,7 +1,8 @@
 import type { CartCandyLine, OrderView } from '@cine/contracts';
 import type { Club } from '../club/club';
 import type { GiftCards } from '../gift-cards/gift-cards';
-import { cardPart } from '../gift-cards/payment-parts';
+import { GENERAL_TICKET_TYPE } from '@cine/contracts';
+import { cardPart, passPart, type OrderPass } from '../gift-cards/payment-parts';
 import type { OutboxRelay } from '@cine/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CandyProjection, CandyReservationLine, StockReservation } from '../candy/candy-projection';
@@ -18,6 +19,21 @@ import type { OrderRefund, StoredOrder } from './order-model';
 import type { OrderViews } from './order-views';
 import type { OrdersRepository } from './orders-repository';
 import type { SeatReservations } from './seat-reservations';
+
+/**
+ * Issue 41: the members' Cine Pase as the checkout uses it (club/pass/passes.ts): the pass that may cover a ticket of a
+ * show, and its ticket claimed in the pass's period and on the show's day, released when the order ends unpaid or its
+ * seat is refunded (to the allowance only while the period lasts).
+ */
+export interface PassTickets {
+  coverFor(
+    userId: string,
+    show: { type: string; date: string },
+    now: Date,
+  ): Promise<Result<{ passId: string; period: string; day: string }>>;
+  claim(pass: OrderPass, orderId: string): Promise<Result<{ outcome: 'held' }>>;
+  release(pass: OrderPass, orderId: string, refunded: boolean, now: Date): Promise<void>;
+}
 
 /** The door's record of the order's tickets (tickets/tickets.ts): a ticket admitted is not refunded. */
 export interface RefundTickets {
@@ -76,8 +92,28 @@ export class OrderEffects {
       promotions: Promotions;
       /** Issue 41: Cine Club's points (spent at checkout, given back on a refund). */
       club: Club;
+      passes?: PassTickets;
     },
   ) {}
+
+  /** Issue 41: the user's pass covering a ticket of the held show (its General base), or why not (before anything is taken). */
+  async passFor(
+    userId: string,
+    hold: HeldTickets,
+    now: Date,
+  ): Promise<Result<{ passId: string; period: string; day: string; generalBase: number }>> {
+    if (!this.world.passes) return refuse('conflict', 'El Cine Pase no está disponible.');
+    const found = await this.world.passes.coverFor(userId, { type: hold.show.type, date: hold.show.date }, now);
+    if ('outcome' in found) return found;
+    const general = hold.pricing.types.find((type) => type.type === GENERAL_TICKET_TYPE);
+    return { ...found, generalBase: general?.base ?? hold.show.price };
+  }
+
+  /** Issue 41: the order's pass ticket claimed (the allowance and the show day), once; or why not. */
+  async claimPass(order: StoredOrder): Promise<Result<{ outcome: 'held' }>> {
+    if (!order.pass || !this.world.passes) return { outcome: 'held' };
+    return this.world.passes.claim(order.pass, order._id.toHexString());
+  }
 
   /** Issue 39: the gift card a checkout names, with its balance, when a buyer may spend it (else the refusal, 404 alike). */
   giftCardFor(code: string, now: Date): ReturnType<GiftCards['usable']> {
@@ -88,7 +124,8 @@ export class OrderEffects {
   debitGiftCard(order: StoredOrder): Promise<number> {
     const card = order.giftCard;
     if (!card) return Promise.resolve(0);
-    return this.world.giftCards.debit(card.cardId, order._id.toHexString(), order.total, new Date());
+    // Issue 41: what the pass does not cover.
+    return this.world.giftCards.debit(card.cardId, order._id.toHexString(), order.total - passPart(order), new Date());
   }
 
   /** Issue 41: the points the user may spend (null: not a member). */
@@ -170,6 +207,8 @@ export class OrderEffects {
     if (order.giftCard) await this.world.giftCards.release(order.giftCard.cardId, id, new Date());
     // Issue 41: and the points' spend, once.
     if (order.points) await this.world.club.release(order.userId, id, new Date());
+    // Issue 41: the pass's ticket back to its allowance and its day (none claimed: nothing), once.
+    if (order.pass) await this.world.passes?.release(order.pass, id, false, new Date());
     await this.world.candy.release(id, stockLines(order.candy));
     await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
   }
@@ -179,7 +218,10 @@ export class OrderEffects {
     // What the gift card and the points did not pay (issues 39, 41); nothing left: no charge at all.
     const amount = cardPart(order);
     if (amount === 0 || order.paymentMethodId === undefined)
-      return { status: 'succeeded', paymentId: `${order.giftCard ? 'gift-card' : 'points'}:${order._id.toHexString()}` };
+      return {
+        status: 'succeeded',
+        paymentId: `${order.giftCard ? 'gift-card' : order.points ? 'points' : 'pass'}:${order._id.toHexString()}`,
+      };
     return this.world.payments.charge({
       amount,
       currency: 'usd',
@@ -224,7 +266,9 @@ export class OrderEffects {
     const giftCard = partOf('gift_card').reduce((sum, part) => sum + part.amount, 0);
     // Issue 41: and the points' part, back as points (a `refund` entry, once per refund).
     const points = partOf('points');
-    const card = refund.amount - giftCard - points.reduce((sum, part) => sum + part.amount, 0);
+    // Issue 41: the pass's part is no money: its ticket goes back to the allowance (while its period lasts).
+    const pass = partOf('pass').reduce((sum, part) => sum + part.amount, 0);
+    const card = refund.amount - giftCard - pass - points.reduce((sum, part) => sum + part.amount, 0);
     const outcome: RefundOutcome =
       card > 0
         ? await this.world.payments.refund({ paymentId: order.paymentId as string, amount: card, idempotencyKey: `refund:${refund.id}` })
@@ -236,6 +280,8 @@ export class OrderEffects {
     if (outcome.status === 'succeeded' && pointsBack > 0) {
       await this.world.club.refund(order.userId, order._id.toHexString(), refund.id, pointsBack, new Date());
     }
+    if (outcome.status === 'succeeded' && pass > 0 && order.pass)
+      await this.world.passes?.release(order.pass, order._id.toHexString(), true, new Date());
     return outcome;
   }
 

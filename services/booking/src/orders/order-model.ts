@@ -1,7 +1,7 @@
 import type { EventCinema, OrderPromo, PaymentPart, PricedLine, RefundOrigin, ShowType, Weekday } from '@cine/contracts';
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { OrderGiftCard, OrderPoints } from '../gift-cards/payment-parts';
+import type { OrderGiftCard, OrderPass, OrderPoints } from '../gift-cards/payment-parts';
 import { ORDER_STATES, type OrderState, type RefundStep } from './order';
 
 /*
@@ -86,6 +86,8 @@ export interface OrderDocument extends WithOutbox {
   giftCard?: OrderGiftCard;
   /** Issue 41: the Cine Club points paying part (or all) of `total`, after the gift card. */
   points?: OrderPoints;
+  /** Issue 41: the member's Cine Pase covering one seat's General base (`usePass`). */
+  pass?: OrderPass;
   /** The hold's end when checkout began: a decline gives the seats back to the user until then. */
   heldUntil: Date;
   reservedUntil?: Date;
@@ -175,6 +177,7 @@ const orderSchema = new Schema<OrderDocument>(
     paymentMethodId: { type: String },
     giftCard: { type: Schema.Types.Mixed },
     points: { type: Schema.Types.Mixed },
+    pass: { type: Schema.Types.Mixed },
     heldUntil: { type: Date, required: true },
     reservedUntil: { type: Date },
     paymentId: { type: String },

@@ -126,8 +126,11 @@ export function requestRefund(
     // The seats' lines as the order priced them: what the refund returns for each and what order.refunded announces.
     lines: linesOfSeats(order, lines.seatLabels),
     amount,
-    // Issues 39, 41: the gift card's and the points' parts back to them, the rest to the bank card (splitRefund); without either all to the bank card.
-    ...(order.giftCard || order.points ? { payments: refundPaymentsOf(order, amount) } : {}),
+    // Issues 39, 41: the gift card's and the points' parts back to them, the rest to the bank card (splitRefund); without either all
+    // to the bank card. A refund of the pass's seat gives the pass its part (its ticket to the allowance), no money.
+    ...(order.giftCard || order.points || order.pass
+      ? { payments: refundPaymentsOf(order, amount, order.pass ? lines.seatLabels.includes(order.pass.seatLabel) : false) }
+      : {}),
     reason,
     by,
     requestedAt: now,

@@ -6,6 +6,7 @@ import {
   ORDER_STATES,
   type CartCandyLine,
   type OrderState,
+  type PricedLine,
   type RefundStep,
 } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
@@ -17,7 +18,7 @@ import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
 import type { HeldTickets, Reservation } from '../shows/seat-decisions';
 import { orderPaidEvent, type OrderEvent } from './order-events';
-import type { OrderGiftCard, OrderPoints } from '../gift-cards/payment-parts';
+import type { OrderGiftCard, OrderPass, OrderPoints } from '../gift-cards/payment-parts';
 import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './order-model';
 
 /**
@@ -157,6 +158,7 @@ export function openOrder(
   promo?: OrderPromoLines,
   giftCard?: OrderGiftCard,
   points?: OrderPoints,
+  pass?: PassCover,
 ): Result<NewOrder> {
   const { show, seatLabels, heldUntil, offSale } = held;
   if (seatLabels.length !== ticket) return refuse('conflict', ticketCountMismatch(ticket, seatLabels.length));
@@ -178,6 +180,7 @@ export function openOrder(
   const ticketLine = promo ? { ...priced, lines: discountedLines(priced.lines, promo.discounts) } : priced;
   const discount = discountOf(ticketLine.lines);
   const ticketTotal = ticketLine.totalPrice;
+  const covered = pass ? passCoverOf(pass, ticketLine.lines) : undefined;
   return {
     key: orderKey(
       userId,
@@ -185,8 +188,8 @@ export function openOrder(
       seatLabels,
       candy,
       // A gift card joins the key (the same seats paid with another card are another purchase).
-      // Issue 41: so do the points (the same seats paying another number of points are another purchase).
-      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}${points ? `+points:${points.points}` : ''}`,
+      // Issue 41: so do the points (the same seats paying another number of points are another purchase), and the pass.
+      `${paymentMethodId ?? ''}${giftCard ? `+gift:${giftCard.cardId}` : ''}${points ? `+points:${points.points}` : ''}${covered ? `+pass:${covered.passId}` : ''}`,
       Object.fromEntries(ticketLine.lines.map((line) => [line.seatLabel, line.type])),
       promo?.code,
     ),
@@ -211,8 +214,33 @@ export function openOrder(
     ...(paymentMethodId === undefined ? {} : { paymentMethodId }),
     ...(giftCard ? { giftCard } : {}),
     ...(points ? { points } : {}),
+    ...(covered ? { pass: covered } : {}),
     heldUntil,
   };
+}
+
+/** Issue 41: the member's pass as a checkout found it (period and show day to claim) and the show's General base. */
+export interface PassCover {
+  passId: string;
+  period: string;
+  day: string;
+  generalBase: number;
+}
+
+/**
+ * The pass covers ONE seat: the General base of the show (its surcharges, the 3D one and the seat's category, paid as
+ * usual), never more than that seat's line costs after a code's discount. The seat it covers: the first one's line.
+ */
+export function passCoverOf(pass: PassCover, lines: readonly PricedLine[]): OrderPass | undefined {
+  const line = lines[0];
+  if (!line) return undefined;
+  const amount = Math.max(0, Math.min(pass.generalBase, line.total - (line.discount ?? 0)));
+  return { passId: pass.passId, period: pass.period, day: pass.day, seatLabel: line.seatLabel, amount };
+}
+
+/** Issue 41: pending → failed: the pass's ticket could not be claimed (the month's allowance used, a ticket that day). */
+export function passRefused(order: StoredOrder, failure: string, now: Date): Result<OrderChange> {
+  return giveUp(order, 'failed', failure, now);
 }
 
 function sameLabels(a: readonly string[], b: readonly string[]): boolean {
@@ -267,8 +295,8 @@ function giveUp(order: StoredOrder, to: 'expired' | 'failed', failure: string, n
  */
 export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, paid: number, now: Date): Result<OrderChange> {
   if (!order.giftCard || change.to !== 'reserved') return change;
-  // With points too, whether both cover the total is reserveWithPoints's to say (it comes next).
-  if (order.paymentMethodId === undefined && !order.points && paid < order.total) {
+  // With points too, whether both cover the total is reserveWithPoints's to say (it comes next). Issue 41: less the pass's part.
+  if (order.paymentMethodId === undefined && !order.points && paid < order.total - (order.pass?.amount ?? 0)) {
     return giveUp(order, 'failed', GIFT_CARD_MESSAGES.spentMeanwhile, now);
   }
   const giftCard = { ...order.giftCard, amount: paid };
@@ -279,10 +307,12 @@ export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, pai
  * Issue 41: the points an order may still take after its gift card paid `giftCardPaid`: those asked for, no more
  * than the rest of the total is worth (points never pay more than the amount).
  */
-export function pointsToSpend(order: Pick<StoredOrder, 'points' | 'total'>, giftCardPaid: number): number {
+export function pointsToSpend(order: Pick<StoredOrder, 'points' | 'total' | 'pass'>, giftCardPaid: number): number {
   const points = order.points;
   if (!points) return 0;
-  return Math.min(points.points, Math.floor(Math.max(0, order.total - giftCardPaid) / points.pointValueCents));
+  // Issue 41: of what the pass and the gift card leave.
+  const left = order.total - (order.pass?.amount ?? 0) - giftCardPaid;
+  return Math.min(points.points, Math.floor(Math.max(0, left) / points.pointValueCents));
 }
 
 /**
@@ -295,7 +325,7 @@ export function reserveWithPoints(order: StoredOrder, change: OrderChange, wante
   if (spent < wanted) return giveUp(order, 'failed', CLUB_MESSAGES.pointsChangedMeanwhile, now);
   const points = { ...order.points, points: spent, amount: spent * order.points.pointValueCents };
   const giftCardPaid = change.after.giftCard?.amount ?? 0;
-  if (order.paymentMethodId === undefined && giftCardPaid + points.amount < order.total) {
+  if (order.paymentMethodId === undefined && giftCardPaid + points.amount < order.total - (order.pass?.amount ?? 0)) {
     return giveUp(order, 'failed', CLUB_MESSAGES.pointsChangedMeanwhile, now);
   }
   return { ...change, set: { ...change.set, points }, after: { ...change.after, points } };

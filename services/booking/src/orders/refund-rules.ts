@@ -12,7 +12,7 @@ export interface RefundLines {
 }
 
 /** What a candy line was paid: its total less a Cine Club tier's discount (issue 41). */
-export function candyPaid(line: Pick<OrderCandyLine, 'totalPrice' | 'discount'>): number {
+function candyPaid(line: Pick<OrderCandyLine, 'totalPrice' | 'discount'>): number {
   return line.totalPrice - (line.discount ?? 0);
 }
 

@@ -3,7 +3,7 @@ import { OfflinePaymentProvider } from './offline-provider';
 import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe-provider';
 
-export type { ChargeRequest, PaymentProvider, RefundRequest } from './payment-provider';
+export type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundRequest } from './payment-provider';
 export { OfflinePaymentProvider } from './offline-provider';
 export { StripePaymentProvider } from './stripe-provider';
 

@@ -1,7 +1,16 @@
 import { isDuplicateKeyError } from '@cine/service-kit';
 import { randomBytes } from 'node:crypto';
 import type { Collection, Connection } from 'mongoose';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome, RefundRequest } from './payment-provider';
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  PaymentProvider,
+  RefundOutcome,
+  RefundRequest,
+  SavedChargeRequest,
+  SaveCardOutcome,
+  SaveCardRequest,
+} from './payment-provider';
 
 type Decline = Extract<ChargeOutcome, { status: 'declined' }>;
 
@@ -21,6 +30,8 @@ const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> 
     reason: 'An error occurred while processing your card. Try again in a little bit.',
     code: 'processing_error',
   },
+  // Saved on a customer without a fault, then every charge of it declined (Stripe's "decline after attaching").
+  pm_card_chargeCustomerFail: { reason: DECLINED, code: 'card_declined' },
   // Needs 3-D Secure, which a server-confirmed payment without redirects cannot do: Stripe leaves it in requires_action.
   pm_card_authenticationRequired: {
     reason: 'Tu tarjeta requiere una autenticación que este pago no admite. Prueba con otra tarjeta.',
@@ -50,6 +61,18 @@ const SUCCEEDING_TEST_METHODS: ReadonlySet<string> = new Set([
   'pm_card_mx',
   'pm_card_es',
 ]);
+
+/** Issue 41: Stripe's test card that is saved on a customer and then declined on every charge. */
+const SAVES_THEN_DECLINES = 'pm_card_chargeCustomerFail';
+
+/** The last four digits of Stripe's test cards (what a saved card shows). */
+const TEST_CARD_LAST4: Readonly<Record<string, string>> = {
+  pm_card_visa: '4242',
+  pm_card_visa_debit: '5556',
+  pm_card_mastercard: '4444',
+  pm_card_amex: '8431',
+  pm_card_chargeCustomerFail: '0341',
+};
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
@@ -94,6 +117,15 @@ interface PaymentRecord {
   refundKeys?: string[];
 }
 
+/** Issue 41: a card saved for a holder, keyed by the request's idempotency key. */
+interface SavedCardRecord {
+  _id: string;
+  customerKey: string;
+  paymentMethodId: string;
+  outcome: SaveCardOutcome;
+  createdAt: Date;
+}
+
 interface RefundRecord {
   _id: string;
   paymentId: string;
@@ -114,9 +146,11 @@ export class OfflinePaymentProvider implements PaymentProvider {
   readonly name = 'offline';
   private readonly payments: Collection<PaymentRecord>;
   private readonly refunds: Collection<RefundRecord>;
+  private readonly savedCards: Collection<SavedCardRecord>;
 
   constructor(db: Connection) {
     this.payments = db.collection<PaymentRecord>('payments');
+    this.savedCards = db.collection<SavedCardRecord>('payment_saved_cards');
     this.refunds = db.collection<RefundRecord>('payment_refunds');
   }
 
@@ -142,6 +176,40 @@ export class OfflinePaymentProvider implements PaymentProvider {
       if (!first) throw error;
       return this.replay(first, amount, paymentMethodId);
     }
+  }
+
+  /**
+   * Issue 41: as Stripe's SetupIntent answers the test cards: a declining card is not saved (its setup is declined),
+   * pm_card_chargeCustomerFail is saved and then declined on every charge. Kept by key: a repeat answers the first.
+   */
+  async saveCard({ customerKey, paymentMethodId, idempotencyKey }: SaveCardRequest): Promise<SaveCardOutcome> {
+    const first = await this.savedCards.findOne({ _id: idempotencyKey });
+    if (first) return first.outcome;
+    const tried = paymentMethodId === SAVES_THEN_DECLINES ? undefined : testCardOutcome(paymentMethodId);
+    const last4 = TEST_CARD_LAST4[paymentMethodId];
+    const outcome: SaveCardOutcome =
+      tried?.status === 'declined'
+        ? tried
+        : {
+            status: 'saved',
+            customerId: `cus_offline_${Buffer.from(customerKey).toString('hex').slice(0, 48)}`,
+            paymentMethodId,
+            ...(last4 ? { last4 } : {}),
+          };
+    try {
+      await this.savedCards.insertOne({ _id: idempotencyKey, customerKey, paymentMethodId, outcome, createdAt: new Date() });
+      return outcome;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const winner = await this.savedCards.findOne({ _id: idempotencyKey });
+      if (!winner) throw error;
+      return winner.outcome;
+    }
+  }
+
+  /** Issue 41: a saved card charged off session: the test card's answer, once per key (as `charge`). */
+  chargeSaved({ customerId, paymentMethodId, amount, currency, idempotencyKey, description }: SavedChargeRequest): Promise<ChargeOutcome> {
+    return this.charge({ amount, currency, paymentMethodId, idempotencyKey, description: `${description} (${customerId}, off session)` });
   }
 
   async refund({ paymentId, amount, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {

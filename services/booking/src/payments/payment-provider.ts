@@ -26,6 +26,30 @@ export type RefundOutcome =
   | { status: 'failed'; reason: string; code: string };
 
 /**
+ * Issue 41: a card kept for charges made later without its holder (a Cine Pase's renewals). `customerKey` names the
+ * holder (booking's user id); `idempotencyKey` makes a repeated call answer the first outcome.
+ */
+export interface SaveCardRequest {
+  customerKey: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}
+
+export type SaveCardOutcome =
+  /** Kept: what a later `chargeSaved` names (Stripe: the Customer and the PaymentMethod attached to it). */
+  { status: 'saved'; customerId: string; paymentMethodId: string; last4?: string } | { status: 'declined'; reason: string; code: string };
+
+/** A charge of a saved card made without its holder (off session), in cents; keyed like `charge`. */
+export interface SavedChargeRequest {
+  customerId: string;
+  paymentMethodId: string;
+  amount: number;
+  currency: 'usd';
+  idempotencyKey: string;
+  description: string;
+}
+
+/**
  * Charges a card and refunds charges. A decline is an answer; any other failure (network, provider
  * outage, bad configuration) is thrown, and the order stays where it was for
  * the recovery sweep to charge again with the same idempotency key.
@@ -35,4 +59,8 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Refunds part or all of a charge; a refusal is an answer, an outage or timeout is thrown (and retried with the same key). */
   refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** Issue 41: keeps a card for later charges (Stripe: a Customer and a SetupIntent confirmed for off-session use). */
+  saveCard(request: SaveCardRequest): Promise<SaveCardOutcome>;
+  /** Issue 41: charges a saved card off session; a decline is an answer, an outage is thrown (retried with the same key). */
+  chargeSaved(request: SavedChargeRequest): Promise<ChargeOutcome>;
 }

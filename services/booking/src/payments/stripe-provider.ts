@@ -1,5 +1,14 @@
 import Stripe from 'stripe';
-import type { ChargeOutcome, ChargeRequest, PaymentProvider, RefundOutcome, RefundRequest } from './payment-provider';
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  PaymentProvider,
+  RefundOutcome,
+  RefundRequest,
+  SavedChargeRequest,
+  SaveCardOutcome,
+  SaveCardRequest,
+} from './payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -66,6 +75,60 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Issue 41: a Customer for the holder and a SetupIntent confirmed with the card for off-session use (the card is
+   * attached to the Customer). Both keyed from `idempotencyKey`: a repeat answers the same Customer and SetupIntent.
+   */
+  async saveCard({ customerKey, paymentMethodId, idempotencyKey }: SaveCardRequest): Promise<SaveCardOutcome> {
+    try {
+      const customer = await this.stripe.customers.create(
+        { metadata: { cineUserId: customerKey }, description: `Cine Club ${customerKey}` },
+        { idempotencyKey: `${idempotencyKey}:customer` },
+      );
+      const setup = await this.stripe.setupIntents.create(
+        {
+          customer: customer.id,
+          payment_method: paymentMethodId,
+          usage: 'off_session',
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        },
+        { idempotencyKey: `${idempotencyKey}:setup` },
+      );
+      if (setup.status !== 'succeeded') return { status: 'declined', reason: NOT_COMPLETED, code: setup.status };
+      const saved = typeof setup.payment_method === 'string' ? setup.payment_method : (setup.payment_method?.id ?? paymentMethodId);
+      const last4 = typeof setup.payment_method === 'object' ? setup.payment_method?.card?.last4 : undefined;
+      return { status: 'saved', customerId: customer.id, paymentMethodId: saved, ...(last4 ? { last4 } : {}) };
+    } catch (error) {
+      const decline = declineOf(error);
+      if (decline) return decline;
+      throw error;
+    }
+  }
+
+  /** Issue 41: a PaymentIntent of the saved card confirmed off session (the holder is not there to authenticate). */
+  async chargeSaved({
+    customerId,
+    paymentMethodId,
+    amount,
+    currency,
+    idempotencyKey,
+    description,
+  }: SavedChargeRequest): Promise<ChargeOutcome> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        { amount, currency, customer: customerId, payment_method: paymentMethodId, description, off_session: true, confirm: true },
+        { idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+      return { status: 'declined', reason: NOT_COMPLETED, code: intent.status };
+    } catch (error) {
+      const decline = declineOf(error);
+      if (decline) return decline;
+      throw error;
+    }
+  }
+
   async refund({ paymentId, amount, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {
     try {
       const refund = await this.stripe.refunds.create(
@@ -85,4 +148,13 @@ export class StripePaymentProvider implements PaymentProvider {
       throw error;
     }
   }
+}
+
+/** A card error, or an unknown payment method (the buyer's input), as a decline; anything else is not one. */
+function declineOf(error: unknown): Extract<ChargeOutcome, { status: 'declined' }> | undefined {
+  if (error instanceof Stripe.errors.StripeCardError)
+    return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method')
+    return { status: 'declined', reason: error.message, code: 'resource_missing' };
+  return undefined;
 }

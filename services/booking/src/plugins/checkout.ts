@@ -9,7 +9,7 @@ import { orderModel } from '../orders/order-model';
 import { OrdersRepository } from '../orders/orders-repository';
 import { PaidOrdersReplay } from '../orders/paid-orders-replay';
 import { OrderRecovery, type OrderRecoveryOptions } from '../orders/recovery';
-import { OrderEffects, type RefundTickets } from '../orders/order-effects';
+import { OrderEffects, type PassTickets, type RefundTickets } from '../orders/order-effects';
 import { OrderViews } from '../orders/order-views';
 import { Refunds } from '../orders/refunds';
 import { paymentProviderFor, type PaymentProvider } from '../payments';
@@ -90,6 +90,12 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       restore: (orderId, seatLabels) => app.tickets.restore(orderId, seatLabels),
     };
     const views = new OrderViews(repository, tickets.admittedSeats, cancellationWindowMinutes, app.cinemas);
+    // Issue 41: the Cine Pase plugin comes after this one (it charges with this provider): reached when a checkout uses a pass.
+    const passes: PassTickets = {
+      coverFor: (userId, show, now) => app.clubPasses.coverFor(userId, show, now),
+      claim: (pass, orderId) => app.clubPasses.claim(pass, orderId),
+      release: (pass, orderId, refunded, now) => app.clubPasses.release(pass, orderId, refunded, now),
+    };
     const effects = new OrderEffects({
       seats,
       candy,
@@ -101,6 +107,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       promotions,
       giftCards: app.giftCards,
       club: app.club,
+      passes,
     });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);

@@ -1,8 +1,8 @@
 import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { Buyers } from '../buyers/buyers';
-import { Club, type ClubPassSummaries } from '../club/club';
+import { Club, type ClubMembers } from '../club/club';
 import { ClubLedger, clubLedgerModel } from '../club/club-ledger';
 import type { ClubSettings } from '../club/club-settings';
 import { subscriptions } from '../subscriptions';
@@ -13,8 +13,8 @@ declare module 'fastify' {
     club: Club;
     /** Publishes club.points-moved from the points ledger's entries. */
     clubOutbox: OutboxRelay;
-    /** Issue 41's Cine Pase, when its plugin is registered: GET /club/me's `pass`. */
-    clubPasses?: ClubPassSummaries;
+    /** What the presales read of the club: which buyers' tier joins first (Oro), by `_id` (the club itself). */
+    clubMembers: ClubMembers;
   }
 }
 
@@ -37,13 +37,17 @@ export const clubPlugin = fp<ClubPluginOptions>(
     const ledger = new ClubLedger(model, relay, settings.pointValueCents);
     await ledger.init();
     // The buyers' projection (fed by the order pages plugin's consumer): the admin's member search reads it.
-    const club = new Club(db, ledger, settings, new Buyers(db));
+    // A reversal counts the order's refunds before it (the checkout plugin's orders, registered after this one).
+    const refundsOf = async (orderId: string) =>
+      Types.ObjectId.isValid(orderId) ? (await app.ordersRepository.findById(new Types.ObjectId(orderId)))?.refunds : undefined;
+    const club = new Club(db, ledger, settings, new Buyers(db), refundsOf);
     await subscribeTo(bus, db, subscriptions.club, async (event) => {
       if (event.type === 'order.paid') await club.earn(event, app.clock());
       else await club.reverse(event, app.clock());
     });
     app.decorate('club', club);
     app.decorate('clubOutbox', relay);
+    app.decorate('clubMembers', club);
     app.addHook('onClose', async () => relay.stop());
   },
   { name: 'club' },

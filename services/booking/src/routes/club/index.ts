@@ -13,7 +13,7 @@ export default async function clubRoutes(app: ServiceApp): Promise<void> {
   async function meOf(userId: string): Promise<ClubMe> {
     const now = app.clock();
     const me = await app.club.me(userId, now);
-    const pass = me.member ? await app.clubPasses?.summaryFor(userId, now) : undefined;
+    const pass = me.member ? await app.clubPasses.summaryFor(userId, now) : undefined;
     return pass ? { ...me, pass } : me;
   }
 
