@@ -19,6 +19,8 @@ module.exports = createFrontendConfig({
     './GiftCardPage': './src/app/GiftCardPage.tsx',
     // Issue 40: a presale's waiting room (/fila/:id), a module of its own.
     './FilaPage': './src/app/PresaleLinePage.tsx',
+    // Issue 41: the Cine Club page (/club), a module of its own.
+    './ClubPage': './src/app/ClubPage.tsx',
   },
   // Standalone page for working on this remote alone (`npm start`); the shell never loads it.
   html: { title: 'Cine · checkout' },

@@ -25,6 +25,8 @@ import { UsersSection } from '../features/users/components/UsersSection';
 
 // Issue 40: the presales section is a chunk of its own, fetched when opened.
 const PresalesSection = lazy(() => import('../features/presales/components/PresalesSection'));
+// Issue 41: so is Cine Club's.
+const ClubSection = lazy(() => import('../features/club/components/ClubSection'));
 
 export default function AdminPanel({ session, signOut }: RemotePageProps) {
   // The URL keeps the section (and a list's page, sort and filters): a reload or a shared link opens the same view.
@@ -129,6 +131,12 @@ function SectionContent({ section, token, userId, onOpenOrder, cinemaId }: Secti
       );
     case 'Tarjetas regalo':
       return <GiftCardsSection token={token} />;
+    case 'Cine Club':
+      return (
+        <Suspense fallback={<p role="status">Cargando Cine Club…</p>}>
+          <ClubSection token={token} />
+        </Suspense>
+      );
     case 'Administrar comentarios':
       return <CommentsSection token={token} />;
     case 'Feedback':

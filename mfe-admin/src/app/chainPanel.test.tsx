@@ -122,6 +122,20 @@ describe('an admin', () => {
     ).toBeInTheDocument();
   });
 
+  test('issue 41: opens Cine Club (a chunk of its own): plans, members and renewals', async () => {
+    api
+      .on('GET', '/api/club/plans?all=true', { status: 200, body: [] })
+      .on('GET', '/api/club/members?page=1&pageSize=20', { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } })
+      .on('GET', '/api/club/renewals', { status: 200, body: { job: { everyMs: 3_600_000 }, runs: [], renewals: [] } });
+    const user = userEvent.setup();
+    renderInPanel(<AdminPanel session={admin} />, '/admin');
+    await user.click(sidebar().getByRole('button', { name: 'Cine Club' }));
+    expect(currentSearch()).toBe('?seccion=cine-club');
+    expect(await screen.findByText('Todavía no hay planes.')).toBeInTheDocument();
+    expect(await screen.findByText('Todavía no hay socios.')).toBeInTheDocument();
+    expect(await screen.findByText('La renovación todavía no corrió.')).toBeInTheDocument();
+  });
+
   test('sees the Cines section beside the others', async () => {
     renderInPanel(<AdminPanel session={admin} />, '/admin');
     expect(sidebar().getByRole('button', { name: 'Cines' })).toBeInTheDocument();
@@ -162,6 +176,15 @@ describe("a cinema's manager", () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Selecciona una sala', 'Sala 6', 'Sala 7']);
+  });
+
+  test("issue 41: Ventas never asks for the chain's Cine Club figures, and a link to Cine Club opens their first section", async () => {
+    renderInPanel(<AdminPanel session={manager} />, '/admin?seccion=ventas');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Ventas de peliculas');
+    await screen.findByText('Cine Norte (Buenos Aires)');
+    await act(async () => undefined);
+    expect(api.requests.some((request) => request.path.startsWith('/api/sales/club'))).toBe(false);
+    expect(screen.queryByText(/Cine Club/)).not.toBeInTheDocument();
   });
 
   test("a link to an admin's section (or another cinema) opens theirs", async () => {

@@ -202,6 +202,25 @@ test('an order paid with a promo code and a gift card shows the discount and eac
   expect(dialog).toHaveTextContent(/Se devuelve a la tarjeta regalo ···· WN3C: \$\s9,79 y a la tarjeta bancaria: \$\s2,21\./);
 });
 
+test('an order paid by the Cine Pase and Cine Club points lists each part by its name (issue 41)', async () => {
+  api.on('GET', `/api/orders/${ORDER_ID}`, {
+    status: 200,
+    body: {
+      ...order,
+      payments: [
+        { kind: 'pass', amount: 1200 },
+        { kind: 'points', amount: 500, points: 500 },
+        { kind: 'card', amount: 1950 },
+      ],
+    },
+  });
+  renderPanel(`/admin?orden=${ORDER_ID}`);
+  await screen.findByRole('heading', { name: `Orden ${ORDER_CODE}` });
+  expect(screen.getByRole('list', { name: 'Partes del pago' })).toHaveTextContent(
+    /Cine Pase: \$\s12,00Puntos Cine Club: 500 puntos: \$\s5,00Tarjeta bancaria: \$\s19,50/,
+  );
+});
+
 test("an unknown order says so, with 'Reintentar'", async () => {
   api.on('GET', `/api/orders/${ORDER_ID}`, { status: 404, body: { statusCode: 404, error: 'No existe la compra.' } });
   renderPanel(`/admin?orden=${ORDER_ID}`);

@@ -12,6 +12,7 @@ import { firstTicket, useCart } from '../features/cart/hooks/useCart';
 import { HOLD_LAPSED_TEXT, useHoldCountdown } from '../features/cart/hooks/useHoldCountdown';
 import { PaymentFailureNotice } from '../features/payment/components/PaymentFailureNotice';
 import { PaymentStep } from './PaymentStep';
+import { clubCandyDiscount } from '../features/cart/clubDiscount';
 import { PromoCodeBox } from '../features/cart/components/PromoCodeBox';
 import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { formatMoney, shortDate } from '@cine/web-kit';
@@ -119,6 +120,12 @@ function PayableCart({ session, cart, ticket, reload, replace, onLapse, notify }
           </Row>
         ))}
         {ticket.lines.length > 0 && <PricedLinesList lines={ticket.lines} label="Entradas en tu pedido" />}
+        {clubCandyDiscount(cart) > 0 && (
+          <Row className="discount">
+            <span>Descuento Cine Club en dulcería</span>
+            <span>− {formatMoney(clubCandyDiscount(cart))}</span>
+          </Row>
+        )}
         {cart.promo && cart.promo.discount > 0 && (
           <Row className="discount">
             <span>Descuento ({cart.promo.code})</span>

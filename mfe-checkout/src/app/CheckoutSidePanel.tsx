@@ -13,6 +13,7 @@ import { usePayCart } from '../features/payment/hooks/usePayCart';
 import { HoldCountdown } from '../features/cart/components/HoldCountdown';
 import { PromoCodeBox } from '../features/cart/components/PromoCodeBox';
 import { formatMoney } from '@cine/web-kit';
+import { clubCandyDiscount } from '../features/cart/clubDiscount';
 
 /** The spec's defaults (§9) for a line the cart does not fill. */
 export const DEFAULT_TITLE = 'generic title';
@@ -111,6 +112,12 @@ export function CheckoutSidePanel(props: CheckoutSidePanelProps) {
           {cart.candy.map((line) => (
             <PriceLine key={line.id} label={`${line.name} × ${line.quantity}`} cents={line.totalPrice} />
           ))}
+          {clubCandyDiscount(cart) > 0 && (
+            <li className="discount">
+              <span>Descuento Cine Club</span>
+              <span>− {formatMoney(clubCandyDiscount(cart))}</span>
+            </li>
+          )}
         </PriceLines>
       )}
       <Button type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setCandyOpen(true)}>

@@ -46,7 +46,23 @@ export {
 } from './chosen-cinema';
 export { useChosenCinema, useChosenCinemaSlug, useCinemas, type ChosenCinema, type CinemasState } from './use-chosen-cinema';
 export { useAsyncData, type AsyncData } from './use-async-data';
-export { paymentLabel, refundDestinations } from './refund-split';
+export { paidInParts, paymentLabel, pointsText, refundDestinations } from './refund-split';
+export {
+  adjustClubPoints,
+  cancelPass,
+  changePassCard,
+  CLUB_PATH,
+  createPassPlan,
+  fetchClubLedger,
+  fetchClubMe,
+  fetchClubRenewals,
+  fetchClubSales,
+  fetchPassPlans,
+  joinClub,
+  searchClubMembers,
+  subscribePass,
+  updatePassPlan,
+} from './club/club-api';
 export { announceHold, useHoldAnnounced } from './hold-signal';
 
 export {

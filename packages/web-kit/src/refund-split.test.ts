@@ -1,5 +1,5 @@
 import type { OrderView } from '@cine/contracts';
-import { paymentLabel, refundDestinations } from './refund-split';
+import { paidInParts, paymentLabel, refundDestinations } from './refund-split';
 
 const refund = (payments: OrderView['refunds'][number]['payments']): OrderView['refunds'][number] => ({
   id: 'r1',
@@ -48,4 +48,45 @@ test('what earlier refunds gave back to a part is not given twice: the rest goes
 test('labels', () => {
   expect(paymentLabel({ kind: 'gift_card', amount: 1, last4: 'WN3C' })).toBe('tarjeta regalo ···· WN3C');
   expect(paymentLabel({ kind: 'card', amount: 1 }, true)).toBe('Tarjeta bancaria');
+});
+
+test('issue 41: points and the pass are labelled by name, whether capitalized or not; a bank card alone is not "in parts"', () => {
+  const points = { kind: 'points' as const, amount: 500, points: 500 };
+  const pass = { kind: 'pass' as const, amount: 900 };
+  expect(paymentLabel(points)).toBe('Puntos Cine Club: 500 puntos');
+  expect(paymentLabel(points, true)).toBe('Puntos Cine Club: 500 puntos');
+  expect(paymentLabel({ kind: 'points', amount: 1, points: 1 })).toBe('Puntos Cine Club: 1 punto');
+  expect(paymentLabel(pass)).toBe('Cine Pase');
+  expect(paymentLabel({ kind: 'card', amount: 100 }, true)).toBe('Tarjeta bancaria');
+  expect(paidInParts([{ kind: 'card', amount: 100 }])).toBe(false);
+  expect(paidInParts([{ kind: 'card', amount: 100 }, pass])).toBe(true);
+  expect(paidInParts([points])).toBe(true);
+});
+
+test('issue 41: a points part gets its share back as points, all of them once the whole part is back', () => {
+  const order = {
+    payments: [
+      { kind: 'points' as const, amount: 500, points: 500 },
+      { kind: 'card' as const, amount: 1200 },
+    ],
+    refunds: [],
+  };
+  // 850 × 500 / 1700 = 250 cents → 250 points; the rest to the bank card.
+  expect(refundDestinations(order, 850)).toEqual([
+    { kind: 'points', amount: 250, points: 250 },
+    { kind: 'card', amount: 600 },
+  ]);
+  const after = {
+    ...order,
+    refunds: [
+      refund([
+        { kind: 'points', amount: 250, points: 250 },
+        { kind: 'card', amount: 600 },
+      ]),
+    ],
+  };
+  expect(refundDestinations(after, 850)).toEqual([
+    { kind: 'points', amount: 250, points: 250 },
+    { kind: 'card', amount: 600 },
+  ]);
 });

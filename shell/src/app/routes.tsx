@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useDocumentTitle } from '@cine/web-kit';
 import { AboutPage } from '../features/about/components/AboutPage';
@@ -6,7 +6,7 @@ import { ChangePasswordPage } from '../features/auth/components/ChangePasswordPa
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { NotFoundPage } from '../features/not-found/components/NotFoundPage';
-import { ProfilePage } from '../features/profile/components/ProfilePage';
+import { Spinner } from '../components/Spinner';
 import { RemoteArea } from '../features/remotes/components/RemoteArea';
 import {
   AccessControlPage,
@@ -25,6 +25,9 @@ import {
   OrderConfirmationPage,
 } from '../features/remotes/components/remotePages';
 import { Layout } from './Layout';
+
+// Issue 41: the profile (now with its Cine Club card) is a chunk of its own: /home has no byte to spare.
+const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
 
 /**
  * A route's page with its document title ('Cine — Mis compras'). A page that knows better sets its
@@ -51,10 +54,20 @@ export function AppRoutes() {
         <Route path="tarjeta-regalo" element={page('Tarjetas regalo', <RemoteArea remote="checkout" exposedModule="GiftCardPage" />)} />
         {/* Issue 40's waiting room; its page titles itself ('Fila de la preventa'): /home's budget has no byte to spare. */}
         <Route path="fila/:id" element={<RemoteArea remote="checkout" exposedModule="FilaPage" />} />
+        {/* Issue 41's Cine Club, titled by its page, as the waiting room. */}
+        <Route path="club" element={<RemoteArea remote="checkout" exposedModule="ClubPage" />} />
         <Route path="acceso" element={page('Control de acceso', <AccessControlPage />)} />
         <Route path="login" element={page('Iniciar sesión', <LoginPage />)} />
         <Route path="register" element={page('Regístrate', <RegisterPage />)} />
-        <Route path="profile" element={page('Mi perfil', <ProfilePage />)} />
+        <Route
+          path="profile"
+          element={page(
+            'Mi perfil',
+            <Suspense fallback={<Spinner label="Cargando perfil..." />}>
+              <ProfilePage />
+            </Suspense>,
+          )}
+        />
         <Route path="changepassword" element={page('Cambiar contraseña', <ChangePasswordPage />)} />
         <Route path="about" element={page('Nosotros', <AboutPage />)} />
         <Route path="candy" element={page('Promos', <CandyPage />)} />

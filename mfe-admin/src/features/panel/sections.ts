@@ -17,6 +17,8 @@ export const sectionSlugs = {
   // Issue 40: a premiere's sale behind a fair waiting room (a manager, their cinemas' shows).
   Preventas: 'preventas',
   'Tarjetas regalo': 'tarjetas-regalo',
+  // Issue 41: the chain's loyalty programme (its admin's: a manager sees none of it).
+  'Cine Club': 'cine-club',
   'Usuarios Registrados': 'usuarios',
   'Administrar comentarios': 'comentarios',
   Feedback: 'feedback',

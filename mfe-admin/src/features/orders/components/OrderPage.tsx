@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney, instantLabel, shortDate, useAsyncData } from '@cine/web-kit';
+import { formatMoney, instantLabel, paidInParts, paymentLabel, shortDate, useAsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
 import { SuccessMessage } from '../../../components/FormMessage';
 import { fetchOrder, type OrderDetail } from '../api/orders';
@@ -129,12 +129,11 @@ function OrderFacts({ order, onRefund }: { order: OrderDetail; onRefund: () => v
             {ORDER_STATE_LABELS[order.state]}
             {order.refunding && ' · reembolso en curso'}
           </p>
-          {order.payments.some((part) => part.kind === 'gift_card') && (
+          {paidInParts(order.payments) && (
             <ul aria-label="Partes del pago">
               {order.payments.map((part) => (
                 <li key={part.kind}>
-                  {part.kind === 'gift_card' ? `Tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'Tarjeta bancaria'}:{' '}
-                  {formatMoney(part.amount)}
+                  {paymentLabel(part, true)}: {formatMoney(part.amount)}
                 </li>
               ))}
             </ul>

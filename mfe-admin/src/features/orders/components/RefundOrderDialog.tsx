@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { errorMessage, formatMoney, paymentLabel, refundDestinations, shortDate } from '@cine/web-kit';
+import { errorMessage, formatMoney, paidInParts, paymentLabel, refundDestinations, shortDate } from '@cine/web-kit';
 import { Button, Dialog, DialogActions, TextArea } from '@cine/web-kit/ui';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { refundOrder, type OrderDetail } from '../api/orders';
@@ -121,12 +121,13 @@ function RefundForm({
         Motivo
         <TextArea rows={2} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
       </label>
-      {order.payments.some((part) => part.kind === 'gift_card') ? (
+      {paidInParts(order.payments) ? (
         <p>
           Se devuelve{' '}
           {refundDestinations(order, amount).map((part, index) => (
             <span key={part.kind}>
-              {index > 0 && ' y '}a la {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
+              {index > 0 && ' y '}
+              {part.kind === 'points' ? 'en' : 'a la'} {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
             </span>
           ))}
           . Esta acción no se puede deshacer.

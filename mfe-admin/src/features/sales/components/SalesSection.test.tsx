@@ -66,6 +66,15 @@ const months = (seats: number[]): MonthlySalesRow[] =>
 const spaced = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 
 let api: FakeApi;
+const clubFigures = {
+  pointsEarned: 12500,
+  pointsSpent: 3000,
+  pointsLiability: 9500,
+  activePasses: 7,
+  renewals: { charged: 5, declined: 1 },
+  passRevenue: 118800,
+};
+
 beforeEach(() => {
   api = installFakeApi()
     .on('GET', '/api/tickets/all', { status: 200, body: [matrix, dune] })
@@ -82,7 +91,8 @@ beforeEach(() => {
     .on('GET', '/api/sales/ticket-types', { status: 200, body: byType })
     .on('GET', '/api/sales/ticket-types/movies', { status: 200, body: byMovie })
     .on('GET', '/api/sales/cinemas', { status: 200, body: [] })
-    .on('GET', '/api/sales/discounts', { status: 200, body: { promotions: [], giftCards: { sold: 0, redeemed: 0, outstanding: 0 } } });
+    .on('GET', '/api/sales/discounts', { status: 200, body: { promotions: [], giftCards: { sold: 0, redeemed: 0, outstanding: 0 } } })
+    .on('GET', '/api/sales/club', { status: 200, body: clubFigures });
 });
 
 const byType: TicketTypeSalesRow[] = [
@@ -431,4 +441,15 @@ describe('the chain (issue 38)', () => {
     // The chosen cinema's row is marked in the comparison.
     expect(screen.getByRole('rowheader', { name: 'Cine Norte' }).closest('tr')).toHaveAttribute('aria-current', 'true');
   });
+});
+
+test("issue 41: an admin sees the Cine Club figures of the period (GET /sales/club), the chain's", async () => {
+  render(<SalesSection token={TOKEN} />, { wrapper: inAdmin });
+  const figures = await screen.findByLabelText('Cine Club del período');
+  expect(figures).toHaveTextContent(/Puntos ganados12500 puntos/);
+  expect(figures).toHaveTextContent(/Puntos canjeados3000 puntos/);
+  expect(figures).toHaveTextContent(/Pasivo de puntos\$\s95,00/);
+  expect(figures).toHaveTextContent(/Cine Pases vigentes7/);
+  expect(figures).toHaveTextContent(/Renovaciones5Cobradas; 1 rechazada/);
+  expect(figures).toHaveTextContent(/Ingresos del Cine Pase\$\s1\.188,00/);
 });

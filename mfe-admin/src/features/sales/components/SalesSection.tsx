@@ -23,6 +23,8 @@ import { TicketTypeSalesReport } from './TicketTypeSalesReport';
 import { AsyncList } from '../../../components/AsyncList';
 import { CinemaSalesReport } from './CinemaSalesReport';
 import { DiscountsReport } from './DiscountsReport';
+import { ClubSalesReport } from './ClubSalesReport';
+import { useCinemaScope } from '../../../hooks/useCinemaScope';
 
 // nivo is heavy: its chunk loads when the Ventas section opens, never with the panel.
 const TopSellersPie = lazy(() => import('./SalesCharts').then((charts) => ({ default: charts.TopSellersPie })));
@@ -50,6 +52,8 @@ export function SalesSection({ token, cinemaId = '' }: { token: string; cinemaId
   const chosen = Boolean(period.from || period.to);
   const [detail, setDetail] = useState<SalesSummaryRow | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
+  // The club's figures are the chain's: an admin's (who sees every cinema), never a manager's.
+  const { scope } = useCinemaScope();
 
   const download = () => {
     setCsvError(null);
@@ -70,6 +74,7 @@ export function SalesSection({ token, cinemaId = '' }: { token: string; cinemaId
       <SalesTotalsReport token={token} period={period} version={version} />
       <TicketTypeSalesReport token={token} period={period} version={version} />
       <DiscountsReport token={token} period={period} version={version} />
+      {scope.all && <ClubSalesReport token={token} period={chosenPeriod} version={version} />}
 
       <Charts>
         <ChartCard title="Peliculas mas vendidas" footer={chosen ? 'Top 6 mas vendidas del período' : 'Top 6 mas vendidas'}>

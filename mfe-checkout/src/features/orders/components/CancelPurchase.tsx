@@ -117,7 +117,7 @@ export function CancelPurchase({
               <ul aria-label="Adónde vuelve el reembolso">
                 {destinations.map((part) => (
                   <li key={part.kind}>
-                    Reembolso a tu {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
+                    Reembolso {part.kind === 'points' ? 'en' : 'a tu'} {paymentLabel(part)}: <strong>{formatMoney(part.amount)}</strong>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,16 @@
 import type { OrderView } from '@cine/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { dayLabel, formatMoney, paymentLabel, useAsyncData, useDocumentTitle, type RemotePageProps, type Session } from '@cine/web-kit';
+import {
+  dayLabel,
+  formatMoney,
+  paidInParts,
+  paymentLabel,
+  useAsyncData,
+  useDocumentTitle,
+  type RemotePageProps,
+  type Session,
+} from '@cine/web-kit';
 import { EmptyState, LoadError, Page, PageTitle, SectionTitle } from '@cine/web-kit/ui';
 import { fetchOrderHistory } from '../api/ordersApi';
 import { purchasesInOrder } from '../orderTimes';
@@ -82,7 +91,7 @@ function OrderList({ title, orders, empty, cancel }: OrderListProps) {
                     Descuento{order.promo ? ` ${order.promo.code}` : ''}: − {formatMoney(order.discount)}
                   </span>
                 )}
-                {order.payments.some((part) => part.kind === 'gift_card') && (
+                {paidInParts(order.payments) && (
                   <span>Pagado con {order.payments.map((part) => `${paymentLabel(part)} ${formatMoney(part.amount)}`).join(' y ')}</span>
                 )}
               </Link>

@@ -116,3 +116,74 @@ test('Mis compras shows an order’s discount and payment parts, and the gift ca
   expect(cards).toHaveTextContent('$ 50,00 para Bruno (bruno@cine.test)');
   expect(cards).toHaveTextContent('Código terminado en WN3C · comprada el 20/11/2026 · vence el 20/11/2027');
 });
+
+/** Issue 41: $ 17,00 paid $ 8,50 by the Cine Pase (one ticket's General base), $ 5,00 by 500 points, $ 3,50 by bank card. */
+const clubOrder = () =>
+  discountedOrder({
+    total: 1700,
+    discount: 0,
+    promo: undefined,
+    lines: generalLines(['F7', 'F8'], 850),
+    payments: [
+      { kind: 'pass', amount: 850 },
+      { kind: 'points', amount: 500, points: 500 },
+      { kind: 'card', amount: 350 },
+    ],
+  });
+
+test('issue 41: the order page names the points part with its points and the Cine Pase part', async () => {
+  installFakeApi()
+    .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: clubOrder() })
+    .on('GET', '/api/tickets/mine', { status: 200, body: [] })
+    .on('POST', '/api/cart/tickets', {
+      status: 200,
+      body: [{ ...clubOrder(), payments: [{ kind: 'points', amount: 1700, points: 1700 }] }],
+    })
+    .on('GET', '/api/gift-cards/mine', { status: 200, body: [] });
+  renderAt(`/compra/${ORDER_ID}`);
+  const paid = await screen.findByRole('list', { name: 'Lo que pagaste' });
+  expect(paid).toHaveTextContent('Pagado con Cine Pase$ 8,50');
+  expect(paid).toHaveTextContent('Pagado con Puntos Cine Club: 500 puntos$ 5,00');
+  expect(paid).toHaveTextContent('Pagado con tarjeta bancaria$ 3,50');
+});
+
+test('issue 41: Mis compras lists the parts of an order paid by points alone', async () => {
+  installFakeApi()
+    .on('POST', '/api/cart/tickets', {
+      status: 200,
+      body: [{ ...clubOrder(), payments: [{ kind: 'points', amount: 1700, points: 1700 }] }],
+    })
+    .on('GET', '/api/gift-cards/mine', { status: 200, body: [] });
+  renderAt('/mis-compras');
+  const order = await screen.findByRole('link', { name: /Dune III/ });
+  expect(order).toHaveTextContent('Pagado con Puntos Cine Club: 1700 puntos $ 17,00');
+});
+
+test('issue 41: cancelling an order paid in part by points says how many points come back and what goes to the bank card', async () => {
+  const order = discountedOrder({
+    total: 1700,
+    discount: 0,
+    promo: undefined,
+    lines: generalLines(['F7', 'F8'], 850),
+    payments: [
+      { kind: 'points', amount: 500, points: 500 },
+      { kind: 'card', amount: 1200 },
+    ],
+    refundable: {
+      seats: [
+        { seatLabel: 'F7', amount: 850, refundable: true },
+        { seatLabel: 'F8', amount: 850, refundable: true },
+      ],
+      candy: [],
+      amount: 1700,
+    },
+  });
+  installFakeApi()
+    .on('GET', `/api/orders/${ORDER_ID}`, { status: 200, body: order })
+    .on('GET', '/api/tickets/mine', { status: 200, body: [] });
+  renderAt(`/compra/${ORDER_ID}`);
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancelar compra' }));
+  const back = within(screen.getByRole('dialog')).getByRole('list', { name: 'Adónde vuelve el reembolso' });
+  expect(back).toHaveTextContent('Reembolso en Puntos Cine Club: 500 puntos: $ 5,00');
+  expect(back).toHaveTextContent('Reembolso a tu tarjeta bancaria: $ 12,00');
+});

@@ -6,13 +6,14 @@ import { TEST_CARDS } from '../paymentMessages';
 interface OfflineCardFormProps {
   reason: 'no-key' | 'unavailable';
   onPay: (paymentMethodId: string) => Promise<void>;
+  submitLabel?: string;
 }
 
 /**
  * In place of Stripe's card element when no publishable key is configured or Stripe.js cannot
  * load: the user picks one of Stripe's test cards, whose payment method id goes to the server.
  */
-export function OfflineCardForm({ reason, onPay }: OfflineCardFormProps) {
+export function OfflineCardForm({ reason, onPay, submitLabel = 'Realizar Pago' }: OfflineCardFormProps) {
   const [paymentMethodId, setPaymentMethodId] = useState<string>(TEST_CARDS[0].paymentMethodId);
   const [paying, setPaying] = useState(false);
 
@@ -52,7 +53,7 @@ export function OfflineCardForm({ reason, onPay }: OfflineCardFormProps) {
         ))}
       </fieldset>
       <Button type="submit" aria-disabled={paying}>
-        {paying ? 'Procesando...' : 'Realizar Pago'}
+        {paying ? 'Procesando...' : submitLabel}
       </Button>
     </Form>
   );

@@ -4,15 +4,18 @@ import { useStripeLoader } from '../hooks/useStripeLoader';
 import { OfflineCardForm } from './OfflineCardForm';
 import { StripeCardForm } from './StripeCardForm';
 
-/** The card entry: Stripe's element when Stripe.js is available, the offline test-card form otherwise. */
-export function PaymentForm({ onPay }: { onPay: (paymentMethodId: string) => Promise<void> }) {
+/**
+ * The card entry: Stripe's element when Stripe.js is available, the offline test-card form otherwise. `submitLabel`
+ * names its button ('Realizar Pago' unless told: the Cine Pase's 'Guardar tarjeta').
+ */
+export function PaymentForm({ onPay, submitLabel }: { onPay: (paymentMethodId: string) => Promise<void>; submitLabel?: string }) {
   const stripe = useStripeLoader();
 
   if (stripe.status === 'loading') return <Muted role="status">Cargando el formulario de la tarjeta...</Muted>;
-  if (stripe.status === 'offline') return <OfflineCardForm reason={stripe.reason} onPay={onPay} />;
+  if (stripe.status === 'offline') return <OfflineCardForm reason={stripe.reason} onPay={onPay} submitLabel={submitLabel} />;
   return (
     <Elements stripe={stripe.stripe} options={{ locale: 'es' }}>
-      <StripeCardForm onPay={onPay} />
+      <StripeCardForm onPay={onPay} submitLabel={submitLabel} />
     </Elements>
   );
 }

@@ -13,7 +13,13 @@ const CARD_STYLE = {
 };
 
 /** Stripe's card element: Stripe turns the card into a payment method, whose id goes to the server. */
-export function StripeCardForm({ onPay }: { onPay: (paymentMethodId: string) => Promise<void> }) {
+export function StripeCardForm({
+  onPay,
+  submitLabel = 'Realizar Pago',
+}: {
+  onPay: (paymentMethodId: string) => Promise<void>;
+  submitLabel?: string;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -46,7 +52,7 @@ export function StripeCardForm({ onPay }: { onPay: (paymentMethodId: string) => 
       </CardBox>
       {cardError && <ErrorText role="alert">{cardError}</ErrorText>}
       <Button type="submit" aria-disabled={!stripe || paying}>
-        {paying ? 'Procesando...' : 'Realizar Pago'}
+        {paying ? 'Procesando...' : submitLabel}
       </Button>
     </Form>
   );

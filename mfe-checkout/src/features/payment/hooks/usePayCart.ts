@@ -20,8 +20,15 @@ export interface PaymentFailure {
   message: string;
 }
 
-/** Pays the cart: a bank card's payment method, a gift card's code, or both (issue 39: split payment). */
-export type PayCart = (paymentMethodId: string | undefined, giftCardCode?: string) => Promise<void>;
+/** What pays beside the bank card: a gift card's code (issue 39), Cine Club points and the Cine Pase (issue 41). */
+export interface PaymentExtras {
+  giftCardCode?: string;
+  points?: number;
+  usePass?: boolean;
+}
+
+/** Pays the cart: a bank card's payment method, the extras, or both (split payment). */
+export type PayCart = (paymentMethodId: string | undefined, extras?: PaymentExtras) => Promise<void>;
 
 /**
  * Sends the payment method to POST /movies/checkout. 'Payment received' is a success toast and a
@@ -33,7 +40,7 @@ export function usePayCart({ caller, ticket, notify, onPaid }: PayCartOptions) {
   const [error, setError] = useState<PaymentFailure | null>(null);
 
   const pay = useCallback<PayCart>(
-    async (paymentMethodId, giftCardCode) => {
+    async (paymentMethodId, { giftCardCode, points, usePass } = {}) => {
       setError(null);
       try {
         const answer = await payCart(caller, {
@@ -41,6 +48,8 @@ export function usePayCart({ caller, ticket, notify, onPaid }: PayCartOptions) {
           show: ticket.showId,
           ...(paymentMethodId ? { paymentMethodId } : {}),
           ...(giftCardCode ? { giftCardCode } : {}),
+          ...(points ? { points } : {}),
+          ...(usePass ? { usePass: true } : {}),
         });
         if (answer?.message === PAYMENT_RECEIVED) {
           notify('success', PAYMENT_SUCCESS_TEXT);

@@ -24,13 +24,14 @@ test('a user sees the username, Mi perfil and Cerrar sesión, but no Panel de Ad
   expect(navbar().queryByRole('link', { name: 'Panel de Admin' })).not.toBeInTheDocument();
 });
 
-test('a user menu links Mis compras and Mis entradas; only staff and admins get Control de acceso', async () => {
+test('a user menu links Mis compras, Mis entradas and Cine Club; only staff and admins get Control de acceso', async () => {
   const api = installFakeApi();
   signedInAs(api, users.ana);
   await renderApp('/home');
   await userEvent.click(await navbar().findByRole('button', { name: 'ana' }));
   expect(navbar().getByRole('link', { name: 'Mis compras' })).toHaveAttribute('href', '/mis-compras');
   expect(navbar().getByRole('link', { name: 'Mis entradas' })).toHaveAttribute('href', '/mis-entradas');
+  expect(navbar().getByRole('link', { name: 'Cine Club' })).toHaveAttribute('href', '/club');
   expect(navbar().queryByRole('link', { name: 'Control de acceso' })).not.toBeInTheDocument();
 });
 

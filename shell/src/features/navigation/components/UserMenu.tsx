@@ -61,6 +61,11 @@ export function UserMenu() {
                 Mis entradas
               </Link>
             </li>
+            <li>
+              <Link to="/club" onClick={() => setOpen(false)}>
+                Cine Club
+              </Link>
+            </li>
             {role === 'manager' && (
               <li>
                 <Link to="/admin" onClick={() => setOpen(false)}>

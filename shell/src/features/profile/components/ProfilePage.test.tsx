@@ -20,6 +20,7 @@ test('shows the username, the e-mail and the own comments with their movie title
   expect(screen.getByText('Muy larga')).toBeInTheDocument();
   expect(screen.queryByText('No has comentado nada todavía')).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Cambiar contraseña' })).toHaveAttribute('href', '/changepassword');
+  expect(screen.getByRole('link', { name: 'Ir a Cine Club' })).toHaveAttribute('href', '/club');
 });
 
 test('with no comments it says so', async () => {

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { SignInPrompt } from '../../../session/components/SignInPrompt';
 import { useProfile } from '../hooks/useProfile';
 
-export function ProfilePage() {
+export default function ProfilePage() {
   const profile = useProfile();
 
   if (profile.status === 'loading') return <Spinner label="Cargando perfil..." />;
@@ -33,6 +33,11 @@ export function ProfilePage() {
             <dd>{user.email}</dd>
           </dl>
           <ButtonLink to="/changepassword">Cambiar contraseña</ButtonLink>
+        </Card>
+        <Card aria-labelledby="profile-club">
+          <h2 id="profile-club">Cine Club</h2>
+          <Empty>Suma puntos en cada compra, canjéalos y suscríbete al Cine Pase.</Empty>
+          <ButtonLink to="/club">Ir a Cine Club</ButtonLink>
         </Card>
         <Card aria-labelledby="profile-comments">
           <h2 id="profile-comments">Mis comentarios</h2>
