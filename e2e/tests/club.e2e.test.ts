@@ -83,7 +83,7 @@ test('on a phone: join Cine Club, buy, see the points, spend them on candy, subs
   expect(spent.candy.length).toBe(1);
   expect(spent.payments).toContainEqual({ kind: 'points', amount: earned, points: earned });
   const paid = page.getByRole('list', { name: 'Lo que pagaste' });
-  await paid.getByText(`Pagado con Puntos Cine Club: ${earned} puntos`).waitFor();
+  await paid.getByText(`Pagado con Puntos Cine Club (${earned} puntos)`).waitFor();
   await paid.getByText('Pagado con tarjeta bancaria').waitFor();
   await expectNoSidewaysScroll();
 

@@ -217,7 +217,7 @@ test('an order paid by the Cine Pase and Cine Club points lists each part by its
   renderPanel(`/admin?orden=${ORDER_ID}`);
   await screen.findByRole('heading', { name: `Orden ${ORDER_CODE}` });
   expect(screen.getByRole('list', { name: 'Partes del pago' })).toHaveTextContent(
-    /Cine Pase: \$\s12,00Puntos Cine Club: 500 puntos: \$\s5,00Tarjeta bancaria: \$\s19,50/,
+    /Cine Pase: \$\s12,00Puntos Cine Club \(500 puntos\): \$\s5,00Tarjeta bancaria: \$\s19,50/,
   );
 });
 

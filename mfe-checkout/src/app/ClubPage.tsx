@@ -400,7 +400,7 @@ function Plans({ session, previous, onPass, onNotice }: PassActionProps & { prev
     onNotice(null);
     try {
       const answer = await subscribePass(session.token, plan.id, paymentMethodId);
-      onPass(answer.pass, answer.message || `¡Listo! Tu Cine Pase ${plan.name} está activo.`);
+      onPass(answer.pass, answer.message || `¡Listo! Tu Cine Pase está activo (plan «${plan.name}»).`);
     } catch (error) {
       onNotice({ kind: 'error', text: cardFailure(error) });
     }

@@ -53,9 +53,9 @@ test('labels', () => {
 test('issue 41: points and the pass are labelled by name, whether capitalized or not; a bank card alone is not "in parts"', () => {
   const points = { kind: 'points' as const, amount: 500, points: 500 };
   const pass = { kind: 'pass' as const, amount: 900 };
-  expect(paymentLabel(points)).toBe('Puntos Cine Club: 500 puntos');
-  expect(paymentLabel(points, true)).toBe('Puntos Cine Club: 500 puntos');
-  expect(paymentLabel({ kind: 'points', amount: 1, points: 1 })).toBe('Puntos Cine Club: 1 punto');
+  expect(paymentLabel(points)).toBe('Puntos Cine Club (500 puntos)');
+  expect(paymentLabel(points, true)).toBe('Puntos Cine Club (500 puntos)');
+  expect(paymentLabel({ kind: 'points', amount: 1, points: 1 })).toBe('Puntos Cine Club (1 punto)');
   expect(paymentLabel(pass)).toBe('Cine Pase');
   expect(paymentLabel({ kind: 'card', amount: 100 }, true)).toBe('Tarjeta bancaria');
   expect(paidInParts([{ kind: 'card', amount: 100 }])).toBe(false);

@@ -40,7 +40,7 @@ export function refundDestinations(order: Pick<OrderView, 'payments' | 'refunds'
  * capitalized).
  */
 export function paymentLabel(part: PaymentPart, capitalized = false): string {
-  if (part.kind === 'points') return `Puntos Cine Club${part.points === undefined ? '' : `: ${pointsText(part.points)}`}`;
+  if (part.kind === 'points') return `Puntos Cine Club${part.points === undefined ? '' : ` (${pointsText(part.points)})`}`;
   if (part.kind === 'pass') return 'Cine Pase';
   const label = part.kind === 'gift_card' ? `tarjeta regalo${part.last4 ? ` ···· ${part.last4}` : ''}` : 'tarjeta bancaria';
   return capitalized ? label.charAt(0).toUpperCase() + label.slice(1) : label;

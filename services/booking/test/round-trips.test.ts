@@ -20,11 +20,14 @@ import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTes
  * version-guarded): 20 since issue 36, from 21.
  * Issue 40's presale gate asks, of the hold and of the checkout, for the show's presale (one read of
  * presale_shows by the show's id each; none answers for a show of no presale): 22.
+ * Issue 41's club consumer of order.paid reads the buyer's member document by _id (a non-member earns nothing;
+ * the consumer keeps no processed-event ids, its writes being once-only by themselves): 23. A cart without
+ * candy reads nothing of the club (the tier's candy discount).
  * The scheduler's polls (agendaJobs, once a second per job type whatever the traffic), the listing
  * writers' heartbeat (show_listing_writers), the presales' line ticker (presales, every 500 ms) and the
  * pruning of past shows' summaries are not a purchase's.
  */
-const PURCHASE_ROUND_TRIPS = 22;
+const PURCHASE_ROUND_TRIPS = 23;
 /**
  * Then booking's own order.paid consumer issues the tickets, off the request's path: the consumer's
  * memory (read, write), the show (by _id), every seat in one insert, the pending mark, tickets.issued

@@ -124,7 +124,11 @@ export class Cart {
   /** The cart's candy lines priced, and its promo code (one read of the cart). */
   async contents(userId: string): Promise<{ candy: CartCandyLine[]; promo?: string }> {
     const { candy: lines, promo } = await this.carts.contentsOf(userId);
-    const [items, percent] = await Promise.all([this.candy.findMany(lines.map((line) => line.candyId)), this.candyDiscountOf(userId)]);
+    const [items, percent] = await Promise.all([
+      this.candy.findMany(lines.map((line) => line.candyId)),
+      // No candy, no discount to look up (a purchase of seats alone reads nothing of the club).
+      lines.length === 0 ? 0 : this.candyDiscountOf(userId),
+    ]);
     // Issue 41: priced with the tier's candy discount (Oro), which the checkout's order keeps on its lines.
     const candy = candyLinesOf(lines, items).map((line) => discountedCandyLine(line, percent));
     return { candy, ...(promo === undefined ? {} : { promo }) };

@@ -1,4 +1,4 @@
-import { startOutboxRelay, subscribeTo, type EventBus, type OutboxRelay } from '@cine/service-kit';
+import { startOutboxRelay, type EventBus, type OutboxRelay } from '@cine/service-kit';
 import fp from 'fastify-plugin';
 import { Types, type Connection } from 'mongoose';
 import { Buyers } from '../buyers/buyers';
@@ -41,7 +41,10 @@ export const clubPlugin = fp<ClubPluginOptions>(
     const refundsOf = async (orderId: string) =>
       Types.ObjectId.isValid(orderId) ? (await app.ordersRepository.findById(new Types.ObjectId(orderId)))?.refunds : undefined;
     const club = new Club(db, ledger, settings, new Buyers(db), refundsOf);
-    await subscribeTo(bus, db, subscriptions.club, async (event) => {
+    // No processed-event ids: every write of `earn` and `reverse` is once-only by itself (the ledger's keys, the visit by
+    // its order), so a redelivered event changes nothing and a purchase costs no reads or writes of them.
+    const { consumer, events } = subscriptions.club;
+    await bus.subscribe(consumer, events, async (event) => {
       if (event.type === 'order.paid') await club.earn(event, app.clock());
       else await club.reverse(event, app.clock());
     });

@@ -143,7 +143,7 @@ test('issue 41: the order page names the points part with its points and the Cin
   renderAt(`/compra/${ORDER_ID}`);
   const paid = await screen.findByRole('list', { name: 'Lo que pagaste' });
   expect(paid).toHaveTextContent('Pagado con Cine Pase$ 8,50');
-  expect(paid).toHaveTextContent('Pagado con Puntos Cine Club: 500 puntos$ 5,00');
+  expect(paid).toHaveTextContent('Pagado con Puntos Cine Club (500 puntos)$ 5,00');
   expect(paid).toHaveTextContent('Pagado con tarjeta bancaria$ 3,50');
 });
 
@@ -156,7 +156,7 @@ test('issue 41: Mis compras lists the parts of an order paid by points alone', a
     .on('GET', '/api/gift-cards/mine', { status: 200, body: [] });
   renderAt('/mis-compras');
   const order = await screen.findByRole('link', { name: /Dune III/ });
-  expect(order).toHaveTextContent('Pagado con Puntos Cine Club: 1700 puntos $ 17,00');
+  expect(order).toHaveTextContent('Pagado con Puntos Cine Club (1700 puntos) $ 17,00');
 });
 
 test('issue 41: cancelling an order paid in part by points says how many points come back and what goes to the bank card', async () => {
@@ -184,6 +184,6 @@ test('issue 41: cancelling an order paid in part by points says how many points 
   renderAt(`/compra/${ORDER_ID}`);
   await userEvent.click(await screen.findByRole('button', { name: 'Cancelar compra' }));
   const back = within(screen.getByRole('dialog')).getByRole('list', { name: 'Adónde vuelve el reembolso' });
-  expect(back).toHaveTextContent('Reembolso en Puntos Cine Club: 500 puntos: $ 5,00');
+  expect(back).toHaveTextContent('Reembolso en Puntos Cine Club (500 puntos): $ 5,00');
   expect(back).toHaveTextContent('Reembolso a tu tarjeta bancaria: $ 12,00');
 });

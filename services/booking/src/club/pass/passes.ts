@@ -102,7 +102,7 @@ export class ClubPasses implements ClubPassSummaries {
     const pass = (await this.passes.findById(passId).lean<PassDocument>())!;
     const charged = await this.chargeFirst(pass, plan, now);
     if (isRefusal(charged)) return charged;
-    return { message: `¡Listo! Tu Cine Pase ${plan.name} está activo.`, pass: await this.summary(charged, plan, now) };
+    return { message: `¡Listo! Tu Cine Pase está activo (plan «${plan.name}»).`, pass: await this.summary(charged, plan, now) };
   }
 
   /**
