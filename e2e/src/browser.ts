@@ -69,8 +69,11 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@cine.test`;
 }
 
-/** The newest mail in the outbox sent to `to` that satisfies `matches`, as raw .eml text. */
-export async function waitForMail(to: string, matches: (eml: string) => boolean, timeoutMs = 15_000): Promise<string> {
+/**
+ * The newest mail in the outbox sent to `to` that satisfies `matches`, as raw .eml text. Waits up to 30 s: a
+ * receipt (its QR codes and calendar file drawn) waits behind the other suites' mails when CI runs them at once.
+ */
+export async function waitForMail(to: string, matches: (eml: string) => boolean, timeoutMs = 30_000): Promise<string> {
   const outbox = process.env.E2E_OUTBOX_DIR;
   if (!outbox) throw new Error('E2E_OUTBOX_DIR is not set');
   const deadline = Date.now() + timeoutMs;

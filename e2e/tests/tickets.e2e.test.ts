@@ -25,6 +25,15 @@ function cinemaDate(days: number): string {
 }
 
 /**
+ * The shows of the first cinema (the door staff's) `offset` days from today: a show of another cinema is
+ * refused at that door with its cinema's name.
+ */
+async function firstCinemaShowsOn(offset: number): Promise<ShowView[]> {
+  const shows = (await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(offset)}`)).json()) as ShowView[];
+  return shows.filter((show) => show.cinemaId === FIRST_CINEMA_ID);
+}
+
+/**
  * A show of today (or, late at night, of tomorrow: the door lists both) that starts in an hour or more, with
  * seats, and whose door is open (it starts within DOOR_OPENS_MINUTES_BEFORE).
  */
@@ -33,7 +42,7 @@ async function aShowForTheDoor(): Promise<{ show: ShowView; day: 'Hoy' | 'Mañan
     [0, 'Hoy'],
     [1, 'Mañana'],
   ] as const) {
-    const shows = (await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(offset)}`)).json()) as ShowView[];
+    const shows = await firstCinemaShowsOn(offset);
     const show = shows.find(
       (candidate) =>
         candidate.seats >= 4 &&
@@ -344,7 +353,7 @@ async function doorOn(show: ShowView): Promise<void> {
 }
 
 test("the door's window: a ticket of a show three days ahead reads DEMASIADO PRONTO with the show's time; offline past the end, FUNCIÓN TERMINADA", async () => {
-  const shows = (await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(3)}`)).json()) as ShowView[];
+  const shows = await firstCinemaShowsOn(3);
   const later = shows.find((candidate) => candidate.seats >= 2);
   if (!later) throw new Error('no show three days ahead with free seats: the booking seed did not run');
   const { tickets: early } = await boughtTickets(later, 1);
@@ -388,10 +397,7 @@ test('a refunded ticket scanned at the door of another show reads REEMBOLSADA, n
     body: JSON.stringify({ reason: 'Pedido del cliente' }),
   });
   expect(refunded.status).toBe(200);
-  const others = [
-    ...((await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(0)}`)).json()) as ShowView[]),
-    ...((await (await fetch(`${baseUrl()}/api/show/date?date=${cinemaDate(1)}`)).json()) as ShowView[]),
-  ];
+  const others = [...(await firstCinemaShowsOn(0)), ...(await firstCinemaShowsOn(1))];
   const another = others.find((candidate) => candidate.id !== show.id) as ShowView;
 
   await doorOn(another);
