@@ -136,6 +136,9 @@ export FUZZ_KEEP_IDS="$keep_ids" FUZZ_KEEP_EMAILS="$keep_emails" SCHEMATHESIS_HO
 
 export NO_COLOR=1
 COUNTS=${FUZZ_COUNTS:-$DATA_DIR/counts}
+# What failed, printed again at the end: a long run's log is often read from its tail.
+FAILURES=$DATA_DIR/failures
+: >"$FAILURES"
 failed=0
 for service in $SERVICES; do
   document="$BASE/api/docs/$service.json"
@@ -185,18 +188,21 @@ for service in $SERVICES; do
     sed -n '/SUMMARY/,$p' "$output"
     run_failed=0
     # The report's verdict: 5xx answers, and an admin locked out of operations it may call.
-    python3 infra/fuzz/verdict.py "$report" "$DATA_DIR/$service.json" "$caller" "$COUNTS" || run_failed=1
+    python3 infra/fuzz/verdict.py "$report" "$DATA_DIR/$service.json" "$caller" "$COUNTS" | tee "$DATA_DIR/verdict" || run_failed=1
+    grep '^!!' "$DATA_DIR/verdict" | sed "s/^/$service as $caller: /" >>"$FAILURES" || true
     # Only the platform's faults fail the run: a 5xx, no answer, a timeout. Schemathesis' own
     # runtime errors (it cannot draw from some schema) are reported but are not the platform's.
     if grep -qE 'ST101|Server error|Server Unavailable|stopped responding|Network Error|Response timeout|Connection refused|ConnectionError' "$output" || [ "$status" -eq 124 ]; then
       echo "!! $service as $caller: server errors or no answer (exit $status)"
       grep -E -B2 -A8 'ST101|Server error|Reproduce with' "$output" | head -80 || true
+      { echo "!! $service as $caller: server errors or no answer (exit $status)"
+        grep -E -B2 -A8 'ST101|Server error|Reproduce with|timeout|Connection' "$output" | head -40 || true; } >>"$FAILURES"
       run_failed=1
     elif [ "$status" -ne 0 ] && [ "$run_failed" -eq 0 ]; then
       echo "(schemathesis exited $status without any server error: its own runtime errors, listed above)"
     fi
     if [ "$caller" = admin ] && ! curl -fsS -o /dev/null -H "Authorization: Bearer ${ADMIN_TOKEN[$service]}" "$BASE/api/auth/me"; then
-      echo "!! $service as admin: the admin's token stopped working during the run (its later requests got only 401)"
+      echo "!! $service as admin: the admin's token stopped working during the run (its later requests got only 401)" | tee -a "$FAILURES"
       run_failed=1
     fi
     if [ "$run_failed" -ne 0 ]; then
@@ -212,6 +218,8 @@ if ! kill -0 "$PLATFORM_PID" 2>/dev/null; then
   failed=1
 fi
 if [ "$failed" -ne 0 ]; then
+  echo "== what failed" >&2
+  cat "$FAILURES" >&2
   echo "the platform's log (last 60 lines):" >&2
   tail -60 "$DATA_DIR/platform.log" >&2
 fi
