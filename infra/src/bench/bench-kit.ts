@@ -248,3 +248,148 @@ export function platformPid(npmPid: number): number {
   }
   throw new Error('the platform process of npm start was not found');
 }
+
+/** A run's figures: paid purchases over its wall time, hold + checkout percentiles of the paid ones, answers ≥ 500 or none. */
+export interface RunFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  serverErrors: number;
+}
+
+export function figuresOf(paid: readonly Purchase[], all: readonly Purchase[], elapsedMs: number): RunFigures {
+  const ms = paid.map((purchase) => purchase.ms).sort((a, b) => a - b);
+  return {
+    perSecond: paid.length / (elapsedMs / 1000),
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    serverErrors: all.filter((purchase) => isServerError(purchase.holdStatus) || isServerError(purchase.checkoutStatus)).length,
+  };
+}
+
+/**
+ * The refusals counted by status: `hold N`, `checkout N`, or `<stepName> N` when the step between hold and checkout
+ * (PurchaseExtra.beforeCheckout) refused it.
+ */
+export function statusCounts(purchases: readonly Purchase[], stepName = 'before checkout'): string {
+  const counts = new Map<string, number>();
+  for (const purchase of purchases) {
+    const key =
+      purchase.checkoutStatus === undefined
+        ? `hold ${purchase.holdStatus}`
+        : purchase.checkoutStatus < 0
+          ? `${stepName} ${-purchase.checkoutStatus}`
+          : `checkout ${purchase.checkoutStatus}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `${count}× ${key}`).join(', ') || 'none';
+}
+
+/** What a burst did: its show, who raced, every purchase, the paid ones, its wall time and its figures. */
+export interface Burst {
+  show: ShowView;
+  racing: readonly BenchBuyer[];
+  purchases: Purchase[];
+  paid: Purchase[];
+  elapsedMs: number;
+  figures: RunFigures;
+}
+
+/**
+ * capacity + `extraBuyers` buyers at once on a new show in `room`, one seat each; with `ticketTypes`, the buyers take
+ * them in turn (one ticket each); `extra`: what each purchase adds to the plain one.
+ */
+export async function checkoutBurst(
+  shop: BenchShop,
+  buyers: readonly BenchBuyer[],
+  options: { room: number; extraBuyers: number; ticketTypes?: readonly string[]; extra?: PurchaseExtra },
+): Promise<Burst> {
+  const { room, extraBuyers, ticketTypes, extra = {} } = options;
+  const show = await shop.newShow(room);
+  const racing = buyers.slice(0, show.capacity + extraBuyers);
+  if (racing.length < show.capacity + extraBuyers) throw new Error('not enough buyers for the burst');
+  const started = performance.now();
+  const purchases = await Promise.all(
+    racing.map((buyer, index) => shop.purchase(buyer, show.id, started, ticketTypes?.[index % ticketTypes.length], extra)),
+  );
+  const elapsedMs = performance.now() - started;
+  const paid = purchases.filter(isPaid);
+  return { show, racing, purchases, paid, elapsedMs, figures: figuresOf(paid, purchases, elapsedMs) };
+}
+
+/** The burst's first line: `<label>: N buyers on a C-seat show: P paid, R refused (…), E answers ≥ 500 or none, S s`. */
+export function printBurst(label: string, { show, racing, purchases, paid, elapsedMs, figures }: Burst, stepName?: string): void {
+  const refused = statusCounts(
+    purchases.filter((p) => !isPaid(p)),
+    stepName,
+  );
+  print(
+    `${label}: ${racing.length} buyers on a ${show.capacity}-seat show: ${paid.length} paid, ${purchases.length - paid.length} refused ` +
+      `(${refused}), ${figures.serverErrors} answers ≥ 500 or none, ${(elapsedMs / 1000).toFixed(2)} s`,
+  );
+}
+
+/** A burst of one kind of checkout (plain, with a promo code, …) for the comparisons of the checkouts' benchmarks. */
+export interface KindFigures<Kind extends string> extends RunFigures {
+  kind: Kind;
+}
+
+/**
+ * The checkouts' comparisons (bench:discounts, bench:club): bursts of capacity + `extraBuyers` buyers at once on a
+ * new show in `room`, each of one kind of checkout, printed as
+ * `  X checkouts/s   hold + checkout p50 … ms   p99 … ms   <check>: ok|FAILED`. `check(kind, paid)`: what the kind's
+ * paid orders must show, as `{text, wrong}` (the orders that do not); a burst is ok when it sold exactly its
+ * capacity, none wrong and no answer ≥ 500 (`failed` when one was not). `stepName`: how a refusal of the step
+ * between hold and checkout is counted.
+ */
+export class KindBursts<Kind extends string> {
+  failed = false;
+
+  constructor(
+    private readonly shop: BenchShop,
+    private readonly buyers: readonly BenchBuyer[],
+    private readonly options: {
+      room: number;
+      extraBuyers: number;
+      stepName?: string;
+      check: (kind: Kind, paid: readonly Purchase[]) => { text: string; wrong: number };
+    },
+  ) {}
+
+  async burst(kind: Kind, extra: PurchaseExtra, label: string = kind): Promise<KindFigures<Kind>> {
+    const { room, extraBuyers, stepName, check } = this.options;
+    const burst = await checkoutBurst(this.shop, this.buyers, { room, extraBuyers, extra });
+    const { text, wrong } = check(kind, burst.paid);
+    const { figures } = burst;
+    const ok = burst.paid.length === burst.show.capacity && wrong === 0 && figures.serverErrors === 0;
+    this.failed ||= !ok;
+    printBurst(label, burst, stepName);
+    print(
+      `  ${figures.perSecond.toFixed(1)} checkouts/s   hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms   ` +
+        `${text}: ${wrong}: ${ok ? 'ok' : 'FAILED'}`,
+    );
+    return { kind, ...figures };
+  }
+}
+
+/** The best run (most checkouts/s) of each kind, printed with its ratios to the best plain one (the first kind). */
+export function printBestOfEach<Kind extends string>(runs: readonly KindFigures<Kind>[], kinds: readonly Kind[]): void {
+  const best = (kind: Kind) =>
+    runs
+      .filter((run) => run.kind === kind)
+      .reduce<KindFigures<Kind> | undefined>((a, b) => (!a || b.perSecond > a.perSecond ? b : a), undefined);
+  const plain = best(kinds[0] as Kind) as KindFigures<Kind>;
+  const width = Math.max(...kinds.map((kind) => kind.length)) + 1;
+  print('\nbest of each (checkouts/s, hold + checkout p50 / p99) and its ratio to plain checkouts:');
+  for (const kind of kinds) {
+    const run = best(kind);
+    if (!run) continue;
+    print(
+      `  ${kind.padEnd(width)} ${run.perSecond.toFixed(1).padStart(7)}/s   p50 ${run.p50.toFixed(0).padStart(5)} ms   p99 ${run.p99.toFixed(0).padStart(5)} ms   ` +
+        `× ${(run.perSecond / plain.perSecond).toFixed(2)} checkouts/s, × ${(run.p99 / plain.p99).toFixed(2)} p99`,
+    );
+  }
+}
+
+/** `npm start` for the benchmarks through the gateway: no sign-in rate limit, loopback trusted as a load balancer (each buyer's X-Forwarded-For). */
+export const BENCH_PLATFORM_ENV = { AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' };

@@ -34,16 +34,20 @@ import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import { startOtlpSink } from './otlp-sink';
 import {
+  BENCH_PLATFORM_ENV,
   BenchShop,
+  checkoutBurst,
   cpuMs,
+  figuresOf,
   isPaid,
-  isServerError,
-  percentile,
   platformPid,
   print,
+  printBurst,
   registerBuyers,
+  statusCounts,
   type BenchBuyer,
   type Purchase,
+  type RunFigures,
 } from './bench-kit';
 
 const settings = {
@@ -56,12 +60,6 @@ const settings = {
 const BURST_ROOM = 1;
 /** The seeded ticket types the mixed burst sells in turn. */
 const MIXED_TYPES = ['general', 'menor', 'jubilado', 'estudiante'] as const;
-interface RunFigures {
-  purchasesPerSecond: number;
-  p50: number;
-  p99: number;
-  serverErrors: number;
-}
 
 class Rush {
   private failed = false;
@@ -74,27 +72,15 @@ class Rush {
 
   /** capacity + extra buyers at once on a new show; with `ticketTypes`, the buyers take them in turn (one ticket each). */
   async burst(buyers: readonly BenchBuyer[], label: string, ticketTypes?: readonly string[]): Promise<RunFigures> {
-    const show = await this.shop.newShow(BURST_ROOM);
-    const racing = buyers.slice(0, show.capacity + settings.extraBuyers);
-    if (racing.length < show.capacity + settings.extraBuyers) throw new Error('not enough buyers for the burst');
-    const started = performance.now();
-    const purchases = await Promise.all(
-      racing.map((buyer, index) => this.shop.purchase(buyer, show.id, started, ticketTypes?.[index % ticketTypes.length])),
-    );
-    const elapsedMs = performance.now() - started;
-    const paid = purchases.filter(isPaid);
-    const figures = figuresOf(paid, purchases, elapsedMs);
+    const burst = await checkoutBurst(this.shop, buyers, { room: BURST_ROOM, extraBuyers: settings.extraBuyers, ticketTypes });
+    const { show, paid, figures } = burst;
     const after = (await api(this.shop.base, 'GET', `/show/one/${show.id}`)).json as ShowView;
     const doubleSold = doubleSoldSeats(paid);
     const ok = paid.length === show.capacity && after.seats === 0 && doubleSold === 0;
     this.failed ||= !ok;
-    const refused = purchases.length - paid.length;
+    printBurst(`burst ${label}`, burst);
     print(
-      `burst ${label}: ${racing.length} buyers on a ${show.capacity}-seat show: ${paid.length} paid, ${refused} refused (${statusCounts(purchases.filter((p) => !isPaid(p)))}), ` +
-        `${figures.serverErrors} answers ≥ 500 or none, ${(elapsedMs / 1000).toFixed(2)} s`,
-    );
-    print(
-      `  ${figures.purchasesPerSecond.toFixed(1)} purchases/s   hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms`,
+      `  ${figures.perSecond.toFixed(1)} purchases/s   hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms`,
     );
     print(`  sold ${show.capacity - after.seats}/${show.capacity}, double-sold ${doubleSold}: ${ok ? 'ok' : 'FAILED'}`);
     return figures;
@@ -150,29 +136,10 @@ class Rush {
   }
 }
 
-function figuresOf(paid: readonly Purchase[], all: readonly Purchase[], elapsedMs: number): RunFigures {
-  const ms = paid.map((purchase) => purchase.ms).sort((a, b) => a - b);
-  return {
-    purchasesPerSecond: paid.length / (elapsedMs / 1000),
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    serverErrors: all.filter((purchase) => isServerError(purchase.holdStatus) || isServerError(purchase.checkoutStatus)).length,
-  };
-}
-
 /** Seats of a show that appear in two paid orders. */
 function doubleSoldSeats(paid: readonly Purchase[]): number {
   const labels = paid.flatMap((purchase) => (purchase.seatLabels ?? []).map((label) => `${purchase.showId}:${label}`));
   return labels.length - new Set(labels).size;
-}
-
-function statusCounts(purchases: readonly Purchase[]): string {
-  const counts = new Map<string, number>();
-  for (const purchase of purchases) {
-    const key = purchase.checkoutStatus === undefined ? `hold ${purchase.holdStatus}` : `checkout ${purchase.checkoutStatus}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([key, count]) => `${count}× ${key}`).join(', ') || 'none';
 }
 
 /** Every buyer once through what a visitor reads before buying, 20 at a time. */
@@ -210,7 +177,7 @@ async function runRush(base: string): Promise<{ ok: boolean; fresh: { burst: Run
   // The same burst with the seeded ticket types in turn (issue 37): priced lines must not cost the rush its figures.
   const mixed = await rush.burst(buyers, `(a mix of ticket types: ${MIXED_TYPES.join(', ')})`, MIXED_TYPES);
   print(
-    `mixed types / General only: burst purchases/s ${(mixed.purchasesPerSecond / fresh.burst.purchasesPerSecond).toFixed(2)}, ` +
+    `mixed types / General only: burst purchases/s ${(mixed.perSecond / fresh.burst.perSecond).toFixed(2)}, ` +
       `p99 ${(mixed.p99 / fresh.burst.p99).toFixed(2)}`,
   );
   if (settings.history > 0) {
@@ -218,16 +185,14 @@ async function runRush(base: string): Promise<{ ok: boolean; fresh: { burst: Run
     const label = `(after ${settings.history} more paid orders)`;
     const later = { burst: await rush.burst(buyers, label), steady: await rush.steady(buyers, label) };
     print(
-      `with history / fresh: burst purchases/s ${(later.burst.purchasesPerSecond / fresh.burst.purchasesPerSecond).toFixed(2)}, ` +
+      `with history / fresh: burst purchases/s ${(later.burst.perSecond / fresh.burst.perSecond).toFixed(2)}, ` +
         `burst p99 ${(later.burst.p99 / fresh.burst.p99).toFixed(2)}, steady p99 ${(later.steady.p99 / fresh.steady.p99).toFixed(2)} (target: within 20 %)`,
     );
   }
-  print(`first burst / burst: purchases/s ${(first.purchasesPerSecond / fresh.burst.purchasesPerSecond).toFixed(2)}`);
+  print(`first burst / burst: purchases/s ${(first.perSecond / fresh.burst.perSecond).toFixed(2)}`);
   print(`targets: every burst (the first too) ≥ 100 purchases/s and p99 ≤ 3000 ms; steady p99 ≤ 300 ms; no answer ≥ 500`);
   return { ok: !rush.anyCheckFailed, fresh };
 }
-
-const PLATFORM_ENV = { AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' };
 
 /** The rush with tracing off and on at each sampling ratio of BENCH_TRACING, then the figures side by side. */
 async function compareTracing(modes: readonly string[]): Promise<void> {
@@ -242,7 +207,7 @@ async function compareTracing(modes: readonly string[]): Promise<void> {
       : {};
     const label = ratio === undefined ? 'off' : `${ratio * 100} %`;
     print(`\n== tracing ${label}`);
-    const platform = await startNpmStart({ ...PLATFORM_ENV, ...tracingEnv });
+    const platform = await startNpmStart({ ...BENCH_PLATFORM_ENV, ...tracingEnv });
     try {
       // CPU time is what tracing costs; on a shared machine it moves far less than latency does.
       const pid = platformPid(platform.process.pid as number);
@@ -255,7 +220,7 @@ async function compareTracing(modes: readonly string[]): Promise<void> {
       if (sink) await new Promise((resolve) => setTimeout(resolve, 6000));
       const exported = sink ? `${(sink.received().bytes / 1024).toFixed(0)} KB in ${sink.received().requests} exports` : '—';
       rows.push(
-        `${label.padEnd(8)} ${fresh.burst.purchasesPerSecond.toFixed(1).padStart(10)} ${fresh.burst.p99.toFixed(0).padStart(9)} ms ` +
+        `${label.padEnd(8)} ${fresh.burst.perSecond.toFixed(1).padStart(10)} ${fresh.burst.p99.toFixed(0).padStart(9)} ms ` +
           `${fresh.steady.p50.toFixed(0).padStart(9)} ms ${fresh.steady.p99.toFixed(0).padStart(9)} ms ${cpuSeconds.toFixed(1).padStart(10)} s   ${exported}`,
       );
     } finally {
@@ -273,7 +238,7 @@ async function main(): Promise<void> {
     await compareTracing(tracing.split(',').map((mode) => mode.trim()));
     return;
   }
-  const platform = await startNpmStart(PLATFORM_ENV);
+  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
   try {
     if (!(await runRush(platform.baseUrl)).ok) process.exitCode = 1;
   } finally {

@@ -20,15 +20,16 @@
 import { normalizeGiftCardCode } from '@cine/contracts';
 import { readOutbox } from '@cine/notification-service';
 import { api } from '../testing/gateway-api';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startNpmStart, stopNpmStart } from '../testing/npm-start';
+import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import {
+  BENCH_PLATFORM_ENV,
   BenchShop,
-  isPaid,
-  isServerError,
-  percentile,
+  KindBursts,
+  printBestOfEach,
   print,
   registerBuyers,
   type BenchBuyer,
+  type KindFigures,
   type Purchase,
   type PurchaseExtra,
 } from './bench-kit';
@@ -43,30 +44,6 @@ const PROMO_CODE = `BENCH-${Date.now().toString(36).toUpperCase()}`;
 
 type Kind = 'plain' | 'promo' | 'gift card';
 
-interface Figures {
-  kind: Kind;
-  checkoutsPerSecond: number;
-  p50: number;
-  p99: number;
-  serverErrors: number;
-}
-
-let failed = false;
-
-function statusCounts(purchases: readonly Purchase[]): string {
-  const counts = new Map<string, number>();
-  for (const purchase of purchases) {
-    const key =
-      purchase.checkoutStatus === undefined
-        ? `hold ${purchase.holdStatus}`
-        : purchase.checkoutStatus < 0
-          ? `promo ${-purchase.checkoutStatus}`
-          : `checkout ${purchase.checkoutStatus}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([key, count]) => `${count}× ${key}`).join(', ') || 'none';
-}
-
 /** The part of a paid order a check looks at: its discount, and what its gift card paid. */
 function partsOf(purchase: Purchase): { discount: number; giftCard: number } {
   const order = purchase.order as { discount?: number; payments?: Array<{ kind: string; amount: number }> } | undefined;
@@ -76,45 +53,14 @@ function partsOf(purchase: Purchase): { discount: number; giftCard: number } {
   };
 }
 
-async function burst(
-  shop: BenchShop,
-  buyers: readonly BenchBuyer[],
-  kind: Kind,
-  extra: PurchaseExtra,
-  label: string = kind,
-): Promise<Figures> {
-  const show = await shop.newShow(ROOM);
-  const racing = buyers.slice(0, show.capacity + settings.extraBuyers);
-  const started = performance.now();
-  const purchases = await Promise.all(racing.map((buyer) => shop.purchase(buyer, show.id, started, undefined, extra)));
-  const elapsedMs = performance.now() - started;
-  const paid = purchases.filter(isPaid);
-  const ms = paid.map((purchase) => purchase.ms).sort((a, b) => a - b);
-  const figures: Figures = {
-    kind,
-    checkoutsPerSecond: paid.length / (elapsedMs / 1000),
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    serverErrors: purchases.filter((p) => isServerError(p.holdStatus) || isServerError(p.checkoutStatus)).length,
-  };
+/** What a burst's paid orders must show: a promo order its discount, a gift-card one its part, a plain one neither. */
+function check(kind: Kind, paid: readonly Purchase[]): { text: string; wrong: number } {
   const parts = paid.map(partsOf);
-  const withoutPart =
-    kind === 'promo'
-      ? parts.filter((part) => part.discount <= 0).length
-      : kind === 'gift card'
-        ? parts.filter((part) => part.giftCard <= 0).length
-        : parts.filter((part) => part.discount > 0 || part.giftCard > 0).length;
-  const ok = paid.length === show.capacity && withoutPart === 0 && figures.serverErrors === 0;
-  failed ||= !ok;
-  print(
-    `${label}: ${racing.length} buyers on a ${show.capacity}-seat show: ${paid.length} paid, ${purchases.length - paid.length} refused ` +
-      `(${statusCounts(purchases.filter((p) => !isPaid(p)))}), ${figures.serverErrors} answers ≥ 500 or none, ${(elapsedMs / 1000).toFixed(2)} s`,
-  );
-  print(
-    `  ${figures.checkoutsPerSecond.toFixed(1)} checkouts/s   hold + checkout p50 ${figures.p50.toFixed(0)} ms   p99 ${figures.p99.toFixed(0)} ms   ` +
-      `${kind === 'plain' ? 'with a discount or gift card' : `without its ${kind === 'promo' ? 'discount' : 'gift-card part'}`}: ${withoutPart}: ${ok ? 'ok' : 'FAILED'}`,
-  );
-  return figures;
+  return kind === 'promo'
+    ? { text: 'without its discount', wrong: parts.filter((part) => part.discount <= 0).length }
+    : kind === 'gift card'
+      ? { text: 'without its gift-card part', wrong: parts.filter((part) => part.giftCard <= 0).length }
+      : { text: 'with a discount or gift card', wrong: parts.filter((part) => part.discount > 0 || part.giftCard > 0).length };
 }
 
 /** The admin's promo code: 20 % off every ticket, no limit. False when the platform has none (404: a build without promotions). */
@@ -170,12 +116,11 @@ async function issueGiftCards(
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
+  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
   try {
     const base = platform.baseUrl;
     const shop = await BenchShop.open(base);
-    const login = await api(base, 'POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-    const adminToken = (login.json as { token: string }).token;
+    const { adminToken } = shop;
     const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
     print(`checkouts plain, with a promo code and with a gift card through the gateway of npm start (${base}), ${buyers.length} buyers`);
     const withPromo = await createPromotion(base, adminToken);
@@ -185,37 +130,26 @@ async function main(): Promise<void> {
         (await api(base, 'POST', '/cart/promo', { token: buyer.token, body: { code: PROMO_CODE }, forwardedFor: buyer.address })).status,
     };
 
-    await burst(shop, buyers, 'plain', {}, 'warm-up (plain, not counted)');
-    const runs: Figures[] = [];
+    // A refusal of POST /cart/promo (between the hold and the checkout) is counted as `promo <status>`.
+    const bursts = new KindBursts<Kind>(shop, buyers, { room: ROOM, extraBuyers: settings.extraBuyers, stepName: 'promo', check });
+    await bursts.burst('plain', {}, 'warm-up (plain, not counted)');
+    const runs: KindFigures<Kind>[] = [];
     for (let round = 1; round <= settings.rounds; round++) {
       // Each round's cards are new (a card paid its part of one seat): issued before the round, outside its timing.
       const codes = await issueGiftCards(base, adminToken, platform.outboxDir, buyers);
       if (!codes && round === 1) print('no gift cards on this platform (/gift-cards answered 404): the gift-card bursts are left out');
       print(`\n== round ${round} of ${settings.rounds}`);
-      runs.push(await burst(shop, buyers, 'plain', {}));
-      if (withPromo) runs.push(await burst(shop, buyers, 'promo', promo, `promo code ${PROMO_CODE}`));
+      runs.push(await bursts.burst('plain', {}));
+      if (withPromo) runs.push(await bursts.burst('promo', promo, `promo code ${PROMO_CODE}`));
       if (codes) {
         const giftCard: PurchaseExtra = { checkout: (buyer) => ({ giftCardCode: codes.get(buyer.email) }) };
         const label = `gift card (${settings.giftCardCents} cents of each seat, the rest by bank card)`;
-        runs.push(await burst(shop, buyers, 'gift card', giftCard, label));
+        runs.push(await bursts.burst('gift card', giftCard, label));
       }
     }
-    const best = (kind: Kind) =>
-      runs
-        .filter((run) => run.kind === kind)
-        .reduce<Figures | undefined>((a, b) => (!a || b.checkoutsPerSecond > a.checkoutsPerSecond ? b : a), undefined);
-    const plain = best('plain') as Figures;
-    print('\nbest of each (checkouts/s, hold + checkout p50 / p99) and its ratio to plain checkouts:');
-    for (const kind of ['plain', 'promo', 'gift card'] as const) {
-      const run = best(kind);
-      if (!run) continue;
-      print(
-        `  ${kind.padEnd(10)} ${run.checkoutsPerSecond.toFixed(1).padStart(7)}/s   p50 ${run.p50.toFixed(0).padStart(5)} ms   p99 ${run.p99.toFixed(0).padStart(5)} ms   ` +
-          `× ${(run.checkoutsPerSecond / plain.checkoutsPerSecond).toFixed(2)} checkouts/s, × ${(run.p99 / plain.p99).toFixed(2)} p99`,
-      );
-    }
+    printBestOfEach(runs, ['plain', 'promo', 'gift card']);
     print("target: plain checkouts ≥ 100/s (the rush's), p99 ≤ 3000 ms; no answer ≥ 500");
-    if (failed) process.exitCode = 1;
+    if (bursts.failed) process.exitCode = 1;
   } finally {
     await stopNpmStart(platform.process);
   }

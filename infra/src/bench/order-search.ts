@@ -14,7 +14,7 @@
 import { localDateTime, type OrderDetail, type OrderSearchPage } from '@cine/contracts';
 import { api } from '../testing/gateway-api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startNpmStart, stopNpmStart } from '../testing/npm-start';
-import { BenchShop, isPaid, percentile, print, registerBuyers, type BenchBuyer } from './bench-kit';
+import { BENCH_PLATFORM_ENV, BenchShop, isPaid, percentile, print, registerBuyers, type BenchBuyer } from './bench-kit';
 
 const settings = {
   orders: Number(process.env.BENCH_ORDERS ?? 10_000),
@@ -129,7 +129,7 @@ async function run(base: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
+  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
   try {
     if (!(await run(platform.baseUrl))) process.exitCode = 1;
   } finally {

@@ -29,7 +29,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FIRST_CINEMA_ID, type CinemaView, type ShowView } from '@cine/contracts';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
-import { BenchShop, isServerError, percentile, platformPid, print, registerBuyers, settled, type BenchBuyer } from './bench-kit';
+import {
+  BENCH_PLATFORM_ENV,
+  BenchShop,
+  isServerError,
+  percentile,
+  platformPid,
+  print,
+  registerBuyers,
+  settled,
+  type BenchBuyer,
+} from './bench-kit';
 
 export interface PresaleOptions {
   users: number;
@@ -413,7 +423,7 @@ async function main(): Promise<void> {
     if (!(await runCinemaPresales(base, options, mode))) process.exitCode = 1;
     return;
   }
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
+  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
   try {
     if (!(await runCinemaPresales(platform.baseUrl, { ...options, platformPid: platformPid(platform.process.pid as number) }, mode)))
       process.exitCode = 1;

@@ -24,6 +24,7 @@ import type { ViewersCommand, ViewersReport } from './seat-viewers';
 import { api } from '../testing/gateway-api';
 import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import {
+  BENCH_PLATFORM_ENV,
   BenchShop,
   cpuMs,
   isPaid,
@@ -181,7 +182,7 @@ async function run(base: string, pid: number): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart({ AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' });
+  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
   try {
     if (!(await run(platform.baseUrl, platformPid(platform.process.pid as number)))) process.exitCode = 1;
   } finally {
