@@ -1,7 +1,6 @@
-import type { ClubPassChanged, ClubPassDeclined, TicketsIssued } from '@cine/contracts';
+import type { ClubPassChanged, ClubPassDeclined } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
-import { readOutbox } from '../src';
-import { startNotification, type NotificationUnderTest } from './helpers';
+import { orderRefunded, plainText as plain, startNotification, ticketsIssued, type NotificationUnderTest } from './helpers';
 
 /** Issue 41: the Cine Pase mails (a declined renewal, a lapsed pass) and the receipt's points and pass parts. */
 describe('Cine Club mails (issue 41)', () => {
@@ -14,9 +13,6 @@ describe('Cine Club mails (issue 41)', () => {
     );
   });
   afterAll(() => notification.close());
-
-  const mailsTo = async (address: string) => (await readOutbox(notification.outboxDir)).filter((mail) => mail.to === address);
-  const plain = (text: string | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
   const declined = (overrides: Partial<ClubPassDeclined['data']> = {}): ClubPassDeclined =>
     createEvent('club.pass-declined', {
@@ -46,7 +42,7 @@ describe('Cine Club mails (issue 41)', () => {
     const event = declined();
     await notification.context.bus.publish(event);
     await notification.context.bus.publish(event);
-    const mails = (await mailsTo('sofia@cine.test')).filter((mail) => mail.subject.startsWith('No pudimos renovar'));
+    const mails = (await notification.mailsTo('sofia@cine.test')).filter((mail) => mail.subject.startsWith('No pudimos renovar'));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.subject).toBe('No pudimos renovar tu Cine Pase de Cine');
@@ -65,10 +61,10 @@ describe('Cine Club mails (issue 41)', () => {
     await notification.context.bus.publish(changed('active', { passId: 'pass-2' }));
     await notification.context.bus.publish(changed('cancelling', { passId: 'pass-3' }));
     await notification.context.bus.publish(changed('ended', { passId: 'pass-3' }));
-    expect((await mailsTo('sofia@cine.test')).filter((mail) => mail.subject.includes('venció'))).toHaveLength(0);
+    expect((await notification.mailsTo('sofia@cine.test')).filter((mail) => mail.subject.includes('venció'))).toHaveLength(0);
 
     await notification.context.bus.publish(changed('lapsed'));
-    const lapsed = (await mailsTo('sofia@cine.test')).filter((mail) => mail.subject.includes('venció'));
+    const lapsed = (await notification.mailsTo('sofia@cine.test')).filter((mail) => mail.subject.includes('venció'));
     expect(lapsed).toHaveLength(1);
     expect(lapsed[0]?.subject).toBe('Tu Cine Pase de Cine venció');
     expect(plain(lapsed[0]?.text)).toContain('el período de gracia terminó, así que tu pase venció');
@@ -80,45 +76,19 @@ describe('Cine Club mails (issue 41)', () => {
     expect(notification.context.bus.deadLetters.map((letter) => letter.event.type)).toContain('club.pass-declined');
   });
 
-  function ticketsIssued(payments: NonNullable<TicketsIssued['data']['payments']>, orderId: string): TicketsIssued {
-    return createEvent('tickets.issued', {
-      orderId,
-      userId: 'u-club',
-      movieId: 'movie-1',
-      title: 'La Noche del Proyector',
-      showId: 'show-1',
-      date: '2026-11-24',
-      schedule: '20:30',
-      roomId: 3,
-      type: '2D',
-      seats: 2,
-      seatLabels: ['F7', 'F8'],
-      ticketTotal: 2000,
-      candy: [],
-      total: 2000,
-      payments,
-      paidAt: '2026-11-23T15:00:00.000Z',
-      startsAt: '2026-11-24T23:30:00.000Z',
-      endsAt: '2026-11-25T01:10:00.000Z',
-      tickets: [
-        { ticketId: 'TK1', code: 'TK1', seatLabel: 'F7', token: 'token-1' },
-        { ticketId: 'TK2', code: 'TK2', seatLabel: 'F8', token: 'token-2' },
-      ],
-    });
-  }
-
   it('the receipt shows what the pass covered and the points paid (how many), beside the bank card', async () => {
     await notification.context.bus.publish(
-      ticketsIssued(
-        [
+      ticketsIssued({
+        orderId: 'order-club',
+        userId: 'u-club',
+        payments: [
           { kind: 'pass', amount: 1000 },
           { kind: 'points', amount: 400, points: 400 },
           { kind: 'card', amount: 600 },
         ],
-        'order-club',
-      ),
+      }),
     );
-    const [mail] = (await mailsTo('sofia@cine.test')).filter((sent) => sent.subject.startsWith('Tu compra en'));
+    const [mail] = (await notification.mailsTo('sofia@cine.test')).filter((sent) => sent.subject.startsWith('Tu compra en'));
     const text = plain(mail?.text);
     expect(text).toContain('Total: $ 20,00');
     expect(text).toContain('Cubierto por tu Cine Pase: $ 10,00');
@@ -129,32 +99,17 @@ describe('Cine Club mails (issue 41)', () => {
 
   it('the refund mail says what went back as points', async () => {
     await notification.context.bus.publish(
-      createEvent('order.refunded', {
+      orderRefunded({
         refundId: 'refund-club',
         orderId: 'order-club',
         userId: 'u-club',
-        movieId: 'movie-1',
-        title: 'La Noche del Proyector',
-        showId: 'show-1',
-        date: '2026-11-24',
-        schedule: '20:30',
-        roomId: 3,
-        type: '2D',
-        paidAt: '2026-11-23T15:00:00.000Z',
-        seatLabels: ['F8'],
-        ticketAmount: 1000,
-        candy: [],
-        amount: 1000,
         payments: [
           { kind: 'points', amount: 400, points: 400 },
           { kind: 'card', amount: 600 },
         ],
-        reason: 'Pedido del cliente',
-        by: 'buyer',
-        refundedAt: '2026-11-23T16:00:00.000Z',
       }),
     );
-    const [mail] = (await mailsTo('sofia@cine.test')).filter((sent) => sent.subject.startsWith('Compra cancelada'));
+    const [mail] = (await notification.mailsTo('sofia@cine.test')).filter((sent) => sent.subject.startsWith('Compra cancelada'));
     const text = plain(mail?.text);
     expect(text).toContain('Devuelto en puntos de Cine Club (400 puntos): $ 4,00');
     expect(text).toContain('Devuelto a la tarjeta bancaria: $ 6,00');

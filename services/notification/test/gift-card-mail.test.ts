@@ -2,8 +2,7 @@ import type { GiftCardIssued, PricedLine, TicketsIssued } from '@cine/contracts'
 import { createEvent } from '@cine/service-kit';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { readOutbox } from '../src';
-import { startNotification, type NotificationUnderTest } from './helpers';
+import { orderRefunded, plainText, startNotification, ticketsIssued as paidTickets, type NotificationUnderTest } from './helpers';
 
 const CODE = '7KQ2MX9P4HTRWN3C';
 
@@ -35,7 +34,7 @@ describe('the gift card mail (issue 39)', () => {
   });
   afterAll(() => notification.close());
 
-  const mailsTo = async (address: string) => (await readOutbox(notification.outboxDir)).filter((mail) => mail.to === address);
+  const mailsTo = (address: string) => notification.mailsTo(address);
 
   it("mails the recipient, once, the code grouped and as a QR code, the sender's name and message, the amount and expiry", async () => {
     const event = giftCardIssued();
@@ -45,7 +44,7 @@ describe('the gift card mail (issue 39)', () => {
     const [mail, ...others] = await mailsTo('lucia@cine.test');
     expect(others).toEqual([]);
     expect(mail?.subject).toBe('Marta te regaló una tarjeta regalo de Cine');
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const text = plainText(mail?.text);
     expect(text).toContain('Hola Lucía:');
     expect(text).toContain('Marta te regaló una tarjeta regalo de $ 2.500,00');
     expect(text).toContain('Su mensaje: «¡Feliz cumple! Invita a <b>alguien</b>.»');
@@ -111,33 +110,8 @@ describe("the receipt's and the refund's discount and payment parts (issue 39)",
     discount: 250,
   }));
 
-  function ticketsIssued(overrides: Partial<TicketsIssued['data']>): TicketsIssued {
-    return createEvent('tickets.issued', {
-      orderId: 'order-promo',
-      userId: 'u-promo',
-      movieId: 'movie-1',
-      title: 'La Noche del Proyector',
-      showId: 'show-1',
-      date: '2026-11-24',
-      schedule: '20:30',
-      roomId: 3,
-      type: '2D',
-      seats: 2,
-      seatLabels: ['F7', 'F8'],
-      ticketTotal: 2000,
-      lines,
-      candy: [],
-      total: 1500,
-      paidAt: '2026-11-23T15:00:00.000Z',
-      startsAt: '2026-11-24T23:30:00.000Z',
-      endsAt: '2026-11-25T01:10:00.000Z',
-      tickets: [
-        { ticketId: 'TK1', code: 'TK1', seatLabel: 'F7', token: 'token-1' },
-        { ticketId: 'TK2', code: 'TK2', seatLabel: 'F8', token: 'token-2' },
-      ],
-      ...overrides,
-    });
-  }
+  const ticketsIssued = (data: Partial<TicketsIssued['data']>): TicketsIssued =>
+    paidTickets({ orderId: 'order-promo', userId: 'u-promo', lines, total: 1500, ...data });
 
   it('the receipt shows the code and what it took off, each line its discount, and how the total was paid', async () => {
     await notification.context.bus.publish(
@@ -150,8 +124,8 @@ describe("the receipt's and the refund's discount and payment parts (issue 39)",
         ],
       }),
     );
-    const [mail] = (await readOutbox(notification.outboxDir)).filter((sent) => sent.subject.startsWith('Tu compra en'));
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const [mail] = (await notification.mailsTo('pablo@cine.test')).filter((sent) => sent.subject.startsWith('Tu compra en'));
+    const text = plainText(mail?.text);
     expect(text).toContain('Entradas (2): $ 20,00');
     expect(text).toContain('Descuento (VERANO): − $ 5,00');
     expect(text).toContain('   Descuento: − $ 2,50');
@@ -164,7 +138,7 @@ describe("the receipt's and the refund's discount and payment parts (issue 39)",
     await notification.context.bus.publish(
       ticketsIssued({ orderId: 'order-plain', lines: undefined, total: 2000, payments: [{ kind: 'card', amount: 2000 }] }),
     );
-    const mails = (await readOutbox(notification.outboxDir)).filter((sent) => sent.subject.startsWith('Tu compra en'));
+    const mails = (await notification.mailsTo('pablo@cine.test')).filter((sent) => sent.subject.startsWith('Tu compra en'));
     const plain = mails.find((sent) => !sent.text.includes('VERANO'));
     expect(plain?.text).not.toContain('Descuento');
     expect(plain?.text).not.toContain('Pagado con');
@@ -172,34 +146,22 @@ describe("the receipt's and the refund's discount and payment parts (issue 39)",
 
   it('the refund mail gives each ticket back at what was paid, and says what went back to the gift card', async () => {
     await notification.context.bus.publish(
-      createEvent('order.refunded', {
+      orderRefunded({
         refundId: 'refund-gift',
         orderId: 'order-promo',
         userId: 'u-promo',
-        movieId: 'movie-1',
-        title: 'La Noche del Proyector',
-        showId: 'show-1',
-        date: '2026-11-24',
-        schedule: '20:30',
-        roomId: 3,
-        type: '2D',
-        paidAt: '2026-11-23T15:00:00.000Z',
         seatLabels: ['F7'],
         ticketAmount: 750,
         lines: [lines[0]!],
-        candy: [],
         amount: 750,
         payments: [
           { kind: 'gift_card', amount: 600, last4: 'WN3C' },
           { kind: 'card', amount: 150 },
         ],
-        reason: 'Pedido del cliente',
-        by: 'buyer',
-        refundedAt: '2026-11-23T16:00:00.000Z',
       }),
     );
-    const [mail] = (await readOutbox(notification.outboxDir)).filter((sent) => sent.subject.startsWith('Compra cancelada'));
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const [mail] = (await notification.mailsTo('pablo@cine.test')).filter((sent) => sent.subject.startsWith('Compra cancelada'));
+    const text = plainText(mail?.text);
     expect(text).toContain('Butaca F7 · General: $ 7,50');
     expect(text).toContain('Devuelto a la tarjeta regalo ···· WN3C: $ 6,00');
     expect(text).toContain('Devuelto a la tarjeta bancaria: $ 1,50');

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { readOutbox } from '../src';
 import { cinemaFooter, formatMoney, formatShowDate } from '../src/mail/templates';
 import { newsletterSettingsFromEnv } from '../src/settings';
-import { startNotification, type NotificationUnderTest } from './helpers';
+import { plainText, startNotification, ticketsIssued, type NotificationUnderTest } from './helpers';
 
 let sequence = 0;
 
@@ -15,27 +15,16 @@ let sequence = 0;
 function orderPaid(userId: string, overrides: Partial<TicketsIssued['data']> = {}): TicketsIssued {
   sequence += 1;
   const seatLabels = overrides.seatLabels ?? ['F7', 'F8'];
-  return createEvent('tickets.issued', {
+  return ticketsIssued({
     orderId: `order-${sequence}`,
     userId,
-    movieId: 'movie-1',
-    title: 'La Noche del Proyector',
-    showId: 'show-1',
-    date: '2026-11-24',
-    schedule: '20:30',
-    roomId: 3,
     type: '3D',
-    seats: 2,
-    seatLabels: ['F7', 'F8'],
     ticketTotal: 1800,
     candy: [
       { candyId: 'c-1', name: 'COMBO NACHOS', quantity: 2, unitPrice: 1250, totalPrice: 2500 },
       { candyId: 'c-2', name: 'cafe', quantity: 2, unitPrice: 350, totalPrice: 700 },
     ],
     total: 5000,
-    paidAt: '2026-11-23T15:00:00.000Z',
-    startsAt: '2026-11-24T23:30:00.000Z',
-    endsAt: '2026-11-25T01:10:00.000Z',
     tickets: seatLabels.map((seatLabel, index) => ({
       ticketId: `T${sequence}X${index}AB`,
       code: `T${sequence}X${index}AB`,
@@ -76,7 +65,7 @@ describe('the receipt of a paid order', () => {
     expect(others).toEqual([]);
     expect(mail?.subject).toBe('Tu compra en Cine: La Noche del Proyector');
     // Intl writes a no-break space between the currency and the amount.
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const text = plainText(mail?.text);
     expect(text).toContain('Hola Lucia:');
     expect(text).toContain('Película: La Noche del Proyector');
     expect(text).toContain('Fecha: Martes 24/11/2026');
@@ -92,7 +81,7 @@ describe('the receipt of a paid order', () => {
     expect(text).toContain('Cine: Av. Corrientes 1234, Ciudad Autónoma de Buenos Aires');
     expect(text).toContain('Horarios: Todos los días de 10:00 a 0:30');
     expect(text).toContain(`© ${new Date().getFullYear()} Cine`);
-    const html = (mail?.html ?? '').replace(/\u00a0/g, ' ');
+    const html = plainText(mail?.html);
     for (const fact of [
       'La Noche del Proyector',
       'Martes 24/11/2026',
@@ -128,7 +117,7 @@ describe('the receipt of a paid order', () => {
     await bus().publish(orderPaid('u-lines', { seatLabels: ['K7', 'K8'], lines }));
 
     const [mail] = await receiptsTo(email);
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const text = plainText(mail?.text);
     expect(text).toContain(
       [
         'Butaca K7 · General: $ 10,00',
@@ -143,7 +132,7 @@ describe('the receipt of a paid order', () => {
     expect(text).toContain('Total: $ 50,00');
     expect(text).toMatch(/Butaca K7 \(General\): código T\d+X0AB/);
     expect(text).toMatch(/Butaca K8 \(Menor \(hasta 12 años\)\): código T\d+X1AB/);
-    const html = (mail?.html ?? '').replace(/\u00a0/g, ' ');
+    const html = plainText(mail?.html);
     expect(html).toContain('Detalle de las entradas');
     expect(html).toContain('Butaca K8 · Menor (hasta 12 años)');
     expect(html).toContain('+ $ 2,00');
@@ -255,9 +244,9 @@ describe('the receipt of a paid order', () => {
 
     const [mail] = await receiptsTo(email);
     expect(mail?.text).toContain('Butacas: A1');
-    expect(mail?.text?.replace(/\u00a0/g, ' ')).toContain('Entradas (1): $ 18,00');
+    expect(plainText(mail?.text)).toContain('Entradas (1): $ 18,00');
     expect(mail?.text).not.toContain(' × ');
-    expect(mail?.text?.replace(/\u00a0/g, ' ')).toContain('Total: $ 18,00');
+    expect(plainText(mail?.text)).toContain('Total: $ 18,00');
   });
 
   it('shows the title and candy names as text in the HTML part, never as markup', async () => {
@@ -420,7 +409,7 @@ describe('the refund mail', () => {
     const [mail, ...others] = await refundMailsTo('ana@cine.test');
     expect(others).toEqual([]);
     expect(mail?.subject).toBe('Reembolso de tu compra en Cine: La Noche del Proyector');
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const text = plainText(mail?.text);
     expect(text).toContain('Hola Ana:');
     expect(text).toContain('El cine reembolsó parte o la totalidad de tu compra.');
     expect(text).toContain('Entradas (F7): $ 9,00');
@@ -448,7 +437,7 @@ describe('the refund mail', () => {
     await notification.context.bus.publish(orderRefunded('u-refund-v2', { lines, refundId: 'r-v2' }));
 
     const [mail] = await refundMailsTo('rita@cine.test');
-    const text = (mail?.text ?? '').replace(/\u00a0/g, ' ');
+    const text = plainText(mail?.text);
     expect(text).toContain('Butaca F7 · Menor (hasta 12 años): $ 9,00');
     expect(text).not.toContain('Entradas (F7)');
     expect(text).toContain('Total reembolsado: $ 34,00');
