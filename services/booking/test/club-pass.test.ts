@@ -113,6 +113,26 @@ async function subscribe(app: ServiceApp, user: { headers: Record<string, string
   return app.inject({ method: 'POST', url: '/club/pass', headers: user.headers, payload: { planId, paymentMethodId } });
 }
 
+/** A member of a new instance subscribed to a new plan (first month paid by pm_card_visa), its saved charges counted. */
+async function subscribed(clubPass: ClubPassOptions = {}) {
+  const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
+  const instance = await start(provider, clubPass);
+  const { app } = instance;
+  const offer = await plan(app);
+  const user = await member(app);
+  const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
+  return { provider, instance, app, offer, user, pass };
+}
+
+/** POST /club/pass/card: the card later renewals charge (in grace, the period due at once). */
+const changeCard = (app: ServiceApp, user: { headers: Record<string, string> }, paymentMethodId: string) =>
+  app.inject({ method: 'POST', url: '/club/pass/card', headers: user.headers, payload: { paymentMethodId } });
+
+/** The instances' clock `ms` after `instant` (before it, when negative). */
+const clockAt = (instant: string, ms: number) => {
+  offsetMs = new Date(instant).getTime() - Date.now() + ms;
+};
+
 const summaryOf = (app: ServiceApp, userId: string): Promise<ClubPassSummary | undefined> => app.clubPasses.summaryFor(userId, now());
 
 /** The charges the provider recorded for a key (the offline provider keeps one per key: a second would be a double charge). */
@@ -236,14 +256,10 @@ describe('subscribing', () => {
 
 describe('the renewal job', () => {
   it('two instances renewing at once charge a period once', async () => {
-    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
-    const first = await start(provider);
+    const { provider, instance: first, user, pass } = await subscribed();
     const second = await start(provider);
-    const offer = await plan(first.app);
-    const user = await member(first.app);
-    const { pass } = (await subscribe(first.app, user, offer.id)).json<PassResponse>();
 
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
+    clockAt(pass.renewsAt, 1000);
     const runs = await Promise.all([first.app.clubRenewals.run(), second.app.clubRenewals.run(), first.app.clubRenewals.run()]);
 
     expect(runs.reduce((sum, run) => sum + run.charged, 0)).toBe(1);
@@ -256,13 +272,9 @@ describe('the renewal job', () => {
   });
 
   it('the job on both instances’ schedulers renews a due pass once', async () => {
-    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
-    const first = await start(provider, { renewalEveryMs: 100 });
+    const { provider, instance: first, offer, user, pass } = await subscribed({ renewalEveryMs: 100 });
     const second = await start(provider, { renewalEveryMs: 100 });
-    const offer = await plan(first.app);
-    const user = await member(first.app);
-    const { pass } = (await subscribe(first.app, user, offer.id)).json<PassResponse>();
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
+    clockAt(pass.renewsAt, 1000);
     const deadline = Date.now() + 15_000;
     while ((await summaryOf(second.app, user.id))?.periodStart !== pass.renewsAt) {
       if (Date.now() > deadline) throw new Error('not renewed');
@@ -281,14 +293,9 @@ describe('the renewal job', () => {
   });
 
   it('a crash between the charge and its record: the next run charges again under the same key, paid once', async () => {
-    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
-    const instance = await start(provider, { renewalLeaseMs: 60_000 });
-    const { app } = instance;
-    const offer = await plan(app);
-    const user = await member(app);
-    const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
+    const { provider, instance, app, user, pass } = await subscribed({ renewalLeaseMs: 60_000 });
 
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
+    clockAt(pass.renewsAt, 1000);
     provider.crashAfter = 1;
     expect(await app.clubRenewals.run()).toMatchObject({ due: 1, failed: 1, charged: 0 });
     // Claimed by the run that stopped: nobody else charges it until its claim lapses.
@@ -305,21 +312,11 @@ describe('the renewal job', () => {
   });
 
   it('a declined renewal: grace for three days with club.pass-declined, then lapsed with club.pass-changed', async () => {
-    const instance = await start(new OfflinePaymentProvider(context.db));
-    const { app } = instance;
-    const offer = await plan(app);
-    const user = await member(app);
-    const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
+    const { instance, app, offer, user, pass } = await subscribed();
     // A card that is saved and then declined on every charge.
-    const card = await app.inject({
-      method: 'POST',
-      url: '/club/pass/card',
-      headers: user.headers,
-      payload: { paymentMethodId: 'pm_card_chargeCustomerFail' },
-    });
-    expect(card.statusCode).toBe(200);
+    expect((await changeCard(app, user, 'pm_card_chargeCustomerFail')).statusCode).toBe(200);
 
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
+    clockAt(pass.renewsAt, 1000);
     expect(await app.clubRenewals.run()).toMatchObject({ declined: 1 });
     const inGrace = await summaryOf(app, user.id);
     expect(inGrace).toMatchObject({ status: 'grace', periodStart: pass.renewsAt, ticketsLeft: 4 });
@@ -345,34 +342,13 @@ describe('the renewal job', () => {
   });
 
   it('a new card in grace pays the period due at once', async () => {
-    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
-    const instance = await start(provider);
-    const { app } = instance;
-    const offer = await plan(app);
-    const user = await member(app);
-    const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
-    await app.inject({
-      method: 'POST',
-      url: '/club/pass/card',
-      headers: user.headers,
-      payload: { paymentMethodId: 'pm_card_chargeCustomerFail' },
-    });
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
+    const { provider, instance, app, user, pass } = await subscribed();
+    await changeCard(app, user, 'pm_card_chargeCustomerFail');
+    clockAt(pass.renewsAt, 1000);
     await app.clubRenewals.run();
 
-    const stillDeclined = await app.inject({
-      method: 'POST',
-      url: '/club/pass/card',
-      headers: user.headers,
-      payload: { paymentMethodId: 'pm_card_chargeDeclined' },
-    });
-    expect(stillDeclined.statusCode).toBe(402);
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/club/pass/card',
-      headers: user.headers,
-      payload: { paymentMethodId: 'pm_card_mastercard' },
-    });
+    expect((await changeCard(app, user, 'pm_card_chargeDeclined')).statusCode).toBe(402);
+    const paid = await changeCard(app, user, 'pm_card_mastercard');
     expect(paid.statusCode).toBe(200);
     expect(paid.json<PassResponse>().pass).toMatchObject({ status: 'active', cardLast4: '4444', periodStart: pass.renewsAt });
     const period = dayOf(new Date(pass.renewsAt));
@@ -385,18 +361,13 @@ describe('the renewal job', () => {
   });
 
   it('a cancelled pass books until its period ends, then ends without a charge', async () => {
-    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
-    const instance = await start(provider);
-    const { app } = instance;
-    const offer = await plan(app);
-    const user = await member(app);
-    const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
+    const { provider, instance, app, user, pass } = await subscribed();
     const cancelled = await app.inject({ method: 'DELETE', url: '/club/pass', headers: user.headers });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json<PassResponse>().pass).toMatchObject({ status: 'cancelling', renewsAt: pass.renewsAt, ticketsLeft: 4 });
     expect((await app.inject({ method: 'DELETE', url: '/club/pass', headers: user.headers })).statusCode).toBe(200);
 
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() - 60_000;
+    clockAt(pass.renewsAt, -60_000);
     expect(await app.clubRenewals.run()).toMatchObject({ due: 0 });
     expect(await summaryOf(app, user.id)).toMatchObject({ status: 'cancelling' });
     offsetMs += 120_000;
@@ -411,14 +382,10 @@ describe('the renewal job', () => {
   });
 
   it('a plan is not changed while one of its renewals is being charged (409)', async () => {
-    const provider = new CountingProvider(new OfflinePaymentProvider(context.db));
-    const { app } = await start(provider);
-    const offer = await plan(app);
-    const user = await member(app);
-    const { pass } = (await subscribe(app, user, offer.id)).json<PassResponse>();
+    const { provider, app, offer, pass } = await subscribed();
     let release!: () => void;
     provider.gate = new Promise<void>((resolve) => (release = resolve));
-    offsetMs = new Date(pass.renewsAt).getTime() - Date.now() + 1000;
+    clockAt(pass.renewsAt, 1000);
     const run = app.clubRenewals.run();
     while (provider.savedCharges.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     const body = { name: offer.name, monthlyPrice: 9900, ticketsPerMonth: 4, formats: ['2D'], active: true };
