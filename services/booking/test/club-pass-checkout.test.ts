@@ -6,9 +6,11 @@ import { adminHeaders, createShow, hold, newUser, startBooking, type BookingUnde
 /**
  * Issue 41: booking with the Cine Pase (`usePass`): one seat's General base covered, the rest by bank card; the
  * month's allowance and one ticket a show day, refused before anything is charged; a cancelled pass ticket back to
- * the allowance.
+ * the allowance while its month lasts (and not after).
  */
 jest.setTimeout(60_000);
+
+const DAY = 86_400_000;
 
 type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 let context: TestContext;
@@ -156,6 +158,39 @@ describe('booking with the Cine Pase', () => {
     const again = await createShow(booking);
     await hold(booking, user, again.id, 1);
     expect((await payWithPass(user, again.id, 1)).statusCode).toBe(200);
+  });
+
+  it('a pass ticket cancelled after its month ended goes back neither to that month nor to the new one', async () => {
+    // Subscribed and the ticket booked 35 days ago (more than a month, less than two): its month has ended since.
+    booking.advance(-35 * DAY);
+    let bought: Awaited<ReturnType<typeof member>> & { show: Awaited<ReturnType<typeof createShow>>; order: OrderView };
+    try {
+      const subscribed = await member(1);
+      const show = await createShow(booking);
+      await hold(booking, subscribed.user, show.id, 1);
+      const paid = await payWithPass(subscribed.user, show.id, 1);
+      expect(paid.statusCode).toBe(200);
+      bought = { ...subscribed, show, order: paid.json<{ order: OrderView }>().order ?? paid.json<OrderView>() };
+    } finally {
+      booking.advance(35 * DAY);
+    }
+    const { user, pass, show, order } = bought;
+    const passNow = () => booking.app.clubPasses.summaryFor(user.id, booking.app.clock());
+    // The renewal job has not run yet: the pass still shows the month that ended, its one ticket used.
+    expect(new Date(pass.renewsAt).getTime()).toBeLessThan(booking.app.clock().getTime());
+    expect(await passNow()).toMatchObject({ periodStart: pass.periodStart, ticketsLeft: 0 });
+
+    const cancelled = await booking.app.inject({ method: 'POST', url: `/orders/${order.id}/cancel`, headers: user.headers });
+    expect(cancelled.statusCode).toBe(200);
+    // Not back to the month that ended (it would be booked on a month already over).
+    expect(await passNow()).toMatchObject({ periodStart: pass.periodStart, ticketsLeft: 0 });
+    // Renewed: the new month has its own allowance, one ticket, not one more.
+    expect(await booking.app.clubRenewals.run()).toMatchObject({ charged: 1 });
+    expect(await passNow()).toMatchObject({ status: 'active', periodStart: pass.renewsAt, ticketsLeft: 1 });
+    // The cancelled ticket's show day is free: the new month's ticket books it.
+    await hold(booking, user, show.id, 1);
+    expect((await payWithPass(user, show.id, 1)).statusCode).toBe(200);
+    expect((await passNow())?.ticketsLeft).toBe(0);
   });
 
   it('GET /club/me shows the pass; the pass, points and the bank card pay one order together', async () => {
