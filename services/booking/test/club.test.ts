@@ -67,6 +67,14 @@ async function start(options: Parameters<typeof startBooking>[0] = {}): Promise<
 
 const join = (booking: BookingUnderTest, user: User) => booking.app.inject({ method: 'POST', url: '/club/join', headers: user.headers });
 
+/** A new user who joined the club, with `points` by an admin's adjustment when given. */
+async function newMember(booking: BookingUnderTest, points = 0): Promise<User> {
+  const user = newUser(booking.app);
+  expect((await join(booking, user)).statusCode).toBe(201);
+  if (points > 0) expect((await adjust(booking, user.id, points)).statusCode).toBe(201);
+  return user;
+}
+
 async function me(booking: BookingUnderTest, user: User): Promise<ClubMe> {
   const response = await booking.app.inject({ method: 'GET', url: '/club/me', headers: user.headers });
   expect(response.statusCode).toBe(200);
@@ -131,8 +139,7 @@ describe('earning and taking back (the consumer booking.club)', () => {
   it('one earning per order under redelivery and replay of order.paid, one reversal per refund likewise; each announced once', async () => {
     const booking = await start();
     const show = await createShow(booking, { price: 1850 });
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
+    const user = await newMember(booking);
     const paid = await buy(booking, user, show.id, 2);
     expect(paid.statusCode).toBe(200);
     const orderId = paid.json<CheckoutResponse>().order.id;
@@ -213,16 +220,12 @@ describe('spending points at checkout', () => {
     expect(notMember.statusCode).toBe(409);
     expect(notMember.json<{ error: string }>().error).toBe(CLUB_MESSAGES.notMember);
 
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
-    expect((await adjust(booking, user.id, 500)).statusCode).toBe(201);
+    const user = await newMember(booking, 500);
     const tooMany = await buy(booking, user, show.id, 1, { points: 501 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json<{ error: string }>().error).toBe(CLUB_MESSAGES.notEnoughPoints(500));
 
-    const rich = newUser(booking.app);
-    expect((await join(booking, rich)).statusCode).toBe(201);
-    expect((await adjust(booking, rich.id, 5000)).statusCode).toBe(201);
+    const rich = await newMember(booking, 5000);
     const overTotal = await buy(booking, rich, show.id, 1, { points: 1001 });
     expect(overTotal.statusCode).toBe(400);
     expect(overTotal.json<{ error: string }>().error).toBe(CLUB_MESSAGES.pointsMoreThanTotal);
@@ -238,9 +241,7 @@ describe('spending points at checkout', () => {
   it('points pay part, the bank card the rest; a decline gives the points back', async () => {
     const booking = await start();
     const show = await createShow(booking, { price: 1000 });
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
-    expect((await adjust(booking, user.id, 600)).statusCode).toBe(201);
+    const user = await newMember(booking, 600);
 
     const declined = await buy(booking, user, show.id, 1, { points: 400, paymentMethodId: 'pm_card_visa_chargeDeclined' });
     expect(declined.statusCode).toBe(402);
@@ -266,9 +267,7 @@ describe('spending points at checkout', () => {
   it('the whole order by points, no bank card; a partial refund gives its points part back as points', async () => {
     const booking = await start();
     const show = await createShow(booking, { price: 1000 });
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
-    expect((await adjust(booking, user.id, 2000)).statusCode).toBe(201);
+    const user = await newMember(booking, 2000);
     charges.length = 0;
     const paid = await buy(booking, user, show.id, 2, { points: 2000, paymentMethodId: undefined });
     expect(paid.statusCode).toBe(200);
@@ -295,8 +294,7 @@ describe('spending points at checkout', () => {
   it('points spent and then their earning refunded: a debt that the next earning pays first', async () => {
     const booking = await start();
     const show = await createShow(booking, { price: 2000 });
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
+    const user = await newMember(booking);
     const first = await buy(booking, user, show.id, 1);
     expect(first.statusCode).toBe(200);
     await settle(booking);
@@ -338,8 +336,7 @@ describe('spending points at checkout', () => {
 describe('admin adjustments (POST /club/members/{userId}/adjust) and the member list', () => {
   it('audited with its reason and admin; zero 400, below zero 409, not a member 404, managers and buyers 403', async () => {
     const booking = await start();
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
+    const user = await newMember(booking);
     const adminId = new Types.ObjectId().toHexString();
     const admin = bearer(booking.app, { sub: adminId, role: 'admin' });
     const added = await adjust(booking, user.id, 120, admin);
@@ -398,9 +395,8 @@ describe('tiers: Oro (issue 41)', () => {
   it('a visit reaches Oro (CLUB_TIERS): candy 10 % off in the cart and on the order’s line, a refund of it returns what was paid', async () => {
     const booking = await start({ club: { tiers } });
     const show = await createShow(booking, { price: 1000 });
-    const user = newUser(booking.app);
+    const user = await newMember(booking);
     const other = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
     expect((await buy(booking, user, show.id, 1)).statusCode).toBe(200);
     await settle(booking);
     const oro = await eventually(
@@ -445,8 +441,7 @@ describe('expiry (the Agenda job club-points.expire)', () => {
     // A database of its own: the job's schedule (one document, kept across restarts) is not another test's hourly one.
     const booking = await startBooking({ scheduler: { processEveryMs: 50, clubExpiryEveryMs: 200 } });
     running.push(booking);
-    const user = newUser(booking.app);
-    expect((await join(booking, user)).statusCode).toBe(201);
+    const user = await newMember(booking);
     const yearAgo = new Date(Date.now() - 400 * 86_400_000);
     const ledgerOf = booking.app.club.ledger;
     await ledgerOf.append(user.id, 'earn:viejo', () => ({ value: 80, fields: { kind: 'earn', orderId: 'viejo' } }), yearAgo);
