@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { ShowView } from '@cine/contracts';
 import { registerBuyer, type Buyer } from '../testing/buyers';
 import { api } from '../testing/gateway-api';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/npm-start';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startNpmStart, stopNpmStart, type StartedPlatform } from '../testing/npm-start';
 
 const ROOMS = [1, 2, 3, 4, 5];
 /** Start times far enough apart for any seeded movie plus the cleaning time. */
@@ -393,3 +393,21 @@ export function printBestOfEach<Kind extends string>(runs: readonly KindFigures<
 
 /** `npm start` for the benchmarks through the gateway: no sign-in rate limit, loopback trusted as a load balancer (each buyer's X-Forwarded-For). */
 export const BENCH_PLATFORM_ENV = { AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' };
+
+/**
+ * `npm start` for a benchmark through the gateway (BENCH_PLATFORM_ENV), the admin's shop on it and `buyerCount` new
+ * buyers; `run` with them, then the platform stopped (also when `run` throws).
+ */
+export async function onBenchPlatform(
+  buyerCount: number,
+  run: (bench: { platform: StartedPlatform; base: string; shop: BenchShop; buyers: BenchBuyer[] }) => Promise<void>,
+): Promise<void> {
+  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
+  try {
+    const base = platform.baseUrl;
+    const shop = await BenchShop.open(base);
+    await run({ platform, base, shop, buyers: await registerBuyers(base, buyerCount) });
+  } finally {
+    await stopNpmStart(platform.process);
+  }
+}

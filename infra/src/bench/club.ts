@@ -17,14 +17,11 @@
  * Run with `npm run bench:club` (after `npm install`, which builds everything).
  */
 import { api } from '../testing/gateway-api';
-import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import {
-  BENCH_PLATFORM_ENV,
-  BenchShop,
   KindBursts,
+  onBenchPlatform,
   printBestOfEach,
   print,
-  registerBuyers,
   type BenchBuyer,
   type KindFigures,
   type Purchase,
@@ -86,11 +83,7 @@ async function makeMembers(base: string, adminToken: string, buyers: readonly Be
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
-  try {
-    const base = platform.baseUrl;
-    const shop = await BenchShop.open(base);
-    const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
+  await onBenchPlatform(100 + settings.extraBuyers, async ({ base, shop, buyers }) => {
     print(`checkouts plain and paying partly with Cine Club points through the gateway of npm start (${base}), ${buyers.length} buyers`);
     const club = await makeMembers(base, shop.adminToken, buyers);
     if (!club) print('no Cine Club on this platform (POST /club/join answered 404): only plain bursts');
@@ -107,9 +100,7 @@ async function main(): Promise<void> {
     printBestOfEach(runs, ['plain', 'points']);
     print("target: plain checkouts ≥ 100/s (the rush's), p99 ≤ 3000 ms; points checkouts ≥ 0.8 × plain; no answer ≥ 500");
     if (bursts.failed) process.exitCode = 1;
-  } finally {
-    await stopNpmStart(platform.process);
-  }
+  });
 }
 
 main().catch((error: unknown) => {

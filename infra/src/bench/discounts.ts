@@ -20,14 +20,11 @@
 import { normalizeGiftCardCode } from '@cine/contracts';
 import { readOutbox } from '@cine/notification-service';
 import { api } from '../testing/gateway-api';
-import { startNpmStart, stopNpmStart } from '../testing/npm-start';
 import {
-  BENCH_PLATFORM_ENV,
-  BenchShop,
   KindBursts,
+  onBenchPlatform,
   printBestOfEach,
   print,
-  registerBuyers,
   type BenchBuyer,
   type KindFigures,
   type Purchase,
@@ -116,12 +113,8 @@ async function issueGiftCards(
 }
 
 async function main(): Promise<void> {
-  const platform = await startNpmStart(BENCH_PLATFORM_ENV);
-  try {
-    const base = platform.baseUrl;
-    const shop = await BenchShop.open(base);
+  await onBenchPlatform(100 + settings.extraBuyers, async ({ platform, base, shop, buyers }) => {
     const { adminToken } = shop;
-    const buyers = await registerBuyers(base, 100 + settings.extraBuyers);
     print(`checkouts plain, with a promo code and with a gift card through the gateway of npm start (${base}), ${buyers.length} buyers`);
     const withPromo = await createPromotion(base, adminToken);
     if (!withPromo) print('no promotions on this platform (POST /promotions answered 404): the promo bursts are left out');
@@ -150,9 +143,7 @@ async function main(): Promise<void> {
     printBestOfEach(runs, ['plain', 'promo', 'gift card']);
     print("target: plain checkouts ≥ 100/s (the rush's), p99 ≤ 3000 ms; no answer ≥ 500");
     if (bursts.failed) process.exitCode = 1;
-  } finally {
-    await stopNpmStart(platform.process);
-  }
+  });
 }
 
 main().catch((error: unknown) => {
