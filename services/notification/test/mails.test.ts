@@ -11,9 +11,7 @@ describe('mails asked for through events', () => {
   });
   afterAll(() => notification.close());
 
-  async function mailsTo(address: string) {
-    return (await readOutbox(notification.outboxDir)).filter((mail) => mail.to === address);
-  }
+  const mailsTo = (address: string) => notification.mailsTo(address);
 
   it('welcomes a registered user once, however often the event is delivered', async () => {
     const registered = createEvent('user.registered', { userId: 'u-1', email: 'nueva@cine.test', username: 'Nueva' });
