@@ -1,7 +1,8 @@
 /**
  * What the benchmarks through the gateway share: buyers each from an address
- * of their own, new shows in free slots, a purchase (hold + checkout) and a
- * history of paid orders made through the API.
+ * of their own, new shows in free slots, a purchase (hold + checkout), a
+ * history of paid orders made through the API, and bursts of checkouts with
+ * their figures and report (checkoutBurst, KindBursts, printBestOfEach).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import type { ShowView } from '@cine/contracts';
@@ -329,7 +330,7 @@ export function printBurst(label: string, { show, racing, purchases, paid, elaps
   );
 }
 
-/** A burst of one kind of checkout (plain, with a promo code, …) for the comparisons of the checkouts' benchmarks. */
+/** The figures of a burst of one kind of checkout (plain, with a promo code, …), for the checkouts' comparisons. */
 export interface KindFigures<Kind extends string> extends RunFigures {
   kind: Kind;
 }
@@ -391,7 +392,7 @@ export function printBestOfEach<Kind extends string>(runs: readonly KindFigures<
   }
 }
 
-/** `npm start` for the benchmarks through the gateway: no sign-in rate limit, loopback trusted as a load balancer (each buyer's X-Forwarded-For). */
+/** `npm start` for the benchmarks through the gateway: a sign-in rate limit no bench reaches, loopback trusted as a load balancer (each buyer's X-Forwarded-For). */
 export const BENCH_PLATFORM_ENV = { AUTH_RATE_LIMIT: '100000', TRUST_PROXY: '127.0.0.1' };
 
 /**
