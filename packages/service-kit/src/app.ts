@@ -40,6 +40,24 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const ErrorBody = Type.Composite([ApiErrorBody], { $id: 'ErrorBody' });
 
 /**
+ * A request that says `content-type: application/json` and sends nothing (what many clients send on a bodiless
+ * POST such as `POST /club/join`) is a request without a body: Fastify's default JSON parser refuses it (400
+ * FST_ERR_CTP_EMPTY_JSON_BODY). An operation that needs a body still answers 400 in Spanish (its schema); any
+ * other body goes through the default parser, with its protection against prototype poisoning.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body.toString(), done);
+  });
+}
+
+/**
  * The common base of every service: logging, Spanish error handling, schema
  * validation with TypeBox, OpenAPI at /openapi.json, bearer auth, and
  * GET /health reporting database and broker connectivity.
@@ -58,6 +76,7 @@ export async function createServiceApp({ config, db, bus, logger }: ServiceConte
   measureHttpRequests(app, config.name);
   app.setValidatorCompiler(strictValidatorCompiler());
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   app.addSchema(ErrorBody);
   await app.register(fastifySensible);
   await app.register(fastifySwagger, {

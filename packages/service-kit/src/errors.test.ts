@@ -21,6 +21,7 @@ describe('service base: validation and errors', () => {
       },
       async (request) => request.body,
     );
+    app.post('/join', async (request) => ({ body: request.body ?? null }));
     app.get('/boom', async () => {
       throw new Error('secret connection string mongodb://user:pass@host');
     });
@@ -63,6 +64,26 @@ describe('service base: validation and errors', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('El cuerpo no es un JSON válido.');
+  });
+
+  it('takes an empty JSON body as no body: a bodiless POST answers, one that needs a body says so', async () => {
+    const empty = { payload: '', headers: { 'content-type': 'application/json; charset=utf-8' } };
+    const join = await app.inject({ method: 'POST', url: '/join', ...empty });
+    expect(join.statusCode).toBe(200);
+    expect(join.json()).toEqual({ body: null });
+    const echo = await app.inject({ method: 'POST', url: '/echo', ...empty });
+    expect(echo.statusCode).toBe(400);
+    expect(echo.json().error).toBe("El campo 'body' debe ser objeto.");
+  });
+
+  it('still refuses a prototype-poisoning body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/join',
+      payload: '{"__proto__":{"isAdmin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
   });
 
   it('refuses an oversized body with 413 and keeps serving', async () => {

@@ -129,7 +129,7 @@ export async function buildBookingApp(context: BookingContext): Promise<ServiceA
     scheduler: { clubExpiryEveryMs: clubSettings.expiryEveryMs, ...context.scheduler },
   });
   // Issue 41: the Cine Pase (its renewal job on the scheduler, its charges on the checkout's provider).
-  await app.register(clubPassPlugin, { db: context.db, bus: context.bus, ...context.clubPass });
+  await app.register(clubPassPlugin, { db: context.db, bus: context.bus, seed: context.seedShows ?? true, ...context.clubPass });
   await app.register(clubPlansRoutes, { prefix: '/club/plans' });
   await app.register(clubPassRoutes, { prefix: '/club/pass' });
   await app.register(clubRenewalsRoutes, { prefix: '/club/renewals' });

@@ -186,10 +186,27 @@ describe('earning and taking back (the consumer booking.club)', () => {
     expect((await ledger(booking, user)).total).toBe(2);
     expect((await me(booking, user)).visits).toBe(1);
 
+    // The rest refunded: the order earned nothing in the end, and is no longer a visit (no tier by buying and cancelling).
+    const rest = await booking.app.inject({
+      method: 'POST',
+      url: `/orders/${orderId}/refund`,
+      headers: adminHeaders(booking.app),
+      payload: { reason: 'Prueba' },
+    });
+    expect(rest.statusCode).toBe(200);
+    await settle(booking);
+    page = await eventually(
+      () => ledger(booking, user),
+      (one) => one.total === 3,
+    );
+    expect(page.items[0]).toMatchObject({ kind: 'reversal', points: -19, balance: 0 });
+    expect((await me(booking, user)).visits).toBe(0);
+
     const mine = moved.filter((one) => one.data.userId === user.id);
     expect(mine.map((one) => [one.data.kind, one.data.points])).toEqual([
       ['earn', 37],
       ['reversal', -18],
+      ['reversal', -19],
     ]);
   });
 

@@ -1,8 +1,9 @@
-import { FIRST_CINEMA_ID, SEEDED_CINEMA_IDS, type MovieFacts, type ShowView } from '@cine/contracts';
+import { FIRST_CINEMA_ID, SEEDED_CINEMA_IDS, type MovieFacts, type PassPlanView, type ShowView } from '@cine/contracts';
 import { createEvent, InProcessEventBus } from '@cine/service-kit';
 import { addDays } from '../src/shows/cinema-time';
 import { SEED_DAYS, SEED_WINDOW_MINUTES } from '../src/shows/show-seed';
 import { overlaps } from '../src/shows/show-rules';
+import { SEEDED_PLAN } from '../src/club/pass/plans';
 import { buildBookingApp } from '../src';
 import { newId, publishMovie, startBooking, TEST_NOW, type BookingUnderTest } from './helpers';
 
@@ -121,6 +122,22 @@ describe('the demo show seed, driven by movie.created', () => {
 
     const again = await allShows(booking);
     expect(again.map((show) => show.id).sort()).toEqual(chain.map((show) => show.id).sort());
+  });
+
+  it('offers the seeded Cine Pase plan, once, and a database without the demo seed none', async () => {
+    const listed = (await booking.app.inject({ method: 'GET', url: '/club/plans' })).json() as PassPlanView[];
+    expect(
+      listed.map(({ name, monthlyPrice, ticketsPerMonth, formats, active }) => ({ name, monthlyPrice, ticketsPerMonth, formats, active })),
+    ).toEqual([{ name: SEEDED_PLAN.name, monthlyPrice: 1999, ticketsPerMonth: 4, formats: ['2D'], active: true }]);
+    // A second seed (another instance, a restart) writes nothing.
+    await booking.app.clubPlans.seed(new Date());
+    expect((await booking.app.inject({ method: 'GET', url: '/club/plans' })).json()).toHaveLength(1);
+    const plain = await startBooking({ seedShows: false });
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/club/plans' })).json()).toEqual([]);
+    } finally {
+      await plain.close();
+    }
   });
 
   it(`stops seeding ${SEED_WINDOW_MINUTES} minutes after the first start: later movies are the admin's to schedule`, async () => {

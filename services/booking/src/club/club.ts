@@ -271,7 +271,14 @@ export class Club {
       true,
     );
     const refundedWhole = upTo.reduce((sum, refund) => sum + refund.amount, 0) >= (earned.total ?? Infinity);
-    if (refundedWhole) await this.members.updateOne({ _id: userId }, { $pull: { visits: { orderId } } });
+    if (refundedWhole) await this.forgetVisit(userId, orderId);
+  }
+
+  /** The order is no longer a visit. By the visit's whole value: FerretDB's $pull matches whole values only (a condition pulls nothing). */
+  private async forgetVisit(userId: string, orderId: string): Promise<void> {
+    const member = await this.members.findOne({ _id: userId });
+    const visit = member?.visits.find((one) => one.orderId === orderId);
+    if (visit) await this.members.updateOne({ _id: userId }, { $pull: { visits: visit } });
   }
 
   /** POST /club/members/{userId}/adjust (admin): once per request id, audited with its reason and author; never below zero. */

@@ -30,6 +30,8 @@ export interface ClubPassOptions {
   renewalLeaseMs?: number;
   /** Who is a member (default: the club's, `app.club`). */
   membership?: ClubMembership;
+  /** The demo seed: a fresh installation gets a plan (`SEEDED_PLAN`). */
+  seed?: boolean;
 }
 
 export interface ClubPassPluginOptions extends ClubPassOptions {
@@ -39,13 +41,14 @@ export interface ClubPassPluginOptions extends ClubPassOptions {
 
 /** Issue 41's Cine Pase: plans, passes and their renewal job (after the checkout's payment provider and the jobs' scheduler). */
 export const clubPassPlugin = fp<ClubPassPluginOptions>(
-  async (app, { db, bus, renewalEveryMs, renewalLeaseMs, membership }) => {
+  async (app, { db, bus, renewalEveryMs, renewalLeaseMs, membership, seed = false }) => {
     const everyMs = renewalEveryMs ?? positiveIntegerEnv('CLUB_RENEWAL_EVERY_MS', 3_600_000, 'milliseconds');
     const passes = await passModel(db);
     const stores = await passCollections(db);
     // Small collection (a document a member with a pass): the relay may look through it.
     const relay = startOutboxRelay({ models: [passes], bus, logger: app.log });
     const plans = new PassPlans(stores);
+    if (seed) await plans.seed(app.clock());
     // The club's members (plugins/club.ts): only a member subscribes.
     const members = membership ?? { isMember: async (userId: string) => (await app.club.member(userId)) !== null };
     const clubPasses = new ClubPasses(passes, stores, plans, app.paymentProvider, members, relay);

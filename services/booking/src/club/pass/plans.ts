@@ -22,6 +22,16 @@ const nameKeyOf = (name: string) => name.trim().toLocaleLowerCase('es');
 
 const NOT_FOUND = () => refuse('not-found', CLUB_MESSAGES.planNotFound);
 
+/** The demo seed's plan: what a fresh embedded installation offers, so a member can subscribe at once. */
+export const SEEDED_PLAN: PassPlanInput = {
+  name: 'Cine Pase',
+  monthlyPrice: 1999,
+  ticketsPerMonth: 4,
+  formats: ['2D'],
+  description: 'Cuatro entradas 2D al mes, una por día de función.',
+  active: true,
+};
+
 /**
  * Issue 41: the Cine Pase plans (admin). A plan's name is unique (case aside). A plan is not changed while
  * one of its renewals is being charged: each renewal registers on its plan (`renewing`) before reading
@@ -33,6 +43,16 @@ export class PassPlans {
   async list(all: boolean): Promise<PassPlanView[]> {
     const plans = await this.stores.plans.find(all ? {} : { active: true }).toArray();
     return plans.sort((a, b) => a.monthlyPrice - b.monthlyPrice || a.name.localeCompare(b.name)).map(planView);
+  }
+
+  /**
+   * The demo seed (a fresh installation with the demo shows): the seeded plan when there is no plan yet.
+   * Plans are never deleted, so an empty collection is a new installation; instances starting together
+   * race on the name's unique index, and the loser finds the plan written.
+   */
+  async seed(now: Date): Promise<void> {
+    if ((await this.stores.plans.findOne({})) !== null) return;
+    await this.create(SEEDED_PLAN, now);
   }
 
   async byId(id: string): Promise<PlanDocument | null> {
