@@ -75,6 +75,15 @@ async function newMember(booking: BookingUnderTest, points = 0): Promise<User> {
   return user;
 }
 
+/** An admin's refund of the order (all of it unless `lines` names seats or candy), for the reason 'Prueba'. */
+const refundOrder = (booking: BookingUnderTest, orderId: string, lines: { seatLabels?: string[]; candyIds?: string[] } = {}) =>
+  booking.app.inject({
+    method: 'POST',
+    url: `/orders/${orderId}/refund`,
+    headers: adminHeaders(booking.app),
+    payload: { ...lines, reason: 'Prueba' },
+  });
+
 async function me(booking: BookingUnderTest, user: User): Promise<ClubMe> {
   const response = await booking.app.inject({ method: 'GET', url: '/club/me', headers: user.headers });
   expect(response.statusCode).toBe(200);
@@ -163,12 +172,7 @@ describe('earning and taking back (the consumer booking.club)', () => {
     expect((await me(booking, user)).visits).toBe(1);
 
     // A partial refund (one seat of two): half the points back, once however often its event comes.
-    const refund = await booking.app.inject({
-      method: 'POST',
-      url: `/orders/${orderId}/refund`,
-      headers: adminHeaders(booking.app),
-      payload: { seatLabels: [paid.json<CheckoutResponse>().order.seatLabels[0]], reason: 'Prueba' },
-    });
+    const refund = await refundOrder(booking, orderId, { seatLabels: [paid.json<CheckoutResponse>().order.seatLabels[0]] });
     expect(refund.statusCode).toBe(200);
     await settle(booking);
     page = await eventually(
@@ -187,12 +191,7 @@ describe('earning and taking back (the consumer booking.club)', () => {
     expect((await me(booking, user)).visits).toBe(1);
 
     // The rest refunded: the order earned nothing in the end, and is no longer a visit (no tier by buying and cancelling).
-    const rest = await booking.app.inject({
-      method: 'POST',
-      url: `/orders/${orderId}/refund`,
-      headers: adminHeaders(booking.app),
-      payload: { reason: 'Prueba' },
-    });
+    const rest = await refundOrder(booking, orderId);
     expect(rest.statusCode).toBe(200);
     await settle(booking);
     page = await eventually(
@@ -290,12 +289,7 @@ describe('spending points at checkout', () => {
     expect(paid.statusCode).toBe(200);
     expect(charges).toEqual([]);
     const order = paid.json<CheckoutResponse>().order;
-    const refund = await booking.app.inject({
-      method: 'POST',
-      url: `/orders/${order.id}/refund`,
-      headers: adminHeaders(booking.app),
-      payload: { seatLabels: [order.seatLabels[0]], reason: 'Prueba' },
-    });
+    const refund = await refundOrder(booking, order.id, { seatLabels: [order.seatLabels[0]] });
     expect(refund.statusCode).toBe(200);
     const back = await eventually(
       () => me(booking, user),
@@ -323,12 +317,7 @@ describe('spending points at checkout', () => {
     // them refunded whole: 20 - 20 + 9 - 20 = -11.
     const other = await createShow(booking, { price: 1000 });
     expect((await buy(booking, user, other.id, 1, { points: 20 })).statusCode).toBe(200);
-    const refund = await booking.app.inject({
-      method: 'POST',
-      url: `/orders/${first.json<CheckoutResponse>().order.id}/refund`,
-      headers: adminHeaders(booking.app),
-      payload: { reason: 'Prueba' },
-    });
+    const refund = await refundOrder(booking, first.json<CheckoutResponse>().order.id);
     expect(refund.statusCode).toBe(200);
     await settle(booking);
     const inDebt = await eventually(
@@ -442,12 +431,7 @@ describe('tiers: Oro (issue 41)', () => {
     const order = paid.json<CheckoutResponse>().order;
     expect(order.total).toBe(3250);
     expect(order.candy[0]).toMatchObject({ totalPrice: 2500, discount: 250 });
-    const refund = await booking.app.inject({
-      method: 'POST',
-      url: `/orders/${order.id}/refund`,
-      headers: adminHeaders(booking.app),
-      payload: { candyIds: [candy.candyId], seatLabels: [], reason: 'Prueba' },
-    });
+    const refund = await refundOrder(booking, order.id, { candyIds: [candy.candyId], seatLabels: [] });
     expect(refund.statusCode).toBe(200);
     expect(refund.json<{ order: { refunds: Array<{ amount: number }> } }>().order.refunds.at(-1)?.amount).toBe(2250);
   });
