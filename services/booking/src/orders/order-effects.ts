@@ -93,6 +93,8 @@ export class OrderEffects {
       /** Issue 41: Cine Club's points (spent at checkout, given back on a refund). */
       club: Club;
       passes?: PassTickets;
+      /** The service's clock: the ledgers' entries and a pass ticket's month are dated by it (tests move it). */
+      clock: () => Date;
     },
   ) {}
 
@@ -125,7 +127,7 @@ export class OrderEffects {
     const card = order.giftCard;
     if (!card) return Promise.resolve(0);
     // Issue 41: what the pass does not cover.
-    return this.world.giftCards.debit(card.cardId, order._id.toHexString(), order.total - passPart(order), new Date());
+    return this.world.giftCards.debit(card.cardId, order._id.toHexString(), order.total - passPart(order), this.world.clock());
   }
 
   /** Issue 41: the points the user may spend (null: not a member). */
@@ -141,7 +143,7 @@ export class OrderEffects {
   /** The order spends `points` of its member's balance, once (a repeat answers the first spend): the points taken (0: short meanwhile). */
   spendPoints(order: StoredOrder, points: number): Promise<number> {
     if (!order.points || points <= 0) return Promise.resolve(0);
-    return this.world.club.spend(order.userId, order._id.toHexString(), points, new Date());
+    return this.world.club.spend(order.userId, order._id.toHexString(), points, this.world.clock());
   }
 
   /** The cart's promo code (`code`) for the checkout of `hold`: none, its discount of each line, or why it does not apply now. */
@@ -204,11 +206,11 @@ export class OrderEffects {
     const id = order._id.toHexString();
     await this.releaseHeldPromo(order);
     // The gift card's debit too (none yet: nothing), once.
-    if (order.giftCard) await this.world.giftCards.release(order.giftCard.cardId, id, new Date());
+    if (order.giftCard) await this.world.giftCards.release(order.giftCard.cardId, id, this.world.clock());
     // Issue 41: and the points' spend, once.
-    if (order.points) await this.world.club.release(order.userId, id, new Date());
+    if (order.points) await this.world.club.release(order.userId, id, this.world.clock());
     // Issue 41: the pass's ticket back to its allowance and its day (none claimed: nothing), once.
-    if (order.pass) await this.world.passes?.release(order.pass, id, false, new Date());
+    if (order.pass) await this.world.passes?.release(order.pass, id, false, this.world.clock());
     await this.world.candy.release(id, stockLines(order.candy));
     await this.world.seats.releaseOrderReservation(order.showId, id, order.heldUntil);
   }
@@ -274,14 +276,14 @@ export class OrderEffects {
         ? await this.world.payments.refund({ paymentId: order.paymentId as string, amount: card, idempotencyKey: `refund:${refund.id}` })
         : { status: 'succeeded', refundId: `${giftCard > 0 ? 'gift-card' : 'points'}:${refund.id}` };
     if (outcome.status === 'succeeded' && giftCard > 0 && order.giftCard) {
-      await this.world.giftCards.refund(order.giftCard.cardId, order._id.toHexString(), refund.id, giftCard, new Date());
+      await this.world.giftCards.refund(order.giftCard.cardId, order._id.toHexString(), refund.id, giftCard, this.world.clock());
     }
     const pointsBack = points.reduce((sum, part) => sum + (part.points ?? 0), 0);
     if (outcome.status === 'succeeded' && pointsBack > 0) {
-      await this.world.club.refund(order.userId, order._id.toHexString(), refund.id, pointsBack, new Date());
+      await this.world.club.refund(order.userId, order._id.toHexString(), refund.id, pointsBack, this.world.clock());
     }
     if (outcome.status === 'succeeded' && pass > 0 && order.pass)
-      await this.world.passes?.release(order.pass, order._id.toHexString(), true, new Date());
+      await this.world.passes?.release(order.pass, order._id.toHexString(), true, this.world.clock());
     return outcome;
   }
 

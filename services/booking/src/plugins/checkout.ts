@@ -108,6 +108,7 @@ export const checkoutPlugin = fp<CheckoutPluginOptions>(
       giftCards: app.giftCards,
       club: app.club,
       passes,
+      clock,
     });
     const parts = { effects, orders: repository, relay, clock, log: app.log };
     const refunds = new Refunds(parts);
