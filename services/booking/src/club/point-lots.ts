@@ -75,7 +75,9 @@ export function addToLots(state: LotState, entry: LotEntry, months = POINTS_VALI
  * smaller). `debt` is what is owed after the last entry.
  */
 export function pointLots(entries: readonly LotEntry[], months = POINTS_VALID_MONTHS): LotState {
-  return [...entries].sort((a, b) => a.seq - b.seq).reduce<LotState>((state, entry) => addToLots(state, entry, months), { lots: [], debt: 0 });
+  return [...entries]
+    .sort((a, b) => a.seq - b.seq)
+    .reduce<LotState>((state, entry) => addToLots(state, entry, months), { lots: [], debt: 0 });
 }
 
 /**
@@ -91,7 +93,11 @@ export const clubSummary = {
   empty: { lots: [], debt: 0, zeros: [] } as ClubSummary,
   add(summary: ClubSummary, entry: LotEntry): ClubSummary {
     const { lots, debt } = addToLots(summary, entry);
-    return { lots: lots.filter((lot) => lot.remaining > 0), debt, zeros: entry.points === 0 ? [...summary.zeros, entry.seq] : summary.zeros };
+    return {
+      lots: lots.filter((lot) => lot.remaining > 0),
+      debt,
+      zeros: entry.points === 0 ? [...summary.zeros, entry.seq] : summary.zeros,
+    };
   },
 };
 

@@ -171,10 +171,7 @@ export class AppendOnlyLedger<E extends AppendedEntry, S = undefined> {
 
   /** The entry of this key, if written. */
   async find(owner: string, key: string): Promise<E | null> {
-    const [byId, head] = await Promise.all([
-      this.byId(owner, key),
-      this.heads.findOne({ _id: owner }, { projection: { legacy: 1 } }),
-    ]);
+    const [byId, head] = await Promise.all([this.byId(owner, key), this.heads.findOne({ _id: owner }, { projection: { legacy: 1 } })]);
     return byId ?? (head?.legacy ? this.byKeyField(owner, key) : null);
   }
 
