@@ -41,7 +41,7 @@ export interface LotState {
  * months after it, which pays the debt first; a debit (spend, reversal, negative adjustment) takes from the
  * oldest lots first, and an expiry takes what was left of its own lot; a debit beyond every lot is a debt.
  */
-export function addToLots(state: LotState, entry: LotEntry, months = POINTS_VALID_MONTHS): LotState {
+function addToLots(state: LotState, entry: LotEntry, months = POINTS_VALID_MONTHS): LotState {
   const lots = state.lots.map((lot) => ({ ...lot }));
   let debt = state.debt;
   if (entry.points > 0) {
