@@ -164,4 +164,24 @@ describe('the append-only ledger', () => {
     expect(await ledger.append('e', 'debit:o2', credit(-5), now)).toMatchObject({ seq: 2, balance: 45 });
     expect((await ledger.entriesAt('e', () => [2, 1])).entries.map((entry) => entry.key)).toEqual(['debit:o2', 'sale']);
   });
+
+  it('a background pass over every owner sets right the heads left behind, with no append of theirs', async () => {
+    const name = `ledger_heal_${++run}`;
+    const ledger = await summarizedOn(name);
+    await ledger.append('g', 'credit:1', credit(10), now);
+    await ledger.append('h', 'credit:1', credit(20), now);
+    const heads = context.db.collection(`${name}_heads`);
+    const before = await heads.findOne({ _id: 'g' as never });
+    await ledger.append('g', 'credit:2', credit(5), now);
+    await heads.replaceOne({ _id: 'g' as never }, before as never);
+    // The crash of the owner's first entry: no head at all.
+    await heads.deleteOne({ _id: 'h' as never });
+    expect(await ledger.headOf('g')).toMatchObject({ seq: 1, balance: 10 });
+
+    const every = await ledger.everyOwnerHealed();
+    expect(every.get('g')?.map((entry) => entry.key)).toEqual(['credit:1', 'credit:2']);
+    expect(await ledger.headOf('g')).toEqual({ seq: 2, balance: 15, summary: { credits: ['credit:1', 'credit:2'], debits: 0 } });
+    expect(await ledger.headOf('h')).toEqual({ seq: 1, balance: 20, summary: { credits: ['credit:1'], debits: 0 } });
+    expect((await ledger.entriesAt('g', () => [2])).entries.map((entry) => entry.key)).toEqual(['credit:2']);
+  });
 });

@@ -178,5 +178,19 @@ describe('GET /club/me and GET /club/me/ledger', () => {
     expect(ledger.total).toBe(pageBefore.total + 2);
     expect(ledger.items.slice(0, 2).map((item) => item.points)).toEqual([3, 7]);
     await expectAnswersOfTheWholeLedger(user);
+
+    // Another crash, and no move of the member's after it: the expiry job's next run sets the head right.
+    const lagging = await heads.findOne({ _id: user.id as never });
+    await booking.app.club.ledger.append(
+      user.id,
+      'adjust:lost-again',
+      () => ({ value: 4, fields: { kind: 'adjust', reason: 'x', by: 'admin' } }),
+      new Date(),
+    );
+    await heads.replaceOne({ _id: user.id as never }, lagging as never);
+    expect((await get<ClubMe>(user, '/club/me')).points).toBe(after.points);
+    expect(await booking.app.club.expire(new Date())).toBe(0);
+    expect((await get<ClubMe>(user, '/club/me')).points).toBe(after.points + 4);
+    await expectAnswersOfTheWholeLedger(user);
   });
 });

@@ -84,9 +84,9 @@ export class ClubLedger {
     return this.ledger.entriesAt(userId, pick);
   }
 
-  /** Every member's entries (one read of the whole ledger: the expiry job's). */
+  /** Every member's entries (one read of the whole ledger: the expiry job's), each head left behind its last entry set right. */
   everyMember(): Promise<Map<string, ClubEntry[]>> {
-    return this.ledger.everyOwner();
+    return this.ledger.everyOwnerHealed();
   }
 
   balanceOf(userId: string): Promise<number> {

@@ -340,7 +340,8 @@ export class Club {
    */
   async expire(now: Date): Promise<number> {
     let expired = 0;
-    // One read of the whole ledger (on FerretDB a read by member reads it whole anyway), then each member's lots.
+    // One read of the whole ledger (on FerretDB a read by member reads it whole anyway), then each member's lots;
+    // a member's head left behind their last entry by a crash is set right on the way (GET /club/me reads it).
     for (const [userId, entries] of await this.ledger.everyMember()) {
       for (const lot of expiredLots(pointLots(entries).lots, now)) {
         const entry = await this.ledger.append(

@@ -148,6 +148,24 @@ export class AppendOnlyLedger<E extends AppendedEntry, S = undefined> {
     return new Map([...(await this.everyOwnerWithIds())].map(([owner, entries]) => [owner, entries.map(({ entry }) => entry)]));
   }
 
+  /**
+   * Every owner's entries as everyOwner, and every head left behind its owner's last entry (a writer died in
+   * between) set right from them: one read of the whole ledger and of the heads, a write only for a head behind
+   * (a background job's, so that a head does not wait for its owner's next append).
+   */
+  async everyOwnerHealed(): Promise<Map<string, E[]>> {
+    const byOwner = await this.everyOwnerWithIds();
+    const heads = new Map(
+      (await this.heads.find({}, { projection: { seq: 1, built: 1, legacy: 1 } }).toArray()).map((head) => [head._id, head]),
+    );
+    for (const [owner, entries] of byOwner) {
+      const head = heads.get(owner);
+      const last = entries.at(-1)?.entry.seq ?? 0;
+      if (!head || head.seq < last || head.built !== head.seq) await this.writeBuilt(owner, entries, head?.legacy === true);
+    }
+    return new Map([...byOwner].map(([owner, entries]) => [owner, entries.map(({ entry }) => entry)]));
+  }
+
   /** The balance as the owner's head has it (after a writer died between its entry and its head: until the next append). */
   async balanceOf(owner: string): Promise<number> {
     return (await this.head(owner)).balance;
