@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ClubLedgerPage, ClubMe } from '@cine/contracts';
-import { connectDatabase, InProcessEventBus } from '@cine/service-kit';
-import { createTestContext } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { entryView, type ClubEntry } from '../src/club/club-ledger';
 import { expiringSoon, pointLots } from '../src/club/point-lots';
-import { newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+import { newUser, type BookingUnderTest } from './checkout-helpers';
+import { startMonitoredBooking, type SentCommand } from './monitored-booking';
 
 /**
  * GET /club/me and GET /club/me/ledger read by `_id` only (FerretDB answers any other filter by reading the whole
- * collection: a read by `userId` cost everyone's ledger), counted with the driver's command monitoring as
- * round-trips.test.ts does; and they answer what the member's whole ledger says (worked out here the way the
+ * collection: a read by `userId` cost everyone's ledger), counted with the driver's command monitoring
+ * (monitored-booking.ts, round-trips.test.ts's too); and they answer what the member's whole ledger says (worked out here the way the
  * routes did before, from every entry), for every page, and after a crash between an entry and its head.
  */
 jest.setTimeout(60_000);
@@ -18,25 +17,10 @@ jest.setTimeout(60_000);
 type User = ReturnType<typeof newUser>;
 
 let booking: BookingUnderTest;
-const commands: Array<{ name: string; collection: string; filter: unknown }> = [];
+let commands: SentCommand[];
 
 beforeAll(async () => {
-  const base = await createTestContext('booking');
-  await base.db.close();
-  const mongoUrl = process.env.MONGO_URL as string;
-  const db = await connectDatabase(
-    `${mongoUrl}${mongoUrl.includes('?') ? '&' : '/?'}monitorCommands=true`,
-    `test_booking_${randomUUID().slice(0, 8)}`,
-  );
-  db.getClient().on('commandStarted', ({ commandName, command }) => {
-    const body = command as Record<string, unknown>;
-    const collection = body[commandName];
-    commands.push({ name: commandName, collection: typeof collection === 'string' ? collection : '', filter: body.filter ?? body.query });
-  });
-  booking = await startBooking(
-    {},
-    { ...base, db, bus: new InProcessEventBus(), dropDatabase: () => db.dropDatabase().then(() => db.close()) },
-  );
+  ({ booking, commands } = await startMonitoredBooking());
 });
 afterAll(async () => {
   await booking.close();
