@@ -106,6 +106,19 @@ async function expectAnswersOfTheWholeLedger(user: User): Promise<void> {
   }
 }
 
+/** An adjustment whose writer died between the entry and the head: the entry written, the head left as it was. */
+async function adjustLost(user: User, key: string, points: number): Promise<void> {
+  const heads = booking.context.db.collection('club_ledger_heads');
+  const before = await heads.findOne({ _id: user.id as never });
+  await booking.app.club.ledger.append(
+    user.id,
+    key,
+    () => ({ value: points, fields: { kind: 'adjust', reason: 'x', by: 'admin' } }),
+    new Date(),
+  );
+  await heads.replaceOne({ _id: user.id as never }, before as never);
+}
+
 describe('GET /club/me and GET /club/me/ledger', () => {
   it('read by _id only, and answer what the whole ledger says on every page', async () => {
     // Another member's ledger beside: read by `userId`, theirs would be read too.
@@ -139,18 +152,9 @@ describe('GET /club/me and GET /club/me/ledger', () => {
 
   it('a crash between an entry and its head: the reads show the member as before it, until the next move sets the head right', async () => {
     const user = await memberWithHistory();
-    const heads = booking.context.db.collection('club_ledger_heads');
-    const before = await heads.findOne({ _id: user.id as never });
     const meBefore = await get<ClubMe>(user, '/club/me');
     const pageBefore = await get<ClubLedgerPage>(user, '/club/me/ledger?pageSize=100');
-    await booking.app.club.ledger.append(
-      user.id,
-      'adjust:lost',
-      () => ({ value: 7, fields: { kind: 'adjust', reason: 'x', by: 'admin' } }),
-      new Date(),
-    );
-    // The crash: the entry written, its head never moved.
-    await heads.replaceOne({ _id: user.id as never }, before as never);
+    await adjustLost(user, 'adjust:lost', 7);
     expect(await get<ClubMe>(user, '/club/me')).toEqual(meBefore);
     expect(await get<ClubLedgerPage>(user, '/club/me/ledger?pageSize=100')).toEqual(pageBefore);
 
@@ -164,14 +168,7 @@ describe('GET /club/me and GET /club/me/ledger', () => {
     await expectAnswersOfTheWholeLedger(user);
 
     // Another crash, and no move of the member's after it: the expiry job's next run sets the head right.
-    const lagging = await heads.findOne({ _id: user.id as never });
-    await booking.app.club.ledger.append(
-      user.id,
-      'adjust:lost-again',
-      () => ({ value: 4, fields: { kind: 'adjust', reason: 'x', by: 'admin' } }),
-      new Date(),
-    );
-    await heads.replaceOne({ _id: user.id as never }, lagging as never);
+    await adjustLost(user, 'adjust:lost-again', 4);
     expect((await get<ClubMe>(user, '/club/me')).points).toBe(after.points);
     expect(await booking.app.club.expire(new Date())).toBe(0);
     expect((await get<ClubMe>(user, '/club/me')).points).toBe(after.points + 4);
