@@ -1,7 +1,7 @@
 import { DEFAULT_CLUB_TIERS, pointsEarned, pointsToReverse, type PaymentPart } from '@cine/contracts';
 import { earningCents, recentVisits, reversalOf } from '../src/club/club';
 import { tiersFrom } from '../src/club/club-settings';
-import { expiredLots, expiringSoon, expiryOf, pointLots, type LotEntry } from '../src/club/point-lots';
+import { clubSummary, expiredLots, expiringSoon, expiryOf, pageSeqs, pointLots, type LotEntry } from '../src/club/point-lots';
 import { paymentsOf, pointsBack, refundPaymentsOf } from '../src/gift-cards/payment-parts';
 
 const at = (iso: string) => new Date(iso);
@@ -97,6 +97,46 @@ describe('points lots: FIFO expiry (issue 41)', () => {
     const soon = expiringSoon(lots, at('2026-01-05T00:00:00Z'));
     expect(soon.points).toBe(10);
     expect(soon.nextExpiry?.toISOString()).toBe('2026-01-20T00:00:00.000Z');
+  });
+
+  it('the head’s summary, one entry at a time, keeps the lots with points left as pointLots has them, the debt and the entries of no points', () => {
+    const entries = [
+      entry('earn', 40, '2025-01-10T00:00:00Z'),
+      entry('earn', 0, '2025-01-11T00:00:00Z'),
+      entry('spend', -50, '2025-01-12T00:00:00Z'),
+      entry('earn', 25, '2025-02-01T00:00:00Z'),
+      entry('reversal', -40, '2025-02-02T00:00:00Z'),
+      entry('adjust', 60, '2025-03-01T00:00:00Z'),
+      entry('expiry', -20, '2026-03-01T00:00:00Z', seq - 1),
+      entry('spend', 0, '2026-03-02T00:00:00Z'),
+      entry('earn', 9, '2026-03-03T00:00:00Z'),
+    ];
+    let summary = clubSummary.empty;
+    for (let upTo = 1; upTo <= entries.length; upTo++) {
+      const previous = summary;
+      const copy = structuredClone(previous);
+      summary = clubSummary.add(previous, entries[upTo - 1]!);
+      // Pure: the head's copy is left as it was.
+      expect(previous).toEqual(copy);
+      const whole = pointLots(entries.slice(0, upTo));
+      expect(summary.lots).toEqual(whole.lots.filter((lot) => lot.remaining > 0));
+      expect(summary.debt).toBe(whole.debt);
+      expect(expiringSoon(summary.lots, at('2026-02-20T00:00:00Z'))).toEqual(expiringSoon(whole.lots, at('2026-02-20T00:00:00Z')));
+    }
+    expect(summary.zeros).toEqual([entries[1]!.seq, entries[7]!.seq]);
+    expect(clubSummary.empty).toEqual({ lots: [], debt: 0, zeros: [] });
+  });
+
+  it('a ledger page’s seqs, newest first, leave the entries of no points out', () => {
+    // Seqs 1–9, of which 2, 3 and 8 moved no points: the moves 9 7 6 5 4 1.
+    const moves = [9, 7, 6, 5, 4, 1];
+    for (const pageSize of [1, 2, 4, 6, 100])
+      for (let page = 1; page <= 8; page++)
+        expect(pageSeqs(9, [8, 2, 3], page, pageSize)).toEqual({ seqs: moves.slice((page - 1) * pageSize, page * pageSize), total: 6 });
+    expect(pageSeqs(0, [], 1, 20)).toEqual({ seqs: [], total: 0 });
+    expect(pageSeqs(3, [1, 2, 3], 1, 20)).toEqual({ seqs: [], total: 0 });
+    // A far page answers at once (nothing walked before it).
+    expect(pageSeqs(5, [], 100_000, 100)).toEqual({ seqs: [], total: 5 });
   });
 });
 

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { connectDatabase, InProcessEventBus } from '@cine/service-kit';
-import { createTestContext } from '@cine/service-kit/testing';
-import { checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
+import { checkout, createShow, hold, newUser, type BookingUnderTest } from './checkout-helpers';
+import { startMonitoredBooking, type SentCommand } from './monitored-booking';
 
 /**
  * Database round trips of one purchase (hold, checkout, the relay's
@@ -52,7 +50,7 @@ const onTimer = (command: { name: string; collection: string; filter: unknown })
     'state' in command.filter);
 
 let booking: BookingUnderTest;
-const commands: Array<{ name: string; collection: string; filter: unknown; text: string }> = [];
+let commands: SentCommand[];
 
 /** What the tickets' issuing sends (its collections, its consumer's memory, tickets.issued): not the purchase's. */
 const isIssuing = (command: (typeof commands)[number]) =>
@@ -65,28 +63,7 @@ const isIssuing = (command: (typeof commands)[number]) =>
   command.text.includes('tickets.issued');
 
 beforeAll(async () => {
-  const base = await createTestContext('booking');
-  await base.db.close();
-  const mongoUrl = process.env.MONGO_URL as string;
-  const db = await connectDatabase(
-    `${mongoUrl}${mongoUrl.includes('?') ? '&' : '/?'}monitorCommands=true`,
-    `test_booking_${randomUUID().slice(0, 8)}`,
-  );
-  db.getClient().on('commandStarted', ({ commandName, command }) => {
-    const body = command as Record<string, unknown>;
-    const collection = body[commandName];
-    const statements = (body.updates ?? body.deletes) as Array<{ q: unknown }> | undefined;
-    commands.push({
-      name: commandName,
-      collection: typeof collection === 'string' ? collection : '',
-      filter: body.filter ?? body.query ?? statements?.[0]?.q,
-      text: JSON.stringify(body),
-    });
-  });
-  booking = await startBooking(
-    {},
-    { ...base, db, bus: new InProcessEventBus(), dropDatabase: () => db.dropDatabase().then(() => db.close()) },
-  );
+  ({ booking, commands } = await startMonitoredBooking());
 });
 afterAll(async () => {
   await booking.close();

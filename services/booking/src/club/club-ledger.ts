@@ -1,7 +1,8 @@
 import type { ClubEntryKind, ClubLedgerEntryView } from '@cine/contracts';
 import { createEvent, outboxPlugin, type OutboxRelay, type WithOutbox } from '@cine/service-kit';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { AppendOnlyLedger, type Decided } from '../ledger/append-only-ledger';
+import { AppendOnlyLedger, type Decided, type OwnerHead } from '../ledger/append-only-ledger';
+import { clubSummary, type ClubSummary } from './point-lots';
 
 /** One move of a member's points (`club_ledger`), appended once and never changed; the balance is the sum of `points`. */
 export interface ClubEntry {
@@ -51,17 +52,18 @@ export function clubLedgerModel(db: Connection): Model<ClubEntryDocument> {
  * yet is a visit) is kept for the sums of later refunds and announced to no one.
  */
 export class ClubLedger {
-  private readonly ledger: AppendOnlyLedger<ClubEntry>;
+  private readonly ledger: AppendOnlyLedger<ClubEntry, ClubSummary>;
 
   constructor(
     model: Model<ClubEntryDocument>,
     private readonly relay: OutboxRelay,
     private readonly pointValueCents: number,
   ) {
-    this.ledger = new AppendOnlyLedger<ClubEntry>(
+    this.ledger = new AppendOnlyLedger<ClubEntry, ClubSummary>(
       model.collection as never,
       { owner: 'userId', value: 'points' },
       model.db.collection('club_ledger_heads') as never,
+      clubSummary,
     );
   }
 
@@ -69,13 +71,22 @@ export class ClubLedger {
     return this.ledger.createIndexes('member');
   }
 
-  entriesOf(userId: string): Promise<ClubEntry[]> {
-    return this.ledger.entriesOf(userId);
+  /** The member's balance, open lots and entries of no points, by `_id` (their head: see docs/club.md for a head left one entry behind). */
+  headOf(userId: string): Promise<OwnerHead<ClubSummary>> {
+    return this.ledger.headOf(userId);
   }
 
-  /** Every member's entries (one read of the whole ledger: the expiry job's). */
+  /** The member's head and the entries of the seqs `pick` chooses on it, each read by `_id` (a page of the ledger). */
+  entriesAt(
+    userId: string,
+    pick: (head: OwnerHead<ClubSummary>) => number[],
+  ): Promise<{ head: OwnerHead<ClubSummary>; entries: ClubEntry[] }> {
+    return this.ledger.entriesAt(userId, pick);
+  }
+
+  /** Every member's entries (one read of the whole ledger: the expiry job's), each head left behind its last entry set right. */
   everyMember(): Promise<Map<string, ClubEntry[]>> {
-    return this.ledger.everyOwner();
+    return this.ledger.everyOwnerHealed();
   }
 
   balanceOf(userId: string): Promise<number> {

@@ -19,8 +19,8 @@ import type { Collection, Connection } from 'mongoose';
 import { BelowZeroError } from '../ledger/append-only-ledger';
 import { refuse, type Result } from '../refusal';
 import type { ClubSettings } from './club-settings';
-import { entryView, type ClubEntry, type ClubLedger } from './club-ledger';
-import { expiredLots, expiringSoon, pointLots, type PointLot } from './point-lots';
+import { entryView, type ClubLedger } from './club-ledger';
+import { expiredLots, expiringSoon, expiryOf, pageSeqs, pointLots } from './point-lots';
 
 /** A visit: a paid ticket order of the member (the tier counts those of shows in the last 12 months not refunded whole). */
 interface Visit {
@@ -143,21 +143,15 @@ export class Club {
     return priority;
   }
 
-  private async lotsOf(userId: string): Promise<{ entries: ClubEntry[]; lots: PointLot[] }> {
-    const entries = await this.ledger.entriesOf(userId);
-    return { entries, ...pointLots(entries) };
-  }
-
-  /** GET /club/me (without `pass`, which the route asks the pass plugin for). */
+  /** GET /club/me (without `pass`, which the route asks the pass plugin for): the member and their ledger's head, each by `_id`. */
   async me(userId: string, now: Date): Promise<ClubMe> {
     const member = await this.member(userId);
     const visits = member ? recentVisits(member.visits, now) : 0;
     const tier = tierOf(visits, this.settings.tiers);
     const base = { pointValueCents: this.settings.pointValueCents, pointsPerDollar: this.settings.pointsPerDollar };
     if (!member) return { member: false, tier, points: 0, debt: 0, pointsExpiringSoon: 0, visits: 0, ...base };
-    const { entries, lots } = await this.lotsOf(userId);
-    const balance = entries.at(-1)?.balance ?? 0;
-    const soon = expiringSoon(lots, now);
+    const { balance, summary } = await this.ledger.headOf(userId);
+    const soon = expiringSoon(summary.lots, now);
     const next = [...this.settings.tiers].sort((a, b) => a.minVisits - b.minVisits).find((one) => one.minVisits > visits);
     return {
       member: true,
@@ -173,15 +167,19 @@ export class Club {
     };
   }
 
-  /** GET /club/me/ledger: the member's entries newest first (entries of no points are not moves: left out). */
+  /**
+   * GET /club/me/ledger: the member's entries newest first (entries of no points are not moves: left out), the
+   * page's seqs worked out on the head and each entry read by `_id`. An earning's points expire 12 months after it.
+   */
   async ledgerPage(userId: string, page: number, pageSize: number): Promise<ClubLedgerPage> {
-    const { entries, lots } = await this.lotsOf(userId);
-    const expiries = new Map(lots.map((lot) => [lot.seq, lot.expiresAt]));
-    const moves = entries.filter((entry) => entry.points !== 0).reverse();
-    const items = moves
-      .slice((page - 1) * pageSize, page * pageSize)
-      .map((entry) => entryView(entry, entry.kind === 'earn' ? expiries.get(entry.seq) : undefined));
-    return { items, total: moves.length, page, pageSize };
+    let total = 0;
+    const { entries } = await this.ledger.entriesAt(userId, (head) => {
+      const one = pageSeqs(head.seq, head.summary.zeros, page, pageSize);
+      total = one.total;
+      return one.seqs;
+    });
+    const items = entries.map((entry) => entryView(entry, entry.kind === 'earn' ? expiryOf(entry.at) : undefined));
+    return { items, total, page, pageSize };
   }
 
   /** The balance a checkout may spend (not a member: null). */
@@ -342,7 +340,8 @@ export class Club {
    */
   async expire(now: Date): Promise<number> {
     let expired = 0;
-    // One read of the whole ledger (on FerretDB a read by member reads it whole anyway), then each member's lots.
+    // One read of the whole ledger (on FerretDB a read by member reads it whole anyway), then each member's lots;
+    // a member's head left behind their last entry by a crash is set right on the way (GET /club/me reads it).
     for (const [userId, entries] of await this.ledger.everyMember()) {
       for (const lot of expiredLots(pointLots(entries).lots, now)) {
         const entry = await this.ledger.append(

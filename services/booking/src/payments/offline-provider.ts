@@ -4,6 +4,7 @@ import type { Collection, Connection } from 'mongoose';
 import type {
   ChargeOutcome,
   ChargeRequest,
+  Declined,
   PaymentProvider,
   RefundOutcome,
   RefundRequest,
@@ -12,12 +13,10 @@ import type {
   SaveCardRequest,
 } from './payment-provider';
 
-type Decline = Extract<ChargeOutcome, { status: 'declined' }>;
-
 const DECLINED = 'Your card was declined.';
 
 /** Stripe's test payment methods that are declined, with Stripe's message and error code. */
-const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Decline, 'status'>>> = {
+const DECLINING_TEST_METHODS: Readonly<Record<string, Omit<Declined, 'status'>>> = {
   pm_card_chargeDeclined: { reason: DECLINED, code: 'card_declined' },
   pm_card_visa_chargeDeclined: { reason: DECLINED, code: 'card_declined' },
   pm_card_chargeDeclinedInsufficientFunds: { reason: 'Your card has insufficient funds.', code: 'card_declined' },

@@ -7,10 +7,14 @@ export interface ChargeRequest {
   description: string;
 }
 
-export type ChargeOutcome =
-  | { status: 'succeeded'; paymentId: string }
-  /** The card was refused; `reason` is the provider's message, shown to the buyer. */
-  | { status: 'declined'; reason: string; code: string };
+/** The card was refused (a charge, or a card to save); `reason` is the provider's message, shown to the buyer, `code` its error code. */
+export interface Declined {
+  status: 'declined';
+  reason: string;
+  code: string;
+}
+
+export type ChargeOutcome = { status: 'succeeded'; paymentId: string } | Declined;
 
 /** Money of one charge given back, in cents. `idempotencyKey` (derived from the refund's id) makes a repeated call answer the first outcome without refunding again. */
 export interface RefundRequest {
@@ -37,7 +41,7 @@ export interface SaveCardRequest {
 
 export type SaveCardOutcome =
   /** Kept: what a later `chargeSaved` names (Stripe: the Customer and the PaymentMethod attached to it). */
-  { status: 'saved'; customerId: string; paymentMethodId: string; last4?: string } | { status: 'declined'; reason: string; code: string };
+  { status: 'saved'; customerId: string; paymentMethodId: string; last4?: string } | Declined;
 
 /** A charge of a saved card made without its holder (off session), in cents; keyed like `charge`. */
 export interface SavedChargeRequest {

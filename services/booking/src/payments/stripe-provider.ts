@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type {
   ChargeOutcome,
   ChargeRequest,
+  Declined,
   PaymentProvider,
   RefundOutcome,
   RefundRequest,
@@ -60,17 +61,8 @@ export class StripePaymentProvider implements PaymentProvider {
       if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
       return { status: 'declined', reason: NOT_COMPLETED, code: intent.status };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) {
-        return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
-      }
-      // An unknown payment method is the buyer's input, not an outage: answered as a decline, as the offline provider does.
-      if (
-        error instanceof Stripe.errors.StripeInvalidRequestError &&
-        error.code === 'resource_missing' &&
-        error.param === 'payment_method'
-      ) {
-        return { status: 'declined', reason: error.message, code: 'resource_missing' };
-      }
+      const decline = declineOf(error);
+      if (decline) return decline;
       throw error;
     }
   }
@@ -150,8 +142,11 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
-/** A card error, or an unknown payment method (the buyer's input), as a decline; anything else is not one. */
-function declineOf(error: unknown): Extract<ChargeOutcome, { status: 'declined' }> | undefined {
+/**
+ * A card error, or an unknown payment method (the buyer's input, not an outage: answered as a decline, as the
+ * offline provider does), as a decline; anything else is not one.
+ */
+function declineOf(error: unknown): Declined | undefined {
   if (error instanceof Stripe.errors.StripeCardError)
     return { status: 'declined', reason: error.message, code: error.code ?? 'card_declined' };
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method')
