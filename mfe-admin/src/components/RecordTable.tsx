@@ -20,8 +20,8 @@ export interface RecordTableProps<Item> {
   label: string;
   columns: readonly Column<Item>[];
   rows: readonly Item[];
-  /** A row's React key: the record's id. */
-  rowKey: (item: Item) => string;
+  /** A row's React key: the record's id (or its place, for records without one). */
+  rowKey: (item: Item, index: number) => string;
   /** The width under which the rows become cards (StackedTable's default when left out). */
   stackBelow?: string;
   /** The current sort ('field' or '-field') and how to change it; left out, no header sorts. */
@@ -65,8 +65,8 @@ export function RecordTable<Item>({ label, columns, rows, rowKey, stackBelow, so
           </tr>
         </thead>
         <tbody>
-          {rows.map((item) => (
-            <tr key={rowKey(item)}>
+          {rows.map((item, index) => (
+            <tr key={rowKey(item, index)}>
               {columns.map((column) => (
                 <td key={column.label} className={cellClass(column)}>
                   {column.cell(item)}
