@@ -1,8 +1,7 @@
 import { PASS_FORMATS, type PassFormat, type PassPlanInput, type PassPlanView } from '@cine/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { cinemaInfo, createPassPlan, errorMessage, fetchPassPlans, formatMoney, updatePassPlan, useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, NumberInput, TextArea, TextInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, Dialog, NumberInput, TextArea, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
 import { CellNote, Toolbar } from '../../../components/DataTable';
 import { FormField, FormStack } from '../../../components/FormField';
@@ -175,7 +174,7 @@ function PlanDialog({
         <FormField id={`${id}-tickets`} label="Entradas por mes" error={errors.ticketsPerMonth}>
           <NumberInput name="ticketsPerMonth" min={1} max={31} value={values.ticketsPerMonth} onChange={set('ticketsPerMonth')} />
         </FormField>
-        <Formats aria-describedby={errors.formats ? `${id}-formats-error` : undefined}>
+        <ChoiceGroup $row aria-describedby={errors.formats ? `${id}-formats-error` : undefined}>
           <legend>Formatos incluidos</legend>
           {PASS_FORMATS.map((format) => (
             <label key={format}>
@@ -183,7 +182,7 @@ function PlanDialog({
             </label>
           ))}
           {errors.formats && <ErrorMessage id={`${id}-formats-error`}>{errors.formats}</ErrorMessage>}
-        </Formats>
+        </ChoiceGroup>
         <FormField id={`${id}-description`} label="Descripción (opcional)">
           <TextArea name="description" value={values.description} onChange={set('description')} maxLength={300} />
         </FormField>
@@ -203,17 +202,3 @@ function PlanDialog({
     </Dialog>
   );
 }
-
-const Formats = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1rem;
-  margin: 0;
-  padding: 0.5rem 0.75rem;
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 8px;
-
-  legend {
-    font-weight: 600;
-  }
-`;
