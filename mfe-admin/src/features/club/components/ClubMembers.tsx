@@ -9,18 +9,15 @@ import { PagedTable } from '../../../components/PagedTable';
 import type { Column } from '../../../components/RecordTable';
 import { SearchBar } from '../../../components/SearchBar';
 import { useIdempotencyKey } from '../../../hooks/useIdempotencyKey';
+import { useSearchPages } from '../../../hooks/useSearchPages';
 
 /** How the admin names a member: their e-mail, else their name, else their id. */
 const whoIs = (member: ClubMemberView) => member.email ?? member.name ?? member.userId;
 
 /** The members, searched by e-mail or name, page by page; a correction of a member's points with its reason. */
 export function MembersPart({ token }: { token: string }) {
-  const [search, setSearch] = useState({ query: '', page: 1 });
-  const [version, setVersion] = useState(0);
-  const members = useAsyncData(
-    () => searchClubMembers(token, search.query, search.page),
-    `${token}|${search.query}|${search.page}|${version}`,
-  );
+  const search = useSearchPages();
+  const members = useAsyncData(() => searchClubMembers(token, search.query, search.page), `${token}|${search.key}`);
   const [adjusting, setAdjusting] = useState<ClubMemberView | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const columns: Column<ClubMemberView>[] = [
@@ -56,16 +53,11 @@ export function MembersPart({ token }: { token: string }) {
       ),
     },
   ];
-  const find = (query: string) => setSearch({ query, page: 1 });
   return (
     <section aria-labelledby="club-members-title">
       <h3 id="club-members-title">Socios</h3>
       <Toolbar>
-        <SearchBar
-          placeholder="Buscar por correo o nombre..."
-          onSearch={find}
-          onShowAll={() => (search.query ? find('') : setVersion((n) => n + 1))}
-        />
+        <SearchBar placeholder="Buscar por correo o nombre..." onSearch={search.find} onShowAll={search.showAll} />
       </Toolbar>
       {done && <SuccessMessage>{done}</SuccessMessage>}
       <PagedTable
@@ -73,7 +65,7 @@ export function MembersPart({ token }: { token: string }) {
         columns={columns}
         rowKey={(member) => member.userId}
         state={members}
-        list={{ update: ({ page }) => setSearch((current) => ({ ...current, page: page ?? 1 })) }}
+        list={search.list}
         loading="Cargando socios…"
         failed="No se pudieron cargar los socios."
         empty={search.query ? `No hay socios que coincidan con «${search.query}».` : 'Todavía no hay socios.'}
@@ -85,7 +77,7 @@ export function MembersPart({ token }: { token: string }) {
           onAdjusted={(text) => {
             setAdjusting(null);
             setDone(text);
-            setVersion((n) => n + 1);
+            search.reload();
           }}
           onClose={() => setAdjusting(null)}
         />

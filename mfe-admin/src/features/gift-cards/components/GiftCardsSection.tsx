@@ -11,6 +11,7 @@ import { OrderLink } from '../../../components/OrderLink';
 import { PagedTable } from '../../../components/PagedTable';
 import { RecordTable, type Column } from '../../../components/RecordTable';
 import { SearchBar } from '../../../components/SearchBar';
+import { useSearchPages } from '../../../hooks/useSearchPages';
 import {
   fetchGiftCardLedger,
   issueGiftCard,
@@ -36,14 +37,12 @@ const ENTRY_LABELS: Record<GiftCardEntryKind, string> = {
  * recipient's e-mail; issue one without payment, void one with a reason, and read a card's ledger.
  */
 export function GiftCardsSection({ token }: { token: string }) {
-  const [search, setSearch] = useState({ query: '', page: 1 });
-  const [version, setVersion] = useState(0);
-  const cards = useAsyncData(() => searchGiftCards(token, search.query, search.page), `${token}|${search.query}|${search.page}|${version}`);
+  const search = useSearchPages();
+  const cards = useAsyncData(() => searchGiftCards(token, search.query, search.page), `${token}|${search.key}`);
   const [issuing, setIssuing] = useState(false);
   const [voiding, setVoiding] = useState<GiftCardView | null>(null);
   const [ledgerOf, setLedgerOf] = useState<GiftCardView | null>(null);
-  const reload = () => setVersion((n) => n + 1);
-  const find = (query: string) => setSearch({ query, page: 1 });
+  const reload = search.reload;
   const columns: Column<GiftCardView>[] = [
     { label: 'Código', cell: (card) => `···· ${card.last4}` },
     { label: 'Para', cell: (card) => (card.recipientName ? `${card.recipientName} (${card.recipientEmail})` : card.recipientEmail) },
@@ -79,7 +78,7 @@ export function GiftCardsSection({ token }: { token: string }) {
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar por código o correo..." onSearch={find} onShowAll={() => (search.query ? find('') : reload())} />
+        <SearchBar placeholder="Buscar por código o correo..." onSearch={search.find} onShowAll={search.showAll} />
         <Button type="button" onClick={() => setIssuing(true)}>
           Emitir tarjeta
         </Button>
@@ -89,7 +88,7 @@ export function GiftCardsSection({ token }: { token: string }) {
         columns={columns}
         rowKey={(card) => card.id}
         state={cards}
-        list={{ update: ({ page }) => setSearch((current) => ({ ...current, page: page ?? 1 })) }}
+        list={search.list}
         loading="Cargando tarjetas regalo…"
         failed="No se pudieron cargar las tarjetas regalo."
         empty={search.query ? `No hay tarjetas regalo que coincidan con «${search.query}».` : 'Todavía no hay tarjetas regalo.'}
