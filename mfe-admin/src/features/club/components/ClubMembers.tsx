@@ -95,7 +95,7 @@ const ADJUST_MESSAGES = {
  * A correction of a member's points. Each adjustment carries its idempotency key (issue 41): sent again unchanged
  * (a double click, a retry after a failed answer) it keeps its key and is written once; changed, it is a new one.
  */
-export function AdjustDialog({
+function AdjustDialog({
   token,
   member,
   onAdjusted,
