@@ -67,7 +67,7 @@ export function PagedTable<Item>({ label, columns, rowKey, state, list, loading,
         />
       )}
       {(total > 0 || list.pageSize !== undefined) && (
-        <Pager aria-label={`Páginas de ${label.toLowerCase()}`}>
+        <Pager aria-label={`Páginas de ${label.charAt(0).toLowerCase()}${label.slice(1)}`}>
           <span role="status">
             {busy
               ? loading

@@ -143,7 +143,7 @@ test('members: more than a page of them pages with Siguiente', async () => {
       body: { items: [{ ...member, userId: 'u2', email: 'carla@cine.test', name: 'Carla' }], total: 21, page: 2, pageSize: 20 },
     });
   renderInPanel(<ClubSection token="t" />);
-  const pages = await screen.findByRole('navigation', { name: 'Páginas de socios de cine club' });
+  const pages = await screen.findByRole('navigation', { name: 'Páginas de socios de Cine Club' });
   expect(within(pages).getByText('1–20 de 21 · página 1 de 2')).toBeInTheDocument();
   expect(within(pages).getByRole('button', { name: 'Anterior' })).toBeDisabled();
   await user.click(within(pages).getByRole('button', { name: 'Siguiente' }));
