@@ -44,7 +44,7 @@ test("the admin finds an order by its code and by a ticket's code; its refund di
   orders = await searchOrders(other!.code);
   await page
     .getByRole('status')
-    .filter({ hasText: /^1 orden/ })
+    .filter({ hasText: /^1–1 de 1 · página 1 de 1$/ })
     .waitFor();
   await orders.getByRole('button', { name: `Ver orden ${order.code}` }).click();
   await page.getByRole('heading', { name: `Orden ${order.code}` }).waitFor();

@@ -128,13 +128,13 @@ test("'Órdenes' lists the latest orders, searches by e-mail, movie and days, pa
 
   const table = await screen.findByRole('table', { name: 'Órdenes' });
   expect(api.requestsTo('GET', '/api/orders?page=1&pageSize=20&q=ana%40correo&from=2026-03-01&to=2026-03-31')).toHaveLength(1);
-  expect(screen.getByText('41 órdenes · página 1 de 3')).toBeInTheDocument();
+  expect(screen.getByText('1–20 de 41 · página 1 de 3')).toBeInTheDocument();
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
     /Ana Núñez.*ana@correo\.test.*Matrix · 3D.*14\/03\/2026 20:00 · Sala 2.*\$\s36,50Pagada/,
   );
   expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
   await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  expect(await screen.findByText('41 órdenes · página 2 de 3')).toBeInTheDocument();
+  expect(await screen.findByText('21–40 de 41 · página 2 de 3')).toBeInTheDocument();
   expect(api.requestsTo('GET', '/api/orders?page=2&pageSize=20&q=ana%40correo&from=2026-03-01&to=2026-03-31')).toHaveLength(1);
 
   await user.click(screen.getByRole('button', { name: `Ver orden ${ORDER_CODE}` }));

@@ -195,3 +195,9 @@ export const Toolbar = styled.div`
   gap: 0.75rem;
   margin-bottom: 1rem;
 `;
+
+/** A cell's second line, muted: a plan's description, a refusal's reason, a buyer's e-mail under their name. */
+export const CellNote = styled.small`
+  display: block;
+  color: var(--cine-muted, #a6a6bb);
+`;

@@ -1,17 +1,10 @@
 import { DEFAULT_CLUB_TIERS, type ClubMe } from '@cine/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { aCandyLine, aCart, aTicketLine, ana, emptyCart, installFakeApi } from '../test/fixtures';
-import CheckoutPage from './CheckoutPage';
+import { aCandyLine, aCart, aTicketLine } from '../test/fixtures';
+import { ANAS_TICKETS, installPayableCart, paidCheckout, renderCheckoutPage as renderPage } from '../test/checkoutPage';
 
 // Issue 41: a member pays part (or all) of the order with Cine Club points, and books a ticket with the Cine Pase.
-const renderPage = () =>
-  render(
-    <MemoryRouter>
-      <CheckoutPage session={ana} />
-    </MemoryRouter>,
-  );
 
 const member = (overrides: Partial<ClubMe> = {}): ClubMe => ({
   member: true,
@@ -26,12 +19,7 @@ const member = (overrides: Partial<ClubMe> = {}): ClubMe => ({
 });
 
 function withCart(me: ClubMe | null) {
-  const api = installFakeApi()
-    .on('POST', '/api/cart/userCart', { status: 200, body: aCart([aTicketLine()]) })
-    .on('POST', '/api/movies/checkout', () => {
-      api.on('POST', '/api/cart/userCart', { status: 200, body: emptyCart });
-      return { status: 200, body: { message: 'Payment received', order: { id: 'o1' } } };
-    });
+  const api = installPayableCart();
   if (me) api.on('GET', '/api/club/me', { status: 200, body: me });
   return api;
 }
@@ -49,11 +37,8 @@ test('"Usar puntos": how many (all the balance by default), their value, the ban
   await userEvent.type(field, '300');
   expect(within(club).getByRole('status')).toHaveTextContent('300 puntos pagan $ 3,00; con tarjeta bancaria: $ 14,00.');
   await userEvent.click(within(payment).getByRole('button', { name: 'Realizar Pago' }));
-  expect(await screen.findByText('Pago realizado con éxito')).toBeInTheDocument();
-  expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toEqual({
-    ticket: 2,
-    show: 's1',
-    idUser: 'u-ana',
+  expect(await paidCheckout(api)).toEqual({
+    ...ANAS_TICKETS,
     paymentMethodId: 'pm_card_visa',
     points: 300,
   });
@@ -71,8 +56,7 @@ test('points never pay more than the total: a large balance covers the order alo
   expect(within(payment).getByText('Tus puntos cubren todo el pedido: no necesitas tarjeta bancaria.')).toBeInTheDocument();
   expect(within(payment).queryByRole('button', { name: 'Realizar Pago' })).not.toBeInTheDocument();
   await userEvent.click(within(payment).getByRole('button', { name: 'Pagar con mis puntos' }));
-  expect(await screen.findByText('Pago realizado con éxito')).toBeInTheDocument();
-  expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toEqual({ ticket: 2, show: 's1', idUser: 'u-ana', points: 1700 });
+  expect(await paidCheckout(api)).toEqual({ ...ANAS_TICKETS, points: 1700 });
 });
 
 test('"Usar mi Cine Pase" when the pass is usable sends usePass with the bank card for the rest', async () => {
@@ -97,11 +81,8 @@ test('"Usar mi Cine Pase" when the pass is usable sends usePass with the bank ca
     within(club).getByRole('checkbox', { name: /Usar mi Cine Pase \(cubre la tarifa General de una entrada; te quedan 2 este mes\)/ }),
   );
   await userEvent.click(within(payment).getByRole('button', { name: 'Realizar Pago' }));
-  expect(await screen.findByText('Pago realizado con éxito')).toBeInTheDocument();
-  expect(api.onlyRequestTo('POST', '/api/movies/checkout').body).toEqual({
-    ticket: 2,
-    show: 's1',
-    idUser: 'u-ana',
+  expect(await paidCheckout(api)).toEqual({
+    ...ANAS_TICKETS,
     paymentMethodId: 'pm_card_visa',
     usePass: true,
   });
@@ -120,9 +101,10 @@ test('no club part for a non-member, a used-up pass, or when the club cannot be 
 
 test('an Oro member sees the candy discount of the tier in the order, the total net of it', async () => {
   const cart = aCart([aTicketLine()], [aCandyLine({ discount: 250 })]);
-  installFakeApi()
-    .on('POST', '/api/cart/userCart', { status: 200, body: { ...cart, orderPrice: cart.orderPrice - 250 } })
-    .on('GET', '/api/club/me', { status: 200, body: member({ tier: DEFAULT_CLUB_TIERS[1]! }) });
+  installPayableCart({ ...cart, orderPrice: cart.orderPrice - 250 }).on('GET', '/api/club/me', {
+    status: 200,
+    body: member({ tier: DEFAULT_CLUB_TIERS[1]! }),
+  });
   renderPage();
   const summary = await screen.findByRole('region', { name: 'Tu pedido' });
   expect(await within(summary).findByText('Descuento Cine Club en dulcería')).toBeInTheDocument();

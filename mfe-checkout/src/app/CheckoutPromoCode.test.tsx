@@ -1,16 +1,8 @@
 import { PROMO_MESSAGES, type CartView } from '@cine/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { aCart, aTicketLine, ana, installFakeApi } from '../test/fixtures';
-import CheckoutPage from './CheckoutPage';
-
-const renderPage = () =>
-  render(
-    <MemoryRouter>
-      <CheckoutPage session={ana} />
-    </MemoryRouter>,
-  );
+import { aCart, aTicketLine, installFakeApi } from '../test/fixtures';
+import { renderCheckoutPage as renderPage } from '../test/checkoutPage';
 
 /** The cart with MARTES-2X1 taking $ 4,25 off F8 (its second ticket), as POST /cart/promo answers it. */
 function discountedCart(): CartView {

@@ -2,7 +2,7 @@ import { giftCardLast4, pointsFor, pointsValue, PASS_USABLE_STATUSES, type ClubM
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { fetchClubMe, formatMoney, pointsText, shortDate, useAsyncData } from '@cine/web-kit';
-import { Button, NumberInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, NumberInput } from '@cine/web-kit/ui';
 import type { Caller } from '../types';
 import { GiftCardCodeForm, type FoundGiftCard } from '../features/gift-cards/components/GiftCardCodeForm';
 import type { PayCart, PaymentExtras } from '../features/payment/hooks/usePayCart';
@@ -200,20 +200,7 @@ function ClubPayment(props: ClubPaymentProps) {
   );
 }
 
-const Club = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: 0.6rem;
-  margin: 0;
-  padding: 0.75rem;
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 10px;
-
-  legend {
-    padding: 0 0.3rem;
-    font-weight: 600;
-  }
-
+const Club = styled(ChoiceGroup)`
   label {
     display: flex;
     gap: 0.5rem;

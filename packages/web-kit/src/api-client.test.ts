@@ -1,5 +1,5 @@
 import { installFakeApi, type FakeApi } from './testing/fake-api';
-import { api, ApiError, SAVED_AT_HEADER } from './api-client';
+import { api, ApiError, newIdempotencyKey, SAVED_AT_HEADER } from './api-client';
 
 const TOKEN = 'admin-token';
 const REPORT = '/sales/export.csv?report=summary';
@@ -81,4 +81,21 @@ test('a refusal keeps its parsed body, for answers that say more than `error`', 
   const answer = { result: 'already_used', message: 'Entrada ya usada.', usedAt: '2026-11-26T21:00:00.000Z' };
   fake.on('POST', '/api/checkin', { status: 409, body: answer });
   await expect(api.post('/checkin', { code: 'X' }, { token: TOKEN })).rejects.toMatchObject({ status: 409, body: answer });
+});
+
+describe('idempotency keys', () => {
+  test('a write with idempotencyKey sends it as the Idempotency-Key header; one without sends none', async () => {
+    fake.on('POST', '/api/club/members/u1/adjust', { status: 201, body: {} });
+    await api.post('/club/members/u1/adjust', { points: 5 }, { token: TOKEN, idempotencyKey: 'ajuste-0001' });
+    await api.post('/club/members/u1/adjust', { points: 5 }, { token: TOKEN });
+    const [keyed, plain] = fake.requestsTo('POST', '/api/club/members/u1/adjust');
+    expect(keyed?.headers['Idempotency-Key']).toBe('ajuste-0001');
+    expect(plain?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
+  test('newIdempotencyKey answers a fresh key each time, in the form the server takes (8–100 of [A-Za-z0-9_-])', () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+  });
 });

@@ -56,6 +56,20 @@ export interface CallOptions {
   token?: string | null;
 }
 
+/** A write's options: besides the token, the key that makes a retried write count once. */
+export interface WriteOptions extends CallOptions {
+  /**
+   * Sent as the `Idempotency-Key` header (newIdempotencyKey): the same key for a retry of the same write (a double
+   * click, a retry after a lost answer), a new one for a new write. Only endpoints that document it read it.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh key for one write (WriteOptions.idempotencyKey): 32 hex characters; getRandomValues also works outside HTTPS. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** A file the API answered: its bytes as sent, and the name the server gave it (Content-Disposition), if any. */
 export interface DownloadedFile {
   blob: Blob;
@@ -85,9 +99,9 @@ export interface ApiClient {
   /** A GET the service worker may answer from its saved copy when offline (SAVED_AT_HEADER). */
   getMaybeSaved<T>(path: string, options?: CallOptions): Promise<MaybeSaved<T>>;
   /** `body` is JSON-encoded, except a FormData, which goes out as multipart. */
-  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  delete<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T>;
+  delete<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T>;
   /** A GET that answers a file (a report, an export); it fails as the JSON calls do. */
   download(path: string, options?: DownloadOptions): Promise<DownloadedFile>;
 }
@@ -98,7 +112,8 @@ export interface ApiClient {
  */
 export function createApiClient(defaultToken: () => string | null = () => null): ApiClient {
   const tokenOf = (options: CallOptions = {}) => (options.token === undefined ? defaultToken() : options.token);
-  const call = <T>(method: Method, path: string, body: unknown, options?: CallOptions) => sendJson<T>(method, path, body, tokenOf(options));
+  const call = <T>(method: Method, path: string, body: unknown, options?: WriteOptions) =>
+    sendJson<T>(method, path, body, tokenOf(options), options?.idempotencyKey);
   return {
     get: (path, options) => call('GET', path, undefined, options),
     getMaybeSaved: async (path, options) => {
@@ -115,8 +130,9 @@ export function createApiClient(defaultToken: () => string | null = () => null):
 /** The client of the remotes: each call names its token. */
 export const api = createApiClient();
 
-async function sendJson<T>(method: Method, path: string, body: unknown, token: string | null): Promise<T> {
+async function sendJson<T>(method: Method, path: string, body: unknown, token: string | null, idempotencyKey?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

@@ -9,12 +9,14 @@ export {
   checkoutReads,
   createApiClient,
   errorMessage,
+  newIdempotencyKey,
   SAVED_AT_HEADER,
   type ApiClient,
   type CallOptions,
   type DownloadedFile,
   type DownloadOptions,
   type MaybeSaved,
+  type WriteOptions,
 } from './api-client';
 
 export type {

@@ -63,9 +63,12 @@ export const updatePassPlan = (token: string, planId: string, plan: PassPlanInpu
 export const searchClubMembers = (token: string, q: string, page = 1, pageSize = 20) =>
   api.get<ClubMemberPage>(`/club/members${query({ q: q.trim(), page, pageSize })}`, { token });
 
-/** POST /club/members/{userId}/adjust (admin): points added (negative: taken) with the reason. */
-export const adjustClubPoints = (token: string, userId: string, adjust: ClubAdjustRequest) =>
-  api.post<ClubAdjustResponse>(`/club/members/${encodeURIComponent(userId)}/adjust`, adjust, { token });
+/**
+ * POST /club/members/{userId}/adjust (admin): points added (negative: taken) with the reason. `idempotencyKey`: one
+ * per adjustment, the same on its retries, so a retried adjustment is written once.
+ */
+export const adjustClubPoints = (token: string, userId: string, adjust: ClubAdjustRequest, idempotencyKey?: string) =>
+  api.post<ClubAdjustResponse>(`/club/members/${encodeURIComponent(userId)}/adjust`, adjust, { token, idempotencyKey });
 
 /** GET /club/renewals (admin): the renewal job's last runs and renewals. */
 export const fetchClubRenewals = (token: string) => api.get<RenewalsReport>('/club/renewals', { token });

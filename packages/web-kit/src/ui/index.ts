@@ -1,4 +1,5 @@
 export { Button, buttonStyles, IconButton } from './button';
+export { ChoiceGroup } from './choice-group';
 export { Dialog, DialogActions, DialogBody } from './dialog';
 export { fieldStyles, NumberInput, Select, TextArea, TextInput } from './fields';
 export { AsyncContent, ErrorText, LoadError } from './load-error';

@@ -1,5 +1,5 @@
 import type { DoorShowView, OfflineScanResult, ShowView, TicketKeySet } from '@cine/contracts';
-import { ApiError, errorMessage, type Session } from '@cine/web-kit';
+import { ApiError, errorMessage, newIdempotencyKey, type Session } from '@cine/web-kit';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { checkIn, fetchDoorShow, fetchTicketKeys, uploadScans } from '../api/door';
 import { DoorQueue, uploadQueue } from '../doorQueue';
@@ -101,7 +101,7 @@ export function useDoor(session: Session, show: ShowView, entrance: string): Doo
       if (decided.result === 'admitted') {
         const what = 'token' in input ? { token: input.token } : { code: normalizedCode(input.code) };
         queue.record({
-          scan: { clientScanId: scanId(), ...what, showId: show.id, scannedAt: new Date().toISOString(), entrance },
+          scan: { clientScanId: newIdempotencyKey(), ...what, showId: show.id, scannedAt: new Date().toISOString(), entrance },
           code: codeOf(input, claims),
         });
         setPending(queue.pending().length);
@@ -193,9 +193,4 @@ function save(key: string, value: unknown): void {
   } catch {
     // Storage full or denied: the door still works while the page stays open.
   }
-}
-
-/** A unique id per scan (the upload's idempotency key); getRandomValues also works outside HTTPS, unlike randomUUID. */
-function scanId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

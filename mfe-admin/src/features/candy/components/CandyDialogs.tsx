@@ -1,9 +1,10 @@
+import type { CandySalesRow } from '@cine/contracts';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { cinemaInfo, errorMessage, formatMoney, shortDate, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
-import { Table, TableCard } from '../../../components/DataTable';
+import { RecordTable, type Column } from '../../../components/RecordTable';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
@@ -107,6 +108,12 @@ export function CandyFormDialog({ token, item, onSaved, onClose }: CandyFormDial
 }
 
 /** 'Detalles de ventas de {name}': the item's sales per day, filtered by a day or all of them. */
+const SALES_COLUMNS: Column<CandySalesRow>[] = [
+  { label: 'Fecha', cell: (row) => shortDate(row.day) },
+  { label: 'Cantidad', numeric: true, cell: (row) => row.quantity },
+  { label: 'Total', numeric: true, cell: (row) => formatMoney(row.totalPrice) },
+];
+
 export function CandySalesDialog({ token, item, onClose }: { token: string; item: CandyItem; onClose: () => void }) {
   const id = useId();
   const [day, setDay] = useState('');
@@ -126,28 +133,7 @@ export function CandySalesDialog({ token, item, onClose }: { token: string; item
         failed="No se pudieron cargar las ventas."
         empty={day ? 'No hubo ventas de este producto ese día.' : 'Este producto todavía no tiene ventas.'}
       >
-        {(rows) => (
-          <TableCard>
-            <Table aria-label={`Ventas de ${item.name}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Cantidad</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.day}>
-                    <td>{shortDate(row.day)}</td>
-                    <td className="number">{row.quantity}</td>
-                    <td className="number">{formatMoney(row.totalPrice)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableCard>
-        )}
+        {(rows) => <RecordTable label={`Ventas de ${item.name}`} columns={SALES_COLUMNS} rows={rows} rowKey={(row) => row.day} />}
       </AsyncList>
     </Dialog>
   );

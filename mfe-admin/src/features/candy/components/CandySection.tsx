@@ -12,13 +12,6 @@ import { CandyFormDialog, CandySalesDialog } from './CandyDialogs';
 import { useListParams } from '../../../hooks/useListParams';
 import { formatMoney, useAsyncData } from '@cine/web-kit';
 
-const columns: Column[] = [
-  { label: 'Imagen' },
-  { label: 'Producto', sort: 'name' },
-  { label: 'Precio', sort: 'price', numeric: true },
-  { label: 'Detail' },
-];
-
 /** 'Candy': the items with picture and price, page by page; search, add, edit, delete and each item's sales. */
 export function CandySection({ token }: { token: string }) {
   const list = useListParams(CANDY_SORTS, 'name', ['q'] as const);
@@ -29,6 +22,27 @@ export function CandySection({ token }: { token: string }) {
   const [deleting, setDeleting] = useState<CandyItem | null>(null);
   const [detail, setDetail] = useState<CandyItem | null>(null);
   const reload = items.reload;
+  const columns: Column<CandyItem>[] = [
+    { label: 'Imagen', cell: (item) => <Thumb src={item.picture} alt="" loading="lazy" /> },
+    { label: 'Producto', sort: 'name', cell: (item) => item.name },
+    { label: 'Precio', sort: 'price', numeric: true, cell: (item) => formatMoney(item.price) },
+    {
+      label: 'Detail',
+      cell: (item) => (
+        <RowActions>
+          <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
+            <InfoIcon />
+          </RowButton>
+          <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
+            <EditIcon />
+          </RowButton>
+          <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
+            <TrashIcon />
+          </RowButton>
+        </RowActions>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -47,35 +61,13 @@ export function CandySection({ token }: { token: string }) {
       <PagedTable
         label="Productos"
         columns={columns}
+        rowKey={(item) => item.id}
         state={items}
         list={list}
         loading="Cargando productos…"
         failed="No se pudieron cargar los productos."
         empty={query ? `No hay productos cuyo nombre contenga «${query}».` : 'No hay productos cargados.'}
-      >
-        {(item) => (
-          <tr key={item.id}>
-            <td>
-              <Thumb src={item.picture} alt="" loading="lazy" />
-            </td>
-            <td>{item.name}</td>
-            <td className="number">{formatMoney(item.price)}</td>
-            <td>
-              <RowActions>
-                <RowButton type="button" aria-label={`Detalles de ventas de ${item.name}`} onClick={() => setDetail(item)}>
-                  <InfoIcon />
-                </RowButton>
-                <RowButton type="button" aria-label={`Modificar ${item.name}`} onClick={() => setEditing(item)}>
-                  <EditIcon />
-                </RowButton>
-                <RowButton type="button" $danger aria-label={`Borrar ${item.name}`} onClick={() => setDeleting(item)}>
-                  <TrashIcon />
-                </RowButton>
-              </RowActions>
-            </td>
-          </tr>
-        )}
-      </PagedTable>
+      />
 
       {adding && <CandyFormDialog token={token} onSaved={reload} onClose={() => setAdding(false)} />}
       {editing && <CandyFormDialog token={token} item={editing} onSaved={reload} onClose={() => setEditing(null)} />}

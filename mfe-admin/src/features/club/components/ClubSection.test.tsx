@@ -1,5 +1,5 @@
 import { CLUB_MESSAGES, type ClubMemberView, type PassPlanView, type RenewalsReport } from '@cine/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInPanel } from '../../../test/inPanel';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
@@ -134,7 +134,7 @@ test('members: searched by e-mail or name; an adjustment needs points and a reas
   expect(api.onlyRequestTo('POST', `/api/club/members/${USER_ID}/adjust`).body).toEqual({ points: -200, reason: 'Compra duplicada' });
 });
 
-test('members: more than a page of them pages with Siguientes', async () => {
+test('members: more than a page of them pages with Siguiente', async () => {
   const user = userEvent.setup();
   api
     .on('GET', '/api/club/members?page=1&pageSize=20', { status: 200, body: { items: [member], total: 21, page: 1, pageSize: 20 } })
@@ -143,10 +143,60 @@ test('members: more than a page of them pages with Siguientes', async () => {
       body: { items: [{ ...member, userId: 'u2', email: 'carla@cine.test', name: 'Carla' }], total: 21, page: 2, pageSize: 20 },
     });
   renderInPanel(<ClubSection token="t" />);
-  await screen.findByText('Página 1 de 2');
-  await user.click(screen.getByRole('button', { name: 'Siguientes' }));
+  const pages = await screen.findByRole('navigation', { name: 'Páginas de socios de Cine Club' });
+  expect(within(pages).getByText('1–20 de 21 · página 1 de 2')).toBeInTheDocument();
+  expect(within(pages).getByRole('button', { name: 'Anterior' })).toBeDisabled();
+  await user.click(within(pages).getByRole('button', { name: 'Siguiente' }));
   expect(await screen.findByText('Carla')).toBeInTheDocument();
-  expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+  expect(within(pages).getByText('21–21 de 21 · página 2 de 2')).toBeInTheDocument();
+});
+
+test('an adjustment retried sends the same Idempotency-Key; a new adjustment a new one (issue 41)', async () => {
+  const user = userEvent.setup();
+  const adjusted = { entry: { id: 'e1', kind: 'adjust', points: 50, balance: 1550, at: '2026-11-28T13:00:00.000Z' }, member };
+  let answers = [{ status: 503, body: { statusCode: 503, error: 'Servicio no disponible. Inténtalo de nuevo.' } }];
+  api.on('POST', `/api/club/members/${USER_ID}/adjust`, () => answers.shift() ?? { status: 201, body: adjusted });
+  renderInPanel(<ClubSection token="t" />);
+  const open = async () => {
+    await user.click(await screen.findByRole('button', { name: 'Ajustar puntos de bruno@cine.test' }));
+    return screen.getByRole('form', { name: 'Ajustar puntos de bruno@cine.test' });
+  };
+  const keysSent = () => api.requestsTo('POST', `/api/club/members/${USER_ID}/adjust`).map((request) => request.headers['Idempotency-Key']);
+
+  // The first try fails; sent again unchanged, it is the same adjustment: the same key.
+  let form = await open();
+  await user.type(within(form).getByLabelText('Puntos (negativo para restar)'), '50');
+  await user.type(within(form).getByLabelText('Motivo'), 'Cortesía');
+  await user.click(within(form).getByRole('button', { name: 'Ajustar puntos' }));
+  expect(await within(form).findByText('Servicio no disponible. Inténtalo de nuevo.')).toBeInTheDocument();
+  await user.click(within(form).getByRole('button', { name: 'Ajustar puntos' }));
+  await screen.findByText(/ajustados \(\+50\)/);
+  const [first, retry] = keysSent();
+  expect(first).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+  expect(retry).toBe(first);
+
+  // A new adjustment of the same points and reason, in the dialog opened again: a new key.
+  form = await open();
+  await user.type(within(form).getByLabelText('Puntos (negativo para restar)'), '50');
+  await user.type(within(form).getByLabelText('Motivo'), 'Cortesía');
+  await user.click(within(form).getByRole('button', { name: 'Ajustar puntos' }));
+  await waitFor(() => expect(keysSent()).toHaveLength(3));
+  expect(keysSent()[2]).not.toBe(first);
+
+  // Refused, then changed before sending again: another adjustment, another key.
+  answers = [{ status: 409, body: { statusCode: 409, error: 'El saldo quedaría negativo.' } }];
+  form = await open();
+  await user.type(within(form).getByLabelText('Puntos (negativo para restar)'), '-5000');
+  await user.type(within(form).getByLabelText('Motivo'), 'Corrección');
+  await user.click(within(form).getByRole('button', { name: 'Ajustar puntos' }));
+  expect(await within(form).findByText('El saldo quedaría negativo.')).toBeInTheDocument();
+  await user.clear(within(form).getByLabelText('Puntos (negativo para restar)'));
+  await user.type(within(form).getByLabelText('Puntos (negativo para restar)'), '-500');
+  await user.click(within(form).getByRole('button', { name: 'Ajustar puntos' }));
+  await waitFor(() => expect(keysSent()).toHaveLength(5));
+  const [, , , refused, changed] = keysSent();
+  expect(changed).not.toBe(refused);
+  expect(new Set(keysSent()).size).toBe(4);
 });
 
 test('renewals: the job, its last runs and the renewals with their outcome', async () => {

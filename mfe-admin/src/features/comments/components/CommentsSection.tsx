@@ -11,14 +11,6 @@ import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useListParams } from '../../../hooks/useListParams';
 import { deleteComment, fetchComments, type AdminComment } from '../api/comments';
 
-const columns: Column[] = [
-  { label: 'Pelicula' },
-  { label: 'Usuario' },
-  { label: 'Comentario' },
-  { label: 'Fecha', sort: 'createdAt' },
-  { label: 'Borrar' },
-];
-
 /** 'Administrar comentarios': the comments page by page, newest first, of one movie when chosen; the trash icon asks before deleting. */
 export function CommentsSection({ token }: { token: string }) {
   const list = useListParams(POST_SORTS, '-createdAt', ['movieId'] as const);
@@ -26,6 +18,25 @@ export function CommentsSection({ token }: { token: string }) {
   const movies = useAsyncData(() => fetchAdminMovies(token), token);
   const [deleting, setDeleting] = useState<AdminComment | null>(null);
   const { movieId } = list.filters;
+  const columns: Column<AdminComment>[] = [
+    { label: 'Pelicula', cell: (comment) => comment.movie.Title },
+    { label: 'Usuario', cell: (comment) => comment.user.username },
+    { label: 'Comentario', cell: (comment) => <Text>{comment.Text}</Text> },
+    { label: 'Fecha', sort: 'createdAt', cell: (comment) => instantLabel(comment.createdAt) },
+    {
+      label: 'Borrar',
+      cell: (comment) => (
+        <RowButton
+          type="button"
+          $danger
+          aria-label={`Borrar el comentario de ${comment.user.username}`}
+          onClick={() => setDeleting(comment)}
+        >
+          <TrashIcon />
+        </RowButton>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -46,31 +57,13 @@ export function CommentsSection({ token }: { token: string }) {
       <PagedTable
         label="Comentarios"
         columns={columns}
+        rowKey={(comment) => comment.id}
         state={comments}
         list={list}
         loading="Cargando comentarios…"
         failed="No se pudieron cargar los comentarios."
         empty={movieId ? 'Esta película no tiene comentarios.' : 'Todavía no hay comentarios.'}
-      >
-        {(comment) => (
-          <tr key={comment.id}>
-            <td>{comment.movie.Title}</td>
-            <td>{comment.user.username}</td>
-            <Text>{comment.Text}</Text>
-            <td>{instantLabel(comment.createdAt)}</td>
-            <td>
-              <RowButton
-                type="button"
-                $danger
-                aria-label={`Borrar el comentario de ${comment.user.username}`}
-                onClick={() => setDeleting(comment)}
-              >
-                <TrashIcon />
-              </RowButton>
-            </td>
-          </tr>
-        )}
-      </PagedTable>
+      />
 
       {deleting && (
         <ConfirmDialog
@@ -102,7 +95,8 @@ const MovieFilter = styled.label`
   }
 `;
 
-const Text = styled.td`
+const Text = styled.span`
+  display: block;
   min-width: 12rem;
   overflow-wrap: anywhere;
 `;

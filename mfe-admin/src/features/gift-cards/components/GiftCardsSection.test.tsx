@@ -106,3 +106,17 @@ test('a card’s ledger: each move with its amount and the balance after it, and
   expect(rows[3]).toHaveTextContent('Reembolso$ 4,25$ 37,25');
   expect(within(rows[2]!).getByRole('link', { name: 'Ver orden o10' })).toHaveAttribute('href', '/admin?seccion=ordenes&orden=o10');
 });
+
+test('more cards than a page: the pages follow with Siguiente (page 2 was out of reach before)', async () => {
+  const other: GiftCardView = { ...card, id: '64e000000000000000000009', last4: 'ZZ99' };
+  api
+    .on('GET', '/api/gift-cards?page=1', { status: 200, body: { items: [card], total: 21, page: 1, pageSize: 20 } })
+    .on('GET', '/api/gift-cards?page=2', { status: 200, body: { items: [other], total: 21, page: 2, pageSize: 20 } });
+  const user = userEvent.setup();
+  renderInPanel(<GiftCardsSection token="t" />);
+  const pages = await screen.findByRole('navigation', { name: 'Páginas de tarjetas regalo' });
+  expect(within(pages).getByText('1–20 de 21 · página 1 de 2')).toBeInTheDocument();
+  await user.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+  expect(await screen.findByText('···· ZZ99')).toBeInTheDocument();
+  expect(within(pages).getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+});

@@ -4,12 +4,22 @@ import styled from 'styled-components';
 import { cinemaInfo, errorMessage, formatMoney, instantLabel, useAsyncData } from '@cine/web-kit';
 import { Button, Dialog, TextArea, TextInput } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
-import { Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { CellNote, Toolbar } from '../../../components/DataTable';
 import { FormField, FormStack } from '../../../components/FormField';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { OrderLink } from '../../../components/OrderLink';
+import { PagedTable } from '../../../components/PagedTable';
+import { RecordTable, type Column } from '../../../components/RecordTable';
 import { SearchBar } from '../../../components/SearchBar';
-import { fetchGiftCardLedger, issueGiftCard, searchGiftCards, voidGiftCard, type GiftCardView } from '../api/giftCards';
+import { useSearchPages } from '../../../hooks/useSearchPages';
+import {
+  fetchGiftCardLedger,
+  issueGiftCard,
+  searchGiftCards,
+  voidGiftCard,
+  type GiftCardLedgerEntry,
+  type GiftCardView,
+} from '../api/giftCards';
 
 const STATE_LABELS: Record<GiftCardView['state'], string> = { active: 'Activa', spent: 'Sin saldo', expired: 'Vencida', void: 'Anulada' };
 const ORIGIN_LABELS: Record<GiftCardView['origin'], string> = { sold: 'Vendida', issued: 'Emitida sin pago' };
@@ -27,78 +37,62 @@ const ENTRY_LABELS: Record<GiftCardEntryKind, string> = {
  * recipient's e-mail; issue one without payment, void one with a reason, and read a card's ledger.
  */
 export function GiftCardsSection({ token }: { token: string }) {
-  const [query, setQuery] = useState('');
-  const [version, setVersion] = useState(0);
-  const cards = useAsyncData(async () => (await searchGiftCards(token, query)).items, `${token}|${query}|${version}`);
+  const search = useSearchPages();
+  const cards = useAsyncData(() => searchGiftCards(token, search.query, search.page), `${token}|${search.key}`);
   const [issuing, setIssuing] = useState(false);
   const [voiding, setVoiding] = useState<GiftCardView | null>(null);
   const [ledgerOf, setLedgerOf] = useState<GiftCardView | null>(null);
-  const reload = () => setVersion((n) => n + 1);
+  const reload = search.reload;
+  const columns: Column<GiftCardView>[] = [
+    { label: 'Código', cell: (card) => `···· ${card.last4}` },
+    { label: 'Para', cell: (card) => (card.recipientName ? `${card.recipientName} (${card.recipientEmail})` : card.recipientEmail) },
+    { label: 'Valor', numeric: true, cell: (card) => formatMoney(card.amount) },
+    { label: 'Saldo', numeric: true, cell: (card) => formatMoney(card.balance) },
+    { label: 'Estado', cell: (card) => STATE_LABELS[card.state] },
+    {
+      label: 'Origen',
+      cell: (card) => (
+        <>
+          {ORIGIN_LABELS[card.origin]}
+          {card.reason && <CellNote>{card.reason}</CellNote>}
+        </>
+      ),
+    },
+    {
+      label: 'Acciones',
+      cell: (card) => (
+        <Actions>
+          <Button type="button" $variant="secondary" aria-label={`Movimientos de ···· ${card.last4}`} onClick={() => setLedgerOf(card)}>
+            Movimientos
+          </Button>
+          {card.state !== 'void' && (
+            <Button type="button" $variant="danger" aria-label={`Anular ···· ${card.last4}`} onClick={() => setVoiding(card)}>
+              Anular
+            </Button>
+          )}
+        </Actions>
+      ),
+    },
+  ];
 
   return (
     <div>
       <Toolbar>
-        <SearchBar placeholder="Buscar por código o correo..." onSearch={setQuery} onShowAll={() => (query ? setQuery('') : reload())} />
+        <SearchBar placeholder="Buscar por código o correo..." onSearch={search.find} onShowAll={search.showAll} />
         <Button type="button" onClick={() => setIssuing(true)}>
           Emitir tarjeta
         </Button>
       </Toolbar>
-      <AsyncList
+      <PagedTable
+        label="Tarjetas regalo"
+        columns={columns}
+        rowKey={(card) => card.id}
         state={cards}
+        list={search.list}
         loading="Cargando tarjetas regalo…"
         failed="No se pudieron cargar las tarjetas regalo."
-        empty={query ? `No hay tarjetas regalo que coincidan con «${query}».` : 'Todavía no hay tarjetas regalo.'}
-      >
-        {(rows) => (
-          <TableCard>
-            <Table aria-label="Tarjetas regalo">
-              <thead>
-                <tr>
-                  <th scope="col">Código</th>
-                  <th scope="col">Para</th>
-                  <th scope="col">Valor</th>
-                  <th scope="col">Saldo</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Origen</th>
-                  <th scope="col">Acciones</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((card) => (
-                  <tr key={card.id}>
-                    <td>···· {card.last4}</td>
-                    <td>{card.recipientName ? `${card.recipientName} (${card.recipientEmail})` : card.recipientEmail}</td>
-                    <td className="number">{formatMoney(card.amount)}</td>
-                    <td className="number">{formatMoney(card.balance)}</td>
-                    <td>{STATE_LABELS[card.state]}</td>
-                    <td>
-                      {ORIGIN_LABELS[card.origin]}
-                      {card.reason && <Small>{card.reason}</Small>}
-                    </td>
-                    <td>
-                      <Actions>
-                        <Button
-                          type="button"
-                          $variant="secondary"
-                          aria-label={`Movimientos de ···· ${card.last4}`}
-                          onClick={() => setLedgerOf(card)}
-                        >
-                          Movimientos
-                        </Button>
-                        {card.state !== 'void' && (
-                          <Button type="button" $variant="danger" aria-label={`Anular ···· ${card.last4}`} onClick={() => setVoiding(card)}>
-                            Anular
-                          </Button>
-                        )}
-                      </Actions>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableCard>
-        )}
-      </AsyncList>
+        empty={search.query ? `No hay tarjetas regalo que coincidan con «${search.query}».` : 'Todavía no hay tarjetas regalo.'}
+      />
       {issuing && <IssueDialog token={token} onIssued={reload} onClose={() => setIssuing(false)} />}
       {voiding && (
         <VoidDialog
@@ -227,6 +221,22 @@ function VoidDialog({ token, card, onVoided, onClose }: { token: string; card: G
   );
 }
 
+const LEDGER_COLUMNS: Column<GiftCardLedgerEntry>[] = [
+  { label: 'Fecha', cell: (entry) => instantLabel(entry.at) },
+  { label: 'Movimiento', cell: (entry) => ENTRY_LABELS[entry.kind] },
+  { label: 'Monto', numeric: true, cell: (entry) => (entry.amount < 0 ? `− ${formatMoney(-entry.amount)}` : formatMoney(entry.amount)) },
+  { label: 'Saldo', numeric: true, cell: (entry) => formatMoney(entry.balance) },
+  {
+    label: 'Detalle',
+    cell: (entry) => (
+      <>
+        {entry.orderId && <OrderLink orderId={entry.orderId} />}
+        {entry.reason && <CellNote>{entry.reason}</CellNote>}
+      </>
+    ),
+  },
+];
+
 function LedgerDialog({ token, card, onClose }: { token: string; card: GiftCardView; onClose: () => void }) {
   const ledger = useAsyncData(() => fetchGiftCardLedger(token, card.id), card.id);
   return (
@@ -238,33 +248,12 @@ function LedgerDialog({ token, card, onClose }: { token: string; card: GiftCardV
         empty="La tarjeta no tiene movimientos."
       >
         {(entries) => (
-          <TableCard>
-            <Table aria-label={`Movimientos de ···· ${card.last4}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Movimiento</th>
-                  <th scope="col">Monto</th>
-                  <th scope="col">Saldo</th>
-                  <th scope="col">Detalle</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry, index) => (
-                  <tr key={`${entry.at}-${index}`}>
-                    <td>{instantLabel(entry.at)}</td>
-                    <td>{ENTRY_LABELS[entry.kind]}</td>
-                    <td className="number">{entry.amount < 0 ? `− ${formatMoney(-entry.amount)}` : formatMoney(entry.amount)}</td>
-                    <td className="number">{formatMoney(entry.balance)}</td>
-                    <td>
-                      {entry.orderId && <OrderLink orderId={entry.orderId} />}
-                      {entry.reason && <Small>{entry.reason}</Small>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableCard>
+          <RecordTable
+            label={`Movimientos de ···· ${card.last4}`}
+            columns={LEDGER_COLUMNS}
+            rows={entries}
+            rowKey={(entry, index) => `${entry.at}-${index}`}
+          />
         )}
       </AsyncList>
     </Dialog>
@@ -275,9 +264,4 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.4rem;
-`;
-
-const Small = styled.small`
-  display: block;
-  color: var(--cine-muted, #a6a6bb);
 `;

@@ -1,12 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { formatMoney, instantLabel, shortDate, useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError, Select, TextInput } from '@cine/web-kit/ui';
+import { Button, Select, TextInput } from '@cine/web-kit/ui';
 import type { MovieView } from '@cine/contracts';
 import { fetchAdminMovies } from '../../../api/admin-movies';
-import { RowButton, Table, TableCard } from '../../../components/DataTable';
+import { RowButton } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
+import { PagedTable } from '../../../components/PagedTable';
+import type { Column } from '../../../components/RecordTable';
 import { searchOrders, type OrderSearch, type OrderSearchPage } from '../api/orders';
+
+type OrderSearchItem = OrderSearchPage['items'][number];
 import { ORDER_STATE_LABELS } from '../orderLabels';
 
 const NO_SEARCH: OrderSearch = { q: '', movieId: '', from: '', to: '', page: 1 };
@@ -19,19 +23,60 @@ export function OrdersSection({ token, cinemaId = '', onOpen }: { token: string;
   const [search, setSearch] = useState<OrderSearch>(NO_SEARCH);
   const orders = useAsyncData(() => searchOrders(token, search, cinemaId), `${cinemaId} ${JSON.stringify(search)}`);
   const movies = useAsyncData(() => fetchAdminMovies(token), token);
+  const columns: Column<OrderSearchItem>[] = [
+    { label: 'Código', nowrap: true, cell: (order) => order.code },
+    {
+      label: 'Comprador',
+      cell: (order) =>
+        order.buyer ? (
+          <>
+            {order.buyer.name}
+            <br />
+            <small>{order.buyer.email}</small>
+          </>
+        ) : (
+          'Usuario eliminado o desconocido'
+        ),
+    },
+    {
+      label: 'Función',
+      cell: (order) => (
+        <>
+          {order.title} · {order.type}
+          <br />
+          <small>
+            {shortDate(order.date)} {order.schedule} · Sala {order.roomId}
+          </small>
+        </>
+      ),
+    },
+    { label: 'Entradas', numeric: true, cell: (order) => order.seats },
+    { label: 'Total', numeric: true, cell: (order) => formatMoney(order.total) },
+    { label: 'Estado', cell: (order) => ORDER_STATE_LABELS[order.state] },
+    { label: 'Pagada', cell: (order) => instantLabel(order.paidAt) },
+    {
+      label: 'Orden',
+      cell: (order) => (
+        <RowButton type="button" aria-label={`Ver orden ${order.code}`} onClick={() => onOpen(order.id)}>
+          Ver
+        </RowButton>
+      ),
+    },
+  ];
 
   return (
     <div>
       <SearchForm movies={movies.status === 'ready' ? movies.data : []} onSearch={(next) => setSearch({ ...next, page: 1 })} />
-      {orders.status === 'loading' || orders.status === 'idle' ? (
-        <EmptyState role="status">Buscando órdenes…</EmptyState>
-      ) : orders.status === 'error' ? (
-        <LoadError message={`No se pudieron buscar las órdenes. ${orders.message}`} onRetry={orders.reload} />
-      ) : orders.data.total === 0 ? (
-        <EmptyState>{isSearching(search) ? 'Ninguna orden coincide con la búsqueda.' : 'Todavía no hay órdenes pagadas.'}</EmptyState>
-      ) : (
-        <Results page={orders.data} onOpen={onOpen} onPage={(page) => setSearch({ ...search, page })} />
-      )}
+      <PagedTable
+        label="Órdenes"
+        columns={columns}
+        rowKey={(order) => order.id}
+        state={orders}
+        list={{ update: ({ page }) => setSearch((current) => ({ ...current, page: page ?? 1 })) }}
+        loading="Buscando órdenes…"
+        failed="No se pudieron buscar las órdenes."
+        empty={isSearching(search) ? 'Ninguna orden coincide con la búsqueda.' : 'Todavía no hay órdenes pagadas.'}
+      />
     </div>
   );
 }
@@ -94,75 +139,6 @@ function SearchForm({ movies, onSearch }: { movies: MovieView[]; onSearch: (sear
   );
 }
 
-function Results({ page, onOpen, onPage }: { page: OrderSearchPage; onOpen: (orderId: string) => void; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  return (
-    <>
-      <p role="status">
-        {page.total === 1 ? '1 orden' : `${page.total} órdenes`} · página {page.page} de {pages}
-      </p>
-      <TableCard>
-        <Table aria-label="Órdenes">
-          <thead>
-            <tr>
-              <th scope="col">Código</th>
-              <th scope="col">Comprador</th>
-              <th scope="col">Función</th>
-              <th scope="col">Entradas</th>
-              <th scope="col">Total</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Pagada</th>
-              <th scope="col">Orden</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((order) => (
-              <tr key={order.id}>
-                <td className="code">{order.code}</td>
-                <td>
-                  {order.buyer ? (
-                    <>
-                      {order.buyer.name}
-                      <br />
-                      <small>{order.buyer.email}</small>
-                    </>
-                  ) : (
-                    'Usuario eliminado o desconocido'
-                  )}
-                </td>
-                <td>
-                  {order.title} · {order.type}
-                  <br />
-                  <small>
-                    {shortDate(order.date)} {order.schedule} · Sala {order.roomId}
-                  </small>
-                </td>
-                <td className="number">{order.seats}</td>
-                <td className="number">{formatMoney(order.total)}</td>
-                <td>{ORDER_STATE_LABELS[order.state]}</td>
-                <td>{instantLabel(order.paidAt)}</td>
-                <td>
-                  <RowButton type="button" aria-label={`Ver orden ${order.code}`} onClick={() => onOpen(order.id)}>
-                    Ver
-                  </RowButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
-      <Pager aria-label="Páginas de órdenes">
-        <Button type="button" $variant="secondary" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
-          Anterior
-        </Button>
-        <Button type="button" $variant="secondary" disabled={page.page >= pages} onClick={() => onPage(page.page + 1)}>
-          Siguiente
-        </Button>
-      </Pager>
-    </>
-  );
-}
-
 const Form = styled.form`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
@@ -185,11 +161,4 @@ const Form = styled.form`
   [role='alert'] {
     grid-column: 1 / -1;
   }
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  justify-content: flex-end;
-  gap: 0.5rem;
-  margin-top: 0.75rem;
 `;

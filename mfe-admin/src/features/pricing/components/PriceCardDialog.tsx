@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { SHOW_TYPES, weekdays, type ShowType, type Weekday } from '@cine/contracts';
-import { Button, Dialog, TextInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, Dialog, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
@@ -15,7 +15,7 @@ import {
   type PriceCardFormErrors,
   type PriceCardFormValues,
 } from '../pricingForm';
-import { CheckRow, Fieldset } from './PricingLayout';
+import { CheckRow } from './PricingLayout';
 
 interface PriceCardDialogProps {
   token: string;
@@ -73,7 +73,7 @@ export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceC
             onChange={set('priority')}
           />
         </FormField>
-        <Fieldset>
+        <ChoiceGroup $row>
           <legend>Días de la semana (ninguno: todos)</legend>
           {DAYS.map((day: Weekday) => (
             <CheckRow key={day}>
@@ -85,14 +85,14 @@ export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceC
               {day}
             </CheckRow>
           ))}
-        </Fieldset>
+        </ChoiceGroup>
         <FormField id={`${id}-from`} label="Funciones desde las (opcional)" error={errors.from}>
           <TextInput type="time" value={values.from} onChange={set('from')} />
         </FormField>
         <FormField id={`${id}-to`} label="Funciones antes de las (opcional)">
           <TextInput type="time" value={values.to} onChange={set('to')} />
         </FormField>
-        <Fieldset>
+        <ChoiceGroup $row>
           <legend>Formatos (ninguno: todos)</legend>
           {SHOW_TYPES.map((format: ShowType) => (
             <CheckRow key={format}>
@@ -104,14 +104,14 @@ export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceC
               {format}
             </CheckRow>
           ))}
-        </Fieldset>
+        </ChoiceGroup>
         <FormField id={`${id}-dates-from`} label="Vigente desde (opcional)" error={errors.datesFrom}>
           <TextInput type="date" value={values.datesFrom} onChange={set('datesFrom')} />
         </FormField>
         <FormField id={`${id}-dates-to`} label="Vigente hasta (opcional)">
           <TextInput type="date" min={values.datesFrom || undefined} value={values.datesTo} onChange={set('datesTo')} />
         </FormField>
-        <Fieldset aria-describedby={errors.prices ? `${id}-prices-error` : undefined}>
+        <ChoiceGroup $row aria-describedby={errors.prices ? `${id}-prices-error` : undefined}>
           <legend>Precio de cada tipo de entrada ($; vacío: no se vende)</legend>
           {shownTypes.length === 0 && <p>No hay tipos de entrada activos.</p>}
           {shownTypes.map((type) => {
@@ -137,7 +137,7 @@ export function PriceCardDialog({ token, types, card, onSaved, onClose }: PriceC
             );
           })}
           {errors.prices && <FieldError id={`${id}-prices-error`}>{errors.prices}</FieldError>}
-        </Fieldset>
+        </ChoiceGroup>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}
         <Button type="submit" aria-disabled={busy || undefined}>

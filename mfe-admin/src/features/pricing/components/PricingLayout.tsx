@@ -8,21 +8,6 @@ export const CheckRow = styled.label`
   min-height: 2.75rem;
 `;
 
-/** A group of checkboxes (weekdays, formats) with its legend and message. */
-export const Fieldset = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.25rem 1rem;
-  margin: 0;
-  padding: 0.5rem 0.75rem;
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 8px;
-
-  legend {
-    font-weight: 600;
-  }
-`;
-
 /** One part of the section (types, cards, surcharges) under its heading. */
 export const Part = styled.section`
   display: flex;

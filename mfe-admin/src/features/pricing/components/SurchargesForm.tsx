@@ -2,14 +2,14 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { SHOW_TYPES } from '@cine/contracts';
 import { useAsyncData } from '@cine/web-kit';
-import { Button, EmptyState, LoadError, TextInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, EmptyState, LoadError, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
 import { CATEGORY_LABELS, fetchSurcharges, SURCHARGE_CATEGORIES, saveSurcharges, type Surcharges } from '../../../api/pricing';
 import { surchargesForm, toSurcharges, validateSurchargesForm, type SurchargesFormErrors, type SurchargesFormValues } from '../pricingForm';
-import { Fieldset, Part } from './PricingLayout';
+import { Part } from './PricingLayout';
 
 /** 'Recargos': what a show's format and a seat's category add to every type's price. */
 export function SurchargesForm({ token }: { token: string }) {
@@ -63,14 +63,14 @@ function LoadedSurchargesForm({ token, surcharges }: { token: string; surcharges
 
   return (
     <FormStack aria-label="Recargos" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <Fieldset>
+      <ChoiceGroup $row>
         <legend>Por formato ($ por entrada)</legend>
         {SHOW_TYPES.map((format) => amountField('formats', format, `Formato ${format}`))}
-      </Fieldset>
-      <Fieldset>
+      </ChoiceGroup>
+      <ChoiceGroup $row>
         <legend>Por categoría de butaca ($ por entrada)</legend>
         {SURCHARGE_CATEGORIES.map((category) => amountField('categories', category, CATEGORY_LABELS[category]))}
-      </Fieldset>
+      </ChoiceGroup>
       {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
       {success && <SuccessMessage>{success}</SuccessMessage>}
       <Button type="submit" aria-disabled={busy || undefined}>

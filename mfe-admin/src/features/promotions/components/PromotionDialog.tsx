@@ -2,7 +2,7 @@ import { PROMO_MESSAGES, PROMOTION_KINDS, SHOW_TYPES, weekdays, type PromotionKi
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { cinemaInfo, errorMessage, useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, Dialog, Select, TextInput } from '@cine/web-kit/ui';
 import { fetchTicketTypes } from '../../../api/pricing';
 import { FormField, FormStack } from '../../../components/FormField';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
@@ -199,10 +199,10 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
 
 function Checks({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <Fieldset>
+    <ChoiceGroup $row>
       <legend>{legend}</legend>
-      <div>{children}</div>
-    </Fieldset>
+      {children}
+    </ChoiceGroup>
   );
 }
 
@@ -219,24 +219,6 @@ const Pair = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
   gap: 0.9rem;
-`;
-
-const Fieldset = styled.fieldset`
-  margin: 0;
-  padding: 0.6rem 0.75rem;
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 10px;
-
-  legend {
-    padding: 0 0.3rem;
-    font-weight: 600;
-  }
-
-  > div {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.25rem 1rem;
-  }
 `;
 
 const CheckLabel = styled.label`

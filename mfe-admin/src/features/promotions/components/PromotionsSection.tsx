@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import { errorMessage, formatMoney, shortDate, useAsyncData } from '@cine/web-kit';
 import { Button } from '@cine/web-kit/ui';
 import { AsyncList } from '../../../components/AsyncList';
-import { RowButton, Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { RowButton, Toolbar } from '../../../components/DataTable';
 import { ErrorMessage } from '../../../components/FormMessage';
 import { EditIcon } from '../../../components/icons';
+import { RecordTable, type Column } from '../../../components/RecordTable';
 import { fetchPromotions, updatePromotion, type PromotionView } from '../api/promotions';
 import { discountText, toPromotionFields, promotionFormFrom } from '../promotionForm';
 import { PromotionDialog } from './PromotionDialog';
@@ -44,6 +45,47 @@ export function PromotionsSection({ token }: { token: string }) {
     }
   };
 
+  const columns: Column<PromotionView>[] = [
+    { label: 'Código', cell: (promotion) => <Code>{promotion.code}</Code> },
+    { label: 'Nombre', cell: (promotion) => promotion.name },
+    { label: 'Descuento', cell: (promotion) => discountText(promotion, formatMoney) },
+    { label: 'Vigencia', cell: (promotion) => periodText(promotion.appliesTo) },
+    {
+      label: 'Usos',
+      numeric: true,
+      cell: (promotion) => (
+        <>
+          {promotion.uses}
+          {promotion.limits.total !== undefined && ` / ${promotion.limits.total}`}
+          {promotion.held > 0 && ` (${promotion.held} en curso)`}
+        </>
+      ),
+    },
+    {
+      label: 'Activa',
+      cell: (promotion) => (
+        <label>
+          <input
+            type="checkbox"
+            checked={promotion.active}
+            aria-label={`${promotion.code} activa`}
+            disabled={switching === promotion.code}
+            onChange={() => void toggleActive(promotion)}
+          />{' '}
+          {promotion.active ? 'Sí' : 'No'}
+        </label>
+      ),
+    },
+    {
+      label: 'Modificar',
+      cell: (promotion) => (
+        <RowButton type="button" aria-label={`Modificar ${promotion.code}`} onClick={() => setEditing(promotion)}>
+          <EditIcon />
+        </RowButton>
+      ),
+    },
+  ];
+
   return (
     <div>
       <Toolbar>
@@ -58,57 +100,7 @@ export function PromotionsSection({ token }: { token: string }) {
         failed="No se pudieron cargar las promociones."
         empty="Todavía no hay promociones."
       >
-        {(rows) => (
-          <TableCard>
-            <Table aria-label="Promociones">
-              <thead>
-                <tr>
-                  <th scope="col">Código</th>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Descuento</th>
-                  <th scope="col">Vigencia</th>
-                  <th scope="col">Usos</th>
-                  <th scope="col">Activa</th>
-                  <th scope="col">Modificar</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((promotion) => (
-                  <tr key={promotion.code}>
-                    <td>
-                      <Code>{promotion.code}</Code>
-                    </td>
-                    <td>{promotion.name}</td>
-                    <td>{discountText(promotion, formatMoney)}</td>
-                    <td>{periodText(promotion.appliesTo)}</td>
-                    <td className="number">
-                      {promotion.uses}
-                      {promotion.limits.total !== undefined && ` / ${promotion.limits.total}`}
-                      {promotion.held > 0 && ` (${promotion.held} en curso)`}
-                    </td>
-                    <td>
-                      <label>
-                        <input
-                          type="checkbox"
-                          checked={promotion.active}
-                          aria-label={`${promotion.code} activa`}
-                          disabled={switching === promotion.code}
-                          onChange={() => void toggleActive(promotion)}
-                        />{' '}
-                        {promotion.active ? 'Sí' : 'No'}
-                      </label>
-                    </td>
-                    <td>
-                      <RowButton type="button" aria-label={`Modificar ${promotion.code}`} onClick={() => setEditing(promotion)}>
-                        <EditIcon />
-                      </RowButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableCard>
-        )}
+        {(rows) => <RecordTable label="Promociones" columns={columns} rows={rows} rowKey={(promotion) => promotion.code} />}
       </AsyncList>
       {adding && <PromotionDialog token={token} onSaved={reload} onClose={() => setAdding(false)} />}
       {editing && <PromotionDialog token={token} promotion={editing} onSaved={reload} onClose={() => setEditing(null)} />}

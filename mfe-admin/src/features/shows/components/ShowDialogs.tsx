@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { SHOW_TYPES, type BulkShowsRequest, type BulkShowsResult, type ShowType, type Weekday } from '@cine/contracts';
 import { cinemaClock, dayLabel, useAsyncData } from '@cine/web-kit';
-import { Button, Dialog, DialogActions, Select, TextInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, Dialog, DialogActions, Select, TextInput } from '@cine/web-kit/ui';
 import { fetchAdminMovies } from '../../../api/admin-movies';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
@@ -311,7 +311,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
         <FormField id={`${id}-to`} label="Hasta" error={errors.to}>
           <TextInput type="date" min={values.from || today()} value={values.to} onChange={(event) => edit({ to: event.target.value })} />
         </FormField>
-        <Fieldset aria-describedby={errors.weekdays ? `${id}-weekdays-error` : undefined}>
+        <ChoiceGroup $row aria-describedby={errors.weekdays ? `${id}-weekdays-error` : undefined}>
           <legend>Días de la semana</legend>
           {DAYS.map((day) => (
             <label key={day}>
@@ -319,7 +319,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
             </label>
           ))}
           {errors.weekdays && <FieldError id={`${id}-weekdays-error`}>{errors.weekdays}</FieldError>}
-        </Fieldset>
+        </ChoiceGroup>
         <PriceCardChoice
           pricing={pricing}
           show={{ date: values.from, time: parseTimes(values.times)?.[0] ?? '', format: values.type }}
@@ -330,7 +330,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
             setPreview(null);
           }}
         />
-        <Fieldset>
+        <ChoiceGroup $row>
           <legend>Si una función choca con otra de la sala</legend>
           <label>
             <input type="radio" name={`${id}-clash`} checked={onClash === 'skip'} onChange={() => setOnClash('skip')} /> Omitirla y crear
@@ -340,7 +340,7 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
             <input type="radio" name={`${id}-clash`} checked={onClash === 'refuse'} onChange={() => setOnClash('refuse')} /> No crear
             ninguna
           </label>
-        </Fieldset>
+        </ChoiceGroup>
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {created !== null && <SuccessMessage>{created === 1 ? 'Se creó 1 función.' : `Se crearon ${created} funciones.`}</SuccessMessage>}
         <Button type="submit" $variant="secondary" aria-disabled={busy || undefined}>
@@ -390,20 +390,6 @@ export function BulkShowDialog({ token, onCreated, onClose }: { token: string; o
     </Dialog>
   );
 }
-
-const Fieldset = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1rem;
-  margin: 0;
-  padding: 0.5rem 0.75rem;
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 8px;
-
-  legend {
-    font-weight: 600;
-  }
-`;
 
 const BulkPreview = styled.section`
   display: flex;

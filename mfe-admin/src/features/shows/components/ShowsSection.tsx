@@ -43,19 +43,6 @@ function seatsText(show: Pick<Show, 'seats' | 'capacity'>): string {
   return `${show.seats} ${show.seats === 1 ? 'libre' : 'libres'} de ${show.capacity}`;
 }
 
-const columns: Column[] = [
-  { label: 'Horarios', sort: 'startsAt' },
-  { label: 'Dia' },
-  { label: 'Pelicula', sort: 'movie' },
-  // The room's cell names its cinema too, wrapping under the room: a column of its own, or a cinema's name kept on one
-  // line, made the table scroll sideways at 1366 px.
-  { label: 'Sala', sort: 'roomId', numeric: true },
-  { label: 'Tipo', sort: 'type' },
-  { label: 'Asientos', sort: 'seats', numeric: true },
-  { label: 'Ocupación' },
-  { label: 'Modificar' },
-];
-
 /**
  * 'Funciones de peliculas': upcoming shows with their occupancy (and how many came in) and seat map; create, modify and
  * delete them. Of the chosen cinema (`cinemaId`; '' every cinema the caller may see), each naming its cinema (issue 38).
@@ -83,6 +70,78 @@ export function ShowsSection({ token, cinemaId = '' }: { token: string; cinemaId
   const reload = shows.reload;
   const { from, to, movieId, roomId, type } = list.filters;
   const filtered = Object.values(list.filters).some(Boolean);
+  const columns: Column<Show>[] = [
+    { label: 'Horarios', sort: 'startsAt', nowrap: true, cell: (show) => show.schedule },
+    { label: 'Dia', nowrap: true, cell: (show) => `${show.day} ${dayMonth(show.date)}` },
+    { label: 'Pelicula', sort: 'movie', cell: (show) => show.movie.Title },
+    // The room's cell names its cinema too, wrapping under the room: a column of its own, or a cinema's name kept on one
+    // line, made the table scroll sideways at 1366 px.
+    {
+      label: 'Sala',
+      sort: 'roomId',
+      numeric: true,
+      cell: (show) => (
+        <>
+          {show.roomId}
+          <CinemaName> · {cinemaName(show)}</CinemaName>
+        </>
+      ),
+    },
+    { label: 'Tipo', sort: 'type', cell: (show) => show.type },
+    { label: 'Asientos', sort: 'seats', numeric: true, cell: seatsText },
+    {
+      label: 'Ocupación',
+      cell: (show) => (
+        <>
+          <Occupancy entry={occupancyOf.get(show.id)} />
+          <RowLinks>
+            <Button
+              type="button"
+              $variant="link"
+              aria-label={`Ver mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+              onClick={() => setViewing(show)}
+            >
+              Ver mapa
+            </Button>
+            {/* Cancelling refunds the sales this cell counts: here, away from the trash button of the delete. */}
+            <Button
+              type="button"
+              $variant="link"
+              aria-label={`Cancelar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+              onClick={() => {
+                setReason('');
+                setCancelling(show);
+              }}
+            >
+              Cancelar
+            </Button>
+          </RowLinks>
+        </>
+      ),
+    },
+    {
+      label: 'Modificar',
+      cell: (show) => (
+        <RowActions>
+          <RowButton
+            type="button"
+            aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+            onClick={() => setEditing(show)}
+          >
+            <EditIcon />
+          </RowButton>
+          <RowButton
+            type="button"
+            $danger
+            aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
+            onClick={() => setDeleting(show)}
+          >
+            <TrashIcon />
+          </RowButton>
+        </RowActions>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -148,73 +207,14 @@ export function ShowsSection({ token, cinemaId = '' }: { token: string; cinemaId
       <PagedTable
         label="Funciones"
         columns={columns}
+        rowKey={(show) => show.id}
         state={shows}
         list={list}
         loading="Cargando funciones…"
         failed="No se pudieron cargar las funciones."
         empty={filtered ? 'No hay funciones que coincidan con los filtros.' : 'No hay funciones programadas.'}
         stackBelow="56rem"
-      >
-        {(show) => (
-          <tr key={show.id}>
-            <td className="nowrap">{show.schedule}</td>
-            <td className="nowrap">
-              {show.day} {dayMonth(show.date)}
-            </td>
-            <td>{show.movie.Title}</td>
-            <td className="number">
-              {show.roomId}
-              <CinemaName> · {cinemaName(show)}</CinemaName>
-            </td>
-            <td>{show.type}</td>
-            <td className="number">{seatsText(show)}</td>
-            <td>
-              <Occupancy entry={occupancyOf.get(show.id)} />
-              <RowLinks>
-                <Button
-                  type="button"
-                  $variant="link"
-                  aria-label={`Ver mapa de asientos de la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                  onClick={() => setViewing(show)}
-                >
-                  Ver mapa
-                </Button>
-                {/* Cancelling refunds the sales this cell counts: here, away from the trash button of the delete. */}
-                <Button
-                  type="button"
-                  $variant="link"
-                  aria-label={`Cancelar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                  onClick={() => {
-                    setReason('');
-                    setCancelling(show);
-                  }}
-                >
-                  Cancelar
-                </Button>
-              </RowLinks>
-            </td>
-            <td>
-              <RowActions>
-                <RowButton
-                  type="button"
-                  aria-label={`Modificar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                  onClick={() => setEditing(show)}
-                >
-                  <EditIcon />
-                </RowButton>
-                <RowButton
-                  type="button"
-                  $danger
-                  aria-label={`Borrar la función de ${show.movie.Title} del ${show.day} a las ${show.schedule}`}
-                  onClick={() => setDeleting(show)}
-                >
-                  <TrashIcon />
-                </RowButton>
-              </RowActions>
-            </td>
-          </tr>
-        )}
-      </PagedTable>
+      />
 
       {viewing && <ShowSeatMapDialog show={viewing} onClose={() => setViewing(null)} />}
       {bulk && <BulkShowDialog token={token} onCreated={reload} onClose={() => setBulk(false)} />}

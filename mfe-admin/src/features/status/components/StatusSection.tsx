@@ -1,9 +1,11 @@
+import type { ConsumerStatusRow } from '@cine/contracts';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAsyncData } from '@cine/web-kit';
 import { Button, EmptyState, LoadError } from '@cine/web-kit/ui';
 import { ChartCard, Charts } from '../../../components/ChartCard';
-import { Table, TableCard, Toolbar } from '../../../components/DataTable';
+import { Toolbar } from '../../../components/DataTable';
+import { RecordTable, type Column } from '../../../components/RecordTable';
 import { fetchPlatformStatus, type PlatformStatusView, type ServiceStatusRow } from '../api/status';
 
 // nivo is heavy: its chunk loads when the Estado section opens, never with the panel.
@@ -18,6 +20,21 @@ const perSecond = (value: number) => value.toLocaleString('es-AR', { maximumFrac
 const milliseconds = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('es-AR')} ms`);
 
 /** 'Estado': each service up or down with its requests/s and p95, each event consumer's lag and dead letters. */
+const SERVICE_COLUMNS: Column<ServiceStatusRow>[] = [
+  { label: 'Servicio', cell: (row) => row.name },
+  { label: 'Estado', cell: (row) => <Badge $status={row.status}>{STATUS_TEXT[row.status]}</Badge> },
+  { label: 'Solicitudes/s', numeric: true, cell: (row) => perSecond(row.requestsPerSecond) },
+  { label: 'p95', numeric: true, cell: (row) => milliseconds(row.p95Ms) },
+  { label: 'Errores/s', numeric: true, cell: (row) => perSecond(row.errorsPerSecond) },
+];
+
+const CONSUMER_COLUMNS: Column<ConsumerStatusRow>[] = [
+  { label: 'Consumidor', cell: (row) => row.consumer },
+  { label: 'Procesados/s', numeric: true, cell: (row) => perSecond(row.handledPerSecond) },
+  { label: 'Demora p95', numeric: true, cell: (row) => milliseconds(row.lagP95Ms) },
+  { label: 'Descartados (dead letters)', numeric: true, cell: (row) => (row.deadLetters > 0 ? <Alert>{row.deadLetters}</Alert> : 0) },
+];
+
 export function StatusSection({ token }: { token: string }) {
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -48,32 +65,7 @@ export function StatusSection({ token }: { token: string }) {
       </Toolbar>
       {status.status === 'error' && <LoadError message={`No se pudo actualizar el estado. ${status.message}`} onRetry={status.reload} />}
 
-      <TableCard>
-        <Table aria-label="Servicios">
-          <thead>
-            <tr>
-              <th scope="col">Servicio</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Solicitudes/s</th>
-              <th scope="col">p95</th>
-              <th scope="col">Errores/s</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.services.map((row) => (
-              <tr key={row.name}>
-                <td>{row.name}</td>
-                <td>
-                  <Badge $status={row.status}>{STATUS_TEXT[row.status]}</Badge>
-                </td>
-                <td className="number">{perSecond(row.requestsPerSecond)}</td>
-                <td className="number">{milliseconds(row.p95Ms)}</td>
-                <td className="number">{perSecond(row.errorsPerSecond)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableCard>
+      <RecordTable label="Servicios" columns={SERVICE_COLUMNS} rows={shown.services} rowKey={(row) => row.name} />
 
       <Charts>
         <StatusChart
@@ -94,28 +86,7 @@ export function StatusSection({ token }: { token: string }) {
       {shown.consumers.length === 0 ? (
         <EmptyState>Todavía no se procesaron eventos.</EmptyState>
       ) : (
-        <TableCard>
-          <Table aria-label="Eventos por consumidor">
-            <thead>
-              <tr>
-                <th scope="col">Consumidor</th>
-                <th scope="col">Procesados/s</th>
-                <th scope="col">Demora p95</th>
-                <th scope="col">Descartados (dead letters)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.consumers.map((row) => (
-                <tr key={row.consumer}>
-                  <td>{row.consumer}</td>
-                  <td className="number">{perSecond(row.handledPerSecond)}</td>
-                  <td className="number">{milliseconds(row.lagP95Ms)}</td>
-                  <td className="number">{row.deadLetters > 0 ? <Alert>{row.deadLetters}</Alert> : 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
+        <RecordTable label="Eventos por consumidor" columns={CONSUMER_COLUMNS} rows={shown.consumers} rowKey={(row) => row.consumer} />
       )}
     </div>
   );

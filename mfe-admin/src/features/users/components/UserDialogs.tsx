@@ -1,7 +1,6 @@
 import { CINEMA_MESSAGES, roleLabels, type Role } from '@cine/contracts';
 import { useId, useState } from 'react';
-import styled from 'styled-components';
-import { Button, Dialog, Select, TextInput } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup, Dialog, Select, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, FieldError, SuccessMessage } from '../../../components/FormMessage';
 import { useCinemaScope } from '../../../hooks/useCinemaScope';
 import { FormField, FormStack } from '../../../components/FormField';
@@ -77,7 +76,7 @@ function UserForm({ title, initial, initialCinemas = [], fields, submitLabel, sa
           </Select>
         </FormField>
         {asksCinemas(values.role) && (
-          <Cinemas aria-describedby={cinemasError ? `${id}-cinemas-error` : undefined}>
+          <ChoiceGroup aria-describedby={cinemasError ? `${id}-cinemas-error` : undefined}>
             <legend>Cines</legend>
             {cinemas.map((cinema) => (
               <label key={cinema.id}>
@@ -86,7 +85,7 @@ function UserForm({ title, initial, initialCinemas = [], fields, submitLabel, sa
               </label>
             ))}
             {cinemasError && <FieldError id={`${id}-cinemas-error`}>{cinemasError}</FieldError>}
-          </Cinemas>
+          </ChoiceGroup>
         )}
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}
@@ -148,17 +147,3 @@ export function EditUserDialog({ token, user, onSaved, onClose }: { token: strin
     />
   );
 }
-
-const Cinemas = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: 0.4rem;
-  margin: 0;
-  padding: 0.5rem 0.75rem;
-  border: 1px solid var(--cine-border, #2e2e42);
-  border-radius: 8px;
-
-  legend {
-    font-weight: 600;
-  }
-`;

@@ -19,14 +19,6 @@ interface UsersSectionProps {
   currentUserId: string;
 }
 
-const columns: Column[] = [
-  { label: 'Nombre', sort: 'username' },
-  { label: 'Email', sort: 'email' },
-  { label: 'Rol', sort: 'role' },
-  { label: 'Cines' },
-  { label: 'Borrar' },
-];
-
 /** 'Usuarios Registrados': the users page by page (sorted by a column, of a role, a search by name or e-mail), add, edit and delete. */
 export function UsersSection({ token, currentUserId }: UsersSectionProps) {
   const list = useListParams(USER_SORTS, 'createdAt', ['role', 'q'] as const);
@@ -40,6 +32,31 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
   /** A manager's or staff member's cinemas by name (an id the list does not know, as it is). */
   const cinemasOf = (user: User) =>
     (user.cinemaIds ?? []).map((cinemaId) => cinemas.find((cinema) => cinema.id === cinemaId)?.name ?? cinemaId).join(', ') || '—';
+  const columns: Column<User>[] = [
+    {
+      label: 'Nombre',
+      sort: 'username',
+      cell: (user) => (
+        <NameButton type="button" onClick={() => setEditing(user)} aria-label={`Modificar ${user.username}`}>
+          {user.username}
+        </NameButton>
+      ),
+    },
+    { label: 'Email', sort: 'email', cell: (user) => user.email },
+    { label: 'Rol', sort: 'role', cell: (user) => roleLabels[user.role] },
+    { label: 'Cines', cell: cinemasOf },
+    {
+      label: 'Borrar',
+      cell: (user) =>
+        user.id === currentUserId ? (
+          <Own>Tu cuenta</Own>
+        ) : (
+          <RowButton type="button" $danger aria-label={`Borrar ${user.username}`} onClick={() => setDeleting(user)}>
+            <TrashIcon />
+          </RowButton>
+        ),
+    },
+  ];
 
   return (
     <div>
@@ -69,34 +86,13 @@ export function UsersSection({ token, currentUserId }: UsersSectionProps) {
       <PagedTable
         label="Usuarios registrados"
         columns={columns}
+        rowKey={(user) => user.id}
         state={users}
         list={list}
         loading="Cargando usuarios…"
         failed="No se pudieron cargar los usuarios."
         empty={q || role ? 'No hay usuarios que coincidan con la búsqueda.' : 'No hay usuarios registrados.'}
-      >
-        {(user) => (
-          <tr key={user.id}>
-            <td>
-              <NameButton type="button" onClick={() => setEditing(user)} aria-label={`Modificar ${user.username}`}>
-                {user.username}
-              </NameButton>
-            </td>
-            <td>{user.email}</td>
-            <td>{roleLabels[user.role]}</td>
-            <td>{cinemasOf(user)}</td>
-            <td>
-              {user.id === currentUserId ? (
-                <Own>Tu cuenta</Own>
-              ) : (
-                <RowButton type="button" $danger aria-label={`Borrar ${user.username}`} onClick={() => setDeleting(user)}>
-                  <TrashIcon />
-                </RowButton>
-              )}
-            </td>
-          </tr>
-        )}
-      </PagedTable>
+      />
 
       {adding && <AddUserDialog token={token} onCreated={reload} onClose={() => setAdding(false)} />}
       {editing && <EditUserDialog token={token} user={editing} onSaved={reload} onClose={() => setEditing(null)} />}

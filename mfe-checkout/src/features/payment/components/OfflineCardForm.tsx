@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '@cine/web-kit/ui';
+import { Button, ChoiceGroup } from '@cine/web-kit/ui';
 import { TEST_CARDS } from '../paymentMessages';
 
 interface OfflineCardFormProps {
@@ -35,7 +35,7 @@ export function OfflineCardForm({ reason, onPay, submitLabel = 'Realizar Pago' }
           ? 'Modo de prueba: no se realizan cobros reales. Elige una tarjeta de prueba.'
           : 'No se pudo cargar el formulario seguro de tarjetas. Puedes probar el pago con una tarjeta de prueba.'}
       </Note>
-      <fieldset>
+      <ChoiceGroup>
         <legend>Tarjeta</legend>
         {TEST_CARDS.map((card) => (
           <label key={card.paymentMethodId}>
@@ -51,7 +51,7 @@ export function OfflineCardForm({ reason, onPay, submitLabel = 'Realizar Pago' }
             </span>
           </label>
         ))}
-      </fieldset>
+      </ChoiceGroup>
       <Button type="submit" aria-disabled={paying}>
         {paying ? 'Procesando...' : submitLabel}
       </Button>
@@ -63,21 +63,6 @@ export const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: 1rem;
-
-  fieldset {
-    display: flex;
-    flex-direction: column;
-    gap: 0.5rem;
-    margin: 0;
-    padding: 0.75rem;
-    border: 1px solid var(--cine-border, #2e2e42);
-    border-radius: 10px;
-  }
-
-  legend {
-    padding: 0 0.3rem;
-    font-weight: 600;
-  }
 
   label {
     display: flex;
