@@ -20,6 +20,8 @@ export interface PromotionFormValues {
   ticketTypes: string[];
   formats: string[];
   cinemaIds: string[];
+  /** The movies it applies to (none: every movie). */
+  movieIds: string[];
   weekdays: string[];
   from: string;
   to: string;
@@ -30,8 +32,6 @@ export interface PromotionFormValues {
   limitTotal: string;
   limitPerUser: string;
   active: boolean;
-  /** Kept as the promotion has them (the form does not edit them): the movies it applies to. */
-  movieIds?: string[];
 }
 
 export type PromotionFormErrors = Partial<Record<keyof PromotionFormValues | 'form', string>>;
@@ -57,6 +57,7 @@ export const emptyPromotionForm: PromotionFormValues = {
   ticketTypes: [],
   formats: [],
   cinemaIds: [],
+  movieIds: [],
   weekdays: [],
   from: '',
   to: '',
@@ -86,6 +87,7 @@ export function promotionFormFrom(promotion: PromotionView): PromotionFormValues
     ticketTypes: [...(rules.ticketTypes ?? [])],
     formats: [...(rules.formats ?? [])],
     cinemaIds: [...(rules.cinemaIds ?? [])],
+    movieIds: [...(rules.movieIds ?? [])],
     weekdays: [...(rules.weekdays ?? [])],
     from: rules.from ?? '',
     to: rules.to ?? '',
@@ -96,7 +98,6 @@ export function promotionFormFrom(promotion: PromotionView): PromotionFormValues
     limitTotal: wholeText(promotion.limits.total),
     limitPerUser: wholeText(promotion.limits.perUser),
     active: promotion.active,
-    ...(rules.movieIds ? { movieIds: [...rules.movieIds] } : {}),
   };
 }
 
@@ -114,7 +115,7 @@ export function toPromotionFields(values: PromotionFormValues): PromotionFields 
   const appliesTo: PromotionAppliesTo = {
     ...(values.ticketTypes.length ? { ticketTypes: values.ticketTypes } : {}),
     ...(values.formats.length ? { formats: values.formats as (typeof SHOW_TYPES)[number][] } : {}),
-    ...(values.movieIds?.length ? { movieIds: values.movieIds } : {}),
+    ...(values.movieIds.length ? { movieIds: values.movieIds } : {}),
     ...(values.cinemaIds.length ? { cinemaIds: values.cinemaIds } : {}),
     ...(values.weekdays.length ? { weekdays: weekdays.filter((day) => values.weekdays.includes(day)) as Weekday[] } : {}),
     ...(values.from ? { from: values.from } : {}),

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { cinemaInfo, errorMessage, useAsyncData } from '@cine/web-kit';
 import { Button, ChoiceGroup, Dialog, Select, TextInput } from '@cine/web-kit/ui';
+import { fetchAdminMovies } from '../../../api/admin-movies';
 import { fetchTicketTypes } from '../../../api/pricing';
 import { FormField, FormStack } from '../../../components/FormField';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
@@ -22,7 +23,7 @@ import {
 
 type TextField =
   'code' | 'name' | 'value' | 'from' | 'to' | 'timeFrom' | 'timeTo' | 'minTickets' | 'maxTicketsPerOrder' | 'limitTotal' | 'limitPerUser';
-type ListField = 'ticketTypes' | 'formats' | 'cinemaIds' | 'weekdays';
+type ListField = 'ticketTypes' | 'formats' | 'movieIds' | 'cinemaIds' | 'weekdays';
 
 interface PromotionDialogProps {
   token: string;
@@ -45,6 +46,7 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
   const [busy, setBusy] = useState(false);
   const [success, flash] = useFlash();
   const types = useAsyncData(() => fetchTicketTypes(token), token);
+  const movies = useAsyncData(() => fetchAdminMovies(token), token);
   const { selectable, scope } = useCinemaScope();
   const title = promotion ? `Modificar ${promotion.code}` : 'Nueva promoción';
 
@@ -137,6 +139,26 @@ export function PromotionDialog({ token, promotion, onSaved, onClose }: Promotio
           {SHOW_TYPES.map((format) => (
             <Check key={format} label={format} checked={values.formats.includes(format)} onChange={() => toggle('formats', format)} />
           ))}
+        </Checks>
+        <Checks legend="Películas (ninguna: todas)">
+          {movies.status === 'ready'
+            ? [...movies.data]
+                .sort((a, b) => a.Title.localeCompare(b.Title, 'es'))
+                .map((movie) => (
+                  <Check
+                    key={movie.id}
+                    label={movie.Title}
+                    checked={values.movieIds.includes(movie.id)}
+                    onChange={() => toggle('movieIds', movie.id)}
+                  />
+                ))
+            : null}
+          {/* A movie of the promotion no longer on the billboard or among the premieres (or while they load): kept, by its id. */}
+          {values.movieIds
+            .filter((movieId) => movies.status !== 'ready' || !movies.data.some((movie) => movie.id === movieId))
+            .map((movieId) => (
+              <Check key={movieId} label={`Película ${movieId}`} checked onChange={() => toggle('movieIds', movieId)} />
+            ))}
         </Checks>
         <Checks legend="Cines (ninguno: todos)">
           {selectable.map((cinema) => (

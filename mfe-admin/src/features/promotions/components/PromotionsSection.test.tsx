@@ -18,10 +18,18 @@ const martes: PromotionView = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
+/** A movie as the billboard lists it (the picker reads its id and title). */
+const movie = (id: string, Title: string) => ({ id, Title });
+
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
     .on('GET', '/api/promotions', { status: 200, body: [martes] })
+    .on('GET', '/api/movies/billboard', {
+      status: 200,
+      body: [movie('64d000000000000000000002', 'Wicked'), movie('64d000000000000000000001', 'Dune')],
+    })
+    .on('GET', '/api/movies/Premieres', { status: 200, body: [movie('64d000000000000000000003', 'Avatar 3')] })
     .on('GET', '/api/pricing/ticket-types', {
       status: 200,
       body: [
@@ -92,4 +100,29 @@ test('editing sends every field back by PUT under its code; the active switch tu
 
   await user.click(screen.getByRole('checkbox', { name: 'MARTES-2X1 activa' }));
   expect(api.requestsTo('PUT', '/api/promotions/MARTES-2X1')[1]?.body).toEqual({ ...fields, active: false });
+});
+
+test('the movie picker: the billboard and premieres by title, the ones chosen sent as movieIds; a movie no longer listed is kept', async () => {
+  const user = userEvent.setup();
+  const retired = '64d0000000000000000000ff';
+  api
+    .on('GET', '/api/promotions', { status: 200, body: [{ ...martes, appliesTo: { ...martes.appliesTo, movieIds: [retired] } }] })
+    .on('PUT', '/api/promotions/MARTES-2X1', { status: 200, body: martes });
+  renderInPanel(<PromotionsSection token="t" />);
+  await user.click(await screen.findByRole('button', { name: 'Modificar MARTES-2X1' }));
+  const dialog = screen.getByRole('dialog', { name: 'Modificar MARTES-2X1' });
+  const movies = within(dialog).getByRole('group', { name: 'Películas (ninguna: todas)' });
+  await within(movies).findByRole('checkbox', { name: 'Dune' });
+  expect(
+    within(movies)
+      .getAllByRole('checkbox')
+      .map((box) => box.parentElement?.textContent),
+  ).toEqual(['Avatar 3', 'Dune', 'Wicked', `Película ${retired}`]);
+  expect(within(movies).getByRole('checkbox', { name: `Película ${retired}` })).toBeChecked();
+  await user.click(within(movies).getByRole('checkbox', { name: 'Wicked' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+  expect(await within(dialog).findByText('Promoción actualizada con éxito.')).toBeInTheDocument();
+  expect(api.requestsTo('PUT', '/api/promotions/MARTES-2X1')[0]?.body).toMatchObject({
+    appliesTo: { ...martes.appliesTo, movieIds: [retired, '64d000000000000000000002'] },
+  });
 });
