@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { CLUB_MESSAGES, type ShowView } from '@cine/contracts';
 import { Types } from 'mongoose';
 import { isRefusal, type Result } from '../src/refusal';
+import { pointsToSpend } from '../src/gift-cards/payment-parts';
 import * as Order from '../src/orders/order';
+import * as States from '../src/orders/order-states';
 import type { StoredOrder } from '../src/orders/order-model';
 import * as Refund from '../src/orders/order-refund';
 import { pricingOf, singlePriceLines } from '../src/pricing/show-pricing';
@@ -53,9 +55,9 @@ const until = new Date(NOW.getTime() + 15 * 60_000);
 
 describe('the order: its states and moves', () => {
   it('has one table of moves, and every final state has none', () => {
-    expect(Object.keys(Order.ORDER_MOVES)).toEqual([...Order.ORDER_STATES]);
-    const moves = Order.ORDER_STATES.flatMap((from) =>
-      Order.ORDER_STATES.filter((to) => Order.canMove(from, to)).map((to) => `${from}→${to}`),
+    expect(Object.keys(States.ORDER_MOVES)).toEqual([...States.ORDER_STATES]);
+    const moves = States.ORDER_STATES.flatMap((from) =>
+      States.ORDER_STATES.filter((to) => States.canMove(from, to)).map((to) => `${from}→${to}`),
     );
     expect(moves).toEqual([
       'pending→reserved',
@@ -246,12 +248,12 @@ describe('refunds: none → requested → money-returned → none', () => {
   const paid = anOrder({ state: 'paid', paymentId: 'pi_1', paidAt: NOW, code: 'ABC123' });
 
   it('has one table of refund moves', () => {
-    expect(Order.canMoveRefund('none', 'requested')).toBe(true);
-    expect(Order.canMoveRefund('requested', 'money-returned')).toBe(true);
-    expect(Order.canMoveRefund('requested', 'none')).toBe(true);
-    expect(Order.canMoveRefund('money-returned', 'none')).toBe(true);
-    expect(Order.canMoveRefund('none', 'money-returned')).toBe(false);
-    expect(Order.canMoveRefund('money-returned', 'requested')).toBe(false);
+    expect(States.canMoveRefund('none', 'requested')).toBe(true);
+    expect(States.canMoveRefund('requested', 'money-returned')).toBe(true);
+    expect(States.canMoveRefund('requested', 'none')).toBe(true);
+    expect(States.canMoveRefund('money-returned', 'none')).toBe(true);
+    expect(States.canMoveRefund('none', 'money-returned')).toBe(false);
+    expect(States.canMoveRefund('money-returned', 'requested')).toBe(false);
   });
 
   it('refuses a refund of an order being paid, not paid, or with another refund under way', () => {
@@ -345,16 +347,16 @@ describe('refunds: none → requested → money-returned → none', () => {
 });
 
 describe('the documented moves', () => {
-  /** The moves as docs/architecture.md tables them, row by row, from the tables in order.ts. */
+  /** The moves as docs/architecture.md tables them, row by row, from the tables in order-states.ts. */
   function rows(moves: Record<string, Record<string, string>>): string[] {
     return Object.entries(moves).flatMap(([from, to]) =>
       Object.entries(to).map(([state, why]) => `| \`${from}\` | \`${state}\` | ${why} |`),
     );
   }
 
-  it('are the moves of order.ts, in docs/architecture.md', () => {
+  it('are the moves of order-states.ts, in docs/architecture.md', () => {
     const doc = readFileSync(join(__dirname, '../../../docs/architecture.md'), 'utf8');
-    for (const row of [...rows(Order.ORDER_MOVES), ...rows(Order.REFUND_MOVES)]) expect(doc).toContain(row);
+    for (const row of [...rows(States.ORDER_MOVES), ...rows(States.REFUND_MOVES)]) expect(doc).toContain(row);
   });
 });
 
@@ -363,9 +365,9 @@ describe('issue 41: points at pending → reserved', () => {
 
   it('takes no more points than the gift card leaves of the total', () => {
     const order = anOrder({ points: { points: 5000, pointValueCents: 1 } });
-    expect(Order.pointsToSpend(order, 0)).toBe(4390);
-    expect(Order.pointsToSpend(order, 4000)).toBe(390);
-    expect(Order.pointsToSpend({ ...order, points: { points: 300, pointValueCents: 2 } }, 4000)).toBe(195);
+    expect(pointsToSpend(order, 0)).toBe(4390);
+    expect(pointsToSpend(order, 4000)).toBe(390);
+    expect(pointsToSpend({ ...order, points: { points: 300, pointValueCents: 2 } }, 4000)).toBe(195);
   });
 
   it('reserved with what the points paid; failed when the balance fell short meanwhile or, without a bank card, they no longer cover', () => {

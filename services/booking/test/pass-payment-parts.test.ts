@@ -1,6 +1,6 @@
 import { GENERAL_TICKET_TYPE, type PricedLine } from '@cine/contracts';
 import { cardPart, paymentsOf, refundPaymentsOf } from '../src/gift-cards/payment-parts';
-import { passCoverOf } from '../src/orders/order';
+import { passCoverOf } from '../src/gift-cards/payment-parts';
 
 /** Issue 41: what the pass covers of an order (one seat's General base) and where a refund of it goes. */
 const line = (seatLabel: string, base: number, surcharge = 0, discount?: number): PricedLine => ({

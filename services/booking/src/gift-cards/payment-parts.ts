@@ -1,4 +1,4 @@
-import { pointsFor, splitRefund, type PaymentPart } from '@cine/contracts';
+import { pointsFor, splitRefund, type PaymentPart, type PricedLine } from '@cine/contracts';
 
 /** What an order keeps of the gift card that pays part of it (`amount` once debited, at pending → reserved). */
 export interface OrderGiftCard {
@@ -117,4 +117,35 @@ export function refundPaymentsOf(order: Paid, amount: number, passSeat = false):
     ...(order.points && split.points > 0 ? [{ kind: 'points' as const, amount: split.points, points }] : []),
     ...(split.card > 0 || passBack + split.giftCard + split.points === 0 ? [{ kind: 'card' as const, amount: split.card }] : []),
   ];
+}
+
+/** Issue 41: the member's pass as a checkout found it (period and show day to claim) and the show's General base. */
+export interface PassCover {
+  passId: string;
+  period: string;
+  day: string;
+  generalBase: number;
+}
+
+/**
+ * The pass covers ONE seat: the General base of the show (its surcharges, the 3D one and the seat's category, paid as
+ * usual), never more than that seat's line costs after a code's discount. The seat it covers: the first one's line.
+ */
+export function passCoverOf(pass: PassCover, lines: readonly PricedLine[]): OrderPass | undefined {
+  const line = lines[0];
+  if (!line) return undefined;
+  const amount = Math.max(0, Math.min(pass.generalBase, line.total - (line.discount ?? 0)));
+  return { passId: pass.passId, period: pass.period, day: pass.day, seatLabel: line.seatLabel, amount };
+}
+
+/**
+ * Issue 41: the points an order may still take after its gift card paid `giftCardPaid`: those asked for, no more
+ * than the rest of the total is worth (points never pay more than the amount).
+ */
+export function pointsToSpend(order: Pick<Paid, 'points' | 'total' | 'pass'>, giftCardPaid: number): number {
+  const points = order.points;
+  if (!points) return 0;
+  // Issue 41: of what the pass and the gift card leave.
+  const left = order.total - (order.pass?.amount ?? 0) - giftCardPaid;
+  return Math.min(points.points, Math.floor(Math.max(0, left) / points.pointValueCents));
 }

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { declineMessage } from '../payments/decline-messages';
 import type { PaymentProvider } from '../payments';
-import * as Order from '../orders/order';
+import { drive } from '../orders/drive';
+import { canMove } from '../orders/order-states';
 import { refuse, type Result } from '../refusal';
 import type { GiftCards } from './gift-cards';
 
@@ -128,7 +129,7 @@ export class GiftCardPurchases {
 
   /** Takes the purchase forward until it ends (throws when the provider fails: the sweep finishes it). */
   async drive(start: GiftCardOrder): Promise<PurchaseResult> {
-    const ended = await Order.drive<never, GiftCardOrder>(start, {
+    const ended = await drive<never, GiftCardOrder>(start, {
       underWay: (order) => (IN_PROGRESS as readonly string[]).includes(order.state),
       step: (order) => this.step(order),
       reload: (order) => this.orders.findById(order._id, WITHOUT_OUTBOX).lean<GiftCardOrder>(),
@@ -203,7 +204,7 @@ export class GiftCardPurchases {
     now: Date,
     event?: GiftCardIssued,
   ): Promise<GiftCardOrder | null> {
-    if (!Order.canMove(order.state, to)) throw new Error(`gift card order ${order._id.toHexString()}: ${order.state} → ${to}`);
+    if (!canMove(order.state, to)) throw new Error(`gift card order ${order._id.toHexString()}: ${order.state} → ${to}`);
     const fields = { ...set, state: to, updatedAt: now };
     const written = await this.orders.updateOne(
       { _id: order._id, state: order.state },

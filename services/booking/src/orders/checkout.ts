@@ -1,7 +1,11 @@
 import { CLUB_MESSAGES, GIFT_CARD_MESSAGES, type CheckoutRequest, type OrderView } from '@cine/contracts';
 import { catchRefusal, isRefusal, refuse, type Result } from '../refusal';
 import { paymentFailures, purchaseAmount, purchases } from '../metrics';
+import { pointsToSpend } from '../gift-cards/payment-parts';
+import { drive, type StepOutcome } from './drive';
 import * as Order from './order';
+import { NOTHING_HELD } from './order-messages';
+import { IN_PROGRESS_STATES } from './order-states';
 import type { StoredOrder } from './order-model';
 import type { OrderParts } from './order-effects';
 import type { PresaleCheck } from '../presales/presale-gate';
@@ -67,7 +71,7 @@ export class Checkout {
     if (!hold) {
       // The same request again after its seats were sold (or given back): answer what became of it.
       const earlier = await orders.latestFor(userId, showId, paymentMethodId, new Date(now.getTime() - RESERVATION_MS));
-      return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', Order.NOTHING_HELD);
+      return earlier && earlier.seatLabels.length === ticket ? this.answerFor(earlier) : refuse('conflict', NOTHING_HELD);
     }
     // A card with nothing left would pay nothing: the buyer meant it to pay, so say so before any bank card is charged.
     if (card && card.balance === 0) return refuse('conflict', GIFT_CARD_MESSAGES.empty);
@@ -105,8 +109,8 @@ export class Checkout {
   /** Takes the order forward until it ends; throws when a provider fails, leaving it for the sweep. */
   async drive(start: StoredOrder): Promise<CheckoutResult> {
     const { orders } = this.parts;
-    const ended = await Order.drive<never>(start, {
-      underWay: (order) => Order.IN_PROGRESS_STATES.includes(order.state),
+    const ended = await drive<never>(start, {
+      underWay: (order) => IN_PROGRESS_STATES.includes(order.state),
       step: (order) => this.step(order),
       reload: (order) => orders.findById(order._id),
     });
@@ -123,7 +127,7 @@ export class Checkout {
   }
 
   /** One step from the order's state: the work, then the move order.ts decides, written. */
-  private async step(order: StoredOrder): Promise<Order.StepOutcome<never>> {
+  private async step(order: StoredOrder): Promise<StepOutcome<never>> {
     const { effects, clock } = this.parts;
     const now = clock();
     switch (order.state) {
@@ -148,7 +152,7 @@ export class Checkout {
           if (order.giftCard) change = Order.reserveWithGiftCard(order, change, await effects.debitGiftCard(order), now);
           // Issue 41: then the points pay what they were asked for, of what is left (their spend, once; written by the same move).
           if (order.points && !isRefusal(change) && change.to === 'reserved') {
-            const wanted = Order.pointsToSpend(order, change.after.giftCard?.amount ?? 0);
+            const wanted = pointsToSpend(order, change.after.giftCard?.amount ?? 0);
             change = Order.reserveWithPoints(order, change, wanted, await effects.spendPoints(order, wanted), now);
           }
         }

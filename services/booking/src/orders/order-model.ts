@@ -2,11 +2,11 @@ import type { EventCinema, OrderPromo, PaymentPart, PricedLine, RefundOrigin, Sh
 import { outboxPlugin, type WithOutbox } from '@cine/service-kit';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { OrderGiftCard, OrderPass, OrderPoints } from '../gift-cards/payment-parts';
-import { ORDER_STATES, type OrderState, type RefundStep } from './order';
+import { ORDER_STATES, type OrderState, type RefundStep } from './order-states';
 
 /*
  * The order as stored: one document per purchase, with its refunds beside. Its states and the moves
- * between them are order.ts's (ORDER_MOVES, REFUND_MOVES); only the repository writes this document.
+ * between them are order-states.ts's (ORDER_MOVES, REFUND_MOVES); only the repository writes this document.
  */
 
 export interface OrderCandyLine {
@@ -38,7 +38,7 @@ export interface OrderRefund {
   refundedAt?: Date;
 }
 
-/** A refund under way (one per order at a time), at its step (order.ts: REFUND_MOVES). */
+/** A refund under way (one per order at a time), at its step (order-states.ts: REFUND_MOVES). */
 export interface PendingRefund extends OrderRefund {
   step: RefundStep;
   /** Set when a request gave up waiting for the provider: the same request again (or the sweep) takes it forward. */

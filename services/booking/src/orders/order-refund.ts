@@ -1,14 +1,15 @@
 import type { RefundOrigin } from '@cine/contracts';
 import { refundPaymentsOf } from '../gift-cards/payment-parts';
 import { refuse, type Result } from '../refusal';
-import { IN_PROGRESS_STATES, canMoveRefund, type OrderChange, type RefundStep } from './order';
+import type { OrderChange } from './order';
+import { IN_PROGRESS_STATES, canMoveRefund, type RefundStep } from './order-states';
 import { orderRefundedEvent } from './order-events';
 import { linesOfSeats } from './order-lines';
 import type { OrderRefund, PendingRefund, StoredOrder } from './order-model';
 import { refundAmount, refundPreview, stillPaid, type RefundLines } from './refund-rules';
 
 /**
- * The refund moves of an order (order.ts: REFUND_MOVES), as pure functions from the order as read to the
+ * The refund moves of an order (order-states.ts: REFUND_MOVES), as pure functions from the order as read to the
  * change to write: requested → money-returned → done, or requested → abandoned. Only one refund is under
  * way at a time (`refunding`); a done refund joins `refunds` and adds to `refundedAmount`.
  */

@@ -3,10 +3,8 @@ import {
   CLUB_MESSAGES,
   GENERAL_TICKET_TYPE,
   GIFT_CARD_MESSAGES,
-  ORDER_STATES,
   type CartCandyLine,
   type OrderState,
-  type PricedLine,
   type RefundStep,
 } from '@cine/contracts';
 import type { StockReservation } from '../candy/candy-projection';
@@ -18,7 +16,17 @@ import { refuse, type Refusal, type Result } from '../refusal';
 import { MOVIE_WITHDRAWN, PAYMENT_IN_PROGRESS, SHOW_CANCELLED } from '../shows/booking-errors';
 import type { HeldTickets, Reservation } from '../shows/seat-decisions';
 import { orderPaidEvent, type OrderEvent } from './order-events';
-import type { OrderGiftCard, OrderPass, OrderPoints } from '../gift-cards/payment-parts';
+import { passCoverOf, type OrderGiftCard, type OrderPoints, type PassCover } from '../gift-cards/payment-parts';
+import {
+  HOLD_EXPIRED,
+  SEATS_CHANGED,
+  SEATS_LOST,
+  SHOW_CHANGED,
+  STATE_NAMES,
+  TYPE_NOT_SOLD_ANY_MORE,
+  ticketCountMismatch,
+} from './order-messages';
+import { canMove } from './order-states';
 import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './order-model';
 
 /**
@@ -29,49 +37,6 @@ import type { NewOrder, OrderCandyLine, PendingRefund, StoredOrder } from './ord
  * the change was decided (so a step repeated after a crash, or raced by the sweep, writes once).
  * Refund moves: order-refund.ts.
  */
-/** The states (contracts' ORDER_STATES) and a refund's steps (REFUND_STEPS; `none`: no refund under way), for the tables below. */
-export { ORDER_STATES, type OrderState, type RefundStep } from '@cine/contracts';
-
-/** Every move of an order, and why it is made. A state with no move is final. */
-export const ORDER_MOVES = {
-  pending: {
-    reserved: 'its held seats are tagged with it until `reservedUntil` and its candy taken from stock',
-    expired: 'the hold lapsed before its seats were reserved',
-    failed: 'the show changed, was cancelled or withdrawn, the seats changed, or candy ran short (all given back)',
-  },
-  reserved: {
-    paid: 'charged (the order id as idempotency key) and its seats sold: order.paid recorded',
-    declined: 'the card was refused: seats back to the hold until its end, candy to stock',
-    unfulfilled: 'charged, but its reservation lapsed while the service was down: refunded whole only',
-  },
-  paid: {},
-  declined: {},
-  expired: {},
-  failed: {},
-  unfulfilled: {},
-} as const satisfies Record<OrderState, Partial<Record<OrderState, string>>>;
-
-/** Every move of a refund of a paid (or unfulfilled) order; one refund under way at a time. */
-export const REFUND_MOVES = {
-  none: { requested: 'decided on the order as read (nothing refunded since): the order is locked for it' },
-  requested: {
-    'money-returned': 'the provider returned the money (key `refund:<id>`): its tickets were refused at the door first',
-    none: 'abandoned: the provider refused, or a ticket was admitted meanwhile (tickets valid again, nothing returned)',
-  },
-  'money-returned': { none: 'done: seats on sale, candy to stock; it joins `refunds` with order.refunded' },
-} as const satisfies Record<RefundStep | 'none', Partial<Record<RefundStep | 'none', string>>>;
-
-/** The states an order still moves from: the checkout drives them, the sweep finishes them after a crash. */
-export const IN_PROGRESS_STATES: readonly OrderState[] = ORDER_STATES.filter((state) => Object.keys(ORDER_MOVES[state]).length > 0);
-
-export function canMove(from: OrderState, to: OrderState): boolean {
-  return Object.hasOwn(ORDER_MOVES[from], to);
-}
-
-export function canMoveRefund(from: RefundStep | 'none', to: RefundStep | 'none'): boolean {
-  return Object.hasOwn(REFUND_MOVES[from], to);
-}
-
 /** A move decided on an order: written only while the order is still `from` (its refund at `refund.from`). */
 export interface OrderChange {
   from: OrderState;
@@ -84,28 +49,6 @@ export interface OrderChange {
   refund?: { id: string; from: RefundStep | 'none'; to: RefundStep | 'none'; refunding: Partial<PendingRefund> | null };
   /** The order as the write leaves it (what the next step reads). */
   after: StoredOrder;
-}
-
-const HOLD_EXPIRED = 'Tu reserva expiró. Vuelve a elegir tus entradas.';
-export const NOTHING_HELD = 'No tienes entradas reservadas para esta función. Vuelve a elegir tus entradas.';
-const SEATS_CHANGED = 'Tus entradas reservadas cambiaron durante el pago. Revisa tu carrito y vuelve a pagar.';
-const SHOW_CHANGED =
-  'La función cambió mientras pagabas (película, fecha, horario, sala, formato o precio). Revisa tu carrito y vuelve a pagar.';
-const TYPE_NOT_SOLD_ANY_MORE = 'La función dejó de vender el tipo de alguna de tus entradas. Vuelve a elegir tus entradas.';
-const SEATS_LOST = 'No pudimos confirmar tus asientos después del cobro. El cine se comunicará contigo para devolverte el dinero.';
-
-const STATE_NAMES: Record<OrderState, string> = {
-  pending: 'pendiente',
-  reserved: 'reservada',
-  paid: 'pagada',
-  declined: 'rechazada',
-  expired: 'vencida',
-  failed: 'fallida',
-  unfulfilled: 'sin completar',
-};
-
-function ticketCountMismatch(asked: number, held: number): string {
-  return `Pediste pagar ${asked} ${asked === 1 ? 'entrada' : 'entradas'}, pero tu carrito tiene ${held} reservadas para esta función.`;
 }
 
 /** The move, when the order may make it: the fields, events and the order as written. */
@@ -219,25 +162,6 @@ export function openOrder(
   };
 }
 
-/** Issue 41: the member's pass as a checkout found it (period and show day to claim) and the show's General base. */
-export interface PassCover {
-  passId: string;
-  period: string;
-  day: string;
-  generalBase: number;
-}
-
-/**
- * The pass covers ONE seat: the General base of the show (its surcharges, the 3D one and the seat's category, paid as
- * usual), never more than that seat's line costs after a code's discount. The seat it covers: the first one's line.
- */
-export function passCoverOf(pass: PassCover, lines: readonly PricedLine[]): OrderPass | undefined {
-  const line = lines[0];
-  if (!line) return undefined;
-  const amount = Math.max(0, Math.min(pass.generalBase, line.total - (line.discount ?? 0)));
-  return { passId: pass.passId, period: pass.period, day: pass.day, seatLabel: line.seatLabel, amount };
-}
-
 /** Issue 41: pending → failed: the pass's ticket could not be claimed (the month's allowance used, a ticket that day). */
 export function passRefused(order: StoredOrder, failure: string, now: Date): Result<OrderChange> {
   return giveUp(order, 'failed', failure, now);
@@ -304,18 +228,6 @@ export function reserveWithGiftCard(order: StoredOrder, change: OrderChange, pai
 }
 
 /**
- * Issue 41: the points an order may still take after its gift card paid `giftCardPaid`: those asked for, no more
- * than the rest of the total is worth (points never pay more than the amount).
- */
-export function pointsToSpend(order: Pick<StoredOrder, 'points' | 'total' | 'pass'>, giftCardPaid: number): number {
-  const points = order.points;
-  if (!points) return 0;
-  // Issue 41: of what the pass and the gift card leave.
-  const left = order.total - (order.pass?.amount ?? 0) - giftCardPaid;
-  return Math.min(points.points, Math.floor(Math.max(0, left) / points.pointValueCents));
-}
-
-/**
  * Issue 41: pending → reserved with what the points paid (their spend, written by the same move, after the gift card's),
  * or → failed when the balance fell short meanwhile, or when points and gift card no longer cover an order without a
  * bank card (the step gives the debits back).
@@ -377,41 +289,4 @@ export function refusalOf(order: StoredOrder): Refusal | null {
     default:
       return IN_PROGRESS;
   }
-}
-
-/** What one step did: the order as written, an answer that ends the drive early, or null when another driver moved the order first. */
-export type StepOutcome<Stop, O = StoredOrder> = O | { stop: Stop } | null;
-
-/** What `drive` steps: a ticket order, or (issue 39) a gift card's purchase order. */
-interface Driven {
-  _id: { toHexString(): string };
-}
-
-interface Machine<Stop, O extends Driven> {
-  /** Whether the order still has a step to take. */
-  underWay(order: O): boolean;
-  /** One idempotent step from where the order stands, ended by one conditional write (order.ts decides it). */
-  step(order: O): Promise<StepOutcome<Stop, O>>;
-  /** The order as stored now (after a lost write). */
-  reload(order: O): Promise<O | null>;
-}
-
-/**
- * THE loop of the checkout and of the refunds: steps the order until nothing is under way, each step on
- * the order as the previous one wrote it; a lost conditional write means another driver (the request,
- * the recovery sweep, another instance) moved it, so the loop continues from what that one wrote. Throws
- * when a step fails (a provider down): the order stays where it was for the same request again or the sweep.
- */
-export async function drive<Stop, O extends Driven = StoredOrder>(
-  start: O,
-  machine: Machine<Stop, O>,
-): Promise<{ order: O } | { stop: Stop }> {
-  let order: O | null = start;
-  while (order && machine.underWay(order)) {
-    const next: StepOutcome<Stop, O> = await machine.step(order);
-    if (next && 'stop' in next) return next;
-    order = next ?? (await machine.reload(order));
-  }
-  if (!order) throw new Error(`order ${start._id.toHexString()} disappeared`);
-  return { order };
 }

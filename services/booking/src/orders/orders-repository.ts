@@ -2,7 +2,8 @@ import type { OrderShowMoved, TicketsIssued } from '@cine/contracts';
 import { findEachById, isDuplicateKeyError } from '@cine/service-kit';
 import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
 import { InProgressMarks } from './in-progress-marks';
-import { IN_PROGRESS_STATES, type OrderChange } from './order';
+import type { OrderChange } from './order';
+import { IN_PROGRESS_STATES } from './order-states';
 import { OrderCodes } from './order-codes';
 import type { NewOrder, OrderDocument, StoredOrder } from './order-model';
 

@@ -4,7 +4,7 @@ import { weekdayOf } from '../shows/cinema-time';
 import type { PendingShowMoves } from '../shows/pending-moves';
 import type { ShowDocument } from '../shows/show-model';
 import type { PendingAnnouncements } from '../tickets/pending-announcements';
-import { IN_PROGRESS_STATES } from './order';
+import { IN_PROGRESS_STATES } from './order-states';
 import type { StoredOrder } from './order-model';
 import type { OrdersRepository } from './orders-repository';
 
