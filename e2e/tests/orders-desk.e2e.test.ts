@@ -37,15 +37,19 @@ test("the admin finds an order by its code and by a ticket's code; its refund di
   await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Órdenes', exact: true }).click();
+  // The list keeps the rows it shows (busy) until the search answers: its count says when it has.
+  const oneFound = () =>
+    page
+      .getByRole('status')
+      .filter({ hasText: /^1–1 de 1 · página 1 de 1$/ })
+      .waitFor();
   let orders = await searchOrders(order.code.toLowerCase());
+  await oneFound();
   await orders.getByRole('row').filter({ hasText: order.code }).first().waitFor();
   await expect(orders.getByRole('row').count()).resolves.toBe(2);
 
   orders = await searchOrders(other!.code);
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^1–1 de 1 · página 1 de 1$/ })
-    .waitFor();
+  await oneFound();
   await orders.getByRole('button', { name: `Ver orden ${order.code}` }).click();
   await page.getByRole('heading', { name: `Orden ${order.code}` }).waitFor();
 
