@@ -105,6 +105,9 @@ export async function registerBuyers(base: string, count: number, concurrency = 
   return buyers;
 }
 
+/** A new show and how many of its seats one buyer may buy alone (its capacity less the companion seats). */
+export type SellableShow = ShowView & { sellable: number };
+
 /** The admin's shows and purchases of the benchmarks, on the billboard's shortest movie. */
 export class BenchShop {
   /** The next free slot of each room (4 a day): 2,000 shows over 5 rooms end 100 days later, within the year shows may be sold ahead. */
@@ -142,14 +145,19 @@ export class BenchShop {
     }
   }
 
-  /** New shows, room after room, until there are `count` of them and at least `seats` seats in all. */
-  async showsFor(seats: number, count = 0): Promise<ShowView[]> {
-    const shows: ShowView[] = [];
+  /**
+   * New shows, room after room, until there are `count` of them and at least `seats` seats one buyer may buy alone
+   * in all: `sellable` leaves out companion seats (sold only with their wheelchair space until shortly before the show).
+   */
+  async showsFor(seats: number, count = 0): Promise<SellableShow[]> {
+    const shows: SellableShow[] = [];
     let total = 0;
     for (let index = 0; total < seats || shows.length < count; index++) {
       const show = await this.newShow(ROOMS[index % ROOMS.length] as number);
-      shows.push(show);
-      total += show.capacity;
+      const map = (await api(this.base, 'GET', `/show/${show.id}/seats`)).json as { layout: { companions?: Record<string, string> } };
+      const sellable = show.capacity - Object.keys(map.layout.companions ?? {}).length;
+      shows.push({ ...show, sellable });
+      total += sellable;
     }
     return shows;
   }
@@ -203,7 +211,7 @@ export class BenchShop {
   /** `orders` paid orders of one seat each, `concurrency` buyers at a time, filling new shows; `shows`: at least this many new shows in all. */
   async history(buyers: readonly BenchBuyer[], orders: number, concurrency: number, shows = 0): Promise<void> {
     const made = await this.showsFor(orders, shows);
-    const queue = made.flatMap((show) => Array.from({ length: show.capacity }, () => show.id)).slice(0, orders);
+    const queue = made.flatMap((show) => Array.from({ length: show.sellable }, () => show.id)).slice(0, orders);
     let paid = 0;
     let failures = 0;
     const started = performance.now();

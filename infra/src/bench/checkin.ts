@@ -58,7 +58,7 @@ async function staffToken(base: string): Promise<string> {
 async function sellTickets(shop: BenchShop, buyers: readonly BenchBuyer[], count: number): Promise<TicketView[]> {
   // Rooms' capacities need not be multiples of 10: a few more seats than `count`.
   const shows = await shop.showsFor(count * 1.1);
-  const orders = shows.flatMap((show) => Array.from({ length: Math.floor(show.capacity / SEATS_PER_ORDER) }, () => show.id));
+  const orders = shows.flatMap((show) => Array.from({ length: Math.floor(show.sellable / SEATS_PER_ORDER) }, () => show.id));
   const queue = orders.slice(0, Math.ceil(count / SEATS_PER_ORDER));
   const orderCount = queue.length;
   const sellers = buyers.slice(0, 20);

@@ -97,17 +97,7 @@ class Rush {
       if (next) next(buyer);
       else idle.push(buyer);
     };
-    // A companion seat is sold only with its wheelchair space until shortly before the show: one seat each cannot take it.
-    const seatsLeft = new Map(
-      await Promise.all(
-        shows.map(async (show): Promise<[string, number]> => {
-          const map = (await api(this.shop.base, 'GET', `/show/${show.id}/seats`)).json as {
-            layout: { companions?: Record<string, string> };
-          };
-          return [show.id, show.capacity - Object.keys(map.layout.companions ?? {}).length];
-        }),
-      ),
-    );
+    const seatsLeft = new Map(shows.map((show) => [show.id, show.sellable]));
     const running: Array<Promise<Purchase>> = [];
     const started = performance.now();
     for (let arrival = 0; arrival < arrivals; arrival++) {

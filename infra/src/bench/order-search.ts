@@ -45,7 +45,7 @@ async function timed(base: string, token: string, kind: Kind): Promise<{ ms: num
 /** `count` paid orders of one seat, `concurrency` at a time, the buyers taking turns (each buyer gets about count / buyers). */
 async function payOrders(shop: BenchShop, buyers: readonly BenchBuyer[], count: number): Promise<number> {
   const shows = await shop.showsFor(count);
-  const queue = shows.flatMap((show) => Array.from({ length: show.capacity }, () => show.id)).slice(0, count);
+  const queue = shows.flatMap((show) => Array.from({ length: show.sellable }, () => show.id)).slice(0, count);
   let next = 0;
   let paid = 0;
   const started = performance.now();

@@ -88,7 +88,7 @@ interface Paid {
 /** `count` paid orders of one seat, `buyers` at a time, over new shows. */
 async function payOrders(shop: BenchShop, buyers: readonly BenchBuyer[], count: number): Promise<Paid[]> {
   const shows = await shop.showsFor(count);
-  const queue = shows.flatMap((show) => Array.from({ length: show.capacity }, () => show)).slice(0, count);
+  const queue = shows.flatMap((show) => Array.from({ length: show.sellable }, () => show)).slice(0, count);
   const paid: Paid[] = [];
   let failures = 0;
   const started = performance.now();

@@ -294,7 +294,7 @@ describe('a show of a presale not closed', () => {
     expect(await booking.app.seatInventory.reserveForOrder(first.id, userId, newId(), terms, now(), until)).toMatchObject({
       outcome: 'reserved',
     });
-    expect(await booking.app.seatInventory.hold(second.id, userId, 4, now(), '127.0.0.1')).toHaveProperty('seatLabels');
+    expect(await booking.app.seatHolds.hold(second.id, userId, 4, now(), '127.0.0.1')).toHaveProperty('seatLabels');
 
     const paid = await checkout(second.id, userId, 4, admission);
     expect(paid.json()).toMatchObject({ statusCode: 409, error: PRESALE_MESSAGES.tooManyTickets(4) });

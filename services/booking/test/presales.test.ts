@@ -82,7 +82,7 @@ const tick = () => booking.app.presales.ticker.tick();
 
 /** Holds `seats` seats of the show straight through the seat inventory (as buyers admitted by the line would). */
 async function holdSeats(showId: string, seats: number, userId = newId()): Promise<string> {
-  const held = await booking.app.seatInventory.hold(showId, userId, seats, booking.clock.now(), '127.0.0.1');
+  const held = await booking.app.seatHolds.hold(showId, userId, seats, booking.clock.now(), '127.0.0.1');
   expect(held).toHaveProperty('seatLabels');
   return userId;
 }
@@ -235,7 +235,7 @@ describe('sold out and reopening', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(PRESALE_MESSAGES.lineClosed);
 
-    await booking.app.seatInventory.release(showId, holders[0] as string, booking.clock.now());
+    await booking.app.seatHolds.release(showId, holders[0] as string, booking.clock.now());
     await tick();
     expect(await view(presale.id)).toMatchObject({ state: 'open', seatsLeft: 4 });
     expect((await join(presale.id, newId())).statusCode).toBe(201);

@@ -305,7 +305,7 @@ describe('DELETE /show/one/:id (admin)', () => {
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 1, day: '2026-03-26', schedule: '12:00', type: '2D' });
     const buyer = newId();
     const now = booking.clock.now();
-    await booking.app.seatInventory.hold(show.id, buyer, 2, now, '127.0.0.1');
+    await booking.app.seatHolds.hold(show.id, buyer, 2, now, '127.0.0.1');
     await booking.app.seatInventory.reserveForOrder(show.id, buyer, 'order-1', show, now, new Date(now.getTime() + 30 * 60_000));
     const del = () => booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
 
@@ -328,7 +328,7 @@ describe('DELETE /show/one/:id (admin)', () => {
     const movie = await publishMovie(booking.context);
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 2, day: '2026-03-26', schedule: '12:00', type: '2D' });
     const holder = newId();
-    await booking.app.seatInventory.hold(show.id, holder, 3, booking.clock.now(), '127.0.0.1');
+    await booking.app.seatHolds.hold(show.id, holder, 3, booking.clock.now(), '127.0.0.1');
 
     const response = await booking.app.inject({ method: 'DELETE', url: `/show/one/${show.id}`, headers: adminHeaders(booking.app) });
     expect(response.statusCode).toBe(200);
@@ -447,7 +447,7 @@ describe('PUT /show/one/:id (admin)', () => {
   it('refuses a room change once seats are held or sold, but still moves the time', async () => {
     const movie = await publishMovie(booking.context);
     const show = await createShow(booking, { movieId: movie.movieId, roomId: 2, day: '2026-04-04', schedule: '12:00', type: '2D' });
-    await booking.app.seatInventory.hold(show.id, newId(), 2, booking.clock.now());
+    await booking.app.seatHolds.hold(show.id, newId(), 2, booking.clock.now());
 
     expect((await put(show.id, { roomId: 3 })).json()).toEqual({
       statusCode: 409,

@@ -261,13 +261,14 @@ describe('POST /tickets/delete', () => {
 
 describe('SeatInventory for checkout', () => {
   const inventory = () => booking.app.seatInventory;
+  const holds = () => booking.app.seatHolds;
 
   /** A new user holding two seats (F5, F6) of a fresh show, and a reservation end 30 minutes on. */
   async function twoSeatsHeld() {
     const show = await freshShow();
     const user = newId();
     const now = booking.clock.now();
-    await inventory().hold(show.id, user, 2, now, '127.0.0.1');
+    await holds().hold(show.id, user, 2, now, '127.0.0.1');
     return { show, user, now, until: new Date(now.getTime() + 30 * 60_000) };
   }
 
@@ -317,7 +318,7 @@ describe('SeatInventory for checkout', () => {
     const show = await createShow(booking, { movieId: gone.movieId, roomId: 3, day: '2026-04-21', schedule: '20:00', type: '2D' });
     const user = newId();
     const now = booking.clock.now();
-    await inventory().hold(show.id, user, 2, now, '127.0.0.1');
+    await holds().hold(show.id, user, 2, now, '127.0.0.1');
     await booking.context.bus.publish(createEvent('movie.deleted', gone));
 
     expect(await inventory().reserveForOrder(show.id, user, 'order-w', show, now, new Date(now.getTime() + 30 * 60_000))).toEqual({
@@ -330,12 +331,12 @@ describe('SeatInventory for checkout', () => {
     const show = await freshShow();
     const user = newId();
     const now = booking.clock.now();
-    const held = await inventory().hold(show.id, user, 1, now, '127.0.0.1');
+    const held = await holds().hold(show.id, user, 1, now, '127.0.0.1');
     if (isRefusal(held)) throw new Error(held.message);
     await inventory().reserveForOrder(show.id, user, 'order-d', show, now, new Date(now.getTime() + 30 * 60_000));
 
     // Refused as a conflict (the routes answer 409), holding nothing.
-    expect(await inventory().hold(show.id, user, 2, now, '127.0.0.1')).toMatchObject({ outcome: 'refused', kind: 'conflict' });
+    expect(await holds().hold(show.id, user, 2, now, '127.0.0.1')).toMatchObject({ outcome: 'refused', kind: 'conflict' });
     await inventory().releaseOrderReservation(show.id, 'order-d', held.heldUntil);
     expect(await inventory().sellForOrder(show.id, 'order-d')).toEqual([]);
     expect((await inventory().holdsOf(user, now))[0]?.heldUntil).toEqual(held.heldUntil);

@@ -55,7 +55,7 @@ export class Cart {
     const code = applying === undefined ? promo : (applying ?? undefined);
     // Seats that can no longer be bought (the show started, its movie was deleted) are not priced: checkout refuses them.
     const onSale = holds.filter((held) => !held.offSale);
-    // A cart holds one cinema's seats at a time (SeatInventory refuses another's): the cinema of its tickets.
+    // A cart holds one cinema's seats at a time (SeatHolds refuses another's): the cinema of its tickets.
     const cinema = onSale[0]?.cinema;
     const place = cinema && { id: cinema.id, name: cinema.name, address: cinema.address };
     const tickets = onSale.map(ticketLineOf);

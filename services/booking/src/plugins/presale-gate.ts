@@ -25,7 +25,7 @@ export interface PresaleGatePluginOptions {
 export const presaleGatePlugin = fp<PresaleGatePluginOptions>(
   async (app, { db, dataDir }) => {
     const signer = new AdmissionSigner(resolveSecret(ADMISSION_SECRET_ENV, dataDir, ADMISSION_SECRET_FILE));
-    const gate = new PresaleGate(app.presales.store, await showModel(db), signer, app.seatInventory);
+    const gate = new PresaleGate(app.presales.store, await showModel(db), signer, app.seatHolds);
     app.presales.admissionFor = async (place, presale) => gate.admissionFor(place, presale, app.clock());
     app.presales.ticker.onExpired(async (place, presale) => {
       await gate.releaseExpired(place, presale, app.clock());

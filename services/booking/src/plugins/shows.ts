@@ -7,6 +7,7 @@ import { MovieProjection } from '../movies/movie-projection';
 import { KeyedLock } from '../keyed-lock';
 import { HoldLimits, type HoldLimitSettings } from '../shows/hold-limits';
 import { SeatChangeFeed } from '../shows/seat-changes';
+import { SeatHolds } from '../shows/seat-holds';
 import { SeatInventory } from '../shows/seat-inventory';
 import { ListingWriters } from '../shows/listing-writers';
 import { DEFAULT_SEAT_STREAM_SETTINGS, SeatStreams, type ShowSeatsSource } from '../shows/seat-streams';
@@ -33,6 +34,7 @@ declare module 'fastify' {
     /** The listings' summaries of the shows (the jobs plugin prunes the past ones). */
     showListing: ShowListing;
     seatInventory: SeatInventory;
+    seatHolds: SeatHolds;
     seatStreams: SeatStreams;
     /** Moves of shows whose orders are still to follow (the tickets plugin's ShowMoves carries them). */
     pendingShowMoves: PendingShowMoves;
@@ -100,7 +102,8 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     const shows = new Shows(model, movies, lock, listing, cinemas, feed, pendingShowMoves, pricing);
     const userHolds = new UserHolds(db);
     const limits = new HoldLimits(db, userHolds, holdMinutes, holdLimits);
-    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed, cinemas, companionReleaseMinutes);
+    const seatInventory = new SeatInventory(model, movies, userHolds, lock, limits, listing, feed, cinemas);
+    const seatHolds = new SeatHolds(seatInventory, model, userHolds, limits, cinemas, companionReleaseMinutes);
     const seatStreams = new SeatStreams(
       showSeatsSource(model, listing),
       { ...DEFAULT_SEAT_STREAM_SETTINGS, perAddress: seatStreamsPerAddress },
@@ -124,6 +127,7 @@ export const showsPlugin = fp<ShowsPluginOptions>(
     app.decorate('pendingShowMoves', pendingShowMoves);
     app.decorate('pricing', pricing);
     app.decorate('seatInventory', seatInventory);
+    app.decorate('seatHolds', seatHolds);
     app.decorate('seatStreams', seatStreams);
 
     movies.onApplied((movie) => shows.markMovieDeleted(movie._id, movie.deleted === true));

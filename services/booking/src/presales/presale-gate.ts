@@ -2,7 +2,7 @@ import { isObjectIdText, PRESALE_MESSAGES } from '@cine/contracts';
 import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
 import { isRefusal, refuse, type Refusal, type Result } from '../refusal';
-import type { SeatInventory } from '../shows/seat-inventory';
+import type { SeatHolds } from '../shows/seat-holds';
 import type { ShowDocument } from '../shows/show-model';
 import { admissionProblem, type AdmissionSigner } from './admission';
 import { ticketsAfter, type Wanted } from './gate-rules';
@@ -45,7 +45,7 @@ export class PresaleGate implements PresaleCheck {
     private readonly presales: Pick<Presales, 'ofShow' | 'places'>,
     private readonly shows: Model<ShowDocument>,
     private readonly signer: AdmissionSigner,
-    private readonly seats: Pick<SeatInventory, 'release'>,
+    private readonly seats: Pick<SeatHolds, 'release'>,
   ) {}
 
   async admit(showId: string, userId: string, admission: string | undefined, now: Date, wanted: Wanted): Promise<Result<GatePassed>> {

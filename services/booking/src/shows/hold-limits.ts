@@ -137,7 +137,7 @@ export class HoldLimits {
       since,
       until: new Date(Math.min(now.getTime() + this.holdMinutes * 60_000, since.getTime() + maxMs)),
       ended,
-      // The shows the user may hold seats of (SeatInventory's one-cinema cart rule reads them from here: no second read).
+      // The shows the user may hold seats of (SeatHolds' one-cinema cart rule reads them from here: no second read).
       shows,
     };
   }

@@ -1,19 +1,17 @@
-import { cartOfOtherCinemaMessage, isObjectIdText, type ShowView } from '@cine/contracts';
-import type { Cinemas } from '../cinemas/cinemas';
+import { isObjectIdText, type ShowView } from '@cine/contracts';
 import { findEachById } from '@cine/service-kit';
 import type { Model } from 'mongoose';
+import type { Cinemas } from '../cinemas/cinemas';
 import { GroupCommit, type Decision } from '../group-commit';
 import type { KeyedLock } from '../keyed-lock';
 import type { MovieProjection } from '../movies/movie-projection';
-import { catchRefusal, refused, RefusedError, type Result } from '../refusal';
-import { SHOW_BUSY, showNotFound, wrongSeatCount } from './booking-errors';
+import { refused } from '../refusal';
+import { SHOW_BUSY, showNotFound } from './booking-errors';
+import type { HoldLimits } from './hold-limits';
+import type { SeatChangeFeed } from './seat-changes';
 import {
-  checkLabels,
   heldTicketsOf,
-  labelsAndTypes,
   holdersOf,
-  holdSeatsOf,
-  releaseSeatsOf,
   reserveSeatsOf,
   returnSeatsOf,
   sellSeatsOf,
@@ -22,16 +20,13 @@ import {
   type Reservation,
   type ShowTerms,
 } from './seat-decisions';
-import { DEFAULT_COMPANION_RELEASE_MINUTES } from './companion-rule';
-import type { HoldLimits } from './hold-limits';
-import type { SeatChangeFeed } from './seat-changes';
-import type { ShowListing } from './show-listing';
-import { pricingOf } from '../pricing/show-pricing';
-import { isHeldByAt, layoutOf } from './seats';
+import type { ShowSeatChanges } from './seat-holds';
+import { isHeldByAt } from './seats';
 import { showSeats } from './seat-writes';
 import type { Seat, ShowDocument } from './show-model';
+import type { ShowListing } from './show-listing';
 import { toShowView } from './show-views';
-import type { HoldLedger, RecordedWindow, UserHolds } from './user-holds';
+import type { HoldLedger, UserHolds } from './user-holds';
 
 /**
  * A decision on a show's seats: the show's new list of taken seats to write
@@ -46,20 +41,6 @@ const MAX_ATTEMPTS = 20;
 const CACHED_SHOWS = 500;
 
 /**
- * A hold: `count` seats (those `labels` name, else the best free) of the show for the user, counted at the client's `address`;
- * `types`, one per seat, their ticket types (absent: every seat General; see holdSeatsOf).
- */
-type HoldRequest = [
-  showId: string,
-  userId: string,
-  count: number,
-  now: Date,
-  address: string,
-  labels?: readonly string[],
-  types?: readonly string[],
-];
-
-/**
  * The seats of every show, per seat: each operation below is a decision on
  * one show's seats (a `SeatChange`). A held seat whose heldUntil has passed
  * is free in every read and write: nothing has to release it.
@@ -70,8 +51,10 @@ type HoldRequest = [
  * last read or wrote it, each on the seats the previous ones chose, and
  * written in one updateOne guarded by the show's `version`. Another
  * instance's write makes the batch be decided again on a fresh read.
+ * The buyers' holds are decided in seat-holds.ts on the same queues; the
+ * checkout's reservations, sales and refunds are decided here.
  */
-export class SeatInventory {
+export class SeatInventory implements ShowSeatChanges {
   /** Seat changes of each show, batched into version-guarded writes. */
   private readonly seatWrites: GroupCommit<ShowDocument, Seat[]>;
 
@@ -85,8 +68,6 @@ export class SeatInventory {
     feed: SeatChangeFeed,
     /** The chain's cinemas: a show view names its room's. */
     private readonly cinemas: Cinemas,
-    /** COMPANION_RELEASE_MINUTES: companion seats are sold alone from this long before the show (companion-rule.ts). */
-    private readonly companionReleaseMinutes: number = DEFAULT_COMPANION_RELEASE_MINUTES,
   ) {
     this.seatWrites = new GroupCommit(showSeats(shows, listing, feed), {
       lock,
@@ -94,140 +75,6 @@ export class SeatInventory {
       maxAttempts: MAX_ATTEMPTS,
       notFound: showNotFound,
       busy: () => refused('busy', SHOW_BUSY),
-    });
-  }
-
-  /**
-   * Replaces the user's hold on this show with `count` seats until now +
-   * HOLD_MINUTES, then releases the user's holds on other shows (one show in
-   * the cart). The seats are the ones named by `labels` (the seat map), or
-   * else the best adjacent ones (same row, centre first; else fewest rows).
-   * Refused: invalid, labels that are not `count` different seats of the
-   * show's room, or a type (`types`) the show does not sell; not-found, an unknown show; conflict, started, its movie
-   * deleted, a named seat taken (saying which) or not enough seats (saying
-   * how many are left), a companion seat without its wheelchair space, the user's seats of this show are being paid, or a
-   * hold limit (hold-limits.ts: seats per client address, renewals) is
-   * reached. A refusal holds nothing.
-   */
-  hold(...request: HoldRequest): Promise<Result<HeldTickets>> {
-    return catchRefusal(() => this.holdOrThrow(...request));
-  }
-
-  private async holdOrThrow(...[showId, userId, count, now, address, labels, types]: HoldRequest): Promise<HeldTickets> {
-    if (!isObjectIdText(showId)) throw showNotFound();
-    if (labels) checkLabels(labels, count);
-    if (types && types.length !== count) throw refused('invalid', wrongSeatCount(count, types.length));
-    const { since, until: heldUntil, ended, shows } = await this.limits.window(userId, showId, now);
-    await this.assertOneCinema(showId, userId, now, shows);
-    const previous = await this.limits.claim(userId, address, count, heldUntil, now);
-    let held: HeldTickets;
-    let holdsShows: string[];
-    let replaced: HoldLedger | undefined;
-    try {
-      ({ held, holdsShows, replaced } = await this.holdSeats(
-        showId,
-        userId,
-        labels ?? count,
-        types,
-        now,
-        { address, showId, seats: count, until: heldUntil },
-        { since, ended },
-      ));
-    } catch (error) {
-      await this.limits.unclaim(userId, address, previous);
-      throw error;
-    }
-    if (replaced && replaced.address !== address) await this.limits.forget(replaced.address, userId);
-    for (const other of holdsShows) {
-      if (other !== showId) await this.releaseSeats(other, userId, now).catch((error: unknown) => ignoreMissingShow(error));
-    }
-    return held;
-  }
-
-  /**
-   * A cart holds the seats of one cinema at a time (issue 38): seats of a show of another cinema than the
-   * user's live holds are refused (409, naming the cinema in the cart) until the cart is emptied. `shows`:
-   * the user's shows (read with the hold's window); only a user with holds on other shows costs a read of them.
-   */
-  private async assertOneCinema(showId: string, userId: string, now: Date, shows: readonly string[]): Promise<void> {
-    const others = shows.filter((id) => id !== showId && isObjectIdText(id));
-    if (others.length === 0) return;
-    const show =
-      this.seatWrites.lastKnown(showId) ?? (await this.shows.findById(showId, { roomId: 1 }).lean<Pick<ShowDocument, 'roomId'>>());
-    if (!show) return;
-    const cinema = this.cinemas.cinemaOfRoom(show.roomId);
-    const found = await findEachById(others, (id) => this.shows.findById(id, { roomId: 1, seats: 1 }).lean<ShowDocument>());
-    for (const other of found.values()) {
-      const otherCinema = this.cinemas.cinemaOfRoom(other.roomId);
-      if (otherCinema.id !== cinema.id && other.seats.some((seat) => isHeldByAt(seat, userId, now)))
-        throw refused('conflict', cartOfOtherCinemaMessage(otherCinema.name));
-    }
-  }
-
-  /**
-   * Holds the seats, recording the hold's ledger entry and renewal window with
-   * the user's shows before they are written; answers them, the shows the
-   * user may hold seats of and the ledger entry this hold replaced
-   * (user_holds, as written before the seats).
-   */
-  private async holdSeats(
-    showId: string,
-    userId: string,
-    wanted: number | readonly string[],
-    types: readonly string[] | undefined,
-    now: Date,
-    ledger: HoldLedger,
-    window: RecordedWindow,
-  ): Promise<{ held: HeldTickets; holdsShows: string[]; replaced?: HoldLedger }> {
-    const heldUntil = ledger.until;
-    let holdsShows: string[] = [];
-    let replaced: HoldLedger | undefined;
-    let recorded = false;
-    const held = await this.change(showId, (show) => {
-      const { seats, held } = holdSeatsOf(show, userId, wanted, now, heldUntil, {
-        types,
-        companionReleaseMinutes: this.companionReleaseMinutes,
-      });
-      return {
-        write: seats,
-        before: async () => {
-          const added = await this.userHolds.add(userId, showId, ledger, window);
-          holdsShows = added.shows;
-          // A batch decided again (another instance wrote first) adds again: the entry replaced is the first add's.
-          if (!recorded) replaced = added.replaced;
-          recorded = true;
-        },
-        result: async (written): Promise<HeldTickets> => ({
-          show: await this.view(written, now),
-          pricing: pricingOf(written),
-          layout: layoutOf(written),
-          ...labelsAndTypes(held),
-          heldUntil,
-          cinema: this.cinemas.eventCinemaOfRoom(written.roomId),
-        }),
-      };
-    });
-    return { held, holdsShows, ...(replaced ? { replaced } : {}) };
-  }
-
-  /** Releases the user's held seats of the show (not sold, not being paid); answers how many were still held. Unknown show: refused. */
-  release(showId: string, userId: string, now: Date): Promise<Result<number>> {
-    return catchRefusal(async () => {
-      const released = await this.releaseSeats(showId, userId, now);
-      await this.limits.released(userId, showId, now);
-      return released;
-    });
-  }
-
-  private async releaseSeats(showId: string, userId: string, now: Date): Promise<number> {
-    return this.change(showId, (show) => {
-      const { seats, released } = releaseSeatsOf(show, userId, now);
-      if (!seats) return { result: () => 0 };
-      return {
-        write: seats,
-        after: (written) => this.forgetUsersWithoutHolds([userId], written),
-        result: () => released,
-      };
     });
   }
 
@@ -254,7 +101,7 @@ export class SeatInventory {
    */
   async heldOn(userId: string, showId: string, now: Date): Promise<HeldTickets | undefined> {
     if (!isObjectIdText(showId)) return undefined;
-    const remembered = this.seatWrites.lastKnown(showId);
+    const remembered = this.lastKnown(showId);
     const show = remembered?.seats.some((seat) => isHeldByAt(seat, userId, now))
       ? remembered
       : await this.shows.findById(showId).lean<ShowDocument>();
@@ -337,21 +184,14 @@ export class SeatInventory {
     return toShowView(show, titles.get(show.movieId) ?? '', now, this.cinemas.refOfRoom(show.roomId));
   }
 
-  private async forgetUsersWithoutHolds(userIds: string[], show: ShowDocument): Promise<void> {
-    const holding = holdersOf(show);
-    await this.userHolds.remove(
-      userIds.filter((userId) => !holding.has(userId)),
-      show._id.toHexString(),
-    );
+  /** The show as this process last read or wrote it (a rush's holds were just written here), if remembered. */
+  lastKnown(showId: string): ShowDocument | undefined {
+    return this.seatWrites.lastKnown(showId);
   }
 
   /** Queues the decision for the show's next write of its seats; answers what it decided once written. Unknown show: a not-found refusal thrown. */
-  private change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
+  change<T>(showId: string, decide: (show: ShowDocument) => SeatChange<T>): Promise<T> {
     if (!isObjectIdText(showId)) return Promise.reject(showNotFound());
     return this.seatWrites.change(showId, decide);
   }
-}
-
-function ignoreMissingShow(error: unknown): void {
-  if (!(error instanceof RefusedError && error.refusal.kind === 'not-found')) throw error;
 }

@@ -196,7 +196,7 @@ function calendarDate(text: string): string | undefined {
 }
 
 /**
- * Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's. The listings read the
+ * Shows: listings, the admin's create (rules, overlap) and delete. Seats are SeatInventory's (holds: SeatHolds). The listings read the
  * shows' summaries (show-listing.ts: at most 1 s behind the writes), which every write here keeps.
  */
 export class Shows {

@@ -17,7 +17,7 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
     await valueOr(app, app.presaleGate.admit(showId, userId, request.body.admission, app.clock(), count));
     // request.ip: the client's address as the gateway saw it (it overwrites X-Forwarded-For; services trust that hop),
     // counted as a client: an IPv4 address, or an IPv6 address's /64.
-    const held = await valueOr(app, app.seatInventory.hold(showId, userId, count, app.clock(), clientKey(request.ip), labels, types));
+    const held = await valueOr(app, app.seatHolds.hold(showId, userId, count, app.clock(), clientKey(request.ip), labels, types));
     // Priced as the cart prices it: each seat by its type and category.
     const { lines, totalPrice } = ticketLineOf(held);
     return {
@@ -35,6 +35,6 @@ export default async function ticketsRoutes(app: ServiceApp): Promise<void> {
   app.post('/delete', { schema: schemas.deleteTickets, onRequest: app.authenticate }, async (request) => {
     const { userId, showId } = request.body;
     assertSameUser(request, userId);
-    return { released: await valueOr(app, app.seatInventory.release(showId, userId, app.clock())) };
+    return { released: await valueOr(app, app.seatHolds.release(showId, userId, app.clock())) };
   });
 }
