@@ -2,23 +2,30 @@ import { createGlobalStyle } from 'styled-components';
 
 /**
  * Design tokens live in CSS custom properties so the remotes can use the same
- * cinema look without importing anything from the shell.
+ * cinema look without importing anything from the shell (index.html's first
+ * paint, before any script, uses the same values).
  */
+export const DESIGN_TOKENS = {
+  'cine-bg': '#0b0b12',
+  'cine-surface': '#161622',
+  'cine-surface-2': '#20202f',
+  'cine-border': '#2e2e42',
+  'cine-text': '#f3f3f7',
+  'cine-muted': '#a6a6bb',
+  'cine-accent': '#e50914',
+  'cine-accent-hover': '#b8070f',
+  'cine-gold': '#f5c518',
+  'cine-error': '#ff4d4f',
+  'cine-success': '#3ddc84',
+  'cine-radius': '10px',
+  'cine-font': "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+} as const;
+
 export const GlobalStyle = createGlobalStyle`
   :root {
-    --cine-bg: #0b0b12;
-    --cine-surface: #161622;
-    --cine-surface-2: #20202f;
-    --cine-border: #2e2e42;
-    --cine-text: #f3f3f7;
-    --cine-muted: #a6a6bb;
-    --cine-accent: #e50914;
-    --cine-accent-hover: #b8070f;
-    --cine-gold: #f5c518;
-    --cine-error: #ff4d4f;
-    --cine-success: #3ddc84;
-    --cine-radius: 10px;
-    --cine-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+    ${Object.entries(DESIGN_TOKENS)
+      .map(([name, value]) => `--${name}: ${value};`)
+      .join('\n    ')}
     color-scheme: dark;
   }
 
