@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { landingPageOf } from './lib/landingPages';
@@ -12,11 +12,16 @@ if (landingPage) loadFederatedPage(landingPage.remote, landingPage.exposedModule
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App loadRemotePage={loadFederatedPage} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first view in slices of a few milliseconds, yielding to the browser between
+  // them, instead of in one long task that blocks a phone's main thread (Lighthouse's TBT).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App loadRemotePage={loadFederatedPage} />
+      </StrictMode>,
+    );
+  });
 }
 
 registerServiceWorker();
