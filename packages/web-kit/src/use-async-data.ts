@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { errorMessage } from './api-client';
 
 export type AsyncData<T> =
@@ -8,8 +8,14 @@ export type AsyncData<T> =
  * Runs `load` on mount and whenever `key` changes (nothing while `key` is null); `reload` runs it
  * again (the 'Reintentar' buttons). Answers that arrive after the key changed are dropped. A
  * failure's `message` is the text to show (the server's Spanish `error`), `error` what was thrown.
+ * `transition`: the answer renders as a transition, in slices that yield to the browser between them
+ * (a landing page's many cards are no long task on a phone; a tap meanwhile is handled first).
  */
-export function useAsyncData<T>(load: () => Promise<T>, key: string | null): AsyncData<T> & { reload: () => void } {
+export function useAsyncData<T>(
+  load: () => Promise<T>,
+  key: string | null,
+  { transition = false }: { transition?: boolean } = {},
+): AsyncData<T> & { reload: () => void } {
   const [state, setState] = useState<AsyncData<T>>({ status: key === null ? 'idle' : 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -20,9 +26,14 @@ export function useAsyncData<T>(load: () => Promise<T>, key: string | null): Asy
     }
     let current = true;
     setState({ status: 'loading' });
+    const settle = (next: AsyncData<T>) => {
+      if (!current) return;
+      if (transition) startTransition(() => setState(next));
+      else setState(next);
+    };
     load().then(
-      (data) => current && setState({ status: 'ready', data }),
-      (error: unknown) => current && setState({ status: 'error', message: errorMessage(error), error }),
+      (data) => settle({ status: 'ready', data }),
+      (error: unknown) => settle({ status: 'error', message: errorMessage(error), error }),
     );
     return () => {
       current = false;

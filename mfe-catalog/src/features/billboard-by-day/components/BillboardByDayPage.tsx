@@ -35,7 +35,7 @@ export default function BillboardByDayPage(_props: RemotePageProps) {
   const strip = dateStrip(cinemaClock(now).date);
   const date = chosenStripDay(strip, searchParams.get('fecha'));
   const cinema = useChosenCinema();
-  const shows = useAsyncData(() => fetchShowsOnDate(date, cinema.cinemaId), cinemaKey(cinema, date));
+  const shows = useAsyncData(() => fetchShowsOnDate(date, cinema.cinemaId), cinemaKey(cinema, date), { transition: true });
   const chosen = strip.find((day) => day.date === date);
   // Issue 40: the presales not closed (none when they can't be read: the shows then link as always).
   const presales = useAsyncData(() => fetchActivePresales().catch(() => [] as PresaleView[]), 'presales');

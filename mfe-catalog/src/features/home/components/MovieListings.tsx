@@ -20,10 +20,11 @@ const byReleaseAscending = (a: MovieView, b: MovieView) => compareText(a.Release
 /** The two home carousels: the billboard (with the genre and type filters) and the premieres, of the chosen cinema. */
 export function MovieListings({ cardsPerView }: { cardsPerView: number }) {
   const cinema = useChosenCinema();
-  const billboard = useAsyncData(() => fetchBillboard(cinema.cinemaId), cinemaKey(cinema, 'billboard'));
+  const billboard = useAsyncData(() => fetchBillboard(cinema.cinemaId), cinemaKey(cinema, 'billboard'), { transition: true });
   const premieres = useAsyncData(
     () => fetchPremieres(cinema.cinemaId).then((movies) => [...movies].sort(byReleaseAscending)),
     cinemaKey(cinema, 'premieres'),
+    { transition: true },
   );
   const at = cinema.cinema ? ` en ${cinema.cinema.name}` : '';
   const [filter, setFilter] = useState<MovieFilter>({ genre: ALL, type: ALL });

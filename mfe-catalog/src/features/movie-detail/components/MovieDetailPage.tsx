@@ -15,7 +15,7 @@ import { TrailerFrame } from './TrailerFrame';
 
 export default function MovieDetailPage({ session, widgets }: RemotePageProps) {
   const { id = '' } = useParams();
-  const detail = useAsyncData(() => fetchMovieDetail(id), id);
+  const detail = useAsyncData(() => fetchMovieDetail(id), id, { transition: true });
   // 'Cine — Oppenheimer' once the movie is known; the shell's 'Cine — Película' until then.
   useDocumentTitle(
     detail.status === 'ready' ? detail.data.Title : detail.status === 'error' && isNotFound(detail.error) ? 'Película no encontrada' : null,
