@@ -6,7 +6,8 @@ import {
   companionsWithoutSpace,
   DEFAULT_COMPANION_RELEASE_MINUTES,
 } from '../src/shows/companion-rule';
-import { heldTicketsOf, holdSeatsOf, holdWishOf } from '../src/shows/seat-decisions';
+import { holdSeatsOf, holdWishOf } from '../src/shows/hold-decisions';
+import { heldTicketsOf } from '../src/shows/seat-decisions';
 import { showDocument } from './helpers';
 
 /** Room 2's layout with a companion seat beside each wheelchair space and a premium back row. */

@@ -1,7 +1,7 @@
 import { assertSameUser, clientKey, type ServiceApp } from '@cine/service-kit';
 import { ticketLineOf } from '../../cart/pricing';
 import { catchRefusal } from '../../refusal';
-import { holdWishOf } from '../../shows/seat-decisions';
+import { holdWishOf } from '../../shows/hold-decisions';
 import { valueOr } from '../refusals';
 import * as schemas from './schemas';
 
