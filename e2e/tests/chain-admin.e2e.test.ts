@@ -80,7 +80,7 @@ test.each([
   expect((await apiAs(page, 'GET', `/sales/totals?cinemaId=${norte.id}`)).status).toBe(200);
 });
 
-test('an admin adds a cinema in another time zone and a room drawn with the layout editor, on a phone', async () => {
+test('an admin adds a cinema in another time zone and a room drawn with the layout editor, then changes it, on a phone', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   const slug = `madrid-${Date.now() % 100000}`;
   const name = `Cine Madrid ${slug.slice(7)}`;
@@ -125,6 +125,22 @@ test('an admin adds a cinema in another time zone and a room drawn with the layo
   await page.keyboard.press('Escape');
   await card.getByText('Sala Gran Vía · 22 butacas').waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Changing the room starts from its seats as stored (the list names rooms without them): after a reload too.
+  await page.reload();
+  await card.getByRole('button', { name: `Modificar Sala Gran Vía de ${name}` }).click();
+  const edit = page.getByRole('form', { name: `Modificar Sala Gran Vía de ${name}` });
+  await preview.getByText('22 butacas en 3 filas').waitFor();
+  await edit.getByLabel('Cambiar las butacas').check();
+  expect(await edit.getByLabel('Asientos por fila, de la A hacia atrás').inputValue()).toBe('6, 8, 8');
+  expect(await edit.getByLabel('Pasillo después de las columnas (opcional)').inputValue()).toBe('4');
+  expect(await edit.getByLabel('Espacios para silla de ruedas (opcional)').inputValue()).toBe('A1, A2');
+  expect(await edit.getByLabel('Filas premium (opcional)').inputValue()).toBe('C');
+  await edit.getByLabel('Asientos por fila, de la A hacia atrás').fill('6, 8, 8, 10');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await edit.getByText('Sala actualizada con éxito.').waitFor();
+  await page.keyboard.press('Escape');
+  await card.getByText('Sala Gran Vía · 32 butacas').waitFor();
 
   // The new cinema is in the selector of every section, and its rooms are those a show can be created in.
   await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: 'Funciones de peliculas' }).click();

@@ -103,7 +103,8 @@ export const apiRoutes: readonly ApiRouteEntry[] = [
     endpoints: [{ method: 'GET', path: '/show/:id/seats/stream', stream: 'seat-map' }],
   },
   { prefix: '/show/occupancy', service: 'booking', auth: 'all' },
-  // The chain's cinemas are public; creating and changing them and their rooms needs a token (issue 38).
+  // The chain's cinemas are public; creating and changing them and their rooms needs a token (issue 38). Reading a
+  // room with its layout (GET /cinemas/:id/rooms/:roomId, the back office's) needs one too: booking asks for it.
   { prefix: '/cinemas', service: 'booking', auth: 'writes' },
   // The ticket types on sale are public; the rest of pricing is the admin's.
   { prefix: '/pricing', service: 'booking', auth: 'writes' },

@@ -347,7 +347,7 @@ const MATRIX: Record<string, Entry> = {
   // a manager of another cinema gets the 403.
   'GET /show/one/{id}/cancel': { access: 'manager', also: [{ access: 'cinema', sample: ({ show }) => ({ params: { id: show } }) }] },
   // The chain's cinemas (issue 38, booking): anyone lists them; an admin creates and changes them and adds rooms; a room is
-  // changed by an admin or a manager of its cinema (booking's test/cinemas.test.ts). The bodies are incomplete: the
+  // read and changed by an admin or a manager of its cinema (booking's test/cinemas.test.ts). The bodies are incomplete: the
   // admin's call is let through and refused by the schema, nothing is created.
   'GET /cinemas/': { access: 'public' },
   'POST /cinemas/': { access: 'admin' },
@@ -358,6 +358,8 @@ const MATRIX: Record<string, Entry> = {
     access: 'cinema',
     sample: ({ cinema }) => ({ params: { id: cinema, roomId: '9999' }, body: { name: 'Sala Matriz' } }),
   },
+  // Its layout, read for the back office's editor: the same rule (a room of cinema A that does not exist, 404 to its managers).
+  'GET /cinemas/{id}/rooms/{roomId}': { access: 'cinema', sample: ({ cinema }) => ({ params: { id: cinema, roomId: '9999' } }) },
   // sales: an admin's and any manager's (each their cinemas' without cinemaId); of cinema A alone with it (issue 38).
   'GET /tickets/all': { access: 'manager', also: [OF_CINEMA_A] },
   'GET /tickets/all/detail': { access: 'manager', also: [OF_CINEMA_A] },

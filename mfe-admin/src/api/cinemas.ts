@@ -18,6 +18,10 @@ export const updateCinema = (token: string, id: string, changes: CinemaChanges) 
 export const addRoom = (token: string, cinemaId: string, room: RoomForm) =>
   api.post<RoomView>(`${cinemaPath(cinemaId)}/rooms`, room, { token });
 
+/** Admin, or a manager of the cinema: a room with its layout, as stored (404 when it is not that cinema's). */
+export const fetchRoom = (token: string, cinemaId: string, roomId: number) =>
+  api.get<RoomView>(`${cinemaPath(cinemaId)}/rooms/${roomId}`, { token });
+
 /** Admin, or a manager of the cinema: a room's name or layout (409 when a sold seat would be lost). */
 export const updateRoom = (token: string, cinemaId: string, roomId: number, changes: RoomChanges) =>
   api.put<RoomView>(`${cinemaPath(cinemaId)}/rooms/${roomId}`, changes, { token });

@@ -51,6 +51,8 @@ describe('the chain’s cinemas and rooms (issue 38)', () => {
     booking.app.inject({ method: 'POST', url: `/cinemas/${id}/rooms`, headers, payload });
   const putRoom = (id: string, roomId: number, payload: unknown, headers = adminHeaders(booking.app)) =>
     booking.app.inject({ method: 'PUT', url: `/cinemas/${id}/rooms/${roomId}`, headers, payload });
+  const getRoom = (id: string, roomId: number | string, headers: Record<string, string> = adminHeaders(booking.app)) =>
+    booking.app.inject({ method: 'GET', url: `/cinemas/${id}/rooms/${roomId}`, headers });
 
   it('lists the first cinema with rooms 1–5 to anyone (a database without the chain’s seed)', async () => {
     const [first] = await cinemas();
@@ -171,6 +173,37 @@ describe('the chain’s cinemas and rooms (issue 38)', () => {
       error: CINEMA_MESSAGES.roomNotFound,
     });
     expect((await putRoom(cinema.id, 9999, { name: 'Sala Roja' })).statusCode).toBe(404);
+  });
+
+  it('reads a room with its layout (the editor’s start) as its PUT answers it: an admin or its cinema’s manager', async () => {
+    const { cinema, rooms } = await createCinema(booking, { slug: 'la-rioja' }, 1);
+    const room = rooms[0] as RoomView;
+    const { cinema: elsewhere, rooms: theirs } = await createCinema(booking, { slug: 'catamarca' }, 1);
+    const layout = { rows: [4, 6], aisles: [3], wheelchair: ['A1'], categories: { A1: 'wheelchair', A2: 'companion', B6: 'premium' } };
+    const saved = (await putRoom(cinema.id, room.id, { layout: { ...layout, companions: { A2: 'A1' } } })).json<RoomView>();
+    const read = await getRoom(cinema.id, room.id);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(saved);
+    expect(saved).toMatchObject({ id: room.id, cinemaId: cinema.id, name: 'Sala 1', capacity: 10, layout });
+    expect((await getRoom(cinema.id, room.id, managerHeaders(booking.app, [cinema.id]))).json()).toEqual(saved);
+
+    expect((await getRoom(cinema.id, room.id, managerHeaders(booking.app, [elsewhere.id]))).json()).toMatchObject({
+      statusCode: 403,
+      error: CINEMA_MESSAGES.notYourCinema,
+    });
+    expect((await getRoom(cinema.id, room.id, staffHeaders(booking.app, [cinema.id]))).statusCode).toBe(403);
+    expect((await getRoom(cinema.id, room.id, userHeaders(booking.app, newId()))).statusCode).toBe(403);
+    expect((await getRoom(cinema.id, room.id, {})).statusCode).toBe(401);
+    const notFound = { statusCode: 404, error: CINEMA_MESSAGES.roomNotFound };
+    expect((await getRoom(newId(), room.id)).json()).toMatchObject({ statusCode: 404, error: CINEMA_MESSAGES.cinemaNotFound });
+    expect((await getRoom(cinema.id, (theirs[0] as RoomView).id)).json()).toMatchObject(notFound);
+    expect((await getRoom(cinema.id, 9999)).json()).toMatchObject(notFound);
+    expect((await getRoom(cinema.id, 'sala-1')).statusCode).toBe(400);
+
+    // Read by its _id, not from this process's cache (just read again): another instance's change shows at once.
+    await booking.app.cinemas.fresh(true);
+    await booking.context.db.collection('rooms').updateOne({ _id: room.id } as never, { $set: { 'layout.rows': [4, 8] } });
+    expect((await getRoom(cinema.id, room.id)).json()).toMatchObject({ capacity: 12, layout: { rows: [4, 8] } });
   });
 
   it('never takes a sold seat from a show on sale (409 naming it); a layout that keeps them reaches the shows on sale', async () => {

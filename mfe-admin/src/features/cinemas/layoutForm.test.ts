@@ -1,4 +1,4 @@
-import { CINEMA_MESSAGES } from '@cine/contracts';
+import { CINEMA_MESSAGES, type SeatLayout } from '@cine/contracts';
 import {
   emptyCinemaForm,
   LAYOUT_MESSAGES,
@@ -6,6 +6,7 @@ import {
   layoutSummary,
   parseLayout,
   validateCinemaForm,
+  withStoredCompanions,
   CINEMA_FORM_MESSAGES,
 } from './layoutForm';
 
@@ -44,6 +45,26 @@ describe('the layout editor', () => {
     const parsed = parseLayout(values);
     if (!('layout' in parsed)) throw new Error('a valid layout');
     expect(layoutFormOf(parsed.layout)).toEqual(values);
+  });
+
+  test('keeps the stored companion seats whose seat and wheelchair space are still there', () => {
+    const stored: SeatLayout = {
+      rows: [6, 6],
+      aisles: [],
+      wheelchair: ['A1', 'B6'],
+      categories: { A1: 'wheelchair', A2: 'companion', B6: 'wheelchair', B5: 'companion' },
+      companions: { A2: 'A1', B5: 'B6' },
+    };
+    const edited = parseLayout({ rows: '6, 6, 8', aisles: '', wheelchair: 'A1, B6', premiumRows: 'A' });
+    if (!('layout' in edited)) throw new Error('a valid layout');
+    const kept = withStoredCompanions(edited.layout, stored);
+    expect(kept.companions).toEqual({ A2: 'A1', B5: 'B6' });
+    expect(kept.categories).toMatchObject({ A2: 'companion', A3: 'premium', B5: 'companion' });
+    // A space gone, or a companion seat gone or now a space itself: that pair is not kept.
+    const fewer = parseLayout({ rows: '6, 4', aisles: '', wheelchair: 'A2', premiumRows: '' });
+    if (!('layout' in fewer)) throw new Error('a valid layout');
+    expect(withStoredCompanions(fewer.layout, stored)).toEqual(fewer.layout);
+    expect(withStoredCompanions(edited.layout, undefined)).toEqual(edited.layout);
   });
 });
 

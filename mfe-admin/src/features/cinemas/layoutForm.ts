@@ -105,6 +105,21 @@ export function layoutFormOf(layout: SeatLayout): LayoutFormValues {
   };
 }
 
+/**
+ * The edited layout with the stored room's companion seats (`companions`: each sold with its wheelchair space) where
+ * the seat is still there and its space still one: the editor has no field for them, and changing a row must not
+ * turn them into ordinary seats. A companion seat is of that category, in a premium row too.
+ */
+export function withStoredCompanions(layout: SeatLayout, stored: SeatLayout | undefined): SeatLayout {
+  const kept = Object.entries(stored?.companions ?? {}).filter(
+    ([seat, space]) => isSeatOf(layout, seat) && !layout.wheelchair.includes(seat) && layout.wheelchair.includes(space),
+  );
+  if (kept.length === 0) return layout;
+  const categories: NonNullable<SeatLayout['categories']> = { ...layout.categories };
+  for (const [seat] of kept) categories[seat] = 'companion';
+  return { ...layout, categories, companions: Object.fromEntries(kept) };
+}
+
 /** '120 butacas en 10 filas': what the preview counts. */
 export function layoutSummary(layout: SeatLayout): string {
   const seats = capacityOfLayout(layout);

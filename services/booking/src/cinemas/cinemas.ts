@@ -436,6 +436,20 @@ export class Cinemas {
   }
 
   /**
+   * GET /cinemas/{id}/rooms/{roomId}: the room as stored now, read by its `_id` (another instance may have changed
+   * it within the cache's FRESH_MS); the cinema from the cache, else by its `_id` (cinemas are never deleted).
+   * An unknown cinema, or a room not of that cinema, 404.
+   */
+  async readRoom(cinemaId: string, roomId: number): Promise<Result<RoomView>> {
+    const known = this.cinemas.has(cinemaId) || (await this.model.exists({ _id: cinemaId })) !== null;
+    if (!known) return refuse('not-found', CINEMA_MESSAGES.cinemaNotFound);
+    const stored = await this.roomsCollection.findOne({ _id: roomId } as never);
+    const room = stored ? roomOf(stored as unknown as RoomDocument) : undefined;
+    if (!room || room.cinemaId !== cinemaId) return refuse('not-found', CINEMA_MESSAGES.roomNotFound);
+    return roomViewOf(room);
+  }
+
+  /**
    * PUT /cinemas/{id}/rooms/{roomId}: a new name (unique in the cinema) and/or layout. A new layout is
    * copied to the room's shows on sale (not started, not cancelled) so they sell its seats, unless it
    * takes away a seat sold or being paid in one of them: 409 naming those seats, nothing changes.

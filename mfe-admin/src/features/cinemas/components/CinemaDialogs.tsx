@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { CinemaChanges, CinemaRoomView, SeatLayout } from '@cine/contracts';
-import { Button, Dialog, SeatMap, TextInput } from '@cine/web-kit/ui';
+import { useAsyncData } from '@cine/web-kit';
+import { AsyncContent, Button, Dialog, SeatMap, TextInput } from '@cine/web-kit/ui';
 import { ErrorMessage, SuccessMessage } from '../../../components/FormMessage';
 import { FormField, FormStack } from '../../../components/FormField';
 import { useDialogForm } from '../../../hooks/useDialogForm';
 import { useFlash } from '../../../hooks/useFlash';
-import { addRoom, createCinema, updateCinema, updateRoom, type CinemaView, type RoomView } from '../../../api/cinemas';
+import { addRoom, createCinema, fetchRoom, updateCinema, updateRoom, type CinemaView, type RoomView } from '../../../api/cinemas';
 import {
   COMMON_TIME_ZONES,
   emptyCinemaForm,
@@ -15,6 +16,7 @@ import {
   layoutSummary,
   parseLayout,
   validateCinemaForm,
+  withStoredCompanions,
   type CinemaFormValues,
   type LayoutFormErrors,
   type LayoutFormValues,
@@ -109,30 +111,59 @@ const ROOM_NAME_MISSING = 'Por favor ingresa el nombre de la sala *';
 
 /**
  * 'Agregar sala' (no `room`) or 'Modificar sala': its name and its seats — rows as seat counts, aisles, wheelchair
- * spaces and premium rows — previewed with the buyers' seat map. Changing a room, the seats are sent only when
- * 'Cambiar las butacas' is checked (a room with shows on sale never loses a sold seat: booking answers 409).
+ * spaces and premium rows — previewed with the buyers' seat map. Changing a room, its seats are read first (GET
+ * /cinemas names rooms without them) and drawn; they fill the editor, and are sent only when 'Cambiar las butacas'
+ * is checked (a room with shows on sale never loses a sold seat: booking answers 409).
  */
 export function RoomDialog({
   token,
   cinema,
   room,
-  knownLayout,
   onSaved,
   onClose,
 }: {
   token: string;
   cinema: CinemaView;
   room?: CinemaRoomView;
-  /** The room's seats when this session saved them (GET /cinemas names rooms without their layout). */
-  knownLayout?: SeatLayout;
   onSaved: (room: RoomView) => void;
   onClose: () => void;
 }) {
+  const title = room ? `Modificar ${room.name} de ${cinema.name}` : `Agregar sala a ${cinema.name}`;
+  const stored = useAsyncData(() => fetchRoom(token, cinema.id, room?.id ?? 0), room ? `${cinema.id}/${room.id}` : null);
+  const form = (saved?: RoomView) => <RoomFields token={token} cinema={cinema} title={title} saved={saved} onSaved={onSaved} />;
+  return (
+    <Dialog title={title} onClose={onClose} wide>
+      {room ? (
+        <AsyncContent data={stored} loading="Cargando butacas…" failed="No se pudieron cargar las butacas de la sala.">
+          {form}
+        </AsyncContent>
+      ) : (
+        form()
+      )}
+    </Dialog>
+  );
+}
+
+/** The room's form: empty for a new room, else filled with the room as stored (`saved`). */
+function RoomFields({
+  token,
+  cinema,
+  title,
+  saved,
+  onSaved,
+}: {
+  token: string;
+  cinema: CinemaView;
+  title: string;
+  saved?: RoomView;
+  onSaved: (room: RoomView) => void;
+}) {
   const id = useId();
-  const initial: RoomFormValues = { name: room?.name ?? '', ...(knownLayout ? layoutFormOf(knownLayout) : emptyLayoutForm) };
-  const [changeSeats, setChangeSeats] = useState(!room);
-  const parsed = parseLayout(initial);
-  const [preview, setPreview] = useState<SeatLayout | undefined>('layout' in parsed ? parsed.layout : undefined);
+  const initial: RoomFormValues = { name: saved?.name ?? '', ...(saved ? layoutFormOf(saved.layout) : emptyLayoutForm) };
+  // The room as last stored: as read, then as each save answers it.
+  const [current, setCurrent] = useState(saved);
+  const [changeSeats, setChangeSeats] = useState(!saved);
+  const [preview, setPreview] = useState<SeatLayout | undefined>(saved?.layout);
   const validate = (values: RoomFormValues) => {
     const errors: LayoutFormErrors & { name?: string } = values.name.trim() === '' ? { name: ROOM_NAME_MISSING } : {};
     if (!changeSeats) return errors;
@@ -141,7 +172,8 @@ export function RoomDialog({
   };
   const { values, errors, serverError, setServerError, busy, set, submit } = useDialogForm(initial, validate);
   const [success, flash] = useFlash();
-  const title = room ? `Modificar ${room.name} de ${cinema.name}` : `Agregar sala a ${cinema.name}`;
+  // Not changing the seats: the room's own are drawn.
+  const drawn = changeSeats ? preview : current?.layout;
 
   const showPreview = () => {
     const layout = parseLayout(values);
@@ -150,34 +182,34 @@ export function RoomDialog({
 
   const onSubmit = submit(async () => {
     const layout = parseLayout(values);
-    const seats = changeSeats && 'layout' in layout ? layout.layout : undefined;
+    const seats = changeSeats && 'layout' in layout ? withStoredCompanions(layout.layout, current?.layout) : undefined;
     const name = values.name.trim();
-    let saved: RoomView;
-    if (room) {
-      const changes = { ...(name !== room.name ? { name } : {}), ...(seats ? { layout: seats } : {}) };
+    let room: RoomView;
+    if (current) {
+      const changes = { ...(name !== current.name ? { name } : {}), ...(seats ? { layout: seats } : {}) };
       if (Object.keys(changes).length === 0) {
         setServerError('No hay cambios para guardar.');
         return;
       }
-      saved = await updateRoom(token, cinema.id, room.id, changes);
+      room = await updateRoom(token, cinema.id, current.id, changes);
+      setCurrent(room);
     } else {
       if (!seats) return;
-      saved = await addRoom(token, cinema.id, { name, layout: seats });
+      room = await addRoom(token, cinema.id, { name, layout: seats });
     }
-    flash(room ? 'Sala actualizada con éxito.' : `Sala creada con éxito (sala ${saved.id}, ${saved.capacity} butacas).`);
-    onSaved(saved);
+    flash(current ? 'Sala actualizada con éxito.' : `Sala creada con éxito (sala ${room.id}, ${room.capacity} butacas).`);
+    onSaved(room);
   });
 
   return (
-    <Dialog title={title} onClose={onClose} wide>
+    <>
       <FormStack aria-label={title} noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField id={`${id}-name`} label="Nombre de la sala" error={errors.name}>
           <TextInput value={values.name} placeholder="Sala 6" onChange={set('name')} autoComplete="off" />
         </FormField>
-        {room && (
+        {saved && (
           <label>
             <input type="checkbox" checked={changeSeats} onChange={(event) => setChangeSeats(event.target.checked)} /> Cambiar las butacas
-            {!knownLayout && ' (se cargan de nuevo: escribe la distribución completa)'}
           </label>
         )}
         {changeSeats && (
@@ -203,16 +235,16 @@ export function RoomDialog({
         {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
         {success && <SuccessMessage>{success}</SuccessMessage>}
         <Button type="submit" aria-disabled={busy || undefined}>
-          {busy ? 'Guardando…' : room ? 'Guardar cambios' : 'Agregar sala'}
+          {busy ? 'Guardando…' : current ? 'Guardar cambios' : 'Agregar sala'}
         </Button>
       </FormStack>
-      {changeSeats && preview && (
+      {drawn && (
         <Preview aria-label="Vista previa de las butacas">
-          <p role="status">{layoutSummary(preview)}</p>
-          <SeatMap roomId={room?.id ?? 0} layout={preview} taken={{}} />
+          <p role="status">{layoutSummary(drawn)}</p>
+          <SeatMap roomId={current?.id ?? 0} layout={drawn} taken={{}} />
         </Preview>
       )}
-    </Dialog>
+    </>
   );
 }
 

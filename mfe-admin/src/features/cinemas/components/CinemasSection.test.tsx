@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CINEMA_MESSAGES } from '@cine/contracts';
+import { CINEMA_MESSAGES, type RoomView, type SeatLayout } from '@cine/contracts';
 import { chain, CORDOBA, NORTE } from '../../../test/cinemas';
-import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { installFakeApi, type FakeAnswer, type FakeApi } from '../../../test/fakeApi';
 import { renderInPanel } from '../../../test/inPanel';
 import { CinemaScopeProvider } from '../../../hooks/useCinemaScope';
 import { CinemasSection } from './CinemasSection';
@@ -118,15 +118,81 @@ test('adds a room with its seats: the preview draws them, the request carries th
   expect(await within(form).findByText('Sala creada con éxito (sala 11, 10 butacas).')).toBeInTheDocument();
 });
 
+/** Room 9 of Cine Córdoba as booking stores it: 9 rows of 10 around an aisle, the front row premium, two wheelchair spaces with companions. */
+const ROOM_9: RoomView = {
+  id: 9,
+  cinemaId: CORDOBA,
+  name: 'Sala 9',
+  capacity: 90,
+  layout: {
+    rows: [10, 10, 10, 10, 10, 10, 10, 10, 10],
+    aisles: [5],
+    wheelchair: ['I1', 'I10'],
+    categories: {
+      ...Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`A${index + 1}`, 'premium' as const])),
+      I1: 'wheelchair',
+      I10: 'wheelchair',
+      I2: 'companion',
+      I9: 'companion',
+    },
+    companions: { I2: 'I1', I9: 'I10' },
+  },
+};
+
+test('changing a room reads its seats first ("Cargando butacas…", a retry when that fails) and edits them as stored', async () => {
+  let answer: (value: FakeAnswer) => void = () => undefined;
+  api.on('GET', `/api/cinemas/${CORDOBA}/rooms/9`, () => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
+  const user = userEvent.setup();
+  renderSection();
+  const cordoba = await screen.findByRole('region', { name: 'Cine Córdoba (Córdoba)' });
+  await user.click(within(cordoba).getByRole('button', { name: 'Modificar Sala 9 de Cine Córdoba' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Modificar Sala 9 de Cine Córdoba' });
+  expect(within(dialog).getByRole('status')).toHaveTextContent('Cargando butacas…');
+  answer({ status: 500, body: { statusCode: 500, error: 'Error interno del servidor. Intenta de nuevo más tarde.' } });
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudieron cargar las butacas de la sala.');
+
+  api.on('GET', `/api/cinemas/${CORDOBA}/rooms/9`, { status: 200, body: ROOM_9 });
+  await user.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+  const form = await within(dialog).findByRole('form', { name: 'Modificar Sala 9 de Cine Córdoba' });
+  // The room's own seats are drawn at once.
+  const preview = within(dialog).getByRole('region', { name: 'Vista previa de las butacas' });
+  expect(within(preview).getByRole('status')).toHaveTextContent('90 butacas en 9 filas');
+  expect(within(preview).getAllByRole('button', { name: /^Fila I, asiento/ })).toHaveLength(10);
+  await user.click(within(form).getByLabelText('Cambiar las butacas'));
+  expect(within(form).getByLabelText('Asientos por fila, de la A hacia atrás')).toHaveValue('10, 10, 10, 10, 10, 10, 10, 10, 10');
+  expect(within(form).getByLabelText('Pasillo después de las columnas (opcional)')).toHaveValue('5');
+  expect(within(form).getByLabelText('Espacios para silla de ruedas (opcional)')).toHaveValue('I1, I10');
+  expect(within(form).getByLabelText('Filas premium (opcional)')).toHaveValue('A');
+
+  // One row more is all the admin types.
+  await user.type(within(form).getByLabelText('Asientos por fila, de la A hacia atrás'), ', 12');
+  api.on('PUT', `/api/cinemas/${CORDOBA}/rooms/9`, ({ body }) => ({
+    status: 200,
+    body: { ...ROOM_9, capacity: 102, ...(body as object) },
+  }));
+  await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+  expect(await within(form).findByText('Sala actualizada con éxito.')).toBeInTheDocument();
+  const sent = api.onlyRequestTo('PUT', `/api/cinemas/${CORDOBA}/rooms/9`).body as { layout: SeatLayout };
+  expect(sent.layout).toMatchObject({ rows: [...ROOM_9.layout.rows, 12], aisles: [5], wheelchair: ['I1', 'I10'] });
+  expect(Object.keys(sent.layout.categories ?? {}).filter((label) => sent.layout.categories?.[label] === 'premium')).toHaveLength(10);
+  // The companion seats the editor has no field for stay the room's.
+  expect(sent.layout.companions).toEqual({ I2: 'I1', I9: 'I10' });
+});
+
 test('the cinemas not found (404) when changing a room: the Spanish message is shown in the dialog', async () => {
+  api.on('GET', `/api/cinemas/${CORDOBA}/rooms/9`, { status: 200, body: ROOM_9 });
   api.on('PUT', `/api/cinemas/${CORDOBA}/rooms/9`, { status: 404, body: { statusCode: 404, error: CINEMA_MESSAGES.roomNotFound } });
   const user = userEvent.setup();
   renderSection();
   const cordoba = await screen.findByRole('region', { name: 'Cine Córdoba (Córdoba)' });
   await user.click(within(cordoba).getByRole('button', { name: 'Modificar Sala 9 de Cine Córdoba' }));
   const form = await screen.findByRole('form', { name: 'Modificar Sala 9 de Cine Córdoba' });
-  await user.click(within(form).getByLabelText(/Cambiar las butacas/));
+  await user.click(within(form).getByLabelText('Cambiar las butacas'));
+  await user.clear(within(form).getByLabelText('Asientos por fila, de la A hacia atrás'));
   await user.type(within(form).getByLabelText('Asientos por fila, de la A hacia atrás'), '10, 10');
+  await user.clear(within(form).getByLabelText('Pasillo después de las columnas (opcional)'));
+  await user.clear(within(form).getByLabelText('Espacios para silla de ruedas (opcional)'));
+  await user.clear(within(form).getByLabelText('Filas premium (opcional)'));
   await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(CINEMA_MESSAGES.roomNotFound);
   expect(api.onlyRequestTo('PUT', `/api/cinemas/${CORDOBA}/rooms/9`).body).toEqual({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { CinemaRoomView, SeatLayout } from '@cine/contracts';
+import type { CinemaRoomView } from '@cine/contracts';
 import { Button, EmptyState } from '@cine/web-kit/ui';
 import { RowButton } from '../../../components/DataTable';
 import { EditIcon } from '../../../components/icons';
@@ -17,8 +17,6 @@ type Editing = { kind: 'cinema'; cinema?: CinemaView } | { kind: 'room'; cinema:
 export function CinemasSection({ token, cinemaId }: { token: string; cinemaId: string }) {
   const { scope, selectable, reload } = useCinemaScope();
   const [editing, setEditing] = useState<Editing | null>(null);
-  // GET /cinemas names rooms without their seats: the layouts saved here are kept to edit them again.
-  const [layouts, setLayouts] = useState<Record<number, SeatLayout>>({});
   const admin = scope.all;
   const shown = selectable.filter((cinema) => !cinemaId || cinema.id === cinemaId);
 
@@ -108,17 +106,7 @@ export function CinemasSection({ token, cinemaId }: { token: string; cinemaId: s
         <CinemaDialog token={token} cinema={editing.cinema} onSaved={reload} onClose={() => setEditing(null)} />
       )}
       {editing?.kind === 'room' && (
-        <RoomDialog
-          token={token}
-          cinema={editing.cinema}
-          room={editing.room}
-          knownLayout={editing.room ? layouts[editing.room.id] : undefined}
-          onSaved={(room) => {
-            setLayouts((current) => ({ ...current, [room.id]: room.layout }));
-            reload();
-          }}
-          onClose={() => setEditing(null)}
-        />
+        <RoomDialog token={token} cinema={editing.cinema} room={editing.room} onSaved={reload} onClose={() => setEditing(null)} />
       )}
     </div>
   );

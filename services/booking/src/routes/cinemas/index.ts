@@ -4,7 +4,7 @@ import * as schemas from './schemas';
 
 /**
  * The chain's cinemas and rooms (issue 38): anyone lists them; an admin creates and changes cinemas and
- * adds rooms; a room is changed by an admin or a manager of its cinema (403 for another's).
+ * adds rooms; a room is read (with its layout) and changed by an admin or a manager of its cinema (403 for another's).
  */
 export default async function cinemaRoutes(app: ServiceApp): Promise<void> {
   // Every page asks for it (the buyer's cinema picker): the gateway may serve it for a few seconds; a write of
@@ -25,6 +25,12 @@ export default async function cinemaRoutes(app: ServiceApp): Promise<void> {
   app.post('/:id/rooms', { schema: schemas.createRoom, onRequest: app.requireAdmin }, async (request, reply) => {
     const room = await valueOr(app, app.cinemas.addRoom(request.params.id, request.body));
     return reply.status(201).send(room);
+  });
+
+  // The layout editor's start (the list names rooms without their seats): the same access as a change of the room.
+  app.get('/:id/rooms/:roomId', { schema: schemas.getRoom, onRequest: app.requireManager }, async (request) => {
+    assertCinemaAccess(request, request.params.id);
+    return valueOr(app, app.cinemas.readRoom(request.params.id, request.params.roomId));
   });
 
   app.put('/:id/rooms/:roomId', { schema: schemas.updateRoom, onRequest: app.requireManager }, async (request) => {

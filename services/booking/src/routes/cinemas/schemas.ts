@@ -40,6 +40,16 @@ export const createRoom = {
   response: { 201: RoomView, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
 };
 
+export const getRoom = {
+  tags,
+  security: bearerAuth,
+  summary:
+    'A room with its layout, as its POST and PUT answer it (admin, or a manager of the cinema): what the layout editor starts from. ' +
+    'An unknown cinema, or a room not of that cinema, 404',
+  params: RoomParams,
+  response: { 200: RoomView, ...errors(400, 401, 403, 404) },
+};
+
 export const updateRoom = {
   tags,
   security: bearerAuth,
