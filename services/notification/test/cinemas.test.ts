@@ -1,5 +1,6 @@
 import type { EventCinema, TicketsIssued } from '@cine/contracts';
 import { createEvent } from '@cine/service-kit';
+import { DateTime } from 'luxon';
 import { readOutbox } from '../src';
 import { startNotification, type NotificationUnderTest } from './helpers';
 
@@ -10,6 +11,30 @@ const MADRID: EventCinema = {
   address: 'Gran Vía 66, Madrid',
   timeZone: 'Europe/Madrid',
 };
+
+const BUENOS_AIRES: EventCinema = {
+  id: 'c1e0000000000000000000bb',
+  name: 'Cine Palermo',
+  address: 'Av. Santa Fe 3253, Buenos Aires',
+  timeZone: 'America/Argentina/Buenos_Aires',
+};
+
+/** The .ics text unfolded (a long line goes on in the next one, after a space). */
+const unfolded = (ics: string) => ics.replace(/\r?\n[ \t]/g, '');
+
+/** The instant a `DTSTART;TZID=…:YYYYMMDDTHHMMSS` line (or DTEND) names, read back in its zone with luxon. */
+function instantOf(ics: string, property: 'DTSTART' | 'DTEND'): string | null {
+  const line = new RegExp(`^${property};TZID=([^:\\r\\n]+):(\\d{8}T\\d{6})\\r?$`, 'm').exec(ics);
+  if (!line) return null;
+  return DateTime.fromFormat(line[2] as string, "yyyyLLdd'T'HHmmss", { zone: line[1] as string })
+    .toUTC()
+    .toISO();
+}
+
+/** The one VTIMEZONE component of the file. */
+function vtimezoneOf(ics: string): string | undefined {
+  return /BEGIN:VTIMEZONE\r?\n[\s\S]*?END:VTIMEZONE/.exec(ics)?.[0];
+}
 
 function ticketsIssued(userId: string, overrides: Partial<TicketsIssued['data']> = {}): TicketsIssued {
   return createEvent('tickets.issued', {
@@ -63,13 +88,58 @@ describe("the mails of an order name its cinema and keep the cinema's time zone"
     expect(mail?.text).toContain('Hora: 20:00');
     expect(mail?.html).toContain('Cine Gran Vía, Gran Vía 66, Madrid');
     const calendar = mail?.attachments.find((attachment) => attachment.contentType === 'text/calendar');
-    const ics = calendar!.content.toString('utf8').replace(/\r?\n[ \t]/g, '');
-    // 20:00 in Madrid (UTC+1 in December) is 19:00 UTC; in Buenos Aires' zone it would have been 23:00 UTC.
-    expect(ics).toContain('DTSTART:20261201T190000Z');
-    expect(ics).toContain('DTEND:20261201T210000Z');
+    const ics = unfolded(calendar!.content.toString('utf8'));
+    // 20:00 in Madrid (UTC+1 in December), written as Madrid's wall time with its zone: the instant is 19:00 UTC.
+    expect(ics).toContain('DTSTART;TZID=Europe/Madrid:20261201T200000');
+    expect(ics).toContain('DTEND;TZID=Europe/Madrid:20261201T220000');
+    expect(instantOf(ics, 'DTSTART')).toBe('2026-12-01T19:00:00.000Z');
+    expect(instantOf(ics, 'DTEND')).toBe('2026-12-01T21:00:00.000Z');
+    const zone = vtimezoneOf(ics);
+    expect(zone).toContain('TZID:Europe/Madrid');
+    // Its winter rule: UTC+1, the offset that makes 20:00 there 19:00 UTC.
+    expect(zone).toMatch(/BEGIN:STANDARD[\s\S]*TZOFFSETTO:\+0100[\s\S]*END:STANDARD/);
+    expect(ics.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
+    expect(ics).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/m);
     expect(ics).toContain('SUMMARY:La Noche del Proyector (2D) — Cine Gran Vía');
     expect(ics).toContain('LOCATION:Cine Gran Vía\\, sala 11. Gran Vía 66\\, Madrid');
     expect(ics).toContain('Martes 01/12/2026 20:00\\, hora de Cine Gran Vía (Europe/Madrid)');
+  });
+
+  it("the .ics of a Buenos Aires cinema's show: its wall time there with the zone and its VTIMEZONE, the same instant", async () => {
+    const email = await register('u-palermo');
+
+    // 20:30 in Buenos Aires (UTC-3) is 23:30 UTC; the show ends at 01:10 UTC the next day, 22:10 there.
+    await notification.context.bus.publish(
+      ticketsIssued('u-palermo', { cinema: BUENOS_AIRES, startsAt: '2026-12-01T23:30:00.000Z', endsAt: '2026-12-02T01:10:00.000Z' }),
+    );
+
+    const mail = (await mailsTo(email)).find((sent) => sent.subject.startsWith('Tu compra'));
+    const ics = unfolded(mail!.attachments.find((attachment) => attachment.contentType === 'text/calendar')!.content.toString('utf8'));
+    expect(ics).toContain('DTSTART;TZID=America/Argentina/Buenos_Aires:20261201T203000');
+    expect(ics).toContain('DTEND;TZID=America/Argentina/Buenos_Aires:20261201T221000');
+    expect(instantOf(ics, 'DTSTART')).toBe('2026-12-01T23:30:00.000Z');
+    expect(instantOf(ics, 'DTEND')).toBe('2026-12-02T01:10:00.000Z');
+    const zone = vtimezoneOf(ics);
+    expect(zone).toContain('TZID:America/Argentina/Buenos_Aires');
+    expect(zone).toContain('TZOFFSETTO:-0300');
+    expect(ics).toContain('Martes 01/12/2026 20:30\\, hora de Cine Palermo (America/Argentina/Buenos_Aires)');
+  });
+
+  it('the .ics of a cinema in UTC is still a valid file: UTC times, no VTIMEZONE', async () => {
+    const email = await register('u-utc');
+
+    await notification.context.bus.publish(
+      ticketsIssued('u-utc', { cinema: { ...MADRID, id: 'c1e0000000000000000000cc', timeZone: 'UTC' } }),
+    );
+
+    const mail = (await mailsTo(email)).find((sent) => sent.subject.startsWith('Tu compra'));
+    const ics = unfolded(mail!.attachments.find((attachment) => attachment.contentType === 'text/calendar')!.content.toString('utf8'));
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
+    expect(ics).toMatch(/END:VEVENT\r\nEND:VCALENDAR\r?\n?$/);
+    expect(ics).toContain('DTSTART:20261201T190000Z');
+    expect(ics).toContain('DTEND:20261201T210000Z');
+    expect(ics).not.toContain('TZID');
+    expect(ics).not.toContain('BEGIN:VTIMEZONE');
   });
 
   it('an order event from before the chain (no cinema) speaks of the first cinema, in its configured zone', async () => {

@@ -209,8 +209,9 @@ describe('the receipt of a paid order', () => {
     expect(calendar?.filename).toBe('funcion.ics');
     const ics = calendar!.content.toString('utf8').replace(/\r?\n[ \t]/g, '');
     expect(ics).toContain('BEGIN:VEVENT');
-    expect(ics).toContain('DTSTART:20261124T233000Z');
-    expect(ics).toContain('DTEND:20261125T011000Z');
+    // The first cinema's zone (Buenos Aires, UTC-3): 23:30 UTC is 20:30 there (cinemas.test.ts: other zones).
+    expect(ics).toContain('DTSTART;TZID=America/Argentina/Buenos_Aires:20261124T203000');
+    expect(ics).toContain('DTEND;TZID=America/Argentina/Buenos_Aires:20261124T221000');
     expect(ics).toContain('SUMMARY:La Noche del Proyector (3D) — Cine');
     expect(ics).toContain('Butacas: F7\\, F8');
   });

@@ -9,6 +9,7 @@ import {
 import { isDuplicateKeyError } from '@cine/service-kit';
 import type { Collection, Connection } from 'mongoose';
 import { isRefusal, refuse, type Result } from '../refusal';
+import { buyerSlots, gatherIntoSlots, type SlottedUse } from './buyer-slots';
 
 /**
  * The promotions (issue 39) and their uses. A promotion is one document keyed by its code (upper-case)
@@ -28,6 +29,8 @@ import { isRefusal, refuse, type Result } from '../refusal';
  * back once, and holds the buyer's per-person limit: a use held or counted takes one of the buyer's
  * `limits.perUser` slots of the code (`slot`, under a unique index), taken by inserting the use, so two
  * checkouts of one buyer racing for their last use cannot both take it; a use released frees its slot.
+ * A perUser lowered after the buyer used the code (issue 39) leaves uses outside the current slots: a
+ * new use that finds the buyer at the limit once its slot is taken gives it back (`takeSlot`).
  */
 
 export interface PromotionDocument extends PromotionFields {
@@ -43,11 +46,7 @@ export interface PromotionDocument extends PromotionFields {
 
 export type PromotionUseState = 'held' | 'counted' | 'released';
 
-interface PromotionUseDocument {
-  /** The order's id. */
-  _id: string;
-  code: string;
-  userId: string;
+interface PromotionUseDocument extends SlottedUse {
   state: PromotionUseState;
   /** Unique: `code:userId:n` (n < limits.perUser) while held or counted under a per-person limit; else the order's own. */
   slot: string;
@@ -199,16 +198,41 @@ export class Promotions {
   /**
    * The order's use, held in one of the buyer's `perUser` slots of the code (an insert under the unique slot index:
    * never read-then-write), or perUser when every slot is taken. The order's use held already: that one.
+   * A perUser lowered since the buyer used the code (issue 39) leaves uses outside the slots, so a free slot does
+   * not mean a use left: once its slot is taken, the use counts the buyer's other uses and, when they reach perUser,
+   * gives the slot back. Two racing checkouts may then both give theirs back; so, once, the buyer's uses outside
+   * the slots are moved into free ones (buyer-slots.ts) and the slot is taken again: moved, they fill the slots a
+   * use could take, and the slots alone admit exactly up to perUser.
    */
-  private async takeSlot({ orderId, code, userId }: PromoUser, perUser: number | undefined): Promise<Result<{ outcome: 'held' }>> {
+  private async takeSlot(use: PromoUser, perUser: number | undefined): Promise<Result<{ outcome: 'held' }>> {
+    const { orderId, code, userId } = use;
     const existing = await this.uses.findOne({ _id: orderId });
     if (existing && existing.state !== 'released') return { outcome: 'held' };
-    const slots = perUser === undefined ? [ownSlot(orderId)] : Array.from({ length: perUser }, (_, n) => `${code}:${userId}:${n}`);
+    if (perUser === undefined) return this.insertIntoSlot(use, existing !== null, [ownSlot(orderId)]);
+    const slots = buyerSlots(code, userId, perUser);
+    for (const gather of [false, true]) {
+      if (gather) await gatherIntoSlots(this.uses, code, userId, slots);
+      // After a first try the order's use is there, released.
+      const taken = await this.insertIntoSlot(use, existing !== null || gather, slots);
+      if (isRefusal(taken)) return taken;
+      // The buyer's other uses, not this use's state (which a racing driver of the same order may release).
+      if ((await this.usedBy(code, userId, orderId)) < perUser) return taken;
+      await this.freeSlot(orderId, 'held');
+    }
+    return refuse('conflict', PROMO_MESSAGES.perUser);
+  }
+
+  /** The order's use written into the first free of `slots` (again for a use `released` before), or perUser when none is free. */
+  private async insertIntoSlot(
+    { orderId, code, userId }: PromoUser,
+    released: boolean,
+    slots: string[],
+  ): Promise<Result<{ outcome: 'held' }>> {
     for (const slot of slots) {
       const use = { code, userId, state: 'held' as const, slot, updatedAt: this.clock() };
       try {
         // A use released before (the order's earlier claim lost the race for the code's uses) is taken again.
-        if (existing) {
+        if (released) {
           if ((await this.uses.updateOne({ _id: orderId, state: 'released' }, { $set: use })).matchedCount === 1)
             return { outcome: 'held' };
         } else {

@@ -6,7 +6,9 @@
  */
 import { threadId } from 'node:worker_threads';
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { DateTime } from 'luxon';
 import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 
 /** Pixels per QR module: a ~250 px image for a ticket's token, read by a phone at arm's length from a screen or paper. */
 const QR_SCALE = 5;
@@ -28,8 +30,11 @@ export const QR_OPTIONS: QRCodeToBufferOptions = {
 export interface CalendarEntry {
   cinema: string;
   id: string;
+  /** The show's start and end as instants (ISO, UTC). */
   start: string;
   end: string;
+  /** The cinema's IANA time zone, which the event's times are written in. */
+  timeZone: string;
   summary: string;
   location: string;
   description: string;
@@ -50,13 +55,33 @@ export interface RenderedAttachments {
   threadId: number;
 }
 
+/**
+ * The zone's VTIMEZONE component from the IANA database (timezones-ical-library), named as the event's TZID names
+ * it (the library names an alias by its canonical zone), or null for a zone it does not know (ical-generator then
+ * writes none). UTC is never asked: its times end in Z.
+ */
+export function vtimezoneOf(zone: string): string | null {
+  const [block] = tzlib_get_ical_block(zone);
+  if (typeof block !== 'string' || !block.includes('BEGIN:VTIMEZONE')) return null;
+  return block.replace(/^TZID:.*$/m, `TZID:${zone}`);
+}
+
 export default async function render({ tokens, calendar: entry }: RenderTask): Promise<RenderedAttachments> {
   const qrCodes = await Promise.all(tokens.map((token) => QRCode.toBuffer([{ data: Buffer.from(token), mode: 'byte' }], QR_OPTIONS)));
-  const calendar = ical({ name: entry.cinema, method: ICalCalendarMethod.PUBLISH, prodId: { company: entry.cinema, product: 'entradas' } });
+  const calendar = ical({
+    name: entry.cinema,
+    method: ICalCalendarMethod.PUBLISH,
+    prodId: { company: entry.cinema, product: 'entradas' },
+    // No zone of the calendar's own (its DTSTAMP stays UTC): the generator writes the VTIMEZONE of the event's.
+    timezone: { name: null, generator: vtimezoneOf },
+  });
+  // The times as wall time at the cinema (DTSTART;TZID=zone:…), the same instants: luxon converts, not the process's zone.
+  const at = (instant: string) => DateTime.fromISO(instant, { zone: entry.timeZone });
   calendar.createEvent({
     id: entry.id,
-    start: new Date(entry.start),
-    end: new Date(entry.end),
+    start: at(entry.start),
+    end: at(entry.end),
+    timezone: entry.timeZone,
     summary: entry.summary,
     location: entry.location,
     description: entry.description,

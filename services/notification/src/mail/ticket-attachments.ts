@@ -22,8 +22,9 @@ export function qrContentId(ticket: IssuedTicket): string {
 
 /**
  * The show as a calendar entry (.ics): one event with its start, end, cinema, room and seats. The start and
- * end are instants (UTC), so every calendar shows them right in its own zone; the description says the
- * time at the cinema, in the cinema's zone (issue 38).
+ * end are written in the cinema's time zone (issue 38): its wall time there with `TZID=<cinema.timeZone>`,
+ * and the zone's VTIMEZONE in the file, so every calendar shows the same instants, in its own zone or the
+ * cinema's; a cinema in UTC gets plain UTC times. The description says the time at the cinema too.
  */
 function calendarEntryOf(order: TicketsIssued['data']): RenderTask['calendar'] {
   const cinema = cinemaOf(order);
@@ -33,6 +34,7 @@ function calendarEntryOf(order: TicketsIssued['data']): RenderTask['calendar'] {
     id: `${order.orderId}@cine`,
     start: order.startsAt,
     end: order.endsAt,
+    timeZone: cinema.timeZone,
     summary: `${order.title} (${order.type}) — ${cinema.name}`,
     location: `${cinema.name}, sala ${order.roomId}. ${cinema.address}`,
     description:
