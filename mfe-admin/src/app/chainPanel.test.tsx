@@ -195,6 +195,11 @@ describe("a cinema's manager", () => {
   });
 
   test('changes their cinema’s rooms but adds no cinema', async () => {
+    // "Modificar" reads the room's seats first (issue 38): the manager may read their cinema's rooms.
+    api.on('GET', `/api/cinemas/${NORTE}/rooms/6`, {
+      status: 200,
+      body: { id: 6, cinemaId: NORTE, name: 'Sala 6', capacity: 80, layout: { rows: [10, 10], aisles: [], wheelchair: [] } },
+    });
     api.on('PUT', `/api/cinemas/${NORTE}/rooms/6`, {
       status: 200,
       body: { id: 6, cinemaId: NORTE, name: 'Sala 6 Premium', capacity: 80, layout: { rows: [10, 10], aisles: [], wheelchair: [] } },
@@ -212,6 +217,7 @@ describe("a cinema's manager", () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     expect(await within(form).findByText('Sala actualizada con éxito.')).toBeInTheDocument();
     expect(api.onlyRequestTo('PUT', `/api/cinemas/${NORTE}/rooms/6`).body).toEqual({ name: 'Sala 6 Premium' });
+    expect(api.requestsTo('GET', `/api/cinemas/${NORTE}/rooms/6`)).toHaveLength(1);
   });
 
   test('without cinemas assigned, is told so and nothing is requested', async () => {
