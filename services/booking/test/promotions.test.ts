@@ -14,6 +14,13 @@ import {
 import { bearer } from '@cine/service-kit/testing';
 import { Types } from 'mongoose';
 import { addDays, localToday } from '../src/shows/cinema-time';
+import {
+  applyCode as applyCodeOf,
+  createdPromotion,
+  createPromotion as createPromotionOf,
+  newCode,
+  promotionInput,
+} from './promotion-helpers';
 import { adminHeaders, cartOf, checkout, createShow, hold, newUser, startBooking, type BookingUnderTest } from './checkout-helpers';
 
 type User = ReturnType<typeof newUser>;
@@ -25,30 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => booking.close());
 
-let codes = 0;
-/** A new code each call, so the tests of one run never share one. */
-function newCode(prefix = 'PROMO'): string {
-  codes += 1;
-  return `${prefix}-${codes}-${Date.now().toString(36)}`.toUpperCase();
-}
-
-function promotion(fields: Partial<PromotionInput> = {}): PromotionInput {
-  return { code: newCode(), name: 'Martes 2x1', kind: 'percent', value: 20, appliesTo: {}, limits: {}, active: true, ...fields };
-}
-
-async function createPromotion(fields: Partial<PromotionInput> = {}, headers = adminHeaders(booking.app)) {
-  return booking.app.inject({ method: 'POST', url: '/promotions', headers, payload: promotion(fields) });
-}
-
-async function created(fields: Partial<PromotionInput> = {}): Promise<PromotionView> {
-  const response = await createPromotion(fields);
-  expect(response.statusCode).toBe(201);
-  return response.json<PromotionView>();
-}
-
-function applyCode(user: User, code: string) {
-  return booking.app.inject({ method: 'POST', url: '/cart/promo', headers: user.headers, payload: { code } });
-}
+const created = (fields: Partial<PromotionInput> = {}) => createdPromotion(booking, fields);
+const createPromotion = (fields: Partial<PromotionInput> = {}, headers?: { authorization: string }) =>
+  createPromotionOf(booking, fields, headers);
+const applyCode = (user: User, code: string) => applyCodeOf(booking, user, code);
 
 async function buyerHolding(seats = 2, show?: { id: string }) {
   const theShow = show ?? (await createShow(booking));
@@ -95,14 +82,14 @@ describe('POST/PUT/GET /promotions', () => {
       method: 'POST',
       url: '/promotions',
       headers: adminHeaders(booking.app),
-      payload: { ...promotion(), limits: { total: 0 } },
+      payload: { ...promotionInput(), limits: { total: 0 } },
     });
     expect(extra.statusCode).toBe(400);
   });
 
   it('PUT replaces the fields and keeps the uses; an unknown code is 404', async () => {
     const { code } = await created({ maxTicketsPerOrder: 2 });
-    const { code: _code, ...fields } = promotion({ name: 'Otro nombre', kind: 'amount', value: 300 });
+    const { code: _code, ...fields } = promotionInput({ name: 'Otro nombre', kind: 'amount', value: 300 });
     const put = await booking.app.inject({
       method: 'PUT',
       url: `/promotions/${code.toLowerCase()}`,
@@ -143,7 +130,7 @@ describe('POST/PUT/GET /promotions', () => {
     expect(list.map((one) => one.code)).not.toContain(chainWide.code);
     expect(list.every((one) => one.appliesTo.cinemaIds?.every((id) => id === FIRST_CINEMA_ID))).toBe(true);
 
-    const { code: _code, ...fields } = promotion();
+    const { code: _code, ...fields } = promotionInput();
     const put = await booking.app.inject({ method: 'PUT', url: `/promotions/${chainWide.code}`, headers: manager, payload: fields });
     expect(put.statusCode).toBe(403);
   });
@@ -313,7 +300,7 @@ describe('an order with a code', () => {
     const { code } = await created();
     const { user, show } = await buyerHolding(1);
     expect((await applyCode(user, code)).statusCode).toBe(200);
-    const { code: _code, ...fields } = promotion({ active: false });
+    const { code: _code, ...fields } = promotionInput({ active: false });
     await booking.app.inject({ method: 'PUT', url: `/promotions/${code}`, headers: adminHeaders(booking.app), payload: fields });
     expect((await cartOf(booking, user)).promo).toMatchObject({ code, discount: 0, problem: PROMO_MESSAGES.inactive });
     const refused = await checkout(booking, user, { show: show.id, ticket: 1 });
