@@ -76,19 +76,22 @@ describe("the mails of an order name its cinema and keep the cinema's time zone"
   }
   const mailsTo = async (address: string) => (await readOutbox(notification.outboxDir)).filter((mail) => mail.to === address);
 
-  it('the receipt of a show at a Madrid cinema names it, its address and its own time; the .ics starts at the right instant', async () => {
-    const email = await register('u-madrid');
-
-    await notification.context.bus.publish(ticketsIssued('u-madrid'));
-
+  /** The receipt a newly registered `userId` gets for its tickets (`overrides` of the event's data), and its .ics unfolded. */
+  async function receiptOf(userId: string, overrides: Partial<TicketsIssued['data']> = {}) {
+    const email = await register(userId);
+    await notification.context.bus.publish(ticketsIssued(userId, overrides));
     const mail = (await mailsTo(email)).find((sent) => sent.subject.startsWith('Tu compra'));
+    const calendar = mail?.attachments.find((attachment) => attachment.contentType === 'text/calendar');
+    return { mail, ics: unfolded(calendar!.content.toString('utf8')) };
+  }
+
+  it('the receipt of a show at a Madrid cinema names it, its address and its own time; the .ics starts at the right instant', async () => {
+    const { mail, ics } = await receiptOf('u-madrid');
     expect(mail?.subject).toBe('Tu compra en Cine Gran Vía: La Noche del Proyector');
     expect(mail?.text).toContain('Cine: Cine Gran Vía, Gran Vía 66, Madrid');
     expect(mail?.text).toContain('Fecha: Martes 01/12/2026');
     expect(mail?.text).toContain('Hora: 20:00');
     expect(mail?.html).toContain('Cine Gran Vía, Gran Vía 66, Madrid');
-    const calendar = mail?.attachments.find((attachment) => attachment.contentType === 'text/calendar');
-    const ics = unfolded(calendar!.content.toString('utf8'));
     // 20:00 in Madrid (UTC+1 in December), written as Madrid's wall time with its zone: the instant is 19:00 UTC.
     expect(ics).toContain('DTSTART;TZID=Europe/Madrid:20261201T200000');
     expect(ics).toContain('DTEND;TZID=Europe/Madrid:20261201T220000');
@@ -106,15 +109,12 @@ describe("the mails of an order name its cinema and keep the cinema's time zone"
   });
 
   it("the .ics of a Buenos Aires cinema's show: its wall time there with the zone and its VTIMEZONE, the same instant", async () => {
-    const email = await register('u-palermo');
-
     // 20:30 in Buenos Aires (UTC-3) is 23:30 UTC; the show ends at 01:10 UTC the next day, 22:10 there.
-    await notification.context.bus.publish(
-      ticketsIssued('u-palermo', { cinema: BUENOS_AIRES, startsAt: '2026-12-01T23:30:00.000Z', endsAt: '2026-12-02T01:10:00.000Z' }),
-    );
-
-    const mail = (await mailsTo(email)).find((sent) => sent.subject.startsWith('Tu compra'));
-    const ics = unfolded(mail!.attachments.find((attachment) => attachment.contentType === 'text/calendar')!.content.toString('utf8'));
+    const { ics } = await receiptOf('u-palermo', {
+      cinema: BUENOS_AIRES,
+      startsAt: '2026-12-01T23:30:00.000Z',
+      endsAt: '2026-12-02T01:10:00.000Z',
+    });
     expect(ics).toContain('DTSTART;TZID=America/Argentina/Buenos_Aires:20261201T203000');
     expect(ics).toContain('DTEND;TZID=America/Argentina/Buenos_Aires:20261201T221000');
     expect(instantOf(ics, 'DTSTART')).toBe('2026-12-01T23:30:00.000Z');
@@ -126,14 +126,7 @@ describe("the mails of an order name its cinema and keep the cinema's time zone"
   });
 
   it('the .ics of a cinema in UTC is still a valid file: UTC times, no VTIMEZONE', async () => {
-    const email = await register('u-utc');
-
-    await notification.context.bus.publish(
-      ticketsIssued('u-utc', { cinema: { ...MADRID, id: 'c1e0000000000000000000cc', timeZone: 'UTC' } }),
-    );
-
-    const mail = (await mailsTo(email)).find((sent) => sent.subject.startsWith('Tu compra'));
-    const ics = unfolded(mail!.attachments.find((attachment) => attachment.contentType === 'text/calendar')!.content.toString('utf8'));
+    const { ics } = await receiptOf('u-utc', { cinema: { ...MADRID, id: 'c1e0000000000000000000cc', timeZone: 'UTC' } });
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
     expect(ics).toMatch(/END:VEVENT\r\nEND:VCALENDAR\r?\n?$/);
     expect(ics).toContain('DTSTART:20261201T190000Z');
