@@ -3,11 +3,6 @@ declare module '*.svg' {
   export default url;
 }
 
-interface CineRuntimeConfig {
-  remotes?: Partial<Record<'catalog' | 'checkout' | 'admin', string>>;
-  stripePublishableKey?: string | null;
-}
-
 interface Window {
-  __CINE_CONFIG__?: CineRuntimeConfig;
+  __CINE_CONFIG__?: import('@cine/web-kit').CineRuntimeConfig;
 }
