@@ -16,9 +16,10 @@ function preload(href: string, as: 'script' | 'fetch'): void {
 // The landing page's remoteEntry.js, its own chunks and its data download alongside React (bootstrap loads the page).
 const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) {
-  preload(entries[landingPage.remote], 'script');
-  pageScriptsOf(window.__CINE_CONFIG__, landingPage.remote, landingPage.exposedModule).forEach((href) => preload(href, 'script'));
-  if (landingPage.alsoRemote) preload(entries[landingPage.alsoRemote], 'script');
+  for (const { remote, exposedModule } of [landingPage, ...(landingPage.also ? [landingPage.also] : [])]) {
+    preload(entries[remote], 'script');
+    pageScriptsOf(window.__CINE_CONFIG__, remote, exposedModule).forEach((href) => preload(href, 'script'));
+  }
   landingPage.data.forEach((href) => preload(href, 'fetch'));
 }
 
