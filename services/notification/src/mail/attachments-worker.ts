@@ -90,54 +90,47 @@ function writeFormat(modules: Uint8Array, size: number, pattern: number): void {
 }
 
 /**
- * The penalty of a masked symbol by ISO/IEC 18004's four rules, computed exactly as qrcode's getPenaltyN1 to N4
- * (runs of five or more, 2×2 blocks, finder-like 1:1:3:1:1 patterns, the share of dark modules), on the bytes at once.
+ * The penalty of a masked symbol by ISO/IEC 18004's four rules, the sum qrcode's getPenaltyN1 to N4 give (runs of
+ * five or more alike, 2×2 blocks alike, finder-like 1:1:3:1:1 patterns, the share of dark modules), computed on the
+ * bytes with arithmetic instead of branches: a QR code's modules are as good as random, so branches on them are
+ * mispredicted half the time.
  */
 function penalty(modules: Uint8Array, size: number): number {
   let runs = 0;
   let finderLike = 0;
-  for (let line = 0; line < size; line++) {
-    let inRow = 0;
-    let inCol = 0;
-    let lastInRow = -1;
-    let lastInCol = -1;
-    let bitsRow = 0;
-    let bitsCol = 0;
-    for (let along = 0; along < size; along++) {
-      const rowModule = modules[line * size + along] as number;
-      const colModule = modules[along * size + line] as number;
-      if (rowModule === lastInRow) inRow++;
-      else {
-        if (inRow >= 5) runs += 3 + (inRow - 5);
-        lastInRow = rowModule;
-        inRow = 1;
-      }
-      if (colModule === lastInCol) inCol++;
-      else {
-        if (inCol >= 5) runs += 3 + (inCol - 5);
-        lastInCol = colModule;
-        inCol = 1;
-      }
-      bitsRow = ((bitsRow << 1) & 0x7ff) | rowModule;
-      bitsCol = ((bitsCol << 1) & 0x7ff) | colModule;
-      if (along >= 10) {
-        if (bitsRow === 0x5d0 || bitsRow === 0x05d) finderLike++;
-        if (bitsCol === 0x5d0 || bitsCol === 0x05d) finderLike++;
-      }
-    }
-    if (inRow >= 5) runs += 3 + (inRow - 5);
-    if (inCol >= 5) runs += 3 + (inCol - 5);
-  }
   let blocks = 0;
-  for (let row = 0; row < size - 1; row++) {
-    for (let col = 0; col < size - 1; col++) {
-      const at = row * size + col;
-      const sum =
-        (modules[at] as number) + (modules[at + 1] as number) + (modules[at + size] as number) + (modules[at + size + 1] as number);
-      if (sum === 4 || sum === 0) blocks++;
+  let dark = 0;
+  // Along each row (step 1), then down each column (step `size`).
+  for (const [lineStep, step] of [
+    [size, 1],
+    [1, size],
+  ] as const) {
+    for (let line = 0; line < size; line++) {
+      let last = 2;
+      let count = 0;
+      let bits = 0;
+      for (let along = 0, at = line * lineStep; along < size; along++, at += step) {
+        const module = modules[at] as number;
+        // 1 when the module is as the one before, then the run's length so far.
+        count = count * (((module ^ last) - 1) >>> 31) + 1;
+        // A run of five or more costs 3, and 1 for each module past the fifth.
+        runs += (((count ^ 5) - 1) >>> 31) * 3 + ((5 - count) >>> 31);
+        last = module;
+        bits = ((bits << 1) & 0x7ff) | module;
+        if ((bits === 0x5d0 || bits === 0x05d) && along >= 10) finderLike++;
+      }
     }
   }
-  let dark = 0;
+  for (let row = 0; row < size - 1; row++) {
+    const at = row * size;
+    let before = (modules[at] as number) + (modules[at + size] as number);
+    for (let col = 1; col < size; col++) {
+      const pair = (modules[at + col] as number) + (modules[at + size + col] as number);
+      // Four modules alike: their sum 0 or 4.
+      blocks += (((before + pair) & 3) - 1) >>> 31;
+      before = pair;
+    }
+  }
   for (let at = 0; at < modules.length; at++) dark += modules[at] as number;
   const deviation = Math.abs(Math.ceil((dark * 100) / modules.length / 5) - 10);
   return runs + blocks * 3 + finderLike * 40 + deviation * 10;
