@@ -184,21 +184,21 @@ export function qrPng(text: string): Buffer {
   const { modules, size } = qrModules(text);
   const width = (size + 2 * QR_MARGIN) * QR_SCALE;
   const stride = 1 + Math.ceil(width / 8);
-  const raw = Buffer.alloc(stride * width);
-  // One pixel row per module row (filter byte 0: none; a set bit is white), repeated QR_SCALE times; the quiet zone's rows all white.
-  const light = Buffer.alloc(stride, 0xff);
-  light[0] = 0;
-  for (let moduleRow = -QR_MARGIN; moduleRow < size + QR_MARGIN; moduleRow++) {
-    const row = Buffer.from(light);
-    if (moduleRow >= 0 && moduleRow < size) {
-      for (let col = 0; col < size; col++) {
-        if (!modules[moduleRow * size + col]) continue;
-        for (let x = (col + QR_MARGIN) * QR_SCALE, end = x + QR_SCALE; x < end; x++)
-          row[1 + (x >> 3)] = (row[1 + (x >> 3)] as number) & ~(0x80 >> (x & 7));
-      }
+  // Every pixel white (a set bit), each row's filter byte 0 (none); then each module row's pixels drawn once and copied
+  // to its QR_SCALE pixel rows.
+  const raw = Buffer.alloc(stride * width, 0xff);
+  for (let y = 0; y < width; y++) raw[y * stride] = 0;
+  const row = new Uint8Array(stride);
+  for (let moduleRow = 0; moduleRow < size; moduleRow++) {
+    row.fill(0xff);
+    row[0] = 0;
+    for (let col = 0; col < size; col++) {
+      if (modules[moduleRow * size + col] === 0) continue;
+      for (let x = (col + QR_MARGIN) * QR_SCALE, end = x + QR_SCALE; x < end; x++)
+        row[1 + (x >> 3)] = (row[1 + (x >> 3)] as number) & ~(0x80 >> (x & 7));
     }
     const first = (moduleRow + QR_MARGIN) * QR_SCALE;
-    for (let y = first; y < first + QR_SCALE; y++) row.copy(raw, y * stride);
+    for (let y = first; y < first + QR_SCALE; y++) raw.set(row, y * stride);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
