@@ -44,7 +44,7 @@ function calendarEntryOf(order: TicketsIssued['data']): RenderTask['calendar'] {
 }
 
 /**
- * Renders a receipt's attachments (each ticket's QR code, ~2 ms each, and the `.ics`) in a pool of
+ * Renders a receipt's attachments (each ticket's QR code, ~1 ms each, and the `.ics`) in a pool of
  * worker threads (piscina), so they do not hold up the event loop that, in the embedded `npm start`,
  * every service's requests share. The pool starts with the first receipt and ends with `close`.
  */
