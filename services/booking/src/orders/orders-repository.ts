@@ -1,6 +1,6 @@
 import type { OrderShowMoved, TicketsIssued } from '@cine/contracts';
 import { findEachById, isDuplicateKeyError } from '@cine/service-kit';
-import { Types, type Collection, type Model, type UpdateQuery } from 'mongoose';
+import { Types, type Collection, type Model, type mongo, type UpdateQuery } from 'mongoose';
 import { InProgressMarks } from './in-progress-marks';
 import type { OrderChange } from './order';
 import { IN_PROGRESS_STATES } from './order-states';
@@ -16,6 +16,11 @@ function refundedSeats(order: RefundedSeatsOf | null): string[] {
 }
 
 const WITHOUT_OUTBOX = { outbox: 0 };
+
+/** The fields without those set to undefined (the driver would write them as null; mongoose's casting drops them). */
+function definedFields<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
 
 interface RefundMark {
   /** The order's id. */
@@ -40,6 +45,9 @@ export class OrdersRepository {
   /** The orders' short codes. */
   private readonly codes: OrderCodes;
 
+  /** The orders' collection, through the driver alone. */
+  private readonly orders: Collection<OrderDocument>;
+
   constructor(
     private readonly model: Model<OrderDocument>,
     /** The order's candidate codes, derived from its id (attempt 0 first): deterministic, so claiming again finds the same. */
@@ -48,6 +56,7 @@ export class OrdersRepository {
     this.inProgress = new InProgressMarks(model.db);
     this.refundsInProgress = model.db.collection<RefundMark>('refunds_in_progress');
     this.codes = new OrderCodes(model.db, codeFor);
+    this.orders = model.db.collection<OrderDocument>(model.collection.collectionName);
   }
 
   /** The order's code, claimed for it (order-codes.ts); an order paid before orders had codes gets its code on its first read. */
@@ -206,17 +215,17 @@ export class OrdersRepository {
    * before its tickets were issued (no receipt for an order that is all given back: the refund mail said so).
    */
   async recordTicketsIssued(event: TicketsIssued, now: Date): Promise<string[] | null> {
-    const before = await this.model
-      .findOneAndUpdate(
-        {
-          _id: new Types.ObjectId(event.data.orderId),
-          state: 'paid',
-          ticketsIssuedAt: { $exists: false },
-          $or: [{ refundedAmount: { $exists: false } }, { refundedAmount: { $lt: event.data.total } }],
-        },
-        { $set: { ticketsIssuedAt: now }, $push: { outbox: event } },
-      )
-      .lean<RefundedSeatsOf>();
+    // Through the driver (mongoose would cast a date, an id and a Mixed event to themselves), answering the refunds only.
+    const update: mongo.UpdateFilter<OrderDocument> = { $set: { ticketsIssuedAt: now }, $push: { outbox: event } };
+    const before = await this.orders.findOneAndUpdate(
+      {
+        _id: new Types.ObjectId(event.data.orderId),
+        state: 'paid',
+        ticketsIssuedAt: { $exists: false },
+        $or: [{ refundedAmount: { $exists: false } }, { refundedAmount: { $lt: event.data.total } }],
+      },
+      update,
+    );
     return before ? refundedSeats(before) : null;
   }
 
@@ -236,7 +245,14 @@ export class OrdersRepository {
   async write(order: StoredOrder, change: OrderChange): Promise<boolean> {
     const refund = change.refund;
     const push = change.events.length === 0 ? {} : { $push: { outbox: { $each: change.events } } };
-    if (!refund) return this.changeIfIn(order._id, { state: change.from }, { $set: change.set, ...push });
+    if (!refund) {
+      // The checkout's moves set scalars, dates and the Mixed gift card and points, and push Mixed events: mongoose's
+      // casting of them changes nothing but the undefined fields it leaves out, so they are left out here, and the
+      // update goes to the driver as it is (each purchase makes two).
+      const update: mongo.UpdateFilter<OrderDocument> = { $set: definedFields(change.set), ...push };
+      const written = await this.orders.updateOne({ _id: order._id, state: change.from }, update);
+      return written.matchedCount === 1;
+    }
     if (refund.from === 'none') {
       const requestedAt = refund.refunding?.requestedAt ?? change.after.updatedAt;
       await this.refundsInProgress.updateOne(

@@ -25,14 +25,35 @@ export function isClockTime(text: string): boolean {
  * it on either side of an offset change.
  */
 export function instantOf(date: string, time: string, timeZone: string = CINEMA_TIME_ZONE): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
+  // Two formatToParts per call, asked again for the same few shows by every order view and ticket: remembered,
+  // by zone and by the very text the wall time is parsed from.
+  const wallText = `${date}T${time}:00Z`;
+  const inZone = instants.get(timeZone);
+  let instant = inZone?.get(wallText);
+  if (instant === undefined) {
+    // A zone or wall time that is none throws here, and is not remembered.
+    instant = instantAt(Date.parse(wallText), timeZone);
+    if (!inZone) instants.set(timeZone, new Map([[wallText, instant]]));
+    else {
+      if (inZone.size >= REMEMBERED_INSTANTS) inZone.clear();
+      inZone.set(wallText, instant);
+    }
+  }
+  return new Date(instant);
+}
+
+/** Local wall times already turned into instants (ms), by zone, then by the wall time's text. */
+const instants = new Map<string, Map<string, number>>();
+/** Wall times remembered per zone (then forgotten all at once). */
+const REMEMBERED_INSTANTS = 10_000;
+
+function instantAt(wall: number, timeZone: string): number {
   const offsetAt = (instant: number) => {
     const local = localDateTime(new Date(instant), timeZone);
     return Date.parse(`${local.date}T${local.time}:00Z`) - instant;
   };
-  let instant = wall - offsetAt(wall);
-  instant = wall - offsetAt(instant);
-  return new Date(instant);
+  const instant = wall - offsetAt(wall);
+  return wall - offsetAt(instant);
 }
 
 function plain(text: string): string {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH, type TicketKey, type TicketTokenClaims } from '@cine/contracts';
 import { calculateJwkThumbprint, decodeProtectedHeader, errors, exportJWK, jwtVerify, SignJWT } from 'jose';
 
@@ -28,7 +28,8 @@ export class TicketSigner {
     private readonly privateKey: KeyObject,
     private readonly publicKey: KeyObject,
     readonly publicJwk: TicketKey,
-    private readonly codeSecret: Buffer,
+    /** The codes' HMAC key, made once: a Buffer key makes a KeyObject per HMAC (every ticket and order code). */
+    private readonly codeSecret: KeyObject,
   ) {}
 
   static async fromPem(pem: string): Promise<TicketSigner> {
@@ -42,7 +43,7 @@ export class TicketSigner {
       .update('ticket-codes:')
       .update(privateKey.export({ type: 'pkcs8', format: 'der' }))
       .digest();
-    return new TicketSigner(privateKey, publicKey, publicJwk, codeSecret);
+    return new TicketSigner(privateKey, publicKey, publicJwk, createSecretKey(codeSecret));
   }
 
   sign(claims: TicketTokenClaims): Promise<string> {
