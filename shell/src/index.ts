@@ -16,10 +16,9 @@ function preload(href: string, as: 'script' | 'fetch'): void {
 // The landing page's remoteEntry.js, its own chunks and its data download alongside React (bootstrap loads the page).
 const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) {
-  for (const { remote, exposedModule } of [landingPage, ...(landingPage.also ? [landingPage.also] : [])]) {
-    preload(entries[remote], 'script');
-    pageScriptsOf(window.__CINE_CONFIG__, remote, exposedModule).forEach((href) => preload(href, 'script'));
-  }
+  preload(entries[landingPage.remote], 'script');
+  pageScriptsOf(window.__CINE_CONFIG__, landingPage.remote, landingPage.exposedModule).forEach((href) => preload(href, 'script'));
+  if (landingPage.alsoRemote) preload(entries[landingPage.alsoRemote], 'script');
   landingPage.data.forEach((href) => preload(href, 'fetch'));
 }
 

@@ -14,12 +14,12 @@ test("a visit starting on a movie's page fetches catalog/MovieDetailPage and tha
   });
 });
 
-test("a movie's page opened on a show also fetches the checkout's purchase panel and the movie's shows", () => {
+test("a movie's page opened on a show also fetches the checkout's remoteEntry.js and the movie's shows", () => {
   expect(landingPageOf('/movies/6b04a48846b7a8f7611761ed', '?funcion=6b04a48846b7a8f7611761ff')).toEqual({
     remote: 'catalog',
     exposedModule: 'MovieDetailPage',
     data: ['/api/movies/search/6b04a48846b7a8f7611761ed', '/api/show/all?movieId=6b04a48846b7a8f7611761ed'],
-    also: { remote: 'checkout', exposedModule: 'PurchasePanel' },
+    alsoRemote: 'checkout',
   });
 });
 

@@ -15,8 +15,8 @@ interface LandingPage {
   remote: RemoteName;
   exposedModule: string;
   data: string[];
-  /** Another remote's page the first view needs (a movie's page opened on a show: the checkout's purchase panel). */
-  also?: { remote: RemoteName; exposedModule: string };
+  /** Another remote the first view needs (a movie's page opened on a show: the checkout's purchase box). */
+  alsoRemote?: RemoteName;
 }
 
 /** The pages a visit most often starts on (spec §2): the billboard, the day's showtimes, a movie's detail, a purchase. */
@@ -63,11 +63,7 @@ const landingPages: ReadonlyArray<{ path: RegExp; page: (match: RegExpExecArray,
       const detail = { remote: 'catalog' as const, exposedModule: 'MovieDetailPage', data: [apiUrl(catalogReads.movieDetail(id))] };
       // Opened on a show (a link from the Cartelera por día, back from signing in): the purchase box loads at once.
       if (readPurchasePlace(search).showId === undefined) return detail;
-      return {
-        ...detail,
-        data: [...detail.data, apiUrl(checkoutReads.showsOfMovie(id))],
-        also: { remote: 'checkout', exposedModule: 'PurchasePanel' },
-      };
+      return { ...detail, data: [...detail.data, apiUrl(checkoutReads.showsOfMovie(id))], alsoRemote: 'checkout' };
     },
   },
 ];
