@@ -1,4 +1,4 @@
-import type { CineRuntimeConfig, RemoteName } from '@cine/web-kit';
+import type { RemoteName } from '@cine/web-kit';
 
 const remoteNames: readonly RemoteName[] = ['catalog', 'checkout', 'admin'];
 
@@ -11,10 +11,4 @@ export function readRemoteEntries(config: CineRuntimeConfig | undefined): Record
     entries[name] = typeof url === 'string' && url.length > 0 ? url : `/remotes/${name}/remoteEntry.js`;
   }
   return entries;
-}
-
-/** The scripts a remote's exposed page needs before it runs, as the gateway's /config.js lists them (none otherwise). */
-export function pageScriptsOf(config: CineRuntimeConfig | undefined, remote: RemoteName, exposedModule: string): string[] {
-  const scripts: unknown = config?.pageScripts?.[remote]?.[exposedModule];
-  return Array.isArray(scripts) ? scripts.filter((script): script is string => typeof script === 'string' && script.length > 0) : [];
 }

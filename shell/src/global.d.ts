@@ -3,6 +3,11 @@ declare module '*.svg' {
   export default url;
 }
 
+interface CineRuntimeConfig {
+  remotes?: Partial<Record<'catalog' | 'checkout' | 'admin', string>>;
+  stripePublishableKey?: string | null;
+}
+
 interface Window {
-  __CINE_CONFIG__?: import('@cine/web-kit').CineRuntimeConfig;
+  __CINE_CONFIG__?: CineRuntimeConfig;
 }

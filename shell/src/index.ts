@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { pageScriptsOf, readRemoteEntries } from './config';
+import { readRemoteEntries } from './config';
 import { landingPageOf } from './lib/landingPages';
 
 const entries = readRemoteEntries(window.__CINE_CONFIG__);
@@ -13,11 +13,10 @@ function preload(href: string, as: 'script' | 'fetch'): void {
   document.head.append(link);
 }
 
-// The landing page's remoteEntry.js, its own chunks and its data download alongside React (bootstrap loads the page).
+// The landing page's remoteEntry.js and data download alongside React (bootstrap loads the page).
 const landingPage = landingPageOf(window.location.pathname, window.location.search);
 if (landingPage) {
   preload(entries[landingPage.remote], 'script');
-  pageScriptsOf(window.__CINE_CONFIG__, landingPage.remote, landingPage.exposedModule).forEach((href) => preload(href, 'script'));
   if (landingPage.alsoRemote) preload(entries[landingPage.alsoRemote], 'script');
   landingPage.data.forEach((href) => preload(href, 'fetch'));
 }

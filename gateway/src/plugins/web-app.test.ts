@@ -165,39 +165,3 @@ describe('/config.js with configured remotes', () => {
     }
   });
 });
-
-describe("/config.js with the remotes' federation manifests", () => {
-  it("lists each exposed page's scripts of the remotes it serves, and none of a remote served elsewhere or without a readable manifest", async () => {
-    const root = emptyWebRoot();
-    const manifest = (exposes: unknown) => JSON.stringify({ id: 'x', name: 'x', exposes });
-    const files: Record<string, string> = {
-      'remotes/catalog/mf-manifest.json': manifest([
-        {
-          name: 'HomePage',
-          assets: { js: { sync: ['644.b8ae7742.js', '__federation_expose_HomePage.6d5c6d12.js'], async: ['305.3d5d005d.js'] } },
-        },
-        { name: 'Odd', assets: { js: { sync: ['../../shell/.env', 'https://elsewhere.example/x.js'] } } },
-      ]),
-      'remotes/checkout/mf-manifest.json': manifest([{ name: 'MyTicketsPage', assets: { js: { sync: ['1.js'] } } }]),
-      'remotes/admin/mf-manifest.json': '{ not json',
-    };
-    for (const [file, content] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), content);
-    }
-    const gateway = await buildTestGateway({
-      web: webRootsIn(root),
-      clientConfig: { remotes: { checkout: 'https://checkout.cine.example/remoteEntry.js' } },
-    });
-    try {
-      const response = await gateway.inject({ method: 'GET', url: '/config.js' });
-      const config = JSON.parse(response.body.replace(/^window\.__CINE_CONFIG__ = /, '').replace(/;\n$/, ''));
-      expect(config.pageScripts).toEqual({
-        catalog: { HomePage: ['/remotes/catalog/644.b8ae7742.js', '/remotes/catalog/__federation_expose_HomePage.6d5c6d12.js'] },
-      });
-    } finally {
-      await gateway.close();
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-});

@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { remoteNames, type ClientConfig, type WebRoots } from '../options';
 import { API_PREFIX } from './api-proxy';
-import { readPageScripts, type PageScripts } from './page-scripts';
 
 export interface WebAppOptions {
   web: WebRoots;
@@ -25,13 +24,12 @@ function cacheControlFor(file: string): string {
   return contentHashed.test(file) ? IMMUTABLE : REVALIDATE;
 }
 
-function clientConfigScript(config: ClientConfig, pageScripts: PageScripts): string {
+function clientConfigScript(config: ClientConfig): string {
   const json = JSON.stringify({
     remotes: config.remotes,
     stripePublishableKey: config.stripePublishableKey,
     cinema: config.cinema,
     cancellationWindowMinutes: config.cancellationWindowMinutes,
-    ...(Object.keys(pageScripts).length > 0 ? { pageScripts } : {}),
   }).replace(/</g, '\\u003c');
   return `window.__CINE_CONFIG__ = ${json};\n`;
 }
@@ -87,7 +85,7 @@ export async function webApp(app: FastifyInstance, { web, clientConfig }: WebApp
     { prefix: '/', root: shellRoot },
   ];
 
-  const script = clientConfigScript(clientConfig, await readPageScripts(web, clientConfig.remotes));
+  const script = clientConfigScript(clientConfig);
   app.get('/config.js', { schema: { hide: true }, compress: false }, (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', REVALIDATE).send(script),
   );

@@ -12,8 +12,6 @@ export interface CineRuntimeConfig {
   cinema?: Partial<CinemaInfo>;
   /** How long before its show a purchase may still be cancelled (booking's CANCELLATION_WINDOW_MINUTES). */
   cancellationWindowMinutes?: number;
-  /** The scripts each exposed page of a remote needs before it runs, by remote and page (the gateway's page-scripts.ts). */
-  pageScripts?: Partial<Record<'catalog' | 'checkout' | 'admin', Record<string, string[]>>>;
 }
 
 /** The runtime configuration, or nothing when a page runs without the gateway (tests, a remote alone). */
