@@ -95,6 +95,11 @@ it(`a purchase of one seat makes at most ${PURCHASE_ROUND_TRIPS} round trips (it
   // tickets.issued into the order (reading, in the same write, the seats refunded by then), the relay's pull.
   expect(issuing.filter((command) => command.collection === 'orders').map((command) => command.name)).toEqual(['findAndModify', 'update']);
   const purchase = commands.filter((command) => !isIssuing(command) && !onTimer(command));
+  // Once seen over by one under CI's load, not reproduced: a failure names the commands it counted.
+  if (purchase.length > PURCHASE_ROUND_TRIPS)
+    process.stderr.write(
+      `purchase commands: ${JSON.stringify(purchase.map((command) => [command.name, command.collection, command.filter]))}\n`,
+    );
   expect(purchase.length).toBeLessThanOrEqual(PURCHASE_ROUND_TRIPS);
   // Issue 40: the presale gate's one read each, of the hold and the checkout, by the show's id (FerretDB reads one
   // document, however many presales there are), and nothing of the lines' places.
