@@ -187,10 +187,13 @@ export async function cancelShow(booking: BookingUnderTest, showId: string, reas
   return cancellationDone(booking, showId);
 }
 
-/** The show's cancellation once its job is done (GET /show/one/:id/cancel, read until then). */
+/**
+ * The show's cancellation once its job is done (GET /show/one/:id/cancel, read until then): up to 30 s, for a job taken
+ * over after a restart on a machine busy with the whole suite (10 s once did not suffice there).
+ */
 export async function cancellationDone(booking: BookingUnderTest, showId: string): Promise<ShowCancellationView> {
   const headers = adminHeaders(booking.app);
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1200; i++) {
     const read = await booking.app.inject({ method: 'GET', url: `/show/one/${showId}/cancel`, headers });
     expect(read.statusCode).toBe(200);
     const view = read.json<ShowCancellationView>();
